@@ -1,0 +1,290 @@
+//! The raw, versioned C ABI between the launcher (host) and a game library (guest).
+//!
+//! Only `#[repr(C)]` structs of plain numbers, function pointers and borrowed
+//! UTF-8 strings ([`AbiStr`]) cross the boundary. Codes that come back from the
+//! other side are plain `u32`s, never Rust enums, so a misbehaving library can
+//! never produce an invalid enum value in the host.
+//!
+//! Game authors never touch this module: they implement [`crate::Game`] and call
+//! [`crate::export_game!`]. Hosts use [`crate::host`], which validates
+//! everything here before it calls in.
+
+use std::ffi::c_void;
+
+/// The version of this ABI. The host refuses a library whose table carries
+/// another number. Bump it on any change to a struct or function signature here.
+pub const ABI_VERSION: u32 = 1;
+
+/// The symbol every game library exports (see [`crate::export_game!`]).
+/// Its name never changes between ABI versions so that an old library is
+/// reported as "built for ABI version N", not as "not a game".
+pub const ENTRY_SYMBOL: &str = "game_api_entry";
+
+/// The signature of [`ENTRY_SYMBOL`]: returns the library's static game table.
+pub type EntryFn = unsafe extern "C" fn() -> *const GameTable;
+
+/// A borrowed UTF-8 string: a pointer and a length in bytes.
+///
+/// The receiver must copy it before the call returns (or, for strings a game
+/// returns, before it calls into the game again). The host treats strings from
+/// a game as untrusted bytes: it decodes them lossily and caps their length.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct AbiStr {
+    /// First byte, or null for the empty string.
+    pub ptr: *const u8,
+    /// Length in bytes.
+    pub len: usize,
+}
+
+impl AbiStr {
+    /// The empty string.
+    pub const EMPTY: AbiStr = AbiStr {
+        ptr: std::ptr::null(),
+        len: 0,
+    };
+
+    /// Borrows `s` for the duration of a call.
+    pub fn from_str(s: &str) -> AbiStr {
+        AbiStr {
+            ptr: s.as_ptr(),
+            len: s.len(),
+        }
+    }
+
+    /// Reads the bytes, lossily decoded, and at most `max_len` bytes of them.
+    /// Returns the text and whether it was cut short or held invalid UTF-8.
+    ///
+    /// # Safety
+    /// `ptr` must be null or point to `len` readable bytes for the duration of
+    /// the call (the other side's promise; see the type's documentation).
+    pub unsafe fn to_string_lossy(self, max_len: usize) -> (String, bool) {
+        if self.ptr.is_null() || self.len == 0 {
+            return (String::new(), false);
+        }
+        let len = self.len.min(max_len);
+        // SAFETY: the caller promises `len` readable bytes at `ptr`; we read a prefix.
+        let bytes = unsafe { std::slice::from_raw_parts(self.ptr, len) };
+        let text = String::from_utf8_lossy(bytes);
+        let damaged = len < self.len || matches!(text, std::borrow::Cow::Owned(_));
+        (text.into_owned(), damaged)
+    }
+}
+
+/// An sRGB colour with straight (not premultiplied) alpha.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Rgba {
+    /// Red, 0–255.
+    pub r: u8,
+    /// Green, 0–255.
+    pub g: u8,
+    /// Blue, 0–255.
+    pub b: u8,
+    /// Opacity, 0 (invisible) – 255 (opaque).
+    pub a: u8,
+}
+
+/// A point in the game's canvas coordinates (pixels, origin top-left, y down).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Point {
+    /// Horizontal coordinate.
+    pub x: f32,
+    /// Vertical coordinate.
+    pub y: f32,
+}
+
+/// How a closed shape is painted: a fill (alpha 0 = none) and an outline
+/// (width 0 = none).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct RawStyle {
+    /// Fill colour; alpha 0 means no fill.
+    pub fill: Rgba,
+    /// Outline colour.
+    pub stroke: Rgba,
+    /// Outline width in canvas pixels; 0 means no outline.
+    pub stroke_width: f32,
+}
+
+/// Host-supplied drawing functions, valid only during one `draw` call.
+#[repr(C)]
+pub struct RawPainter {
+    /// `size_of::<RawPainter>()` as the host built it.
+    pub struct_size: u32,
+    /// Host's private context, passed back to every function.
+    pub ctx: *mut c_void,
+    /// A circle by centre and radius.
+    pub circle: unsafe extern "C" fn(ctx: *mut c_void, center: Point, radius: f32, style: RawStyle),
+    /// An axis-aligned ellipse by centre and the two radii.
+    pub ellipse: unsafe extern "C" fn(
+        ctx: *mut c_void,
+        center: Point,
+        radius_x: f32,
+        radius_y: f32,
+        style: RawStyle,
+    ),
+    /// A closed polygon through `len` points.
+    pub polygon:
+        unsafe extern "C" fn(ctx: *mut c_void, points: *const Point, len: usize, style: RawStyle),
+    /// A straight line segment.
+    pub line:
+        unsafe extern "C" fn(ctx: *mut c_void, from: Point, to: Point, width: f32, color: Rgba),
+    /// An axis-aligned rectangle by its top-left corner and size.
+    pub rect: unsafe extern "C" fn(ctx: *mut c_void, min: Point, size: Point, style: RawStyle),
+    /// Text; `anchor` is one of the `ANCHOR_*` constants.
+    pub text: unsafe extern "C" fn(
+        ctx: *mut c_void,
+        pos: Point,
+        anchor: u32,
+        font_size: f32,
+        color: Rgba,
+        text: AbiStr,
+    ),
+    /// Restricts later drawing to a rectangle (intersected with the current clip).
+    pub push_clip: unsafe extern "C" fn(ctx: *mut c_void, min: Point, size: Point),
+    /// Undoes the last `push_clip`.
+    pub pop_clip: unsafe extern "C" fn(ctx: *mut c_void),
+}
+
+/// Text anchor: `pos` is the text's top-left corner.
+pub const ANCHOR_TOP_LEFT: u32 = 0;
+/// Text anchor: `pos` is the text's centre.
+pub const ANCHOR_CENTER: u32 = 1;
+
+/// Event kind: the pointer moved over the canvas.
+pub const EVENT_POINTER_MOVE: u32 = 0;
+/// Event kind: a pointer button went down.
+pub const EVENT_POINTER_PRESS: u32 = 1;
+/// Event kind: a pointer button went up.
+pub const EVENT_POINTER_RELEASE: u32 = 2;
+/// Event kind: the pointer entered the canvas.
+pub const EVENT_POINTER_ENTER: u32 = 3;
+/// Event kind: the pointer left the canvas.
+pub const EVENT_POINTER_LEAVE: u32 = 4;
+/// Event kind: a key went down.
+pub const EVENT_KEY_PRESS: u32 = 5;
+/// Event kind: a key went up.
+pub const EVENT_KEY_RELEASE: u32 = 6;
+
+/// One input event, in the game's canvas coordinates.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct RawEvent {
+    /// One of the `EVENT_*` constants.
+    pub kind: u32,
+    /// Pointer position (pointer events only).
+    pub pos: Point,
+    /// 0 primary, 1 secondary, 2 middle (press/release only).
+    pub button: u32,
+    /// The key's name, e.g. `"h"`, `"Enter"`, `"ArrowLeft"` (key events only).
+    pub key: AbiStr,
+}
+
+/// Action kind: a button the host shows; `value` is ignored.
+pub const ACTION_BUTTON: u32 = 0;
+/// Action kind: a text field; `value` holds its current text.
+pub const ACTION_TEXT: u32 = 1;
+/// Action kind: a choice among `options` (newline-separated); `value` holds the current one.
+pub const ACTION_CHOICE: u32 = 2;
+
+/// A game-specific control the host shows beside the canvas (a "New game"
+/// button, a board-size choice, a game-ID field). Strings point into the
+/// game's storage and stay valid until the next call into the game.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct RawAction {
+    /// Stable identifier passed back to `invoke_action`.
+    pub id: AbiStr,
+    /// Label shown to the player.
+    pub label: AbiStr,
+    /// One of the `ACTION_*` constants.
+    pub kind: u32,
+    /// Current value (text or chosen option).
+    pub value: AbiStr,
+    /// Newline-separated options of a choice.
+    pub options: AbiStr,
+    /// Nonzero when the control can be used now.
+    pub enabled: u8,
+}
+
+/// Services the host offers a game, valid for the life of the game instance.
+#[repr(C)]
+pub struct RawHost {
+    /// The host's [`ABI_VERSION`].
+    pub abi_version: u32,
+    /// `size_of::<RawHost>()` as the host built it.
+    pub struct_size: u32,
+    /// Host's private context, passed back to every function.
+    pub ctx: *mut c_void,
+    /// Show the game's text help (`doc.txt`) in a window titled `title`
+    /// (§4 "Showing Text Help"); `verbatim` nonzero shows it unformatted.
+    pub show_text_help: unsafe extern "C" fn(ctx: *mut c_void, title: AbiStr, verbatim: u8),
+    /// Show a section of the game's manual (§3 "Showing Scribbled Help").
+    pub show_manual_section: unsafe extern "C" fn(ctx: *mut c_void, section_tag: AbiStr),
+    /// Ask the host to redraw soon (e.g. after a state change outside an event).
+    pub request_redraw: unsafe extern "C" fn(ctx: *mut c_void),
+    /// A line for the host's log.
+    pub log: unsafe extern "C" fn(ctx: *mut c_void, message: AbiStr),
+}
+
+/// Status code: the call succeeded.
+pub const STATUS_OK: u32 = 0;
+/// Status code: the game reported an error; text via `last_error`.
+pub const STATUS_ERROR: u32 = 1;
+/// Status code: the game panicked; the message via `last_error`. The host
+/// must not call into that instance again except `destroy`.
+pub const STATUS_PANIC: u32 = 2;
+
+/// Opaque handle to one running game, owned by the game library.
+pub type GameHandle = *mut c_void;
+
+/// The table a game library exports through [`ENTRY_SYMBOL`].
+///
+/// The first two fields are the header: the host reads them, and nothing else,
+/// before it has checked that both match its own.
+#[repr(C)]
+pub struct GameTable {
+    /// The library's [`ABI_VERSION`].
+    pub abi_version: u32,
+    /// `size_of::<GameTable>()` in the library.
+    pub table_size: u32,
+    /// Starts a game. On success writes the handle to `out`.
+    pub create: unsafe extern "C" fn(host: *const RawHost, out: *mut GameHandle) -> u32,
+    /// Ends a game and frees it. The handle is invalid afterwards.
+    pub destroy: unsafe extern "C" fn(game: GameHandle) -> u32,
+    /// The canvas size the game wants, in canvas pixels.
+    pub canvas_size: unsafe extern "C" fn(game: GameHandle, out: *mut Point) -> u32,
+    /// The window title.
+    pub title: unsafe extern "C" fn(game: GameHandle, out: *mut AbiStr) -> u32,
+    /// The status line shown under the canvas.
+    pub status: unsafe extern "C" fn(game: GameHandle, out: *mut AbiStr) -> u32,
+    /// Draws the whole canvas through the host's painter.
+    pub draw: unsafe extern "C" fn(game: GameHandle, painter: *const RawPainter) -> u32,
+    /// Handles one event; writes 1 to `redraw` if the canvas changed.
+    pub handle_event:
+        unsafe extern "C" fn(game: GameHandle, event: *const RawEvent, redraw: *mut u8) -> u32,
+    /// How many actions the game offers now.
+    pub action_count: unsafe extern "C" fn(game: GameHandle, out: *mut u32) -> u32,
+    /// Describes action number `index`.
+    pub action: unsafe extern "C" fn(game: GameHandle, index: u32, out: *mut RawAction) -> u32,
+    /// Invokes an action by id with a value (text, chosen option, or empty).
+    pub invoke_action:
+        unsafe extern "C" fn(game: GameHandle, id: AbiStr, value: AbiStr, redraw: *mut u8) -> u32,
+    /// The message of the last failed call on this thread.
+    pub last_error: unsafe extern "C" fn(out: *mut AbiStr),
+}
+
+/// The part of [`GameTable`] every ABI version shares.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TableHeader {
+    /// See [`GameTable::abi_version`].
+    pub abi_version: u32,
+    /// See [`GameTable::table_size`].
+    pub table_size: u32,
+}
+
+/// `size_of::<GameTable>()` as a `u32`, for the header.
+pub const GAME_TABLE_SIZE: u32 = std::mem::size_of::<GameTable>() as u32;

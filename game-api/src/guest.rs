@@ -1,0 +1,412 @@
+//! The game's side of the boundary: the [`Host`] handle and the `extern "C"`
+//! trampolines that [`crate::export_game!`] puts in the game's table.
+//!
+//! Every trampoline catches panics, so an unwinding panic never crosses the
+//! boundary (which would abort the launcher).
+
+use crate::abi::{
+    self, AbiStr, GameHandle, GameTable, Point, RawAction, RawEvent, RawHost, RawPainter,
+};
+use crate::{Action, ActionKind, Anchor, Button, Event, Game, GameError, Painter, Stroke, Style};
+use std::cell::RefCell;
+use std::ffi::c_void;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// The launcher's services, as a game sees them. Cheap to copy; valid for as
+/// long as the game instance that received it lives.
+#[derive(Clone, Copy, Debug)]
+pub struct Host {
+    raw: *const RawHost,
+}
+
+impl Host {
+    /// A host that offers nothing: every service is a no-op. For tests and
+    /// tools that run a game without a launcher.
+    pub fn detached() -> Host {
+        Host {
+            raw: std::ptr::null(),
+        }
+    }
+
+    fn raw(&self) -> Option<&RawHost> {
+        // SAFETY: `raw` is null or the host's table, which the host keeps alive
+        // and unmoved for the life of the game instance (see `abi::RawHost`).
+        unsafe { self.raw.as_ref() }
+    }
+
+    /// Shows the game's text help (`doc.txt`) in a window titled `title`,
+    /// formatted by the §4 rules, or as it is when `verbatim`. Asking again
+    /// brings the same window to the front.
+    pub fn show_text_help(&self, title: &str, verbatim: bool) {
+        if let Some(raw) = self.raw() {
+            // SAFETY: a host-provided function called with its own context and a
+            // string that outlives the call.
+            unsafe { (raw.show_text_help)(raw.ctx, AbiStr::from_str(title), verbatim as u8) }
+        }
+    }
+
+    /// Opens the game's manual at the section whose tag is `section_tag`.
+    pub fn show_manual_section(&self, section_tag: &str) {
+        if let Some(raw) = self.raw() {
+            // SAFETY: as in `show_text_help`.
+            unsafe { (raw.show_manual_section)(raw.ctx, AbiStr::from_str(section_tag)) }
+        }
+    }
+
+    /// Asks the launcher to draw the game again soon.
+    pub fn request_redraw(&self) {
+        if let Some(raw) = self.raw() {
+            // SAFETY: as in `show_text_help`.
+            unsafe { (raw.request_redraw)(raw.ctx) }
+        }
+    }
+
+    /// Writes a line to the launcher's log.
+    pub fn log(&self, message: &str) {
+        if let Some(raw) = self.raw() {
+            // SAFETY: as in `show_text_help`.
+            unsafe { (raw.log)(raw.ctx, AbiStr::from_str(message)) }
+        }
+    }
+}
+
+/// Builds the table for game type `G`. Used by [`crate::export_game!`].
+pub const fn table<G: Game>() -> GameTable {
+    GameTable {
+        abi_version: abi::ABI_VERSION,
+        table_size: abi::GAME_TABLE_SIZE,
+        create: create::<G>,
+        destroy: destroy::<G>,
+        canvas_size: canvas_size::<G>,
+        title: title::<G>,
+        status: status::<G>,
+        draw: draw::<G>,
+        handle_event: handle_event::<G>,
+        action_count: action_count::<G>,
+        action: action::<G>,
+        invoke_action: invoke_action::<G>,
+        last_error,
+    }
+}
+
+/// Publishes a [`Game`] type as this library's game: exports the entry symbol
+/// ([`abi::ENTRY_SYMBOL`]) returning the game's static table.
+///
+/// Use it once, at the top level of a `cdylib` crate.
+#[macro_export]
+macro_rules! export_game {
+    ($game:ty) => {
+        /// The entry point the launcher looks up: this library's game table.
+        #[unsafe(no_mangle)]
+        pub extern "C" fn game_api_entry() -> *const $crate::abi::GameTable {
+            static TABLE: $crate::abi::GameTable = $crate::guest::table::<$game>();
+            &TABLE
+        }
+    };
+}
+
+/// A running game plus the strings it last handed out, which must stay alive
+/// until the host's next call.
+struct Instance<G> {
+    game: G,
+    title: String,
+    status: String,
+    actions: Vec<(Action, String)>,
+}
+
+thread_local! {
+    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+fn set_last_error(message: String) {
+    LAST_ERROR.with(|e| *e.borrow_mut() = message);
+}
+
+/// Runs `f`, turning an `Err` or a panic into a status code and `last_error`.
+fn guard(f: impl FnOnce() -> Result<(), GameError>) -> u32 {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(())) => abi::STATUS_OK,
+        Ok(Err(e)) => {
+            set_last_error(e.0);
+            abi::STATUS_ERROR
+        }
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic with a non-text payload".to_owned());
+            set_last_error(message);
+            abi::STATUS_PANIC
+        }
+    }
+}
+
+/// Turns a handle back into the instance, refusing null.
+///
+/// # Safety
+/// `handle` must be null or a handle `create::<G>` returned and `destroy` has
+/// not freed, used by one call at a time (the host's promise).
+unsafe fn instance<'a, G>(handle: GameHandle) -> Result<&'a mut Instance<G>, GameError> {
+    // SAFETY: per the function's contract.
+    unsafe { (handle as *mut Instance<G>).as_mut() }
+        .ok_or_else(|| GameError("null game handle".into()))
+}
+
+/// Writes `value` through `out`, refusing null.
+///
+/// # Safety
+/// `out` must be null or valid for a write of `T`.
+unsafe fn write_out<T>(out: *mut T, value: T) -> Result<(), GameError> {
+    if out.is_null() {
+        return Err(GameError("null output pointer".into()));
+    }
+    // SAFETY: non-null and, per the contract, valid for writes.
+    unsafe { out.write(value) };
+    Ok(())
+}
+
+unsafe extern "C" fn create<G: Game>(host: *const RawHost, out: *mut GameHandle) -> u32 {
+    guard(|| {
+        // SAFETY: the host passes null or its table, alive for the game's life.
+        if let Some(raw) = unsafe { host.as_ref() } {
+            if raw.abi_version != abi::ABI_VERSION
+                || (raw.struct_size as usize) < std::mem::size_of::<RawHost>()
+            {
+                return Err(GameError(format!(
+                    "the launcher speaks game ABI version {} but this game was built for version {}",
+                    raw.abi_version,
+                    abi::ABI_VERSION
+                )));
+            }
+        }
+        let game = G::new(Host { raw: host })?;
+        let instance = Box::new(Instance {
+            game,
+            title: String::new(),
+            status: String::new(),
+            actions: Vec::new(),
+        });
+        // SAFETY: `out` is the host's output slot for this call.
+        unsafe { write_out(out, Box::into_raw(instance) as *mut c_void) }
+    })
+}
+
+unsafe extern "C" fn destroy<G: Game>(handle: GameHandle) -> u32 {
+    guard(|| {
+        if !handle.is_null() {
+            // SAFETY: the host gives back a handle from `create::<G>` exactly once.
+            drop(unsafe { Box::from_raw(handle as *mut Instance<G>) });
+        }
+        Ok(())
+    })
+}
+
+unsafe extern "C" fn canvas_size<G: Game>(handle: GameHandle, out: *mut Point) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`.
+        let inst = unsafe { instance::<G>(handle)? };
+        unsafe { write_out(out, inst.game.canvas_size()) }
+    })
+}
+
+unsafe extern "C" fn title<G: Game>(handle: GameHandle, out: *mut AbiStr) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`; the string lives in the
+        // instance until the next call.
+        let inst = unsafe { instance::<G>(handle)? };
+        inst.title = inst.game.title();
+        unsafe { write_out(out, AbiStr::from_str(&inst.title)) }
+    })
+}
+
+unsafe extern "C" fn status<G: Game>(handle: GameHandle, out: *mut AbiStr) -> u32 {
+    guard(|| {
+        // SAFETY: as in `title`.
+        let inst = unsafe { instance::<G>(handle)? };
+        inst.status = inst.game.status();
+        unsafe { write_out(out, AbiStr::from_str(&inst.status)) }
+    })
+}
+
+unsafe extern "C" fn draw<G: Game>(handle: GameHandle, painter: *const RawPainter) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance`; the painter is the host's, valid during this call.
+        let inst = unsafe { instance::<G>(handle)? };
+        let raw = unsafe { painter.as_ref() }.ok_or_else(|| GameError("null painter".into()))?;
+        if (raw.struct_size as usize) < std::mem::size_of::<RawPainter>() {
+            return Err(GameError(
+                "the launcher's painter is too old for this game".into(),
+            ));
+        }
+        inst.game.draw(&mut RawPainterRef(raw));
+        Ok(())
+    })
+}
+
+unsafe extern "C" fn handle_event<G: Game>(
+    handle: GameHandle,
+    event: *const RawEvent,
+    redraw: *mut u8,
+) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance`; the event is the host's, valid during this call.
+        let inst = unsafe { instance::<G>(handle)? };
+        let raw = unsafe { event.as_ref() }.ok_or_else(|| GameError("null event".into()))?;
+        let event = event_from_raw(raw)?;
+        let response = inst.game.handle_event(&event);
+        // SAFETY: see `write_out`.
+        unsafe { write_out(redraw, response.redraw as u8) }
+    })
+}
+
+fn event_from_raw(raw: &RawEvent) -> Result<Event, GameError> {
+    // SAFETY: the host's key string is valid during this call.
+    let key = || unsafe { raw.key.to_string_lossy(256) }.0;
+    let button = Button::from_raw(raw.button);
+    let pos = raw.pos;
+    Ok(match raw.kind {
+        abi::EVENT_POINTER_MOVE => Event::PointerMove { pos },
+        abi::EVENT_POINTER_PRESS => Event::PointerPress { pos, button },
+        abi::EVENT_POINTER_RELEASE => Event::PointerRelease { pos, button },
+        abi::EVENT_POINTER_ENTER => Event::PointerEnter { pos },
+        abi::EVENT_POINTER_LEAVE => Event::PointerLeave,
+        abi::EVENT_KEY_PRESS => Event::KeyPress { key: key() },
+        abi::EVENT_KEY_RELEASE => Event::KeyRelease { key: key() },
+        other => return Err(GameError(format!("unknown event kind {other}"))),
+    })
+}
+
+unsafe extern "C" fn action_count<G: Game>(handle: GameHandle, out: *mut u32) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`.
+        let inst = unsafe { instance::<G>(handle)? };
+        // Snapshot the actions so `action(i)` describes a consistent list and
+        // its strings outlive the call.
+        inst.actions = inst
+            .game
+            .actions()
+            .into_iter()
+            .map(|a| {
+                let options = match &a.kind {
+                    ActionKind::Choice { options, .. } => options.join("\n"),
+                    _ => String::new(),
+                };
+                (a, options)
+            })
+            .collect();
+        unsafe { write_out(out, inst.actions.len() as u32) }
+    })
+}
+
+unsafe extern "C" fn action<G: Game>(handle: GameHandle, index: u32, out: *mut RawAction) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`; strings live in the snapshot.
+        let inst = unsafe { instance::<G>(handle)? };
+        let (action, options) = inst
+            .actions
+            .get(index as usize)
+            .ok_or_else(|| GameError(format!("no action number {index}")))?;
+        let (kind, value) = match &action.kind {
+            ActionKind::Button => (abi::ACTION_BUTTON, ""),
+            ActionKind::Text { value } => (abi::ACTION_TEXT, value.as_str()),
+            ActionKind::Choice { selected, .. } => (abi::ACTION_CHOICE, selected.as_str()),
+        };
+        let raw = RawAction {
+            id: AbiStr::from_str(&action.id),
+            label: AbiStr::from_str(&action.label),
+            kind,
+            value: AbiStr::from_str(value),
+            options: AbiStr::from_str(options),
+            enabled: action.enabled as u8,
+        };
+        unsafe { write_out(out, raw) }
+    })
+}
+
+unsafe extern "C" fn invoke_action<G: Game>(
+    handle: GameHandle,
+    id: AbiStr,
+    value: AbiStr,
+    redraw: *mut u8,
+) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`; the strings are the host's,
+        // valid during this call.
+        let inst = unsafe { instance::<G>(handle)? };
+        let id = unsafe { id.to_string_lossy(1024) }.0;
+        let value = unsafe { value.to_string_lossy(64 * 1024) }.0;
+        let response = inst.game.invoke_action(&id, &value)?;
+        unsafe { write_out(redraw, response.redraw as u8) }
+    })
+}
+
+unsafe extern "C" fn last_error(out: *mut AbiStr) {
+    if out.is_null() {
+        return;
+    }
+    // The pointer stays valid until the next failing call on this thread;
+    // the host copies it at once.
+    let s = LAST_ERROR.with(|e| {
+        let e = e.borrow();
+        AbiStr {
+            ptr: e.as_ptr(),
+            len: e.len(),
+        }
+    });
+    // SAFETY: `out` is non-null and the host's output slot.
+    unsafe { out.write(s) };
+}
+
+/// Adapts the host's raw painter to the [`Painter`] trait.
+struct RawPainterRef<'a>(&'a RawPainter);
+
+impl Painter for RawPainterRef<'_> {
+    fn circle(&mut self, center: Point, radius: f32, style: Style) {
+        // SAFETY (all methods): host functions called with the host's own
+        // context, during the `draw` call they were given for, with arguments
+        // that outlive the call.
+        unsafe { (self.0.circle)(self.0.ctx, center, radius, style.to_raw()) }
+    }
+    fn ellipse(&mut self, center: Point, radius_x: f32, radius_y: f32, style: Style) {
+        // SAFETY: see `circle`.
+        unsafe { (self.0.ellipse)(self.0.ctx, center, radius_x, radius_y, style.to_raw()) }
+    }
+    fn polygon(&mut self, points: &[Point], style: Style) {
+        // SAFETY: see `circle`; `points` is a valid slice.
+        unsafe { (self.0.polygon)(self.0.ctx, points.as_ptr(), points.len(), style.to_raw()) }
+    }
+    fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
+        // SAFETY: see `circle`.
+        unsafe { (self.0.line)(self.0.ctx, from, to, stroke.width, stroke.color) }
+    }
+    fn rect(&mut self, min: Point, size: Point, style: Style) {
+        // SAFETY: see `circle`.
+        unsafe { (self.0.rect)(self.0.ctx, min, size, style.to_raw()) }
+    }
+    fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: crate::Rgba, text: &str) {
+        let anchor = match anchor {
+            Anchor::TopLeft => abi::ANCHOR_TOP_LEFT,
+            Anchor::Center => abi::ANCHOR_CENTER,
+        };
+        // SAFETY: see `circle`.
+        unsafe {
+            (self.0.text)(
+                self.0.ctx,
+                pos,
+                anchor,
+                font_size,
+                color,
+                AbiStr::from_str(text),
+            )
+        }
+    }
+    fn push_clip(&mut self, min: Point, size: Point) {
+        // SAFETY: see `circle`.
+        unsafe { (self.0.push_clip)(self.0.ctx, min, size) }
+    }
+    fn pop_clip(&mut self) {
+        // SAFETY: see `circle`.
+        unsafe { (self.0.pop_clip)(self.0.ctx) }
+    }
+}

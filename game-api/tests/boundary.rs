@@ -1,0 +1,207 @@
+//! Drives a game through the real C ABI table, as the launcher does.
+
+use game_api::host::{AbiError, CallErrorKind, GameLibrary, HostServices, NoServices};
+use game_api::{
+    Action, ActionKind, Button, Event, Game, GameError, Host, Painter, Point, RecordingPainter,
+    Response, Rgba, Shape, Style,
+};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A lamp that toggles when clicked, panics on the key "p", and asks for
+/// help on the key "h".
+struct Lamp {
+    on: bool,
+    host: Host,
+}
+
+impl Game for Lamp {
+    fn new(host: Host) -> Result<Self, GameError> {
+        Ok(Lamp { on: false, host })
+    }
+    fn canvas_size(&self) -> Point {
+        Point::new(100.0, 50.0)
+    }
+    fn title(&self) -> String {
+        "Lamp".into()
+    }
+    fn status(&self) -> String {
+        if self.on { "On" } else { "Off" }.into()
+    }
+    fn draw(&self, painter: &mut dyn Painter) {
+        let color = if self.on {
+            Rgba::rgb(255, 220, 0)
+        } else {
+            Rgba::rgb(60, 60, 60)
+        };
+        painter.circle(Point::new(50.0, 25.0), 20.0, Style::solid(color));
+    }
+    fn handle_event(&mut self, event: &Event) -> Response {
+        match event {
+            Event::PointerRelease { .. } => {
+                self.on = !self.on;
+                Response::REDRAW
+            }
+            Event::KeyPress { key } if key == "p" => panic!("the lamp exploded"),
+            Event::KeyPress { key } if key == "h" => {
+                self.host.show_text_help("Lamp Help", false);
+                Response::NONE
+            }
+            _ => Response::NONE,
+        }
+    }
+    fn actions(&self) -> Vec<Action> {
+        vec![
+            Action::button("toggle", "Toggle"),
+            Action {
+                id: "size".into(),
+                label: "Size".into(),
+                kind: ActionKind::Choice {
+                    options: vec!["small".into(), "large".into()],
+                    selected: "small".into(),
+                },
+                enabled: false,
+            },
+        ]
+    }
+    fn invoke_action(&mut self, id: &str, _value: &str) -> Result<Response, GameError> {
+        match id {
+            "toggle" => {
+                self.on = !self.on;
+                Ok(Response::REDRAW)
+            }
+            _ => Err(GameError(format!("no action {id}"))),
+        }
+    }
+}
+
+game_api::export_game!(Lamp);
+
+fn library() -> GameLibrary {
+    // SAFETY: the entry function of a game linked into this test.
+    unsafe { GameLibrary::from_entry(game_api_entry()) }.expect("same ABI")
+}
+
+#[derive(Default)]
+struct Recorder(Rc<RefCell<Vec<String>>>);
+
+impl HostServices for Recorder {
+    fn show_text_help(&mut self, title: &str, verbatim: bool) {
+        self.0.borrow_mut().push(format!("help {title} {verbatim}"));
+    }
+    fn show_manual_section(&mut self, tag: &str) {
+        self.0.borrow_mut().push(format!("manual {tag}"));
+    }
+    fn request_redraw(&mut self) {}
+    fn log(&mut self, message: &str) {
+        self.0.borrow_mut().push(format!("log {message}"));
+    }
+}
+
+#[test]
+fn every_table_function_works_through_the_boundary() {
+    let mut game = library().start(Box::new(NoServices)).unwrap();
+    assert_eq!(game.canvas_size().unwrap(), Point::new(100.0, 50.0));
+    assert_eq!(game.title().unwrap(), "Lamp");
+    assert_eq!(game.status().unwrap(), "Off");
+
+    let mut painter = RecordingPainter::new();
+    let report = game.draw(&mut painter).unwrap();
+    assert_eq!(report.shapes, 1);
+    assert_eq!(
+        painter.shapes,
+        vec![Shape::Circle {
+            center: Point::new(50.0, 25.0),
+            radius: 20.0,
+            style: Style::solid(Rgba::rgb(60, 60, 60)),
+        }]
+    );
+
+    let click = Event::PointerRelease {
+        pos: Point::new(50.0, 25.0),
+        button: Button::Primary,
+    };
+    assert_eq!(game.handle_event(&click).unwrap(), Response::REDRAW);
+    assert_eq!(game.status().unwrap(), "On");
+    let moved = Event::PointerMove {
+        pos: Point::new(1.0, 1.0),
+    };
+    assert_eq!(game.handle_event(&moved).unwrap(), Response::NONE);
+
+    let actions = game.actions().unwrap();
+    assert_eq!(actions.len(), 2);
+    assert_eq!(actions[0], Action::button("toggle", "Toggle"));
+    assert_eq!(
+        actions[1].kind,
+        ActionKind::Choice {
+            options: vec!["small".into(), "large".into()],
+            selected: "small".into()
+        }
+    );
+    assert!(!actions[1].enabled);
+    assert_eq!(game.invoke_action("toggle", "").unwrap(), Response::REDRAW);
+    assert_eq!(game.status().unwrap(), "Off");
+    let err = game.invoke_action("fly", "").unwrap_err();
+    assert_eq!(err.kind, CallErrorKind::Error);
+    assert!(err.to_string().contains("no action fly"), "{err}");
+    // An error is not fatal: the game still answers.
+    assert_eq!(game.status().unwrap(), "Off");
+}
+
+#[test]
+fn a_panic_is_caught_and_breaks_only_that_instance() {
+    let mut game = library().start(Box::new(NoServices)).unwrap();
+    let err = game
+        .handle_event(&Event::KeyPress { key: "p".into() })
+        .unwrap_err();
+    assert_eq!(err.kind, CallErrorKind::Panic);
+    assert!(err.to_string().contains("the lamp exploded"), "{err}");
+    // The broken instance is never called again.
+    assert_eq!(game.title().unwrap_err(), err);
+    drop(game);
+    // A new instance starts fine.
+    let mut again = library().start(Box::new(NoServices)).unwrap();
+    assert_eq!(again.title().unwrap(), "Lamp");
+}
+
+#[test]
+fn the_game_reaches_host_services() {
+    let log = Rc::new(RefCell::new(Vec::new()));
+    let mut game = library().start(Box::new(Recorder(log.clone()))).unwrap();
+    game.handle_event(&Event::KeyPress { key: "h".into() })
+        .unwrap();
+    assert_eq!(*log.borrow(), vec!["help Lamp Help false".to_string()]);
+}
+
+#[test]
+fn a_table_of_another_version_is_refused_naming_both() {
+    let mut forged = game_api::guest::table::<Lamp>();
+    forged.abi_version = 99;
+    let forged: &'static _ = Box::leak(Box::new(forged));
+    let err = GameLibrary::from_static(forged).unwrap_err();
+    assert_eq!(
+        err,
+        AbiError::VersionMismatch {
+            library: 99,
+            launcher: game_api::ABI_VERSION
+        }
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("version 99") && text.contains(&format!("version {}", game_api::ABI_VERSION)),
+        "{text}"
+    );
+
+    let mut short = game_api::guest::table::<Lamp>();
+    short.table_size = 16;
+    let short: &'static _ = Box::leak(Box::new(short));
+    assert!(matches!(
+        GameLibrary::from_static(short),
+        Err(AbiError::TableSizeMismatch { library: 16, .. })
+    ));
+    // SAFETY: a null pointer is checked before it is read.
+    assert_eq!(
+        unsafe { GameLibrary::from_entry(std::ptr::null()) }.unwrap_err(),
+        AbiError::NullTable
+    );
+}

@@ -1,0 +1,658 @@
+//! The game as the launcher sees it: [`LightsOut`] implements
+//! [`game_api::Game`], draws the board through a [`Painter`], maps clicks
+//! and keys to presses, and keeps the move counter.
+//!
+//! Controls:
+//!
+//! * click a light: press it (the press happens when the button is
+//!   released over the same light it went down on);
+//! * arrow keys move a highlight, `Space` or `Enter` presses the highlighted
+//!   light;
+//! * `n`: a new puzzle; `r`: start this puzzle over.
+//!
+//! Tool-bar actions: "New game" (`new`), "Restart" (`restart`) and "Hint"
+//! (`hint`, which rings a light that belongs to a shortest solution).
+
+use crate::board::{Board, Cell, SIZE};
+use game_api::{
+    Action, Anchor, Button, Event, Game, GameError, Host, Painter, Point, Response, Rgba, Stroke,
+    Style,
+};
+
+/// Space around the grid, in canvas pixels.
+pub const MARGIN: f32 = 16.0;
+/// The distance from one light's left edge to the next one's, in canvas
+/// pixels; the whole square is the light's click target.
+pub const PITCH: f32 = 64.0;
+/// The dark border inside each pitch square around the drawn light.
+pub const INSET: f32 = 4.0;
+/// The radius of a light's rounded corners.
+pub const CORNER_RADIUS: f32 = 10.0;
+/// The canvas's width and height: the grid plus a margin on each side.
+pub const CANVAS_SIDE: f32 = 2.0 * MARGIN + SIZE as f32 * PITCH;
+
+/// The canvas background.
+pub const BACKGROUND: Rgba = Rgba::rgb(28, 28, 32);
+/// The fill of a light that is on: warm yellow.
+pub const LIT: Rgba = Rgba::rgb(255, 210, 64);
+/// The fill of a light that is off: dark grey.
+pub const UNLIT: Rgba = Rgba::rgb(62, 62, 68);
+/// The small reflection drawn on a lit light.
+pub const GLINT: Rgba = Rgba::rgb(255, 244, 200);
+/// The outline of the light under the pointer or the keyboard highlight.
+pub const HIGHLIGHT: Rgba = Rgba::rgb(120, 190, 255);
+/// The ring drawn by "Hint".
+pub const HINT: Rgba = Rgba::rgb(255, 90, 60);
+/// The veil over the board once it is solved.
+pub const WIN_VEIL: Rgba = Rgba::rgba(0, 0, 0, 160);
+/// The colour of the win message.
+pub const WIN_TEXT: Rgba = Rgba::rgb(255, 230, 140);
+
+/// A game of Lights Out on a 5×5 board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LightsOut {
+    seed: u64,
+    start: Board,
+    board: Board,
+    moves: u32,
+    /// The light under the pointer or moved to with the arrow keys.
+    cursor: Option<Cell>,
+    /// Where the primary button went down, while it is down.
+    pressed: Option<Cell>,
+    /// The light "Hint" rings, until the next press.
+    hint: Option<Cell>,
+}
+
+impl LightsOut {
+    /// A game with the puzzle [`Board::random_solvable`] makes from `seed`.
+    pub fn with_seed(seed: u64) -> LightsOut {
+        let start = Board::random_solvable(seed);
+        LightsOut {
+            seed,
+            start,
+            board: start,
+            moves: 0,
+            cursor: None,
+            pressed: None,
+            hint: None,
+        }
+    }
+
+    /// A game starting from `board` (which may be unsolvable); its seed
+    /// is 0. For tests and tools.
+    pub fn with_board(board: Board) -> LightsOut {
+        LightsOut {
+            start: board,
+            board,
+            ..LightsOut::with_seed(0)
+        }
+    }
+
+    /// The seed of the current puzzle.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The lights now.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The lights as the puzzle was dealt.
+    pub fn start_board(&self) -> Board {
+        self.start
+    }
+
+    /// The number of presses since the puzzle was dealt or restarted.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// Whether every light is off.
+    pub fn is_won(&self) -> bool {
+        self.board.is_solved()
+    }
+
+    /// The light "Hint" rings now, if it was asked for since the last press.
+    pub fn shown_hint(&self) -> Option<Cell> {
+        self.hint
+    }
+
+    /// The highlighted light (under the pointer, or chosen with the arrow
+    /// keys).
+    pub fn cursor(&self) -> Option<Cell> {
+        self.cursor
+    }
+
+    /// Presses the light at `cell` and counts the move. Does nothing and
+    /// returns `false` once the puzzle is solved.
+    pub fn press(&mut self, cell: Cell) -> bool {
+        if self.is_won() {
+            return false;
+        }
+        self.board.press(cell);
+        self.moves += 1;
+        self.hint = None;
+        true
+    }
+
+    /// Deals the puzzle made from `seed` and resets the counter.
+    pub fn new_puzzle(&mut self, seed: u64) {
+        let cursor = self.cursor;
+        *self = LightsOut::with_seed(seed);
+        self.cursor = cursor;
+    }
+
+    /// Deals a puzzle from a fresh random seed.
+    pub fn new_random_puzzle(&mut self) {
+        self.new_puzzle(rand::random());
+    }
+
+    /// Puts the lights back as they were dealt and resets the counter.
+    pub fn restart(&mut self) {
+        self.board = self.start;
+        self.moves = 0;
+        self.hint = None;
+        self.pressed = None;
+    }
+
+    /// A light whose press is part of a shortest solution from here (the
+    /// first in reading order), or `None` when the board is solved or
+    /// cannot be solved.
+    pub fn hint(&self) -> Option<Cell> {
+        self.board.solve()?.iter().next()
+    }
+
+    /// Rings the light [`LightsOut::hint`] names until the next press.
+    /// Returns whether there was one.
+    pub fn show_hint(&mut self) -> bool {
+        self.hint = self.hint();
+        self.hint.is_some()
+    }
+
+    /// The status line.
+    pub fn status_text(&self) -> String {
+        if self.is_won() {
+            let plural = if self.moves == 1 { "" } else { "s" };
+            format!(
+                "Solved in {} move{plural}! Press N or click New game",
+                self.moves
+            )
+        } else {
+            format!("Moves: {} — turn all the lights off", self.moves)
+        }
+    }
+
+    /// The light whose click target (its whole pitch square) holds `pos`.
+    pub fn cell_at(pos: Point) -> Option<Cell> {
+        let x = (pos.x - MARGIN) / PITCH;
+        let y = (pos.y - MARGIN) / PITCH;
+        if !(x >= 0.0 && y >= 0.0 && x < SIZE as f32 && y < SIZE as f32) {
+            return None;
+        }
+        Some(Cell::new(y as usize, x as usize))
+    }
+
+    /// The centre of the light at `cell`, in canvas pixels.
+    pub fn cell_center(cell: Cell) -> Point {
+        Point::new(
+            MARGIN + (cell.col as f32 + 0.5) * PITCH,
+            MARGIN + (cell.row as f32 + 0.5) * PITCH,
+        )
+    }
+
+    /// Moves the keyboard highlight by `(d_row, d_col)`, staying on the
+    /// board; from no highlight it starts in the middle.
+    fn move_cursor(&mut self, d_row: isize, d_col: isize) {
+        let next = match self.cursor {
+            None => Cell::new(SIZE / 2, SIZE / 2),
+            Some(c) => {
+                let clamp = |v: usize, d: isize| v.saturating_add_signed(d).min(SIZE - 1);
+                Cell::new(clamp(c.row, d_row), clamp(c.col, d_col))
+            }
+        };
+        self.cursor = Some(next);
+    }
+
+    fn handle_key(&mut self, key: &str) -> bool {
+        match key {
+            "n" | "N" => {
+                self.new_random_puzzle();
+                true
+            }
+            "r" | "R" => {
+                self.restart();
+                true
+            }
+            "ArrowUp" => self.set_cursor_by(-1, 0),
+            "ArrowDown" => self.set_cursor_by(1, 0),
+            "ArrowLeft" => self.set_cursor_by(0, -1),
+            "ArrowRight" => self.set_cursor_by(0, 1),
+            "Space" | "Enter" => match self.cursor {
+                Some(cell) => self.press(cell),
+                None => self.set_cursor_by(0, 0),
+            },
+            _ => false,
+        }
+    }
+
+    fn set_cursor_by(&mut self, d_row: isize, d_col: isize) -> bool {
+        let before = self.cursor;
+        self.move_cursor(d_row, d_col);
+        self.cursor != before
+    }
+
+    fn set_cursor(&mut self, cursor: Option<Cell>) -> bool {
+        let changed = self.cursor != cursor;
+        self.cursor = cursor;
+        changed
+    }
+}
+
+/// The corners of a rounded square: `min` its top-left corner, `side` its
+/// side, `radius` its corners' radius, each corner a quarter circle of
+/// `STEPS` segments.
+fn rounded_square(min: Point, side: f32, radius: f32) -> Vec<Point> {
+    const STEPS: usize = 4;
+    let max = Point::new(min.x + side, min.y + side);
+    // Centre of each corner's arc, and the angle where the arc starts
+    // (y points down, so angles run clockwise on screen).
+    let corners = [
+        (Point::new(max.x - radius, min.y + radius), -90.0f32),
+        (Point::new(max.x - radius, max.y - radius), 0.0),
+        (Point::new(min.x + radius, max.y - radius), 90.0),
+        (Point::new(min.x + radius, min.y + radius), 180.0),
+    ];
+    let mut points = Vec::with_capacity(4 * (STEPS + 1));
+    for (center, start) in corners {
+        for step in 0..=STEPS {
+            let angle = (start + 90.0 * step as f32 / STEPS as f32).to_radians();
+            points.push(Point::new(
+                center.x + radius * angle.cos(),
+                center.y + radius * angle.sin(),
+            ));
+        }
+    }
+    points
+}
+
+impl Game for LightsOut {
+    fn new(_host: Host) -> Result<Self, GameError> {
+        Ok(LightsOut::with_seed(rand::random()))
+    }
+
+    fn canvas_size(&self) -> Point {
+        Point::new(CANVAS_SIDE, CANVAS_SIDE)
+    }
+
+    fn title(&self) -> String {
+        "Lights Out".into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn draw(&self, painter: &mut dyn Painter) {
+        painter.rect(
+            Point::new(0.0, 0.0),
+            self.canvas_size(),
+            Style::solid(BACKGROUND),
+        );
+        let won = self.is_won();
+        let side = PITCH - 2.0 * INSET;
+        for cell in Cell::all() {
+            let lit = self.board.is_lit(cell);
+            let center = Self::cell_center(cell);
+            let min = Point::new(center.x - side / 2.0, center.y - side / 2.0);
+            let highlighted = !won && self.cursor == Some(cell);
+            let style = Style {
+                fill: Some(if lit { LIT } else { UNLIT }),
+                stroke: highlighted.then_some(Stroke {
+                    width: 3.0,
+                    color: HIGHLIGHT,
+                }),
+            };
+            painter.polygon(&rounded_square(min, side, CORNER_RADIUS), style);
+            if lit {
+                // A small reflection in the upper-left, clear of the centre.
+                painter.ellipse(
+                    Point::new(min.x + side * 0.28, min.y + side * 0.22),
+                    side * 0.14,
+                    side * 0.07,
+                    Style::solid(GLINT),
+                );
+            }
+            if self.hint == Some(cell) {
+                painter.circle(
+                    center,
+                    side * 0.3,
+                    Style {
+                        fill: None,
+                        stroke: Some(Stroke {
+                            width: 4.0,
+                            color: HINT,
+                        }),
+                    },
+                );
+            }
+        }
+        if won {
+            let grid = SIZE as f32 * PITCH;
+            painter.rect(
+                Point::new(MARGIN, MARGIN),
+                Point::new(grid, grid),
+                Style::solid(WIN_VEIL),
+            );
+            let middle = CANVAS_SIDE / 2.0;
+            painter.text(
+                Point::new(middle, middle - 18.0),
+                Anchor::Center,
+                40.0,
+                WIN_TEXT,
+                "Solved!",
+            );
+            let plural = if self.moves == 1 { "" } else { "s" };
+            painter.text(
+                Point::new(middle, middle + 24.0),
+                Anchor::Center,
+                20.0,
+                WIN_TEXT,
+                &format!("in {} move{plural}", self.moves),
+            );
+        }
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Response {
+        let changed = match event {
+            Event::PointerMove { pos } | Event::PointerEnter { pos } => {
+                self.set_cursor(Self::cell_at(*pos))
+            }
+            Event::PointerLeave => {
+                self.pressed = None;
+                self.set_cursor(None)
+            }
+            Event::PointerPress {
+                pos,
+                button: Button::Primary,
+            } => {
+                self.pressed = Self::cell_at(*pos);
+                false
+            }
+            Event::PointerRelease {
+                pos,
+                button: Button::Primary,
+            } => {
+                let down = self.pressed.take();
+                match Self::cell_at(*pos) {
+                    // A press dragged off its light is cancelled. A host that
+                    // reports only releases still gets its clicks.
+                    Some(cell) if down.is_none_or(|d| d == cell) => self.press(cell),
+                    _ => false,
+                }
+            }
+            Event::KeyPress { key } => self.handle_key(key),
+            _ => false,
+        };
+        if changed {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
+    }
+
+    fn actions(&self) -> Vec<Action> {
+        vec![
+            Action::button("new", "New game"),
+            Action {
+                enabled: self.moves > 0,
+                ..Action::button("restart", "Restart")
+            },
+            Action {
+                enabled: !self.is_won(),
+                ..Action::button("hint", "Hint")
+            },
+        ]
+    }
+
+    fn invoke_action(&mut self, id: &str, _value: &str) -> Result<Response, GameError> {
+        match id {
+            "new" => self.new_random_puzzle(),
+            "restart" => self.restart(),
+            "hint" => {
+                if !self.show_hint() {
+                    return Ok(Response::NONE);
+                }
+            }
+            _ => return Err(GameError(format!("Lights Out has no action {id:?}"))),
+        }
+        Ok(Response::REDRAW)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::{RecordingPainter, Shape};
+
+    fn click(game: &mut LightsOut, cell: Cell) -> Response {
+        let pos = LightsOut::cell_center(cell);
+        game.handle_event(&Event::PointerPress {
+            pos,
+            button: Button::Primary,
+        });
+        game.handle_event(&Event::PointerRelease {
+            pos,
+            button: Button::Primary,
+        })
+    }
+
+    fn one_press_from_solved() -> LightsOut {
+        let mut board = Board::OFF;
+        board.press(Cell::new(1, 1));
+        LightsOut::with_board(board)
+    }
+
+    #[test]
+    fn the_canvas_fits_the_grid_and_hit_testing_matches_it() {
+        assert_eq!(CANVAS_SIDE, 352.0);
+        for cell in Cell::all() {
+            assert_eq!(LightsOut::cell_at(LightsOut::cell_center(cell)), Some(cell));
+        }
+        assert_eq!(
+            LightsOut::cell_at(Point::new(16.0, 16.0)),
+            Some(Cell::new(0, 0))
+        );
+        assert_eq!(
+            LightsOut::cell_at(Point::new(335.9, 335.9)),
+            Some(Cell::new(4, 4))
+        );
+        for outside in [(15.9, 50.0), (50.0, 336.0), (-1.0, -1.0), (f32::NAN, 20.0)] {
+            assert_eq!(LightsOut::cell_at(Point::new(outside.0, outside.1)), None);
+        }
+    }
+
+    #[test]
+    fn the_move_counter_counts_presses_and_the_status_says_so() {
+        let mut game = LightsOut::with_seed(42);
+        assert_eq!(game.moves(), 0);
+        assert_eq!(game.status(), "Moves: 0 — turn all the lights off");
+        for n in 1..=3 {
+            assert_eq!(click(&mut game, Cell::new(0, n)), Response::REDRAW);
+            assert_eq!(game.moves(), n as u32);
+        }
+        assert_eq!(game.status(), "Moves: 3 — turn all the lights off");
+    }
+
+    #[test]
+    fn turning_the_last_light_off_wins() {
+        let mut game = one_press_from_solved();
+        assert!(!game.is_won());
+        // A wrong press first, then undo it, then the right one.
+        click(&mut game, Cell::new(4, 4));
+        click(&mut game, Cell::new(4, 4));
+        assert!(!game.is_won());
+        click(&mut game, Cell::new(1, 1));
+        assert!(game.is_won());
+        assert_eq!(game.moves(), 3);
+        assert_eq!(
+            game.status(),
+            "Solved in 3 moves! Press N or click New game"
+        );
+        // The solved board takes no more presses.
+        assert_eq!(click(&mut game, Cell::new(2, 2)), Response::NONE);
+        assert_eq!(game.moves(), 3);
+        assert!(game.board().is_solved());
+    }
+
+    #[test]
+    fn one_move_is_singular() {
+        let mut game = one_press_from_solved();
+        game.press(Cell::new(1, 1));
+        assert_eq!(game.status(), "Solved in 1 move! Press N or click New game");
+    }
+
+    #[test]
+    fn a_press_dragged_to_another_light_is_cancelled() {
+        let mut game = LightsOut::with_seed(1);
+        let before = game.board();
+        game.handle_event(&Event::PointerPress {
+            pos: LightsOut::cell_center(Cell::new(0, 0)),
+            button: Button::Primary,
+        });
+        let r = game.handle_event(&Event::PointerRelease {
+            pos: LightsOut::cell_center(Cell::new(3, 3)),
+            button: Button::Primary,
+        });
+        assert_eq!(r, Response::NONE);
+        assert_eq!(game.board(), before);
+        // The secondary button does nothing.
+        game.handle_event(&Event::PointerRelease {
+            pos: LightsOut::cell_center(Cell::new(3, 3)),
+            button: Button::Secondary,
+        });
+        assert_eq!(game.board(), before);
+        // A release without a press (hosts that report only releases) counts.
+        let r = game.handle_event(&Event::PointerRelease {
+            pos: LightsOut::cell_center(Cell::new(3, 3)),
+            button: Button::Primary,
+        });
+        assert_eq!(r, Response::REDRAW);
+        assert_eq!(game.moves(), 1);
+    }
+
+    #[test]
+    fn the_keyboard_moves_a_highlight_and_presses_it() {
+        let mut game = LightsOut::with_seed(5);
+        let start = game.board();
+        assert_eq!(
+            game.handle_event(&Event::KeyPress {
+                key: "ArrowUp".into()
+            }),
+            Response::REDRAW
+        );
+        assert_eq!(game.cursor(), Some(Cell::new(2, 2)));
+        for _ in 0..5 {
+            game.handle_event(&Event::KeyPress {
+                key: "ArrowLeft".into(),
+            });
+        }
+        assert_eq!(game.cursor(), Some(Cell::new(2, 0)));
+        game.handle_event(&Event::KeyPress {
+            key: "Space".into(),
+        });
+        let mut expected = start;
+        expected.press(Cell::new(2, 0));
+        assert_eq!(game.board(), expected);
+        assert_eq!(game.moves(), 1);
+        // `r` restarts, `n` deals anew.
+        game.handle_event(&Event::KeyPress { key: "r".into() });
+        assert_eq!((game.board(), game.moves()), (start, 0));
+        game.press(Cell::new(0, 0));
+        game.handle_event(&Event::KeyPress { key: "n".into() });
+        assert_eq!(game.moves(), 0);
+        assert!(!game.is_won());
+        assert_eq!(game.board(), game.start_board());
+    }
+
+    #[test]
+    fn the_hint_rings_a_light_of_a_shortest_solution() {
+        let mut game = LightsOut::with_seed(9);
+        let mut steps = 0;
+        let shortest = game.board().solve().unwrap().len();
+        while !game.is_won() {
+            assert_eq!(game.invoke_action("hint", ""), Ok(Response::REDRAW));
+            let cell = game.shown_hint().unwrap();
+            let mut painter = RecordingPainter::new();
+            game.draw(&mut painter);
+            assert!(painter.shapes.iter().any(|s| matches!(
+                s,
+                Shape::Circle { center, style, .. }
+                    if *center == LightsOut::cell_center(cell)
+                        && style.stroke.map(|s| s.color) == Some(HINT)
+            )));
+            game.press(cell);
+            assert_eq!(game.shown_hint(), None);
+            steps += 1;
+        }
+        assert_eq!(steps, shortest);
+        assert_eq!(game.invoke_action("hint", ""), Ok(Response::NONE));
+        assert!(!game.actions()[2].enabled);
+    }
+
+    #[test]
+    fn the_hover_highlight_follows_the_pointer() {
+        let mut game = LightsOut::with_seed(3);
+        let pos = LightsOut::cell_center(Cell::new(1, 4));
+        assert_eq!(
+            game.handle_event(&Event::PointerMove { pos }),
+            Response::REDRAW
+        );
+        assert_eq!(
+            game.handle_event(&Event::PointerMove { pos }),
+            Response::NONE
+        );
+        let mut painter = RecordingPainter::new();
+        game.draw(&mut painter);
+        let outlined: Vec<_> = painter
+            .shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Polygon { points, style } if style.stroke.is_some() => Some(points),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(outlined.len(), 1);
+        let c = LightsOut::cell_center(Cell::new(1, 4));
+        assert!(
+            outlined[0]
+                .iter()
+                .all(|p| (p.x - c.x).abs() <= 28.0 && (p.y - c.y).abs() <= 28.0)
+        );
+        assert_eq!(game.handle_event(&Event::PointerLeave), Response::REDRAW);
+        assert_eq!(game.cursor(), None);
+    }
+
+    #[test]
+    fn actions_are_offered_and_unknown_ones_refused() {
+        let mut game = LightsOut::with_seed(11);
+        let ids: Vec<_> = game.actions().into_iter().map(|a| a.id).collect();
+        assert_eq!(ids, ["new", "restart", "hint"]);
+        assert!(!game.actions()[1].enabled);
+        game.press(Cell::new(0, 0));
+        assert!(game.actions()[1].enabled);
+        assert_eq!(game.invoke_action("restart", ""), Ok(Response::REDRAW));
+        assert_eq!(game.board(), Board::random_solvable(11));
+        assert!(game.invoke_action("fly", "").is_err());
+    }
+
+    #[test]
+    fn rounded_squares_stay_inside_their_square() {
+        let points = rounded_square(Point::new(10.0, 20.0), 56.0, 10.0);
+        assert_eq!(points.len(), 20);
+        for p in &points {
+            assert!((9.999..=66.001).contains(&p.x), "{p:?}");
+            assert!((19.999..=76.001).contains(&p.y), "{p:?}");
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! # Lights Out
+//!
+//! A logic game for the launcher's "Logic Games" set: a 5×5 grid of lights.
+//! Pressing a light toggles it and its four orthogonal neighbours; the
+//! puzzle is solved when every light is off. Every puzzle is dealt by
+//! pressing random lights of the dark board, so it can always be solved.
+//!
+//! * [`board`] holds the rules: [`board::Board`], presses, the solver and
+//!   the seeded puzzle generator.
+//! * [`game`] holds [`LightsOut`], the [`game_api::Game`] the launcher runs.
+//!
+//! The crate is a `cdylib` that exports [`LightsOut`] through
+//! [`game_api::export_game!`], and an `rlib` for tests and tools.
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod game;
+
+pub use board::{Board, Cell, PressSet};
+pub use game::LightsOut;
+
+game_api::export_game!(LightsOut);

@@ -1,0 +1,15 @@
+//! # launcher-help: the launcher's help, without any UI
+//!
+//! Two kinds of help, after §3 and §4 of the PLT Games manual:
+//!
+//! - [`text_help`]: a game's plain-text `doc.txt`, formatted into titles,
+//!   paragraphs and bullet points (§4 "Showing Text Help"), or shown verbatim.
+//! - [`manual`]: a game's structured manual in Markdown, whose headings are
+//!   sections addressed by tags (§3 "Showing Scribbled Help"): a table of
+//!   contents, a block model for an in-app viewer, search, and a standalone
+//!   HTML page opened in the user's browser at the requested section.
+//!
+//! Nothing here draws: the launcher renders these structures with egui.
+#![warn(missing_docs)]
+
+pub mod text_help;

@@ -1,0 +1,342 @@
+//! Plays Lights Out through the real C ABI table, as the launcher does, and
+//! checks what a player would see: the colours drawn at each light's centre
+//! and the status line.
+
+use game_api::host::{CallErrorKind, GameInstance, GameLibrary, NoServices};
+use game_api::{ActionKind, Button, Event, Point, RecordingPainter, Response, Rgba, Shape};
+use lights_out::game::{CANVAS_SIDE, HIGHLIGHT, LIT, UNLIT};
+use lights_out::{Board, Cell, LightsOut};
+use std::collections::BTreeSet;
+
+fn start() -> GameInstance {
+    // SAFETY: the entry function of the game linked into this test.
+    let library = unsafe { GameLibrary::from_entry(lights_out::game_api_entry()) }
+        .expect("the game speaks this launcher's ABI");
+    library
+        .start(Box::new(NoServices))
+        .expect("the game starts")
+}
+
+fn frame(game: &mut GameInstance) -> Vec<Shape> {
+    let mut painter = RecordingPainter::new();
+    let report = game.draw(&mut painter).expect("the game draws");
+    assert_eq!((report.invalid, report.over_limit), (0, 0));
+    painter.shapes
+}
+
+/// Whether `p` is inside the polygon `points` (even-odd rule).
+fn inside_polygon(points: &[Point], p: Point) -> bool {
+    let mut inside = false;
+    let mut j = points.len() - 1;
+    for i in 0..points.len() {
+        let (a, b) = (points[i], points[j]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
+}
+
+/// The opaque fill a player sees at `p`: the last opaque filled shape drawn
+/// over it. Translucent veils are looked through.
+fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
+    let mut seen = None;
+    for shape in shapes {
+        let (hit, style) = match shape {
+            Shape::Rect { min, size, style } => (
+                p.x >= min.x && p.y >= min.y && p.x < min.x + size.x && p.y < min.y + size.y,
+                style,
+            ),
+            Shape::Polygon { points, style } => (inside_polygon(points, p), style),
+            Shape::Circle {
+                center,
+                radius,
+                style,
+            } => (
+                (p.x - center.x).powi(2) + (p.y - center.y).powi(2) <= radius.powi(2),
+                style,
+            ),
+            Shape::Ellipse {
+                center,
+                radius_x,
+                radius_y,
+                style,
+            } => (
+                ((p.x - center.x) / radius_x).powi(2) + ((p.y - center.y) / radius_y).powi(2)
+                    <= 1.0,
+                style,
+            ),
+            _ => continue,
+        };
+        if let Some(fill) = style.fill.filter(|f| f.a == 255)
+            && hit
+        {
+            seen = Some(fill);
+        }
+    }
+    seen
+}
+
+/// The board as the player sees it: each light's centre is lit yellow or
+/// unlit grey, and nothing else.
+fn seen_board(game: &mut GameInstance) -> Board {
+    let shapes = frame(game);
+    let mut board = Board::OFF;
+    for cell in Cell::all() {
+        match color_at(&shapes, LightsOut::cell_center(cell)) {
+            Some(c) if c == LIT => board.set(cell, true),
+            Some(c) if c == UNLIT => {}
+            other => panic!("{cell:?} shows {other:?}"),
+        }
+    }
+    board
+}
+
+fn click(game: &mut GameInstance, cell: Cell) -> Response {
+    let pos = LightsOut::cell_center(cell);
+    let down = game
+        .handle_event(&Event::PointerPress {
+            pos,
+            button: Button::Primary,
+        })
+        .unwrap();
+    assert_eq!(down, Response::NONE);
+    game.handle_event(&Event::PointerRelease {
+        pos,
+        button: Button::Primary,
+    })
+    .unwrap()
+}
+
+fn key(game: &mut GameInstance, name: &str) -> Response {
+    game.handle_event(&Event::KeyPress { key: name.into() })
+        .unwrap()
+}
+
+fn cells(board: Board) -> BTreeSet<(usize, usize)> {
+    board.lit_cells().map(|c| (c.row, c.col)).collect()
+}
+
+/// The lights a click on `cell` changed, as seen.
+fn toggled_by_click(game: &mut GameInstance, cell: Cell) -> BTreeSet<(usize, usize)> {
+    let before = seen_board(game);
+    assert_eq!(click(game, cell), Response::REDRAW);
+    let after = seen_board(game);
+    cells(Board::from_bits(before.bits() ^ after.bits()))
+}
+
+#[test]
+fn the_game_introduces_itself() {
+    let mut game = start();
+    assert_eq!(game.title().unwrap(), "Lights Out");
+    assert_eq!(
+        game.canvas_size().unwrap(),
+        Point::new(CANVAS_SIDE, CANVAS_SIDE)
+    );
+    assert_eq!(game.status().unwrap(), "Moves: 0 — turn all the lights off");
+    let board = seen_board(&mut game);
+    assert!(!board.is_solved(), "a new puzzle is not solved:\n{board}");
+    assert!(board.is_solvable(), "a new puzzle is solvable:\n{board}");
+}
+
+#[test]
+fn a_click_at_a_lights_centre_toggles_it_and_its_neighbours() {
+    let mut game = start();
+    assert_eq!(
+        toggled_by_click(&mut game, Cell::new(0, 0)),
+        BTreeSet::from([(0, 0), (0, 1), (1, 0)])
+    );
+    assert_eq!(game.status().unwrap(), "Moves: 1 — turn all the lights off");
+    assert_eq!(
+        toggled_by_click(&mut game, Cell::new(4, 2)),
+        BTreeSet::from([(4, 1), (4, 2), (4, 3), (3, 2)])
+    );
+    assert_eq!(
+        toggled_by_click(&mut game, Cell::new(2, 2)),
+        BTreeSet::from([(1, 2), (2, 1), (2, 2), (2, 3), (3, 2)])
+    );
+    assert_eq!(
+        toggled_by_click(&mut game, Cell::new(1, 4)),
+        BTreeSet::from([(0, 4), (1, 3), (1, 4), (2, 4)])
+    );
+    assert_eq!(game.status().unwrap(), "Moves: 4 — turn all the lights off");
+}
+
+#[test]
+fn a_click_off_the_board_does_nothing() {
+    let mut game = start();
+    let before = seen_board(&mut game);
+    for pos in [Point::new(4.0, 4.0), Point::new(CANVAS_SIDE - 2.0, 100.0)] {
+        let r = game
+            .handle_event(&Event::PointerRelease {
+                pos,
+                button: Button::Primary,
+            })
+            .unwrap();
+        assert_eq!(r, Response::NONE);
+    }
+    assert_eq!(seen_board(&mut game), before);
+    assert_eq!(game.status().unwrap(), "Moves: 0 — turn all the lights off");
+}
+
+#[test]
+fn solving_the_puzzle_wins_and_n_deals_a_new_one() {
+    let mut game = start();
+    let board = seen_board(&mut game);
+    let solution = board.solve().expect("solvable");
+    for cell in solution.iter() {
+        click(&mut game, cell);
+    }
+    let n = solution.len();
+    assert!(seen_board(&mut game).is_solved());
+    let plural = if n == 1 { "" } else { "s" };
+    assert_eq!(
+        game.status().unwrap(),
+        format!("Solved in {n} move{plural}! Press N or click New game")
+    );
+    let shapes = frame(&mut game);
+    assert!(
+        shapes
+            .iter()
+            .any(|s| matches!(s, Shape::Text { text, .. } if text == "Solved!")),
+        "the win is announced on the board"
+    );
+    // The solved board takes no more presses.
+    assert_eq!(click(&mut game, Cell::new(2, 2)), Response::NONE);
+    assert!(seen_board(&mut game).is_solved());
+    let hint = game.actions().unwrap().into_iter().find(|a| a.id == "hint");
+    assert!(!hint.unwrap().enabled);
+
+    assert_eq!(key(&mut game, "n"), Response::REDRAW);
+    assert_eq!(game.status().unwrap(), "Moves: 0 — turn all the lights off");
+    let next = seen_board(&mut game);
+    assert!(!next.is_solved() && next.is_solvable(), "{next}");
+    assert!(
+        !frame(&mut game)
+            .iter()
+            .any(|s| matches!(s, Shape::Text { .. })),
+        "no win message on a new puzzle"
+    );
+}
+
+#[test]
+fn the_new_game_action_deals_a_fresh_puzzle() {
+    let mut game = start();
+    let actions = game.actions().unwrap();
+    let labels: Vec<_> = actions
+        .iter()
+        .map(|a| (a.id.as_str(), a.label.as_str(), a.enabled))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            ("new", "New game", true),
+            ("restart", "Restart", false),
+            ("hint", "Hint", true)
+        ]
+    );
+    assert!(actions.iter().all(|a| a.kind == ActionKind::Button));
+
+    // Puzzles come from a 64-bit random seed: three in a row all equal
+    // would mean the seed is not random.
+    let mut seen = BTreeSet::from([seen_board(&mut game).bits()]);
+    click(&mut game, Cell::new(3, 3));
+    for _ in 0..3 {
+        assert_eq!(game.invoke_action("new", "").unwrap(), Response::REDRAW);
+        assert_eq!(game.status().unwrap(), "Moves: 0 — turn all the lights off");
+        let board = seen_board(&mut game);
+        assert!(!board.is_solved() && board.is_solvable(), "{board}");
+        seen.insert(board.bits());
+    }
+    assert!(seen.len() > 1);
+
+    let err = game.invoke_action("fly", "").unwrap_err();
+    assert_eq!(err.kind, CallErrorKind::Error);
+    // An unknown action is not fatal.
+    assert_eq!(game.title().unwrap(), "Lights Out");
+}
+
+#[test]
+fn restart_puts_the_dealt_lights_back() {
+    let mut game = start();
+    let dealt = seen_board(&mut game);
+    click(&mut game, Cell::new(0, 4));
+    click(&mut game, Cell::new(3, 1));
+    assert_ne!(seen_board(&mut game), dealt);
+    assert_eq!(key(&mut game, "r"), Response::REDRAW);
+    assert_eq!(seen_board(&mut game), dealt);
+    assert_eq!(game.status().unwrap(), "Moves: 0 — turn all the lights off");
+}
+
+#[test]
+fn following_hints_solves_the_puzzle_in_the_fewest_moves() {
+    let mut game = start();
+    let fewest = seen_board(&mut game).solve().unwrap().len();
+    for _ in 0..fewest {
+        assert_eq!(game.invoke_action("hint", "").unwrap(), Response::REDRAW);
+        let ring = frame(&mut game)
+            .into_iter()
+            .find_map(|s| match s {
+                Shape::Circle { center, style, .. } if style.fill.is_none() => Some(center),
+                _ => None,
+            })
+            .expect("a hint ring is drawn");
+        let cell = LightsOut::cell_at(ring).expect("the ring is on a light");
+        click(&mut game, cell);
+    }
+    assert!(seen_board(&mut game).is_solved());
+    assert!(
+        game.status()
+            .unwrap()
+            .starts_with(&format!("Solved in {fewest} move"))
+    );
+}
+
+#[test]
+fn the_light_under_the_pointer_is_outlined() {
+    let mut game = start();
+    let outlined = |shapes: &[Shape]| -> Vec<Cell> {
+        shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Polygon { points, style }
+                    if style.stroke.map(|s| s.color) == Some(HIGHLIGHT) =>
+                {
+                    let n = points.len() as f32;
+                    let x = points.iter().map(|p| p.x).sum::<f32>() / n;
+                    let y = points.iter().map(|p| p.y).sum::<f32>() / n;
+                    LightsOut::cell_at(Point::new(x, y))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(outlined(&frame(&mut game)), []);
+    let pos = LightsOut::cell_center(Cell::new(3, 0));
+    assert_eq!(
+        game.handle_event(&Event::PointerMove { pos }).unwrap(),
+        Response::REDRAW
+    );
+    assert_eq!(outlined(&frame(&mut game)), [Cell::new(3, 0)]);
+    assert_eq!(
+        game.handle_event(&Event::PointerLeave).unwrap(),
+        Response::REDRAW
+    );
+    assert_eq!(outlined(&frame(&mut game)), []);
+}
+
+#[test]
+fn the_keyboard_alone_can_press_lights() {
+    let mut game = start();
+    let before = seen_board(&mut game);
+    // The first arrow shows the highlight in the middle, the next moves it.
+    for name in ["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowDown"] {
+        assert_eq!(key(&mut game, name), Response::REDRAW);
+    }
+    assert_eq!(key(&mut game, "Enter"), Response::REDRAW);
+    let mut expected = before;
+    expected.press(Cell::new(2, 1));
+    assert_eq!(seen_board(&mut game), expected);
+    assert_eq!(key(&mut game, "F13"), Response::NONE);
+}

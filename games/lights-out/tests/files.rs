@@ -1,0 +1,159 @@
+//! The files the launcher reads beside the library: `info.toml`, the icon and
+//! `doc.txt`, including the strategy table the help gives.
+
+use lights_out::{Board, Cell};
+use std::path::PathBuf;
+
+fn file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(file(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The `key = "value"` lines of a flat TOML file.
+fn manifest_fields() -> Vec<(String, String)> {
+    read("info.toml")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (key, value) = l.split_once('=').expect("key = value");
+            let value = value.trim();
+            assert!(value.starts_with('"') && value.ends_with('"'), "{l}");
+            (key.trim().to_owned(), value.trim_matches('"').to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn the_manifest_names_the_library_set_icon_and_help() {
+    let fields = manifest_fields();
+    let get = |key: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("no {key}"))
+    };
+    assert_eq!(get("game"), "lights_out");
+    assert_eq!(get("name"), "Lights Out");
+    assert_eq!(get("game-set"), "Logic Games");
+    assert_eq!(get("icon"), "lights-out.png");
+    assert_eq!(get("help"), "doc.txt");
+    assert_eq!(fields.len(), 5, "{fields:?}");
+    // The library the launcher looks for is this crate's.
+    let cargo = read("Cargo.toml");
+    assert!(cargo.contains("name = \"lights_out\""), "{cargo}");
+    assert!(file(get("icon")).is_file() && file(get("help")).is_file());
+}
+
+#[test]
+fn the_icon_is_a_32_by_32_rgba_png_of_lights() {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(file("lights-out.png")).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((info.width, info.height), (32, 32));
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let has = |c: game_api::Rgba| {
+        pixels[..info.buffer_size()]
+            .chunks(4)
+            .any(|p| p == [c.r, c.g, c.b, c.a])
+    };
+    assert!(has(lights_out::game::LIT) && has(lights_out::game::UNLIT));
+}
+
+#[test]
+fn the_help_follows_the_text_help_format() {
+    let doc = read("doc.txt");
+    let lines: Vec<&str> = doc.lines().collect();
+    assert_eq!(lines[0], "Lights Out");
+    assert_eq!(lines[1], "=".repeat(lines[0].len()));
+    for (i, line) in lines.iter().enumerate() {
+        // Every rule of `=` underlines a title of exactly its length.
+        if !line.is_empty() && line.chars().all(|c| c == '=') {
+            assert!(
+                i > 0 && lines[i - 1].chars().count() == line.len(),
+                "line {}",
+                i + 1
+            );
+        }
+        // `**...**` lines would be dropped by the formatter.
+        assert!(
+            !(line.starts_with("**") && line.ends_with("**")),
+            "line {}",
+            i + 1
+        );
+        assert!(!line.ends_with(' '), "trailing space on line {}", i + 1);
+    }
+    assert!(
+        doc.contains("\n\n"),
+        "paragraphs are separated by blank lines"
+    );
+    assert!(lines.iter().any(|l| l.trim_start().starts_with("* ")));
+}
+
+/// Chasing the lights down: under each lit light, press the next row's.
+fn chase(board: &mut Board) {
+    for row in 1..5 {
+        for col in 0..5 {
+            if board.is_lit(Cell::new(row - 1, col)) {
+                board.press(Cell::new(row, col));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_helps_strategy_table_is_right() {
+    let doc = read("doc.txt");
+    let rows: Vec<(&str, Vec<usize>)> = doc
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("* "))
+        .filter_map(|l| l.split_once(" at the bottom: press top light"))
+        .map(|(pattern, presses)| {
+            let numbers = presses
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().unwrap())
+                .collect();
+            (pattern, numbers)
+        })
+        .collect();
+    // Every bottom row that chasing can leave is in the table.
+    assert_eq!(rows.len(), 7);
+    for (pattern, presses) in rows {
+        let mut board = Board::OFF;
+        for (col, c) in pattern.chars().enumerate() {
+            board.set(Cell::new(4, col), c == '#');
+        }
+        for light in &presses {
+            board.press(Cell::new(0, light - 1));
+        }
+        chase(&mut board);
+        assert!(board.is_solved(), "{pattern} → {presses:?} leaves\n{board}");
+    }
+    // And chasing any solvable board leaves one of those seven rows (or none).
+    for seed in 0..500 {
+        let mut board = Board::random_solvable(seed);
+        chase(&mut board);
+        let bottom: String = (0..5)
+            .map(|col| {
+                if board.is_lit(Cell::new(4, col)) {
+                    '#'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        assert!(
+            bottom == "....." || doc.contains(&format!("* {bottom} at the bottom")),
+            "{bottom}"
+        );
+    }
+}

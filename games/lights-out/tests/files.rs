@@ -157,3 +157,39 @@ fn the_helps_strategy_table_is_right() {
         );
     }
 }
+
+#[test]
+fn the_launcher_formats_the_help_as_intended() {
+    use launcher_help::text_help::{Block, format_text_help};
+    let help = format_text_help(&read("doc.txt"));
+    let of_kind = |title: bool| -> Vec<&str> {
+        help.blocks
+            .iter()
+            .filter_map(|b| match (b, title) {
+                (Block::Title(t), true) | (Block::Bullet(t), false) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(of_kind(true), ["Lights Out", "Controls", "A strategy"]);
+    assert_eq!(help.blocks[0], Block::Title("Lights Out".into()));
+    let bullets = of_kind(false);
+    assert_eq!(bullets.len(), 12, "{bullets:#?}");
+    assert!(bullets[0].starts_with("Click a light"));
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.starts_with("N, or the New game button"))
+    );
+    // Paragraphs are flowed, and no `=` rule is shown.
+    for block in &help.blocks {
+        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
+    }
+    let first = help.blocks[1].text();
+    assert!(
+        first.starts_with(
+            "The object of this game is to turn all of the lights off. Click on a light"
+        ),
+        "{first}"
+    );
+}

@@ -1,1 +1,56 @@
-fn main() {}
+//! `launcher`: the console window, `--list` and `--play`. See `launcher --help`.
+
+use clap::Parser;
+use launcher::catalog::{Catalog, SearchPath, executable_dir};
+use launcher::cli::{Args, list_report};
+use launcher::loader::Loader;
+use launcher::{LauncherApp, LauncherConfig};
+
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    let mut library_dirs: Vec<_> = executable_dir().into_iter().collect();
+    library_dirs.extend(args.library_dirs.iter().cloned());
+    let config = LauncherConfig {
+        search: SearchPath::standard(&args.games_dirs),
+        library_dirs,
+    };
+
+    if args.list {
+        let catalog = Catalog::scan(&config.search, &config.library_dirs);
+        let mut loader = Loader::new();
+        print!(
+            "{}",
+            list_report(&catalog, (!args.no_load).then_some(&mut loader))
+        );
+        return std::process::ExitCode::SUCCESS;
+    }
+
+    let mut app = LauncherApp::new(config);
+    let title = match &args.play {
+        Some(dir_name) => {
+            if app.catalog().find(dir_name).is_none() {
+                eprintln!(
+                    "launcher: no game directory named {dir_name:?} on the search path; `launcher --list` shows the games found"
+                );
+                return std::process::ExitCode::from(2);
+            }
+            app = app.play_only(dir_name);
+            dir_name.clone()
+        }
+        None => "PLT Games".to_string(),
+    };
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title(title)
+            .with_inner_size([560.0, 400.0])
+            .with_min_inner_size([240.0, 160.0]),
+        ..Default::default()
+    };
+    match eframe::run_native("game-launcher", options, Box::new(|_cc| Ok(Box::new(app)))) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("launcher: cannot open a window: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,388 @@
+//! The console window and the game windows it opens.
+
+use crate::catalog::{Catalog, GameEntry, SearchPath, Severity};
+use crate::game_window::{HostRequest, OpenGame, Outcome, RequestQueue};
+use crate::icons::IconCache;
+use crate::loader::Loader;
+use egui::{RichText, Vec2, ViewportCommand};
+use std::path::PathBuf;
+
+/// Where the launcher looks for games and their libraries.
+#[derive(Clone, Debug, Default)]
+pub struct LauncherConfig {
+    /// The games directories, in order of precedence.
+    pub search: SearchPath,
+    /// Where libraries are looked for after each game's own directory.
+    pub library_dirs: Vec<PathBuf>,
+}
+
+/// A message to the player in the console (a game that crashed, a library
+/// that would not load).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Error or warning.
+    pub severity: Severity,
+    /// What happened and what to do.
+    pub text: String,
+}
+
+/// The launcher application: the console and every open game.
+pub struct LauncherApp {
+    config: LauncherConfig,
+    catalog: Catalog,
+    loader: Loader,
+    icons: Option<IconCache>,
+    games: Vec<OpenGame>,
+    notices: Vec<Notice>,
+    requests: RequestQueue,
+    /// `--play`: the root window is this game, not the console.
+    single: Option<String>,
+    single_started: bool,
+}
+
+impl LauncherApp {
+    /// Scans the catalog. Loads no library.
+    pub fn new(config: LauncherConfig) -> Self {
+        let catalog = Catalog::scan(&config.search, &config.library_dirs);
+        LauncherApp {
+            config,
+            catalog,
+            loader: Loader::new(),
+            icons: None,
+            games: Vec::new(),
+            notices: Vec::new(),
+            requests: RequestQueue::default(),
+            single: None,
+            single_started: false,
+        }
+    }
+
+    /// Runs one game in the root window instead of the console (`--play`).
+    pub fn play_only(mut self, dir_name: &str) -> Self {
+        self.single = Some(dir_name.to_owned());
+        self
+    }
+
+    /// The catalog shown in the console.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// The games open now.
+    pub fn open_games(&self) -> &[OpenGame] {
+        &self.games
+    }
+
+    /// An open game, to drive it from tests and tools.
+    pub fn open_game_mut(&mut self, dir_name: &str) -> Option<&mut OpenGame> {
+        self.games.iter_mut().find(|g| g.dir_name == dir_name)
+    }
+
+    /// The messages shown in the console.
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
+    }
+
+    /// Scans the games directories again.
+    pub fn rescan(&mut self) {
+        self.catalog = Catalog::scan(&self.config.search, &self.config.library_dirs);
+        if let Some(icons) = &mut self.icons {
+            icons.clear();
+        }
+    }
+
+    fn notify(&mut self, severity: Severity, text: String) {
+        self.notices.push(Notice { severity, text });
+    }
+
+    /// Opens the game in the directory `dir_name`, or brings its window to the
+    /// front if it is open. Failures become notices.
+    pub fn open_game(&mut self, ctx: &egui::Context, dir_name: &str) {
+        if let Some(open) = self.games.iter().find(|g| g.dir_name == dir_name) {
+            ctx.send_viewport_cmd_to(open.viewport_id, ViewportCommand::Focus);
+            return;
+        }
+        let Some(entry) = self.catalog.find(dir_name).cloned() else {
+            self.notify(
+                Severity::Error,
+                format!("There is no game directory named {dir_name:?} on the search path."),
+            );
+            return;
+        };
+        match self.start(ctx, &entry) {
+            Ok(game) => self.games.push(game),
+            Err(text) => self.notify(Severity::Error, text),
+        }
+    }
+
+    fn start(&mut self, ctx: &egui::Context, entry: &GameEntry) -> Result<OpenGame, String> {
+        let library_path = match (&entry.library, entry.first_error()) {
+            (Some(path), None) => path.clone(),
+            (_, Some(problem)) => return Err(format!("{} cannot start: {problem}", entry.name)),
+            (None, None) => return Err(format!("{} cannot start: it has no library", entry.name)),
+        };
+        let library = self
+            .loader
+            .load(&library_path)
+            .map_err(|e| format!("{} cannot start: {e}", entry.name))?;
+        let mut game = OpenGame::start(
+            library,
+            &entry.dir_name,
+            &entry.name,
+            self.requests.clone(),
+            ctx,
+        )
+        .map_err(|e| format!("{} could not start: {e}", entry.name))?;
+        game.has_help = entry.help.is_some();
+        game.has_manual = entry.manual.is_some();
+        Ok(game)
+    }
+
+    fn console_ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F5)) {
+            self.rescan();
+        }
+        egui::Panel::top("console-menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.menu_button("Launcher", |ui| {
+                    if ui.button("Rescan games (F5)").clicked() {
+                        self.rescan();
+                    }
+                    if ui.button("Quit").clicked() {
+                        ctx.send_viewport_cmd(ViewportCommand::Close);
+                    }
+                });
+            });
+        });
+
+        let mut dismissed = None;
+        if !self.notices.is_empty() {
+            egui::Panel::top("console-notices").show(ui, |ui| {
+                for (index, notice) in self.notices.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        if ui.small_button("✖").on_hover_text("Dismiss").clicked() {
+                            dismissed = Some(index);
+                        }
+                        let color = match notice.severity {
+                            Severity::Error => ui.visuals().error_fg_color,
+                            Severity::Warning => ui.visuals().warn_fg_color,
+                        };
+                        ui.add(egui::Label::new(RichText::new(&notice.text).color(color)).wrap());
+                    });
+                }
+            });
+        }
+        if let Some(index) = dismissed {
+            self.notices.remove(index);
+        }
+
+        let mut clicked = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| {
+                if self.catalog.games.is_empty() {
+                    ui.label("No games found. Put a game directory with an info.toml into one of:");
+                    for dir in &self.config.search.dirs {
+                        ui.monospace(format!("{}  ({})", dir.path.display(), dir.origin));
+                    }
+                }
+                let icons = self.icons.get_or_insert_with(|| IconCache::new(&ctx));
+                ui.horizontal_top(|ui| {
+                    for set in self.catalog.game_sets() {
+                        ui.group(|ui| {
+                            ui.vertical_centered(|ui| {
+                                ui.label(RichText::new(set.name).strong());
+                                for game in set.games {
+                                    let (texture, icon_problem) =
+                                        icons.get(&ctx, game.icon.as_deref());
+                                    let image = egui::Image::new(texture)
+                                        .fit_to_exact_size(Vec2::splat(32.0));
+                                    let label = if game.is_playable() {
+                                        game.name.clone()
+                                    } else {
+                                        format!("⚠ {}", game.name)
+                                    };
+                                    let button = egui::Button::image_and_text(image, label)
+                                        .min_size(Vec2::new(0.0, 40.0));
+                                    let response = ui.add(button);
+                                    let response = match (game.first_error(), icon_problem) {
+                                        (Some(problem), _) => {
+                                            response.on_hover_text(problem.to_string())
+                                        }
+                                        (None, Some(reason)) => response.on_hover_text(reason),
+                                        (None, None) => response,
+                                    };
+                                    if response.clicked() {
+                                        clicked = Some(game.dir_name.clone());
+                                    }
+                                }
+                            });
+                        });
+                    }
+                });
+
+                let problems: Vec<_> = self.catalog.all_problems().cloned().collect();
+                if !problems.is_empty() {
+                    ui.add_space(8.0);
+                    let errors = problems
+                        .iter()
+                        .filter(|p| p.severity == Severity::Error)
+                        .count();
+                    egui::CollapsingHeader::new(format!("Problems ({})", problems.len()))
+                        .default_open(errors > 0)
+                        .show(ui, |ui| {
+                            for problem in problems {
+                                let color = match problem.severity {
+                                    Severity::Error => ui.visuals().error_fg_color,
+                                    Severity::Warning => ui.visuals().warn_fg_color,
+                                };
+                                ui.add(
+                                    egui::Label::new(
+                                        RichText::new(problem.to_string()).color(color),
+                                    )
+                                    .wrap(),
+                                );
+                            }
+                        });
+                }
+            });
+        });
+        if let Some(dir_name) = clicked {
+            self.open_game(&ctx, &dir_name);
+        }
+    }
+
+    /// Shows each open game in its own window; closes the ones that ended.
+    fn game_windows(&mut self, ctx: &egui::Context) {
+        let mut ended = Vec::new();
+        for (index, game) in self.games.iter_mut().enumerate() {
+            let mut help_request = None;
+            let outcome = ctx.show_viewport_immediate(
+                game.viewport_id,
+                game.viewport_builder(),
+                |ui, _class| game.ui(ui, &mut |text| help_request = Some(text)),
+            );
+            if let Some(text) = help_request {
+                self.requests
+                    .borrow_mut()
+                    .push(help_request_for(game, text));
+            }
+            if outcome != Outcome::Running {
+                ended.push((index, outcome));
+            }
+        }
+        for (index, outcome) in ended.into_iter().rev() {
+            let game = self.games.remove(index);
+            if let Outcome::Failed(error) = outcome {
+                let text = format!(
+                    "{} was closed: {error}. You can start it again from the console.",
+                    game.name
+                );
+                self.notify(Severity::Error, text);
+            }
+        }
+    }
+
+    /// The requests games made of the launcher this frame.
+    pub fn take_requests(&mut self) -> Vec<HostRequest> {
+        std::mem::take(&mut *self.requests.borrow_mut())
+    }
+
+    fn single_game_ui(&mut self, ui: &mut egui::Ui, dir_name: &str) {
+        let ctx = ui.ctx().clone();
+        if !self.single_started {
+            self.single_started = true;
+            let Some(entry) = self.catalog.find(dir_name).cloned() else {
+                self.notify(
+                    Severity::Error,
+                    format!("There is no game directory named {dir_name:?} on the search path."),
+                );
+                return;
+            };
+            match self.start(&ctx, &entry) {
+                Ok(game) => {
+                    ctx.send_viewport_cmd(ViewportCommand::Title(game.title().to_owned()));
+                    ctx.send_viewport_cmd(ViewportCommand::InnerSize(
+                        game.viewport_builder().inner_size.unwrap_or_default(),
+                    ));
+                    self.games.push(game);
+                }
+                Err(text) => self.notify(Severity::Error, text),
+            }
+        }
+        let Some(game) = self.games.first_mut() else {
+            egui::CentralPanel::default().show(ui, |ui| {
+                for notice in &self.notices {
+                    ui.colored_label(ui.visuals().error_fg_color, &notice.text);
+                }
+            });
+            return;
+        };
+        let mut help_request = None;
+        match game.ui(ui, &mut |text| help_request = Some(text)) {
+            Outcome::Running => {}
+            Outcome::Closed => ctx.send_viewport_cmd(ViewportCommand::Close),
+            Outcome::Failed(error) => {
+                let text = format!("{} was closed: {error}", game.name);
+                self.games.clear();
+                self.notify(Severity::Error, text);
+            }
+        }
+        if let Some(game) = self.games.first()
+            && let Some(text) = help_request
+        {
+            let request = help_request_for(game, text);
+            self.requests.borrow_mut().push(request);
+        }
+    }
+
+    /// One frame of the whole launcher.
+    pub fn frame(&mut self, ui: &mut egui::Ui) {
+        match self.single.clone() {
+            Some(dir_name) => self.single_game_ui(ui, &dir_name),
+            None => {
+                self.console_ui(ui);
+                let ctx = ui.ctx().clone();
+                self.game_windows(&ctx);
+            }
+        }
+        self.handle_requests();
+    }
+
+    fn handle_requests(&mut self) {
+        // Help windows arrive with the help viewer; until then a request is
+        // reported so it is not silently lost.
+        for request in self.take_requests() {
+            let text = match request {
+                HostRequest::TextHelp { game, title, .. } => {
+                    format!("{game} asked for its help window \"{title}\"")
+                }
+                HostRequest::ManualSection { game, tag } => {
+                    format!("{game} asked for its manual at #{tag}")
+                }
+            };
+            self.notify(Severity::Warning, text);
+        }
+    }
+}
+
+fn help_request_for(game: &OpenGame, text: bool) -> HostRequest {
+    if text {
+        HostRequest::TextHelp {
+            game: game.dir_name.clone(),
+            title: format!("{} Help", game.name),
+            verbatim: false,
+        }
+    } else {
+        HostRequest::ManualSection {
+            game: game.dir_name.clone(),
+            tag: String::new(),
+        }
+    }
+}
+
+impl eframe::App for LauncherApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame(ui);
+    }
+}

@@ -1,0 +1,382 @@
+//! The catalog: every game found in `games/*/info.toml` along the search path.
+//!
+//! Scanning reads manifests and looks for files; it never loads a library.
+//! Anything wrong with a game becomes a [`Problem`] on its entry, so one broken
+//! game never hides the others.
+
+use crate::manifest::{self, Manifest};
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The environment variable holding extra games directories, a list separated
+/// like `PATH` (`:` on Unix, `;` on Windows).
+pub const GAMES_PATH_ENV: &str = "GAME_LAUNCHER_PATH";
+
+/// The application's name in the user's data directory.
+pub const APP_DIR_NAME: &str = "game-launcher";
+
+/// Where a games directory on the search path came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// `./games`.
+    WorkingDirectory,
+    /// `games` beside the launcher executable.
+    BesideExecutable,
+    /// The user's data directory.
+    UserData,
+    /// The [`GAMES_PATH_ENV`] variable.
+    Environment,
+    /// `--games-dir` on the command line.
+    CommandLine,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Origin::WorkingDirectory => "working directory",
+            Origin::BesideExecutable => "beside the launcher",
+            Origin::UserData => "user data directory",
+            Origin::Environment => GAMES_PATH_ENV,
+            Origin::CommandLine => "--games-dir",
+        })
+    }
+}
+
+/// One games directory on the search path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchDir {
+    /// The directory that holds game directories.
+    pub path: PathBuf,
+    /// Where it came from.
+    pub origin: Origin,
+}
+
+/// The ordered list of games directories; the first holding a game directory
+/// name wins.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchPath {
+    /// The directories, in order of precedence.
+    pub dirs: Vec<SearchDir>,
+}
+
+impl SearchPath {
+    /// The standard search path: `./games`, `games` beside the executable,
+    /// the user's data directory (`~/.local/share/game-launcher/games` on
+    /// Linux), each directory of [`GAMES_PATH_ENV`], then each `--games-dir`.
+    pub fn standard(command_line_dirs: &[PathBuf]) -> SearchPath {
+        let mut path = SearchPath::default();
+        path.push(PathBuf::from("games"), Origin::WorkingDirectory);
+        if let Some(dir) = executable_dir() {
+            path.push(dir.join("games"), Origin::BesideExecutable);
+        }
+        if let Some(data) = dirs::data_dir() {
+            path.push(data.join(APP_DIR_NAME).join("games"), Origin::UserData);
+        }
+        if let Some(list) = std::env::var_os(GAMES_PATH_ENV) {
+            for dir in std::env::split_paths(&list).filter(|d| !d.as_os_str().is_empty()) {
+                path.push(dir, Origin::Environment);
+            }
+        }
+        for dir in command_line_dirs {
+            path.push(dir.clone(), Origin::CommandLine);
+        }
+        path
+    }
+
+    /// Appends a directory.
+    pub fn push(&mut self, path: PathBuf, origin: Origin) {
+        self.dirs.push(SearchDir { path, origin });
+    }
+}
+
+/// The directory of the running executable, where `cargo build` puts the
+/// game libraries too.
+pub fn executable_dir() -> Option<PathBuf> {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(Path::to_path_buf))
+}
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// Worth knowing; the game still works.
+    Warning,
+    /// The game cannot be played until it is fixed.
+    Error,
+}
+
+/// Something wrong with a game or a games directory, with the file it is in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Warning or error.
+    pub severity: Severity,
+    /// The file or directory concerned.
+    pub file: PathBuf,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let level = match self.severity {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        };
+        write!(f, "{level}: {}: {}", self.file.display(), self.message)
+    }
+}
+
+/// One game directory found on the search path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEntry {
+    /// The directory's name, the game's identity (`chat-noir`).
+    pub dir_name: String,
+    /// The game's directory.
+    pub dir: PathBuf,
+    /// The button's label.
+    pub name: String,
+    /// The set the game is shown in.
+    pub game_set: String,
+    /// The manifest, if it could be read.
+    pub manifest: Option<Manifest>,
+    /// The library file found for the game.
+    pub library: Option<PathBuf>,
+    /// The icon file, if it exists (otherwise the launcher's fallback is shown).
+    pub icon: Option<PathBuf>,
+    /// The text help file, if any.
+    pub help: Option<PathBuf>,
+    /// The manual file, if any.
+    pub manual: Option<PathBuf>,
+    /// Everything wrong with this game.
+    pub problems: Vec<Problem>,
+    /// Directories of the same name later on the search path, hidden by this one.
+    pub shadowed: Vec<PathBuf>,
+}
+
+impl GameEntry {
+    /// Whether the game can be started (no error-level problem).
+    pub fn is_playable(&self) -> bool {
+        self.library.is_some() && self.problems.iter().all(|p| p.severity < Severity::Error)
+    }
+
+    /// The first error, for a one-line summary.
+    pub fn first_error(&self) -> Option<&Problem> {
+        self.problems.iter().find(|p| p.severity == Severity::Error)
+    }
+}
+
+/// A game set: its label and its games, ordered by name.
+#[derive(Debug)]
+pub struct GameSet<'a> {
+    /// The set's label.
+    pub name: &'a str,
+    /// Its games.
+    pub games: Vec<&'a GameEntry>,
+}
+
+/// Everything found on the search path.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Catalog {
+    /// The games, one per directory name (the first on the path).
+    pub games: Vec<GameEntry>,
+    /// Problems with the search path itself (an unreadable directory).
+    pub problems: Vec<Problem>,
+}
+
+impl Catalog {
+    /// Scans every directory of `search`; libraries are looked for in each
+    /// game's directory, then in `library_dirs`. Loads no library.
+    pub fn scan(search: &SearchPath, library_dirs: &[PathBuf]) -> Catalog {
+        let mut catalog = Catalog::default();
+        let mut by_name: HashMap<String, usize> = HashMap::new();
+        let mut seen_dirs = Vec::new();
+        for dir in &search.dirs {
+            // The same directory reached twice (./games beside the executable)
+            // is one directory, not a shadowing.
+            let canonical = dir.path.canonicalize().unwrap_or_else(|_| dir.path.clone());
+            if seen_dirs.contains(&canonical) {
+                continue;
+            }
+            seen_dirs.push(canonical);
+            let entries = match std::fs::read_dir(&dir.path) {
+                Ok(entries) => entries,
+                Err(e) => {
+                    // Standard places that do not exist are normal; a directory
+                    // the user named explicitly is worth a word.
+                    let explicit = matches!(dir.origin, Origin::CommandLine | Origin::Environment);
+                    if explicit || e.kind() != std::io::ErrorKind::NotFound {
+                        catalog.problems.push(Problem {
+                            severity: Severity::Warning,
+                            file: dir.path.clone(),
+                            message: format!(
+                                "games directory from {} cannot be read: {e}",
+                                dir.origin
+                            ),
+                        });
+                    }
+                    continue;
+                }
+            };
+            let mut game_dirs: Vec<(String, PathBuf)> = entries
+                .filter_map(Result::ok)
+                .filter(|e| e.path().join("info.toml").is_file())
+                .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+                .collect();
+            game_dirs.sort();
+            for (dir_name, path) in game_dirs {
+                if let Some(&index) = by_name.get(&dir_name) {
+                    let winner = &mut catalog.games[index];
+                    winner.shadowed.push(path.clone());
+                    winner.problems.push(Problem {
+                        severity: Severity::Warning,
+                        file: path.clone(),
+                        message: format!(
+                            "shadowed by {}, which comes first on the search path; rename one of the directories to see both",
+                            winner.dir.display()
+                        ),
+                    });
+                    continue;
+                }
+                by_name.insert(dir_name.clone(), catalog.games.len());
+                catalog.games.push(read_entry(dir_name, path, library_dirs));
+            }
+        }
+        catalog
+    }
+
+    /// The game sets in console order: most games first, then by name.
+    pub fn game_sets(&self) -> Vec<GameSet<'_>> {
+        let mut sets: Vec<GameSet<'_>> = Vec::new();
+        for game in &self.games {
+            match sets.iter_mut().find(|s| s.name == game.game_set) {
+                Some(set) => set.games.push(game),
+                None => sets.push(GameSet {
+                    name: &game.game_set,
+                    games: vec![game],
+                }),
+            }
+        }
+        for set in &mut sets {
+            set.games
+                .sort_by_cached_key(|g| (g.name.to_lowercase(), g.dir_name.clone()));
+        }
+        sets.sort_by(|a, b| {
+            b.games
+                .len()
+                .cmp(&a.games.len())
+                .then_with(|| a.name.cmp(b.name))
+        });
+        sets
+    }
+
+    /// The game whose directory is named `dir_name`.
+    pub fn find(&self, dir_name: &str) -> Option<&GameEntry> {
+        self.games.iter().find(|g| g.dir_name == dir_name)
+    }
+
+    /// Every problem: the search path's, then each game's.
+    pub fn all_problems(&self) -> impl Iterator<Item = &Problem> {
+        self.problems
+            .iter()
+            .chain(self.games.iter().flat_map(|g| g.problems.iter()))
+    }
+}
+
+/// The platform's file name for a library base name (`libx.so`, `x.dll`, `libx.dylib`).
+pub fn library_file_name(base: &str) -> String {
+    libloading::library_filename(base)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameEntry {
+    let manifest_path = dir.join("info.toml");
+    let mut entry = GameEntry {
+        name: manifest::default_name(&dir_name),
+        game_set: manifest::DEFAULT_GAME_SET.into(),
+        dir_name,
+        dir,
+        manifest: None,
+        library: None,
+        icon: None,
+        help: None,
+        manual: None,
+        problems: Vec::new(),
+        shadowed: Vec::new(),
+    };
+    let manifest = match manifest::read(&entry.dir, &entry.dir_name) {
+        Ok(m) => m,
+        Err(e) => {
+            entry.problems.push(Problem {
+                severity: Severity::Error,
+                file: manifest_path,
+                message: e.message,
+            });
+            return entry;
+        }
+    };
+    for warning in &manifest.warnings {
+        entry.problems.push(Problem {
+            severity: Severity::Warning,
+            file: manifest_path.clone(),
+            message: warning.clone(),
+        });
+    }
+    entry.name = manifest.name.clone();
+    entry.game_set = manifest.game_set.clone();
+
+    let file_name = library_file_name(&manifest.game);
+    let candidates: Vec<PathBuf> = std::iter::once(entry.dir.clone())
+        .chain(library_dirs.iter().cloned())
+        .collect();
+    entry.library = candidates
+        .iter()
+        .map(|d| d.join(&file_name))
+        .find(|p| p.is_file());
+    if entry.library.is_none() {
+        let places: Vec<String> = candidates.iter().map(|d| d.display().to_string()).collect();
+        entry.problems.push(Problem {
+            severity: Severity::Error,
+            file: manifest_path.clone(),
+            message: format!(
+                "the game's library {file_name} (from `game = \"{}\"`) is not in {}; build it (`cargo build --release`) or copy it into the game's directory",
+                manifest.game,
+                places.join(" or ")
+            ),
+        });
+    }
+
+    let icon = entry.dir.join(&manifest.icon);
+    if icon.is_file() {
+        entry.icon = Some(icon);
+    } else if manifest.icon != Path::new(&format!("{}.png", entry.dir_name)) {
+        // Only an icon the manifest names is worth a warning; the default is optional.
+        entry.problems.push(Problem {
+            severity: Severity::Warning,
+            file: icon,
+            message: "the icon named in info.toml does not exist; the launcher's own icon is shown"
+                .into(),
+        });
+    }
+    for (field, slot, path) in [
+        ("help", &mut entry.help, &manifest.help),
+        ("manual", &mut entry.manual, &manifest.manual),
+    ] {
+        if let Some(path) = path {
+            let full = entry.dir.join(path);
+            if full.is_file() {
+                *slot = Some(full);
+            } else {
+                entry.problems.push(Problem {
+                    severity: Severity::Warning,
+                    file: full,
+                    message: format!("the `{field}` document named in info.toml does not exist"),
+                });
+            }
+        }
+    }
+    entry.manifest = Some(manifest);
+    entry
+}

@@ -1,0 +1,89 @@
+//! The command line: flags, and the `--list` report.
+
+use crate::catalog::{Catalog, Severity};
+use crate::loader::Loader;
+use clap::Parser;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// A game launcher: lists the games it finds in games/*/info.toml and runs
+/// each in its own window.
+///
+/// Games are looked for in: ./games, the games directory beside the launcher,
+/// the user's data directory (e.g. ~/.local/share/game-launcher/games), each
+/// directory of the GAME_LAUNCHER_PATH environment variable (separated like
+/// PATH), and each --games-dir, in that order; the first directory of a name wins.
+#[derive(Debug, Parser)]
+#[command(name = "launcher", version)]
+pub struct Args {
+    /// Also look for games in DIR (after the standard places; may be repeated).
+    #[arg(long = "games-dir", value_name = "DIR")]
+    pub games_dirs: Vec<PathBuf>,
+
+    /// Also look for game libraries in DIR, after each game's own directory and
+    /// the launcher's directory (may be repeated).
+    #[arg(long = "library-dir", value_name = "DIR")]
+    pub library_dirs: Vec<PathBuf>,
+
+    /// Print every game found (set, name, directory, library, state) and every
+    /// problem, then exit. Loads each library to check its ABI version,
+    /// unless --no-load is given.
+    #[arg(long)]
+    pub list: bool,
+
+    /// With --list: do not load libraries, only report what the files say.
+    #[arg(long, requires = "list")]
+    pub no_load: bool,
+
+    /// Open the game in directory DIR-NAME (e.g. chat-noir) directly, without the console.
+    #[arg(long, value_name = "DIR-NAME", conflicts_with = "list")]
+    pub play: Option<String>,
+}
+
+/// The `--list` report. With a loader, each playable game's library is loaded
+/// and its ABI checked (no game is started).
+pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String {
+    let mut out = String::new();
+    if catalog.games.is_empty() {
+        out.push_str("No games found.\n");
+    }
+    for set in catalog.game_sets() {
+        let _ = writeln!(out, "{}:", set.name);
+        for game in set.games {
+            let state = match (game.first_error(), &game.library, loader.as_deref_mut()) {
+                (Some(_), _, _) => "broken".to_string(),
+                (None, Some(path), Some(loader)) => match loader.load(path) {
+                    Ok(_) => format!("ok (game ABI {})", game_api::ABI_VERSION),
+                    Err(e) => format!("broken: {e}"),
+                },
+                (None, Some(_), None) => "ok (library not loaded)".to_string(),
+                (None, None, _) => "broken".to_string(),
+            };
+            let library = game
+                .library
+                .as_ref()
+                .map_or_else(|| "(not found)".to_string(), |p| p.display().to_string());
+            let _ = writeln!(out, "  {}", game.name);
+            let _ = writeln!(out, "    directory: {}", game.dir.display());
+            let _ = writeln!(out, "    library:   {library}");
+            let _ = writeln!(out, "    state:     {state}");
+        }
+    }
+    let problems: Vec<_> = catalog.all_problems().collect();
+    if !problems.is_empty() {
+        let errors = problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .count();
+        let _ = writeln!(
+            out,
+            "\nProblems ({} errors, {} warnings):",
+            errors,
+            problems.len() - errors
+        );
+        for problem in problems {
+            let _ = writeln!(out, "  {problem}");
+        }
+    }
+    out
+}

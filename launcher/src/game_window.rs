@@ -1,0 +1,434 @@
+//! One running game: its instance, its cached drawing, and its window's UI
+//! (menu, game controls, canvas, status line).
+
+use crate::render::{CanvasTransform, EguiPainter};
+use egui::{Sense, Vec2, ViewportBuilder, ViewportId};
+use game_api::host::{CallError, GameInstance, GameLibrary, HostServices};
+use game_api::{Action, ActionKind, Button, Event, RecordingPainter};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Something a game asked of the launcher through its host table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostRequest {
+    /// Show the game's text help.
+    TextHelp {
+        /// The game's directory name.
+        game: String,
+        /// The help window's title.
+        title: String,
+        /// Show the file as it is.
+        verbatim: bool,
+    },
+    /// Show a section of the game's manual.
+    ManualSection {
+        /// The game's directory name.
+        game: String,
+        /// The section's tag.
+        tag: String,
+    },
+}
+
+/// The requests games made, shared between the games' host tables and the app.
+pub type RequestQueue = Rc<RefCell<Vec<HostRequest>>>;
+
+/// The launcher's [`HostServices`] for one game.
+struct Services {
+    game: String,
+    queue: RequestQueue,
+    ctx: egui::Context,
+}
+
+impl HostServices for Services {
+    fn show_text_help(&mut self, title: &str, verbatim: bool) {
+        self.queue.borrow_mut().push(HostRequest::TextHelp {
+            game: self.game.clone(),
+            title: title.to_owned(),
+            verbatim,
+        });
+        self.ctx.request_repaint();
+    }
+    fn show_manual_section(&mut self, tag: &str) {
+        self.queue.borrow_mut().push(HostRequest::ManualSection {
+            game: self.game.clone(),
+            tag: tag.to_owned(),
+        });
+        self.ctx.request_repaint();
+    }
+    fn request_redraw(&mut self) {
+        self.ctx.request_repaint();
+    }
+    fn log(&mut self, message: &str) {
+        eprintln!("[{}] {message}", self.game);
+    }
+}
+
+/// What happened to a game window this frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Still running.
+    Running,
+    /// The player closed it.
+    Closed,
+    /// The game failed; its window closes with this error.
+    Failed(CallError),
+}
+
+/// Height of the launcher's chrome around a game's canvas (menu, controls,
+/// status line), in points.
+const CHROME_HEIGHT: f32 = 84.0;
+
+/// A game the player opened.
+pub struct OpenGame {
+    /// The game's directory name, its identity.
+    pub dir_name: String,
+    /// The name on its console button, the fallback title.
+    pub name: String,
+    /// Whether it has text help / a manual (for its Help menu).
+    pub has_help: bool,
+    /// See `has_help`.
+    pub has_manual: bool,
+    /// Its native window.
+    pub viewport_id: ViewportId,
+    instance: GameInstance,
+    canvas: Vec2,
+    initial_size: Vec2,
+    title: String,
+    status: String,
+    actions: Vec<Action>,
+    text_fields: HashMap<String, String>,
+    drawing: RecordingPainter,
+    dirty: bool,
+    hovered: bool,
+    warning: Option<String>,
+}
+
+impl OpenGame {
+    /// Starts a game from its library.
+    pub fn start(
+        library: GameLibrary,
+        dir_name: &str,
+        name: &str,
+        queue: RequestQueue,
+        ctx: &egui::Context,
+    ) -> Result<OpenGame, CallError> {
+        let services = Services {
+            game: dir_name.to_owned(),
+            queue,
+            ctx: ctx.clone(),
+        };
+        let mut instance = library.start(Box::new(services))?;
+        let size = instance.canvas_size()?;
+        let canvas = Vec2::new(size.x, size.y);
+        let mut game = OpenGame {
+            dir_name: dir_name.to_owned(),
+            name: name.to_owned(),
+            has_help: false,
+            has_manual: false,
+            viewport_id: ViewportId::from_hash_of(("game", dir_name)),
+            instance,
+            canvas,
+            initial_size: Vec2::new(canvas.x.max(320.0) + 16.0, canvas.y + CHROME_HEIGHT),
+            title: String::new(),
+            status: String::new(),
+            actions: Vec::new(),
+            text_fields: HashMap::new(),
+            drawing: RecordingPainter::new(),
+            dirty: true,
+            hovered: false,
+            warning: None,
+        };
+        game.refresh()?;
+        Ok(game)
+    }
+
+    /// The window title: the game's, or its console name if it gives none.
+    pub fn title(&self) -> &str {
+        if self.title.trim().is_empty() {
+            &self.name
+        } else {
+            &self.title
+        }
+    }
+
+    /// The status line.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// The game's current controls.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The shapes of the last frame the game drew.
+    pub fn drawing(&self) -> &RecordingPainter {
+        &self.drawing
+    }
+
+    /// The window to open for this game.
+    pub fn viewport_builder(&self) -> ViewportBuilder {
+        ViewportBuilder::default()
+            .with_title(self.title())
+            .with_inner_size(self.initial_size)
+            .with_min_inner_size([160.0, 120.0])
+    }
+
+    /// Re-reads everything the game shows after something changed.
+    fn refresh(&mut self) -> Result<(), CallError> {
+        let size = self.instance.canvas_size()?;
+        self.canvas = Vec2::new(size.x, size.y);
+        self.title = self.instance.title()?;
+        self.status = self.instance.status()?;
+        self.actions = self.instance.actions()?;
+        for action in &self.actions {
+            if let ActionKind::Text { value } = &action.kind {
+                self.text_fields.insert(action.id.clone(), value.clone());
+            }
+        }
+        self.dirty = true;
+        Ok(())
+    }
+
+    /// Delivers an event to the game; redraws if it says something changed.
+    pub fn send(&mut self, event: &Event) -> Result<(), CallError> {
+        if self.instance.handle_event(event)?.redraw {
+            self.refresh()?;
+        }
+        Ok(())
+    }
+
+    /// Runs one of the game's actions.
+    pub fn invoke(&mut self, id: &str, value: &str) -> Result<(), CallError> {
+        if self.instance.invoke_action(id, value)?.redraw {
+            self.refresh()?;
+        }
+        Ok(())
+    }
+
+    fn redraw_if_dirty(&mut self) -> Result<(), CallError> {
+        if self.dirty {
+            self.drawing.shapes.clear();
+            let report = self.instance.draw(&mut self.drawing)?;
+            self.warning = (report.invalid > 0 || report.over_limit > 0).then(|| {
+                format!(
+                    "The game drew {} shapes with coordinates that are not numbers and {} past the limit of {}; they were skipped.",
+                    report.invalid,
+                    report.over_limit,
+                    game_api::host::MAX_SHAPES_PER_FRAME
+                )
+            });
+            self.dirty = false;
+        }
+        Ok(())
+    }
+
+    /// Shows the game's window contents. `help` is called with `true` for the
+    /// text help and `false` for the manual when the player picks them.
+    pub fn ui(&mut self, ui: &mut egui::Ui, help: &mut dyn FnMut(bool)) -> Outcome {
+        match self.ui_inner(ui, help) {
+            Ok(outcome) => outcome,
+            Err(e) => Outcome::Failed(e),
+        }
+    }
+
+    fn ui_inner(
+        &mut self,
+        ui: &mut egui::Ui,
+        help: &mut dyn FnMut(bool),
+    ) -> Result<Outcome, CallError> {
+        let mut outcome = Outcome::Running;
+        let mut invoked: Option<(String, String)> = None;
+
+        egui::Panel::top("game-menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.menu_button("Game", |ui| {
+                    for action in self.actions.iter().filter(|a| a.kind == ActionKind::Button) {
+                        if ui
+                            .add_enabled(action.enabled, egui::Button::new(&action.label))
+                            .clicked()
+                        {
+                            invoked = Some((action.id.clone(), String::new()));
+                        }
+                    }
+                    ui.separator();
+                    if ui.button("Close window").clicked() {
+                        outcome = Outcome::Closed;
+                    }
+                });
+                if self.has_help || self.has_manual {
+                    ui.menu_button("Help", |ui| {
+                        if self.has_help && ui.button("How to play").clicked() {
+                            help(true);
+                        }
+                        if self.has_manual && ui.button("Manual").clicked() {
+                            help(false);
+                        }
+                    });
+                }
+            });
+        });
+
+        if !self.actions.is_empty() {
+            egui::Panel::top("game-controls").show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for action in &self.actions {
+                        ui.add_enabled_ui(action.enabled, |ui| match &action.kind {
+                            ActionKind::Button => {
+                                if ui.button(&action.label).clicked() {
+                                    invoked = Some((action.id.clone(), String::new()));
+                                }
+                            }
+                            ActionKind::Choice { options, selected } => {
+                                egui::ComboBox::from_label(&action.label)
+                                    .selected_text(selected.as_str())
+                                    .show_ui(ui, |ui| {
+                                        for option in options {
+                                            if ui
+                                                .selectable_label(option == selected, option)
+                                                .clicked()
+                                                && option != selected
+                                            {
+                                                invoked = Some((action.id.clone(), option.clone()));
+                                            }
+                                        }
+                                    });
+                            }
+                            ActionKind::Text { .. } => {
+                                ui.label(&action.label);
+                                let text = self.text_fields.entry(action.id.clone()).or_default();
+                                let edit = ui.add(
+                                    egui::TextEdit::singleline(text)
+                                        .desired_width(140.0)
+                                        .id_salt(("action", &action.id)),
+                                );
+                                let entered = edit.lost_focus()
+                                    && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                                if ui.button("Go").clicked() || entered {
+                                    invoked = Some((action.id.clone(), text.clone()));
+                                }
+                            }
+                        });
+                    }
+                });
+            });
+        }
+
+        egui::Panel::bottom("game-status").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(&self.status);
+            });
+            if let Some(warning) = &self.warning {
+                ui.colored_label(ui.visuals().warn_fg_color, warning);
+            }
+        });
+
+        if let Some((id, value)) = invoked {
+            self.invoke(&id, &value)?;
+        }
+
+        egui::CentralPanel::default()
+            .show(ui, |ui| self.canvas_ui(ui))
+            .inner?;
+
+        let close_keys = ui.input(|i| i.viewport().close_requested())
+            || ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::W));
+        if close_keys {
+            outcome = Outcome::Closed;
+        }
+        Ok(outcome)
+    }
+
+    fn canvas_ui(&mut self, ui: &mut egui::Ui) -> Result<(), CallError> {
+        let (area, _response) =
+            ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        let transform = CanvasTransform::fit(self.canvas, area);
+        let canvas_rect = transform.screen_rect();
+        let layer = ui.layer_id();
+        let ctx = ui.ctx().clone();
+        let over_canvas =
+            |pos: egui::Pos2| canvas_rect.contains(pos) && ctx.layer_id_at(pos) == Some(layer);
+
+        let events = ui.input(|i| i.events.clone());
+        let typing = ui.ctx().egui_wants_keyboard_input();
+        for event in events {
+            match event {
+                egui::Event::PointerMoved(pos) => {
+                    if over_canvas(pos) {
+                        let p = transform.to_canvas(pos);
+                        if !self.hovered {
+                            self.hovered = true;
+                            self.send(&Event::PointerEnter { pos: p })?;
+                        }
+                        self.send(&Event::PointerMove { pos: p })?;
+                    } else if self.hovered {
+                        self.hovered = false;
+                        self.send(&Event::PointerLeave)?;
+                    }
+                }
+                egui::Event::PointerGone if self.hovered => {
+                    self.hovered = false;
+                    self.send(&Event::PointerLeave)?;
+                }
+                egui::Event::PointerButton {
+                    pos,
+                    button,
+                    pressed,
+                    ..
+                } if over_canvas(pos) => {
+                    let button = match button {
+                        egui::PointerButton::Secondary => Button::Secondary,
+                        egui::PointerButton::Middle => Button::Middle,
+                        _ => Button::Primary,
+                    };
+                    let pos = transform.to_canvas(pos);
+                    self.send(&if pressed {
+                        Event::PointerPress { pos, button }
+                    } else {
+                        Event::PointerRelease { pos, button }
+                    })?;
+                }
+                egui::Event::Key {
+                    key,
+                    pressed,
+                    repeat: false,
+                    modifiers,
+                    ..
+                } if !typing && !modifiers.command && !modifiers.alt => {
+                    let key = key_name(key);
+                    self.send(&if pressed {
+                        Event::KeyPress { key }
+                    } else {
+                        Event::KeyRelease { key }
+                    })?;
+                }
+                _ => {}
+            }
+        }
+
+        self.redraw_if_dirty()?;
+        EguiPainter::new(ui.painter(), transform).replay(&self.drawing.shapes);
+        Ok(())
+    }
+}
+
+/// The game API's name for a key: letters in lower case (`"h"`), other keys
+/// by egui's name (`"Enter"`, `"ArrowLeft"`).
+pub fn key_name(key: egui::Key) -> String {
+    let name = key.name();
+    if name.len() == 1 {
+        name.to_ascii_lowercase()
+    } else {
+        name.to_owned()
+    }
+}
+
+impl std::fmt::Debug for OpenGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpenGame")
+            .field("dir_name", &self.dir_name)
+            .field("title", &self.title)
+            .finish()
+    }
+}

@@ -1,0 +1,129 @@
+//! Game icons: decoded with limits, scaled to 32×32, cached as textures.
+
+use egui::{ColorImage, TextureHandle, TextureOptions};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The launcher's icon for games without a usable one (`assets/fallback-icon.png`).
+pub const FALLBACK_ICON_PNG: &[u8] = include_bytes!("../../assets/fallback-icon.png");
+
+/// The side of a console icon, in points.
+pub const ICON_SIDE: u32 = 32;
+
+/// The largest icon file read, in bytes.
+pub const MAX_ICON_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The largest icon decoded, in pixels per side.
+pub const MAX_ICON_PIXELS: u32 = 2048;
+
+/// Reads a PNG icon and scales it to 32×32 RGBA. Refuses files that are too
+/// large, not PNG, or decode to more than [`MAX_ICON_PIXELS`] per side.
+pub fn load_icon(path: &Path) -> Result<ColorImage, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot open the icon: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_ICON_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the icon: {e}"))?;
+    if bytes.len() as u64 > MAX_ICON_BYTES {
+        return Err(format!(
+            "the icon is larger than {} MiB; use a 32×32 PNG",
+            MAX_ICON_BYTES >> 20
+        ));
+    }
+    decode_icon(&bytes)
+}
+
+/// Decodes PNG bytes into a 32×32 icon (see [`load_icon`]).
+pub fn decode_icon(bytes: &[u8]) -> Result<ColorImage, String> {
+    let mut reader =
+        image::ImageReader::with_format(std::io::Cursor::new(bytes), image::ImageFormat::Png);
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_ICON_PIXELS);
+    limits.max_image_height = Some(MAX_ICON_PIXELS);
+    limits.max_alloc = Some(64 * 1024 * 1024);
+    reader.limits(limits);
+    let image = reader
+        .decode()
+        .map_err(|e| {
+            format!("the icon is not a usable PNG ({e}); use a 32×32 PNG with transparency")
+        })?
+        .into_rgba8();
+    let image = if image.dimensions() == (ICON_SIDE, ICON_SIDE) {
+        image
+    } else {
+        image::imageops::resize(
+            &image,
+            ICON_SIDE,
+            ICON_SIDE,
+            image::imageops::FilterType::Triangle,
+        )
+    };
+    Ok(ColorImage::from_rgba_unmultiplied(
+        [ICON_SIDE as usize, ICON_SIDE as usize],
+        image.as_raw(),
+    ))
+}
+
+/// Icon textures by file, plus the fallback.
+pub struct IconCache {
+    fallback: TextureHandle,
+    icons: HashMap<PathBuf, Result<TextureHandle, String>>,
+}
+
+impl IconCache {
+    /// Uploads the fallback icon.
+    pub fn new(ctx: &egui::Context) -> Self {
+        let fallback =
+            decode_icon(FALLBACK_ICON_PNG).expect("the bundled fallback icon is a valid PNG");
+        IconCache {
+            fallback: ctx.load_texture("fallback-icon", fallback, TextureOptions::LINEAR),
+            icons: HashMap::new(),
+        }
+    }
+
+    /// The texture for `path` (loading it once), or the fallback with the reason.
+    pub fn get(
+        &mut self,
+        ctx: &egui::Context,
+        path: Option<&Path>,
+    ) -> (&TextureHandle, Option<&str>) {
+        let Some(path) = path else {
+            return (&self.fallback, None);
+        };
+        let entry = self.icons.entry(path.to_owned()).or_insert_with(|| {
+            load_icon(path).map(|image| {
+                ctx.load_texture(path.display().to_string(), image, TextureOptions::LINEAR)
+            })
+        });
+        match entry {
+            Ok(texture) => (texture, None),
+            Err(reason) => (&self.fallback, Some(reason.as_str())),
+        }
+    }
+
+    /// Forgets loaded icons, so changed files are read again.
+    pub fn clear(&mut self) {
+        self.icons.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fallback_icon_decodes_to_32_by_32() {
+        let image = decode_icon(FALLBACK_ICON_PNG).unwrap();
+        assert_eq!(image.size, [32, 32]);
+        // Transparent corner, opaque centre: it has a mask, as §2 asks of icons.
+        assert_eq!(image.pixels[0].a(), 0);
+        assert_eq!(image.pixels[16 * 32 + 16].a(), 255);
+    }
+
+    #[test]
+    fn not_a_png_is_a_clear_error() {
+        let e = decode_icon(b"GIF89a not really").unwrap_err();
+        assert!(e.contains("not a usable PNG"), "{e}");
+    }
+}

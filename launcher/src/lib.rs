@@ -1,0 +1,19 @@
+//! The game launcher: finds game plugins on the search path, shows them in a
+//! console window grouped by game set, and runs each game in its own window
+//! through the versioned C ABI of `game-api`.
+//!
+//! Data flows one way: [`catalog`] scans `games/*/info.toml` ([`manifest`])
+//! without loading anything; clicking a game has the [`loader`] load its
+//! library and check its ABI; [`game_window`] runs the game, caching what it
+//! draws, and [`render`] paints that with egui.
+
+pub mod app;
+pub mod catalog;
+pub mod cli;
+pub mod game_window;
+pub mod icons;
+pub mod loader;
+pub mod manifest;
+pub mod render;
+
+pub use app::{LauncherApp, LauncherConfig};

@@ -1,0 +1,358 @@
+//! Reading a game's `info.toml`, after §2 "Implementing New Games".
+//!
+//! | field | meaning | default |
+//! | --- | --- | --- |
+//! | `game` | base name of the game's dynamic library | required |
+//! | `name` | label on the console button | directory name, `-` → space, title-cased |
+//! | `icon` (or §2's `game-icon`) | 32×32 PNG, relative path | `<dir>.png` |
+//! | `game-set` | the group the button goes in | `Other Games` |
+//! | `help` | text help shown by §4's rules | `doc.txt` if present |
+//! | `manual` | Markdown manual (§3) | `manual.md` if present |
+//!
+//! A manifest is untrusted input: it is read with a size cap, every field is
+//! type-checked with a message naming the field, unknown keys are warnings,
+//! and paths may not leave the game's directory.
+
+use std::path::{Component, Path, PathBuf};
+
+/// The largest `info.toml` read, in bytes.
+pub const MAX_MANIFEST_BYTES: u64 = 64 * 1024;
+
+/// The set a game goes in when its manifest names none.
+pub const DEFAULT_GAME_SET: &str = "Other Games";
+
+/// A parsed manifest with defaults applied. Paths are relative to the game's
+/// directory and checked not to leave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Manifest {
+    /// Base name of the dynamic library (`chat_noir` → `libchat_noir.so`).
+    pub game: String,
+    /// The button's label.
+    pub name: String,
+    /// The icon's path, relative to the game's directory.
+    pub icon: PathBuf,
+    /// The group the button goes in.
+    pub game_set: String,
+    /// The text help's path, if the manifest names one or `doc.txt` exists.
+    pub help: Option<PathBuf>,
+    /// The manual's path, if the manifest names one or `manual.md` exists.
+    pub manual: Option<PathBuf>,
+    /// Things worth telling the author that do not stop the game (unknown keys).
+    pub warnings: Vec<String>,
+}
+
+/// Why a manifest was refused. The message says what is wrong and how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ManifestError {
+    /// What is wrong, and the fix.
+    pub message: String,
+}
+
+fn err(message: impl Into<String>) -> ManifestError {
+    ManifestError {
+        message: message.into(),
+    }
+}
+
+/// The label a game gets when its manifest has no `name`: the directory name
+/// with `-` and `_` as spaces, each word capitalised (`chat-noir` → `Chat Noir`).
+pub fn default_name(dir_name: &str) -> String {
+    dir_name
+        .split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads and parses `dir/info.toml`.
+pub fn read(dir: &Path, dir_name: &str) -> Result<Manifest, ManifestError> {
+    use std::io::Read;
+    let path = dir.join("info.toml");
+    let file = std::fs::File::open(&path).map_err(|e| err(format!("cannot open it: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_MANIFEST_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| err(format!("cannot read it: {e}")))?;
+    if bytes.len() as u64 > MAX_MANIFEST_BYTES {
+        return Err(err(format!(
+            "it is larger than {} KiB; a manifest holds a few short fields — is this the right file?",
+            MAX_MANIFEST_BYTES / 1024
+        )));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        err(format!(
+            "it is not UTF-8 text (invalid byte at offset {}); save it as UTF-8",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    parse(&text, dir_name, |p| dir.join(p).is_file())
+}
+
+/// Parses manifest text for the game directory `dir_name`. `exists` says
+/// whether a relative path exists in the game's directory (for the optional
+/// defaults `doc.txt` and `manual.md`).
+pub fn parse(
+    text: &str,
+    dir_name: &str,
+    exists: impl Fn(&Path) -> bool,
+) -> Result<Manifest, ManifestError> {
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let position = e
+            .span()
+            .map(|span| {
+                let (line, column) = line_column(text, span.start);
+                format!("line {line}, column {column}: ")
+            })
+            .unwrap_or_default();
+        err(format!(
+            "{position}TOML syntax error: {}",
+            e.message().trim()
+        ))
+    })?;
+
+    let mut warnings = Vec::new();
+    for key in table.keys() {
+        if !matches!(
+            key.as_str(),
+            "game" | "name" | "icon" | "game-icon" | "game-set" | "help" | "manual"
+        ) {
+            warnings.push(format!(
+                "unknown key `{key}` is ignored (known keys: game, name, icon, game-set, help, manual)"
+            ));
+        }
+    }
+
+    let game = string_field(&table, "game")?.ok_or_else(|| {
+        err(format!(
+            "the required field `game` is missing; add `game = \"{}\"` naming the game's library",
+            dir_name.replace('-', "_")
+        ))
+    })?;
+    if !game
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return Err(err(format!(
+            "`game = {game:?}` must be a library base name (letters, digits, `_`, `-`), not a path or file name"
+        )));
+    }
+
+    let name = string_field(&table, "name")?.unwrap_or_else(|| default_name(dir_name));
+    let game_set = string_field(&table, "game-set")?.unwrap_or_else(|| DEFAULT_GAME_SET.into());
+
+    if table.contains_key("icon") && table.contains_key("game-icon") {
+        warnings.push("both `icon` and `game-icon` are given; `icon` is used".into());
+    }
+    let icon = match path_field(&table, "icon")? {
+        Some(p) => p,
+        None => path_field(&table, "game-icon")?
+            .unwrap_or_else(|| PathBuf::from(format!("{dir_name}.png"))),
+    };
+    let help = optional_document(&table, "help", "doc.txt", &exists)?;
+    let manual = optional_document(&table, "manual", "manual.md", &exists)?;
+
+    Ok(Manifest {
+        game,
+        name,
+        icon,
+        game_set,
+        help,
+        manual,
+        warnings,
+    })
+}
+
+/// A document field: the given path, or the default file when it exists.
+fn optional_document(
+    table: &toml::Table,
+    key: &str,
+    default: &str,
+    exists: &impl Fn(&Path) -> bool,
+) -> Result<Option<PathBuf>, ManifestError> {
+    Ok(match path_field(table, key)? {
+        Some(p) => Some(p),
+        None => Some(PathBuf::from(default)).filter(|p| exists(p)),
+    })
+}
+
+fn string_field(table: &toml::Table, key: &str) -> Result<Option<String>, ManifestError> {
+    match table.get(key) {
+        None => Ok(None),
+        Some(toml::Value::String(s)) if s.trim().is_empty() => Err(err(format!(
+            "`{key}` is an empty string; give it a value or remove the line"
+        ))),
+        Some(toml::Value::String(s)) => Ok(Some(s.trim().to_owned())),
+        Some(other) => Err(err(format!(
+            "`{key}` must be a string in quotes, but it is {} {other}",
+            article_type(other)
+        ))),
+    }
+}
+
+fn article_type(value: &toml::Value) -> &'static str {
+    match value {
+        toml::Value::String(_) => "a string",
+        toml::Value::Integer(_) => "an integer",
+        toml::Value::Float(_) => "a float",
+        toml::Value::Boolean(_) => "a boolean",
+        toml::Value::Datetime(_) => "a date",
+        toml::Value::Array(_) => "an array",
+        toml::Value::Table(_) => "a table",
+    }
+}
+
+fn path_field(table: &toml::Table, key: &str) -> Result<Option<PathBuf>, ManifestError> {
+    let Some(text) = string_field(table, key)? else {
+        return Ok(None);
+    };
+    let path = PathBuf::from(&text);
+    let escapes = path.components().any(|c| {
+        matches!(
+            c,
+            Component::ParentDir | Component::RootDir | Component::Prefix(_)
+        )
+    }) || text.starts_with('/')
+        || text.starts_with('\\');
+    if escapes {
+        return Err(err(format!(
+            "`{key} = {text:?}` leaves the game's directory; paths must be relative and stay inside it (no `..`, no leading `/`)"
+        )));
+    }
+    Ok(Some(path))
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_in(text: &str, dir: &str) -> Result<Manifest, ManifestError> {
+        parse(text, dir, |_| false)
+    }
+
+    #[test]
+    fn defaults_follow_the_manual() {
+        let m = parse_in("game = \"chat_noir\"", "chat-noir").unwrap();
+        assert_eq!(m.game, "chat_noir");
+        assert_eq!(m.name, "Chat Noir");
+        assert_eq!(m.icon, PathBuf::from("chat-noir.png"));
+        assert_eq!(m.game_set, "Other Games");
+        assert_eq!(m.help, None);
+        assert_eq!(m.manual, None);
+        assert!(m.warnings.is_empty());
+    }
+
+    #[test]
+    fn help_and_manual_default_to_files_that_exist() {
+        let m = parse("game = \"x\"", "x", |p| p == Path::new("doc.txt")).unwrap();
+        assert_eq!(m.help, Some(PathBuf::from("doc.txt")));
+        assert_eq!(m.manual, None);
+        let m = parse("game = \"x\"", "x", |_| true).unwrap();
+        assert_eq!(m.manual, Some(PathBuf::from("manual.md")));
+    }
+
+    #[test]
+    fn every_field_is_read() {
+        let m = parse_in(
+            r#"
+game = "lights_out"
+name = "Lights Out"
+icon = "img/icon.png"
+game-set = "Logic Games"
+help = "help/doc.txt"
+manual = "manual/index.md"
+"#,
+            "lights",
+        )
+        .unwrap();
+        assert_eq!(m.name, "Lights Out");
+        assert_eq!(m.icon, PathBuf::from("img/icon.png"));
+        assert_eq!(m.game_set, "Logic Games");
+        assert_eq!(m.help, Some(PathBuf::from("help/doc.txt")));
+        assert_eq!(m.manual, Some(PathBuf::from("manual/index.md")));
+    }
+
+    #[test]
+    fn game_icon_is_accepted_as_in_the_original() {
+        let m = parse_in("game = \"g\"\ngame-icon = \"face.png\"", "g").unwrap();
+        assert_eq!(m.icon, PathBuf::from("face.png"));
+    }
+
+    #[test]
+    fn default_name_title_cases_words() {
+        assert_eq!(default_name("chat-noir"), "Chat Noir");
+        assert_eq!(default_name("same"), "Same");
+        assert_eq!(default_name("paint-by-numbers"), "Paint By Numbers");
+        assert_eq!(default_name("gcalc"), "Gcalc");
+    }
+
+    #[test]
+    fn unknown_keys_are_warnings_not_errors() {
+        let m = parse_in("game = \"g\"\ncolour = \"red\"", "g").unwrap();
+        assert_eq!(m.warnings.len(), 1);
+        assert!(
+            m.warnings[0].contains("unknown key `colour`"),
+            "{:?}",
+            m.warnings
+        );
+    }
+
+    #[test]
+    fn a_missing_game_field_names_the_fix() {
+        let e = parse_in("name = \"Chat Noir\"", "chat-noir").unwrap_err();
+        assert!(e.message.contains("`game` is missing"), "{e}");
+        assert!(e.message.contains("game = \"chat_noir\""), "{e}");
+    }
+
+    #[test]
+    fn syntax_errors_give_line_and_column() {
+        let e = parse_in("game = \"g\"\nname = Chat Noir\n", "g").unwrap_err();
+        assert!(
+            e.message.starts_with("line 2, column 8: TOML syntax error"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn wrong_types_and_empty_strings_are_refused() {
+        let e = parse_in("game = 42", "g").unwrap_err();
+        assert!(e.message.contains("`game` must be a string"), "{e}");
+        assert!(e.message.contains("an integer 42"), "{e}");
+        let e = parse_in("game = \"g\"\nname = \"  \"", "g").unwrap_err();
+        assert!(e.message.contains("`name` is an empty string"), "{e}");
+    }
+
+    #[test]
+    fn paths_may_not_leave_the_game_directory() {
+        for bad in ["../other/icon.png", "/etc/passwd", "img/../../x.png"] {
+            let e = parse_in(&format!("game = \"g\"\nicon = {bad:?}"), "g").unwrap_err();
+            assert!(
+                e.message.contains("leaves the game's directory"),
+                "{bad}: {e}"
+            );
+        }
+        let e = parse_in("game = \"g\"\nhelp = \"../doc.txt\"", "g").unwrap_err();
+        assert!(e.message.contains("`help"), "{e}");
+    }
+
+    #[test]
+    fn a_library_name_must_not_be_a_path() {
+        let e = parse_in("game = \"../evil\"", "g").unwrap_err();
+        assert!(e.message.contains("library base name"), "{e}");
+    }
+}

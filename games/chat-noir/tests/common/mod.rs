@@ -70,9 +70,12 @@ pub fn centre(q: Pos) -> (f64, f64) {
     (cell_center_x(q), cell_center_y(q))
 }
 
+/// Cells with their blocked flag, cat, state, size, pointer cell, help.
+pub type Facts = (Vec<(Pos, bool)>, Pos, State, u32, Option<Pos>, bool);
+
 /// The facts of a world that the spec's `equal?` on worlds compares:
 /// blocked cells, cat, state, size, cell under the pointer, help.
-pub fn facts(w: &World) -> (Vec<(Pos, bool)>, Pos, State, u32, Option<Pos>, bool) {
+pub fn facts(w: &World) -> Facts {
     (
         w.cells().collect(),
         w.cat(),

@@ -102,7 +102,8 @@ impl std::error::Error for MoveError {}
 /// give the same game.
 ///
 /// Invariants: the cat stands on an unblocked cell of the board, and the
-/// cell under the pointer, if any, is a cell of the board.
+/// cell under the pointer, if any, is a cell of the board other than the
+/// cat's.
 ///
 /// ```
 /// use chat_noir::{Pos, State, World};
@@ -204,7 +205,8 @@ impl World {
 
     /// This world with the cell under the pointer set to `mouse`. A
     /// position that is not a cell of the board (such as the removed corner
-    /// `(0, 0)` the spec's tests use) means no cell is under the pointer.
+    /// `(0, 0)` the spec's tests use), or is the cat's cell, means no cell
+    /// is under the pointer.
     pub fn with_mouse(mut self, mouse: Option<Pos>) -> World {
         self.set_mouse(mouse);
         self
@@ -277,7 +279,7 @@ impl World {
 
     /// Sets the cell under the pointer (see [`World::with_mouse`]).
     pub fn set_mouse(&mut self, mouse: Option<Pos>) {
-        self.mouse = mouse.filter(|&p| self.board.contains(p));
+        self.mouse = mouse.filter(|&p| self.board.contains(p) && p != self.cat);
     }
 
     /// Shows or hides help.
@@ -356,7 +358,10 @@ impl World {
     ///
     /// Unlike the spec, the distances come from the board alone: the cell
     /// under the pointer does not count as blocked for the cat's decision
-    /// (see [`cat::best_moves`]).
+    /// (see [`cat::best_moves`]). And if the cat steps onto the cell under
+    /// the pointer, that cell is cleared, keeping the invariant that the
+    /// pointer's cell is never the cat's (the spec restores it at once in
+    /// `clack` through `update-world-posn`, so clicks behave the same).
     pub fn move_cat(&mut self) {
         self.move_cat_with(&mut Search::new());
     }
@@ -370,6 +375,9 @@ impl World {
             None => self.state = State::CatLost,
             Some(next) => {
                 self.cat = next;
+                if self.mouse == Some(next) {
+                    self.mouse = None;
+                }
                 self.state = if self.board.on_boundary(next) {
                     State::CatWon
                 } else {

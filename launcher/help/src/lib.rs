@@ -12,4 +12,5 @@
 //! Nothing here draws: the launcher renders these structures with egui.
 #![warn(missing_docs)]
 
+pub mod manual;
 pub mod text_help;

@@ -132,7 +132,11 @@ pub(crate) fn suggest<'a>(wanted: &str, tags: impl IntoIterator<Item = &'a str>)
         }
     }
     scored.sort();
-    scored.into_iter().take(3).map(|(_, _, t)| t.to_string()).collect()
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(_, _, t)| t.to_string())
+        .collect()
 }
 
 #[cfg(test)]
@@ -160,14 +164,23 @@ mod tests {
 
     #[test]
     fn duplicates_get_numbered() {
-        let (t, w) = tags(&[("Intro", None), ("Intro", None), ("Intro", None), ("Intro 1", None)]);
+        let (t, w) = tags(&[
+            ("Intro", None),
+            ("Intro", None),
+            ("Intro", None),
+            ("Intro 1", None),
+        ]);
         assert_eq!(t, ["intro", "intro-1", "intro-2", "intro-1-1"]);
         assert!(w.is_empty());
     }
 
     #[test]
     fn explicit_tags_win_and_are_reserved_first() {
-        let (t, w) = tags(&[("Rules", None), ("How to play", Some("rules")), ("???", None)]);
+        let (t, w) = tags(&[
+            ("Rules", None),
+            ("How to play", Some("rules")),
+            ("???", None),
+        ]);
         assert_eq!(t, ["rules-1", "rules", "section"]);
         assert!(w.is_empty());
         let (t, w) = tags(&[("A", Some("x")), ("B", Some("x"))]);

@@ -45,7 +45,7 @@ impl AbiStr {
     };
 
     /// Borrows `s` for the duration of a call.
-    pub fn from_str(s: &str) -> AbiStr {
+    pub fn borrow(s: &str) -> AbiStr {
         AbiStr {
             ptr: s.as_ptr(),
             len: s.len(),

@@ -41,7 +41,7 @@ impl Host {
         if let Some(raw) = self.raw() {
             // SAFETY: a host-provided function called with its own context and a
             // string that outlives the call.
-            unsafe { (raw.show_text_help)(raw.ctx, AbiStr::from_str(title), verbatim as u8) }
+            unsafe { (raw.show_text_help)(raw.ctx, AbiStr::borrow(title), verbatim as u8) }
         }
     }
 
@@ -49,7 +49,7 @@ impl Host {
     pub fn show_manual_section(&self, section_tag: &str) {
         if let Some(raw) = self.raw() {
             // SAFETY: as in `show_text_help`.
-            unsafe { (raw.show_manual_section)(raw.ctx, AbiStr::from_str(section_tag)) }
+            unsafe { (raw.show_manual_section)(raw.ctx, AbiStr::borrow(section_tag)) }
         }
     }
 
@@ -65,7 +65,7 @@ impl Host {
     pub fn log(&self, message: &str) {
         if let Some(raw) = self.raw() {
             // SAFETY: as in `show_text_help`.
-            unsafe { (raw.log)(raw.ctx, AbiStr::from_str(message)) }
+            unsafe { (raw.log)(raw.ctx, AbiStr::borrow(message)) }
         }
     }
 }
@@ -89,18 +89,26 @@ pub const fn table<G: Game>() -> GameTable {
     }
 }
 
-/// Publishes a [`Game`] type as this library's game: exports the entry symbol
-/// ([`abi::ENTRY_SYMBOL`]) returning the game's static table.
+/// Publishes a [`Game`] type as this library's game: defines the static
+/// `GAME_TABLE` and exports the entry symbol ([`abi::ENTRY_SYMBOL`]) that
+/// returns it.
 ///
-/// Use it once, at the top level of a `cdylib` crate.
+/// Use it once, at the top level of a `cdylib` crate. Do not link two game
+/// crates into one program and call their `game_api_entry`: the unmangled
+/// symbol exists once per program. Use each crate's `GAME_TABLE` instead.
 #[macro_export]
 macro_rules! export_game {
     ($game:ty) => {
+        /// This library's game table. Hosts that link the game's crate
+        /// directly (tests, tools) use it with
+        /// `GameLibrary::from_static(&GAME_TABLE)`; two games linked into one
+        /// program would otherwise share one `game_api_entry` symbol.
+        pub static GAME_TABLE: $crate::abi::GameTable = $crate::guest::table::<$game>();
+
         /// The entry point the launcher looks up: this library's game table.
         #[unsafe(no_mangle)]
         pub extern "C" fn game_api_entry() -> *const $crate::abi::GameTable {
-            static TABLE: $crate::abi::GameTable = $crate::guest::table::<$game>();
-            &TABLE
+            &GAME_TABLE
         }
     };
 }
@@ -169,16 +177,15 @@ unsafe fn write_out<T>(out: *mut T, value: T) -> Result<(), GameError> {
 unsafe extern "C" fn create<G: Game>(host: *const RawHost, out: *mut GameHandle) -> u32 {
     guard(|| {
         // SAFETY: the host passes null or its table, alive for the game's life.
-        if let Some(raw) = unsafe { host.as_ref() } {
-            if raw.abi_version != abi::ABI_VERSION
-                || (raw.struct_size as usize) < std::mem::size_of::<RawHost>()
-            {
-                return Err(GameError(format!(
-                    "the launcher speaks game ABI version {} but this game was built for version {}",
-                    raw.abi_version,
-                    abi::ABI_VERSION
-                )));
-            }
+        if let Some(raw) = unsafe { host.as_ref() }
+            && (raw.abi_version != abi::ABI_VERSION
+                || (raw.struct_size as usize) < std::mem::size_of::<RawHost>())
+        {
+            return Err(GameError(format!(
+                "the launcher speaks game ABI version {} but this game was built for version {}",
+                raw.abi_version,
+                abi::ABI_VERSION
+            )));
         }
         let game = G::new(Host { raw: host })?;
         let instance = Box::new(Instance {
@@ -216,7 +223,7 @@ unsafe extern "C" fn title<G: Game>(handle: GameHandle, out: *mut AbiStr) -> u32
         // instance until the next call.
         let inst = unsafe { instance::<G>(handle)? };
         inst.title = inst.game.title();
-        unsafe { write_out(out, AbiStr::from_str(&inst.title)) }
+        unsafe { write_out(out, AbiStr::borrow(&inst.title)) }
     })
 }
 
@@ -225,7 +232,7 @@ unsafe extern "C" fn status<G: Game>(handle: GameHandle, out: *mut AbiStr) -> u3
         // SAFETY: as in `title`.
         let inst = unsafe { instance::<G>(handle)? };
         inst.status = inst.game.status();
-        unsafe { write_out(out, AbiStr::from_str(&inst.status)) }
+        unsafe { write_out(out, AbiStr::borrow(&inst.status)) }
     })
 }
 
@@ -313,11 +320,11 @@ unsafe extern "C" fn action<G: Game>(handle: GameHandle, index: u32, out: *mut R
             ActionKind::Choice { selected, .. } => (abi::ACTION_CHOICE, selected.as_str()),
         };
         let raw = RawAction {
-            id: AbiStr::from_str(&action.id),
-            label: AbiStr::from_str(&action.label),
+            id: AbiStr::borrow(&action.id),
+            label: AbiStr::borrow(&action.label),
             kind,
-            value: AbiStr::from_str(value),
-            options: AbiStr::from_str(options),
+            value: AbiStr::borrow(value),
+            options: AbiStr::borrow(options),
             enabled: action.enabled as u8,
         };
         unsafe { write_out(out, raw) }
@@ -397,7 +404,7 @@ impl Painter for RawPainterRef<'_> {
                 anchor,
                 font_size,
                 color,
-                AbiStr::from_str(text),
+                AbiStr::borrow(text),
             )
         }
     }

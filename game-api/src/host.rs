@@ -414,7 +414,7 @@ impl GameInstance {
             kind,
             pos,
             button,
-            key: AbiStr::from_str(key),
+            key: AbiStr::borrow(key),
         };
         let mut redraw = 0u8;
         // SAFETY: a checked table's function, our live handle, an event and a
@@ -477,8 +477,8 @@ impl GameInstance {
         let status = unsafe {
             (self.table.invoke_action)(
                 self.handle,
-                AbiStr::from_str(id),
-                AbiStr::from_str(value),
+                AbiStr::borrow(id),
+                AbiStr::borrow(value),
                 &mut redraw,
             )
         };

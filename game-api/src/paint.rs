@@ -26,7 +26,7 @@ impl Rgba {
     }
 
     /// A colour with opacity `a`.
-    pub const fn rgba(r: u8, g: u8, b: u8, a: u8) -> Rgba {
+    pub const fn with_alpha(r: u8, g: u8, b: u8, a: u8) -> Rgba {
         Rgba { r, g, b, a }
     }
 }

@@ -1,1 +1,142 @@
-//! Shared helpers for the integration tests.
+//! Helpers for the workspace-level tests: building the fixture and bundled
+//! game libraries, and laying out temporary games directories.
+//!
+//! Libraries are built with cargo into `target/fixtures`, once per test
+//! process (cargo's own lock serialises concurrent test binaries).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The workspace's root directory.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ is inside the workspace")
+        .to_path_buf()
+}
+
+fn target_dir() -> PathBuf {
+    workspace_root().join("target").join("fixtures")
+}
+
+fn cargo_build(args: &[&str]) {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["build", "--quiet", "--target-dir"])
+        .arg(target_dir())
+        .args(args)
+        .status()
+        .expect("cargo runs");
+    assert!(
+        status.success(),
+        "building fixtures with cargo {args:?} failed"
+    );
+}
+
+/// The directory holding every fixture plugin and bundled game library,
+/// built on first use.
+pub fn libraries_dir() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let root = workspace_root();
+        let fixtures = root.join("tests/fixtures/plugins/Cargo.toml");
+        cargo_build(&["--manifest-path", fixtures.to_str().expect("UTF-8 path")]);
+        let workspace = root.join("Cargo.toml");
+        cargo_build(&[
+            "--manifest-path",
+            workspace.to_str().expect("UTF-8 path"),
+            "-p",
+            "chat-noir",
+            "-p",
+            "lights-out",
+        ]);
+        target_dir().join("debug")
+    })
+}
+
+/// The built library with base name `base` (e.g. `hello_game`, `chat_noir`).
+pub fn library(base: &str) -> PathBuf {
+    let path = libraries_dir().join(libloading_name(base));
+    assert!(path.is_file(), "{} was not built", path.display());
+    path
+}
+
+/// The platform's file name for a library base name.
+pub fn libloading_name(base: &str) -> String {
+    format!(
+        "{}{base}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    )
+}
+
+/// A temporary games directory, removed when dropped.
+pub struct GamesDir {
+    dir: tempfile::TempDir,
+}
+
+impl GamesDir {
+    /// An empty games directory.
+    pub fn new() -> GamesDir {
+        GamesDir {
+            dir: tempfile::tempdir().expect("a temporary directory"),
+        }
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Adds a game directory `dir_name` with `info_toml` as its manifest.
+    pub fn add(&self, dir_name: &str, info_toml: &str) -> PathBuf {
+        let game = self.path().join(dir_name);
+        std::fs::create_dir_all(&game).expect("create game directory");
+        std::fs::write(game.join("info.toml"), info_toml).expect("write info.toml");
+        game
+    }
+
+    /// Adds a game directory with a manifest and a copy of the built library `base`.
+    pub fn add_with_library(&self, dir_name: &str, info_toml: &str, base: &str) -> PathBuf {
+        let game = self.add(dir_name, info_toml);
+        std::fs::copy(library(base), game.join(libloading_name(base))).expect("copy library");
+        game
+    }
+
+    /// Copies a bundled game (`games/<dir_name>`, e.g. `chat-noir`) with its
+    /// built library `base`.
+    pub fn add_bundled(&self, dir_name: &str, base: &str) -> PathBuf {
+        let source = workspace_root().join("games").join(dir_name);
+        let game = self.path().join(dir_name);
+        copy_dir(&source, &game);
+        std::fs::copy(library(base), game.join(libloading_name(base))).expect("copy library");
+        game
+    }
+}
+
+impl Default for GamesDir {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create directory");
+    for entry in std::fs::read_dir(from).expect("read directory") {
+        let entry = entry.expect("directory entry");
+        let path = entry.path();
+        let name = entry.file_name();
+        // Only a game's data files, not its sources.
+        if path.is_dir() {
+            if !matches!(
+                name.to_str(),
+                Some("src" | "tests" | "benches" | "examples" | "target")
+            ) {
+                copy_dir(&path, &to.join(&name));
+            }
+        } else if !matches!(name.to_str(), Some("Cargo.toml" | "Cargo.lock")) {
+            std::fs::copy(&path, to.join(&name)).expect("copy file");
+        }
+    }
+}

@@ -37,7 +37,7 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lights-out.png"));
 
-    let mut pixels = vec![Rgba::rgba(0, 0, 0, 0); SIDE * SIDE];
+    let mut pixels = vec![Rgba::with_alpha(0, 0, 0, 0); SIDE * SIDE];
     rounded_square(&mut pixels, 0, 0, SIDE, 3, BACKGROUND);
     for row in 0..3 {
         for col in 0..3 {

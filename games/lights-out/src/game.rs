@@ -44,7 +44,7 @@ pub const HIGHLIGHT: Rgba = Rgba::rgb(120, 190, 255);
 /// The ring drawn by "Hint".
 pub const HINT: Rgba = Rgba::rgb(255, 90, 60);
 /// The veil over the board once it is solved.
-pub const WIN_VEIL: Rgba = Rgba::rgba(0, 0, 0, 160);
+pub const WIN_VEIL: Rgba = Rgba::with_alpha(0, 0, 0, 160);
 /// The colour of the win message.
 pub const WIN_TEXT: Rgba = Rgba::rgb(255, 230, 140);
 

@@ -443,6 +443,9 @@ fn snippet_around(chars: &[char], hit_start: usize, hit_end: usize) -> String {
     }
     // Snap to word boundaries when one is near and the hit stays inside.
     const SNAP: usize = 15;
+    if start <= SNAP {
+        start = 0;
+    }
     if start > 0
         && let Some(k) = chars[start..hit_start.min(start + SNAP)]
             .iter()
@@ -600,6 +603,35 @@ fn push_separator(inlines: &mut Vec<Inline>) {
     }
 }
 
+/// Removes white space at the start and end of a run of inlines (left by
+/// flattening or by splitting a paragraph around a picture).
+fn trim_inlines(inlines: &mut Vec<Inline>) {
+    fn text_mut(inline: &mut Inline) -> Option<&mut String> {
+        match inline {
+            Inline::Text(s) | Inline::Emphasis(s) | Inline::Strong(s) => Some(s),
+            Inline::Code(_) | Inline::Link { .. } => None,
+        }
+    }
+    while let Some(s) = inlines.first_mut().and_then(text_mut) {
+        let trimmed = s.trim_start();
+        if trimmed.is_empty() {
+            inlines.remove(0);
+        } else {
+            *s = trimmed.to_string();
+            break;
+        }
+    }
+    while let Some(s) = inlines.last_mut().and_then(text_mut) {
+        let trimmed = s.trim_end();
+        if trimmed.is_empty() {
+            inlines.pop();
+        } else {
+            s.truncate(trimmed.len());
+            break;
+        }
+    }
+}
+
 fn has_visible_text(inlines: &[Inline]) -> bool {
     inlines
         .iter()
@@ -709,9 +741,10 @@ impl Builder {
     }
 
     fn flush_paragraph(&mut self) {
-        if let Some(inlines) = self.paragraph.take()
+        if let Some(mut inlines) = self.paragraph.take()
             && has_visible_text(&inlines)
         {
+            trim_inlines(&mut inlines);
             self.blocks().push(ManualBlock::Paragraph(inlines));
         }
     }
@@ -841,10 +874,17 @@ impl Builder {
                 self.container_depth = self.container_depth.saturating_sub(1);
                 if self.container_depth == 0 {
                     match self.flat.take() {
-                        Some(Flat::List { ordered, items }) => {
-                            self.blocks().push(ManualBlock::List { ordered, items });
+                        Some(Flat::List { ordered, mut items }) => {
+                            // Empty items (an item that only held a nested
+                            // list) are dropped.
+                            items.retain(|item| has_visible_text(item));
+                            items.iter_mut().for_each(trim_inlines);
+                            if !items.is_empty() {
+                                self.blocks().push(ManualBlock::List { ordered, items });
+                            }
                         }
-                        Some(Flat::Quote(inlines)) if has_visible_text(&inlines) => {
+                        Some(Flat::Quote(mut inlines)) if has_visible_text(&inlines) => {
+                            trim_inlines(&mut inlines);
                             self.blocks().push(ManualBlock::Quote(inlines));
                         }
                         _ => {}

@@ -152,7 +152,6 @@ fn section_blocks() {
                 vec![
                     Inline::Text("second with ".into()),
                     Inline::Code("code".into()),
-                    Inline::Text(" ".into()),
                 ],
                 vec![Inline::Text("nested one".into())],
                 vec![Inline::Text("third".into())],
@@ -197,12 +196,12 @@ fn image_splits_a_paragraph() {
     assert_eq!(
         m.preamble(),
         [
-            ManualBlock::Paragraph(vec![Inline::Text("before ".into())]),
+            ManualBlock::Paragraph(vec![Inline::Text("before".into())]),
             ManualBlock::Image {
                 path: "cat.png".into(),
                 alt: "cat".into()
             },
-            ManualBlock::Paragraph(vec![Inline::Text(" after".into())]),
+            ManualBlock::Paragraph(vec![Inline::Text("after".into())]),
         ]
     );
 }
@@ -540,4 +539,27 @@ proptest! {
             prop_assert!(html.contains(&id), "missing {}", id);
         }
     }
+}
+
+#[test]
+fn lists_flatten_and_drop_empty_items() {
+    let m = Manual::parse("m", "1. - a\n   - b\n2. c\n\n   more\n");
+    assert_eq!(
+        m.preamble(),
+        [ManualBlock::List {
+            ordered: true,
+            items: vec![
+                vec![Inline::Text("a".into())],
+                vec![Inline::Text("b".into())],
+                vec![Inline::Text("c more".into())],
+            ]
+        }]
+    );
+}
+
+#[test]
+fn short_snippets_start_at_the_beginning() {
+    let m = Manual::parse("m", "# How to Play\nClick a dot to block it.\n");
+    let hits = m.search("block");
+    assert_eq!(hits[0].snippet, "How to Play Click a dot to block it.");
 }

@@ -161,7 +161,7 @@ impl LauncherApp {
             egui::Panel::top("console-notices").show(ui, |ui| {
                 for (index, notice) in self.notices.iter().enumerate() {
                     ui.horizontal(|ui| {
-                        if ui.small_button("✖").on_hover_text("Dismiss").clicked() {
+                        if ui.small_button("Dismiss").clicked() {
                             dismissed = Some(index);
                         }
                         let color = match notice.severity {
@@ -189,21 +189,35 @@ impl LauncherApp {
                 let icons = self.icons.get_or_insert_with(|| IconCache::new(&ctx));
                 ui.horizontal_top(|ui| {
                     for set in self.catalog.game_sets() {
+                        let labels: Vec<String> =
+                            set.games.iter().map(|g| button_label(g)).collect();
+                        // Every button of a set is as wide as its widest, as in
+                        // the original console's columns.
+                        let font = egui::TextStyle::Button.resolve(ui.style());
+                        let widest = labels
+                            .iter()
+                            .map(|l| {
+                                ctx.fonts_mut(|f| {
+                                    f.layout_no_wrap(l.clone(), font.clone(), egui::Color32::WHITE)
+                                        .size()
+                                        .x
+                                })
+                            })
+                            .fold(0.0, f32::max);
+                        let width = widest
+                            + 32.0
+                            + 3.0 * ui.spacing().button_padding.x
+                            + ui.spacing().icon_spacing;
                         ui.group(|ui| {
-                            ui.vertical_centered(|ui| {
+                            ui.vertical(|ui| {
                                 ui.label(RichText::new(set.name).strong());
-                                for game in set.games {
+                                for (game, label) in set.games.into_iter().zip(labels) {
                                     let (texture, icon_problem) =
                                         icons.get(&ctx, game.icon.as_deref());
                                     let image = egui::Image::new(texture)
                                         .fit_to_exact_size(Vec2::splat(32.0));
-                                    let label = if game.is_playable() {
-                                        game.name.clone()
-                                    } else {
-                                        format!("⚠ {}", game.name)
-                                    };
                                     let button = egui::Button::image_and_text(image, label)
-                                        .min_size(Vec2::new(0.0, 40.0));
+                                        .min_size(Vec2::new(width, 40.0));
                                     let response = ui.add(button);
                                     let response = match (game.first_error(), icon_problem) {
                                         (Some(problem), _) => {
@@ -363,6 +377,15 @@ impl LauncherApp {
             };
             self.notify(Severity::Warning, text);
         }
+    }
+}
+
+/// A game's button label: its name, marked when it cannot start.
+fn button_label(game: &GameEntry) -> String {
+    if game.is_playable() {
+        game.name.clone()
+    } else {
+        format!("{} (cannot start)", game.name)
     }
 }
 

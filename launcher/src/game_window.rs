@@ -102,6 +102,7 @@ pub struct OpenGame {
     dirty: bool,
     hovered: bool,
     warning: Option<String>,
+    transform: Option<CanvasTransform>,
 }
 
 impl OpenGame {
@@ -138,6 +139,7 @@ impl OpenGame {
             dirty: true,
             hovered: false,
             warning: None,
+            transform: None,
         };
         game.refresh()?;
         Ok(game)
@@ -165,6 +167,12 @@ impl OpenGame {
     /// The shapes of the last frame the game drew.
     pub fn drawing(&self) -> &RecordingPainter {
         &self.drawing
+    }
+
+    /// Where the canvas was shown last frame, to aim pointer events in tests
+    /// and tools.
+    pub fn canvas_transform(&self) -> Option<CanvasTransform> {
+        self.transform
     }
 
     /// The window to open for this game.
@@ -344,6 +352,7 @@ impl OpenGame {
         let (area, _response) =
             ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         let transform = CanvasTransform::fit(self.canvas, area);
+        self.transform = Some(transform);
         let canvas_rect = transform.screen_rect();
         let layer = ui.layer_id();
         let ctx = ui.ctx().clone();

@@ -42,13 +42,12 @@ pub enum LoadError {
     },
 }
 
-/// Loads libraries and keeps them loaded; loading the same path twice returns
-/// the same table.
+/// Loads libraries and keeps them loaded for the rest of the process (even
+/// after the loader is dropped: a game instance may outlive it); loading the
+/// same path twice returns the same table.
 #[derive(Default)]
 pub struct Loader {
     loaded: HashMap<PathBuf, GameLibrary>,
-    /// Never dropped before the loader, and the loader lives as long as the app.
-    libraries: Vec<libloading::Library>,
 }
 
 impl std::fmt::Debug for Loader {
@@ -84,8 +83,9 @@ impl Loader {
             .map_err(|_| LoadError::NoEntry {
                 path: path.to_owned(),
             });
-        // Keep the library loaded whatever happens next: code of it may have run.
-        self.libraries.push(library);
+        // Never unload: code of it may have run, and its table and strings must
+        // outlive every instance. Forgetting the handle keeps it loaded.
+        std::mem::forget(library);
         let entry = entry?;
         // SAFETY: the entry function takes no arguments and returns its static
         // table; `from_entry` reads only the header until it has checked it,

@@ -1,0 +1,154 @@
+//! The real console, driven by egui_kittest: groups and buttons, starting a
+//! game by clicking it, no second copy, problems listed, crashes survived.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use game_api::Point;
+use launcher::catalog::{Origin, SearchPath};
+use launcher::{LauncherApp, LauncherConfig};
+use launcher_tests::GamesDir;
+
+fn games() -> GamesDir {
+    let games = GamesDir::new();
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    games.add_with_library(
+        "panicky",
+        "game = \"panicky\"\ngame-set = \"Risky Games\"\n",
+        "panicky",
+    );
+    games.add("broken", "game = \"x\"\nname = Broken Game\n");
+    games
+}
+
+fn harness(games: &GamesDir) -> Harness<'static, LauncherApp> {
+    let mut search = SearchPath::default();
+    search.push(games.path().to_path_buf(), Origin::CommandLine);
+    let app = LauncherApp::new(LauncherConfig {
+        search,
+        library_dirs: vec![],
+    });
+    let mut harness = Harness::builder()
+        .with_size([900.0, 700.0])
+        .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
+    harness.run();
+    harness
+}
+
+/// The console's button for a game (its window has the same title).
+fn button<'h>(harness: &'h Harness<'_, LauncherApp>, name: &'h str) -> egui_kittest::Node<'h> {
+    harness.get_by_role_and_label(egui::accesskit::Role::Button, name)
+}
+
+/// Clicks at a point of an open game's canvas, as a mouse would.
+fn click_canvas(harness: &mut Harness<'_, LauncherApp>, dir_name: &str, at: Point) {
+    let transform = harness
+        .state_mut()
+        .open_game_mut(dir_name)
+        .unwrap()
+        .canvas_transform()
+        .unwrap();
+    let pos = transform.to_screen(at);
+    harness.hover_at(pos);
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+        harness.run();
+    }
+}
+
+#[test]
+fn the_console_shows_each_set_with_its_games() {
+    let games = games();
+    let harness = harness(&games);
+    harness.get_by_label("Other Games");
+    harness.get_by_label("Risky Games");
+    harness.get_by_label("Hello Game");
+    harness.get_by_label("Panicky");
+    // A broken game is listed, marked, and its problem is shown with the file.
+    harness.get_by_label("Broken (cannot start)");
+    harness.get_by_label_contains("broken/info.toml: line 2, column 8: TOML syntax error");
+}
+
+#[test]
+fn clicking_a_game_opens_it_once_and_it_plays() {
+    let games = games();
+    let mut harness = harness(&games);
+    assert!(
+        harness.state().open_games().is_empty(),
+        "scanning starts no game"
+    );
+
+    button(&harness, "Hello Game").click();
+    harness.run();
+    assert_eq!(harness.state().open_games().len(), 1);
+    harness.get_by_label("Clicks: 0 Key: ");
+
+    // A second click brings the window forward instead of a second copy.
+    button(&harness, "Hello Game").click();
+    harness.run();
+    assert_eq!(harness.state().open_games().len(), 1);
+
+    click_canvas(&mut harness, "hello-game", Point::new(100.0, 50.0));
+    harness.get_by_label("Clicks: 1 Key: ");
+    harness.get_by_label("Reset").click();
+    harness.run();
+    harness.get_by_label("Clicks: 0 Key: ");
+
+    // Closing the game's window ends the game; the console stays.
+    harness.get_by_label("Game").click();
+    harness.run();
+    harness.get_by_label("Close window").click();
+    harness.run();
+    assert!(harness.state().open_games().is_empty());
+    harness.get_by_label("Hello Game");
+}
+
+#[test]
+fn a_broken_game_explains_itself_when_clicked() {
+    let games = games();
+    let mut harness = harness(&games);
+    harness.get_by_label("Broken (cannot start)").click();
+    harness.run();
+    assert!(harness.state().open_games().is_empty());
+    harness.get_by_label_contains("Broken cannot start: error:");
+}
+
+#[test]
+fn a_panicking_game_closes_with_its_message_and_can_start_again() {
+    let games = games();
+    let mut harness = harness(&games);
+    button(&harness, "Panicky").click();
+    harness.run();
+    assert_eq!(
+        harness.state().open_games().len(),
+        1,
+        "{:?}",
+        harness.state().notices()
+    );
+    harness.get_by_label("Panic in draw").click();
+    harness.run();
+    assert!(
+        harness.state().open_games().is_empty(),
+        "the crashed game's window closed"
+    );
+    harness.get_by_label_contains(
+        "Panicky was closed: the game crashed (panicked) in draw: panicky panicked while drawing",
+    );
+
+    // The console still responds, and Panicky starts again.
+    button(&harness, "Panicky").click();
+    harness.run();
+    let open: Vec<&str> = harness
+        .state()
+        .open_games()
+        .iter()
+        .map(|g| g.dir_name.as_str())
+        .collect();
+    assert_eq!(open, ["panicky"]);
+    harness.get_by_label("Press P to panic");
+}

@@ -44,6 +44,7 @@ pub struct Args {
 /// and its ABI checked (no game is started).
 pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String {
     let mut out = String::new();
+    let mut load_problems = Vec::new();
     if catalog.games.is_empty() {
         out.push_str("No games found.\n");
     }
@@ -54,7 +55,10 @@ pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String
                 (Some(_), _, _) => "broken".to_string(),
                 (None, Some(path), Some(loader)) => match loader.load(path) {
                     Ok(_) => format!("ok (game ABI {})", game_api::ABI_VERSION),
-                    Err(e) => format!("broken: {e}"),
+                    Err(e) => {
+                        load_problems.push(format!("error: {e}"));
+                        format!("broken: {e}")
+                    }
                 },
                 (None, Some(_), None) => "ok (library not loaded)".to_string(),
                 (None, None, _) => "broken".to_string(),
@@ -70,18 +74,18 @@ pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String
         }
     }
     let problems: Vec<_> = catalog.all_problems().collect();
-    if !problems.is_empty() {
+    if !problems.is_empty() || !load_problems.is_empty() {
         let errors = problems
             .iter()
             .filter(|p| p.severity == Severity::Error)
-            .count();
-        let _ = writeln!(
-            out,
-            "\nProblems ({} errors, {} warnings):",
-            errors,
-            problems.len() - errors
-        );
+            .count()
+            + load_problems.len();
+        let warnings = problems.len() + load_problems.len() - errors;
+        let _ = writeln!(out, "\nProblems ({errors} errors, {warnings} warnings):");
         for problem in problems {
+            let _ = writeln!(out, "  {problem}");
+        }
+        for problem in load_problems {
             let _ = writeln!(out, "  {problem}");
         }
     }

@@ -1,0 +1,129 @@
+//! The command line, run as a user would run it.
+
+use launcher_tests::GamesDir;
+use std::process::{Command, Output};
+
+fn launcher(args: &[&str], games: &GamesDir) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_launcher"))
+        .args(args)
+        .arg("--games-dir")
+        .arg(games.path())
+        // Keep the user's own games and environment out of the test.
+        .env_remove(launcher::catalog::GAMES_PATH_ENV)
+        .env("XDG_DATA_HOME", games.path().join("no-user-data"))
+        .current_dir(games.path())
+        .output()
+        .expect("the launcher runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn list_prints_every_game_and_every_problem_and_exits_0() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "hello-game",
+        "game = \"hello_game\"\ngame-set = \"Demo Games\"\n",
+        "hello_game",
+    );
+    games.add_with_library("future", "game = \"wrong_abi\"\n", "wrong_abi");
+    games.add("syntax", "game = \n");
+    let out = launcher(&["--list"], &games);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+
+    assert!(stdout.contains("Demo Games:\n  Hello Game\n"), "{stdout}");
+    let hello_dir = games.path().join("hello-game");
+    assert!(
+        stdout.contains(&format!("    directory: {}\n", hello_dir.display())),
+        "{stdout}"
+    );
+    let hello_lib = hello_dir.join(launcher_tests::libloading_name("hello_game"));
+    assert!(
+        stdout.contains(&format!("    library:   {}\n", hello_lib.display())),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!(
+            "    state:     ok (game ABI {})\n",
+            game_api::ABI_VERSION
+        )),
+        "{stdout}"
+    );
+
+    // The incompatible library is loaded to check it, and refused naming both versions.
+    assert!(stdout.contains("state:     broken: "), "{stdout}");
+    assert!(
+        stdout.contains("built for game ABI version 999"),
+        "{stdout}"
+    );
+    // The broken manifest is listed with its file, line and column.
+    assert!(
+        stdout.contains("Problems (2 errors, 0 warnings):"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("syntax/info.toml: line 1, column 8: TOML syntax error"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  error: ") && stdout.contains("libwrong_abi.so: the game was built for"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn list_without_loading_reports_only_what_the_files_say() {
+    let games = GamesDir::new();
+    games.add_with_library("future", "game = \"wrong_abi\"\n", "wrong_abi");
+    let out = launcher(&["--list", "--no-load"], &games);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("state:     ok (library not loaded)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_empty_search_path_says_so() {
+    let games = GamesDir::new();
+    let out = launcher(&["--list"], &games);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "No games found.\n");
+}
+
+#[test]
+fn help_explains_every_flag() {
+    let games = GamesDir::new();
+    let out = launcher(&["--help"], &games);
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    for flag in [
+        "--games-dir",
+        "--library-dir",
+        "--list",
+        "--no-load",
+        "--play",
+        "--help",
+        "--version",
+    ] {
+        assert!(help.contains(flag), "--help lacks {flag}: {help}");
+    }
+    assert!(help.contains(launcher::catalog::GAMES_PATH_ENV), "{help}");
+}
+
+#[test]
+fn play_with_an_unknown_game_fails_with_a_pointer_to_list() {
+    let games = GamesDir::new();
+    let out = launcher(&["--play", "nonesuch"], &games);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("no game directory named \"nonesuch\""),
+        "{stderr}"
+    );
+    assert!(stderr.contains("launcher --list"), "{stderr}");
+}

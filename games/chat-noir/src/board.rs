@@ -6,7 +6,7 @@
 //! corners `(0, 0)` and `(0, n-1)`.
 //!
 //! The board is stored as one flat byte array with a one-cell frame of
-//! "outside" slots around it and rows padded to a power-of-two stride, so
+//! "outside" slots around it, so
 //! the breadth-first search ([`crate::search`]) can step to the six
 //! neighbours of a cell with fixed index offsets and no bounds arithmetic.
 
@@ -177,32 +177,34 @@ pub(crate) const OUTSIDE: u8 = 2;
 
 /// The padded flat layout shared by [`Board`] and
 /// [`crate::search::DistanceMap`]: slot of `(x, y)` is
-/// `((y + 1) << shift) + (x + 1)`.
+/// `(y + 1) · stride + (x + 1)` with `stride = size + 2`.
+///
+/// The stride is deliberately not a power of two: with one, the cells of a
+/// column would map to the same few cache sets and large searches would
+/// thrash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Layout {
     pub(crate) size: u32,
-    pub(crate) shift: u32,
 }
 
 impl Layout {
     pub(crate) fn new(size: u32) -> Layout {
-        let shift = (size + 2).next_power_of_two().trailing_zeros();
-        Layout { size, shift }
+        Layout { size }
     }
 
-    /// Slots in a row (a power of two, at least `size + 2`).
+    /// Slots in a row: `size + 2`.
     pub(crate) fn stride(self) -> usize {
-        1 << self.shift
+        self.size as usize + 2
     }
 
     /// Total slots: `size + 2` rows.
     pub(crate) fn len(self) -> usize {
-        self.stride() * (self.size as usize + 2)
+        self.stride() * self.stride()
     }
 
     /// The slot of an in-bounds position.
     pub(crate) fn slot_unchecked(self, x: u32, y: u32) -> usize {
-        ((y as usize + 1) << self.shift) + x as usize + 1
+        (y as usize + 1) * self.stride() + x as usize + 1
     }
 
     /// The slot of `p` if `p` is a cell.
@@ -210,9 +212,9 @@ impl Layout {
         in_bounds(p, self.size).then(|| self.slot_unchecked(p.x as u32, p.y as u32))
     }
 
-    /// The slots of the cells on the boundary, in no particular order
-    /// (each once).
-    pub(crate) fn boundary_slots(self) -> impl Iterator<Item = usize> {
+    /// The slots of the cells on the boundary with their rows, in no
+    /// particular order (each once).
+    pub(crate) fn boundary_slots(self) -> impl Iterator<Item = (usize, u32)> {
         let n = self.size;
         let rows = [0, n - 1]
             .into_iter()
@@ -220,7 +222,7 @@ impl Layout {
         let cols = (1..n - 1).flat_map(move |y| [(0, y), (n - 1, y)]);
         rows.chain(cols)
             .filter(move |&(x, y)| !(x == 0 && (y == 0 || y == n - 1)))
-            .map(move |(x, y)| self.slot_unchecked(x, y))
+            .map(move |(x, y)| (self.slot_unchecked(x, y), y))
     }
 
     /// All cells in the spec's order: by column `x`, then row `y`

@@ -83,8 +83,6 @@ impl fmt::Display for Distance {
 const UNSEEN: u32 = u32::MAX - OPEN as u32;
 const WALL: u32 = u32::MAX - BLOCKED as u32;
 const OUTSIDE_D: u32 = u32::MAX - OUTSIDE as u32;
-/// A queue entry standing for the boundary node.
-const BOUNDARY_ENTRY: u32 = u32::MAX;
 
 /// The distance of every node of a graph from one fixed node (the spec's
 /// `distance-map`). Nodes absent from the spec's table are
@@ -191,8 +189,13 @@ fn finite(raw: u32) -> Distance {
     }
 }
 
-/// Reusable scratch space for breadth-first searches: the queue and the
-/// resulting [`DistanceMap`].
+/// Reusable scratch space for breadth-first searches: the frontiers and
+/// the resulting [`DistanceMap`].
+///
+/// The search runs level by level: all nodes of the current frontier are at
+/// the same distance, so it keeps only the current and the next frontier
+/// (a few thousand entries on an open 1001 × 1001 board) instead of a queue
+/// of every cell, and stays in cache.
 ///
 /// ```
 /// use chat_noir::{Distance, Node, Pos, Search, World};
@@ -205,7 +208,8 @@ fn finite(raw: u32) -> Distance {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Search {
-    queue: Vec<u32>,
+    current: Vec<u32>,
+    next: Vec<u32>,
     map: DistanceMap,
 }
 
@@ -220,7 +224,8 @@ impl Search {
     pub fn new() -> Search {
         let layout = Layout::new(3);
         Search {
-            queue: Vec::new(),
+            current: Vec::new(),
+            next: Vec::new(),
             map: DistanceMap {
                 layout,
                 dist: vec![OUTSIDE_D; layout.len()],
@@ -249,102 +254,109 @@ impl Search {
     pub fn run(&mut self, graph: &Graph<'_>, from: Node) -> &DistanceMap {
         let board = graph.board();
         self.map.reset(board, graph.also_blocked());
-        self.queue.clear();
-        self.queue.reserve(board.cell_count() + 1);
+        self.current.clear();
+        self.next.clear();
         match from {
-            Node::Boundary => self.bfs_from_boundary(),
+            Node::Boundary => {
+                self.map.boundary = 0;
+                self.bfs(false, 0, true);
+            }
             Node::Cell(p) => {
                 if let Some(s) = board.layout().slot(p) {
-                    self.bfs_from_cell(s);
+                    let open = self.map.dist[s] == UNSEEN;
+                    self.map.dist[s] = 0;
+                    if open {
+                        self.current.push(entry(s, p.y as u32));
+                        self.bfs(true, 0, false);
+                    }
                 }
             }
         }
         &self.map
     }
 
-    /// Neighbour slot offsets, indexed by the parity of the storage row
-    /// (storage row = y + 1, so index 1 holds the even-`y` offsets).
+    /// Neighbour slot offsets, indexed by the parity of the row, in the
+    /// order of [`crate::adjacent`].
     fn offsets(layout: Layout) -> [[isize; 6]; 2] {
         let s = layout.stride() as isize;
-        let odd_y = [-s, -s + 1, -1, 1, s, s + 1];
         let even_y = [-s - 1, -s, -1, 1, s - 1, s];
-        [odd_y, even_y]
+        let odd_y = [-s, -s + 1, -1, 1, s, s + 1];
+        [even_y, odd_y]
     }
 
-    fn bfs_from_boundary(&mut self) {
+    /// Level-synchronous BFS. `current` holds the cells at distance
+    /// `level` (as [`entry`] values); `expand_boundary` says the boundary
+    /// node is at `level` too and is expanded with them. `watch_edge` says
+    /// the boundary node is still undiscovered, so a search from a cell
+    /// must notice when a cell of the current level lies on the edge (the
+    /// boundary's neighbours).
+    fn bfs(&mut self, mut watch_edge: bool, mut level: u32, mut expand_boundary: bool) {
+        /// Whether the neighbour at each offset lies in another row, which
+        /// flips the row parity.
+        const FLIP: [u32; 6] = [1, 1, 0, 0, 1, 1];
         let layout = self.map.layout;
-        let dist = &mut self.map.dist;
-        let queue = &mut self.queue;
-        self.map.boundary = 0;
-        for s in layout.boundary_slots() {
-            if dist[s] == UNSEEN {
-                dist[s] = 1;
-                queue.push(s as u32);
-            }
-        }
         let offsets = Self::offsets(layout);
-        let shift = layout.shift;
-        let mut head = 0;
-        while let Some(&slot) = queue.get(head) {
-            head += 1;
-            let i = slot as usize;
-            let next = dist[i] + 1;
-            for &o in &offsets[(i >> shift) & 1] {
-                let j = i.wrapping_add_signed(o);
-                if dist[j] == UNSEEN {
-                    dist[j] = next;
-                    queue.push(j as u32);
-                }
-            }
-        }
-    }
-
-    fn bfs_from_cell(&mut self, start: usize) {
-        let layout = self.map.layout;
         let dist = &mut self.map.dist;
-        let queue = &mut self.queue;
-        let open = dist[start] == UNSEEN;
-        dist[start] = 0;
-        if !open {
-            return;
-        }
-        queue.push(start as u32);
-        let offsets = Self::offsets(layout);
-        let shift = layout.shift;
-        let mut boundary = UNSEEN;
-        let mut head = 0;
-        while let Some(&slot) = queue.get(head) {
-            head += 1;
-            if slot == BOUNDARY_ENTRY {
-                let next = boundary + 1;
-                for s in layout.boundary_slots() {
+        loop {
+            let next_level = level + 1;
+            let next = &mut self.next;
+            if expand_boundary {
+                for (s, y) in layout.boundary_slots() {
                     if dist[s] == UNSEEN {
-                        dist[s] = next;
-                        queue.push(s as u32);
+                        dist[s] = next_level;
+                        next.push(entry(s, y));
                     }
                 }
-                continue;
+                expand_boundary = false;
             }
-            let i = slot as usize;
-            let next = dist[i] + 1;
-            let mut on_edge = false;
-            for &o in &offsets[(i >> shift) & 1] {
-                let j = i.wrapping_add_signed(o);
-                let d = dist[j];
-                if d == UNSEEN {
-                    dist[j] = next;
-                    queue.push(j as u32);
-                } else if d == OUTSIDE_D {
-                    on_edge = true;
+            let mut touched_edge = false;
+            if watch_edge {
+                for &e in &self.current {
+                    let (i, odd) = ((e >> 1) as usize, e & 1);
+                    for (k, &o) in offsets[odd as usize].iter().enumerate() {
+                        let j = i.wrapping_add_signed(o);
+                        let d = dist[j];
+                        if d == UNSEEN {
+                            dist[j] = next_level;
+                            next.push(((j as u32) << 1) | (odd ^ FLIP[k]));
+                        } else if d == OUTSIDE_D {
+                            touched_edge = true;
+                        }
+                    }
+                }
+            } else {
+                for &e in &self.current {
+                    let (i, odd) = ((e >> 1) as usize, e & 1);
+                    for (k, &o) in offsets[odd as usize].iter().enumerate() {
+                        let j = i.wrapping_add_signed(o);
+                        if dist[j] == UNSEEN {
+                            dist[j] = next_level;
+                            next.push(((j as u32) << 1) | (odd ^ FLIP[k]));
+                        }
+                    }
                 }
             }
-            if on_edge && boundary == UNSEEN {
-                boundary = next;
-                queue.push(BOUNDARY_ENTRY);
+            if touched_edge {
+                // The boundary node is a neighbour of this level's edge
+                // cells: it sits at the next level and is expanded with it.
+                self.map.boundary = next_level;
+                watch_edge = false;
+                expand_boundary = true;
             }
+            if self.next.is_empty() && !expand_boundary {
+                break;
+            }
+            std::mem::swap(&mut self.current, &mut self.next);
+            self.next.clear();
+            level = next_level;
         }
-        self.map.boundary = boundary;
     }
+}
+
+/// A frontier entry: the slot, shifted left, with the parity of its row in
+/// the low bit (so the search never divides to find a cell's row).
+fn entry(slot: usize, y: u32) -> u32 {
+    ((slot as u32) << 1) | (y & 1)
 }
 
 /// The distance map of `world`'s graph from `from` (the spec's

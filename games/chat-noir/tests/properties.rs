@@ -163,8 +163,17 @@ fn apply(world: &mut World, event: &Event, search: &mut Search) {
     }
 }
 
+/// 300 cases per property, or `PROPTEST_CASES` when set (for longer runs).
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    ProptestConfig::with_cases(cases)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(config())]
 
     /// Both kinds of distance maps agree with the reference BFS, in the
     /// world's graph (pointer blocked) and the board's graph.

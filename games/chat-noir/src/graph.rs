@@ -2,7 +2,7 @@
 //!
 //! Its nodes are the cells of the board plus one [`Node::Boundary`] node,
 //! adjacent to every unblocked cell on the boundary. Two unblocked cells
-//! are connected when they are [`adjacent`](crate::adjacent); a blocked
+//! are connected when they are [`adjacent`]; a blocked
 //! cell has no edges at all, not even to the boundary.
 
 use crate::board::{Board, Pos, adjacent, in_bounds, on_boundary};

@@ -24,6 +24,38 @@
 //! * [`rng`] — the reproducible generator: [`Rng`];
 //! * [`game_id`] — short text for positions: [`GameId`].
 //!
+//! # Where this port departs from the 2009 text, and why
+//!
+//! * **Clicks that are not moves.** A release over a blocked circle or over
+//!   the cat's own circle is ignored, as in the later upstream program; the
+//!   text would block the cell again (or block the cat's cell) and let the
+//!   cat step ([`World::player_moved`]).
+//! * **Help toggles.** `h` toggles help and `n` starts a new game once the
+//!   game is over, as upstream ([`World::key_press`]); the text's "help
+//!   while `h` is held" remains as [`World::key_hold`] / [`change`]. A new
+//!   game keeps the board size and the help setting.
+//! * **The cat ignores the pointer.** The text's `move-cat` searches the
+//!   same graph as the help, in which the cell under the pointer counts as
+//!   blocked. In its game that cell is the one just clicked, so nothing
+//!   changes there; for programs that move without a pointer the cat
+//!   should not depend on where the pointer rests ([`best_moves`]).
+//! * **The pointer is never on the cat**, not only after pointer events: a
+//!   world refuses it and a cat stepping onto the pointer's cell clears it.
+//! * **Worlds are always well-formed:** the cat stands on a free cell of a
+//!   whole board, and the pointer's cell is a cell of the board. The
+//!   spec's tests that use partial boards, the removed corner (0,0) or a
+//!   cat on a blocked cell are ported to equivalent whole-board positions.
+//! * **Sizes:** odd, at least 3 and at most [`MAX_SIZE`] (1001); others are
+//!   refused with [`SizeError`] instead of a contract violation.
+//! * **Randomness** is reproducible: one seeded [`Rng`] (SplitMix64) per
+//!   world draws the initial blocked cells and breaks the cat's ties.
+//!   Asking for more random blocked cells than there are free cells blocks
+//!   them all (the text would fail).
+//! * **Distances** use [`Distance::Infinite`] for the text's `'∞`; a search
+//!   from a position that is not a cell finds nothing.
+//!
+//! # Example
+//!
 //! ```
 //! use chat_noir::{Node, Pos, Search, State, World, best_moves};
 //!

@@ -38,6 +38,20 @@ pub struct Args {
     /// Open the game in directory DIR-NAME (e.g. chat-noir) directly, without the console.
     #[arg(long, value_name = "DIR-NAME", conflicts_with = "list")]
     pub play: Option<String>,
+
+    /// Save a PNG of the window to FILE once it has drawn, then quit (for
+    /// documentation and smoke tests).
+    #[arg(long, value_name = "FILE", conflicts_with = "list")]
+    pub screenshot: Option<PathBuf>,
+
+    /// With --screenshot: wait this many seconds before taking it.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 0.5,
+        requires = "screenshot"
+    )]
+    pub screenshot_delay: f64,
 }
 
 /// The `--list` report. With a loader, each playable game's library is loaded

@@ -15,5 +15,6 @@ pub mod icons;
 pub mod loader;
 pub mod manifest;
 pub mod render;
+pub mod screenshot;
 
 pub use app::{LauncherApp, LauncherConfig};

@@ -4,7 +4,24 @@ use clap::Parser;
 use launcher::catalog::{Catalog, SearchPath, executable_dir};
 use launcher::cli::{Args, list_report};
 use launcher::loader::Loader;
+use launcher::screenshot::Screenshot;
 use launcher::{LauncherApp, LauncherConfig};
+use std::time::Duration;
+
+/// The launcher plus the command line's one-shot jobs.
+struct MainApp {
+    app: LauncherApp,
+    screenshot: Option<Screenshot>,
+}
+
+impl eframe::App for MainApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.app.frame(ui);
+        if let Some(screenshot) = &mut self.screenshot {
+            screenshot.update(ui.ctx());
+        }
+    }
+}
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
@@ -46,7 +63,18 @@ fn main() -> std::process::ExitCode {
             .with_min_inner_size([240.0, 160.0]),
         ..Default::default()
     };
-    match eframe::run_native("game-launcher", options, Box::new(|_cc| Ok(Box::new(app)))) {
+    let screenshot = args.screenshot.map(|path| {
+        Screenshot::new(
+            path,
+            Duration::from_secs_f64(args.screenshot_delay.clamp(0.0, 3600.0)),
+        )
+    });
+    let main_app = MainApp { app, screenshot };
+    match eframe::run_native(
+        "game-launcher",
+        options,
+        Box::new(|_cc| Ok(Box::new(main_app))),
+    ) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("launcher: cannot open a window: {e}");

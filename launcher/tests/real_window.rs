@@ -1,0 +1,90 @@
+//! Smoke tests in a real window: the launcher binary under Xvfb (Debian
+//! packages `xvfb` and `x11-utils`; `.ci/run` installs them).
+
+use launcher_tests::GamesDir;
+use std::path::Path;
+use std::process::Command;
+
+/// Runs `script` in a fresh virtual X display; `$LAUNCHER` is the binary.
+fn in_xvfb(script: &str, dir: &Path) -> std::process::Output {
+    let output = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1024x768x24", "sh", "-c", script])
+        .env("LAUNCHER", env!("CARGO_BIN_EXE_launcher"))
+        .env_remove(launcher::catalog::GAMES_PATH_ENV)
+        .env("XDG_DATA_HOME", dir.join("no-user-data"))
+        .current_dir(dir)
+        .output()
+        .expect("xvfb-run is installed (apt-get install xvfb x11-utils)");
+    assert!(
+        output.status.success(),
+        "{script}\nstdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// Width, height and number of distinct colours of a PNG.
+fn png_facts(path: &Path) -> (u32, u32, usize) {
+    let image = image::open(path).expect("a PNG was written").into_rgba8();
+    let mut colours: Vec<[u8; 4]> = image.pixels().map(|p| p.0).collect();
+    colours.sort_unstable();
+    colours.dedup();
+    (image.width(), image.height(), colours.len())
+}
+
+#[test]
+fn the_console_opens_a_real_window_titled_plt_games() {
+    let games = GamesDir::new();
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    let shot = games.path().join("console.png");
+    let tree = games.path().join("windows.txt");
+    in_xvfb(
+        &format!(
+            "\"$LAUNCHER\" --games-dir games-here --screenshot '{}' --screenshot-delay 2 & sleep 1.5; xwininfo -root -tree > '{}'; wait $!",
+            shot.display(),
+            tree.display()
+        )
+        .replace("games-here", &games.path().display().to_string()),
+        games.path(),
+    );
+    let windows = std::fs::read_to_string(&tree).unwrap();
+    assert!(
+        windows.contains("\"PLT Games\""),
+        "no console window among:\n{windows}"
+    );
+    let (width, height, colours) = png_facts(&shot);
+    assert_eq!((width, height), (560, 400), "the console's default size");
+    assert!(
+        colours > 20,
+        "the window shows something, not one flat colour ({colours} colours)"
+    );
+}
+
+#[test]
+fn play_opens_one_game_in_its_own_titled_window() {
+    let games = GamesDir::new();
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    let shot = games.path().join("game.png");
+    let tree = games.path().join("windows.txt");
+    in_xvfb(
+        &format!(
+            "\"$LAUNCHER\" --games-dir '{}' --play hello-game --screenshot '{}' --screenshot-delay 2 & sleep 1.5; xwininfo -root -tree > '{}'; wait $!",
+            games.path().display(),
+            shot.display(),
+            tree.display()
+        ),
+        games.path(),
+    );
+    let windows = std::fs::read_to_string(&tree).unwrap();
+    assert!(
+        windows.contains("\"Hello Game\""),
+        "no game window among:\n{windows}"
+    );
+    assert!(
+        !windows.contains("\"PLT Games\""),
+        "--play shows no console:\n{windows}"
+    );
+    let (_, _, colours) = png_facts(&shot);
+    assert!(colours > 5, "the game drew something ({colours} colours)");
+}

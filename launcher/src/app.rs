@@ -2,6 +2,7 @@
 
 use crate::catalog::{Catalog, GameEntry, SearchPath, Severity};
 use crate::game_window::{HostRequest, OpenGame, Outcome, RequestQueue};
+use crate::help_viewer::{self, HelpWindows};
 use crate::icons::IconCache;
 use crate::loader::Loader;
 use egui::{RichText, Vec2, ViewportCommand};
@@ -35,6 +36,7 @@ pub struct LauncherApp {
     games: Vec<OpenGame>,
     notices: Vec<Notice>,
     requests: RequestQueue,
+    help: HelpWindows,
     /// `--play`: the root window is this game, not the console.
     single: Option<String>,
     single_started: bool,
@@ -52,6 +54,7 @@ impl LauncherApp {
             games: Vec::new(),
             notices: Vec::new(),
             requests: RequestQueue::default(),
+            help: HelpWindows::new(help_viewer::default_cache_dir()),
             single: None,
             single_started: false,
         }
@@ -60,6 +63,13 @@ impl LauncherApp {
     /// Runs one game in the root window instead of the console (`--play`).
     pub fn play_only(mut self, dir_name: &str) -> Self {
         self.single = Some(dir_name.to_owned());
+        self
+    }
+
+    /// Uses these help windows (with their cache directory and launcher
+    /// manual, see [`HelpWindows::new`]) instead of the default ones.
+    pub fn with_help_windows(mut self, help: HelpWindows) -> Self {
+        self.help = help;
         self
     }
 
@@ -81,6 +91,22 @@ impl LauncherApp {
     /// The messages shown in the console.
     pub fn notices(&self) -> &[Notice] {
         &self.notices
+    }
+
+    /// The open help windows.
+    pub fn help_windows(&self) -> &HelpWindows {
+        &self.help
+    }
+
+    /// The open help windows, to drive them from tests and tools.
+    pub fn help_windows_mut(&mut self) -> &mut HelpWindows {
+        &mut self.help
+    }
+
+    /// Asks the launcher for help as a game does through its host table;
+    /// it is handled at the end of the next frame.
+    pub fn request_help(&mut self, request: HostRequest) {
+        self.requests.borrow_mut().push(request);
     }
 
     /// Scans the games directories again.
@@ -143,6 +169,8 @@ impl LauncherApp {
         if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F5)) {
             self.rescan();
         }
+        let mut launcher_manual = false;
+        let mut help_request = None;
         egui::Panel::top("console-menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("Launcher", |ui| {
@@ -151,6 +179,11 @@ impl LauncherApp {
                     }
                     if ui.button("Quit").clicked() {
                         ctx.send_viewport_cmd(ViewportCommand::Close);
+                    }
+                });
+                ui.menu_button("Help", |ui| {
+                    if ui.button("Launcher manual").clicked() {
+                        launcher_manual = true;
                     }
                 });
             });
@@ -218,7 +251,21 @@ impl LauncherApp {
                                         .fit_to_exact_size(Vec2::splat(32.0));
                                     let button = egui::Button::image_and_text(image, label)
                                         .min_size(Vec2::new(width, 40.0));
-                                    let response = ui.add(button);
+                                    let has_help = game.help.is_some() || game.manual.is_some();
+                                    let response = ui
+                                        .horizontal(|ui| {
+                                            let response = ui.add(button);
+                                            if has_help {
+                                                game_help_button(ui, game, &mut help_request);
+                                            }
+                                            response
+                                        })
+                                        .inner;
+                                    if has_help {
+                                        response.context_menu(|ui| {
+                                            game_help_menu(ui, game, &mut help_request);
+                                        });
+                                    }
                                     let response = match (game.first_error(), icon_problem) {
                                         (Some(problem), _) => {
                                             response.on_hover_text(problem.to_string())
@@ -264,6 +311,12 @@ impl LauncherApp {
         if let Some(dir_name) = clicked {
             self.open_game(&ctx, &dir_name);
         }
+        if let Some(request) = help_request {
+            self.request_help(request);
+        }
+        if launcher_manual {
+            self.help.show_launcher_manual(&ctx);
+        }
     }
 
     /// Shows each open game in its own window; closes the ones that ended.
@@ -279,7 +332,7 @@ impl LauncherApp {
             if let Some(text) = help_request {
                 self.requests
                     .borrow_mut()
-                    .push(help_request_for(game, text));
+                    .push(help_request_for(&game.dir_name, &game.name, text));
             }
             if outcome != Outcome::Running {
                 ended.push((index, outcome));
@@ -345,7 +398,7 @@ impl LauncherApp {
         if let Some(game) = self.games.first()
             && let Some(text) = help_request
         {
-            let request = help_request_for(game, text);
+            let request = help_request_for(&game.dir_name, &game.name, text);
             self.requests.borrow_mut().push(request);
         }
     }
@@ -360,22 +413,43 @@ impl LauncherApp {
                 self.game_windows(&ctx);
             }
         }
-        self.handle_requests();
+        let ctx = ui.ctx().clone();
+        self.handle_requests(&ctx);
+        self.help.show(&ctx);
     }
 
-    fn handle_requests(&mut self) {
-        // Help windows arrive with the help viewer; until then a request is
-        // reported so it is not silently lost.
+    /// Turns the help requests of games (and of the console's help menus)
+    /// into help windows and browser pages; problems become notices.
+    fn handle_requests(&mut self, ctx: &egui::Context) {
         for request in self.take_requests() {
-            let text = match request {
-                HostRequest::TextHelp { game, title, .. } => {
-                    format!("{game} asked for its help window \"{title}\"")
-                }
-                HostRequest::ManualSection { game, tag } => {
-                    format!("{game} asked for its manual at #{tag}")
+            let game = match &request {
+                HostRequest::TextHelp { game, .. } | HostRequest::ManualSection { game, .. } => {
+                    game.clone()
                 }
             };
-            self.notify(Severity::Warning, text);
+            let Some(entry) = self.catalog.find(&game).cloned() else {
+                self.notify(
+                    Severity::Error,
+                    format!(
+                        "Cannot show the help of {game:?}: there is no such game directory on the search path."
+                    ),
+                );
+                continue;
+            };
+            let result = match request {
+                HostRequest::TextHelp {
+                    title, verbatim, ..
+                } => {
+                    self.help.show_text_help_of(ctx, &entry, &title, verbatim);
+                    Ok(())
+                }
+                HostRequest::ManualSection { tag, .. } => {
+                    self.help.show_manual_of(ctx, &entry, &tag)
+                }
+            };
+            if let Err(notice) = result {
+                self.notices.push(notice);
+            }
         }
     }
 }
@@ -389,16 +463,37 @@ fn button_label(game: &GameEntry) -> String {
     }
 }
 
-fn help_request_for(game: &OpenGame, text: bool) -> HostRequest {
+/// The "?" button beside a game's console button.
+fn game_help_button(ui: &mut egui::Ui, game: &GameEntry, request: &mut Option<HostRequest>) {
+    let name = format!("Help for {}", game.name);
+    let response = ui
+        .menu_button("?", |ui| game_help_menu(ui, game, request))
+        .response;
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, ui.is_enabled(), &name));
+    response.on_hover_text(name.as_str());
+}
+
+/// The help entries of a game's "?" button and context menu.
+fn game_help_menu(ui: &mut egui::Ui, game: &GameEntry, request: &mut Option<HostRequest>) {
+    if game.help.is_some() && ui.button("How to play").clicked() {
+        *request = Some(help_request_for(&game.dir_name, &game.name, true));
+    }
+    if game.manual.is_some() && ui.button("Manual").clicked() {
+        *request = Some(help_request_for(&game.dir_name, &game.name, false));
+    }
+}
+
+/// What the Help menus ask for: the text help (`text`) or the manual's top.
+fn help_request_for(dir_name: &str, name: &str, text: bool) -> HostRequest {
     if text {
         HostRequest::TextHelp {
-            game: game.dir_name.clone(),
-            title: format!("{} Help", game.name),
+            game: dir_name.to_owned(),
+            title: format!("{name} Help"),
             verbatim: false,
         }
     } else {
         HostRequest::ManualSection {
-            game: game.dir_name.clone(),
+            game: dir_name.to_owned(),
             tag: String::new(),
         }
     }

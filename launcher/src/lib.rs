@@ -5,12 +5,14 @@
 //! Data flows one way: [`catalog`] scans `games/*/info.toml` ([`manifest`])
 //! without loading anything; clicking a game has the [`loader`] load its
 //! library and check its ABI; [`game_window`] runs the game, caching what it
-//! draws, and [`render`] paints that with egui.
+//! draws, and [`render`] paints that with egui. [`help_viewer`] shows the
+//! games' text help and manuals, in-app and in the browser.
 
 pub mod app;
 pub mod catalog;
 pub mod cli;
 pub mod game_window;
+pub mod help_viewer;
 pub mod icons;
 pub mod loader;
 pub mod manifest;

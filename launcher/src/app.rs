@@ -421,7 +421,12 @@ impl LauncherApp {
     /// Turns the help requests of games (and of the console's help menus)
     /// into help windows and browser pages; problems become notices.
     fn handle_requests(&mut self, ctx: &egui::Context) {
-        for request in self.take_requests() {
+        let requests = self.take_requests();
+        if !requests.is_empty() {
+            // New windows or notices show on the next frame.
+            ctx.request_repaint();
+        }
+        for request in requests {
             let game = match &request {
                 HostRequest::TextHelp { game, .. } | HostRequest::ManualSection { game, .. } => {
                     game.clone()

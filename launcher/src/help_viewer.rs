@@ -180,13 +180,54 @@ fn help_viewport_id(key: &str, kind: HelpKind) -> ViewportId {
     ViewportId::from_hash_of(("help", key, kind))
 }
 
+/// The id of the egui window that stands for a viewport where the backend
+/// has none (as egui's own embedding names it).
+fn embedded_window_id(id: ViewportId) -> egui::Id {
+    egui::Id::unique(id)
+}
+
+/// Shows a help window: its own native window (an immediate viewport), or,
+/// where the backend embeds viewports (the test harness, backends without
+/// multiple windows), an egui window placed right of the middle and cascaded
+/// by `slot`, so it does not hide the console's buttons when it opens.
+/// `None` when the embedded window was not shown this frame.
+fn show_help_window<R>(
+    ctx: &egui::Context,
+    id: ViewportId,
+    builder: ViewportBuilder,
+    slot: usize,
+    mut contents: impl FnMut(&mut egui::Ui, ViewportClass) -> R,
+) -> Option<R> {
+    if !ctx.embed_viewports() {
+        return Some(ctx.show_viewport_immediate(id, builder, contents));
+    }
+    let screen = ctx.content_rect();
+    let step = 28.0 * slot as f32;
+    let mut window = egui::Window::new(builder.title.clone().unwrap_or_default())
+        .id(embedded_window_id(id))
+        .collapsible(false)
+        .resizable(true)
+        .default_pos(egui::pos2(
+            screen.center().x - 120.0 + step,
+            screen.top() + 40.0 + step,
+        ));
+    if let Some(size) = builder.inner_size {
+        window = window.default_size(size.min(screen.size() * 0.9));
+    }
+    if let Some(size) = builder.min_inner_size {
+        window = window.min_size(size);
+    }
+    window
+        .show(ctx, |ui| contents(ui, ViewportClass::EmbeddedWindow))
+        .and_then(|response| response.inner)
+}
+
 /// Brings a help window to the front.
 fn focus(ctx: &egui::Context, id: ViewportId) {
     if ctx.embed_viewports() {
-        // Embedded viewports are egui windows; this is their layer.
         ctx.move_to_top(egui::LayerId::new(
             egui::Order::Middle,
-            egui::Id::unique(id),
+            embedded_window_id(id),
         ));
         ctx.request_repaint();
     } else {
@@ -585,7 +626,7 @@ impl ManualViewer {
             ui.horizontal(|ui| {
                 let has_manual = self.manual.is_ok();
                 if ui
-                    .add_enabled(!self.history.is_empty(), egui::Button::new("◀ Back"))
+                    .add_enabled(!self.history.is_empty(), egui::Button::new("Back"))
                     .clicked()
                 {
                     back = true;
@@ -801,18 +842,24 @@ fn page_ui(ui: &mut egui::Ui, manual: &Manual, current: &str, page: &mut PageCon
     ui.separator();
     ui.horizontal(|ui| {
         if let Some(previous) = previous
-            && ui.button(format!("← {}", previous.title)).clicked()
+            && ui.button(format!("Previous: {}", previous.title)).clicked()
         {
             *page.navigate = Some(previous.tag.clone());
         }
         if let Some(next) = next {
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                if ui.button(format!("{} →", next.title)).clicked() {
+                if ui.button(format!("Next: {}", next.title)).clicked() {
                     *page.navigate = Some(next.tag.clone());
                 }
             });
         }
     });
+}
+
+/// An id for a block's widgets, unique while the manual is loaded (its
+/// address: the manual does not move while a viewer shows it).
+fn block_id(block: &ManualBlock) -> usize {
+    std::ptr::from_ref(block) as usize
 }
 
 /// Draws a section's blocks.
@@ -838,7 +885,7 @@ fn blocks_ui(ui: &mut egui::Ui, blocks: &[ManualBlock], page: &mut PageContext<'
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     ui.set_width(ui.available_width());
                     egui::ScrollArea::horizontal()
-                        .id_salt(("code", text.len(), text.get(..32.min(text.len()))))
+                        .id_salt(("code", block_id(block)))
                         .show(ui, |ui| {
                             ui.add(Label::new(RichText::new(text).monospace()).extend());
                         });
@@ -864,11 +911,19 @@ fn blocks_ui(ui: &mut egui::Ui, blocks: &[ManualBlock], page: &mut PageContext<'
                 ui.separator();
             }
             ManualBlock::Quote(inlines) => {
-                ui.horizontal_top(|ui| {
-                    ui.add_space(4.0);
-                    ui.separator();
-                    ui.vertical(|ui| inlines_ui(ui, inlines, page));
-                });
+                let left = ui.cursor().left();
+                let rect = ui
+                    .indent(("quote", block_id(block)), |ui| {
+                        inlines_ui(ui, inlines, page);
+                    })
+                    .response
+                    .rect;
+                let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
+                ui.painter().vline(
+                    left + 5.0,
+                    rect.y_range(),
+                    egui::Stroke::new(3.0, stroke.color),
+                );
                 ui.add_space(6.0);
             }
         }
@@ -1251,20 +1306,29 @@ impl HelpWindows {
 
     /// Shows every open help window; forgets the ones the player closed.
     pub fn show(&mut self, ctx: &egui::Context) {
+        let mut slot = 0;
         self.text.retain_mut(|window| {
-            ctx.show_viewport_immediate(
+            slot += 1;
+            show_help_window(
+                ctx,
                 window.viewport_id,
                 window.viewport_builder(),
+                slot - 1,
                 |ui, class| window.ui(ui, class),
             )
+            .unwrap_or(true)
         });
         let cache_dir = &self.cache_dir;
         self.manuals.retain_mut(|viewer| {
-            ctx.show_viewport_immediate(
+            slot += 1;
+            show_help_window(
+                ctx,
                 viewer.viewport_id,
                 viewer.viewport_builder(),
+                slot - 1,
                 |ui, class| viewer.ui(ui, class, cache_dir),
             )
+            .unwrap_or(true)
         });
     }
 }

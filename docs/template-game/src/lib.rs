@@ -1,0 +1,627 @@
+//! # Dot Catcher — the template game for the PLT Games launcher
+//!
+//! A complete game in one file: a red dot sits on the board; click it to
+//! catch it, and it jumps somewhere else. Ten catches finish a round. It
+//! shows everything a game can use:
+//!
+//! * drawing through a [`Painter`] in the game's own canvas coordinates
+//!   ([`Game::draw`]);
+//! * pointer and key [`Event`]s ([`Game::handle_event`]);
+//! * a status line under the canvas ([`Game::status`]);
+//! * the three kinds of tool-bar controls — a button, a choice and a text
+//!   field ([`Game::actions`], [`Game::invoke_action`]);
+//! * a service of the launcher: `h` opens the game's `doc.txt`
+//!   ([`Host::show_text_help`]);
+//! * errors for the player ([`GameError`]);
+//! * tests that run the game without the launcher, through the same C ABI
+//!   table the launcher uses (at the end of this file).
+//!
+//! The last line of this file, [`game_api::export_game!`], turns the crate
+//! into a game library the launcher can load. See `docs/writing-a-game.md`.
+
+use game_api::{
+    Action, ActionKind, Anchor, Button, Event, Game, GameError, Host, Painter, Point, Response,
+    Rgba, Stroke, Style,
+};
+
+/// The canvas width, in canvas pixels. The launcher scales the canvas to the
+/// window and maps pointer positions back, so the game never sees the screen.
+pub const WIDTH: f32 = 480.0;
+/// The canvas height, in canvas pixels.
+pub const HEIGHT: f32 = 320.0;
+/// The height of the band at the top of the canvas that holds the score.
+pub const TOP_BAND: f32 = 36.0;
+/// Catches that finish a round.
+pub const DOTS_PER_ROUND: u32 = 10;
+/// The dot sizes the "Dot size" choice offers: label and radius.
+pub const SIZES: [(&str, f32); 3] = [("Small", 12.0), ("Medium", 20.0), ("Large", 32.0)];
+/// The size a game starts with (an index into [`SIZES`]).
+pub const DEFAULT_SIZE: usize = 1;
+
+/// The background of the canvas.
+pub const BACKGROUND: Rgba = Rgba::rgb(245, 242, 232);
+/// The dot.
+pub const DOT: Rgba = Rgba::rgb(214, 48, 49);
+/// The dot while the pointer is over it.
+pub const DOT_HOVER: Rgba = Rgba::rgb(255, 118, 117);
+/// Text and outlines.
+pub const INK: Rgba = Rgba::rgb(45, 52, 54);
+
+/// A small, reproducible random generator (SplitMix64), so that a seed
+/// replays a round exactly and the game needs no dependency but `game-api`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `[low, high)`.
+    pub fn between(&mut self, low: f32, high: f32) -> f32 {
+        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+        low + unit * (high - low)
+    }
+}
+
+/// A seed that differs from run to run, for "New game".
+fn fresh_seed() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Keep seeds short enough to read and type into the Seed field.
+    nanos % 1_000_000
+}
+
+/// The state of one game of Dot Catcher.
+#[derive(Debug)]
+pub struct DotCatcher {
+    /// The launcher's services (help, log). Copy it out of `Game::new` if you
+    /// need it later; it stays valid as long as the game runs.
+    host: Host,
+    seed: u64,
+    rng: Rng,
+    size: usize,
+    dot: Point,
+    caught: u32,
+    missed: u32,
+    /// Whether the pointer is over the dot (it is drawn lighter then).
+    hover: bool,
+}
+
+impl DotCatcher {
+    /// A round with dot positions drawn from `seed`. Tests pass
+    /// [`Host::detached`], whose services do nothing.
+    pub fn with_seed(host: Host, seed: u64) -> DotCatcher {
+        let mut game = DotCatcher {
+            host,
+            seed,
+            rng: Rng::new(seed),
+            size: DEFAULT_SIZE,
+            dot: Point::new(WIDTH / 2.0, HEIGHT / 2.0),
+            caught: 0,
+            missed: 0,
+            hover: false,
+        };
+        game.new_round(seed);
+        game
+    }
+
+    /// Starts a new round from `seed`, keeping the dot size.
+    pub fn new_round(&mut self, seed: u64) {
+        self.seed = seed;
+        self.rng = Rng::new(seed);
+        self.caught = 0;
+        self.missed = 0;
+        self.hover = false;
+        self.place_dot();
+    }
+
+    /// Moves the dot to a random place where it fits whole below the score.
+    fn place_dot(&mut self) {
+        let r = self.radius();
+        let margin = r + 4.0;
+        self.dot = Point::new(
+            self.rng.between(margin, WIDTH - margin),
+            self.rng.between(TOP_BAND + margin, HEIGHT - margin),
+        );
+    }
+
+    /// The dot's centre.
+    pub fn dot(&self) -> Point {
+        self.dot
+    }
+
+    /// The dot's radius.
+    pub fn radius(&self) -> f32 {
+        SIZES[self.size].1
+    }
+
+    /// The seed of this round.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Catches so far this round.
+    pub fn caught(&self) -> u32 {
+        self.caught
+    }
+
+    /// Misses so far this round.
+    pub fn missed(&self) -> u32 {
+        self.missed
+    }
+
+    /// Whether the round is over (every dot caught).
+    pub fn is_over(&self) -> bool {
+        self.caught >= DOTS_PER_ROUND
+    }
+
+    /// Whether the canvas point `pos` is on the dot.
+    pub fn hits(&self, pos: Point) -> bool {
+        let (dx, dy) = (pos.x - self.dot.x, pos.y - self.dot.y);
+        dx * dx + dy * dy <= self.radius() * self.radius()
+    }
+
+    /// A click at `pos`: a catch or a miss. Returns whether anything changed
+    /// (nothing does once the round is over).
+    pub fn click(&mut self, pos: Point) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        if self.hits(pos) {
+            self.caught += 1;
+            if !self.is_over() {
+                self.place_dot();
+            }
+            self.hover = false;
+        } else {
+            self.missed += 1;
+        }
+        true
+    }
+
+    /// Updates the hover state for a pointer at `pos` (`None`: it left the
+    /// canvas). Returns whether the picture changes.
+    fn hover_at(&mut self, pos: Option<Point>) -> bool {
+        let hover = pos.is_some_and(|p| !self.is_over() && self.hits(p));
+        let changed = hover != self.hover;
+        self.hover = hover;
+        changed
+    }
+}
+
+impl Game for DotCatcher {
+    /// Called when the player opens the game. An `Err` is shown in the
+    /// console instead of a window.
+    fn new(host: Host) -> Result<Self, GameError> {
+        host.log("Dot Catcher started");
+        Ok(DotCatcher::with_seed(host, fresh_seed()))
+    }
+
+    fn canvas_size(&self) -> Point {
+        Point::new(WIDTH, HEIGHT)
+    }
+
+    fn title(&self) -> String {
+        "Dot Catcher".into()
+    }
+
+    fn status(&self) -> String {
+        if self.is_over() {
+            format!(
+                "All {DOTS_PER_ROUND} dots caught with {} misses! Press N or click New game.",
+                self.missed
+            )
+        } else {
+            format!(
+                "Caught {} of {DOTS_PER_ROUND}, missed {} (seed {})",
+                self.caught, self.missed, self.seed
+            )
+        }
+    }
+
+    /// Draws the whole canvas, every time: the launcher keeps the shapes and
+    /// asks again only after a [`Response::REDRAW`].
+    fn draw(&self, painter: &mut dyn Painter) {
+        // Background and a frame; origin top-left, y pointing down.
+        painter.rect(
+            Point::new(0.0, 0.0),
+            Point::new(WIDTH, HEIGHT),
+            Style::solid(BACKGROUND),
+        );
+        painter.line(
+            Point::new(0.0, TOP_BAND),
+            Point::new(WIDTH, TOP_BAND),
+            Stroke {
+                width: 1.0,
+                color: INK,
+            },
+        );
+        // One small circle per dot of the round, filled once caught.
+        for i in 0..DOTS_PER_ROUND {
+            let center = Point::new(16.0 + 20.0 * i as f32, TOP_BAND / 2.0);
+            let style = if i < self.caught {
+                Style::solid(DOT)
+            } else {
+                Style::outline(INK)
+            };
+            painter.circle(center, 6.0, style);
+        }
+        painter.text(
+            Point::new(WIDTH - 12.0 - 90.0, 10.0),
+            Anchor::TopLeft,
+            14.0,
+            INK,
+            &format!("Misses: {}", self.missed),
+        );
+
+        if self.is_over() {
+            painter.text(
+                Point::new(WIDTH / 2.0, (HEIGHT + TOP_BAND) / 2.0),
+                Anchor::Center,
+                32.0,
+                INK,
+                "Well caught!",
+            );
+            return;
+        }
+        let fill = if self.hover { DOT_HOVER } else { DOT };
+        painter.circle(
+            self.dot,
+            self.radius(),
+            Style {
+                fill: Some(fill),
+                stroke: Some(Stroke {
+                    width: 2.0,
+                    color: INK,
+                }),
+            },
+        );
+    }
+
+    /// Pointer positions arrive in canvas pixels. Return
+    /// [`Response::REDRAW`] whenever the picture, the status line or the
+    /// actions changed.
+    fn handle_event(&mut self, event: &Event) -> Response {
+        let changed = match event {
+            Event::PointerEnter { pos } | Event::PointerMove { pos } => self.hover_at(Some(*pos)),
+            Event::PointerLeave => self.hover_at(None),
+            // A click is a press and a release; act on the release, as
+            // buttons do, and only for the primary button.
+            Event::PointerRelease {
+                pos,
+                button: Button::Primary,
+            } => {
+                let changed = self.click(*pos);
+                self.hover_at(Some(*pos));
+                changed
+            }
+            // Key names: letters in lower case, other keys by name
+            // ("Enter", "Space", "ArrowLeft").
+            Event::KeyPress { key } => match key.as_str() {
+                "n" => {
+                    self.new_round(fresh_seed());
+                    true
+                }
+                "h" => {
+                    // A launcher service: it shows this game's doc.txt.
+                    self.host.show_text_help("Dot Catcher Help", false);
+                    false
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if changed {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
+    }
+
+    /// The controls in the game window's tool bar. Asked for again after
+    /// every [`Response::REDRAW`], so they can change with the game.
+    fn actions(&self) -> Vec<Action> {
+        vec![
+            Action::button("new", "New game"),
+            Action {
+                id: "size".into(),
+                label: "Dot size".into(),
+                kind: ActionKind::Choice {
+                    options: SIZES.iter().map(|(label, _)| label.to_string()).collect(),
+                    selected: SIZES[self.size].0.into(),
+                },
+                enabled: true,
+            },
+            Action {
+                id: "seed".into(),
+                label: "Seed".into(),
+                kind: ActionKind::Text {
+                    value: self.seed.to_string(),
+                },
+                enabled: true,
+            },
+        ]
+    }
+
+    /// `value` is empty for a button, the chosen option for a choice and the
+    /// edited text for a text field. An `Err` is shown to the player; the
+    /// game goes on.
+    fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
+        match id {
+            "new" => self.new_round(fresh_seed()),
+            "size" => {
+                self.size = SIZES
+                    .iter()
+                    .position(|(label, _)| *label == value)
+                    .ok_or_else(|| GameError(format!("there is no dot size {value:?}")))?;
+                self.new_round(self.seed);
+            }
+            "seed" => {
+                let seed = value.trim().parse().map_err(|_| {
+                    GameError(format!(
+                        "the seed must be a whole number from 0 to {}, not {value:?}",
+                        u64::MAX
+                    ))
+                })?;
+                self.new_round(seed);
+            }
+            other => return Err(GameError(format!("unknown action {other:?}"))),
+        }
+        Ok(Response::REDRAW)
+    }
+}
+
+// The one line that makes this crate a game library: it exports the
+// `game_api_entry` function the launcher looks up, returning a `#[repr(C)]`
+// table of `extern "C"` functions that call the `Game` methods above and
+// catch their panics. It also defines `GAME_TABLE`, which the tests use.
+game_api::export_game!(DotCatcher);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::host::{GameInstance, GameLibrary, HostServices};
+    use game_api::{RecordingPainter, Shape};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    fn game() -> DotCatcher {
+        DotCatcher::with_seed(Host::detached(), 42)
+    }
+
+    fn release(pos: Point) -> Event {
+        Event::PointerRelease {
+            pos,
+            button: Button::Primary,
+        }
+    }
+
+    /// A point on the canvas that is surely not on the dot.
+    fn away_from(dot: Point) -> Point {
+        let x = if dot.x < WIDTH / 2.0 {
+            WIDTH - 2.0
+        } else {
+            2.0
+        };
+        Point::new(x, HEIGHT - 2.0)
+    }
+
+    #[test]
+    fn the_same_seed_puts_the_dots_in_the_same_places() {
+        let mut a = game();
+        let mut b = game();
+        for _ in 0..5 {
+            assert_eq!(a.dot(), b.dot());
+            a.click(a.dot());
+            b.click(b.dot());
+        }
+        assert_ne!(
+            game().dot(),
+            DotCatcher::with_seed(Host::detached(), 43).dot()
+        );
+    }
+
+    #[test]
+    fn the_dot_is_always_whole_and_below_the_score() {
+        for seed in 0..200 {
+            for size in 0..SIZES.len() {
+                let mut g = game();
+                g.size = size;
+                g.new_round(seed);
+                let (d, r) = (g.dot(), g.radius());
+                assert!(d.x - r >= 0.0 && d.x + r <= WIDTH, "{d:?}");
+                assert!(d.y - r >= TOP_BAND && d.y + r <= HEIGHT, "{d:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_click_on_the_dot_catches_it_and_moves_it() {
+        let mut g = game();
+        let first = g.dot();
+        assert_eq!(g.handle_event(&release(first)), Response::REDRAW);
+        assert_eq!((g.caught(), g.missed()), (1, 0));
+        assert_ne!(g.dot(), first);
+        assert!(g.status().starts_with("Caught 1 of 10, missed 0"));
+    }
+
+    #[test]
+    fn a_click_beside_the_dot_is_a_miss() {
+        let mut g = game();
+        let dot = g.dot();
+        g.handle_event(&release(away_from(dot)));
+        assert_eq!((g.caught(), g.missed()), (0, 1));
+        assert_eq!(g.dot(), dot);
+        // The secondary button does nothing.
+        let other = Event::PointerRelease {
+            pos: dot,
+            button: Button::Secondary,
+        };
+        assert_eq!(g.handle_event(&other), Response::NONE);
+        assert_eq!(g.caught(), 0);
+    }
+
+    #[test]
+    fn ten_catches_finish_the_round_and_n_starts_another() {
+        let mut g = game();
+        for _ in 0..DOTS_PER_ROUND {
+            g.handle_event(&release(g.dot()));
+        }
+        assert!(g.is_over());
+        assert!(g.status().starts_with("All 10 dots caught with 0 misses!"));
+        // Clicks do nothing now.
+        assert_eq!(g.handle_event(&release(g.dot())), Response::NONE);
+        let n = Event::KeyPress { key: "n".into() };
+        assert_eq!(g.handle_event(&n), Response::REDRAW);
+        assert!(!g.is_over());
+        assert_eq!(g.caught(), 0);
+    }
+
+    #[test]
+    fn hovering_the_dot_lights_it_up() {
+        let mut g = game();
+        let mut painter = RecordingPainter::new();
+        g.draw(&mut painter);
+        let dot = g.dot();
+        let fill_of_dot = |shapes: &[Shape]| {
+            shapes.iter().rev().find_map(|s| match s {
+                Shape::Circle { center, style, .. } if *center == dot => style.fill,
+                _ => None,
+            })
+        };
+        assert_eq!(fill_of_dot(&painter.shapes), Some(DOT));
+        let over = Event::PointerMove { pos: g.dot() };
+        assert_eq!(g.handle_event(&over), Response::REDRAW);
+        // Moving within the dot changes nothing more.
+        assert_eq!(g.handle_event(&over), Response::NONE);
+        let mut painter = RecordingPainter::new();
+        g.draw(&mut painter);
+        assert_eq!(fill_of_dot(&painter.shapes), Some(DOT_HOVER));
+        assert_eq!(g.handle_event(&Event::PointerLeave), Response::REDRAW);
+    }
+
+    #[test]
+    fn the_seed_field_replays_a_round_and_refuses_words() {
+        let mut g = game();
+        let first = g.dot();
+        g.click(first);
+        assert_eq!(g.invoke_action("seed", " 42 "), Ok(Response::REDRAW));
+        assert_eq!((g.dot(), g.caught()), (first, 0));
+        let err = g.invoke_action("seed", "forty-two").unwrap_err();
+        assert!(err.0.contains("whole number"), "{err}");
+        assert!(g.invoke_action("fly", "").is_err());
+    }
+
+    #[test]
+    fn the_size_choice_changes_the_dot() {
+        let mut g = game();
+        g.invoke_action("size", "Large").unwrap();
+        assert_eq!(g.radius(), 32.0);
+        let size = g.actions().into_iter().find(|a| a.id == "size").unwrap();
+        assert_eq!(
+            size.kind,
+            ActionKind::Choice {
+                options: vec!["Small".into(), "Medium".into(), "Large".into()],
+                selected: "Large".into()
+            }
+        );
+        assert!(g.invoke_action("size", "Huge").is_err());
+    }
+
+    // The tests below run the game through its exported C ABI table, exactly
+    // as the launcher does after loading the library, but without loading
+    // anything: `GAME_TABLE` is linked into this test binary.
+
+    /// Host services that remember what the game asked for.
+    #[derive(Clone, Default)]
+    struct Recorder(Rc<RefCell<Vec<String>>>);
+
+    impl HostServices for Recorder {
+        fn show_text_help(&mut self, title: &str, verbatim: bool) {
+            self.0.borrow_mut().push(format!("help {title} {verbatim}"));
+        }
+        fn show_manual_section(&mut self, tag: &str) {
+            self.0.borrow_mut().push(format!("manual {tag}"));
+        }
+        fn request_redraw(&mut self) {}
+        fn log(&mut self, message: &str) {
+            self.0.borrow_mut().push(format!("log {message}"));
+        }
+    }
+
+    fn start(services: Recorder) -> GameInstance {
+        GameLibrary::from_static(&GAME_TABLE)
+            .expect("the table has this game-api's ABI version")
+            .start(Box::new(services))
+            .expect("the game starts")
+    }
+
+    /// The dot's centre, as drawn: the last circle of a dot's radius.
+    fn drawn_dot(game: &mut GameInstance) -> Point {
+        let mut painter = RecordingPainter::new();
+        let report = game.draw(&mut painter).unwrap();
+        assert_eq!((report.invalid, report.over_limit), (0, 0));
+        painter
+            .shapes
+            .iter()
+            .rev()
+            .find_map(|s| match s {
+                Shape::Circle { center, radius, .. } if *radius >= SIZES[0].1 => Some(*center),
+                _ => None,
+            })
+            .expect("the dot is drawn")
+    }
+
+    #[test]
+    fn through_the_abi_a_click_on_the_drawn_dot_catches_it() {
+        let recorder = Recorder::default();
+        let mut game = start(recorder.clone());
+        assert_eq!(game.canvas_size().unwrap(), Point::new(WIDTH, HEIGHT));
+        assert_eq!(game.title().unwrap(), "Dot Catcher");
+        assert_eq!(recorder.0.borrow().as_slice(), ["log Dot Catcher started"]);
+
+        let dot = drawn_dot(&mut game);
+        let response = game.handle_event(&release(dot)).unwrap();
+        assert!(response.redraw);
+        assert!(game.status().unwrap().starts_with("Caught 1 of 10"));
+    }
+
+    #[test]
+    fn through_the_abi_h_asks_the_launcher_for_the_help() {
+        let recorder = Recorder::default();
+        let mut game = start(recorder.clone());
+        game.handle_event(&Event::KeyPress { key: "h".into() })
+            .unwrap();
+        assert_eq!(
+            recorder.0.borrow().last().map(String::as_str),
+            Some("help Dot Catcher Help false")
+        );
+    }
+
+    #[test]
+    fn through_the_abi_actions_arrive_and_errors_come_back() {
+        let mut game = start(Recorder::default());
+        let ids: Vec<String> = game.actions().unwrap().into_iter().map(|a| a.id).collect();
+        assert_eq!(ids, ["new", "size", "seed"]);
+        game.invoke_action("seed", "7").unwrap();
+        assert!(game.status().unwrap().ends_with("(seed 7)"));
+        let err = game.invoke_action("seed", "x").unwrap_err();
+        assert!(err.to_string().contains("whole number"), "{err}");
+        // An error is not a crash: the game goes on.
+        assert!(game.broken().is_none());
+        game.invoke_action("new", "").unwrap();
+    }
+}

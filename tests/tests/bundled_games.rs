@@ -1,0 +1,177 @@
+//! The console with the real bundled games, Chat Noir and Lights Out, copied
+//! into a games directory as a player would install them: the catalog
+//! orders their sets as the manual says, each game has its own icon, its
+//! text help and its manual, both libraries speak this launcher's ABI, and
+//! the console shows a group box and a button for each.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use game_api::RecordingPainter;
+use game_api::host::NoServices;
+use launcher::catalog::{Catalog, GameEntry, Origin, SearchPath};
+use launcher::loader::Loader;
+use launcher::{LauncherApp, LauncherConfig};
+use launcher_tests::GamesDir;
+
+/// The bundled games: directory, library base name, button label, game set.
+const BUNDLED: [(&str, &str, &str, &str); 2] = [
+    ("chat-noir", "chat_noir", "Chat Noir", "Puzzle Games"),
+    ("lights-out", "lights_out", "Lights Out", "Logic Games"),
+];
+
+fn games() -> GamesDir {
+    let games = GamesDir::new();
+    for (dir_name, base, _, _) in BUNDLED {
+        games.add_bundled(dir_name, base);
+    }
+    games
+}
+
+fn search(games: &GamesDir) -> SearchPath {
+    let mut search = SearchPath::default();
+    search.push(games.path().to_path_buf(), Origin::CommandLine);
+    search
+}
+
+fn entry<'c>(catalog: &'c Catalog, dir_name: &str) -> &'c GameEntry {
+    catalog
+        .find(dir_name)
+        .unwrap_or_else(|| panic!("{dir_name} is in the catalog: {catalog:?}"))
+}
+
+#[test]
+fn the_catalog_orders_the_two_sets_by_name() {
+    let games = games();
+    let catalog = Catalog::scan(&search(&games), &[]);
+    let problems: Vec<String> = catalog.all_problems().map(|p| p.to_string()).collect();
+    assert!(problems.is_empty(), "{problems:#?}");
+    // One game each, so the sets are ordered by name (§2 of the manual).
+    let sets: Vec<(&str, Vec<&str>)> = catalog
+        .game_sets()
+        .iter()
+        .map(|s| (s.name, s.games.iter().map(|g| g.name.as_str()).collect()))
+        .collect();
+    assert_eq!(
+        sets,
+        [
+            ("Logic Games", vec!["Lights Out"]),
+            ("Puzzle Games", vec!["Chat Noir"])
+        ]
+    );
+}
+
+#[test]
+fn each_bundled_game_has_its_icon_help_and_library() {
+    let games = games();
+    let catalog = Catalog::scan(&search(&games), &[]);
+    for (dir_name, _, name, set) in BUNDLED {
+        let game = entry(&catalog, dir_name);
+        assert_eq!((game.name.as_str(), game.game_set.as_str()), (name, set));
+        assert!(game.is_playable(), "{name}: {:?}", game.problems);
+        // Its own icon, not the launcher's fallback, and a usable one.
+        let icon = game
+            .icon
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name} has an icon"));
+        let image = launcher::icons::load_icon(icon).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(image.size, [32, 32]);
+        // Its text help opens with a title, in §4's form: a line underlined
+        // by as many `=` (the formatter itself is tested by each game).
+        let help = game
+            .help
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name} has a doc.txt"));
+        let text = std::fs::read_to_string(help).unwrap();
+        let mut lines = text.lines();
+        let (title, underline) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
+        assert_eq!(title, name, "{name}'s doc.txt starts with its name");
+        assert_eq!(underline, "=".repeat(title.chars().count()), "{name}");
+    }
+    // Chat Noir also has its manual.
+    let chat_noir = entry(&catalog, "chat-noir");
+    assert!(
+        chat_noir
+            .manual
+            .as_ref()
+            .is_some_and(|p| p.ends_with("manual.md")),
+        "{chat_noir:?}"
+    );
+}
+
+#[test]
+fn both_libraries_load_start_and_draw() {
+    let games = games();
+    let catalog = Catalog::scan(&search(&games), &[]);
+    let mut loader = Loader::new();
+    for (dir_name, _, name, _) in BUNDLED {
+        let game = entry(&catalog, dir_name);
+        let library = loader
+            .load(game.library.as_ref().expect("a library"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut instance = library
+            .start(Box::new(NoServices))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let size = instance.canvas_size().unwrap();
+        assert!(size.x >= 100.0 && size.y >= 100.0, "{name}: {size:?}");
+        let mut painter = RecordingPainter::new();
+        let report = instance.draw(&mut painter).unwrap();
+        assert!(report.shapes > 10, "{name} draws its board: {report:?}");
+        assert_eq!((report.invalid, report.over_limit), (0, 0), "{name}");
+        assert!(
+            !instance.status().unwrap().is_empty(),
+            "{name} has a status"
+        );
+    }
+}
+
+fn harness(games: &GamesDir) -> Harness<'static, LauncherApp> {
+    let app = LauncherApp::new(LauncherConfig {
+        search: search(games),
+        library_dirs: vec![],
+    });
+    let mut harness = Harness::builder()
+        .with_size([900.0, 700.0])
+        .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
+    harness.run();
+    harness
+}
+
+#[test]
+fn the_console_shows_both_group_boxes_and_buttons() {
+    let games = games();
+    let mut harness = harness(&games);
+    harness.get_by_label("Logic Games");
+    harness.get_by_label("Puzzle Games");
+    for (_, _, name, _) in BUNDLED {
+        harness.get_by_role_and_label(Role::Button, name);
+        // Both have help, so both have a "?" button.
+        harness.get_by_role_and_label(Role::Button, &format!("Help for {name}"));
+    }
+    // The sets stand side by side, Logic Games first.
+    let logic = harness.get_by_label("Logic Games").rect();
+    let puzzle = harness.get_by_label("Puzzle Games").rect();
+    assert!(logic.left() < puzzle.left(), "{logic:?} {puzzle:?}");
+    assert!(
+        harness.query_by_label_contains("Problems").is_none(),
+        "no problems are listed"
+    );
+
+    // Each game opens in its own window.
+    for (_, _, name, _) in BUNDLED {
+        harness.get_by_role_and_label(Role::Button, name).click();
+        harness.run();
+    }
+    let open: Vec<&str> = harness
+        .state()
+        .open_games()
+        .iter()
+        .map(|g| g.dir_name.as_str())
+        .collect();
+    assert_eq!(
+        open,
+        ["chat-noir", "lights-out"],
+        "{:?}",
+        harness.state().notices()
+    );
+}

@@ -24,6 +24,15 @@ pub const MAX_POLYGON_POINTS: usize = 10_000;
 pub const MAX_TEXT_BYTES: usize = 4096;
 /// The most actions a game may offer.
 pub const MAX_ACTIONS: u32 = 64;
+/// The largest magnitude of a drawn coordinate, size, radius or line width,
+/// in canvas pixels. A canvas is at most [`MAX_CANVAS_SIDE`] wide, so larger
+/// values draw nothing useful, and a renderer may spend time or memory in
+/// proportion to them (an ellipse's corners grow with its radius).
+pub const MAX_COORDINATE: f32 = 1.0e6;
+/// The most polygon corners drawn in one frame, all polygons together.
+pub const MAX_POINTS_PER_FRAME: usize = 1_000_000;
+/// The most bytes of drawn text in one frame, all texts together.
+pub const MAX_TEXT_BYTES_PER_FRAME: usize = 1024 * 1024;
 
 /// Why a library's table was refused before any call.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,6 +219,7 @@ impl GameLibrary {
             host,
             services,
             broken: None,
+            notes: Vec::new(),
         };
         let mut handle: GameHandle = std::ptr::null_mut();
         let host_ptr: *const RawHost = &*instance.host;
@@ -239,6 +249,8 @@ pub struct GameInstance {
     /// while we are inside a call; freed in `Drop`.
     services: *mut Box<dyn HostServices>,
     broken: Option<CallError>,
+    /// What the launcher changed in the texts the game returned, by function.
+    notes: Vec<(&'static str, String)>,
 }
 
 impl fmt::Debug for GameInstance {
@@ -253,6 +265,28 @@ impl GameInstance {
     /// The error that broke this instance, if a call panicked.
     pub fn broken(&self) -> Option<&CallError> {
         self.broken.as_ref()
+    }
+
+    /// What the launcher had to change in the texts the game returned last
+    /// time (a title that is not UTF-8, a status line cut to
+    /// [`MAX_TEXT_BYTES`]), one message per function, for the player.
+    pub fn notes(&self) -> impl Iterator<Item = &str> {
+        self.notes.iter().map(|(_, note)| note.as_str())
+    }
+
+    /// Ends the game: calls `destroy` and reports how it went (a game may
+    /// panic while closing). Dropping an instance does the same but cannot
+    /// report anything; hosts that can show errors close instances instead.
+    pub fn close(mut self) -> Result<(), CallError> {
+        let handle = std::mem::replace(&mut self.handle, std::ptr::null_mut());
+        if handle.is_null() {
+            return Ok(());
+        }
+        // SAFETY: our handle from `create`, given back exactly once: the
+        // field is null now, so `Drop` will not give it back again. The ABI
+        // allows `destroy` even after a panic.
+        let status = unsafe { (self.table.destroy)(handle) };
+        self.check("destroy", status)
     }
 
     fn last_error(&self) -> String {
@@ -342,9 +376,23 @@ impl GameInstance {
         // SAFETY: a checked table's function, our live handle, a valid slot.
         let status = unsafe { f(self.handle, &mut s) };
         self.check(function, status)?;
+        let what = if function == "title" {
+            "title"
+        } else {
+            "status line"
+        };
         // SAFETY: the game keeps the string valid until its next call.
-        let (text, _) = unsafe { s.to_string_lossy(MAX_TEXT_BYTES) };
+        let (text, note) = unsafe { read_text(what, s) };
+        self.set_note(function, note);
         Ok(text.replace(['\r', '\n'], " "))
+    }
+
+    /// Records (or, with `None`, clears) the note for `function`.
+    fn set_note(&mut self, function: &'static str, note: Option<String>) {
+        self.notes.retain(|(f, _)| *f != function);
+        if let Some(note) = note {
+            self.notes.push((function, note));
+        }
     }
 
     /// The window title (lossily decoded, capped at [`MAX_TEXT_BYTES`], one line).
@@ -358,14 +406,18 @@ impl GameInstance {
     }
 
     /// Has the game draw its canvas into `painter`. Shapes with coordinates
-    /// that are not finite numbers, and shapes past [`MAX_SHAPES_PER_FRAME`],
-    /// are dropped and counted in the returned report.
+    /// that are not finite numbers or beyond ±[`MAX_COORDINATE`], and shapes
+    /// past the frame's limits ([`MAX_SHAPES_PER_FRAME`],
+    /// [`MAX_POINTS_PER_FRAME`], [`MAX_TEXT_BYTES_PER_FRAME`]), are dropped
+    /// and counted in the returned report.
     pub fn draw(&mut self, painter: &mut dyn Painter) -> Result<DrawReport, CallError> {
         self.ensure_alive()?;
         let mut bridge = PainterBridge {
             painter,
             report: DrawReport::default(),
             clip_depth: 0,
+            points: 0,
+            text_bytes: 0,
         };
         let raw = RawPainter {
             struct_size: std::mem::size_of::<RawPainter>() as u32,
@@ -434,6 +486,7 @@ impl GameInstance {
         let status = unsafe { (self.table.action_count)(self.handle, &mut count) };
         self.check("action_count", status)?;
         let mut actions = Vec::new();
+        let mut note = None;
         for index in 0..count.min(MAX_ACTIONS) {
             let mut raw = RawAction {
                 id: AbiStr::EMPTY,
@@ -448,7 +501,12 @@ impl GameInstance {
             self.check("action", status)?;
             // SAFETY: the game keeps these strings valid until its next call,
             // and we copy them all before that.
-            let read = |s: AbiStr| unsafe { s.to_string_lossy(MAX_TEXT_BYTES) }.0;
+            let mut read = |s: AbiStr| {
+                // SAFETY: as above.
+                let (text, problem) = unsafe { read_text("controls", s) };
+                note = note.take().or(problem);
+                text
+            };
             let value = read(raw.value);
             let kind = match raw.kind {
                 abi::ACTION_TEXT => ActionKind::Text { value },
@@ -465,6 +523,7 @@ impl GameInstance {
                 enabled: raw.enabled != 0,
             });
         }
+        self.set_note("action", note);
         Ok(actions)
     }
 
@@ -489,6 +548,44 @@ impl GameInstance {
     }
 }
 
+/// Copies a string a game returned: at most [`MAX_TEXT_BYTES`], cut at a
+/// character boundary, invalid UTF-8 shown as U+FFFD. Also returns, for the
+/// player, what had to be changed, naming the text as `what`.
+///
+/// # Safety
+/// As [`AbiStr::to_string_lossy`].
+unsafe fn read_text(what: &str, s: AbiStr) -> (String, Option<String>) {
+    if s.ptr.is_null() || s.len == 0 {
+        return (String::new(), None);
+    }
+    let cut = s.len > MAX_TEXT_BYTES;
+    // SAFETY: the caller's promise; we read a prefix.
+    let mut bytes = unsafe { std::slice::from_raw_parts(s.ptr, s.len.min(MAX_TEXT_BYTES)) };
+    if cut
+        && let Err(e) = std::str::from_utf8(bytes)
+        && e.error_len().is_none()
+    {
+        // The cut fell inside a character: leave out its first bytes.
+        bytes = &bytes[..e.valid_up_to()];
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let invalid = matches!(text, std::borrow::Cow::Owned(_));
+    let mut problems = Vec::new();
+    if cut {
+        problems.push(format!(
+            "its {what} is {} bytes long; only the first {MAX_TEXT_BYTES} bytes are shown",
+            s.len
+        ));
+    }
+    if invalid {
+        problems.push(format!(
+            "its {what} is not valid UTF-8; the bad bytes are shown as \u{fffd}"
+        ));
+    }
+    let note = (!problems.is_empty()).then(|| problems.join("; "));
+    (text.into_owned(), note)
+}
+
 impl Drop for GameInstance {
     fn drop(&mut self) {
         if !self.handle.is_null() {
@@ -510,23 +607,94 @@ pub struct DrawReport {
     pub shapes: usize,
     /// Shapes dropped for coordinates that are not finite numbers.
     pub invalid: usize,
-    /// Shapes dropped past [`MAX_SHAPES_PER_FRAME`].
+    /// Shapes dropped past the frame's limits: [`MAX_SHAPES_PER_FRAME`]
+    /// shapes, [`MAX_POINTS_PER_FRAME`] polygon corners,
+    /// [`MAX_TEXT_BYTES_PER_FRAME`] bytes of text.
     pub over_limit: usize,
+    /// Shapes dropped for a coordinate, size or width beyond
+    /// ±[`MAX_COORDINATE`].
+    pub out_of_range: usize,
+}
+
+impl DrawReport {
+    /// Whether anything was dropped.
+    pub fn is_clean(&self) -> bool {
+        self.invalid == 0 && self.over_limit == 0 && self.out_of_range == 0
+    }
+
+    /// What was dropped, in a sentence for the player; `None` when nothing was.
+    pub fn describe(&self) -> Option<String> {
+        if self.is_clean() {
+            return None;
+        }
+        let mut parts = Vec::new();
+        if self.invalid > 0 {
+            parts.push(format!(
+                "{} shapes with coordinates that are not numbers",
+                self.invalid
+            ));
+        }
+        if self.out_of_range > 0 {
+            parts.push(format!(
+                "{} shapes with coordinates or sizes beyond ±{MAX_COORDINATE}",
+                self.out_of_range
+            ));
+        }
+        if self.over_limit > 0 {
+            parts.push(format!(
+                "{} shapes past the frame's limits ({MAX_SHAPES_PER_FRAME} shapes, {MAX_POINTS_PER_FRAME} polygon corners, {} KiB of text)",
+                self.over_limit,
+                MAX_TEXT_BYTES_PER_FRAME / 1024
+            ));
+        }
+        Some(format!(
+            "the game drew {}; they were skipped",
+            parts.join(", ")
+        ))
+    }
 }
 
 struct PainterBridge<'a> {
     painter: &'a mut dyn Painter,
     report: DrawReport,
     clip_depth: usize,
+    /// Polygon corners drawn this frame.
+    points: usize,
+    /// Bytes of text drawn this frame.
+    text_bytes: usize,
+}
+
+/// Whether every value is a finite number within ±[`MAX_COORDINATE`]; counts
+/// the shape as invalid or out of range in `report` if not.
+fn in_range(report: &mut DrawReport, numbers: impl IntoIterator<Item = f32>) -> bool {
+    let mut out_of_range = false;
+    for v in numbers {
+        if !v.is_finite() {
+            report.invalid += 1;
+            return false;
+        }
+        out_of_range |= v.abs() > MAX_COORDINATE;
+    }
+    if out_of_range {
+        report.out_of_range += 1;
+    }
+    !out_of_range
 }
 
 impl PainterBridge<'_> {
-    /// Counts a shape and says whether to draw it.
+    /// Counts a shape and says whether to draw it: its numbers must be finite
+    /// and in range, and the frame must have room for one more shape.
     fn admit(&mut self, numbers: &[f32]) -> bool {
-        if !numbers.iter().all(|v| v.is_finite()) {
-            self.report.invalid += 1;
+        if !in_range(&mut self.report, numbers.iter().copied()) {
             false
-        } else if self.report.shapes >= MAX_SHAPES_PER_FRAME {
+        } else {
+            self.admit_checked()
+        }
+    }
+
+    /// Counts a shape whose numbers were checked and says whether to draw it.
+    fn admit_checked(&mut self) -> bool {
+        if self.report.shapes >= MAX_SHAPES_PER_FRAME {
             self.report.over_limit += 1;
             false
         } else {
@@ -551,10 +719,12 @@ unsafe fn with_bridge(ctx: *mut c_void, f: impl FnOnce(&mut PainterBridge<'_>)) 
 
 fn style(raw: RawStyle) -> Style {
     let mut s = Style::from_raw(raw);
-    if let Some(stroke) = &mut s.stroke
-        && !stroke.width.is_finite()
-    {
-        s.stroke = None;
+    if let Some(stroke) = &mut s.stroke {
+        if stroke.width.is_finite() {
+            stroke.width = stroke.width.min(MAX_COORDINATE);
+        } else {
+            s.stroke = None;
+        }
     }
     s
 }
@@ -602,8 +772,14 @@ unsafe extern "C" fn paint_polygon(
     // SAFETY: see `paint_circle`.
     unsafe {
         with_bridge(ctx, |b| {
-            let finite = points.iter().all(|p| p.x.is_finite() && p.y.is_finite());
-            if b.admit(&[if finite { 0.0 } else { f32::NAN }]) {
+            // Check the budget first, so a flood of polygons costs no scan.
+            if b.points + points.len() > MAX_POINTS_PER_FRAME {
+                b.report.over_limit += 1;
+                return;
+            }
+            let numbers = points.iter().flat_map(|p| [p.x, p.y]);
+            if in_range(&mut b.report, numbers) && b.admit_checked() {
+                b.points += points.len();
                 b.painter.polygon(points, style(raw))
             }
         })
@@ -640,8 +816,6 @@ unsafe extern "C" fn paint_text(
     color: Rgba,
     text: AbiStr,
 ) {
-    // SAFETY: the game's string is valid during this call.
-    let (text, _) = unsafe { text.to_string_lossy(MAX_TEXT_BYTES) };
     let anchor = if anchor == abi::ANCHOR_CENTER {
         Anchor::Center
     } else {
@@ -650,7 +824,15 @@ unsafe extern "C" fn paint_text(
     // SAFETY: see `paint_circle`.
     unsafe {
         with_bridge(ctx, |b| {
+            let len = text.len.min(MAX_TEXT_BYTES);
+            if b.text_bytes + len > MAX_TEXT_BYTES_PER_FRAME {
+                b.report.over_limit += 1;
+                return;
+            }
             if b.admit(&[pos.x, pos.y, font_size]) {
+                b.text_bytes += len;
+                // SAFETY: the game's string is valid during this call.
+                let (text, _) = text.to_string_lossy(MAX_TEXT_BYTES);
                 b.painter
                     .text(pos, anchor, font_size.clamp(1.0, 512.0), color, &text)
             }
@@ -662,11 +844,9 @@ unsafe extern "C" fn paint_push_clip(ctx: *mut c_void, min: Point, size: Point) 
     // SAFETY: see `paint_circle`.
     unsafe {
         with_bridge(ctx, |b| {
-            if [min.x, min.y, size.x, size.y].iter().all(|v| v.is_finite()) {
+            if in_range(&mut b.report, [min.x, min.y, size.x, size.y]) {
                 b.clip_depth += 1;
                 b.painter.push_clip(min, size)
-            } else {
-                b.report.invalid += 1;
             }
         })
     }

@@ -1,0 +1,30 @@
+//! Markdown manuals on any text: parsing never panics, every section listed
+//! can be looked up by its tag, any other tag is a clear error, and search
+//! never panics. The input's first line is a tag to look up and a query.
+#![no_main]
+
+use launcher_help::manual::Manual;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (tag, source) = text.split_once('\n').unwrap_or(("", text));
+    let manual = Manual::parse("fuzz.md", source);
+    let _ = manual.title();
+    for section in manual.sections() {
+        let found = manual.section(&section.tag).expect("a listed tag is found");
+        assert_eq!(found.tag, section.tag);
+        let subtree = manual.subtree(&section.tag).expect("a listed tag has a subtree");
+        assert_eq!(subtree[0].tag, section.tag);
+    }
+    match manual.section(tag) {
+        Ok(section) => assert_eq!(section.tag, tag),
+        Err(e) => assert!(!e.to_string().is_empty()),
+    }
+    let _ = manual.subtree(tag);
+    let _ = manual.search(tag);
+    let _ = manual.image_paths();
+    let _ = manual.html_file_name();
+});

@@ -5,8 +5,9 @@
 //! towards the edge of the board along a shortest path. Box the cat in and
 //! you win; let it reach the edge and you lose.
 //!
-//! This crate is the core only: plain data and functions, no UI. Modules
-//! follow the specification's sections:
+//! The core is plain data and functions, no UI; [`render`] and [`plugin`]
+//! put it on the launcher's canvas. Modules follow the specification's
+//! sections:
 //!
 //! * [`world`] — the world (§1.18.2): [`World`], [`State`];
 //! * [`board`] — positions and the board (§1.18.2, §1.18.4): [`Pos`],
@@ -22,7 +23,12 @@
 //!   [`cell_center_y`], [`world_width`], [`world_height`],
 //!   [`cell_at_point`];
 //! * [`rng`] — the reproducible generator: [`Rng`];
-//! * [`game_id`] — short text for positions: [`GameId`].
+//! * [`game_id`] — short text for positions: [`GameId`];
+//! * [`render`] — drawing the cat and the world (§1.18.6, §1.18.7) through
+//!   a [`game_api::Painter`]: [`render::render_world`], [`render::cat`];
+//! * [`plugin`] — the game the launcher runs: [`ChatNoir`], exported with
+//!   [`game_api::export_game!`] (so this crate's `cdylib` is the plugin and
+//!   [`GAME_TABLE`] its table).
 //!
 //! # Where this port departs from the 2009 text, and why
 //!
@@ -85,6 +91,8 @@ pub mod game_id;
 pub mod geometry;
 pub mod graph;
 pub mod input;
+pub mod plugin;
+pub mod render;
 pub mod rng;
 pub mod search;
 pub mod world;
@@ -101,6 +109,10 @@ pub use geometry::{
 };
 pub use graph::{Graph, Node};
 pub use input::{Key, MouseEvent, change, clack, key_press, update_world_posn};
+pub use plugin::ChatNoir;
+pub use render::Mood;
 pub use rng::Rng;
 pub use search::{Distance, DistanceMap, Search, build_bfs_table};
 pub use world::{INITIAL_BLOCKED, MoveError, State, World, WorldError};
+
+game_api::export_game!(ChatNoir);

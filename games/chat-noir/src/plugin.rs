@@ -1,0 +1,289 @@
+//! The game as the launcher runs it: [`ChatNoir`] implements
+//! [`game_api::Game`] on top of the core's [`World`].
+//!
+//! * Moving the pointer marks the circle under it with a black dot;
+//!   releasing the (primary) button on a free circle blocks it and the cat
+//!   answers with one step (§1.18.8).
+//! * `h` toggles help, the white dots on the cat's shortest paths to the
+//!   edge assuming the circle under the pointer were blocked; `n` starts a
+//!   new game of the same size once the game is over. (The 2009 text shows
+//!   help while `h` is held; this follows the later upstream program, see
+//!   the crate's documentation.)
+//! * Tool-bar actions: "New game" (`new`), the board size (`size`, odd
+//!   sizes from 5 to 21, 11 at first; choosing one starts a new game of
+//!   that size) and the game ID (`id`, a text field holding the ID of the
+//!   position on the board; entering another ID starts from it).
+//!
+//! New games are seeded from the operating system's entropy and then
+//! played with the core's reproducible generator ([`World::new_game`]).
+
+use game_api::{
+    Action, ActionKind, Button, Event, Game, GameError, Host, Painter, Point, Response,
+};
+
+use crate::board::{DEFAULT_SIZE, Pos, SizeError};
+use crate::cat::CatsPath;
+use crate::game_id::GameId;
+use crate::input::MouseEvent;
+use crate::render::{canvas_size, render_world};
+use crate::search::Search;
+use crate::world::{State, World};
+
+/// The board sizes offered in the size choice.
+pub const SIZES: [u32; 9] = [5, 7, 9, 11, 13, 15, 17, 19, 21];
+
+/// The largest board a game ID may ask for: its canvas (4 374 × 3 774
+/// pixels) still fits the launcher's limit of 8 192 pixels a side.
+pub const MAX_ID_SIZE: u32 = 99;
+
+/// The window title.
+pub const TITLE: &str = "Chat Noir";
+
+/// The ID of the "New game" button.
+pub const NEW_GAME: &str = "new";
+/// The ID of the board-size choice.
+pub const BOARD_SIZE: &str = "size";
+/// The ID of the game-ID text field.
+pub const GAME_ID: &str = "id";
+
+/// A game of Chat Noir in the launcher: the world, plus the help's paths
+/// kept up to date with it and the search's scratch space.
+#[derive(Clone, Debug)]
+pub struct ChatNoir {
+    world: World,
+    path: CatsPath,
+    search: Search,
+}
+
+/// What the player can see of a world, to tell whether an event changed
+/// anything visible.
+#[derive(PartialEq, Eq)]
+struct Seen {
+    mouse: Option<Pos>,
+    cat: Pos,
+    state: State,
+    blocked: usize,
+    help: bool,
+    size: u32,
+}
+
+/// A seed from the operating system's entropy.
+fn fresh_seed() -> u64 {
+    rand::random()
+}
+
+impl ChatNoir {
+    /// A new game of size `size` seeded with `seed` (see
+    /// [`World::new_game`]).
+    ///
+    /// # Errors
+    ///
+    /// Refuses invalid sizes, like [`World::new_game`].
+    pub fn new_game(size: u32, seed: u64) -> Result<ChatNoir, SizeError> {
+        Ok(ChatNoir::from_world(World::new_game(size, seed)?))
+    }
+
+    /// A game that goes on from `world`.
+    pub fn from_world(world: World) -> ChatNoir {
+        let mut game = ChatNoir {
+            world,
+            path: CatsPath::new(),
+            search: Search::new(),
+        };
+        game.path.update(&game.world);
+        game
+    }
+
+    /// The world now.
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The help's paths for the world now (empty while help is off).
+    pub fn cats_path(&self) -> &CatsPath {
+        &self.path
+    }
+
+    /// The ID of the position on the board (see [`GameId`]).
+    pub fn game_id(&self) -> GameId {
+        self.world.game_id()
+    }
+
+    /// The status line: what to do now, and whether help is on.
+    ///
+    /// ```
+    /// let game = chat_noir::plugin::ChatNoir::new_game(11, 1).unwrap();
+    /// assert_eq!(
+    ///     game.status_text(),
+    ///     "Click a circle to block it. Help off (H shows the cat's paths)"
+    /// );
+    /// ```
+    pub fn status_text(&self) -> String {
+        let main = match self.world.state() {
+            State::Playing => "Click a circle to block it",
+            State::CatWon => "The cat escaped - press N for a new game",
+            State::CatLost => "You trapped the cat! Press N for a new game",
+        };
+        let help = if self.world.help() {
+            "Help on (H hides the cat's paths)"
+        } else {
+            "Help off (H shows the cat's paths)"
+        };
+        format!("{main}. {help}")
+    }
+
+    /// Starts a new game of size `size` from a fresh seed, keeping the help
+    /// setting.
+    ///
+    /// # Errors
+    ///
+    /// Refuses invalid sizes; the game is unchanged then.
+    pub fn start_new_game(&mut self, size: u32) -> Result<(), SizeError> {
+        let help = self.world.help();
+        self.world = World::new_game(size, fresh_seed())?.with_help(help);
+        self.path.update(&self.world);
+        Ok(())
+    }
+
+    /// Starts from the position `id` names (a fresh seed breaks the cat's
+    /// ties), keeping the help setting.
+    ///
+    /// # Errors
+    ///
+    /// The parser's message for a malformed ID, or a board larger than
+    /// [`MAX_ID_SIZE`]; the game is unchanged then.
+    pub fn load_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        let id: GameId = id.parse().map_err(|e| GameError(format!("{e}")))?;
+        let size = id.board().size();
+        if size > MAX_ID_SIZE {
+            return Err(GameError(format!(
+                "invalid game ID: part 1 (size): a board of size {size} does not fit in a window; the largest is {MAX_ID_SIZE}"
+            )));
+        }
+        let help = self.world.help();
+        self.world = id.to_world_with_seed(fresh_seed()).with_help(help);
+        self.path.update(&self.world);
+        Ok(())
+    }
+
+    fn seen(&self) -> Seen {
+        Seen {
+            mouse: self.world.mouse(),
+            cat: self.world.cat(),
+            state: self.world.state(),
+            blocked: self.world.board().blocked_count(),
+            help: self.world.help(),
+            size: self.world.size(),
+        }
+    }
+
+    fn pointer(&mut self, pos: Point, event: MouseEvent) {
+        self.world
+            .mouse_event_with(f64::from(pos.x), f64::from(pos.y), event, &mut self.search);
+    }
+
+    fn key(&mut self, key: &str) {
+        let mut chars = key.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            self.world.key_press(c.to_ascii_lowercase());
+        }
+    }
+}
+
+impl Game for ChatNoir {
+    fn new(_host: Host) -> Result<Self, GameError> {
+        ChatNoir::new_game(DEFAULT_SIZE, fresh_seed()).map_err(|e| GameError(e.to_string()))
+    }
+
+    fn canvas_size(&self) -> Point {
+        canvas_size(self.world.size())
+    }
+
+    fn title(&self) -> String {
+        TITLE.into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn draw(&self, painter: &mut dyn Painter) {
+        render_world(painter, &self.world, |p| self.path.contains(p));
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Response {
+        let before = self.seen();
+        match event {
+            Event::PointerMove { pos } | Event::PointerEnter { pos } => {
+                self.pointer(*pos, MouseEvent::Move)
+            }
+            Event::PointerPress { pos, .. } => self.pointer(*pos, MouseEvent::ButtonDown),
+            Event::PointerRelease {
+                pos,
+                button: Button::Primary,
+            } => self.pointer(*pos, MouseEvent::ButtonUp),
+            // Other buttons are not moves; they only move the pointer.
+            Event::PointerRelease { pos, .. } => self.pointer(*pos, MouseEvent::Move),
+            Event::PointerLeave => self.pointer(Point::new(0.0, 0.0), MouseEvent::Leave),
+            Event::KeyPress { key } => self.key(key),
+            Event::KeyRelease { .. } => {}
+        }
+        if self.seen() == before {
+            Response::NONE
+        } else {
+            self.path.update(&self.world);
+            Response::REDRAW
+        }
+    }
+
+    fn actions(&self) -> Vec<Action> {
+        vec![
+            Action::button(NEW_GAME, "New game"),
+            Action {
+                id: BOARD_SIZE.into(),
+                label: "Board size".into(),
+                kind: ActionKind::Choice {
+                    options: SIZES.iter().map(u32::to_string).collect(),
+                    selected: self.world.size().to_string(),
+                },
+                enabled: true,
+            },
+            Action {
+                id: GAME_ID.into(),
+                label: "Game ID".into(),
+                kind: ActionKind::Text {
+                    value: self.game_id().to_string(),
+                },
+                enabled: true,
+            },
+        ]
+    }
+
+    fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
+        match id {
+            NEW_GAME => {
+                let size = self.world.size();
+                self.start_new_game(size)
+                    .map_err(|e| GameError(e.to_string()))?;
+            }
+            BOARD_SIZE => {
+                let size = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|s| SIZES.contains(s))
+                    .ok_or_else(|| {
+                        GameError(format!(
+                            "the board size {value:?} is not one of {}",
+                            SIZES.map(|s| s.to_string()).join(", ")
+                        ))
+                    })?;
+                self.start_new_game(size)
+                    .map_err(|e| GameError(e.to_string()))?;
+            }
+            GAME_ID => self.load_game_id(value)?,
+            _ => return Err(GameError(format!("Chat Noir has no action {id:?}"))),
+        }
+        Ok(Response::REDRAW)
+    }
+}

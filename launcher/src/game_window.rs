@@ -3,7 +3,7 @@
 
 use crate::render::{CanvasTransform, EguiPainter};
 use egui::{Sense, Vec2, ViewportBuilder, ViewportId};
-use game_api::host::{CallError, GameInstance, GameLibrary, HostServices};
+use game_api::host::{CallError, CallErrorKind, GameInstance, GameLibrary, HostServices};
 use game_api::{Action, ActionKind, Button, Event, RecordingPainter};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -102,6 +102,9 @@ pub struct OpenGame {
     dirty: bool,
     hovered: bool,
     warning: Option<String>,
+    /// The message of the last action the game refused, until the game
+    /// changes.
+    action_error: Option<String>,
     transform: Option<CanvasTransform>,
 }
 
@@ -139,6 +142,7 @@ impl OpenGame {
             dirty: true,
             hovered: false,
             warning: None,
+            action_error: None,
             transform: None,
         };
         game.refresh()?;
@@ -162,6 +166,12 @@ impl OpenGame {
     /// The game's current controls.
     pub fn actions(&self) -> &[Action] {
         &self.actions
+    }
+
+    /// The message of the last action the game refused (shown under the
+    /// status line until the game changes).
+    pub fn action_error(&self) -> Option<&str> {
+        self.action_error.as_deref()
     }
 
     /// The shapes of the last frame the game drew.
@@ -189,12 +199,17 @@ impl OpenGame {
         self.canvas = Vec2::new(size.x, size.y);
         self.title = self.instance.title()?;
         self.status = self.instance.status()?;
-        self.actions = self.instance.actions()?;
+        let before = std::mem::replace(&mut self.actions, self.instance.actions()?);
         for action in &self.actions {
             if let ActionKind::Text { value } = &action.kind {
-                self.text_fields.insert(action.id.clone(), value.clone());
+                // Keep what the player is typing unless the game's value changed.
+                let old = before.iter().find(|a| a.id == action.id).map(|a| &a.kind);
+                if !matches!(old, Some(ActionKind::Text { value: v }) if v == value) {
+                    self.text_fields.insert(action.id.clone(), value.clone());
+                }
             }
         }
+        self.action_error = None;
         self.dirty = true;
         Ok(())
     }
@@ -207,12 +222,24 @@ impl OpenGame {
         Ok(())
     }
 
-    /// Runs one of the game's actions.
+    /// Runs one of the game's actions. An error the game returns (a game ID
+    /// it cannot read, say) is not fatal: it is kept in
+    /// [`OpenGame::action_error`] and shown in the window; only panics and
+    /// misbehaviour end the game.
     pub fn invoke(&mut self, id: &str, value: &str) -> Result<(), CallError> {
-        if self.instance.invoke_action(id, value)?.redraw {
-            self.refresh()?;
+        match self.instance.invoke_action(id, value) {
+            Ok(response) => {
+                if response.redraw {
+                    self.refresh()?;
+                }
+                Ok(())
+            }
+            Err(e) if e.kind == CallErrorKind::Error => {
+                self.action_error = Some(e.message);
+                Ok(())
+            }
+            Err(e) => Err(e),
         }
-        Ok(())
     }
 
     fn redraw_if_dirty(&mut self) -> Result<(), CallError> {
@@ -327,6 +354,9 @@ impl OpenGame {
             ui.horizontal(|ui| {
                 ui.label(&self.status);
             });
+            if let Some(error) = &self.action_error {
+                ui.colored_label(ui.visuals().error_fg_color, error);
+            }
             if let Some(warning) = &self.warning {
                 ui.colored_label(ui.visuals().warn_fg_color, warning);
             }

@@ -573,13 +573,13 @@ unsafe fn read_text(what: &str, s: AbiStr) -> (String, Option<String>) {
     let mut problems = Vec::new();
     if cut {
         problems.push(format!(
-            "its {what} is {} bytes long; only the first {MAX_TEXT_BYTES} bytes are shown",
+            "the game's {what} is {} bytes long; only the first {MAX_TEXT_BYTES} bytes are shown",
             s.len
         ));
     }
     if invalid {
         problems.push(format!(
-            "its {what} is not valid UTF-8; the bad bytes are shown as \u{fffd}"
+            "the game's {what} is not valid UTF-8; the bad bytes are shown as \u{fffd}"
         ));
     }
     let note = (!problems.is_empty()).then(|| problems.join("; "));

@@ -340,13 +340,22 @@ impl LauncherApp {
         }
         for (index, outcome) in ended.into_iter().rev() {
             let game = self.games.remove(index);
-            if let Outcome::Failed(error) = outcome {
-                let text = format!(
-                    "{} was closed: {error}. You can start it again from the console.",
-                    game.name
-                );
-                self.notify(Severity::Error, text);
-            }
+            let name = game.name.clone();
+            // Close explicitly, so a game that fails while closing is reported.
+            let closed = game.close();
+            let text = match (outcome, closed) {
+                (Outcome::Failed(error), Ok(())) => {
+                    format!("{name} was closed: {error}. You can start it again from the console.")
+                }
+                (Outcome::Failed(error), Err(also)) => format!(
+                    "{name} was closed: {error}; then, while closing: {also}. You can start it again from the console."
+                ),
+                (_, Err(error)) => format!(
+                    "{name} failed while closing: {error}. Its window is closed; you can start it again from the console."
+                ),
+                (_, Ok(())) => continue,
+            };
+            self.notify(Severity::Error, text);
         }
     }
 
@@ -388,10 +397,20 @@ impl LauncherApp {
         let mut help_request = None;
         match game.ui(ui, &mut |text| help_request = Some(text)) {
             Outcome::Running => {}
-            Outcome::Closed => ctx.send_viewport_cmd(ViewportCommand::Close),
+            Outcome::Closed => {
+                if let Some(game) = self.games.pop() {
+                    let name = game.name.clone();
+                    if let Err(error) = game.close() {
+                        eprintln!("launcher: {name} failed while closing: {error}");
+                    }
+                }
+                ctx.send_viewport_cmd(ViewportCommand::Close);
+            }
             Outcome::Failed(error) => {
                 let text = format!("{} was closed: {error}", game.name);
-                self.games.clear();
+                for game in self.games.drain(..) {
+                    let _ = game.close();
+                }
                 self.notify(Severity::Error, text);
             }
         }

@@ -350,6 +350,13 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
 
     let icon = entry.dir.join(&manifest.icon);
     if icon.is_file() {
+        if let Err(reason) = crate::icons::check_icon_file(&icon) {
+            entry.problems.push(Problem {
+                severity: Severity::Warning,
+                file: icon.clone(),
+                message: format!("{reason}; the launcher's own icon is shown"),
+            });
+        }
         entry.icon = Some(icon);
     } else if manifest.icon != Path::new(&format!("{}.png", entry.dir_name)) {
         // Only an icon the manifest names is worth a warning; the default is optional.
@@ -360,13 +367,30 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
                 .into(),
         });
     }
-    for (field, slot, path) in [
-        ("help", &mut entry.help, &manifest.help),
-        ("manual", &mut entry.manual, &manifest.manual),
+    for (field, slot, path, max) in [
+        (
+            "help",
+            &mut entry.help,
+            &manifest.help,
+            launcher_help::text_help::MAX_DOC_BYTES,
+        ),
+        (
+            "manual",
+            &mut entry.manual,
+            &manifest.manual,
+            crate::help_viewer::MAX_MANUAL_BYTES,
+        ),
     ] {
         if let Some(path) = path {
             let full = entry.dir.join(path);
             if full.is_file() {
+                if let Err(message) = check_document(&full, field, max) {
+                    entry.problems.push(Problem {
+                        severity: Severity::Warning,
+                        file: full.clone(),
+                        message,
+                    });
+                }
                 *slot = Some(full);
             } else {
                 entry.problems.push(Problem {
@@ -379,4 +403,45 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
     }
     entry.manifest = Some(manifest);
     entry
+}
+
+/// How much of a document the catalog reads to tell text from binary.
+const DOCUMENT_SNIFF_BYTES: u64 = 8 * 1024;
+
+/// Checks a help document cheaply, as the help viewer will refuse it: its
+/// size against `max`, and its first bytes for NUL (binary or UTF-16) and
+/// for invalid UTF-8. `field` is the manifest field that names it.
+pub fn check_document(path: &Path, field: &str, max: u64) -> Result<(), String> {
+    use std::io::Read;
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("the `{field}` document cannot be read: {e}"))?
+        .len();
+    if size > max {
+        return Err(format!(
+            "the `{field}` document is {size} bytes, more than the {max} bytes the help viewer shows; shorten it{}",
+            if field == "help" {
+                " or split it into a manual"
+            } else {
+                " or move pictures out of it"
+            }
+        ));
+    }
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(DOCUMENT_SNIFF_BYTES).read_to_end(&mut head))
+        .map_err(|e| format!("the `{field}` document cannot be read: {e}"))?;
+    if let Some(offset) = head.iter().position(|&b| b == 0) {
+        return Err(format!(
+            "the `{field}` document looks binary (NUL byte at offset {offset}); help must be plain UTF-8 text"
+        ));
+    }
+    if let Err(e) = std::str::from_utf8(&head)
+        && e.error_len().is_some()
+    {
+        return Err(format!(
+            "the `{field}` document is not valid UTF-8 (bad byte at offset {}); save it as UTF-8",
+            e.valid_up_to()
+        ));
+    }
+    Ok(())
 }

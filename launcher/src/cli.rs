@@ -1,7 +1,7 @@
 //! The command line: flags, and the `--list` report.
 
 use crate::catalog::{Catalog, Severity};
-use crate::loader::Loader;
+use crate::loader::{Loader, probe};
 use clap::Parser;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -26,8 +26,9 @@ pub struct Args {
     pub library_dirs: Vec<PathBuf>,
 
     /// Print every game found (set, name, directory, library, state) and every
-    /// problem, then exit. Loads each library to check its ABI version,
-    /// unless --no-load is given.
+    /// problem, then exit. Loads each library to check its ABI version and
+    /// starts each game once without a window to check its canvas, texts and
+    /// first frame, unless --no-load is given.
     #[arg(long)]
     pub list: bool,
 
@@ -55,10 +56,13 @@ pub struct Args {
 }
 
 /// The `--list` report. With a loader, each playable game's library is loaded
-/// and its ABI checked (no game is started).
+/// and its ABI checked, and the game is started once without a window
+/// ([`probe`]): what fails is an error, what the launcher had to clamp or
+/// drop is a warning.
 pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String {
     let mut out = String::new();
     let mut load_problems = Vec::new();
+    let mut load_warnings = Vec::new();
     if catalog.games.is_empty() {
         out.push_str("No games found.\n");
     }
@@ -67,8 +71,22 @@ pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String
         for game in set.games {
             let state = match (game.first_error(), &game.library, loader.as_deref_mut()) {
                 (Some(_), _, _) => "broken".to_string(),
-                (None, Some(path), Some(loader)) => match loader.load(path) {
-                    Ok(_) => format!("ok (game ABI {})", game_api::ABI_VERSION),
+                (None, Some(path), Some(loader)) => match loader
+                    .load(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|library| {
+                        probe(library).map_err(|e| format!("{}: {e}", path.display()))
+                    }) {
+                    Ok(warnings) => {
+                        let count = warnings.len();
+                        for warning in warnings {
+                            load_warnings.push(format!("warning: {}: {warning}", path.display()));
+                        }
+                        match count {
+                            0 => format!("ok (game ABI {})", game_api::ABI_VERSION),
+                            n => format!("ok (game ABI {}), {n} warnings", game_api::ABI_VERSION),
+                        }
+                    }
                     Err(e) => {
                         load_problems.push(format!("error: {e}"));
                         format!("broken: {e}")
@@ -88,18 +106,18 @@ pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String
         }
     }
     let problems: Vec<_> = catalog.all_problems().collect();
-    if !problems.is_empty() || !load_problems.is_empty() {
+    if !problems.is_empty() || !load_problems.is_empty() || !load_warnings.is_empty() {
         let errors = problems
             .iter()
             .filter(|p| p.severity == Severity::Error)
             .count()
             + load_problems.len();
-        let warnings = problems.len() + load_problems.len() - errors;
+        let warnings = problems.len() + load_problems.len() + load_warnings.len() - errors;
         let _ = writeln!(out, "\nProblems ({errors} errors, {warnings} warnings):");
         for problem in problems {
             let _ = writeln!(out, "  {problem}");
         }
-        for problem in load_problems {
+        for problem in load_problems.into_iter().chain(load_warnings) {
             let _ = writeln!(out, "  {problem}");
         }
     }

@@ -174,6 +174,18 @@ impl OpenGame {
         self.action_error.as_deref()
     }
 
+    /// What the launcher had to change in what the game returned or drew
+    /// (text cut or not UTF-8, shapes dropped), shown under the status line.
+    pub fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
+    }
+
+    /// Ends the game, reporting a failure while closing (a panic in its
+    /// `destroy`). Dropping an `OpenGame` ends it too, silently.
+    pub fn close(self) -> Result<(), CallError> {
+        self.instance.close()
+    }
+
     /// The shapes of the last frame the game drew.
     pub fn drawing(&self) -> &RecordingPainter {
         &self.drawing
@@ -246,14 +258,19 @@ impl OpenGame {
         if self.dirty {
             self.drawing.shapes.clear();
             let report = self.instance.draw(&mut self.drawing)?;
-            self.warning = (report.invalid > 0 || report.over_limit > 0).then(|| {
-                format!(
-                    "The game drew {} shapes with coordinates that are not numbers and {} past the limit of {}; they were skipped.",
-                    report.invalid,
-                    report.over_limit,
-                    game_api::host::MAX_SHAPES_PER_FRAME
-                )
-            });
+            // What the launcher clamped or dropped, said in the window.
+            let warnings: Vec<String> = self
+                .instance
+                .notes()
+                .map(str::to_owned)
+                .chain(report.describe())
+                .map(|w| {
+                    let mut chars = w.chars();
+                    let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+                    format!("{}{}.", first.unwrap_or_default(), chars.as_str())
+                })
+                .collect();
+            self.warning = (!warnings.is_empty()).then(|| warnings.join(" "));
             self.dirty = false;
         }
         Ok(())

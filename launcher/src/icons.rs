@@ -34,6 +34,56 @@ pub fn load_icon(path: &Path) -> Result<ColorImage, String> {
     decode_icon(&bytes)
 }
 
+/// The PNG file signature.
+const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
+
+/// Checks an icon file cheaply, without decoding it: its size, the PNG
+/// signature and the dimensions its header claims. The catalog runs this on
+/// every icon so that `--list` and the console's problems name a bad icon
+/// before anything is drawn; [`load_icon`] decodes with the same limits.
+pub fn check_icon_file(path: &Path) -> Result<(), String> {
+    use std::io::Read;
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read the icon: {e}"))?
+        .len();
+    if size > MAX_ICON_BYTES {
+        return Err(format!(
+            "the icon is {size} bytes, larger than {} MiB; use a 32×32 PNG",
+            MAX_ICON_BYTES >> 20
+        ));
+    }
+    let mut header = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(24).read_to_end(&mut header))
+        .map_err(|e| format!("cannot read the icon: {e}"))?;
+    check_icon_header(&header)
+}
+
+/// Checks the first 24 bytes of a PNG: the signature, then the `IHDR`
+/// chunk's width and height (see [`check_icon_file`]).
+pub fn check_icon_header(header: &[u8]) -> Result<(), String> {
+    if !header.starts_with(PNG_SIGNATURE) {
+        return Err(
+            "the icon is not a PNG file (it does not start with the PNG signature); use a 32×32 PNG with transparency"
+                .into(),
+        );
+    }
+    if header.len() < 24 || &header[12..16] != b"IHDR" {
+        return Err(
+            "the icon is not a usable PNG (its header is cut short or damaged); use a 32×32 PNG with transparency"
+                .into(),
+        );
+    }
+    let width = u32::from_be_bytes([header[16], header[17], header[18], header[19]]);
+    let height = u32::from_be_bytes([header[20], header[21], header[22], header[23]]);
+    if width == 0 || height == 0 || width > MAX_ICON_PIXELS || height > MAX_ICON_PIXELS {
+        return Err(format!(
+            "the icon says it is {width} × {height} pixels; icons may be at most {MAX_ICON_PIXELS} a side (and should be 32 × 32)"
+        ));
+    }
+    Ok(())
+}
+
 /// Decodes PNG bytes into a 32×32 icon (see [`load_icon`]).
 pub fn decode_icon(bytes: &[u8]) -> Result<ColorImage, String> {
     let mut reader =
@@ -119,6 +169,36 @@ mod tests {
         // Transparent corner, opaque centre: it has a mask, as §2 asks of icons.
         assert_eq!(image.pixels[0].a(), 0);
         assert_eq!(image.pixels[16 * 32 + 16].a(), 255);
+    }
+
+    /// A PNG signature and an `IHDR` chunk claiming `width` × `height`, with
+    /// no pixel data: what a hostile icon looks like before decoding.
+    fn png_header(width: u32, height: u32) -> Vec<u8> {
+        let mut bytes = PNG_SIGNATURE.to_vec();
+        bytes.extend(13u32.to_be_bytes());
+        bytes.extend(b"IHDR");
+        bytes.extend(width.to_be_bytes());
+        bytes.extend(height.to_be_bytes());
+        bytes.extend([8, 6, 0, 0, 0]); // 8-bit RGBA
+        bytes.extend([0; 4]); // CRC (wrong, but read after the limits)
+        bytes
+    }
+
+    #[test]
+    fn headers_are_checked_without_decoding() {
+        assert_eq!(check_icon_header(&FALLBACK_ICON_PNG[..24]), Ok(()));
+        let e = check_icon_header(&png_header(100_000, 100_000)).unwrap_err();
+        assert!(e.contains("100000 × 100000 pixels"), "{e}");
+        let e = check_icon_header(b"GIF89a").unwrap_err();
+        assert!(e.contains("not a PNG file"), "{e}");
+        let e = check_icon_header(&png_header(32, 32)[..20]).unwrap_err();
+        assert!(e.contains("cut short"), "{e}");
+    }
+
+    #[test]
+    fn a_huge_claimed_size_is_refused_before_allocating() {
+        let e = decode_icon(&png_header(100_000, 100_000)).unwrap_err();
+        assert!(e.contains("not a usable PNG"), "{e}");
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! is unsound while any pointer into it (its static table, a string it
 //! returned) might still be alive.
 
+use game_api::RecordingPainter;
 use game_api::abi::{ENTRY_SYMBOL, EntryFn};
-use game_api::host::{AbiError, GameLibrary};
+use game_api::host::{AbiError, CallError, GameLibrary, NoServices};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -14,14 +15,16 @@ use std::path::{Path, PathBuf};
 pub enum LoadError {
     /// The operating system refused to load the file.
     #[error(
-        "{path}: cannot load it as a dynamic library ({reason}); is it a game library built for this platform ({arch}-{os})?",
-        path = .path.display(), arch = std::env::consts::ARCH, os = std::env::consts::OS
+        "{path}: cannot load it as a dynamic library ({reason}); {hint}",
+        path = .path.display()
     )]
     Open {
         /// The library file.
         path: PathBuf,
         /// The loader's own words.
         reason: String,
+        /// What the file's header says it is, and what to do (see [`diagnose`]).
+        hint: String,
     },
     /// The library has no game entry point.
     #[error(
@@ -75,6 +78,7 @@ impl Loader {
         let library = unsafe { libloading::Library::new(path) }.map_err(|e| LoadError::Open {
             path: path.to_owned(),
             reason: e.to_string(),
+            hint: diagnose(path),
         })?;
         // SAFETY: the symbol is only called as `EntryFn`, the signature every
         // ABI version of `export_game!` gives it.
@@ -96,5 +100,155 @@ impl Loader {
         })?;
         self.loaded.insert(path.to_owned(), game);
         Ok(game)
+    }
+}
+
+/// Starts a game without a window, as `--list` does to check it: reads its
+/// canvas size, title, status and controls, has it draw one frame, and closes
+/// it. Returns what the launcher had to change or drop (warnings), or the
+/// first call that failed (a panic, an error, a refused canvas size).
+///
+/// A panic is caught, but a game that aborts or loops forever in these calls
+/// takes the caller with it: see "What the launcher survives today" in
+/// `docs/ARCHITECTURE.md`.
+pub fn probe(library: GameLibrary) -> Result<Vec<String>, CallError> {
+    let mut game = library.start(Box::new(NoServices))?;
+    let mut first_frame = || -> Result<_, CallError> {
+        game.canvas_size()?;
+        game.title()?;
+        game.status()?;
+        game.actions()?;
+        game.draw(&mut RecordingPainter::new())
+    };
+    let report = match first_frame() {
+        Ok(report) => report,
+        Err(e) => {
+            // The first failure is the one worth telling; closing may fail too.
+            let _ = game.close();
+            return Err(e);
+        }
+    };
+    let mut warnings: Vec<String> = game.notes().map(str::to_owned).collect();
+    warnings.extend(report.describe());
+    game.close()?;
+    Ok(warnings)
+}
+
+/// The platform this launcher runs on, as `arch-os` (`x86_64-linux`).
+pub fn this_platform() -> String {
+    format!("{}-{}", std::env::consts::ARCH, std::env::consts::OS)
+}
+
+/// Says what a library file that would not load is, from its first bytes,
+/// and what to do about it: not a library at all, a library of another
+/// operating system, processor or word size, or (when the header looks
+/// right) a question for the loader's own message.
+pub fn diagnose(path: &Path) -> String {
+    use std::io::Read;
+    let platform = this_platform();
+    let rebuild = format!(
+        "get the game's library for {platform}, or build the game from source on this machine (`cargo build --release`)"
+    );
+    let mut header = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(64).read_to_end(&mut header));
+    if read.is_err() {
+        return format!("is it a game library built for this platform ({platform})?");
+    }
+    let native_format = if cfg!(windows) {
+        "PE"
+    } else if cfg!(target_vendor = "apple") {
+        "Mach-O"
+    } else {
+        "ELF"
+    };
+    let format = match header.as_slice() {
+        [0x7f, b'E', b'L', b'F', ..] => "ELF",
+        [b'M', b'Z', ..] => "PE",
+        [0xfe, 0xed, 0xfa, 0xce | 0xcf, ..]
+        | [0xce | 0xcf, 0xfa, 0xed, 0xfe, ..]
+        | [0xca, 0xfe, 0xba, 0xbe, ..] => "Mach-O",
+        [] => {
+            return format!(
+                "the file is empty, not a game library; install the game's library built for {platform}"
+            );
+        }
+        _ => {
+            return format!(
+                "the file is not a dynamic library at all (it does not start like an ELF, PE or Mach-O file), so `game` in info.toml names the wrong file or the file is damaged; {rebuild}"
+            );
+        }
+    };
+    if format != native_format {
+        let system = match format {
+            "PE" => "Windows",
+            "Mach-O" => "macOS",
+            _ => "Linux or another Unix",
+        };
+        return format!(
+            "it is a {format} library, built for {system}, but this launcher runs on {platform}; {rebuild}"
+        );
+    }
+    if format == "ELF" && header.len() >= 20 {
+        let class = header[4];
+        let little = header[5] != 2;
+        let machine = if little {
+            u16::from_le_bytes([header[18], header[19]])
+        } else {
+            u16::from_be_bytes([header[18], header[19]])
+        };
+        let bits = 8 * std::mem::size_of::<usize>();
+        let class_bits = match class {
+            1 => 32,
+            2 => 64,
+            _ => 0,
+        };
+        if class_bits != 0 && class_bits != bits {
+            return format!(
+                "it is a {class_bits}-bit library, but this launcher is a {bits}-bit program on {platform}; {rebuild}"
+            );
+        }
+        if let Some(native) = elf_machine(std::env::consts::ARCH)
+            && machine != native
+        {
+            return format!(
+                "it was built for the {} processor, but this launcher runs on {platform}; {rebuild}",
+                elf_machine_name(machine)
+            );
+        }
+    }
+    format!("is it a game library built for this platform ({platform})?")
+}
+
+/// The ELF `e_machine` of a Rust `target_arch`.
+fn elf_machine(arch: &str) -> Option<u16> {
+    Some(match arch {
+        "x86" => 0x03,
+        "x86_64" => 0x3e,
+        "arm" => 0x28,
+        "aarch64" => 0xb7,
+        "riscv32" | "riscv64" => 0xf3,
+        "powerpc" => 0x14,
+        "powerpc64" => 0x15,
+        "s390x" => 0x16,
+        "mips" | "mips64" => 0x08,
+        "loongarch64" => 0x102,
+        _ => return None,
+    })
+}
+
+/// A person's name for an ELF `e_machine`.
+fn elf_machine_name(machine: u16) -> String {
+    match machine {
+        0x03 => "x86 (32-bit)".into(),
+        0x3e => "x86_64".into(),
+        0x28 => "ARM (32-bit)".into(),
+        0xb7 => "AArch64 (64-bit ARM)".into(),
+        0xf3 => "RISC-V".into(),
+        0x14 => "PowerPC".into(),
+        0x15 => "PowerPC64".into(),
+        0x16 => "IBM S/390".into(),
+        0x08 => "MIPS".into(),
+        0x102 => "LoongArch".into(),
+        other => format!("unknown (ELF machine {other:#x})"),
     }
 }

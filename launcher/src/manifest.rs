@@ -214,16 +214,22 @@ fn path_field(table: &toml::Table, key: &str) -> Result<Option<PathBuf>, Manifes
         return Ok(None);
     };
     let path = PathBuf::from(&text);
+    // Checked the same way on every platform, so a manifest that is safe on
+    // one is safe on all: `\` separates too, and `C:` starts a drive.
+    let bytes = text.as_bytes();
+    let drive = bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':';
     let escapes = path.components().any(|c| {
         matches!(
             c,
             Component::ParentDir | Component::RootDir | Component::Prefix(_)
         )
     }) || text.starts_with('/')
-        || text.starts_with('\\');
+        || text.starts_with('\\')
+        || text.split(['/', '\\']).any(|segment| segment == "..")
+        || drive;
     if escapes {
         return Err(err(format!(
-            "`{key} = {text:?}` leaves the game's directory; paths must be relative and stay inside it (no `..`, no leading `/`)"
+            "`{key} = {text:?}` leaves the game's directory; paths must be relative and stay inside it (no `..`, no leading `/` or `\\`, no drive letter)"
         )));
     }
     Ok(Some(path))
@@ -339,7 +345,16 @@ manual = "manual/index.md"
 
     #[test]
     fn paths_may_not_leave_the_game_directory() {
-        for bad in ["../other/icon.png", "/etc/passwd", "img/../../x.png"] {
+        for bad in [
+            "../other/icon.png",
+            "/etc/passwd",
+            "img/../../x.png",
+            "..\\..\\x.png",
+            "img\\..\\..\\x.png",
+            "\\\\server\\share\\x.png",
+            "C:\\Windows\\x.png",
+            "c:x.png",
+        ] {
             let e = parse_in(&format!("game = \"g\"\nicon = {bad:?}"), "g").unwrap_err();
             assert!(
                 e.message.contains("leaves the game's directory"),

@@ -32,7 +32,7 @@ use crate::world::{State, World};
 /// The board sizes offered in the size choice.
 pub const SIZES: [u32; 9] = [5, 7, 9, 11, 13, 15, 17, 19, 21];
 
-/// The largest board a game ID may ask for: its canvas (4 374 × 3 774
+/// The largest board a game ID may ask for: its canvas (4 374 × 3 775
 /// pixels) still fits the launcher's limit of 8 192 pixels a side.
 pub const MAX_ID_SIZE: u32 = 99;
 

@@ -125,13 +125,16 @@ fn both_libraries_load_start_and_draw() {
     }
 }
 
-fn harness(games: &GamesDir) -> Harness<'static, LauncherApp> {
+/// The console in a test harness. `accessibility_check` makes every frame
+/// fail on a widget without an accessible name.
+fn harness(games: &GamesDir, accessibility_check: bool) -> Harness<'static, LauncherApp> {
     let app = LauncherApp::new(LauncherConfig {
         search: search(games),
         library_dirs: vec![],
     });
     let mut harness = Harness::builder()
         .with_size([900.0, 700.0])
+        .with_accessibility_check(accessibility_check)
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
     harness.run();
     harness
@@ -140,7 +143,7 @@ fn harness(games: &GamesDir) -> Harness<'static, LauncherApp> {
 #[test]
 fn the_console_shows_both_group_boxes_and_buttons() {
     let games = games();
-    let mut harness = harness(&games);
+    let harness = harness(&games, true);
     harness.get_by_label("Logic Games");
     harness.get_by_label("Puzzle Games");
     for (_, _, name, _) in BUNDLED {
@@ -156,22 +159,38 @@ fn the_console_shows_both_group_boxes_and_buttons() {
         harness.query_by_label_contains("Problems").is_none(),
         "no problems are listed"
     );
+}
 
-    // Each game opens in its own window.
-    for (_, _, name, _) in BUNDLED {
+#[test]
+fn each_bundled_game_opens_from_the_console() {
+    let games = games();
+    // The game window's text fields (Chat Noir's Game ID) have no
+    // accessible name yet (launcher/src/game_window.rs shows the label
+    // beside the field without linking them), which the accessibility
+    // check refuses; the console itself passes it above.
+    let mut harness = harness(&games, false);
+    let statuses = [
+        ("chat-noir", "Click a circle to block it."),
+        ("lights-out", "Moves: 0"),
+    ];
+    for ((dir_name, _, name, _), (_, status)) in BUNDLED.into_iter().zip(statuses) {
         harness.get_by_role_and_label(Role::Button, name).click();
         harness.run();
+        let open: Vec<&str> = harness
+            .state()
+            .open_games()
+            .iter()
+            .map(|g| g.dir_name.as_str())
+            .collect();
+        assert_eq!(open, [dir_name], "{:?}", harness.state().notices());
+        // Its window shows the game's status line and its controls.
+        harness.get_by_label_contains(status);
+        harness.get_by_role_and_label(Role::Button, "New game");
+        // Closing it leaves the console as it was.
+        harness.get_by_label("Game").click();
+        harness.run();
+        harness.get_by_label("Close window").click();
+        harness.run();
+        assert!(harness.state().open_games().is_empty());
     }
-    let open: Vec<&str> = harness
-        .state()
-        .open_games()
-        .iter()
-        .map(|g| g.dir_name.as_str())
-        .collect();
-    assert_eq!(
-        open,
-        ["chat-noir", "lights-out"],
-        "{:?}",
-        harness.state().notices()
-    );
 }

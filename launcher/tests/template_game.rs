@@ -348,6 +348,36 @@ fn the_installed_template_has_its_icon_and_help_and_plays() {
 }
 
 #[test]
+fn the_templates_own_tests_pass_outside_the_repository() {
+    // The workspace's `cargo test` leaves the template out (it is its own
+    // workspace), so its unit tests run here, as an author would run them.
+    let outside = tempfile::tempdir().expect("a temporary directory");
+    let dir = copy_template(outside.path(), &workspace_root().join("game-api"));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(cargo)
+        .args(["test", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .arg("--target-dir")
+        // Its own target directory: the other tests copy the library
+        // built in `template` while this runs.
+        .arg(
+            workspace_root()
+                .join("target")
+                .join("fixtures")
+                .join("template-test"),
+        )
+        .output()
+        .expect("cargo runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "the template's tests failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("test result: ok. 11 passed"), "{stdout}");
+}
+
+#[test]
 fn the_template_built_against_another_abi_version_is_refused_naming_both() {
     let outside = tempfile::tempdir().expect("a temporary directory");
     let game_api = other_abi_game_api(outside.path());

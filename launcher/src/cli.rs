@@ -84,6 +84,7 @@ pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String
                         }
                         match count {
                             0 => format!("ok (game ABI {})", game_api::ABI_VERSION),
+                            1 => format!("ok (game ABI {}), 1 warning", game_api::ABI_VERSION),
                             n => format!("ok (game ABI {}), {n} warnings", game_api::ABI_VERSION),
                         }
                     }

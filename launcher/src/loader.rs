@@ -77,7 +77,7 @@ impl Loader {
         // plugin host; everything we read from it afterwards is checked.
         let library = unsafe { libloading::Library::new(path) }.map_err(|e| LoadError::Open {
             path: path.to_owned(),
-            reason: e.to_string(),
+            reason: error_chain(&e),
             hint: diagnose(path),
         })?;
         // SAFETY: the symbol is only called as `EntryFn`, the signature every
@@ -132,6 +132,21 @@ pub fn probe(library: GameLibrary) -> Result<Vec<String>, CallError> {
     warnings.extend(report.describe());
     game.close()?;
     Ok(warnings)
+}
+
+/// An error with its sources (`dlopen failed: …: invalid ELF header`):
+/// libloading keeps the system loader's own words in the source.
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(e) = source {
+        let more = e.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        source = e.source();
+    }
+    text
 }
 
 /// The platform this launcher runs on, as `arch-os` (`x86_64-linux`).

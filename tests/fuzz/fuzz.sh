@@ -19,7 +19,11 @@ for target in "${targets[@]}"; do
   dict=()
   [ -f "dicts/$target.dict" ] && dict=("-dict=dicts/$target.dict")
   echo "== $target: ${seconds}s"
-  cargo fuzz run --fuzz-dir . "$target" "corpus/$target" "seeds/$target" -- \
+  if ! cargo fuzz run --fuzz-dir . "$target" "corpus/$target" "seeds/$target" -- \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-    -print_final_stats=1 "${dict[@]}"
+    -print_final_stats=1 "${dict[@]}"; then
+    echo "== $target: FAILED (see artifacts/$target)"
+    failed=1
+  fi
 done
+exit "${failed:-0}"

@@ -1,5 +1,5 @@
 //! §4 text help formatting on any text: it never panics, and its blocks are
-//! single lines of trimmed text.
+//! single lines of text, and verbatim mode keeps the lines.
 #![no_main]
 
 use launcher_help::text_help::{Block, format_text_help, verbatim};
@@ -17,5 +17,9 @@ fuzz_target!(|data: &[u8]| {
             assert!(!p.is_empty());
         }
     }
-    assert!(!verbatim(text).contains("\r\n"));
+    // Verbatim mode only turns CRLF into LF: the lines stay the same. (Not
+    // "no CRLF is left": a lone CR before a CRLF stays, as documented.)
+    let shown = verbatim(text);
+    assert_eq!(shown.matches('\n').count(), text.matches('\n').count());
+    assert_eq!(shown.len(), text.len() - text.matches("\r\n").count());
 });

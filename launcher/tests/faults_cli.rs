@@ -1,0 +1,143 @@
+//! The real launcher's `--list` on a games directory holding every fault
+//! fixture at once, plus Chat Noir: each problem is reported with its file
+//! and cause, and Chat Noir is still playable.
+
+#[path = "../../tests/fixtures/faults.rs"]
+mod faults;
+
+use faults::{FAULTS, FaultGames, Found, lay_out};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn list(games: &FaultGames, extra: &[&str]) -> (Output, Duration) {
+    let started = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_launcher"))
+        .arg("--list")
+        .args(extra)
+        .arg("--games-dir")
+        .arg(games.games.path())
+        .arg("--games-dir")
+        .arg(&games.more)
+        .env_remove(launcher::catalog::GAMES_PATH_ENV)
+        .env("XDG_DATA_HOME", games.games.path().join("no-user-data"))
+        .current_dir(games.games.path())
+        .output()
+        .expect("the launcher runs");
+    (out, started.elapsed())
+}
+
+/// The `state:` line of the game labelled `name`.
+fn state<'a>(stdout: &'a str, name: &str) -> &'a str {
+    let start = stdout
+        .find(&format!("\n  {name}\n"))
+        .unwrap_or_else(|| panic!("{name} is not listed:\n{stdout}"));
+    let rest = &stdout[start..];
+    let line = rest
+        .lines()
+        .find(|l| l.starts_with("    state:"))
+        .expect("a state line");
+    line.trim_start_matches("    state:").trim()
+}
+
+/// The problem lines, without the leading indent.
+fn problems(stdout: &str) -> Vec<&str> {
+    let (_, section) = stdout
+        .split_once("\nProblems (")
+        .expect("a problems section");
+    section.lines().skip(1).map(str::trim_start).collect()
+}
+
+#[test]
+fn list_reports_every_fault_with_its_cause_and_chat_noir_still_plays() {
+    let games = lay_out();
+    let (out, elapsed) = list(&games, &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}\n{stdout}");
+    assert!(
+        elapsed < Duration::from_secs(120),
+        "--list took {elapsed:?}"
+    );
+    let problems = problems(&stdout);
+
+    for fault in FAULTS {
+        let file = games.file(fault).display().to_string();
+        let state = state(&stdout, fault.name);
+        let level = if fault.error { "error" } else { "warning" };
+        match (fault.found, fault.error) {
+            (Found::Scan, true) => assert_eq!(state, "broken", "{}", fault.dir),
+            (Found::Load, true) => {
+                assert!(
+                    state.starts_with(&format!("broken: {file}: ")),
+                    "{}: {state}",
+                    fault.dir
+                )
+            }
+            (Found::Load, false) => assert!(
+                state.starts_with("ok (game ABI 1), ") && state.contains(" warning"),
+                "{}: {state}",
+                fault.dir
+            ),
+            _ => assert_eq!(state, "ok (game ABI 1)", "{}", fault.dir),
+        }
+        if fault.found == Found::Play {
+            continue;
+        }
+        // Each fragment of the message is on a problem line naming the file.
+        for part in fault.message {
+            let prefix = format!("{level}: {file}: ");
+            assert!(
+                problems
+                    .iter()
+                    .any(|p| p.starts_with(&prefix) && p.contains(part)),
+                "{}: no `{prefix}…{part}…` in:\n{}",
+                fault.dir,
+                problems.join("\n")
+            );
+        }
+    }
+
+    // Chat Noir, among all of these, is listed in its set and plays.
+    assert!(stdout.contains("Puzzle Games:\n  Chat Noir\n"), "{stdout}");
+    assert_eq!(state(&stdout, "Chat Noir"), "ok (game ABI 1)");
+    assert!(
+        !problems.iter().any(|p| p.contains("chat-noir")),
+        "{}",
+        problems.join("\n")
+    );
+
+    // The counts add up: one line per problem.
+    let header = stdout
+        .lines()
+        .find(|l| l.starts_with("Problems ("))
+        .unwrap();
+    let errors = problems.iter().filter(|p| p.starts_with("error: ")).count();
+    let warnings = problems
+        .iter()
+        .filter(|p| p.starts_with("warning: "))
+        .count();
+    assert_eq!(
+        header,
+        format!("Problems ({errors} errors, {warnings} warnings):")
+    );
+    assert_eq!(errors + warnings, problems.len());
+}
+
+#[test]
+fn list_without_loading_reports_what_the_files_say_and_runs_nothing() {
+    let games = lay_out();
+    let (out, _) = list(&games, &["--no-load"]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let problems = problems(&stdout);
+    for fault in FAULTS {
+        let state = state(&stdout, fault.name);
+        match fault.found {
+            Found::Scan if fault.error => assert_eq!(state, "broken", "{}", fault.dir),
+            _ => assert_eq!(state, "ok (library not loaded)", "{}", fault.dir),
+        }
+        let file = games.file(fault).display().to_string();
+        let named = problems.iter().any(|p| p.contains(&format!(": {file}: ")));
+        assert_eq!(named, fault.found == Found::Scan, "{}", fault.dir);
+    }
+}

@@ -75,9 +75,16 @@ pub enum Outcome {
     Failed(CallError),
 }
 
-/// Height of the launcher's chrome around a game's canvas (menu, controls,
-/// status line), in points.
-const CHROME_HEIGHT: f32 = 84.0;
+/// Height of the launcher's chrome around a game's canvas, in points: the
+/// menu bar, one row of game controls, the status line and the central
+/// panel's margins, as egui's default style lays them out (measured with
+/// egui_kittest), so a window of the initial size shows the canvas at its
+/// natural size.
+const CHROME_HEIGHT: f32 = 107.0;
+
+/// Width of the margins left and right of a game's canvas, in points
+/// (measured like [`CHROME_HEIGHT`]).
+const CHROME_WIDTH: f32 = 32.0;
 
 /// A game the player opened.
 pub struct OpenGame {
@@ -133,7 +140,7 @@ impl OpenGame {
             viewport_id: ViewportId::from_hash_of(("game", dir_name)),
             instance,
             canvas,
-            initial_size: Vec2::new(canvas.x.max(320.0) + 16.0, canvas.y + CHROME_HEIGHT),
+            initial_size: Vec2::new(canvas.x.max(320.0) + CHROME_WIDTH, canvas.y + CHROME_HEIGHT),
             title: String::new(),
             status: String::new(),
             actions: Vec::new(),
@@ -348,13 +355,15 @@ impl OpenGame {
                                     });
                             }
                             ActionKind::Text { .. } => {
-                                ui.label(&action.label);
+                                let label = ui.label(&action.label);
                                 let text = self.text_fields.entry(action.id.clone()).or_default();
-                                let edit = ui.add(
-                                    egui::TextEdit::singleline(text)
-                                        .desired_width(140.0)
-                                        .id_salt(("action", &action.id)),
-                                );
+                                let edit = ui
+                                    .add(
+                                        egui::TextEdit::singleline(text)
+                                            .desired_width(140.0)
+                                            .id_salt(("action", &action.id)),
+                                    )
+                                    .labelled_by(label.id);
                                 let entered = edit.lost_focus()
                                     && ui.input(|i| i.key_pressed(egui::Key::Enter));
                                 if ui.button("Go").clicked() || entered {

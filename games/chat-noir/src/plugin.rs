@@ -241,7 +241,7 @@ impl Game for ChatNoir {
             Action::button(NEW_GAME, "New game"),
             Action {
                 id: BOARD_SIZE.into(),
-                label: "Board size".into(),
+                label: "Size".into(),
                 kind: ActionKind::Choice {
                     options: SIZES.iter().map(u32::to_string).collect(),
                     selected: self.world.size().to_string(),

@@ -191,7 +191,7 @@ fn the_game_introduces_itself_with_a_new_11_by_11_game() {
         summary,
         [
             ("new", "New game", true),
-            ("size", "Board size", true),
+            ("size", "Size", true),
             ("id", "Game ID", true)
         ]
     );

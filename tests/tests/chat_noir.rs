@@ -1,0 +1,468 @@
+//! Chat Noir in the real launcher, driven by egui_kittest: the console
+//! lists it, a click opens it, clicks on circles block them and move the
+//! cat, whole games are won and lost, `n` restarts, the tool-bar actions
+//! work (a bad game ID is shown, not fatal), a resized window keeps the
+//! board centred with clicks on the right circle; and snapshots of the
+//! board in each state (opening, help showing, cat won, cat lost).
+//!
+//! Positions come from game IDs typed into the game-ID field, so the
+//! games, and the snapshots, are the same on every run. Click points are
+//! the circles' centres of `chat_noir::render` mapped to the screen with
+//! `OpenGame::canvas_transform()`.
+
+use chat_noir::render::cell_center;
+use chat_noir::{Board, GameId, Pos, Search, State, World, adjacent, best_moves};
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use launcher::catalog::{Origin, SearchPath};
+use launcher::game_window::OpenGame;
+use launcher::{LauncherApp, LauncherConfig};
+use launcher_tests::GamesDir;
+use std::collections::BTreeSet;
+
+const DIR: &str = "chat-noir";
+
+/// The game window's size for the default 11×11 board: the canvas
+/// (502 × 422) plus the launcher's chrome.
+const WINDOW_11: [f32; 2] = [534.0, 529.0];
+
+fn games() -> GamesDir {
+    let games = GamesDir::new();
+    games.add_bundled(DIR, "chat_noir");
+    games
+}
+
+fn app(games: &GamesDir) -> LauncherApp {
+    let mut search = SearchPath::default();
+    search.push(games.path().to_path_buf(), Origin::CommandLine);
+    LauncherApp::new(LauncherConfig {
+        search,
+        library_dirs: vec![],
+    })
+}
+
+/// The console, as the launcher starts.
+fn console(games: &GamesDir) -> Harness<'static, LauncherApp> {
+    let mut harness = Harness::builder()
+        .with_size([900.0, 700.0])
+        .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app(games));
+    harness.run();
+    harness
+}
+
+/// `launcher --play chat-noir`: the game alone in a window of `size`.
+fn player(games: &GamesDir, size: [f32; 2]) -> Harness<'static, LauncherApp> {
+    let mut harness = Harness::builder().with_size(size).build_ui_state(
+        |ui, app: &mut LauncherApp| app.frame(ui),
+        app(games).play_only(DIR),
+    );
+    harness.run();
+    assert!(open(&mut harness).title() == "Chat Noir");
+    harness
+}
+
+fn open<'h>(harness: &'h mut Harness<'_, LauncherApp>) -> &'h mut OpenGame {
+    harness
+        .state_mut()
+        .open_game_mut(DIR)
+        .expect("Chat Noir is open")
+}
+
+/// The game ID in the game's text field (the game's value).
+fn game_id(harness: &mut Harness<'_, LauncherApp>) -> GameId {
+    let value = open(harness)
+        .actions()
+        .iter()
+        .find(|a| a.id == "id")
+        .and_then(|a| match &a.kind {
+            game_api::ActionKind::Text { value } => Some(value.clone()),
+            _ => None,
+        })
+        .expect("a game-ID field");
+    value.parse().expect("a valid game ID")
+}
+
+fn status(harness: &mut Harness<'_, LauncherApp>) -> String {
+    open(harness).status().to_owned()
+}
+
+/// Types `id` into the game-ID field, replacing its text, and clicks Go.
+fn enter_id(harness: &mut Harness<'_, LauncherApp>, id: &str) {
+    harness.get_by_role(Role::TextInput).focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness.get_by_role(Role::TextInput).type_text(id);
+    harness.run();
+    harness.get_by_label("Go").click();
+    harness.run();
+}
+
+/// Starts from `world`'s position by typing its ID.
+fn load(harness: &mut Harness<'_, LauncherApp>, world: &World) {
+    let id = world.game_id();
+    enter_id(harness, &id.to_string());
+    assert_eq!(game_id(harness), id, "the typed position is on the board");
+}
+
+fn screen_pos(harness: &mut Harness<'_, LauncherApp>, q: Pos) -> egui::Pos2 {
+    let transform = open(harness)
+        .canvas_transform()
+        .expect("the canvas was shown");
+    transform.to_screen(cell_center(q))
+}
+
+/// Moves the pointer over the circle of `q`.
+fn hover(harness: &mut Harness<'_, LauncherApp>, q: Pos) {
+    let pos = screen_pos(harness, q);
+    harness.hover_at(pos);
+    harness.run();
+}
+
+/// Clicks the circle of `q` with the mouse.
+fn click(harness: &mut Harness<'_, LauncherApp>, q: Pos) {
+    hover(harness, q);
+    let pos = screen_pos(harness, q);
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+        harness.run();
+    }
+}
+
+fn press(harness: &mut Harness<'_, LauncherApp>, key: egui::Key) {
+    harness.key_press(key);
+    harness.run();
+}
+
+fn blocked(id: &GameId) -> BTreeSet<Pos> {
+    id.board().cells().filter(|c| c.1).map(|c| c.0).collect()
+}
+
+/// The cells at exactly `d` steps from `from` on an open board.
+fn ring(from: Pos, d: usize) -> BTreeSet<Pos> {
+    let mut seen = BTreeSet::from([from]);
+    let mut level = BTreeSet::from([from]);
+    for _ in 0..d {
+        level = level
+            .iter()
+            .flat_map(|&q| adjacent(q))
+            .filter(|q| !seen.contains(q))
+            .collect();
+        seen.extend(level.iter().copied());
+    }
+    level
+}
+
+/// 11×11, the cat in the middle inside a ring of blocked circles two steps
+/// out, with two gaps on opposite sides: two clicks trap it.
+fn fenced() -> (World, Pos, Pos) {
+    let (west, east) = (Pos::new(3, 5), Pos::new(7, 5));
+    let fence = ring(Pos::new(5, 5), 2);
+    assert!(fence.contains(&west) && fence.contains(&east));
+    let board = Board::empty(11)
+        .unwrap()
+        .with_blocked(fence.into_iter().filter(|&q| q != west && q != east));
+    (World::new(board, Pos::new(5, 5)).unwrap(), west, east)
+}
+
+/// 11×11, the cat boxed in but for one circle.
+fn almost_trapped() -> (World, Pos) {
+    let around = adjacent(Pos::new(5, 5));
+    let board = Board::empty(11).unwrap().with_blocked(around[1..].to_vec());
+    (World::new(board, Pos::new(5, 5)).unwrap(), around[0])
+}
+
+/// 11×11, the cat on (1, 5), one step from the edge through a single
+/// circle, (0, 5): whatever the player clicks (but that), it escapes there.
+fn about_to_escape() -> (World, Pos) {
+    let world = World::new(Board::empty(11).unwrap(), Pos::new(1, 5)).unwrap();
+    let click = Pos::new(8, 2);
+    let mut after = world.clone();
+    after.block_cell(click).unwrap();
+    let moves = best_moves(&after, &mut Search::new());
+    assert_eq!(moves.as_slice(), [Pos::new(0, 5)], "one way out");
+    (world, click)
+}
+
+const PLAYING: &str = "Click a circle to block it. Help off (H shows the cat's paths)";
+
+#[test]
+fn the_console_lists_chat_noir_in_puzzle_games_and_a_click_opens_it() {
+    let games = games();
+    let mut harness = console(&games);
+    let entry = harness.state().catalog().find(DIR).unwrap().clone();
+    assert_eq!(entry.name, "Chat Noir");
+    assert_eq!(entry.game_set, "Puzzle Games");
+    assert!(entry.is_playable(), "{:?}", entry.first_error());
+    let icon = entry.icon.as_ref().expect("an icon");
+    assert!(icon.ends_with("chat-noir.png") && icon.is_file());
+    launcher::icons::load_icon(icon).expect("the icon loads");
+    harness.get_by_label("Puzzle Games");
+    assert!(harness.state().open_games().is_empty());
+
+    harness
+        .get_by_role_and_label(Role::Button, "Chat Noir")
+        .click();
+    harness.run();
+    assert_eq!(harness.state().open_games().len(), 1);
+    let game = open(&mut harness);
+    assert_eq!(game.title(), "Chat Noir");
+    let builder = game.viewport_builder();
+    // The window opens at the board's size plus the chrome.
+    assert_eq!(
+        builder.inner_size,
+        Some(egui::Vec2::new(WINDOW_11[0], WINDOW_11[1]))
+    );
+    harness.get_by_label(PLAYING);
+    harness.get_by_label("New game");
+    harness.get_by_label("Game ID");
+    let id = game_id(&mut harness);
+    assert_eq!((id.board().size(), blocked(&id).len()), (11, 6));
+}
+
+#[test]
+fn clicks_on_circles_block_them_and_move_the_cat() {
+    let games = games();
+    let mut harness = console(&games);
+    harness
+        .get_by_role_and_label(Role::Button, "Chat Noir")
+        .click();
+    harness.run();
+    load(&mut harness, &World::empty(11).unwrap());
+    let mut cat = Pos::new(5, 5);
+    for (n, q) in [Pos::new(1, 1), Pos::new(9, 9), Pos::new(2, 9)]
+        .into_iter()
+        .enumerate()
+    {
+        click(&mut harness, q);
+        let id = game_id(&mut harness);
+        assert!(id.board().is_blocked(q), "{q} is blocked");
+        assert_eq!(blocked(&id).len(), n + 1);
+        assert!(adjacent(cat).contains(&id.cat()), "the cat took one step");
+        cat = id.cat();
+    }
+    assert_eq!(status(&mut harness), PLAYING);
+    // A click on a blocked circle is not a move.
+    click(&mut harness, Pos::new(1, 1));
+    assert_eq!(game_id(&mut harness).cat(), cat);
+}
+
+#[test]
+fn a_whole_game_is_won_by_trapping_the_cat_and_n_starts_another() {
+    let games = games();
+    let mut harness = console(&games);
+    harness
+        .get_by_role_and_label(Role::Button, "Chat Noir")
+        .click();
+    harness.run();
+    let (world, west, east) = fenced();
+    load(&mut harness, &world);
+    click(&mut harness, west);
+    let id = game_id(&mut harness);
+    assert_eq!(id.state(), State::Playing);
+    assert!(
+        adjacent(id.cat()).contains(&east),
+        "the cat heads for the other gap"
+    );
+    click(&mut harness, east);
+    let id = game_id(&mut harness);
+    assert_eq!(id.state(), State::CatLost);
+    let won = "You trapped the cat! Press N for a new game. Help off (H shows the cat's paths)";
+    assert_eq!(status(&mut harness), won);
+    harness.get_by_label(won);
+
+    press(&mut harness, egui::Key::N);
+    let id = game_id(&mut harness);
+    assert_eq!(id.state(), State::Playing);
+    assert_eq!((id.board().size(), blocked(&id).len()), (11, 6));
+    assert_eq!(id.cat(), Pos::new(5, 5));
+    harness.get_by_label(PLAYING);
+}
+
+#[test]
+fn a_whole_game_is_lost_when_the_cat_reaches_the_edge() {
+    let games = games();
+    let mut harness = console(&games);
+    harness
+        .get_by_role_and_label(Role::Button, "Chat Noir")
+        .click();
+    harness.run();
+    load(&mut harness, &World::empty(11).unwrap());
+    // Click circles far from the cat until it is out: it needs five steps.
+    let mut clicks = 0;
+    while game_id(&mut harness).state() == State::Playing {
+        let id = game_id(&mut harness);
+        let cat = id.cat();
+        let far = id
+            .board()
+            .cells()
+            .filter(|&(q, b)| !b && q != cat)
+            .map(|c| c.0)
+            .max_by_key(|q| (q.x - cat.x).pow(2) + (q.y - cat.y).pow(2))
+            .unwrap();
+        click(&mut harness, far);
+        clicks += 1;
+        assert!(clicks <= 5, "the cat escapes in five steps");
+    }
+    assert_eq!(clicks, 5);
+    assert_eq!(game_id(&mut harness).state(), State::CatWon);
+    harness.get_by_label(
+        "The cat escaped - press N for a new game. Help off (H shows the cat's paths)",
+    );
+    // Clicks do nothing now; N starts over.
+    let before = game_id(&mut harness);
+    click(&mut harness, Pos::new(5, 5));
+    assert_eq!(game_id(&mut harness), before);
+    press(&mut harness, egui::Key::N);
+    assert_eq!(game_id(&mut harness).state(), State::Playing);
+}
+
+#[test]
+fn a_bad_game_id_is_shown_in_the_window_and_the_game_goes_on() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+    let before = game_id(&mut harness);
+    enter_id(&mut harness, "11:5,5");
+    harness.get_by_label(
+        "invalid game ID: expected SIZE:X,Y:CELLS with an optional :STATE, found 2 part(s)",
+    );
+    assert_eq!(harness.state().open_games().len(), 1, "still open");
+    assert!(harness.state().notices().is_empty());
+    assert_eq!(game_id(&mut harness), before);
+    // A good one clears the message.
+    enter_id(&mut harness, "7:3,3:0");
+    assert!(open(&mut harness).action_error().is_none());
+    assert_eq!(game_id(&mut harness).board().size(), 7);
+}
+
+#[test]
+fn the_size_choice_and_new_game_button_start_new_boards() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+    harness.get_by_role(Role::ComboBox).click();
+    harness.run();
+    harness.get_by_label("7").click();
+    harness.run();
+    let id = game_id(&mut harness);
+    assert_eq!((id.board().size(), blocked(&id).len()), (7, 6));
+    let transform = open(&mut harness).canvas_transform().unwrap();
+    assert_eq!(transform.canvas, egui::Vec2::new(326.0, 269.0));
+    // The smaller canvas is scaled up to fill the window, and clicks still
+    // land on their circles.
+    assert!(transform.scale > 1.0, "{transform:?}");
+    click(&mut harness, Pos::new(1, 1));
+    assert!(game_id(&mut harness).board().is_blocked(Pos::new(1, 1)));
+
+    harness.get_by_label("New game").click();
+    harness.run();
+    let id = game_id(&mut harness);
+    assert_eq!((id.board().size(), blocked(&id).len()), (7, 6));
+}
+
+#[test]
+fn h_toggles_help_from_the_keyboard() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+    load(&mut harness, &World::empty(11).unwrap());
+    hover(&mut harness, Pos::new(3, 3));
+    press(&mut harness, egui::Key::H);
+    harness.get_by_label("Click a circle to block it. Help on (H hides the cat's paths)");
+    let white_dots = |harness: &mut Harness<'_, LauncherApp>| {
+        open(harness)
+            .drawing()
+            .shapes
+            .iter()
+            .filter(|s| {
+                matches!(s, game_api::Shape::Circle { radius, style, .. }
+                    if *radius == 10.0 && style.fill == Some(game_api::WHITE))
+            })
+            .count()
+    };
+    assert!(white_dots(&mut harness) > 1);
+    press(&mut harness, egui::Key::H);
+    harness.get_by_label(PLAYING);
+    assert_eq!(white_dots(&mut harness), 0);
+}
+
+#[test]
+fn a_resized_window_keeps_the_board_centred_and_clicks_on_the_right_circle() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+    load(&mut harness, &World::empty(11).unwrap());
+    let natural = open(&mut harness).canvas_transform().unwrap();
+    assert_eq!(
+        natural.scale, 1.0,
+        "the window opens at the board's size: {natural:?}"
+    );
+
+    for (size, targets) in [
+        ([1100.0, 700.0], [Pos::new(0, 4), Pos::new(10, 3)]),
+        ([420.0, 900.0], [Pos::new(1, 10), Pos::new(9, 0)]),
+    ] {
+        harness.set_size(egui::Vec2::from(size));
+        harness.run();
+        let t = open(&mut harness).canvas_transform().unwrap();
+        let rect = t.screen_rect();
+        // Centred across the window, and scaled to fit it.
+        assert!(
+            (rect.center().x - size[0] / 2.0).abs() < 1.0,
+            "{rect:?} in {size:?}"
+        );
+        assert!(rect.width() <= size[0] && rect.height() <= size[1]);
+        assert!((t.scale - natural.scale).abs() > 0.05, "the scale follows");
+        for q in targets {
+            click(&mut harness, q);
+            assert!(
+                game_id(&mut harness).board().is_blocked(q),
+                "a click on {q} at {size:?} blocks {q}"
+            );
+        }
+    }
+}
+
+/// Snapshots of the board in each state, in the `--play` window. The
+/// pointer is away from the window unless said otherwise.
+#[test]
+fn snapshots_of_the_board_in_each_state() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+
+    // Opening: a new game's six blocked circles, the thinking cat.
+    load(&mut harness, &World::new_game(11, 2024).unwrap());
+    harness.remove_cursor();
+    harness.run();
+    harness.snapshot("chat_noir_opening");
+
+    // Help showing, with the pointer on a circle of the cat's path: its
+    // black dot, and the white dots of the paths around it.
+    press(&mut harness, egui::Key::H);
+    let id = game_id(&mut harness);
+    let on_path = Pos::new(id.cat().x, id.cat().y - 2);
+    hover(&mut harness, on_path);
+    harness.snapshot("chat_noir_help");
+    press(&mut harness, egui::Key::H);
+
+    // Cat won: it escapes through its only way out.
+    let (world, at) = about_to_escape();
+    load(&mut harness, &world);
+    click(&mut harness, at);
+    assert_eq!(game_id(&mut harness).state(), State::CatWon);
+    harness.remove_cursor();
+    harness.run();
+    harness.snapshot("chat_noir_cat_won");
+
+    // Cat lost: boxed in by the last click.
+    let (world, last) = almost_trapped();
+    load(&mut harness, &world);
+    click(&mut harness, last);
+    assert_eq!(game_id(&mut harness).state(), State::CatLost);
+    harness.remove_cursor();
+    harness.run();
+    harness.snapshot("chat_noir_cat_lost");
+}

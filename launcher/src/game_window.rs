@@ -77,14 +77,14 @@ pub enum Outcome {
 
 /// Height of the launcher's chrome around a game's canvas, in points: the
 /// menu bar, one row of game controls, the status line and the central
-/// panel's margins, as egui's default style lays them out (measured with
-/// egui_kittest), so a window of the initial size shows the canvas at its
+/// panel's margins, as egui's default style lays them out (measured in a
+/// real window), so a window of the initial size shows the canvas at its
 /// natural size.
-const CHROME_HEIGHT: f32 = 107.0;
+const CHROME_HEIGHT: f32 = 91.0;
 
-/// Width of the margins left and right of a game's canvas, in points
-/// (measured like [`CHROME_HEIGHT`]).
-const CHROME_WIDTH: f32 = 32.0;
+/// Width of the central panel's margins left and right of a game's canvas,
+/// in points.
+const CHROME_WIDTH: f32 = 16.0;
 
 /// A game the player opened.
 pub struct OpenGame {

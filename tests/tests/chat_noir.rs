@@ -25,7 +25,10 @@ const DIR: &str = "chat-noir";
 
 /// The game window's size for the default 11×11 board: the canvas
 /// (502 × 422) plus the launcher's chrome.
-const WINDOW_11: [f32; 2] = [534.0, 529.0];
+const WINDOW_11: [f32; 2] = [518.0, 513.0];
+
+/// The margin egui_kittest puts around the UI it tests (all round).
+const KITTEST_MARGIN: f32 = 8.0;
 
 fn games() -> GamesDir {
     let games = GamesDir::new();
@@ -51,14 +54,26 @@ fn console(games: &GamesDir) -> Harness<'static, LauncherApp> {
     harness
 }
 
-/// `launcher --play chat-noir`: the game alone in a window of `size`.
+/// `launcher --play chat-noir`: the game alone in a window of `size` (the
+/// harness is larger by its margins).
 fn player(games: &GamesDir, size: [f32; 2]) -> Harness<'static, LauncherApp> {
+    let margins = 2.0 * KITTEST_MARGIN;
+    let size = egui::Vec2::new(size[0] + margins, size[1] + margins);
     let mut harness = Harness::builder().with_size(size).build_ui_state(
         |ui, app: &mut LauncherApp| app.frame(ui),
         app(games).play_only(DIR),
     );
     harness.run();
     assert!(open(&mut harness).title() == "Chat Noir");
+    // `--play` sizes its window for the game, which the harness follows:
+    // give the harness its margins back.
+    assert_eq!(
+        harness.ctx.content_rect().size(),
+        egui::Vec2::from(WINDOW_11),
+        "the window takes the game's size"
+    );
+    harness.set_size(size);
+    harness.run();
     harness
 }
 

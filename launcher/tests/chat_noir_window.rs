@@ -1,0 +1,355 @@
+//! Chat Noir in a real window: `launcher --play chat-noir` on a virtual X
+//! server, clicked with xdotool like a player would, and its screenshot
+//! read back (Debian packages `xvfb` and `xdotool`; `.ci/run` installs
+//! them).
+//!
+//! The test sees the screen through Xvfb's own framebuffer file (`-fbdir`,
+//! an XWD image kept up to date by the server), so it needs no screen
+//! grabber. It finds the board on the screen by its white background,
+//! reads which circles are blocked, clicks free circles far from the cat,
+//! checks each turns black, and finally counts the black circles in the
+//! launcher's `--screenshot`.
+
+use chat_noir::render::{canvas_size, cell_center};
+use chat_noir::{Board, Pos};
+use launcher_tests::GamesDir;
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A virtual X server of our own, stopped when dropped.
+struct Xvfb {
+    child: Child,
+    display: String,
+    /// The XWD file Xvfb keeps the screen in.
+    framebuffer: PathBuf,
+}
+
+impl Xvfb {
+    fn start(dir: &Path) -> Xvfb {
+        let mut child = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1024x768x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .arg("-fbdir")
+            .arg(dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb is installed (apt-get install xvfb)");
+        // Xvfb writes its display number once it accepts clients.
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .expect("Xvfb reports its display");
+        let number = line.trim();
+        assert!(
+            !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()),
+            "Xvfb did not start: {line:?}"
+        );
+        Xvfb {
+            child,
+            display: format!(":{number}"),
+            framebuffer: dir.join("Xvfb_screen0"),
+        }
+    }
+
+    /// Runs an X client (xdotool) on this display; its standard output.
+    fn run(&self, program: &str, args: &[&str]) -> String {
+        let output = Command::new(program)
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .output()
+            .unwrap_or_else(|e| panic!("{program} runs (apt-get install xdotool): {e}"));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An RGB picture: the screen, or a screenshot.
+struct Picture {
+    width: u32,
+    height: u32,
+    rgb: Vec<[u8; 3]>,
+}
+
+impl Picture {
+    fn at(&self, x: u32, y: u32) -> [u8; 3] {
+        self.rgb[(y * self.width + x) as usize]
+    }
+
+    /// Reads an XWD file of a 24-bit TrueColor screen, 32 bits per pixel.
+    fn from_xwd(bytes: &[u8]) -> Option<Picture> {
+        let field = |i: usize| -> Option<u32> {
+            let b = bytes.get(4 * i..4 * i + 4)?;
+            Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+        };
+        let header_size = field(0)? as usize;
+        let (width, height) = (field(4)?, field(5)?);
+        let lsb_first = field(7)? == 0;
+        let bits_per_pixel = field(11)?;
+        let bytes_per_line = field(12)? as usize;
+        let masks = [field(14)?, field(15)?, field(16)?];
+        let colors = field(19)? as usize;
+        if bits_per_pixel != 32 {
+            return None;
+        }
+        let start = header_size + 12 * colors;
+        let mut rgb = Vec::with_capacity((width * height) as usize);
+        for y in 0..height as usize {
+            for x in 0..width as usize {
+                let at = start + y * bytes_per_line + 4 * x;
+                let b: [u8; 4] = bytes.get(at..at + 4)?.try_into().ok()?;
+                let v = if lsb_first {
+                    u32::from_le_bytes(b)
+                } else {
+                    u32::from_be_bytes(b)
+                };
+                let channel = |mask: u32| ((v & mask) >> mask.trailing_zeros()) as u8;
+                rgb.push(masks.map(channel));
+            }
+        }
+        Some(Picture { width, height, rgb })
+    }
+
+    fn from_png(path: &Path) -> Picture {
+        let image = image::open(path).expect("a PNG").into_rgb8();
+        Picture {
+            width: image.width(),
+            height: image.height(),
+            rgb: image.pixels().map(|p| p.0).collect(),
+        }
+    }
+
+    /// The part of this picture in the rectangle at `(x, y)` of `w` × `h`.
+    fn crop(&self, x: u32, y: u32, w: u32, h: u32) -> Picture {
+        let (w, h) = (w.min(self.width - x), h.min(self.height - y));
+        let rgb = (y..y + h)
+            .flat_map(|row| (x..x + w).map(move |col| (col, row)))
+            .map(|(col, row)| self.at(col, row))
+            .collect();
+        Picture {
+            width: w,
+            height: h,
+            rgb,
+        }
+    }
+}
+
+/// Where the board is in a picture: its top-left corner and scale.
+#[derive(Clone, Copy, Debug)]
+struct Canvas {
+    x: f32,
+    y: f32,
+    scale: f32,
+}
+
+/// The canvas of the 11×11 board: the box around the runs of at least 40
+/// white pixels (the board's white background shows all round its
+/// circles, and nothing else in the dark window is white).
+fn find_canvas(picture: &Picture) -> Option<Canvas> {
+    const WHITE: [u8; 3] = [255, 255, 255];
+    let (mut left, mut top, mut right, mut bottom) = (u32::MAX, u32::MAX, 0, 0);
+    for y in 0..picture.height {
+        let mut run = 0;
+        for x in 0..picture.width {
+            if picture.at(x, y) == WHITE {
+                run += 1;
+                if run >= 40 {
+                    left = left.min(x + 1 - run);
+                    right = right.max(x);
+                    top = top.min(y);
+                    bottom = bottom.max(y);
+                }
+            } else {
+                run = 0;
+            }
+        }
+    }
+    if left > right || top > bottom {
+        return None;
+    }
+    let size = canvas_size(11);
+    // Anti-aliased edges may lose a pixel on each side.
+    let scale = (right + 1 - left) as f32 / size.x;
+    let height = (bottom + 1 - top) as f32 / scale;
+    ((height - size.y).abs() < 4.0).then_some(Canvas {
+        x: left as f32,
+        y: top as f32,
+        scale,
+    })
+}
+
+/// Where the circle of `q` is checked: 15 pixels below its centre, clear
+/// of the dots (radius 10) and of the cat (whose drawing ends 13 below).
+fn probe(canvas: Canvas, q: Pos) -> (u32, u32) {
+    let c = cell_center(q);
+    (
+        (canvas.x + c.x * canvas.scale).round() as u32,
+        (canvas.y + (c.y + 15.0) * canvas.scale).round() as u32,
+    )
+}
+
+/// The blocked circles of the 11×11 board in `picture`, and the free ones.
+fn read_board(picture: &Picture, canvas: Canvas) -> (BTreeSet<Pos>, BTreeSet<Pos>) {
+    let (mut blocked, mut free) = (BTreeSet::new(), BTreeSet::new());
+    for (q, _) in Board::empty(11).unwrap().cells() {
+        let (x, y) = probe(canvas, q);
+        match picture.at(x, y) {
+            [r, g, b] if r < 40 && g < 40 && b < 40 => blocked.insert(q),
+            [r, g, b] if r.abs_diff(135) < 20 && g.abs_diff(206) < 20 && b.abs_diff(250) < 20 => {
+                free.insert(q)
+            }
+            other => panic!("the circle {q} is neither black nor light blue: {other:?}"),
+        };
+    }
+    (blocked, free)
+}
+
+/// Waits until `ready` returns something, or panics with `what` after
+/// `limit`.
+fn wait_for<T>(what: &str, limit: Duration, mut ready: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(value) = ready() {
+            return value;
+        }
+        assert!(start.elapsed() < limit, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The game window's id and its rectangle on the screen.
+fn find_window(x: &Xvfb) -> Option<(String, [u32; 4])> {
+    let id = x
+        .run(
+            "xdotool",
+            &["search", "--onlyvisible", "--name", "^Chat Noir$"],
+        )
+        .lines()
+        .next()?
+        .to_owned();
+    let geometry = x.run("xdotool", &["getwindowgeometry", "--shell", &id]);
+    let value = |key: &str| -> Option<u32> {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))?
+            .parse()
+            .ok()
+    };
+    Some((
+        id,
+        [value("X")?, value("Y")?, value("WIDTH")?, value("HEIGHT")?],
+    ))
+}
+
+#[test]
+fn clicks_in_a_real_chat_noir_window_block_circles() {
+    let games = GamesDir::new();
+    games.add_bundled("chat-noir", "chat_noir");
+    let fb_dir = games.path().join("framebuffer");
+    std::fs::create_dir_all(&fb_dir).unwrap();
+    let x = Xvfb::start(&fb_dir);
+    let shot = games.path().join("chat-noir.png");
+    let mut launcher = Command::new(env!("CARGO_BIN_EXE_launcher"))
+        .arg("--games-dir")
+        .arg(games.path())
+        .args(["--play", "chat-noir", "--screenshot"])
+        .arg(&shot)
+        // Time for the clicks below, counted from the window's first frame.
+        .args(["--screenshot-delay", "15"])
+        .env("DISPLAY", &x.display)
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove(launcher::catalog::GAMES_PATH_ENV)
+        .env("XDG_DATA_HOME", games.path().join("no-user-data"))
+        .current_dir(games.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the launcher starts");
+
+    let screen = || Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?);
+    // The window, at the board's size, with the board drawn.
+    let (window, canvas) = wait_for("the Chat Noir window", Duration::from_secs(60), || {
+        let (id, [wx, wy, w, h]) = find_window(&x)?;
+        let shown = screen()?.crop(wx, wy, w, h);
+        Some((id, find_canvas(&shown)?))
+    });
+    assert!(
+        (canvas.scale - 1.0).abs() < 0.02,
+        "the board is shown at its natural size: {canvas:?}"
+    );
+    let board_now = || {
+        let (_, [wx, wy, w, h]) = find_window(&x).expect("the window is there");
+        let picture = screen().expect("the screen").crop(wx, wy, w, h);
+        read_board(&picture, canvas)
+    };
+    let (blocked, free) = board_now();
+    assert_eq!(blocked.len(), 6, "a new game has six blocked circles");
+
+    // Click three free circles far from the middle, where the cat starts;
+    // each turns black (the cat, needing five steps, is still on the board).
+    let mut targets: Vec<Pos> = free.into_iter().collect();
+    targets.sort_by_key(|q| std::cmp::Reverse((q.x - 5).pow(2) + (q.y - 5).pow(2)));
+    for (n, &q) in targets.iter().take(3).enumerate() {
+        let c = cell_center(q);
+        let (px, py) = (
+            (canvas.x + c.x * canvas.scale).round() as u32,
+            (canvas.y + c.y * canvas.scale).round() as u32,
+        );
+        let (px, py) = (px.to_string(), py.to_string());
+        x.run(
+            "xdotool",
+            &["mousemove", "--sync", "--window", &window, &px, &py],
+        );
+        std::thread::sleep(Duration::from_millis(150));
+        x.run("xdotool", &["click", "1"]);
+        wait_for(
+            &format!("{q} to turn black"),
+            Duration::from_secs(10),
+            || {
+                let (blocked, _) = board_now();
+                (blocked.contains(&q) && blocked.len() == 7 + n).then_some(())
+            },
+        );
+    }
+    // The pointer leaves the board.
+    x.run("xdotool", &["mousemove", "--window", &window, "2", "2"]);
+
+    let status = wait_for("the launcher to exit", Duration::from_secs(60), || {
+        launcher.try_wait().expect("the launcher runs")
+    });
+    let mut stderr = String::new();
+    use std::io::Read;
+    launcher
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(status.success(), "the launcher failed: {stderr}");
+    let picture = Picture::from_png(&shot);
+    let canvas = find_canvas(&picture).expect("the board is in the screenshot");
+    let (blocked, free) = read_board(&picture, canvas);
+    assert!(
+        blocked.len() > 6,
+        "more black circles than the initial six: {}",
+        blocked.len()
+    );
+    assert_eq!(blocked.len(), 9);
+    assert_eq!(blocked.len() + free.len(), 119);
+}

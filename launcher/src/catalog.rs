@@ -439,7 +439,7 @@ pub fn check_document(path: &Path, field: &str, max: u64) -> Result<(), String> 
         && e.error_len().is_some()
     {
         return Err(format!(
-            "the `{field}` document is not valid UTF-8 (bad byte at offset {}); save it as UTF-8",
+            "the `{field}` document is not UTF-8 text (bad byte at offset {}); save it as UTF-8",
             e.valid_up_to()
         ));
     }

@@ -157,6 +157,40 @@ fn binary_and_huge_documents_are_refused_by_the_help_loader() {
     assert!(e.contains("is 5242880 bytes, more than the 1048576"), "{e}");
 }
 
+#[test]
+fn documents_are_checked_cheaply_at_scan_time() {
+    use launcher::catalog::check_document;
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+    assert_eq!(
+        check_document(&write("ok.txt", "Café\n".as_bytes()), "help", 100),
+        Ok(())
+    );
+    let e = check_document(&write("latin1.txt", b"caf\xe9\n"), "help", 100).unwrap_err();
+    assert!(
+        e.contains("is not UTF-8 text (bad byte at offset 3)"),
+        "{e}"
+    );
+    let e = check_document(&write("utf16.txt", b"\xff\xfeH\0i\0"), "manual", 100).unwrap_err();
+    assert!(
+        e.contains("the `manual` document looks binary (NUL byte at offset 3)"),
+        "{e}"
+    );
+    let e = check_document(&write("big.md", &[b'a'; 101]), "manual", 100).unwrap_err();
+    assert!(e.contains("is 101 bytes, more than the 100 bytes"), "{e}");
+    // A character cut by the 8 KiB sniff is not an error.
+    let mut long = vec![b'a'; 8 * 1024 - 1];
+    long.extend("é".as_bytes());
+    assert_eq!(
+        check_document(&write("cut.txt", &long), "help", 1 << 20),
+        Ok(())
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Libraries: found by loading them and starting the game once.
 

@@ -503,7 +503,7 @@ impl GameInstance {
             // and we copy them all before that.
             let mut read = |s: AbiStr| {
                 // SAFETY: as above.
-                let (text, problem) = unsafe { read_text("controls", s) };
+                let (text, problem) = unsafe { read_text("text of a control", s) };
                 note = note.take().or(problem);
                 text
             };

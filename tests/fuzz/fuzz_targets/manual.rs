@@ -16,7 +16,9 @@ fuzz_target!(|data: &[u8]| {
     for section in manual.sections() {
         let found = manual.section(&section.tag).expect("a listed tag is found");
         assert_eq!(found.tag, section.tag);
-        let subtree = manual.subtree(&section.tag).expect("a listed tag has a subtree");
+        let subtree = manual
+            .subtree(&section.tag)
+            .expect("a listed tag has a subtree");
         assert_eq!(subtree[0].tag, section.tag);
     }
     match manual.section(tag) {

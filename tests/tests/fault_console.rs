@@ -151,6 +151,22 @@ fn the_console_shows_every_problem_with_its_file() {
         }
     }
     c.harness.get_by_role_and_label(Role::Button, "Chat Noir");
+
+    // A bad icon's button shows the fallback and, on hover, why.
+    for (name, reason) in [
+        ("Icon Not PNG", "the icon is not a usable PNG"),
+        ("Icon Huge", "the icon is not a usable PNG"),
+    ] {
+        c.harness.get_by_role_and_label(Role::Button, name).hover();
+        c.harness.run();
+        assert!(
+            c.harness
+                .query_all_by_label_contains(reason)
+                .next()
+                .is_some(),
+            "{name}: no tooltip with `{reason}`"
+        );
+    }
     c.chat_noir_plays();
 }
 

@@ -283,15 +283,28 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
         .expect("the launcher starts");
 
     let screen = || Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?);
-    // The window, at the board's size, with the board drawn.
-    let (window, canvas) = wait_for("the Chat Noir window", Duration::from_secs(60), || {
-        let (id, [wx, wy, w, h]) = find_window(&x)?;
-        let shown = screen()?.crop(wx, wy, w, h);
-        Some((id, find_canvas(&shown)?))
-    });
-    assert!(
-        (canvas.scale - 1.0).abs() < 0.02,
-        "the board is shown at its natural size: {canvas:?}"
+    // The window, with the board drawn at its natural size once the window
+    // has taken the game's size (it opens at the launcher's default size).
+    let mut last = None;
+    let (window, canvas) = wait_for(
+        "the Chat Noir window showing the board at its natural size",
+        Duration::from_secs(60),
+        || {
+            if let Some(status) = launcher.try_wait().expect("the launcher runs") {
+                panic!("the launcher exited early ({status})");
+            }
+            let (id, [wx, wy, w, h]) = find_window(&x)?;
+            let shown = screen()?.crop(wx, wy, w, h);
+            let canvas = find_canvas(&shown)?;
+            last = Some((w, h, canvas));
+            ((canvas.scale - 1.0).abs() < 0.02).then_some((id, canvas))
+        },
+    );
+    let (w, h, _) = last.expect("seen");
+    assert_eq!(
+        (w, h),
+        (518, 513),
+        "the window is the board plus the chrome"
     );
     let board_now = || {
         let (_, [wx, wy, w, h]) = find_window(&x).expect("the window is there");

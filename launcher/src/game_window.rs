@@ -5,7 +5,7 @@ use crate::render::{CanvasTransform, EguiPainter};
 use egui::{Sense, Vec2, ViewportBuilder, ViewportId};
 use game_api::host::{CallError, CallErrorKind, GameInstance, GameLibrary, HostServices};
 use game_api::{Action, ActionKind, Button, Event, RecordingPainter};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -38,6 +38,9 @@ struct Services {
     game: String,
     queue: RequestQueue,
     ctx: egui::Context,
+    /// Set when the game asks to be drawn again outside an event; the window
+    /// re-reads and redraws the game on its next frame.
+    redraw: Rc<Cell<bool>>,
 }
 
 impl HostServices for Services {
@@ -57,6 +60,7 @@ impl HostServices for Services {
         self.ctx.request_repaint();
     }
     fn request_redraw(&mut self) {
+        self.redraw.set(true);
         self.ctx.request_repaint();
     }
     fn log(&mut self, message: &str) {
@@ -107,6 +111,7 @@ pub struct OpenGame {
     text_fields: HashMap<String, String>,
     drawing: RecordingPainter,
     dirty: bool,
+    redraw_requested: Rc<Cell<bool>>,
     hovered: bool,
     warning: Option<String>,
     /// The message of the last action the game refused, until the game
@@ -124,10 +129,12 @@ impl OpenGame {
         queue: RequestQueue,
         ctx: &egui::Context,
     ) -> Result<OpenGame, CallError> {
+        let redraw_requested = Rc::new(Cell::new(false));
         let services = Services {
             game: dir_name.to_owned(),
             queue,
             ctx: ctx.clone(),
+            redraw: redraw_requested.clone(),
         };
         let mut instance = library.start(Box::new(services))?;
         let size = instance.canvas_size()?;
@@ -147,6 +154,7 @@ impl OpenGame {
             text_fields: HashMap::new(),
             drawing: RecordingPainter::new(),
             dirty: true,
+            redraw_requested,
             hovered: false,
             warning: None,
             action_error: None,
@@ -297,6 +305,9 @@ impl OpenGame {
         ui: &mut egui::Ui,
         help: &mut dyn FnMut(bool),
     ) -> Result<Outcome, CallError> {
+        if self.redraw_requested.replace(false) {
+            self.refresh()?;
+        }
         let mut outcome = Outcome::Running;
         let mut invoked: Option<(String, String)> = None;
 
@@ -481,11 +492,37 @@ impl OpenGame {
 /// The game API's name for a key: letters in lower case (`"h"`), other keys
 /// by egui's name (`"Enter"`, `"ArrowLeft"`).
 pub fn key_name(key: egui::Key) -> String {
-    let name = key.name();
+    use egui::Key;
+    // egui names the arrows "Left", "Up"…; the game API promises the
+    // unambiguous web names.
+    let name = match key {
+        Key::ArrowLeft => "ArrowLeft",
+        Key::ArrowRight => "ArrowRight",
+        Key::ArrowUp => "ArrowUp",
+        Key::ArrowDown => "ArrowDown",
+        other => other.name(),
+    };
     if name.len() == 1 {
         name.to_ascii_lowercase()
     } else {
         name.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::key_name;
+    use egui::Key;
+
+    #[test]
+    fn key_names_follow_the_game_api() {
+        assert_eq!(key_name(Key::H), "h");
+        assert_eq!(key_name(Key::N), "n");
+        assert_eq!(key_name(Key::ArrowLeft), "ArrowLeft");
+        assert_eq!(key_name(Key::ArrowDown), "ArrowDown");
+        assert_eq!(key_name(Key::Enter), "Enter");
+        assert_eq!(key_name(Key::Space), "Space");
+        assert_eq!(key_name(Key::Escape), "Escape");
     }
 }
 

@@ -99,6 +99,17 @@ fn clicking_a_game_opens_it_once_and_it_plays() {
     harness.run();
     harness.get_by_label("Clicks: 0 Key: ");
 
+    // A game that asks the host for a redraw is read and drawn again.
+    harness.key_press(egui::Key::R);
+    harness.run();
+    harness.get_by_label("Clicks: 10 Key: ");
+    let game = harness.state_mut().open_game_mut("hello-game").unwrap();
+    assert_eq!(
+        game.drawing().shapes.len(),
+        1 + 8,
+        "the background and eight dots"
+    );
+
     // Closing the game's window ends the game; the console stays.
     harness.get_by_label("Game").click();
     harness.run();

@@ -509,6 +509,15 @@ pub fn key_name(key: egui::Key) -> String {
     }
 }
 
+impl std::fmt::Debug for OpenGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpenGame")
+            .field("dir_name", &self.dir_name)
+            .field("title", &self.title)
+            .finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::key_name;
@@ -523,14 +532,5 @@ mod tests {
         assert_eq!(key_name(Key::Enter), "Enter");
         assert_eq!(key_name(Key::Space), "Space");
         assert_eq!(key_name(Key::Escape), "Escape");
-    }
-}
-
-impl std::fmt::Debug for OpenGame {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OpenGame")
-            .field("dir_name", &self.dir_name)
-            .field("title", &self.title)
-            .finish()
     }
 }

@@ -3,7 +3,7 @@
 //! No library is loaded.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use launcher::catalog::{Catalog, Origin, SearchPath};
+use launcher::catalog::{Catalog, SearchPath};
 use std::hint::black_box;
 
 fn games_dir(count: usize) -> tempfile::TempDir {
@@ -32,8 +32,7 @@ fn scan(c: &mut Criterion) {
     let mut group = c.benchmark_group("scan");
     for count in [1usize, 100, 1000] {
         let dir = games_dir(count);
-        let mut search = SearchPath::default();
-        search.push(dir.path().to_path_buf(), Origin::CommandLine);
+        let search = SearchPath::only([dir.path()]);
         group.throughput(criterion::Throughput::Elements(count as u64));
         group.bench_with_input(BenchmarkId::from_parameter(count), &search, |b, search| {
             b.iter(|| {

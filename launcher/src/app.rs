@@ -17,6 +17,17 @@ pub struct LauncherConfig {
     pub library_dirs: Vec<PathBuf>,
 }
 
+impl LauncherConfig {
+    /// Only the given games directories, with libraries looked for only in
+    /// each game's own directory: for tests and tools.
+    pub fn only_games_dirs<P: Into<PathBuf>>(dirs: impl IntoIterator<Item = P>) -> Self {
+        LauncherConfig {
+            search: SearchPath::only(dirs),
+            library_dirs: Vec::new(),
+        }
+    }
+}
+
 /// A message to the player in the console (a game that crashed, a library
 /// that would not load).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -84,6 +84,16 @@ impl SearchPath {
         path
     }
 
+    /// Only the given directories, in order, as if each were a `--games-dir`:
+    /// for tests and tools that must not see the user's own games.
+    pub fn only<P: Into<PathBuf>>(dirs: impl IntoIterator<Item = P>) -> SearchPath {
+        let mut path = SearchPath::default();
+        for dir in dirs {
+            path.push(dir.into(), Origin::CommandLine);
+        }
+        path
+    }
+
     /// Appends a directory.
     pub fn push(&mut self, path: PathBuf, origin: Origin) {
         self.dirs.push(SearchDir { path, origin });

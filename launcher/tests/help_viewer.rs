@@ -7,7 +7,6 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use launcher::catalog::{Origin, SearchPath};
 use launcher::game_window::HostRequest;
 use launcher::help_viewer::{HelpKind, HelpWindows, LAUNCHER_KEY};
 use launcher::{LauncherApp, LauncherConfig};
@@ -83,13 +82,7 @@ impl Fixture {
     }
 
     fn app_with(&self, help: HelpWindows) -> LauncherApp {
-        let mut search = SearchPath::default();
-        search.push(self.games(), Origin::CommandLine);
-        LauncherApp::new(LauncherConfig {
-            search,
-            library_dirs: vec![],
-        })
-        .with_help_windows(help)
+        LauncherApp::new(LauncherConfig::only_games_dirs([self.games()])).with_help_windows(help)
     }
 
     fn harness(&self) -> Harness<'static, LauncherApp> {
@@ -699,13 +692,8 @@ fn hello_game() -> launcher_tests::GamesDir {
 }
 
 fn hello_harness(games: &launcher_tests::GamesDir, cache: &Path) -> Harness<'static, LauncherApp> {
-    let mut search = SearchPath::default();
-    search.push(games.path().to_path_buf(), Origin::CommandLine);
-    let app = LauncherApp::new(LauncherConfig {
-        search,
-        library_dirs: vec![],
-    })
-    .with_help_windows(HelpWindows::new(cache.to_path_buf()));
+    let app = LauncherApp::new(LauncherConfig::only_games_dirs([games.path()]))
+        .with_help_windows(HelpWindows::new(cache.to_path_buf()));
     let mut harness = harness(app);
     harness
         .get_by_role_and_label(Role::Button, "Hello Game")

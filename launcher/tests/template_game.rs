@@ -10,7 +10,7 @@
 
 use game_api::host::{AbiError, GameInstance, NoServices};
 use game_api::{Button, Event, Point, RecordingPainter, Shape};
-use launcher::catalog::{Catalog, Origin, SearchPath};
+use launcher::catalog::{Catalog, SearchPath};
 use launcher::loader::{LoadError, Loader};
 use launcher_help::text_help::{Block, format_text_help};
 use launcher_tests::{GamesDir, libloading_name, workspace_root};
@@ -187,9 +187,7 @@ fn launcher(args: &[&str], games: &GamesDir) -> Output {
 }
 
 fn catalog_of(games: &GamesDir) -> Catalog {
-    let mut search = SearchPath::default();
-    search.push(games.path().to_path_buf(), Origin::CommandLine);
-    Catalog::scan(&search, &[])
+    Catalog::scan(&SearchPath::only([games.path()]), &[])
 }
 
 /// The dot's centre and radius, as the game drew it: the last circle

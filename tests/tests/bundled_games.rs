@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use game_api::RecordingPainter;
 use game_api::host::NoServices;
-use launcher::catalog::{Catalog, GameEntry, Origin, SearchPath};
+use launcher::catalog::{Catalog, GameEntry, SearchPath};
 use launcher::loader::Loader;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
@@ -29,9 +29,7 @@ fn games() -> GamesDir {
 }
 
 fn search(games: &GamesDir) -> SearchPath {
-    let mut search = SearchPath::default();
-    search.push(games.path().to_path_buf(), Origin::CommandLine);
-    search
+    SearchPath::only([games.path()])
 }
 
 fn entry<'c>(catalog: &'c Catalog, dir_name: &str) -> &'c GameEntry {

@@ -6,11 +6,7 @@ use launcher_tests::GamesDir;
 use std::path::PathBuf;
 
 fn search(dirs: &[&GamesDir]) -> SearchPath {
-    let mut path = SearchPath::default();
-    for dir in dirs {
-        path.push(dir.path().to_path_buf(), Origin::CommandLine);
-    }
-    path
+    SearchPath::only(dirs.iter().map(|d| d.path()))
 }
 
 #[test]

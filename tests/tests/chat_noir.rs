@@ -15,7 +15,6 @@ use chat_noir::{Board, GameId, Pos, Search, State, World, adjacent, best_moves};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use launcher::catalog::{Origin, SearchPath};
 use launcher::game_window::OpenGame;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
@@ -37,12 +36,7 @@ fn games() -> GamesDir {
 }
 
 fn app(games: &GamesDir) -> LauncherApp {
-    let mut search = SearchPath::default();
-    search.push(games.path().to_path_buf(), Origin::CommandLine);
-    LauncherApp::new(LauncherConfig {
-        search,
-        library_dirs: vec![],
-    })
+    LauncherApp::new(LauncherConfig::only_games_dirs([games.path()]))
 }
 
 /// The console, as the launcher starts.

@@ -4,7 +4,6 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use game_api::Point;
-use launcher::catalog::{Origin, SearchPath};
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
 
@@ -21,12 +20,7 @@ fn games() -> GamesDir {
 }
 
 fn harness(games: &GamesDir) -> Harness<'static, LauncherApp> {
-    let mut search = SearchPath::default();
-    search.push(games.path().to_path_buf(), Origin::CommandLine);
-    let app = LauncherApp::new(LauncherConfig {
-        search,
-        library_dirs: vec![],
-    });
+    let app = LauncherApp::new(LauncherConfig::only_games_dirs([games.path()]));
     let mut harness = Harness::builder()
         .with_size([900.0, 700.0])
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);

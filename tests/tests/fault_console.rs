@@ -13,7 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use faults::{FAULTS, FaultGames, Found, fault, lay_out};
 use game_api::Point;
-use launcher::catalog::{Origin, SearchPath, Severity};
+use launcher::catalog::Severity;
 use launcher::help_viewer::HelpWindows;
 use launcher::{LauncherApp, LauncherConfig};
 use std::time::{Duration, Instant};
@@ -26,15 +26,10 @@ struct Console {
 
 fn console() -> Console {
     let games = lay_out();
-    let mut search = SearchPath::default();
-    search.push(games.games.path().to_path_buf(), Origin::CommandLine);
-    search.push(games.more.clone(), Origin::CommandLine);
     let cache = tempfile::tempdir().unwrap();
-    let app = LauncherApp::new(LauncherConfig {
-        search,
-        library_dirs: vec![],
-    })
-    .with_help_windows(HelpWindows::new(cache.path().to_path_buf()));
+    let config = LauncherConfig::only_games_dirs([games.games.path(), games.more.as_path()]);
+    let app =
+        LauncherApp::new(config).with_help_windows(HelpWindows::new(cache.path().to_path_buf()));
     // Tall enough to show all thirty games and the problems under them.
     // Missing glyphs draw a box ("tofu"), as egui does by default outside
     // tests: game text may hold anything, U+FFFD for invalid UTF-8 included.

@@ -15,17 +15,17 @@ use game_api::host::{
     NoServices,
 };
 use game_api::{Button, Event, Point, RecordingPainter, Shape};
-use launcher::catalog::{Catalog, Origin, SearchPath, Severity};
+use launcher::catalog::{Catalog, SearchPath, Severity};
 use launcher::loader::{LoadError, Loader, probe};
 use launcher_tests::library;
 use proptest::prelude::*;
 use std::path::Path;
 
 fn scan(games: &faults::FaultGames) -> Catalog {
-    let mut search = SearchPath::default();
-    search.push(games.games.path().to_path_buf(), Origin::CommandLine);
-    search.push(games.more.clone(), Origin::CommandLine);
-    Catalog::scan(&search, &[])
+    Catalog::scan(
+        &SearchPath::only([games.games.path(), games.more.as_path()]),
+        &[],
+    )
 }
 
 // ---------------------------------------------------------------------------

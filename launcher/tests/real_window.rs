@@ -24,6 +24,17 @@ fn in_xvfb(script: &str, dir: &Path) -> std::process::Output {
     output
 }
 
+/// A shell snippet that waits (up to 30 s) until a window titled `title`
+/// exists, then writes the window tree to `tree`. The launcher keeps its
+/// window at least `--screenshot-delay` seconds after the first frame, so a
+/// poll every 0.1 s sees it even on a slow machine.
+fn wait_for_window(title: &str, tree: &Path) -> String {
+    format!(
+        "for i in $(seq 1 300); do xwininfo -root -tree | grep -q '\"{title}\"' && break; sleep 0.1; done; xwininfo -root -tree > '{}'",
+        tree.display()
+    )
+}
+
 /// Width, height and number of distinct colours of a PNG.
 fn png_facts(path: &Path) -> (u32, u32, usize) {
     let image = image::open(path).expect("a PNG was written").into_rgba8();
@@ -41,11 +52,11 @@ fn the_console_opens_a_real_window_titled_plt_games() {
     let tree = games.path().join("windows.txt");
     in_xvfb(
         &format!(
-            "\"$LAUNCHER\" --games-dir games-here --screenshot '{}' --screenshot-delay 2 & sleep 1.5; xwininfo -root -tree > '{}'; wait $!",
+            "\"$LAUNCHER\" --games-dir '{}' --screenshot '{}' --screenshot-delay 2 & {}; wait $!",
+            games.path().display(),
             shot.display(),
-            tree.display()
-        )
-        .replace("games-here", &games.path().display().to_string()),
+            wait_for_window("PLT Games", &tree)
+        ),
         games.path(),
     );
     let windows = std::fs::read_to_string(&tree).unwrap();
@@ -69,10 +80,10 @@ fn play_opens_one_game_in_its_own_titled_window() {
     let tree = games.path().join("windows.txt");
     in_xvfb(
         &format!(
-            "\"$LAUNCHER\" --games-dir '{}' --play hello-game --screenshot '{}' --screenshot-delay 2 & sleep 1.5; xwininfo -root -tree > '{}'; wait $!",
+            "\"$LAUNCHER\" --games-dir '{}' --play hello-game --screenshot '{}' --screenshot-delay 2 & {}; wait $!",
             games.path().display(),
             shot.display(),
-            tree.display()
+            wait_for_window("Hello Game", &tree)
         ),
         games.path(),
     );

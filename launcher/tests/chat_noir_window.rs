@@ -10,6 +10,8 @@
 //! checks each turns black, and finally counts the black circles in the
 //! launcher's `--screenshot`.
 
+mod support;
+
 use chat_noir::render::{canvas_size, cell_center};
 use chat_noir::{Board, Pos};
 use launcher_tests::GamesDir;
@@ -18,6 +20,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use support::launcher_in;
 
 /// A virtual X server of our own, stopped when dropped.
 struct Xvfb {
@@ -265,7 +268,7 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
     std::fs::create_dir_all(&fb_dir).unwrap();
     let x = Xvfb::start(&fb_dir);
     let shot = games.path().join("chat-noir.png");
-    let mut launcher = Command::new(env!("CARGO_BIN_EXE_launcher"))
+    let mut launcher = launcher_in(games.path())
         .arg("--games-dir")
         .arg(games.path())
         .args(["--play", "chat-noir", "--screenshot"])
@@ -274,9 +277,6 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
         .args(["--screenshot-delay", "15"])
         .env("DISPLAY", &x.display)
         .env_remove("WAYLAND_DISPLAY")
-        .env_remove(launcher::catalog::GAMES_PATH_ENV)
-        .env("XDG_DATA_HOME", games.path().join("no-user-data"))
-        .current_dir(games.path())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

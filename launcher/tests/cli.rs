@@ -1,17 +1,16 @@
 //! The command line, run as a user would run it.
 
+mod support;
+
 use launcher_tests::GamesDir;
-use std::process::{Command, Output};
+use std::process::Output;
+use support::launcher_in;
 
 fn launcher(args: &[&str], games: &GamesDir) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_launcher"))
+    launcher_in(games.path())
         .args(args)
         .arg("--games-dir")
         .arg(games.path())
-        // Keep the user's own games and environment out of the test.
-        .env_remove(launcher::catalog::GAMES_PATH_ENV)
-        .env("XDG_DATA_HOME", games.path().join("no-user-data"))
-        .current_dir(games.path())
         .output()
         .expect("the launcher runs")
 }

@@ -2,25 +2,25 @@
 //! fixture at once, plus Chat Noir: each problem is reported with its file
 //! and cause, and Chat Noir is still playable.
 
+mod support;
+
+use support::launcher_in;
 #[path = "../../tests/fixtures/faults.rs"]
 mod faults;
 
 use faults::{FAULTS, FaultGames, Found, lay_out};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 fn list(games: &FaultGames, extra: &[&str]) -> (Output, Duration) {
     let started = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_launcher"))
+    let out = launcher_in(games.games.path())
         .arg("--list")
         .args(extra)
         .arg("--games-dir")
         .arg(games.games.path())
         .arg("--games-dir")
         .arg(&games.more)
-        .env_remove(launcher::catalog::GAMES_PATH_ENV)
-        .env("XDG_DATA_HOME", games.games.path().join("no-user-data"))
-        .current_dir(games.games.path())
         .output()
         .expect("the launcher runs");
     (out, started.elapsed())

@@ -1,18 +1,18 @@
 //! Smoke tests in a real window: the launcher binary under Xvfb (Debian
 //! packages `xvfb` and `x11-utils`; `.ci/run` installs them).
 
+mod support;
+
 use launcher_tests::GamesDir;
 use std::path::Path;
 use std::process::Command;
+use support::isolate;
 
 /// Runs `script` in a fresh virtual X display; `$LAUNCHER` is the binary.
 fn in_xvfb(script: &str, dir: &Path) -> std::process::Output {
-    let output = Command::new("xvfb-run")
+    let output = isolate(&mut Command::new("xvfb-run"), dir)
         .args(["-a", "-s", "-screen 0 1024x768x24", "sh", "-c", script])
         .env("LAUNCHER", env!("CARGO_BIN_EXE_launcher"))
-        .env_remove(launcher::catalog::GAMES_PATH_ENV)
-        .env("XDG_DATA_HOME", dir.join("no-user-data"))
-        .current_dir(dir)
         .output()
         .expect("xvfb-run is installed (apt-get install xvfb x11-utils)");
     assert!(

@@ -8,6 +8,8 @@
 //! The builds go to `target/fixtures/template` (and `template-abi`), so
 //! repeated runs only recompile the copied crate.
 
+mod support;
+
 use game_api::host::{AbiError, GameInstance, NoServices};
 use game_api::{Button, Event, Point, RecordingPainter, Shape};
 use launcher::catalog::{Catalog, SearchPath};
@@ -17,6 +19,7 @@ use launcher_tests::{GamesDir, libloading_name, workspace_root};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
+use support::launcher_in;
 
 /// The template's library base name (`game = "dot_catcher"`).
 const BASE: &str = "dot_catcher";
@@ -175,13 +178,10 @@ fn install(games: &GamesDir, dir_name: &str, library: &Path) -> PathBuf {
 /// Runs the real launcher binary with `--games-dir`, keeping the user's own
 /// games and environment out.
 fn launcher(args: &[&str], games: &GamesDir) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_launcher"))
+    launcher_in(games.path())
         .args(args)
         .arg("--games-dir")
         .arg(games.path())
-        .env_remove(launcher::catalog::GAMES_PATH_ENV)
-        .env("XDG_DATA_HOME", games.path().join("no-user-data"))
-        .current_dir(games.path())
         .output()
         .expect("the launcher runs")
 }

@@ -48,6 +48,16 @@ fn console(games: &GamesDir) -> Harness<'static, LauncherApp> {
     harness
 }
 
+/// The console, with Chat Noir opened by a click on its button.
+fn opened_from_console(games: &GamesDir) -> Harness<'static, LauncherApp> {
+    let mut harness = console(games);
+    harness
+        .get_by_role_and_label(Role::Button, "Chat Noir")
+        .click();
+    harness.run();
+    harness
+}
+
 /// `launcher --play chat-noir`: the game alone in a window of `size` (the
 /// harness is larger by its margins).
 fn player(games: &GamesDir, size: [f32; 2]) -> Harness<'static, LauncherApp> {
@@ -238,11 +248,7 @@ fn the_console_lists_chat_noir_in_puzzle_games_and_a_click_opens_it() {
 #[test]
 fn clicks_on_circles_block_them_and_move_the_cat() {
     let games = games();
-    let mut harness = console(&games);
-    harness
-        .get_by_role_and_label(Role::Button, "Chat Noir")
-        .click();
-    harness.run();
+    let mut harness = opened_from_console(&games);
     load(&mut harness, &World::empty(11).unwrap());
     let mut cat = Pos::new(5, 5);
     for (n, q) in [Pos::new(1, 1), Pos::new(9, 9), Pos::new(2, 9)]
@@ -265,11 +271,7 @@ fn clicks_on_circles_block_them_and_move_the_cat() {
 #[test]
 fn a_whole_game_is_won_by_trapping_the_cat_and_n_starts_another() {
     let games = games();
-    let mut harness = console(&games);
-    harness
-        .get_by_role_and_label(Role::Button, "Chat Noir")
-        .click();
-    harness.run();
+    let mut harness = opened_from_console(&games);
     let (world, west, east) = fenced();
     load(&mut harness, &world);
     click(&mut harness, west);
@@ -297,11 +299,7 @@ fn a_whole_game_is_won_by_trapping_the_cat_and_n_starts_another() {
 #[test]
 fn a_whole_game_is_lost_when_the_cat_reaches_the_edge() {
     let games = games();
-    let mut harness = console(&games);
-    harness
-        .get_by_role_and_label(Role::Button, "Chat Noir")
-        .click();
-    harness.run();
+    let mut harness = opened_from_console(&games);
     load(&mut harness, &World::empty(11).unwrap());
     // Click circles far from the cat until it is out: it needs five steps.
     let mut clicks = 0;

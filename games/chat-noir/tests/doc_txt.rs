@@ -105,7 +105,7 @@ fn it_explains_every_control() {
     assert!(h.contains("shortest paths") && h.contains("under the pointer"));
     assert!(about("N starts a new game").contains("game is over"));
     about("The New game button");
-    let size = about("The Board size choice");
+    let size = about("The Size choice");
     assert!(
         size.contains("5 by 5") && size.contains("21 by 21"),
         "{size}"

@@ -4,15 +4,10 @@ mod support;
 
 use launcher_tests::GamesDir;
 use std::process::Output;
-use support::launcher_in;
+use support::{assert_listed_ok, launcher_with_games};
 
 fn launcher(args: &[&str], games: &GamesDir) -> Output {
-    launcher_in(games.path())
-        .args(args)
-        .arg("--games-dir")
-        .arg(games.path())
-        .output()
-        .expect("the launcher runs")
+    launcher_with_games(args, games.path())
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -33,23 +28,13 @@ fn list_prints_every_game_and_every_problem_and_exits_0() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
 
-    assert!(stdout.contains("Demo Games:\n  Hello Game\n"), "{stdout}");
     let hello_dir = games.path().join("hello-game");
-    assert!(
-        stdout.contains(&format!("    directory: {}\n", hello_dir.display())),
-        "{stdout}"
-    );
-    let hello_lib = hello_dir.join(launcher_tests::libloading_name("hello_game"));
-    assert!(
-        stdout.contains(&format!("    library:   {}\n", hello_lib.display())),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains(&format!(
-            "    state:     ok (game ABI {})\n",
-            game_api::ABI_VERSION
-        )),
-        "{stdout}"
+    assert_listed_ok(
+        &stdout,
+        "Demo Games",
+        "Hello Game",
+        &hello_dir,
+        "hello_game",
     );
 
     // The incompatible library is loaded to check it, and refused naming both versions.

@@ -19,7 +19,7 @@ use launcher_tests::{GamesDir, libloading_name, workspace_root};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
-use support::launcher_in;
+use support::{assert_listed_ok, launcher_with_games};
 
 /// The template's library base name (`game = "dot_catcher"`).
 const BASE: &str = "dot_catcher";
@@ -178,12 +178,7 @@ fn install(games: &GamesDir, dir_name: &str, library: &Path) -> PathBuf {
 /// Runs the real launcher binary with `--games-dir`, keeping the user's own
 /// games and environment out.
 fn launcher(args: &[&str], games: &GamesDir) -> Output {
-    launcher_in(games.path())
-        .args(args)
-        .arg("--games-dir")
-        .arg(games.path())
-        .output()
-        .expect("the launcher runs")
+    launcher_with_games(args, games.path())
 }
 
 fn catalog_of(games: &GamesDir) -> Catalog {
@@ -231,28 +226,7 @@ fn the_template_built_outside_the_repository_is_listed_as_ok() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(
-        stdout.contains("Arcade Games:\n  Dot Catcher\n"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains(&format!("    directory: {}\n", dir.display())),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains(&format!(
-            "    library:   {}\n",
-            dir.join(libloading_name(BASE)).display()
-        )),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains(&format!(
-            "    state:     ok (game ABI {})\n",
-            game_api::ABI_VERSION
-        )),
-        "{stdout}"
-    );
+    assert_listed_ok(&stdout, "Arcade Games", "Dot Catcher", &dir, BASE);
     assert!(!stdout.contains("Problems"), "{stdout}");
 }
 

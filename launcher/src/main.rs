@@ -78,6 +78,11 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("launcher: cannot open a window: {e}");
+            eprintln!(
+                "launcher: a window needs a display (DISPLAY or WAYLAND_DISPLAY) and, on Linux, \
+                 the X11 and OpenGL libraries the README lists (libxcursor1, libxi6, \
+                 libxkbcommon-x11-0, Mesa); `launcher --list` works without any"
+            );
             std::process::ExitCode::FAILURE
         }
     }

@@ -260,6 +260,15 @@ fn find_window(x: &Xvfb) -> Option<(String, [u32; 4])> {
     ))
 }
 
+/// Everything left to read from a child's pipe, for a failure message.
+fn read_all(pipe: Option<impl std::io::Read>) -> String {
+    let mut text = String::new();
+    if let Some(mut pipe) = pipe {
+        let _ = pipe.read_to_string(&mut text);
+    }
+    text
+}
+
 #[test]
 fn clicks_in_a_real_chat_noir_window_block_circles() {
     let games = GamesDir::new();
@@ -291,7 +300,10 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
         Duration::from_secs(60),
         || {
             if let Some(status) = launcher.try_wait().expect("the launcher runs") {
-                panic!("the launcher exited early ({status})");
+                panic!(
+                    "the launcher exited early ({status}):\n{}",
+                    read_all(launcher.stderr.take())
+                );
             }
             let (id, [wx, wy, w, h]) = find_window(&x)?;
             let shown = screen()?.crop(wx, wy, w, h);
@@ -346,14 +358,7 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
     let status = wait_for("the launcher to exit", Duration::from_secs(60), || {
         launcher.try_wait().expect("the launcher runs")
     });
-    let mut stderr = String::new();
-    use std::io::Read;
-    launcher
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let stderr = read_all(launcher.stderr.take());
     assert!(status.success(), "the launcher failed: {stderr}");
     let picture = Picture::from_png(&shot);
     let canvas = find_canvas(&picture).expect("the board is in the screenshot");

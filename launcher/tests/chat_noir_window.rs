@@ -283,7 +283,7 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
         .args(["--play", "chat-noir", "--screenshot"])
         .arg(&shot)
         // Time for the clicks below, counted from the window's first frame.
-        .args(["--screenshot-delay", "15"])
+        .args(["--screenshot-delay", "30"])
         .env("DISPLAY", &x.display)
         .env_remove("WAYLAND_DISPLAY")
         .stdout(Stdio::null())

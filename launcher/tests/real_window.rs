@@ -10,6 +10,12 @@ use support::isolate;
 
 /// Runs `script` in a fresh virtual X display; `$LAUNCHER` is the binary.
 fn in_xvfb(script: &str, dir: &Path) -> std::process::Output {
+    // `xvfb-run -a` picks the first display number without a lock file, so
+    // two started at once can pick the same one; the tests take turns.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let output = isolate(&mut Command::new("xvfb-run"), dir)
         .args(["-a", "-s", "-screen 0 1024x768x24", "sh", "-c", script])
         .env("LAUNCHER", env!("CARGO_BIN_EXE_launcher"))

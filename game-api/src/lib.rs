@@ -229,7 +229,10 @@ impl From<&str> for GameError {
 
 /// A game, as its author writes it. Export it with [`export_game!`].
 ///
-/// The launcher calls these on its UI thread, one at a time. A panic in any of
+/// The launcher calls these one at a time, and every call to one game (from
+/// [`Game::new`] to its drop) on the same thread: the UI thread when the game
+/// has a window, a thread of its own when `launcher --list` checks the game
+/// without one. A panic in any of
 /// them is caught at the boundary: the game's window closes with the message.
 pub trait Game: Sized + 'static {
     /// Starts a new game. `host` offers the launcher's services (help,

@@ -1,10 +1,11 @@
 //! The command line: flags, and the `--list` report.
 
 use crate::catalog::{Catalog, Severity};
-use crate::loader::{Loader, probe};
+use crate::loader::{Loader, probe_within};
 use clap::Parser;
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// A game launcher: lists the games it finds in games/*/info.toml and runs
 /// each in its own window.
@@ -36,6 +37,18 @@ pub struct Args {
     #[arg(long, requires = "list")]
     pub no_load: bool,
 
+    /// With --list: how long to wait for each game to start, draw and close
+    /// before calling it broken (it may hang).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 5.0,
+        value_parser = seconds,
+        requires = "list",
+        conflicts_with = "no_load"
+    )]
+    pub probe_timeout: f64,
+
     /// Open the game in directory DIR-NAME (e.g. chat-noir) directly, without the console.
     #[arg(long, value_name = "DIR-NAME", conflicts_with = "list")]
     pub play: Option<String>,
@@ -50,16 +63,40 @@ pub struct Args {
         long,
         value_name = "SECONDS",
         default_value_t = 0.5,
+        value_parser = seconds,
         requires = "screenshot"
     )]
     pub screenshot_delay: f64,
 }
 
+/// `1 error`, `2 errors`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A number of seconds from the command line: finite, from 0 to an hour.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(value) if (0.0..=3600.0).contains(&value) => Ok(value),
+        _ => Err(format!(
+            "expected a number of seconds from 0 to 3600, like 2 or 0.5, not {text:?}"
+        )),
+    }
+}
+
 /// The `--list` report. With a loader, each playable game's library is loaded
 /// and its ABI checked, and the game is started once without a window
-/// ([`probe`]): what fails is an error, what the launcher had to clamp or
-/// drop is a warning.
-pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String {
+/// ([`probe_within`] `probe_timeout`): what fails or hangs is an error, what
+/// the launcher had to clamp or drop is a warning.
+pub fn list_report(
+    catalog: &Catalog,
+    mut loader: Option<&mut Loader>,
+    probe_timeout: Duration,
+) -> String {
     let mut out = String::new();
     let mut load_problems = Vec::new();
     let mut load_warnings = Vec::new();
@@ -75,7 +112,8 @@ pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String
                     .load(path)
                     .map_err(|e| e.to_string())
                     .and_then(|library| {
-                        probe(library).map_err(|e| format!("{}: {e}", path.display()))
+                        probe_within(library, probe_timeout)
+                            .map_err(|e| format!("{}: {e}", path.display()))
                     }) {
                     Ok(warnings) => {
                         let count = warnings.len();
@@ -114,7 +152,12 @@ pub fn list_report(catalog: &Catalog, mut loader: Option<&mut Loader>) -> String
             .count()
             + load_problems.len();
         let warnings = problems.len() + load_problems.len() + load_warnings.len() - errors;
-        let _ = writeln!(out, "\nProblems ({errors} errors, {warnings} warnings):");
+        let _ = writeln!(
+            out,
+            "\nProblems ({}, {}):",
+            count(errors, "error"),
+            count(warnings, "warning")
+        );
         for problem in problems {
             let _ = writeln!(out, "  {problem}");
         }

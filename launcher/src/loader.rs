@@ -9,6 +9,7 @@ use game_api::abi::{ENTRY_SYMBOL, EntryFn};
 use game_api::host::{AbiError, CallError, GameLibrary, NoServices};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Why a game's library could not be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -109,8 +110,8 @@ impl Loader {
 /// first call that failed (a panic, an error, a refused canvas size).
 ///
 /// A panic is caught, but a game that aborts or loops forever in these calls
-/// takes the caller with it: see "What the launcher survives today" in
-/// `docs/ARCHITECTURE.md`.
+/// takes the caller with it: see [`probe_within`] for a deadline, and "What
+/// the launcher survives today" in `docs/ARCHITECTURE.md`.
 pub fn probe(library: GameLibrary) -> Result<Vec<String>, CallError> {
     let mut game = library.start(Box::new(NoServices))?;
     let mut first_frame = || -> Result<_, CallError> {
@@ -132,6 +133,55 @@ pub fn probe(library: GameLibrary) -> Result<Vec<String>, CallError> {
     warnings.extend(report.describe());
     game.close()?;
     Ok(warnings)
+}
+
+/// Why [`probe_within`] gave up on a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProbeError {
+    /// A call failed, as [`probe`] reports it.
+    Call(CallError),
+    /// The game had not finished starting, drawing its first frame and
+    /// closing when the deadline passed.
+    Timeout(Duration),
+}
+
+impl std::fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProbeError::Call(error) => error.fmt(f),
+            ProbeError::Timeout(limit) => write!(
+                f,
+                "the game did not start, draw its first frame and close within {} s; \
+                 it may hang, and playing it may freeze the launcher",
+                limit.as_secs_f64()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ProbeError {}
+
+/// [`probe`] on a thread of its own, waiting at most `limit`, so that a game
+/// that hangs cannot hang `--list`. A game that does hang is left running on
+/// that thread until the process exits; the caller should exit soon after,
+/// as `--list` does.
+pub fn probe_within(library: GameLibrary, limit: Duration) -> Result<Vec<String>, ProbeError> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    // Every call of this game instance, from start to close, happens on
+    // this one thread, as the ABI promises games.
+    let spawned = std::thread::Builder::new()
+        .name("game probe".into())
+        .spawn(move || {
+            let _ = sender.send(probe(library));
+        });
+    if spawned.is_err() {
+        // No thread to spare: probe here, without a deadline.
+        return probe(library).map_err(ProbeError::Call);
+    }
+    match receiver.recv_timeout(limit) {
+        Ok(result) => result.map_err(ProbeError::Call),
+        Err(_) => Err(ProbeError::Timeout(limit)),
+    }
 }
 
 /// An error with its sources (`dlopen failed: …: invalid ELF header`):

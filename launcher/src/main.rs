@@ -37,7 +37,11 @@ fn main() -> std::process::ExitCode {
         let mut loader = Loader::new();
         print!(
             "{}",
-            list_report(&catalog, (!args.no_load).then_some(&mut loader))
+            list_report(
+                &catalog,
+                (!args.no_load).then_some(&mut loader),
+                Duration::from_secs_f64(args.probe_timeout),
+            )
         );
         return std::process::ExitCode::SUCCESS;
     }
@@ -63,12 +67,9 @@ fn main() -> std::process::ExitCode {
             .with_min_inner_size([240.0, 160.0]),
         ..Default::default()
     };
-    let screenshot = args.screenshot.map(|path| {
-        Screenshot::new(
-            path,
-            Duration::from_secs_f64(args.screenshot_delay.clamp(0.0, 3600.0)),
-        )
-    });
+    let screenshot = args
+        .screenshot
+        .map(|path| Screenshot::new(path, Duration::from_secs_f64(args.screenshot_delay)));
     let main_app = MainApp { app, screenshot };
     match eframe::run_native(
         "game-launcher",

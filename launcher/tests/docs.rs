@@ -53,6 +53,7 @@ fn the_launcher_manual_documents_every_flag_and_manifest_field() {
         "--library-dir",
         "--list",
         "--no-load",
+        "--probe-timeout",
         "--play",
         "--screenshot",
         "--screenshot-delay",

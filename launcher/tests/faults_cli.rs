@@ -118,7 +118,11 @@ fn list_reports_every_fault_with_its_cause_and_chat_noir_still_plays() {
         .count();
     assert_eq!(
         header,
-        format!("Problems ({errors} errors, {warnings} warnings):")
+        format!(
+            "Problems ({errors} error{}, {warnings} warning{}):",
+            if errors == 1 { "" } else { "s" },
+            if warnings == 1 { "" } else { "s" }
+        )
     );
     assert_eq!(errors + warnings, problems.len());
 }
@@ -140,4 +144,49 @@ fn list_without_loading_reports_what_the_files_say_and_runs_nothing() {
         let named = problems.iter().any(|p| p.contains(&format!(": {file}: ")));
         assert_eq!(named, fault.found == Found::Scan, "{}", fault.dir);
     }
+}
+
+/// A game that hangs while drawing its first frame: `--list` stops waiting
+/// for it after `--probe-timeout`, calls it broken with the reason, and
+/// still reports every other game.
+#[test]
+fn list_gives_up_on_a_hanging_game_and_reports_the_rest() {
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library("hang-draw", "game = \"hang_draw\"\n", "hang_draw");
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    let mut child = launcher_in(games.path())
+        .args(["--list", "--probe-timeout", "1", "--games-dir"])
+        .arg(games.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the launcher runs");
+    // Without the deadline the launcher would never exit; fail, don't hang.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while child.try_wait().expect("the launcher runs").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("launcher --list hung on a hanging game");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().expect("the launcher's output");
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        state(&stdout, "Hang Draw").starts_with("broken: ")
+            && state(&stdout, "Hang Draw").ends_with(
+                "libhang_draw.so: the game did not start, draw its first frame and close \
+                 within 1 s; it may hang, and playing it may freeze the launcher"
+            ),
+        "{stdout}"
+    );
+    assert_eq!(state(&stdout, "Hello Game"), "ok (game ABI 1)", "{stdout}");
+    let problems = problems(&stdout);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("error: ")
+                && p.contains("libhang_draw.so: the game did not start")),
+        "{problems:?}"
+    );
 }

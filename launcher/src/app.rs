@@ -5,6 +5,7 @@ use crate::game_window::{HostRequest, OpenGame, Outcome, RequestQueue};
 use crate::help_viewer::{self, HelpWindows};
 use crate::icons::IconCache;
 use crate::loader::Loader;
+use crate::watch::{self, GamesWatcher};
 use egui::{RichText, Vec2, ViewportCommand};
 use std::path::PathBuf;
 
@@ -15,6 +16,9 @@ pub struct LauncherConfig {
     pub search: SearchPath,
     /// Where libraries are looked for after each game's own directory.
     pub library_dirs: Vec<PathBuf>,
+    /// Whether the console watches the games directories and rescans when a
+    /// game is added, removed or changed (see [`crate::watch`]).
+    pub watch_games_dirs: bool,
 }
 
 impl LauncherConfig {
@@ -24,6 +28,7 @@ impl LauncherConfig {
         LauncherConfig {
             search: SearchPath::only(dirs),
             library_dirs: Vec::new(),
+            watch_games_dirs: false,
         }
     }
 }
@@ -51,6 +56,9 @@ pub struct LauncherApp {
     /// `--play`: the root window is this game, not the console.
     single: Option<String>,
     single_started: bool,
+    /// The watch on the games directories, once the console has started it.
+    watcher: Option<GamesWatcher>,
+    watch_started: bool,
 }
 
 impl LauncherApp {
@@ -68,6 +76,8 @@ impl LauncherApp {
             help: HelpWindows::new(help_viewer::default_cache_dir()),
             single: None,
             single_started: false,
+            watcher: None,
+            watch_started: false,
         }
     }
 
@@ -126,6 +136,50 @@ impl LauncherApp {
         if let Some(icons) = &mut self.icons {
             icons.clear();
         }
+        if let Some(watcher) = &mut self.watcher {
+            watcher.watch(watch::directories_to_watch(
+                &self.config.search,
+                &self.catalog,
+            ));
+        }
+    }
+
+    /// The watch on the games directories, if the console runs one.
+    pub fn watcher(&self) -> Option<&GamesWatcher> {
+        self.watcher.as_ref()
+    }
+
+    /// Starts watching the games directories on the console's first frame,
+    /// and rescans once a change has settled.
+    fn follow_games_dirs(&mut self, ctx: &egui::Context) {
+        if !self.config.watch_games_dirs {
+            return;
+        }
+        if !self.watch_started {
+            self.watch_started = true;
+            let waker = ctx.clone();
+            match GamesWatcher::start(move |after| waker.request_repaint_after(after)) {
+                Ok(mut watcher) => {
+                    watcher.watch(watch::directories_to_watch(
+                        &self.config.search,
+                        &self.catalog,
+                    ));
+                    self.watcher = Some(watcher);
+                }
+                Err(e) => self.notify(
+                    Severity::Warning,
+                    format!(
+                        "The launcher cannot watch the games directories ({e}); press F5 to see games added while it runs."
+                    ),
+                ),
+            }
+        }
+        let change = self.watcher.as_ref().map(GamesWatcher::take_settled_change);
+        match change {
+            Some(Ok(true)) => self.rescan(),
+            Some(Err(wait)) => ctx.request_repaint_after(wait),
+            Some(Ok(false)) | None => {}
+        }
     }
 
     fn notify(&mut self, severity: Severity, text: String) {
@@ -177,6 +231,7 @@ impl LauncherApp {
 
     fn console_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        self.follow_games_dirs(&ctx);
         if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F5)) {
             self.rescan();
         }

@@ -18,5 +18,6 @@ pub mod loader;
 pub mod manifest;
 pub mod render;
 pub mod screenshot;
+pub mod watch;
 
 pub use app::{LauncherApp, LauncherConfig};

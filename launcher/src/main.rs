@@ -30,6 +30,7 @@ fn main() -> std::process::ExitCode {
     let config = LauncherConfig {
         search: SearchPath::standard(&args.games_dirs),
         library_dirs,
+        watch_games_dirs: true,
     };
 
     if args.list {

@@ -129,6 +129,7 @@ fn harness(games: &GamesDir, accessibility_check: bool) -> Harness<'static, Laun
     let app = LauncherApp::new(LauncherConfig {
         search: search(games),
         library_dirs: vec![],
+        watch_games_dirs: false,
     });
     let mut harness = Harness::builder()
         .with_size([900.0, 700.0])

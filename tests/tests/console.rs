@@ -157,3 +157,77 @@ fn a_panicking_game_closes_with_its_message_and_can_start_again() {
     assert_eq!(open, ["panicky"]);
     harness.get_by_label("Press P to panic");
 }
+
+/// Runs frames of the console until `done` holds, for at most 20 s of
+/// real time (file-system events arrive on another thread).
+fn run_until(
+    harness: &mut Harness<'_, LauncherApp>,
+    what: &str,
+    done: impl Fn(&Harness<'_, LauncherApp>) -> bool,
+) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !done(harness) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what} never happened"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        harness.run();
+    }
+}
+
+#[test]
+fn a_game_dropped_into_a_games_directory_shows_without_a_restart() {
+    let games = GamesDir::new();
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    config.watch_games_dirs = true;
+    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
+        |ui, app: &mut LauncherApp| app.frame(ui),
+        LauncherApp::new(config),
+    );
+    harness.run();
+    assert!(harness.query_by_label("Dropped In").is_none());
+    let watched = harness
+        .state()
+        .watcher()
+        .expect("the console watches")
+        .watched();
+    assert!(watched.contains(games.path()), "{watched:?}");
+
+    // A third party copies a game in, as the manual says: a directory with
+    // info.toml and a library.
+    games.add_with_library(
+        "dropped-in",
+        "game = \"hello_game\"\ngame-set = \"New Games\"\n",
+        "hello_game",
+    );
+    run_until(&mut harness, "the new game's button", |h| {
+        h.query_by_label("Dropped In").is_some()
+    });
+    assert!(harness.query_by_label("New Games").is_some());
+    // It plays.
+    button(&harness, "Dropped In").click();
+    harness.run();
+    assert_eq!(harness.state().open_games().len(), 1);
+
+    // Its manifest edited in place: the console follows.
+    std::fs::write(
+        games.path().join("dropped-in/info.toml"),
+        "game = \"hello_game\"\nname = \"Renamed Game\"\n",
+    )
+    .unwrap();
+    run_until(&mut harness, "the renamed button", |h| {
+        h.query_by_label("Renamed Game").is_some() && h.query_by_label("Dropped In").is_none()
+    });
+
+    // Removed: the button goes, the other game stays.
+    std::fs::remove_dir_all(games.path().join("dropped-in")).unwrap();
+    run_until(&mut harness, "the removed game's button to go", |h| {
+        h.query_by_label("Renamed Game").is_none()
+    });
+    // The other game's button stays (the game opened above, whose library
+    // is Hello Game's, is still open too).
+    button(&harness, "Hello Game");
+    assert_eq!(harness.state().open_games().len(), 1);
+}

@@ -82,13 +82,95 @@ pub enum Outcome {
 /// Height of the launcher's chrome around a game's canvas, in points: the
 /// menu bar, one row of game controls, the status line and the central
 /// panel's margins, as egui's default style lays them out (measured in a
-/// real window), so a window of the initial size shows the canvas at its
-/// natural size.
+/// real window). It sizes the window the game opens in; the real chrome is
+/// then measured and the window fitted to it (see [`WindowFit`]).
 const CHROME_HEIGHT: f32 = 91.0;
 
 /// Width of the central panel's margins left and right of a game's canvas,
 /// in points.
 const CHROME_WIDTH: f32 = 16.0;
+
+/// How many frames the launcher spends at most fitting a game's window to
+/// its canvas, before leaving the window as the window manager keeps it.
+const FIT_FRAMES: u8 = 20;
+
+/// Fitting a game's window so that the canvas shows at its natural size:
+/// when the game opens, and again whenever the game changes its canvas size
+/// (a bigger board). The chrome (menu, controls that may wrap to several
+/// rows, status lines) is measured on a frame whose layout has settled, the
+/// window is asked for canvas plus chrome, and this repeats until the canvas
+/// fits or [`FIT_FRAMES`] have passed. Once it fits, the player's own
+/// resizing is left alone.
+#[derive(Clone, Copy, Debug, Default)]
+struct WindowFit {
+    /// Whether the window still has to be fitted.
+    pending: bool,
+    /// Frames spent fitting so far.
+    frames: u8,
+    /// The window's inner size and the canvas area last frame.
+    last_layout: Option<(Vec2, Vec2)>,
+    /// The inner size last asked for, not to ask twice.
+    asked: Option<Vec2>,
+}
+
+impl WindowFit {
+    fn start() -> WindowFit {
+        WindowFit {
+            pending: true,
+            ..WindowFit::default()
+        }
+    }
+
+    /// A frame without the window's size: counts against [`FIT_FRAMES`].
+    fn wait(&mut self) {
+        self.frames += 1;
+        self.pending = self.frames <= FIT_FRAMES;
+    }
+
+    /// The window size to ask for this frame, if any.
+    fn next(
+        &mut self,
+        canvas: Vec2,
+        inner: Vec2,
+        area: Vec2,
+        monitor: Option<Vec2>,
+    ) -> Option<Vec2> {
+        if !self.pending {
+            return None;
+        }
+        self.frames += 1;
+        let steady = self.last_layout == Some((inner, area));
+        self.last_layout = Some((inner, area));
+        if self.frames > FIT_FRAMES {
+            self.pending = false;
+            return None;
+        }
+        if !steady {
+            return None;
+        }
+        let chrome = inner - area;
+        let mut wanted = Vec2::new(
+            canvas.x.max(MIN_CANVAS_WIDTH) + chrome.x,
+            canvas.y + chrome.y,
+        );
+        if let Some(monitor) = monitor.filter(|m| m.x > 0.0 && m.y > 0.0) {
+            // Never bigger than the screen: the canvas scales down instead.
+            wanted = wanted.min(monitor * 0.95);
+        }
+        let wanted = wanted.round();
+        if (wanted - inner).abs().max_elem() <= 0.5 || self.asked == Some(wanted) {
+            // It fits, or the window manager would not give us the size.
+            self.pending = false;
+            return None;
+        }
+        self.asked = Some(wanted);
+        Some(wanted)
+    }
+}
+
+/// The narrowest a game's window opens, in canvas points, so that its menu
+/// and controls have room beside a small canvas.
+const MIN_CANVAS_WIDTH: f32 = 320.0;
 
 /// A game the player opened.
 pub struct OpenGame {
@@ -118,6 +200,9 @@ pub struct OpenGame {
     /// changes.
     action_error: Option<String>,
     transform: Option<CanvasTransform>,
+    /// The size of the canvas area last frame.
+    area: Option<Vec2>,
+    fit: WindowFit,
 }
 
 impl OpenGame {
@@ -147,7 +232,10 @@ impl OpenGame {
             viewport_id: ViewportId::from_hash_of(("game", dir_name)),
             instance,
             canvas,
-            initial_size: Vec2::new(canvas.x.max(320.0) + CHROME_WIDTH, canvas.y + CHROME_HEIGHT),
+            initial_size: Vec2::new(
+                canvas.x.max(MIN_CANVAS_WIDTH) + CHROME_WIDTH,
+                canvas.y + CHROME_HEIGHT,
+            ),
             title: String::new(),
             status: String::new(),
             actions: Vec::new(),
@@ -159,6 +247,8 @@ impl OpenGame {
             warning: None,
             action_error: None,
             transform: None,
+            area: None,
+            fit: WindowFit::start(),
         };
         game.refresh()?;
         Ok(game)
@@ -223,7 +313,12 @@ impl OpenGame {
     /// Re-reads everything the game shows after something changed.
     fn refresh(&mut self) -> Result<(), CallError> {
         let size = self.instance.canvas_size()?;
-        self.canvas = Vec2::new(size.x, size.y);
+        let canvas = Vec2::new(size.x, size.y);
+        if canvas != self.canvas {
+            // A new board size: the window follows it.
+            self.fit = WindowFit::start();
+        }
+        self.canvas = canvas;
         self.title = self.instance.title()?;
         self.status = self.instance.status()?;
         let before = std::mem::replace(&mut self.actions, self.instance.actions()?);
@@ -406,6 +501,7 @@ impl OpenGame {
         egui::CentralPanel::default()
             .show(ui, |ui| self.canvas_ui(ui))
             .inner?;
+        self.fit_window(ui.ctx());
 
         let close_keys = ui.input(|i| i.viewport().close_requested())
             || ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::W));
@@ -415,9 +511,40 @@ impl OpenGame {
         Ok(outcome)
     }
 
+    /// Asks for the window size that shows the canvas at its natural size,
+    /// while [`WindowFit`] says so. Not when viewports are embedded as egui
+    /// windows (tests), whose size is not the window's.
+    fn fit_window(&mut self, ctx: &egui::Context) {
+        if !self.fit.pending {
+            return;
+        }
+        let viewport = ctx.input(|i| {
+            let v = i.viewport();
+            (v.inner_rect.map(|r| r.size()), v.monitor_size)
+        });
+        if ctx.embed_viewports() {
+            self.fit.pending = false;
+            return;
+        }
+        match (viewport.0, self.area) {
+            (Some(inner), Some(area)) => {
+                if let Some(size) = self.fit.next(self.canvas, inner, area, viewport.1) {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
+                }
+            }
+            // The window's size is not known yet.
+            _ => self.fit.wait(),
+        }
+        if self.fit.pending {
+            // Another frame to see the layout settle or the new size arrive.
+            ctx.request_repaint();
+        }
+    }
+
     fn canvas_ui(&mut self, ui: &mut egui::Ui) -> Result<(), CallError> {
         let (area, _response) =
             ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        self.area = Some(area.size());
         let transform = CanvasTransform::fit(self.canvas, area);
         self.transform = Some(transform);
         let canvas_rect = transform.screen_rect();
@@ -522,6 +649,71 @@ impl std::fmt::Debug for OpenGame {
 mod tests {
     use super::key_name;
     use egui::Key;
+
+    use super::{FIT_FRAMES, WindowFit};
+    use egui::Vec2;
+
+    /// Feeds frames (window inner size, canvas area) to a fit, returning what
+    /// it asked for.
+    fn fit_frames(canvas: Vec2, frames: &[(Vec2, Vec2)]) -> (Vec<Option<Vec2>>, bool) {
+        let mut fit = WindowFit::start();
+        let asked = frames
+            .iter()
+            .map(|&(inner, area)| fit.next(canvas, inner, area, Some(Vec2::new(1920.0, 1080.0))))
+            .collect();
+        (asked, fit.pending)
+    }
+
+    #[test]
+    fn a_window_is_fitted_to_its_canvas_once_the_layout_settles() {
+        let canvas = Vec2::new(400.0, 300.0);
+        // Opened too small: the controls wrapped to two rows, 120 points of
+        // chrome, 16 of margins. Asked once the layout repeats; then it fits.
+        let small = (Vec2::new(416.0, 391.0), Vec2::new(400.0, 271.0));
+        let fitted = (Vec2::new(416.0, 420.0), Vec2::new(400.0, 300.0));
+        let (asked, pending) = fit_frames(canvas, &[small, small, fitted, fitted]);
+        assert_eq!(asked, [None, Some(Vec2::new(416.0, 420.0)), None, None]);
+        assert!(!pending, "done once it fits");
+    }
+
+    #[test]
+    fn a_small_canvas_keeps_room_for_the_controls_and_a_huge_one_the_screen() {
+        let (asked, _) = fit_frames(
+            Vec2::new(100.0, 50.0),
+            &[(Vec2::new(336.0, 141.0), Vec2::new(320.0, 50.0)); 2],
+        );
+        assert_eq!(asked[1], None, "320 wide already: it fits");
+        let (asked, _) = fit_frames(
+            Vec2::new(5000.0, 4000.0),
+            &[(Vec2::new(800.0, 600.0), Vec2::new(784.0, 509.0)); 2],
+        );
+        assert_eq!(
+            asked[1],
+            Some(Vec2::new(1824.0, 1026.0)),
+            "95% of the screen"
+        );
+    }
+
+    #[test]
+    fn a_window_manager_that_refuses_the_size_is_not_pestered() {
+        let canvas = Vec2::new(400.0, 300.0);
+        let tiled = (Vec2::new(600.0, 300.0), Vec2::new(584.0, 209.0));
+        let (asked, pending) = fit_frames(canvas, &[tiled; 5]);
+        assert_eq!(asked.iter().flatten().count(), 1, "asked once: {asked:?}");
+        assert!(!pending);
+        // A layout that never settles stops after FIT_FRAMES.
+        let frames: Vec<_> = (0..=FIT_FRAMES)
+            .map(|i| {
+                (
+                    Vec2::new(416.0, 391.0 + f32::from(i)),
+                    Vec2::new(400.0, 271.0),
+                )
+            })
+            .collect();
+        let (asked, pending) = fit_frames(canvas, &frames);
+        assert!(asked.iter().all(Option::is_none));
+        assert!(!pending);
+    }
 
     #[test]
     fn key_names_follow_the_game_api() {

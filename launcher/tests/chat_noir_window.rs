@@ -16,72 +16,10 @@ use chat_noir::render::{canvas_size, cell_center};
 use chat_noir::{Board, Pos};
 use launcher_tests::GamesDir;
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-use support::launcher_in;
-
-/// A virtual X server of our own, stopped when dropped.
-struct Xvfb {
-    child: Child,
-    display: String,
-    /// The XWD file Xvfb keeps the screen in.
-    framebuffer: PathBuf,
-}
-
-impl Xvfb {
-    fn start(dir: &Path) -> Xvfb {
-        let mut child = Command::new("Xvfb")
-            .args([
-                "-displayfd",
-                "1",
-                "-screen",
-                "0",
-                "1024x768x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .arg("-fbdir")
-            .arg(dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb is installed (apt-get install xvfb)");
-        // Xvfb writes its display number once it accepts clients.
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .expect("Xvfb reports its display");
-        let number = line.trim();
-        assert!(
-            !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()),
-            "Xvfb did not start: {line:?}"
-        );
-        Xvfb {
-            child,
-            display: format!(":{number}"),
-            framebuffer: dir.join("Xvfb_screen0"),
-        }
-    }
-
-    /// Runs an X client (xdotool) on this display; its standard output.
-    fn run(&self, program: &str, args: &[&str]) -> String {
-        let output = Command::new(program)
-            .args(args)
-            .env("DISPLAY", &self.display)
-            .output()
-            .unwrap_or_else(|e| panic!("{program} runs (apt-get install xdotool): {e}"));
-        String::from_utf8_lossy(&output.stdout).into_owned()
-    }
-}
-
-impl Drop for Xvfb {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+use support::{Xvfb, launcher_in, read_all, wait_for};
 
 /// An RGB picture: the screen, or a screenshot.
 struct Picture {
@@ -223,19 +161,6 @@ fn read_board(picture: &Picture, canvas: Canvas) -> (BTreeSet<Pos>, BTreeSet<Pos
     (blocked, free)
 }
 
-/// Waits until `ready` returns something, or panics with `what` after
-/// `limit`.
-fn wait_for<T>(what: &str, limit: Duration, mut ready: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(value) = ready() {
-            return value;
-        }
-        assert!(start.elapsed() < limit, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
 /// The game window's id and its rectangle on the screen.
 fn find_window(x: &Xvfb) -> Option<(String, [u32; 4])> {
     let id = x
@@ -258,15 +183,6 @@ fn find_window(x: &Xvfb) -> Option<(String, [u32; 4])> {
         id,
         [value("X")?, value("Y")?, value("WIDTH")?, value("HEIGHT")?],
     ))
-}
-
-/// Everything left to read from a child's pipe, for a failure message.
-fn read_all(pipe: Option<impl std::io::Read>) -> String {
-    let mut text = String::new();
-    if let Some(mut pipe) = pipe {
-        let _ = pipe.read_to_string(&mut text);
-    }
-    text
 }
 
 #[test]

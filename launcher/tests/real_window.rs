@@ -1,45 +1,13 @@
-//! Smoke tests in a real window: the launcher binary under Xvfb (Debian
-//! packages `xvfb` and `x11-utils`; `.ci/run` installs them).
+//! Smoke tests in a real window: the launcher binary on a virtual X server
+//! of its own (Debian packages `xvfb` and `x11-utils`; `.ci/run` installs
+//! them). Each test starts its own Xvfb, which picks a free display itself
+//! (`-displayfd`), so tests in parallel never collide.
 
 mod support;
 
 use launcher_tests::GamesDir;
 use std::path::Path;
-use std::process::Command;
-use support::isolate;
-
-/// Runs `script` in a fresh virtual X display; `$LAUNCHER` is the binary.
-fn in_xvfb(script: &str, dir: &Path) -> std::process::Output {
-    // `xvfb-run -a` picks the first display number without a lock file, so
-    // two started at once can pick the same one; the tests take turns.
-    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _turn = ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let output = isolate(&mut Command::new("xvfb-run"), dir)
-        .args(["-a", "-s", "-screen 0 1024x768x24", "sh", "-c", script])
-        .env("LAUNCHER", env!("CARGO_BIN_EXE_launcher"))
-        .output()
-        .expect("xvfb-run is installed (apt-get install xvfb x11-utils)");
-    assert!(
-        output.status.success(),
-        "{script}\nstdout: {}\nstderr: {}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
-}
-
-/// A shell snippet that waits (up to 30 s) until a window titled `title`
-/// exists, then writes the window tree to `tree`. The launcher keeps its
-/// window at least `--screenshot-delay` seconds after the first frame, so a
-/// poll every 0.1 s sees it even on a slow machine.
-fn wait_for_window(title: &str, tree: &Path) -> String {
-    format!(
-        "for i in $(seq 1 300); do xwininfo -root -tree | grep -q '\"{title}\"' && break; sleep 0.1; done; xwininfo -root -tree > '{}'",
-        tree.display()
-    )
-}
+use support::run_in_xvfb;
 
 /// Width, height and number of distinct colours of a PNG.
 fn png_facts(path: &Path) -> (u32, u32, usize) {
@@ -55,17 +23,18 @@ fn the_console_opens_a_real_window_titled_plt_games() {
     let games = GamesDir::new();
     games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
     let shot = games.path().join("console.png");
-    let tree = games.path().join("windows.txt");
-    in_xvfb(
-        &format!(
-            "\"$LAUNCHER\" --games-dir '{}' --screenshot '{}' --screenshot-delay 2 & {}; wait $!",
-            games.path().display(),
-            shot.display(),
-            wait_for_window("PLT Games", &tree)
-        ),
+    let windows = run_in_xvfb(
         games.path(),
+        &[
+            "--games-dir",
+            games.path().to_str().unwrap(),
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--screenshot-delay",
+            "2",
+        ],
+        "PLT Games",
     );
-    let windows = std::fs::read_to_string(&tree).unwrap();
     assert!(
         windows.contains("\"PLT Games\""),
         "no console window among:\n{windows}"
@@ -83,17 +52,20 @@ fn play_opens_one_game_in_its_own_titled_window() {
     let games = GamesDir::new();
     games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
     let shot = games.path().join("game.png");
-    let tree = games.path().join("windows.txt");
-    in_xvfb(
-        &format!(
-            "\"$LAUNCHER\" --games-dir '{}' --play hello-game --screenshot '{}' --screenshot-delay 2 & {}; wait $!",
-            games.path().display(),
-            shot.display(),
-            wait_for_window("Hello Game", &tree)
-        ),
+    let windows = run_in_xvfb(
         games.path(),
+        &[
+            "--games-dir",
+            games.path().to_str().unwrap(),
+            "--play",
+            "hello-game",
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--screenshot-delay",
+            "2",
+        ],
+        "Hello Game",
     );
-    let windows = std::fs::read_to_string(&tree).unwrap();
     assert!(
         windows.contains("\"Hello Game\""),
         "no game window among:\n{windows}"
@@ -104,4 +76,50 @@ fn play_opens_one_game_in_its_own_titled_window() {
     );
     let (_, _, colours) = png_facts(&shot);
     assert!(colours > 5, "the game drew something ({colours} colours)");
+}
+
+/// The bounding box (width, height) of the pixels of one colour in a PNG.
+fn extent_of(path: &Path, colour: [u8; 3]) -> Option<(u32, u32)> {
+    let image = image::open(path).expect("a PNG was written").into_rgb8();
+    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+    for (x, y, p) in image.enumerate_pixels() {
+        if p.0 == colour {
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+    }
+    (x0 <= x1).then(|| (x1 - x0 + 1, y1 - y0 + 1))
+}
+
+/// A game whose controls wrap to several rows and whose canvas grows after
+/// the first frame: the window is fitted so the canvas shows at its natural
+/// size, not scaled down under the extra rows of controls.
+#[test]
+fn a_game_window_fits_its_canvas_when_controls_wrap_and_the_canvas_grows() {
+    let games = GamesDir::new();
+    games.add_with_library("grow-canvas", "game = \"grow_canvas\"\n", "grow_canvas");
+    let shot = games.path().join("grow.png");
+    run_in_xvfb(
+        games.path(),
+        &[
+            "--games-dir",
+            games.path().to_str().unwrap(),
+            "--play",
+            "grow-canvas",
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--screenshot-delay",
+            "3",
+        ],
+        "Grow Canvas",
+    );
+    let (width, height, _) = png_facts(&shot);
+    assert_eq!(
+        extent_of(&shot, [255, 0, 255]),
+        Some((420, 300)),
+        "the canvas at its natural size in a {width}x{height} window"
+    );
+    assert!(
+        height > 300 + 91,
+        "the window grew for the wrapped controls: {width}x{height}"
+    );
 }

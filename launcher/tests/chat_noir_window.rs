@@ -1,7 +1,7 @@
 //! Chat Noir in a real window: `launcher --play chat-noir` on a virtual X
-//! server, clicked with xdotool like a player would, and its screenshot
-//! read back (Debian packages `xvfb` and `xdotool`; `.ci/run` installs
-//! them).
+//! server started by `xvfb-run`, clicked with xdotool like a player would,
+//! and its screenshot read back (Debian packages `xvfb`, `xauth` and
+//! `xdotool`; `.ci/run` installs them).
 //!
 //! The test sees the screen through Xvfb's own framebuffer file (`-fbdir`,
 //! an XWD image kept up to date by the server), so it needs no screen
@@ -189,19 +189,16 @@ fn find_window(x: &Xvfb) -> Option<(String, [u32; 4])> {
 fn clicks_in_a_real_chat_noir_window_block_circles() {
     let games = GamesDir::new();
     games.add_bundled("chat-noir", "chat_noir");
-    let fb_dir = games.path().join("framebuffer");
-    std::fs::create_dir_all(&fb_dir).unwrap();
-    let x = Xvfb::start(&fb_dir);
+    let x = Xvfb::start(&games.path().join("framebuffer"));
     let shot = games.path().join("chat-noir.png");
-    let mut launcher = launcher_in(games.path())
+    let mut launcher = x
+        .client(&mut launcher_in(games.path()))
         .arg("--games-dir")
         .arg(games.path())
         .args(["--play", "chat-noir", "--screenshot"])
         .arg(&shot)
         // Time for the clicks below, counted from the window's first frame.
         .args(["--screenshot-delay", "30"])
-        .env("DISPLAY", &x.display)
-        .env_remove("WAYLAND_DISPLAY")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

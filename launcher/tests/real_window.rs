@@ -1,7 +1,6 @@
-//! Smoke tests in a real window: the launcher binary on a virtual X server
-//! of its own (Debian packages `xvfb` and `x11-utils`; `.ci/run` installs
-//! them). Each test starts its own Xvfb, which picks a free display itself
-//! (`-displayfd`), so tests in parallel never collide.
+//! Smoke tests in a real window: the release launcher on a virtual X server
+//! of its own, started by `xvfb-run` (Debian packages `xvfb`, `xauth` and
+//! `x11-utils`; `.ci/run` installs them).
 
 mod support;
 

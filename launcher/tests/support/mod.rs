@@ -2,7 +2,6 @@
 //! binary. Each test file uses a part of them.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -48,64 +47,100 @@ pub fn assert_listed_ok(stdout: &str, set: &str, name: &str, dir: &Path, base: &
     }
 }
 
-/// A virtual X server of our own, stopped when dropped.
+/// A virtual X server of our own, started with `xvfb-run` (Debian package
+/// `xvfb`), stopped when dropped. Clients reach it through [`Xvfb::client`].
 pub struct Xvfb {
-    child: Child,
+    /// `xvfb-run`, the server and the placeholder command it runs: one
+    /// process group.
+    group: Child,
+    /// The display, like `:99`.
     pub display: String,
-    /// The XWD file Xvfb keeps the screen in.
+    /// The X authority file `xvfb-run` made for the display.
+    pub xauthority: String,
+    /// The XWD file Xvfb keeps the screen in (`-fbdir`).
     pub framebuffer: PathBuf,
 }
 
 impl Xvfb {
+    /// Starts a 1024×768 screen whose framebuffer is kept in `dir`.
     pub fn start(dir: &Path) -> Xvfb {
-        let mut child = Command::new("Xvfb")
+        use std::os::unix::process::CommandExt;
+        // `xvfb-run -a` takes the first display number without a lock file;
+        // two starting at once could take the same one, so they take turns
+        // until the server is up (and holds its lock).
+        static STARTING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _turn = STARTING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        std::fs::create_dir_all(dir).expect("a directory for Xvfb");
+        let ready = dir.join("display.txt");
+        let group = Command::new("xvfb-run")
+            .arg("-a")
+            .arg("-s")
+            .arg(format!(
+                "-screen 0 1024x768x24 -nolisten tcp -fbdir {}",
+                dir.display()
+            ))
+            // Once the server is up, xvfb-run runs this: it tells us the
+            // display and the authority file, then waits to be stopped.
             .args([
-                "-displayfd",
-                "1",
-                "-screen",
-                "0",
-                "1024x768x24",
-                "-nolisten",
-                "tcp",
+                "sh",
+                "-c",
+                "printf '%s\\n%s\\n' \"$DISPLAY\" \"$XAUTHORITY\" > \"$0.part\" && mv \"$0.part\" \"$0\" && exec sleep 3600",
             ])
-            .arg("-fbdir")
-            .arg(dir)
-            .stdout(Stdio::piped())
+            .arg(&ready)
+            .process_group(0)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .expect("Xvfb is installed (apt-get install xvfb)");
-        // Xvfb writes its display number once it accepts clients.
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .expect("Xvfb reports its display");
-        let number = line.trim();
-        assert!(
-            !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()),
-            "Xvfb did not start: {line:?}"
-        );
-        Xvfb {
-            child,
-            display: format!(":{number}"),
+            .expect("xvfb-run is installed (apt-get install xvfb xauth)");
+        let mut xvfb = Xvfb {
+            group,
+            display: String::new(),
+            xauthority: String::new(),
             framebuffer: dir.join("Xvfb_screen0"),
-        }
+        };
+        let text = wait_for("xvfb-run to start Xvfb", Duration::from_secs(60), || {
+            if let Some(status) = xvfb.group.try_wait().expect("xvfb-run runs") {
+                panic!("xvfb-run ended before its server was up ({status})");
+            }
+            std::fs::read_to_string(&ready).ok()
+        });
+        let mut lines = text.lines();
+        xvfb.display = lines.next().unwrap_or_default().to_owned();
+        xvfb.xauthority = lines.next().unwrap_or_default().to_owned();
+        assert!(xvfb.display.starts_with(':'), "xvfb-run said {text:?}");
+        xvfb
     }
 
-    /// Runs an X client (xdotool) on this display; its standard output.
-    pub fn run(&self, program: &str, args: &[&str]) -> String {
-        let output = Command::new(program)
-            .args(args)
+    /// Points `command` at this display (and away from any Wayland one).
+    pub fn client<'c>(&self, command: &'c mut Command) -> &'c mut Command {
+        command
             .env("DISPLAY", &self.display)
+            .env("XAUTHORITY", &self.xauthority)
+            .env_remove("WAYLAND_DISPLAY")
+    }
+
+    /// Runs an X client (xdotool, xwininfo) on this display; its standard
+    /// output.
+    pub fn run(&self, program: &str, args: &[&str]) -> String {
+        let output = self
+            .client(&mut Command::new(program))
+            .args(args)
             .output()
-            .unwrap_or_else(|e| panic!("{program} runs (apt-get install xdotool): {e}"));
+            .unwrap_or_else(|e| panic!("{program} runs (apt-get install xdotool x11-utils): {e}"));
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 }
 
 impl Drop for Xvfb {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // The whole group: xvfb-run, the server and the placeholder.
+        let _ = Command::new("kill")
+            .args(["-TERM", "--", &format!("-{}", self.group.id())])
+            .status();
+        let _ = self.group.wait();
     }
 }
 
@@ -136,13 +171,10 @@ pub fn read_all(pipe: Option<impl std::io::Read>) -> String {
 /// Returns the names of the windows on the screen once one named `title`
 /// showed (`xwininfo -root -tree`, Debian package `x11-utils`).
 pub fn run_in_xvfb(dir: &Path, args: &[&str], title: &str) -> String {
-    let framebuffer = dir.join("xvfb");
-    std::fs::create_dir_all(&framebuffer).expect("a directory for Xvfb");
-    let x = Xvfb::start(&framebuffer);
-    let mut launcher = launcher_in(dir)
+    let x = Xvfb::start(&dir.join("xvfb"));
+    let mut launcher = x
+        .client(&mut launcher_in(dir))
         .args(args)
-        .env("DISPLAY", &x.display)
-        .env_remove("WAYLAND_DISPLAY")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

@@ -18,6 +18,10 @@ use std::path::{Component, Path, PathBuf};
 /// The largest `info.toml` read, in bytes.
 pub const MAX_MANIFEST_BYTES: u64 = 64 * 1024;
 
+/// The longest `name` or `game-set` shown, in characters; longer ones are
+/// shortened with "..." and a warning (a label is a button, not a page).
+pub const MAX_LABEL_CHARS: usize = 80;
+
 /// The set a game goes in when its manifest names none.
 pub const DEFAULT_GAME_SET: &str = "Other Games";
 
@@ -145,8 +149,14 @@ pub fn parse(
         )));
     }
 
-    let name = string_field(&table, "name")?.unwrap_or_else(|| default_name(dir_name));
-    let game_set = string_field(&table, "game-set")?.unwrap_or_else(|| DEFAULT_GAME_SET.into());
+    let name = string_field(&table, "name")?.map_or_else(
+        || default_name(dir_name),
+        |name| label("name", name, &mut warnings),
+    );
+    let game_set = string_field(&table, "game-set")?.map_or_else(
+        || DEFAULT_GAME_SET.into(),
+        |set| label("game-set", set, &mut warnings),
+    );
 
     if table.contains_key("icon") && table.contains_key("game-icon") {
         warnings.push("both `icon` and `game-icon` are given; `icon` is used".into());
@@ -168,6 +178,34 @@ pub fn parse(
         manual,
         warnings,
     })
+}
+
+/// A label as the console shows it: control characters (a line break would
+/// split a button or a `--list` line) become spaces, and it is cut to
+/// [`MAX_LABEL_CHARS`]. Each change is a warning.
+fn label(key: &str, text: String, warnings: &mut Vec<String>) -> String {
+    let mut label = text;
+    if label.chars().any(char::is_control) {
+        label = label
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        warnings.push(format!(
+            "`{key}` contains line breaks or other control characters; they are shown as spaces"
+        ));
+    }
+    let length = label.chars().count();
+    if length > MAX_LABEL_CHARS {
+        let mut short: String = label.chars().take(MAX_LABEL_CHARS - 3).collect();
+        short.truncate(short.trim_end().len());
+        short.push_str("...");
+        warnings.push(format!(
+            "`{key}` is {length} characters long; the console shows the first {} (\"{short}\"); keep it under {MAX_LABEL_CHARS}",
+            MAX_LABEL_CHARS - 3
+        ));
+        label = short;
+    }
+    label
 }
 
 /// A document field: the given path, or the default file when it exists.
@@ -363,6 +401,26 @@ manual = "manual/index.md"
         }
         let e = parse_in("game = \"g\"\nhelp = \"../doc.txt\"", "g").unwrap_err();
         assert!(e.message.contains("`help"), "{e}");
+    }
+
+    #[test]
+    fn long_labels_are_shortened_and_line_breaks_flattened_with_a_warning() {
+        let long = "A".repeat(500);
+        let m = parse_in(
+            &format!("game = \"x\"\nname = \"{long}\"\ngame-set = \"Two\\nLines\"\n"),
+            "x",
+        )
+        .unwrap();
+        assert_eq!(m.name, format!("{}...", "A".repeat(77)));
+        assert_eq!(m.name.chars().count(), MAX_LABEL_CHARS);
+        assert_eq!(m.game_set, "Two Lines");
+        assert_eq!(m.warnings.len(), 2, "{:?}", m.warnings);
+        assert!(m.warnings[0].starts_with("`name` is 500 characters long"));
+        assert!(m.warnings[1].starts_with("`game-set` contains line breaks"));
+        // At the limit, nothing changes.
+        let exact = "B".repeat(MAX_LABEL_CHARS);
+        let m = parse_in(&format!("game = \"x\"\nname = \"{exact}\"\n"), "x").unwrap();
+        assert_eq!((m.name, m.warnings.len()), (exact, 0));
     }
 
     #[test]

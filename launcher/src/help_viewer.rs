@@ -910,6 +910,10 @@ fn blocks_ui(ui: &mut egui::Ui, blocks: &[ManualBlock], page: &mut PageContext<'
             ManualBlock::Rule => {
                 ui.separator();
             }
+            ManualBlock::Table { header, rows } => {
+                table_ui(ui, block_id(block), header, rows, page);
+                ui.add_space(6.0);
+            }
             ManualBlock::Quote(inlines) => {
                 let left = ui.cursor().left();
                 let rect = ui
@@ -928,6 +932,57 @@ fn blocks_ui(ui: &mut egui::Ui, blocks: &[ManualBlock], page: &mut PageContext<'
             }
         }
     }
+}
+
+/// Draws a table: a framed grid with a bold header row, striped, scrolling
+/// sideways when it is wider than the page.
+fn table_ui(
+    ui: &mut egui::Ui,
+    id: usize,
+    header: &[Vec<Inline>],
+    rows: &[Vec<Vec<Inline>>],
+    page: &mut PageContext<'_>,
+) {
+    let columns = header
+        .len()
+        .max(rows.iter().map(Vec::len).max().unwrap_or(0));
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        egui::ScrollArea::horizontal()
+            .id_salt(("table-scroll", id))
+            .show(ui, |ui| {
+                egui::Grid::new(("table", id))
+                    .striped(true)
+                    .spacing([16.0, 6.0])
+                    .show(ui, |ui| {
+                        // Cells keep to one line; a wide table scrolls.
+                        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                        for cell in header.iter().take(columns) {
+                            let strong: Vec<Inline> = cell
+                                .iter()
+                                .map(|inline| match inline {
+                                    Inline::Text(t) | Inline::Emphasis(t) => {
+                                        Inline::Strong(t.clone())
+                                    }
+                                    other => other.clone(),
+                                })
+                                .collect();
+                            inlines_ui(ui, &strong, page);
+                        }
+                        ui.end_row();
+                        for row in rows {
+                            for column in 0..columns {
+                                match row.get(column) {
+                                    Some(cell) => inlines_ui(ui, cell, page),
+                                    None => {
+                                        ui.label("");
+                                    }
+                                }
+                            }
+                            ui.end_row();
+                        }
+                    });
+            });
+    });
 }
 
 /// Whether a link goes somewhere a browser can open.

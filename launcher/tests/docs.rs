@@ -203,3 +203,44 @@ fn the_guide_quotes_the_template_as_it_is() {
     assert!(checked >= 10, "only {checked} blocks checked");
     assert!(Path::new(&workspace_root().join("docs/template-game/dot-catcher.png")).is_file());
 }
+
+/// Every character of the documents the launcher shows (its manual, each
+/// bundled game's manual and text help) has a glyph in the fonts the
+/// launcher draws with: none shows as an empty box.
+#[test]
+fn the_documents_shown_in_app_have_a_glyph_for_every_character() {
+    let ctx = egui::Context::default();
+    let _ = ctx.run_ui(egui::RawInput::default(), |_| {});
+    let mut documents = vec!["docs/manual.md".to_string()];
+    for game in std::fs::read_dir(workspace_root().join("games")).unwrap() {
+        let game = game.unwrap().path();
+        for file in ["manual.md", "doc.txt"] {
+            if game.join(file).is_file() {
+                let relative = game.strip_prefix(workspace_root()).unwrap().join(file);
+                documents.push(relative.to_string_lossy().into_owned());
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for document in &documents {
+        let text = read(document);
+        let mut seen = std::collections::BTreeSet::new();
+        for c in text.chars().filter(|c| !c.is_control()) {
+            for font in [
+                egui::FontId::proportional(14.0),
+                egui::FontId::monospace(14.0),
+            ] {
+                if seen.insert((c, font.family.clone()))
+                    && !ctx.fonts_mut(|f| f.has_glyph(&font, c))
+                {
+                    missing.push(format!(
+                        "{document}: {c:?} (U+{:04X}) in {:?}",
+                        c as u32, font.family
+                    ));
+                }
+            }
+        }
+    }
+    assert!(documents.len() >= 4, "{documents:?}");
+    assert!(missing.is_empty(), "no glyph for:\n{}", missing.join("\n"));
+}

@@ -754,3 +754,35 @@ fn the_help_menu_of_a_game_window_opens_its_help_and_manual() {
     harness.get_by_role_and_label(Role::Link, "the rules");
     assert_eq!(harness.state().help_windows().len(), 2);
 }
+
+#[test]
+fn the_manual_viewer_shows_tables_cell_by_cell() {
+    let fixture = Fixture::new();
+    let manual = fixture.dir.path().join("manual.md");
+    std::fs::write(
+        &manual,
+        "# Fields\n\n| field | default |\n| --- | --- |\n| game-set | \"Other Games\" |\n| icon | `<dir>.png` |\n\nAfter the table.\n",
+    )
+    .unwrap();
+    let app = fixture.app_with(HelpWindows::new(fixture.cache()).with_launcher_manual(manual));
+    let mut harness = harness(app);
+    harness.get_by_role_and_label(Role::Button, "Help").click();
+    harness.run();
+    harness.get_by_label("Launcher manual").click();
+    harness.run();
+
+    // Each cell is its own label, laid out in rows and columns: a cell's
+    // neighbour in its row is level with it and to its right.
+    let rect = |label: &str| harness.get_by_label(label).rect();
+    for header in ["field", "default"] {
+        harness.get_by_label(header);
+    }
+    let (set, default) = (rect("game-set"), rect("\"Other Games\""));
+    assert!((set.center().y - default.center().y).abs() < 2.0);
+    assert!(default.left() > set.right());
+    let icon = rect("icon");
+    assert!(icon.top() >= set.bottom(), "rows are stacked");
+    assert!((icon.left() - set.left()).abs() < 2.0, "columns line up");
+    assert!((rect("<dir>.png").left() - default.left()).abs() < 2.0);
+    assert!(rect("After the table.").top() > icon.bottom());
+}

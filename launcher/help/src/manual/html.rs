@@ -17,6 +17,9 @@ pre{background:#f2f2ef;padding:.7em 1em;overflow-x:auto;border-radius:4px}
 code{font-family:ui-monospace,'Cascadia Mono',Menlo,monospace;font-size:.92em}
 blockquote{margin-left:0;padding-left:1em;border-left:4px solid #ccc;color:#555}
 hr{border:0;border-top:1px solid #ccc}
+table{border-collapse:collapse;margin:1em 0;display:block;overflow-x:auto}
+th,td{border:1px solid #ccc;padding:.3em .7em;text-align:left;vertical-align:top}
+th{background:#f2f2ef}
 nav.toc{background:#f4f4f1;border:1px solid #ddd;border-radius:6px;padding:.6em 1.2em;margin:1em 0 2em}
 nav.toc p{margin:.2em 0;font-weight:bold}
 nav.toc ul{list-style:none;margin:0;padding:0}
@@ -25,7 +28,7 @@ nav.toc .l2{padding-left:1.2em}nav.toc .l3{padding-left:2.4em}nav.toc .l4{paddin
 nav.toc .l5{padding-left:4.8em}nav.toc .l6{padding-left:6em}
 :target{background:#fff4b8}
 @media (prefers-color-scheme:dark){body{color:#ddd;background:#1d1d1d}a{color:#8ab4f8}\
-pre,nav.toc{background:#2a2a2a;border-color:#444}blockquote{color:#aaa;border-color:#555}\
+pre,nav.toc,th{background:#2a2a2a;border-color:#444}th,td{border-color:#555}blockquote{color:#aaa;border-color:#555}\
 :target{background:#4a4220}}
 ";
 

@@ -45,9 +45,9 @@ pub use html::{WriteHtmlError, WrittenHtml, write_html};
 pub use slug::slugify;
 
 /// The Markdown extensions a manual is parsed with: heading attributes
-/// (`{#tag}`), nothing else.
+/// (`{#tag}`) and tables (GitHub's pipe tables), nothing else.
 fn markdown_options() -> Options {
-    Options::ENABLE_HEADING_ATTRIBUTES
+    Options::ENABLE_HEADING_ATTRIBUTES | Options::ENABLE_TABLES
 }
 
 /// Where a link goes.
@@ -137,6 +137,14 @@ pub enum ManualBlock {
     Rule,
     /// A block quote, flattened to text.
     Quote(Vec<Inline>),
+    /// A table (GitHub's pipe tables). Inside a list or quote a table is
+    /// flattened to text instead, its cells separated by ` | `.
+    Table {
+        /// The header row's cells.
+        header: Vec<Vec<Inline>>,
+        /// The body rows; a row may have fewer cells than the header.
+        rows: Vec<Vec<Vec<Inline>>>,
+    },
 }
 
 impl ManualBlock {
@@ -152,6 +160,16 @@ impl ManualBlock {
                 .join(" "),
             ManualBlock::Image { alt, .. } => alt.clone(),
             ManualBlock::Rule => String::new(),
+            ManualBlock::Table { header, rows } => std::iter::once(header)
+                .chain(rows)
+                .map(|row| {
+                    row.iter()
+                        .map(|cell| inlines_text(cell))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
         }
     }
 }
@@ -681,6 +699,28 @@ struct ImageState {
     depth: usize,
 }
 
+/// A table being read.
+#[derive(Default)]
+struct TableState {
+    header: Vec<Vec<Inline>>,
+    rows: Vec<Vec<Vec<Inline>>>,
+    in_head: bool,
+    /// The cell being read, if any.
+    cell: Option<Vec<Inline>>,
+}
+
+impl TableState {
+    fn row(&mut self) -> &mut Vec<Vec<Inline>> {
+        if self.in_head {
+            &mut self.header
+        } else {
+            self.rows
+                .last_mut()
+                .expect("a row is started before its cells")
+        }
+    }
+}
+
 struct CodeState {
     lang: Option<String>,
     text: String,
@@ -696,6 +736,7 @@ struct Builder {
     heading: Option<HeadingState>,
     code: Option<CodeState>,
     flat: Option<Flat>,
+    table: Option<TableState>,
     container_depth: usize,
     style: Style,
     link: Option<LinkState>,
@@ -717,6 +758,9 @@ impl Builder {
     fn inline_target(&mut self) -> &mut Vec<Inline> {
         if let Some(flat) = &mut self.flat {
             return flat.target();
+        }
+        if let Some(cell) = self.table.as_mut().and_then(|t| t.cell.as_mut()) {
+            return cell;
         }
         self.paragraph.get_or_insert_with(Vec::new)
     }
@@ -804,6 +848,35 @@ impl Builder {
                     lang,
                     text: String::new(),
                 });
+            }
+            Tag::Table(_) => match &mut self.flat {
+                Some(flat) => push_separator(flat.target()),
+                None => {
+                    self.flush_paragraph();
+                    self.table = Some(TableState::default());
+                }
+            },
+            Tag::TableHead => {
+                if let Some(table) = &mut self.table {
+                    table.in_head = true;
+                }
+            }
+            Tag::TableRow => match (&mut self.table, &mut self.flat) {
+                (Some(table), _) => table.rows.push(Vec::new()),
+                (None, Some(flat)) => push_separator(flat.target()),
+                (None, None) => {}
+            },
+            Tag::TableCell => {
+                match &mut self.table {
+                    Some(table) => table.cell = Some(Vec::new()),
+                    None => {
+                        if let Some(flat) = &mut self.flat
+                        && flat.target().last().is_some_and(|i| !matches!(i, Inline::Text(t) if t.ends_with(char::is_whitespace)))
+                    {
+                        push_inline(flat.target(), Inline::Text(" | ".into()));
+                    }
+                    }
+                }
             }
             Tag::Emphasis => self.style.emphasis += 1,
             Tag::Strong => self.style.strong += 1,
@@ -909,6 +982,27 @@ impl Builder {
                     }
                 }
             }
+            TagEnd::TableCell => {
+                if let Some(table) = &mut self.table
+                    && let Some(mut cell) = table.cell.take()
+                {
+                    trim_inlines(&mut cell);
+                    table.row().push(cell);
+                }
+            }
+            TagEnd::TableHead => {
+                if let Some(table) = &mut self.table {
+                    table.in_head = false;
+                }
+            }
+            TagEnd::Table => {
+                if let Some(table) = self.table.take() {
+                    self.blocks().push(ManualBlock::Table {
+                        header: table.header,
+                        rows: table.rows,
+                    });
+                }
+            }
             TagEnd::Emphasis => self.style.emphasis = self.style.emphasis.saturating_sub(1),
             TagEnd::Strong => self.style.strong = self.style.strong.saturating_sub(1),
             TagEnd::Link => {
@@ -945,6 +1039,10 @@ impl Builder {
                 } else if let Some(flat) = &mut self.flat {
                     let inline = self.style.inline(&img.alt);
                     push_inline(flat.target(), inline);
+                } else if self.table.as_ref().is_some_and(|t| t.cell.is_some()) {
+                    // A picture in a table cell shows as its alt text.
+                    let inline = self.style.inline(&img.alt);
+                    push_inline(self.inline_target(), inline);
                 } else {
                     // Split the paragraph around the picture.
                     let was_in_paragraph = self.paragraph.is_some();

@@ -563,3 +563,81 @@ fn short_snippets_start_at_the_beginning() {
     let hits = m.search("block");
     assert_eq!(hits[0].snippet, "How to Play Click a dot to block it.");
 }
+
+#[test]
+fn pipe_tables_become_table_blocks() {
+    let m = Manual::parse(
+        "t.md",
+        "# Fields\n\nBefore.\n\n| field | default |\n| --- | :-: |\n| `game` | (required) |\n| `name` | the [directory](#fields) ![pic](p.png) |\n| short |\n\nAfter.\n",
+    );
+    let blocks = &m.sections[0].blocks;
+    assert_eq!(blocks.len(), 4, "{blocks:#?}");
+    assert_eq!(
+        blocks[1],
+        ManualBlock::Paragraph(vec![Inline::Text("Before.".into())])
+    );
+    let ManualBlock::Table { header, rows } = &blocks[2] else {
+        panic!("not a table: {:?}", blocks[2]);
+    };
+    assert_eq!(
+        header,
+        &vec![
+            vec![Inline::Text("field".into())],
+            vec![Inline::Text("default".into())]
+        ]
+    );
+    assert_eq!(rows.len(), 3);
+    assert_eq!(
+        rows[0],
+        vec![
+            vec![Inline::Code("game".into())],
+            vec![Inline::Text("(required)".into())]
+        ]
+    );
+    // Links stay links; a picture in a cell shows its alt text.
+    assert_eq!(
+        rows[1][1],
+        vec![
+            Inline::Text("the ".into()),
+            Inline::Link {
+                text: "directory".into(),
+                target: LinkTarget::Section("fields".into())
+            },
+            Inline::Text(" pic".into()),
+        ]
+    );
+    // GitHub pads short rows with empty cells.
+    assert_eq!(rows[2].len(), 2);
+    assert_eq!(inlines_text(&rows[2][0]), "short");
+    assert_eq!(
+        blocks[2].plain_text(),
+        "field | default\ngame | (required)\nname | the directory pic\nshort | "
+    );
+    assert_eq!(
+        blocks[3],
+        ManualBlock::Paragraph(vec![Inline::Text("After.".into())])
+    );
+    // Searching finds text in tables.
+    assert!(m.sections[0].plain_text().contains("(required)"));
+}
+
+#[test]
+fn a_table_in_a_list_is_flattened_to_text() {
+    let m = Manual::parse(
+        "t.md",
+        "# T\n\n- item\n\n  | a | b |\n  | - | - |\n  | 1 | 2 |\n",
+    );
+    let ManualBlock::List { items, .. } = &m.sections[0].blocks[1] else {
+        panic!("{:?}", m.sections[0].blocks);
+    };
+    assert_eq!(inlines_text(&items[0]), "item a | b 1 | 2");
+}
+
+#[test]
+fn tables_are_html_tables_in_the_browser_page() {
+    let m = Manual::parse("t.md", "# T\n\n| a | b |\n| - | - |\n| 1 | 2 |\n");
+    let html = m.to_html("T");
+    assert!(html.contains("<table>"), "{html}");
+    assert!(html.contains("<th>a</th>"), "{html}");
+    assert!(html.contains("<td>2</td>"), "{html}");
+}

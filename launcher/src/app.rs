@@ -56,6 +56,8 @@ pub struct LauncherApp {
     /// `--play`: the root window is this game, not the console.
     single: Option<String>,
     single_started: bool,
+    /// What the player typed into "Find a game".
+    filter: String,
     /// The watch on the games directories, once the console has started it.
     watcher: Option<GamesWatcher>,
     watch_started: bool,
@@ -76,6 +78,7 @@ impl LauncherApp {
             help: HelpWindows::new(help_viewer::default_cache_dir()),
             single: None,
             single_started: false,
+            filter: String::new(),
             watcher: None,
             watch_started: false,
         }
@@ -252,6 +255,7 @@ impl LauncherApp {
                         launcher_manual = true;
                     }
                 });
+                find_game_ui(ui, &mut self.filter);
             });
         });
 
@@ -286,8 +290,15 @@ impl LauncherApp {
                     }
                 }
                 let icons = self.icons.get_or_insert_with(|| IconCache::new(&ctx));
+                let sets = self.catalog.game_sets_matching(&self.filter);
+                if sets.is_empty() && !self.catalog.games.is_empty() {
+                    ui.label(format!(
+                        "No game matches \"{}\". Press Escape to see every game.",
+                        self.filter.trim()
+                    ));
+                }
                 ui.horizontal_top(|ui| {
-                    for set in self.catalog.game_sets() {
+                    for set in sets {
                         let labels: Vec<String> =
                             set.games.iter().map(|g| button_label(g)).collect();
                         // Every button of a set is as wide as its widest, as in
@@ -593,4 +604,28 @@ impl eframe::App for LauncherApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame(ui);
     }
+}
+
+/// The "Find a game" field at the right of the console's menu bar: typing
+/// narrows the console to matching games; Ctrl+F (Cmd+F) goes to it and
+/// Escape clears it.
+fn find_game_ui(ui: &mut egui::Ui, filter: &mut String) {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        let edit = ui.add(
+            egui::TextEdit::singleline(filter)
+                .hint_text("name or set")
+                .desired_width(140.0)
+                .id_salt("find-game"),
+        );
+        let label = ui.label("Find a game:");
+        let edit = edit.labelled_by(label.id);
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::F)) {
+            edit.request_focus();
+        }
+        // egui may already have taken the focus away on Escape.
+        if (edit.has_focus() || edit.lost_focus()) && ui.input(|i| i.key_pressed(egui::Key::Escape))
+        {
+            filter.clear();
+        }
+    });
 }

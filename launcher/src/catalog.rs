@@ -281,6 +281,27 @@ impl Catalog {
         sets
     }
 
+    /// [`Catalog::game_sets`] with only the games whose name, set or
+    /// directory name contains `query` (ignoring case and surrounding
+    /// spaces); sets left empty are dropped, the others keep their order.
+    /// An empty query matches every game.
+    pub fn game_sets_matching(&self, query: &str) -> Vec<GameSet<'_>> {
+        let query = query.trim().to_lowercase();
+        let mut sets = self.game_sets();
+        if !query.is_empty() {
+            for set in &mut sets {
+                let set_matches = set.name.to_lowercase().contains(&query);
+                set.games.retain(|g| {
+                    set_matches
+                        || g.name.to_lowercase().contains(&query)
+                        || g.dir_name.to_lowercase().contains(&query)
+                });
+            }
+            sets.retain(|s| !s.games.is_empty());
+        }
+        sets
+    }
+
     /// The game whose directory is named `dir_name`.
     pub fn find(&self, dir_name: &str) -> Option<&GameEntry> {
         self.games.iter().find(|g| g.dir_name == dir_name)

@@ -75,6 +75,71 @@ fn sets_are_ordered_by_size_then_name_and_games_by_name() {
 }
 
 #[test]
+fn finding_a_game_matches_name_set_or_directory_and_keeps_the_set_order() {
+    let games = GamesDir::new();
+    for (dir, name, set) in [
+        ("chat-noir", "Chat Noir", "Puzzle Games"),
+        ("same-game", "SameGame", "Puzzle Games"),
+        ("lights-out", "Lights Out", "Logic Games"),
+        ("mines", "Minesweeper", "Logic Games"),
+        ("tetris", "Blocks", "Arcade"),
+    ] {
+        games.add(
+            dir,
+            &format!("game = \"x\"\nname = \"{name}\"\ngame-set = \"{set}\""),
+        );
+    }
+    let catalog = Catalog::scan(&search(&[&games]), &[]);
+    let find = |query: &str| -> Vec<(String, Vec<String>)> {
+        catalog
+            .game_sets_matching(query)
+            .iter()
+            .map(|s| {
+                (
+                    s.name.to_string(),
+                    s.games.iter().map(|g| g.name.clone()).collect(),
+                )
+            })
+            .collect()
+    };
+    let all = find("");
+    assert_eq!(all.len(), 3);
+    assert_eq!(find("  "), all);
+    // By name, ignoring case.
+    assert_eq!(
+        find("SAME"),
+        vec![("Puzzle Games".into(), vec!["SameGame".into()])]
+    );
+    // Name or set; the sets keep the console's order (Logic Games first:
+    // two games each, then by name).
+    assert_eq!(
+        find("o"),
+        vec![
+            (
+                "Logic Games".into(),
+                vec!["Lights Out".into(), "Minesweeper".into()]
+            ),
+            ("Puzzle Games".into(), vec!["Chat Noir".into()]),
+            ("Arcade".into(), vec!["Blocks".into()]),
+        ]
+    );
+    // By set: all of its games.
+    assert_eq!(
+        find("logic"),
+        vec![(
+            "Logic Games".into(),
+            vec!["Lights Out".into(), "Minesweeper".into()]
+        )]
+    );
+    // By directory name.
+    assert_eq!(
+        find("tetris"),
+        vec![("Arcade".into(), vec!["Blocks".into()])]
+    );
+    assert!(find("zzz").is_empty());
+}
+
+#[test]
 fn the_first_directory_on_the_path_wins_and_the_shadowed_one_is_named() {
     let first = GamesDir::new();
     let second = GamesDir::new();

@@ -231,3 +231,50 @@ fn a_game_dropped_into_a_games_directory_shows_without_a_restart() {
     button(&harness, "Hello Game");
     assert_eq!(harness.state().open_games().len(), 1);
 }
+
+#[test]
+fn find_a_game_narrows_the_console_and_escape_shows_every_game_again() {
+    let games = games();
+    let mut harness = harness(&games);
+    let find = |h: &Harness<'_, LauncherApp>| {
+        h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Find a game:")
+            .rect()
+            .center()
+    };
+    let at = find(&harness);
+    harness.hover_at(at);
+    harness.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: Default::default(),
+    });
+    harness.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Default::default(),
+    });
+    harness.run();
+
+    // A set's name finds its games.
+    harness.event(egui::Event::Text("risky".into()));
+    harness.run();
+    button(&harness, "Panicky");
+    assert!(harness.query_by_label("Hello Game").is_none());
+    assert!(harness.query_by_label("Broken (cannot start)").is_none());
+
+    // Nothing matches: the console says so.
+    harness.event(egui::Event::Text("zzz".into()));
+    harness.run();
+    harness.get_by_label_contains("No game matches \"riskyzzz\"");
+    assert!(harness.query_by_label("Panicky").is_none());
+
+    // Escape clears the search.
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    for name in ["Hello Game", "Panicky", "Broken (cannot start)"] {
+        button(&harness, name);
+    }
+    assert!(harness.query_by_label_contains("No game matches").is_none());
+}

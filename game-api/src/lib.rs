@@ -231,8 +231,11 @@ impl From<&str> for GameError {
 ///
 /// The launcher calls these one at a time, and every call to one game (from
 /// [`Game::new`] to its drop) on the same thread: the UI thread when the game
-/// has a window, a thread of its own when `launcher --list` checks the game
-/// without one. A panic in any of
+/// has a window, a thread of its own when the launcher checks the game
+/// without one. It checks a game (`new`, the texts and actions, one `draw`,
+/// then drop) for `launcher --list`, and once per session before the game's
+/// first window opens, so that a game that hangs cannot freeze the console:
+/// `new` may run more often than the player starts the game. A panic in any of
 /// them is caught at the boundary: the game's window closes with the message.
 pub trait Game: Sized + 'static {
     /// Starts a new game. `host` offers the launcher's services (help,

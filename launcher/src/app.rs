@@ -4,10 +4,12 @@ use crate::catalog::{Catalog, GameEntry, SearchPath, Severity};
 use crate::game_window::{HostRequest, OpenGame, Outcome, RequestQueue};
 use crate::help_viewer::{self, HelpWindows};
 use crate::icons::IconCache;
-use crate::loader::Loader;
+use crate::loader::{Loader, ProbeError, probe_within};
 use crate::watch::{self, GamesWatcher};
 use egui::{RichText, Vec2, ViewportCommand};
+use std::collections::HashSet;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Where the launcher looks for games and their libraries.
 #[derive(Clone, Debug, Default)]
@@ -19,7 +21,14 @@ pub struct LauncherConfig {
     /// Whether the console watches the games directories and rescans when a
     /// game is added, removed or changed (see [`crate::watch`]).
     pub watch_games_dirs: bool,
+    /// How long a game may take to start, draw its first frame and close
+    /// when the launcher checks it on its own thread before the game's first
+    /// start (see [`LauncherApp::open_game`]).
+    pub probe_timeout: Duration,
 }
+
+/// The default of [`LauncherConfig::probe_timeout`] and of `--probe-timeout`.
+pub const DEFAULT_PROBE_TIMEOUT: Duration = Duration::from_secs(5);
 
 impl LauncherConfig {
     /// Only the given games directories, with libraries looked for only in
@@ -29,6 +38,7 @@ impl LauncherConfig {
             search: SearchPath::only(dirs),
             library_dirs: Vec::new(),
             watch_games_dirs: false,
+            probe_timeout: DEFAULT_PROBE_TIMEOUT,
         }
     }
 }
@@ -58,6 +68,9 @@ pub struct LauncherApp {
     single_started: bool,
     /// What the player typed into "Find a game".
     filter: String,
+    /// Libraries whose game passed its check on a thread of its own this
+    /// session (see [`LauncherApp::open_game`]).
+    checked: HashSet<PathBuf>,
     /// The watch on the games directories, once the console has started it.
     watcher: Option<GamesWatcher>,
     watch_started: bool,
@@ -79,6 +92,7 @@ impl LauncherApp {
             single: None,
             single_started: false,
             filter: String::new(),
+            checked: HashSet::new(),
             watcher: None,
             watch_started: false,
         }
@@ -191,6 +205,11 @@ impl LauncherApp {
 
     /// Opens the game in the directory `dir_name`, or brings its window to the
     /// front if it is open. Failures become notices.
+    ///
+    /// The first time a library's game is started in a session, it is first
+    /// started, drawn and closed once on a thread of its own, waiting at most
+    /// [`LauncherConfig::probe_timeout`]: a game that hangs there is not
+    /// opened (the console would freeze with it) and a notice says why.
     pub fn open_game(&mut self, ctx: &egui::Context, dir_name: &str) {
         if let Some(open) = self.games.iter().find(|g| g.dir_name == dir_name) {
             ctx.send_viewport_cmd_to(open.viewport_id, ViewportCommand::Focus);
@@ -219,6 +238,22 @@ impl LauncherApp {
             .loader
             .load(&library_path)
             .map_err(|e| format!("{} cannot start: {e}", entry.name))?;
+        if !self.checked.contains(&library_path) {
+            match probe_within(library, self.config.probe_timeout) {
+                Ok(_) => {
+                    self.checked.insert(library_path.clone());
+                }
+                Err(ProbeError::Call(e)) => {
+                    return Err(format!("{} could not start: {e}", entry.name));
+                }
+                Err(timeout @ ProbeError::Timeout(_)) => {
+                    return Err(format!(
+                        "{} was not opened: {timeout}. It goes on running in the background until the launcher quits.",
+                        entry.name
+                    ));
+                }
+            }
+        }
         let mut game = OpenGame::start(
             library,
             &entry.dir_name,

@@ -37,14 +37,15 @@ pub struct Args {
     #[arg(long, requires = "list")]
     pub no_load: bool,
 
-    /// With --list: how long to wait for each game to start, draw and close
-    /// before calling it broken (it may hang).
+    /// How long a game may take to start, draw its first frame and close when
+    /// the launcher checks it on a thread of its own (by --list, and before
+    /// a game's first start in a session); a game that takes longer may hang
+    /// and is not opened.
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = 5.0,
+        default_value_t = crate::app::DEFAULT_PROBE_TIMEOUT.as_secs_f64(),
         value_parser = seconds,
-        requires = "list",
         conflicts_with = "no_load"
     )]
     pub probe_timeout: f64,

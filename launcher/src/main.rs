@@ -31,6 +31,7 @@ fn main() -> std::process::ExitCode {
         search: SearchPath::standard(&args.games_dirs),
         library_dirs,
         watch_games_dirs: true,
+        probe_timeout: Duration::from_secs_f64(args.probe_timeout),
     };
 
     if args.list {
@@ -41,7 +42,7 @@ fn main() -> std::process::ExitCode {
             list_report(
                 &catalog,
                 (!args.no_load).then_some(&mut loader),
-                Duration::from_secs_f64(args.probe_timeout),
+                config.probe_timeout,
             )
         );
         return std::process::ExitCode::SUCCESS;

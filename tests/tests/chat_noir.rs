@@ -108,11 +108,15 @@ fn status(harness: &mut Harness<'_, LauncherApp>) -> String {
 
 /// Types `id` into the game-ID field, replacing its text, and clicks Go.
 fn enter_id(harness: &mut Harness<'_, LauncherApp>, id: &str) {
-    harness.get_by_role(Role::TextInput).focus();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Game ID")
+        .focus();
     harness.run();
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     harness.run();
-    harness.get_by_role(Role::TextInput).type_text(id);
+    harness
+        .get_by_role_and_label(Role::TextInput, "Game ID")
+        .type_text(id);
     harness.run();
     harness.get_by_label("Go").click();
     harness.run();

@@ -278,3 +278,36 @@ fn find_a_game_narrows_the_console_and_escape_shows_every_game_again() {
     }
     assert!(harness.query_by_label_contains("No game matches").is_none());
 }
+
+#[test]
+fn a_game_that_hangs_is_not_opened_and_the_console_keeps_working() {
+    let games = GamesDir::new();
+    games.add_with_library("hang-draw", "game = \"hang_draw\"\n", "hang_draw");
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    config.probe_timeout = std::time::Duration::from_millis(500);
+    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
+        |ui, app: &mut LauncherApp| app.frame(ui),
+        LauncherApp::new(config),
+    );
+    harness.run();
+
+    button(&harness, "Hang Draw").click();
+    harness.run();
+    assert!(harness.state().open_games().is_empty());
+    let notice = &harness.state().notices().last().expect("a notice").text;
+    assert_eq!(
+        notice,
+        "Hang Draw was not opened: the game did not start, draw its first frame and close \
+         within 0.5 s; it may hang, and playing it may freeze the launcher. It goes on running \
+         in the background until the launcher quits."
+    );
+    harness.get_by_label_contains("Hang Draw was not opened");
+
+    // The console still works: another game opens and plays.
+    button(&harness, "Hello Game").click();
+    harness.run();
+    assert_eq!(harness.state().open_games().len(), 1);
+    click_canvas(&mut harness, "hello-game", Point::new(100.0, 50.0));
+    harness.get_by_label_contains("Clicks: 1");
+}

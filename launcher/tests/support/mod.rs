@@ -74,8 +74,19 @@ impl Xvfb {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         std::fs::create_dir_all(dir).expect("a directory for Xvfb");
         let ready = dir.join("display.txt");
+        // A display number of our own: a server that is still shutting down
+        // keeps its number's abstract socket for a moment after its lock file
+        // is gone, and a client of a new server on that number could reach
+        // the dying one (seen here: "Failed to open connection to X server"
+        // about one run in six). Each server of this process starts its
+        // search at a number no other one used, spread by process id.
+        static STARTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let first = 200
+            + (std::process::id() % 400) * 20
+            + STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 20;
         let group = Command::new("xvfb-run")
             .arg("-a")
+            .args(["-n", &first.to_string()])
             .arg("-s")
             .arg(format!(
                 "-screen 0 1024x768x24 -nolisten tcp -fbdir {}",
@@ -111,6 +122,23 @@ impl Xvfb {
         xvfb.display = lines.next().unwrap_or_default().to_owned();
         xvfb.xauthority = lines.next().unwrap_or_default().to_owned();
         assert!(xvfb.display.starts_with(':'), "xvfb-run said {text:?}");
+        // xvfb-run runs its command once the server says it is ready, yet a
+        // client started at once could still be refused now and then (seen
+        // here about one run in six); wait until one gets in.
+        wait_for(
+            "the X server to accept a client",
+            Duration::from_secs(30),
+            || {
+                xvfb.client(&mut Command::new("xwininfo"))
+                    .arg("-root")
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .expect("xwininfo runs (apt-get install x11-utils)")
+                    .success()
+                    .then_some(())
+            },
+        );
         xvfb
     }
 
@@ -141,6 +169,17 @@ impl Drop for Xvfb {
             .args(["-TERM", "--", &format!("-{}", self.group.id())])
             .status();
         let _ = self.group.wait();
+        // xvfb-run ends before its server has finished shutting down. The
+        // next server may take the same display number as soon as the lock
+        // file is gone; before that, this one may still hold the display's
+        // abstract socket, where X clients look first, and they would reach
+        // the dying server instead of the new one. The server removes its
+        // lock file last, after closing its sockets.
+        let lock = format!("/tmp/.X{}-lock", self.display.trim_start_matches(':'));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Path::new(&lock).exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 

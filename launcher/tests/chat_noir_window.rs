@@ -17,9 +17,8 @@ use chat_noir::{Board, Pos};
 use launcher_tests::GamesDir;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Stdio;
 use std::time::Duration;
-use support::{Xvfb, launcher_in, read_all, wait_for};
+use support::{LauncherInX, Xvfb, wait_for};
 
 /// An RGB picture: the screen, or a screenshot.
 struct Picture {
@@ -191,18 +190,22 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
     games.add_bundled("chat-noir", "chat_noir");
     let x = Xvfb::start(&games.path().join("framebuffer"));
     let shot = games.path().join("chat-noir.png");
-    let mut launcher = x
-        .client(&mut launcher_in(games.path()))
-        .arg("--games-dir")
-        .arg(games.path())
-        .args(["--play", "chat-noir", "--screenshot"])
-        .arg(&shot)
-        // Time for the clicks below, counted from the window's first frame.
-        .args(["--screenshot-delay", "30"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the launcher starts");
+    let games_dir = games.path().as_os_str();
+    let mut launcher = LauncherInX::start(
+        &x,
+        games.path(),
+        &[
+            "--games-dir".as_ref(),
+            games_dir,
+            "--play".as_ref(),
+            "chat-noir".as_ref(),
+            "--screenshot".as_ref(),
+            shot.as_os_str(),
+            // Time for the clicks below, counted from the window's first frame.
+            "--screenshot-delay".as_ref(),
+            "30".as_ref(),
+        ],
+    );
 
     let screen = || Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?);
     // The window, with the board drawn at its natural size once the window
@@ -212,12 +215,7 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
         "the Chat Noir window showing the board at its natural size",
         Duration::from_secs(60),
         || {
-            if let Some(status) = launcher.try_wait().expect("the launcher runs") {
-                panic!(
-                    "the launcher exited early ({status}):\n{}",
-                    read_all(launcher.stderr.take())
-                );
-            }
+            launcher.assert_running("the board showed");
             let (id, [wx, wy, w, h]) = find_window(&x)?;
             let shown = screen()?.crop(wx, wy, w, h);
             let canvas = find_canvas(&shown)?;
@@ -268,11 +266,7 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
     // The pointer leaves the board.
     x.run("xdotool", &["mousemove", "--window", &window, "2", "2"]);
 
-    let status = wait_for("the launcher to exit", Duration::from_secs(60), || {
-        launcher.try_wait().expect("the launcher runs")
-    });
-    let stderr = read_all(launcher.stderr.take());
-    assert!(status.success(), "the launcher failed: {stderr}");
+    launcher.assert_exits_successfully();
     let picture = Picture::from_png(&shot);
     let canvas = find_canvas(&picture).expect("the board is in the screenshot");
     let (blocked, free) = read_board(&picture, canvas);

@@ -452,22 +452,27 @@ fn the_manual_viewer_shows_pictures_beside_the_manual() {
     harness.get_by_label("[picture: Gone]");
 }
 
-#[test]
-fn the_launcher_manual_is_in_the_console_help_menu() {
-    let fixture = Fixture::new();
+/// A console whose launcher manual is `source`, opened by the player with
+/// Help > Launcher manual.
+fn launcher_manual_open(fixture: &Fixture, source: &str) -> Harness<'static, LauncherApp> {
     let manual = fixture.dir.path().join("manual.md");
-    std::fs::write(
-        &manual,
-        "# PLT Games\n\nPick a game.\n\n## Help\n\nPress ?.\n",
-    )
-    .unwrap();
+    std::fs::write(&manual, source).unwrap();
     let app = fixture.app_with(HelpWindows::new(fixture.cache()).with_launcher_manual(manual));
     let mut harness = harness(app);
-
     harness.get_by_role_and_label(Role::Button, "Help").click();
     harness.run();
     harness.get_by_label("Launcher manual").click();
     harness.run();
+    harness
+}
+
+#[test]
+fn the_launcher_manual_is_in_the_console_help_menu() {
+    let fixture = Fixture::new();
+    let harness = launcher_manual_open(
+        &fixture,
+        "# PLT Games\n\nPick a game.\n\n## Help\n\nPress ?.\n",
+    );
 
     assert!(
         harness
@@ -758,18 +763,10 @@ fn the_help_menu_of_a_game_window_opens_its_help_and_manual() {
 #[test]
 fn the_manual_viewer_shows_tables_cell_by_cell() {
     let fixture = Fixture::new();
-    let manual = fixture.dir.path().join("manual.md");
-    std::fs::write(
-        &manual,
+    let harness = launcher_manual_open(
+        &fixture,
         "# Fields\n\n| field | default |\n| --- | --- |\n| game-set | \"Other Games\" |\n| icon | `<dir>.png` |\n\nAfter the table.\n",
-    )
-    .unwrap();
-    let app = fixture.app_with(HelpWindows::new(fixture.cache()).with_launcher_manual(manual));
-    let mut harness = harness(app);
-    harness.get_by_role_and_label(Role::Button, "Help").click();
-    harness.run();
-    harness.get_by_label("Launcher manual").click();
-    harness.run();
+    );
 
     // Each cell is its own label, laid out in rows and columns: a cell's
     // neighbour in its row is level with it and to its right.

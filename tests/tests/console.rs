@@ -20,10 +20,14 @@ fn games() -> GamesDir {
 }
 
 fn harness(games: &GamesDir) -> Harness<'static, LauncherApp> {
-    let app = LauncherApp::new(LauncherConfig::only_games_dirs([games.path()]));
-    let mut harness = Harness::builder()
-        .with_size([900.0, 700.0])
-        .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
+    harness_with(LauncherConfig::only_games_dirs([games.path()]))
+}
+
+fn harness_with(config: LauncherConfig) -> Harness<'static, LauncherApp> {
+    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
+        |ui, app: &mut LauncherApp| app.frame(ui),
+        LauncherApp::new(config),
+    );
     harness.run();
     harness
 }
@@ -182,11 +186,7 @@ fn a_game_dropped_into_a_games_directory_shows_without_a_restart() {
     games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
     let mut config = LauncherConfig::only_games_dirs([games.path()]);
     config.watch_games_dirs = true;
-    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(config),
-    );
-    harness.run();
+    let mut harness = harness_with(config);
     assert!(harness.query_by_label("Dropped In").is_none());
     let watched = harness
         .state()
@@ -286,11 +286,7 @@ fn a_game_that_hangs_is_not_opened_and_the_console_keeps_working() {
     games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
     let mut config = LauncherConfig::only_games_dirs([games.path()]);
     config.probe_timeout = std::time::Duration::from_millis(500);
-    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(config),
-    );
-    harness.run();
+    let mut harness = harness_with(config);
 
     button(&harness, "Hang Draw").click();
     harness.run();

@@ -197,12 +197,56 @@ pub fn wait_for<T>(what: &str, limit: Duration, mut ready: impl FnMut() -> Optio
 }
 
 /// Everything left to read from a child's pipe, for a failure message.
-pub fn read_all(pipe: Option<impl std::io::Read>) -> String {
+fn read_all(pipe: Option<impl std::io::Read>) -> String {
     let mut text = String::new();
     if let Some(mut pipe) = pipe {
         let _ = pipe.read_to_string(&mut text);
     }
     text
+}
+
+/// The real launcher running on an [`Xvfb`], its error output kept for
+/// failure messages.
+pub struct LauncherInX {
+    child: Child,
+}
+
+impl LauncherInX {
+    /// Starts the launcher, isolated in `dir` (see [`isolate`]), with `args`.
+    pub fn start(x: &Xvfb, dir: &Path, args: &[&std::ffi::OsStr]) -> LauncherInX {
+        let child = x
+            .client(&mut launcher_in(dir))
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the launcher starts");
+        LauncherInX { child }
+    }
+
+    /// Panics, with what the launcher said, if it has exited while the
+    /// test still waits for `what`.
+    pub fn assert_running(&mut self, what: &str) {
+        if let Some(status) = self.child.try_wait().expect("the launcher runs") {
+            panic!(
+                "the launcher exited ({status}) before {what}:\n{}",
+                read_all(self.child.stderr.take())
+            );
+        }
+    }
+
+    /// Waits (up to a minute) for the launcher to exit, as it does after its
+    /// `--screenshot`, and asserts that it succeeded.
+    pub fn assert_exits_successfully(mut self) {
+        let status = wait_for("the launcher to exit", Duration::from_secs(60), || {
+            self.child.try_wait().expect("the launcher runs")
+        });
+        assert!(
+            status.success(),
+            "the launcher failed ({status}):\n{}",
+            read_all(self.child.stderr.take())
+        );
+    }
 }
 
 /// Runs the real launcher (isolated in `dir`) with `args` on a virtual X
@@ -211,35 +255,15 @@ pub fn read_all(pipe: Option<impl std::io::Read>) -> String {
 /// showed (`xwininfo -root -tree`, Debian package `x11-utils`).
 pub fn run_in_xvfb(dir: &Path, args: &[&str], title: &str) -> String {
     let x = Xvfb::start(&dir.join("xvfb"));
-    let mut launcher = x
-        .client(&mut launcher_in(dir))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the launcher starts");
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    let mut launcher = LauncherInX::start(&x, dir, &args);
     let quoted = format!("\"{title}\"");
-    let windows = wait_for(
-        &format!("a window named {quoted}"),
-        Duration::from_secs(60),
-        || {
-            if let Some(status) = launcher.try_wait().expect("the launcher runs") {
-                panic!(
-                    "the launcher exited ({status}) before a window named {quoted} showed:\n{}",
-                    read_all(launcher.stderr.take())
-                );
-            }
-            let tree = x.run("xwininfo", &["-root", "-tree"]);
-            tree.contains(&quoted).then_some(tree)
-        },
-    );
-    let status = wait_for("the launcher to exit", Duration::from_secs(60), || {
-        launcher.try_wait().expect("the launcher runs")
+    let what = format!("a window named {quoted} showed");
+    let windows = wait_for(&what, Duration::from_secs(60), || {
+        launcher.assert_running(&what);
+        let tree = x.run("xwininfo", &["-root", "-tree"]);
+        tree.contains(&quoted).then_some(tree)
     });
-    assert!(
-        status.success(),
-        "the launcher failed ({status}):\n{}",
-        read_all(launcher.stderr.take())
-    );
+    launcher.assert_exits_successfully();
     windows
 }

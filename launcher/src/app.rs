@@ -353,25 +353,58 @@ impl LauncherApp {
                             + 32.0
                             + 3.0 * ui.spacing().button_padding.x
                             + ui.spacing().icon_spacing;
+                        // A row off screen only takes its place: with a
+                        // thousand games, laying out the rows nobody sees
+                        // would be most of a frame. Every row of a set takes
+                        // the same width, with room for a "?" button if any
+                        // game of the set has one, so the box keeps its width
+                        // whichever rows are on screen.
+                        let help_slot = if set
+                            .games
+                            .iter()
+                            .any(|g| g.help.is_some() || g.manual.is_some())
+                        {
+                            let question = ctx.fonts_mut(|f| {
+                                f.layout_no_wrap("?".into(), font.clone(), egui::Color32::WHITE)
+                                    .size()
+                                    .x
+                            });
+                            ui.spacing().item_spacing.x
+                                + question
+                                + 2.0 * ui.spacing().button_padding.x
+                        } else {
+                            0.0
+                        };
+                        let row = Vec2::new(width + help_slot, ROW_HEIGHT);
                         ui.group(|ui| {
                             ui.vertical(|ui| {
                                 ui.label(RichText::new(set.name).strong());
                                 for (game, label) in set.games.into_iter().zip(labels) {
+                                    let place = egui::Rect::from_min_size(ui.cursor().min, row);
+                                    if !ui.is_rect_visible(place) {
+                                        ui.allocate_space(row);
+                                        continue;
+                                    }
                                     let (texture, icon_problem) =
                                         icons.get(&ctx, game.icon.as_deref());
                                     let image = egui::Image::new(texture)
                                         .fit_to_exact_size(Vec2::splat(32.0));
                                     let button = egui::Button::image_and_text(image, label)
-                                        .min_size(Vec2::new(width, 40.0));
+                                        .min_size(Vec2::new(width, ROW_HEIGHT));
                                     let has_help = game.help.is_some() || game.manual.is_some();
                                     let response = ui
-                                        .horizontal(|ui| {
-                                            let response = ui.add(button);
-                                            if has_help {
-                                                game_help_button(ui, game, &mut help_request);
-                                            }
-                                            response
-                                        })
+                                        .allocate_ui_with_layout(
+                                            row,
+                                            egui::Layout::left_to_right(egui::Align::Center),
+                                            |ui| {
+                                                ui.set_min_size(row);
+                                                let response = ui.add(button);
+                                                if has_help {
+                                                    game_help_button(ui, game, &mut help_request);
+                                                }
+                                                response
+                                            },
+                                        )
                                         .inner;
                                     if has_help {
                                         response.context_menu(|ui| {
@@ -640,6 +673,9 @@ impl eframe::App for LauncherApp {
         self.frame(ui);
     }
 }
+
+/// The height of a game's row in the console: a 32×32 icon with padding.
+const ROW_HEIGHT: f32 = 40.0;
 
 /// The "Find a game" field at the right of the console's menu bar: typing
 /// narrows the console to matching games; Ctrl+F (Cmd+F) goes to it and

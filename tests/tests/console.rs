@@ -307,3 +307,70 @@ fn a_game_that_hangs_is_not_opened_and_the_console_keeps_working() {
     click_canvas(&mut harness, "hello-game", Point::new(100.0, 50.0));
     harness.get_by_label_contains("Clicks: 1");
 }
+
+/// A console of many games lays out only the rows on screen; scrolling
+/// brings the others, each exactly where it belongs.
+#[test]
+fn a_long_list_of_games_scrolls_and_keeps_its_shape() {
+    let games = GamesDir::new();
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    std::fs::write(games.path().join("hello-game/doc.txt"), "Help\n").unwrap();
+    for i in 0..40 {
+        games.add(
+            &format!("game-{i:02}"),
+            &format!("game = \"game_{i}\"\nname = \"Game {i:02}\"\n"),
+        );
+    }
+    let mut harness = harness(&games);
+    let row = |h: &Harness<'_, LauncherApp>, i: usize| {
+        button(h, &format!("Game {i:02} (cannot start)")).rect()
+    };
+    let step = row(&harness, 1).top() - row(&harness, 0).top();
+    assert!(step >= 40.0, "rows of 32-pixel icons: {step}");
+    assert!(
+        harness.query_by_label("Game 39 (cannot start)").is_none(),
+        "rows off screen are not laid out"
+    );
+
+    // Scroll down a little, over empty space: a row on screen before and
+    // after moved by exactly the distance scrolled, though the rows above it
+    // went off screen (and only take their place now).
+    let before = row(&harness, 10);
+    harness.hover_at(egui::pos2(850.0, 600.0));
+    let scroll = |h: &mut Harness<'_, LauncherApp>, by: f32| {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -by),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: Default::default(),
+        });
+        h.run();
+    };
+    scroll(&mut harness, 4.0 * step);
+    let after = row(&harness, 10);
+    assert!(harness.query_by_label("Game 00 (cannot start)").is_none());
+    assert!(
+        (before.top() - after.top() - 4.0 * step).abs() < 0.5,
+        "{before:?} -> {after:?}, {step} per row"
+    );
+    assert_eq!(before.width(), after.width());
+
+    // Down to the last rows (the Problems list of 40 broken games follows):
+    // in order, the same distance apart.
+    for _ in 0..5 {
+        scroll(&mut harness, 5.0 * step);
+    }
+    let last = row(&harness, 39);
+    assert!((last.top() - row(&harness, 38).top() - step).abs() < 0.5);
+    let hello = button(&harness, "Hello Game").rect();
+    assert!(
+        (hello.top() - last.top() - step).abs() < 0.5,
+        "Hello Game sorts last"
+    );
+    assert_eq!(hello.left(), last.left());
+    button(&harness, "Help for Hello Game");
+    button(&harness, "Hello Game").click();
+    harness.run();
+    assert_eq!(harness.state().open_games().len(), 1);
+}

@@ -6,27 +6,9 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use launcher::catalog::{Catalog, SearchPath};
 use std::hint::black_box;
 
-fn games_dir(count: usize) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for i in 0..count {
-        let game = dir.path().join(format!("game-{i:04}"));
-        std::fs::create_dir(&game).unwrap();
-        std::fs::write(
-            game.join("info.toml"),
-            format!(
-                "game = \"game_{i}\"\nname = \"Game {i}\"\ngame-set = \"Set {}\"\n",
-                i % 7
-            ),
-        )
-        .unwrap();
-        std::fs::write(
-            game.join(format!("game-{i:04}.png")),
-            b"not decoded while scanning",
-        )
-        .unwrap();
-    }
-    dir
-}
+#[path = "support/games_dir.rs"]
+mod games_dir;
+use games_dir::games_dir;
 
 fn scan(c: &mut Criterion) {
     let mut group = c.benchmark_group("scan");

@@ -13,6 +13,9 @@ use launcher::catalog::{Catalog, GameEntry, SearchPath};
 use launcher::loader::Loader;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
+use support::open_dirs;
+
+mod support;
 
 /// The bundled games: directory, library base name, button label, game set.
 const BUNDLED: [(&str, &str, &str, &str); 2] = [
@@ -176,13 +179,12 @@ fn each_bundled_game_opens_from_the_console() {
     for ((dir_name, _, name, _), (_, status)) in BUNDLED.into_iter().zip(statuses) {
         harness.get_by_role_and_label(Role::Button, name).click();
         harness.run();
-        let open: Vec<&str> = harness
-            .state()
-            .open_games()
-            .iter()
-            .map(|g| g.dir_name.as_str())
-            .collect();
-        assert_eq!(open, [dir_name], "{:?}", harness.state().notices());
+        assert_eq!(
+            open_dirs(&harness),
+            [dir_name],
+            "{:?}",
+            harness.state().notices()
+        );
         // Its window shows the game's status line and its controls.
         harness.get_by_label_contains(status);
         harness.get_by_role_and_label(Role::Button, "New game");

@@ -19,6 +19,9 @@ use launcher::game_window::OpenGame;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
 use std::collections::BTreeSet;
+use support::click_at;
+
+mod support;
 
 const DIR: &str = "chat-noir";
 
@@ -145,17 +148,8 @@ fn hover(harness: &mut Harness<'_, LauncherApp>, q: Pos) {
 
 /// Clicks the circle of `q` with the mouse.
 fn click(harness: &mut Harness<'_, LauncherApp>, q: Pos) {
-    hover(harness, q);
     let pos = screen_pos(harness, q);
-    for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: Default::default(),
-        });
-        harness.run();
-    }
+    click_at(harness, pos);
 }
 
 fn press(harness: &mut Harness<'_, LauncherApp>, key: egui::Key) {

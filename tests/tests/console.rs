@@ -6,6 +6,9 @@ use egui_kittest::kittest::Queryable;
 use game_api::Point;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
+use support::{click_at, open_dirs};
+
+mod support;
 
 fn games() -> GamesDir {
     let games = GamesDir::new();
@@ -45,18 +48,7 @@ fn click_canvas(harness: &mut Harness<'_, LauncherApp>, dir_name: &str, at: Poin
         .unwrap()
         .canvas_transform()
         .unwrap();
-    let pos = transform.to_screen(at);
-    harness.hover_at(pos);
-    harness.run();
-    for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: Default::default(),
-        });
-        harness.run();
-    }
+    click_at(harness, transform.to_screen(at));
 }
 
 #[test]
@@ -152,13 +144,7 @@ fn a_panicking_game_closes_with_its_message_and_can_start_again() {
     // The console still responds, and Panicky starts again.
     button(&harness, "Panicky").click();
     harness.run();
-    let open: Vec<&str> = harness
-        .state()
-        .open_games()
-        .iter()
-        .map(|g| g.dir_name.as_str())
-        .collect();
-    assert_eq!(open, ["panicky"]);
+    assert_eq!(open_dirs(&harness), ["panicky"]);
     harness.get_by_label("Press P to panic");
 }
 
@@ -236,26 +222,11 @@ fn a_game_dropped_into_a_games_directory_shows_without_a_restart() {
 fn find_a_game_narrows_the_console_and_escape_shows_every_game_again() {
     let games = games();
     let mut harness = harness(&games);
-    let find = |h: &Harness<'_, LauncherApp>| {
-        h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Find a game:")
-            .rect()
-            .center()
-    };
-    let at = find(&harness);
-    harness.hover_at(at);
-    harness.event(egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed: true,
-        modifiers: Default::default(),
-    });
-    harness.event(egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: Default::default(),
-    });
-    harness.run();
+    let field = harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, "Find a game:")
+        .rect()
+        .center();
+    click_at(&mut harness, field);
 
     // A set's name finds its games.
     harness.event(egui::Event::Text("risky".into()));

@@ -17,6 +17,9 @@ use launcher::catalog::Severity;
 use launcher::help_viewer::HelpWindows;
 use launcher::{LauncherApp, LauncherConfig};
 use std::time::{Duration, Instant};
+use support::open_dirs;
+
+mod support;
 
 struct Console {
     harness: Harness<'static, LauncherApp>,
@@ -54,12 +57,7 @@ impl Console {
     }
 
     fn open(&self) -> Vec<String> {
-        self.harness
-            .state()
-            .open_games()
-            .iter()
-            .map(|g| g.dir_name.clone())
-            .collect()
+        open_dirs(&self.harness)
     }
 
     fn last_notice(&self) -> String {

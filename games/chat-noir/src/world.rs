@@ -140,14 +140,7 @@ impl World {
     pub fn empty(size: u32) -> Result<World, SizeError> {
         let board = Board::empty(size)?;
         let cat = board.centre();
-        Ok(World {
-            board,
-            cat,
-            state: State::Playing,
-            mouse: None,
-            help: false,
-            rng: Rng::default(),
-        })
+        Ok(World::playing(board, cat))
     }
 
     /// A new game (§1.18.10): the empty world of size `size` with
@@ -187,14 +180,20 @@ impl World {
         if board.is_blocked(cat) {
             return Err(WorldError::CatOnBlockedCell(cat));
         }
-        Ok(World {
+        Ok(World::playing(board, cat))
+    }
+
+    /// A world of a cat already checked to stand free on `board`: playing, no
+    /// cell under the pointer, help off, the generator seeded with 0.
+    fn playing(board: Board, cat: Pos) -> World {
+        World {
             board,
             cat,
             state: State::Playing,
             mouse: None,
             help: false,
             rng: Rng::default(),
-        })
+        }
     }
 
     /// This world with its state set to `state`.

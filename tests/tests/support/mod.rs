@@ -1,0 +1,32 @@
+//! Helpers shared by the kittest tests of the console and the game windows.
+//! Each test file uses a part of them.
+#![allow(dead_code)]
+
+use egui_kittest::Harness;
+use launcher::LauncherApp;
+
+/// Moves the pointer to `pos` and clicks the primary button there, as a
+/// mouse would: press and release are separate frames.
+pub fn click_at(harness: &mut Harness<'_, LauncherApp>, pos: egui::Pos2) {
+    harness.hover_at(pos);
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+        harness.run();
+    }
+}
+
+/// The directory names of the games open now, in the order they opened.
+pub fn open_dirs(harness: &Harness<'_, LauncherApp>) -> Vec<String> {
+    harness
+        .state()
+        .open_games()
+        .iter()
+        .map(|g| g.dir_name.clone())
+        .collect()
+}

@@ -4,8 +4,9 @@
 //! Anything wrong with a game becomes a [`Problem`] on its entry, so one broken
 //! game never hides the others.
 
+use crate::files::{self, FileProblem};
 use crate::manifest::{self, Manifest};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -201,21 +202,33 @@ impl Catalog {
     pub fn scan(search: &SearchPath, library_dirs: &[PathBuf]) -> Catalog {
         let mut catalog = Catalog::default();
         let mut by_name: HashMap<String, usize> = HashMap::new();
-        let mut seen_dirs = Vec::new();
+        // A set, not a list: 40,000 directories on the search path must not
+        // cost 40,000² comparisons.
+        let mut seen_dirs = HashSet::new();
         for dir in &search.dirs {
             // The same directory reached twice (./games beside the executable)
             // is one directory, not a shadowing.
             let canonical = dir.path.canonicalize().unwrap_or_else(|_| dir.path.clone());
-            if seen_dirs.contains(&canonical) {
+            if !seen_dirs.insert(canonical) {
                 continue;
             }
-            seen_dirs.push(canonical);
+            // Standard places that do not exist are normal; a directory the
+            // user named explicitly is worth a word.
+            let explicit = matches!(dir.origin, Origin::CommandLine | Origin::Environment);
+            if let Some(kind) = files::kernel_file_system(&dir.path) {
+                catalog.problems.push(Problem {
+                    severity: Severity::Warning,
+                    file: dir.path.clone(),
+                    message: format!(
+                        "games directory from {} is on the kernel's {kind} file system, where no game can be; it is skipped",
+                        dir.origin
+                    ),
+                });
+                continue;
+            }
             let entries = match std::fs::read_dir(&dir.path) {
                 Ok(entries) => entries,
                 Err(e) => {
-                    // Standard places that do not exist are normal; a directory
-                    // the user named explicitly is worth a word.
-                    let explicit = matches!(dir.origin, Origin::CommandLine | Origin::Environment);
                     if explicit || e.kind() != std::io::ErrorKind::NotFound {
                         catalog.problems.push(Problem {
                             severity: Severity::Warning,
@@ -229,12 +242,27 @@ impl Catalog {
                     continue;
                 }
             };
+            // A game directory is one with anything called info.toml in it:
+            // what that is (a directory, a pipe, a dangling link) is the
+            // game's problem to report, not a reason to hide the game.
+            // Only metadata is read here; nothing is opened.
             let mut game_dirs: Vec<(String, PathBuf)> = entries
                 .filter_map(Result::ok)
-                .filter(|e| e.path().join("info.toml").is_file())
+                .filter(|e| files::entry_exists(&e.path().join("info.toml")))
                 .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
                 .collect();
             game_dirs.sort();
+            if game_dirs.is_empty() && explicit {
+                catalog.problems.push(Problem {
+                    severity: Severity::Warning,
+                    file: dir.path.clone(),
+                    message: format!(
+                        "games directory from {} holds no games; a game is a directory with an info.toml inside ({}/<game>/info.toml)",
+                        dir.origin,
+                        dir.path.display()
+                    ),
+                });
+            }
             for (dir_name, path) in game_dirs {
                 if let Some(&index) = by_name.get(&dir_name) {
                     let winner = &mut catalog.games[index];
@@ -259,13 +287,17 @@ impl Catalog {
     /// The game sets in console order: most games first, then by name.
     pub fn game_sets(&self) -> Vec<GameSet<'_>> {
         let mut sets: Vec<GameSet<'_>> = Vec::new();
+        let mut index: HashMap<&str, usize> = HashMap::new();
         for game in &self.games {
-            match sets.iter_mut().find(|s| s.name == game.game_set) {
-                Some(set) => set.games.push(game),
-                None => sets.push(GameSet {
-                    name: &game.game_set,
-                    games: vec![game],
-                }),
+            match index.get(game.game_set.as_str()) {
+                Some(&i) => sets[i].games.push(game),
+                None => {
+                    index.insert(&game.game_set, sets.len());
+                    sets.push(GameSet {
+                        name: &game.game_set,
+                        games: vec![game],
+                    });
+                }
             }
         }
         for set in &mut sets {
@@ -340,11 +372,20 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
     let manifest = match manifest::read(&entry.dir, &entry.dir_name) {
         Ok(m) => m,
         Err(e) => {
-            entry.problems.push(Problem {
-                severity: Severity::Error,
-                file: manifest_path,
-                message: e.message,
-            });
+            for message in e.errors {
+                entry.problems.push(Problem {
+                    severity: Severity::Error,
+                    file: manifest_path.clone(),
+                    message,
+                });
+            }
+            for message in e.warnings {
+                entry.problems.push(Problem {
+                    severity: Severity::Warning,
+                    file: manifest_path.clone(),
+                    message,
+                });
+            }
             return entry;
         }
     };
@@ -362,41 +403,65 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
     let candidates: Vec<PathBuf> = std::iter::once(entry.dir.clone())
         .chain(library_dirs.iter().cloned())
         .collect();
-    entry.library = candidates
+    // The first place where anything of the library's name stands decides:
+    // a pipe or a dangling link there is reported, not skipped over.
+    match candidates
         .iter()
         .map(|d| d.join(&file_name))
-        .find(|p| p.is_file());
-    if entry.library.is_none() {
-        let places: Vec<String> = candidates.iter().map(|d| d.display().to_string()).collect();
-        entry.problems.push(Problem {
-            severity: Severity::Error,
-            file: manifest_path.clone(),
-            message: format!(
-                "the game's library {file_name} (from `game = \"{}\"`) is not in {}; build it (`cargo build --release`) or copy it into the game's directory",
-                manifest.game,
-                places.join(" or ")
-            ),
-        });
+        .find(|p| files::entry_exists(p))
+    {
+        Some(path) => match files::check(&path) {
+            Ok(_) => entry.library = Some(path),
+            Err(problem) => entry.problems.push(Problem {
+                severity: Severity::Error,
+                file: path,
+                message: format!(
+                    "the game's library {file_name} {problem}; put the game's built library there (`cargo build --release`)"
+                ),
+            }),
+        },
+        None => {
+            let places: Vec<String> =
+                candidates.iter().map(|d| d.display().to_string()).collect();
+            entry.problems.push(Problem {
+                severity: Severity::Error,
+                file: manifest_path.clone(),
+                message: format!(
+                    "the game's library {file_name} (from `game = \"{}\"`) is not in {}; build it (`cargo build --release`) or copy it into the game's directory",
+                    manifest.game,
+                    places.join(" or ")
+                ),
+            });
+        }
     }
 
     let icon = entry.dir.join(&manifest.icon);
-    if icon.is_file() {
-        if let Err(reason) = crate::icons::check_icon_file(&icon) {
-            entry.problems.push(Problem {
-                severity: Severity::Warning,
-                file: icon.clone(),
-                message: format!("{reason}; the launcher's own icon is shown"),
-            });
+    match files::check(&icon) {
+        Ok(_) => {
+            if let Err(reason) = crate::icons::check_icon_file(&icon) {
+                entry.problems.push(Problem {
+                    severity: Severity::Warning,
+                    file: icon.clone(),
+                    message: format!("{reason}; the launcher's own icon is shown"),
+                });
+            }
+            entry.icon = Some(icon);
         }
-        entry.icon = Some(icon);
-    } else if manifest.icon != Path::new(&format!("{}.png", entry.dir_name)) {
-        // Only an icon the manifest names is worth a warning; the default is optional.
-        entry.problems.push(Problem {
+        // Only an icon the manifest names is worth a warning when missing;
+        // the default is optional.
+        Err(FileProblem::Missing)
+            if manifest.icon == Path::new(&format!("{}.png", entry.dir_name)) => {}
+        Err(FileProblem::Missing) => entry.problems.push(Problem {
             severity: Severity::Warning,
             file: icon,
             message: "the icon named in info.toml does not exist; the launcher's own icon is shown"
                 .into(),
-        });
+        }),
+        Err(problem) => entry.problems.push(Problem {
+            severity: Severity::Warning,
+            file: icon,
+            message: format!("the icon {problem}; the launcher's own icon is shown"),
+        }),
     }
     for (field, slot, path, max) in [
         (
@@ -414,21 +479,22 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
     ] {
         if let Some(path) = path {
             let full = entry.dir.join(path);
-            if full.is_file() {
-                if let Err(message) = check_document(&full, field, max) {
-                    entry.problems.push(Problem {
-                        severity: Severity::Warning,
-                        file: full.clone(),
-                        message,
-                    });
+            match files::check(&full) {
+                Ok(_) => {
+                    if let Err(message) = check_document(&full, field, max) {
+                        entry.problems.push(Problem {
+                            severity: Severity::Warning,
+                            file: full.clone(),
+                            message,
+                        });
+                    }
+                    *slot = Some(full);
                 }
-                *slot = Some(full);
-            } else {
-                entry.problems.push(Problem {
+                Err(problem) => entry.problems.push(Problem {
                     severity: Severity::Warning,
                     file: full,
-                    message: format!("the `{field}` document named in info.toml does not exist"),
-                });
+                    message: format!("the `{field}` document named in info.toml {problem}"),
+                }),
             }
         }
     }
@@ -443,10 +509,8 @@ const DOCUMENT_SNIFF_BYTES: u64 = 8 * 1024;
 /// size against `max`, and its first bytes for NUL (binary or UTF-16) and
 /// for invalid UTF-8. `field` is the manifest field that names it.
 pub fn check_document(path: &Path, field: &str, max: u64) -> Result<(), String> {
-    use std::io::Read;
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("the `{field}` document cannot be read: {e}"))?
-        .len();
+    let (head, size) = files::read_head(path, DOCUMENT_SNIFF_BYTES)
+        .map_err(|problem| format!("the `{field}` document {problem}"))?;
     if size > max {
         return Err(format!(
             "the `{field}` document is {size} bytes, more than the {max} bytes the help viewer shows; shorten it{}",
@@ -457,10 +521,6 @@ pub fn check_document(path: &Path, field: &str, max: u64) -> Result<(), String> 
             }
         ));
     }
-    let mut head = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(DOCUMENT_SNIFF_BYTES).read_to_end(&mut head))
-        .map_err(|e| format!("the `{field}` document cannot be read: {e}"))?;
     if let Some(offset) = head.iter().position(|&b| b == 0) {
         return Err(format!(
             "the `{field}` document looks binary (NUL byte at offset {offset}); help must be plain UTF-8 text"

@@ -25,7 +25,6 @@ use launcher_help::manual::{
 };
 use launcher_help::text_help::{Block, TextHelp, format_text_help, load_doc, verbatim};
 use std::collections::HashMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The key of the launcher's own manual among the help windows (no game
@@ -86,7 +85,7 @@ pub fn launcher_manual_candidates() -> Vec<PathBuf> {
 /// was looked for.
 pub fn find_launcher_manual(configured: Option<&Path>) -> Result<PathBuf, String> {
     if let Some(path) = configured {
-        return if path.is_file() {
+        return if crate::files::check(path).is_ok() {
             Ok(path.to_path_buf())
         } else {
             Err(format!(
@@ -98,7 +97,7 @@ pub fn find_launcher_manual(configured: Option<&Path>) -> Result<PathBuf, String
     let candidates = launcher_manual_candidates();
     candidates
         .iter()
-        .find(|p| p.is_file())
+        .find(|p| crate::files::check(p).is_ok())
         .cloned()
         .ok_or_else(|| {
             let places: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
@@ -112,29 +111,22 @@ pub fn find_launcher_manual(configured: Option<&Path>) -> Result<PathBuf, String
 /// Reads a manual's Markdown, refusing files that are missing, not regular
 /// files, larger than [`MAX_MANUAL_BYTES`], or not UTF-8 text.
 pub fn load_manual_text(path: &Path) -> Result<String, String> {
+    use crate::files::FileProblem;
     let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            format!("manual {shown} not found; check the `manual` entry of the game's info.toml or add the file")
-        } else {
+    let bytes = crate::files::read_capped(path, MAX_MANUAL_BYTES).map_err(|problem| match problem {
+        FileProblem::Missing => format!(
+            "manual {shown} not found; check the `manual` entry of the game's info.toml or add the file"
+        ),
+        FileProblem::Unreadable(e) => {
             format!("manual {shown} could not be read ({e}); check its permissions")
         }
+        FileProblem::TooLarge { size, .. } => format!(
+            "manual {shown} is {size} bytes, more than the {MAX_MANUAL_BYTES} bytes allowed; split it or move pictures out of it"
+        ),
+        other => format!(
+            "manual {shown} {other}; point the `manual` entry at a Markdown file"
+        ),
     })?;
-    if !meta.is_file() {
-        return Err(format!(
-            "manual {shown} is not a regular file; point the `manual` entry at a Markdown file"
-        ));
-    }
-    if meta.len() > MAX_MANUAL_BYTES {
-        return Err(format!(
-            "manual {shown} is {} bytes, more than the {MAX_MANUAL_BYTES} bytes allowed; split it or move pictures out of it",
-            meta.len()
-        ));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_MANUAL_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("manual {shown} could not be read ({e}); check its permissions"))?;
     if let Some(offset) = bytes.iter().position(|&b| b == 0) {
         return Err(format!(
             "manual {shown} looks binary (NUL byte at offset {offset}); a manual must be UTF-8 Markdown"
@@ -457,17 +449,15 @@ type Picture = Result<TextureHandle, String>;
 /// Reads and decodes a PNG picture with limits, scaled down to at most
 /// [`MAX_TEXTURE_SIDE`] pixels per side.
 pub fn load_picture(path: &Path) -> Result<ColorImage, String> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_PICTURE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read {} ({e})", path.display()))?;
-    if bytes.len() as u64 > MAX_PICTURE_BYTES {
-        return Err(format!(
-            "{} is larger than {} MiB",
-            path.display(),
-            MAX_PICTURE_BYTES >> 20
-        ));
-    }
+    let bytes =
+        crate::files::read_capped(path, MAX_PICTURE_BYTES).map_err(|problem| match problem {
+            crate::files::FileProblem::TooLarge { .. } => format!(
+                "{} is larger than {} MiB",
+                path.display(),
+                MAX_PICTURE_BYTES >> 20
+            ),
+            other => format!("{} {other}", path.display()),
+        })?;
     let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| format!("cannot read {} ({e})", path.display()))?;

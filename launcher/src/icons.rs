@@ -19,18 +19,14 @@ pub const MAX_ICON_PIXELS: u32 = 2048;
 /// Reads a PNG icon and scales it to 32×32 RGBA. Refuses files that are too
 /// large, not PNG, or decode to more than [`MAX_ICON_PIXELS`] per side.
 pub fn load_icon(path: &Path) -> Result<ColorImage, String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot open the icon: {e}"))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_ICON_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read the icon: {e}"))?;
-    if bytes.len() as u64 > MAX_ICON_BYTES {
-        return Err(format!(
-            "the icon is larger than {} MiB; use a 32×32 PNG",
-            MAX_ICON_BYTES >> 20
-        ));
-    }
+    let bytes =
+        crate::files::read_capped(path, MAX_ICON_BYTES).map_err(|problem| match problem {
+            crate::files::FileProblem::TooLarge { .. } => format!(
+                "the icon is larger than {} MiB; use a 32×32 PNG",
+                MAX_ICON_BYTES >> 20
+            ),
+            other => format!("the icon {other}"),
+        })?;
     decode_icon(&bytes)
 }
 
@@ -42,20 +38,14 @@ const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
 /// every icon so that `--list` and the console's problems name a bad icon
 /// before anything is drawn; [`load_icon`] decodes with the same limits.
 pub fn check_icon_file(path: &Path) -> Result<(), String> {
-    use std::io::Read;
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read the icon: {e}"))?
-        .len();
+    let (header, size) =
+        crate::files::read_head(path, 24).map_err(|problem| format!("the icon {problem}"))?;
     if size > MAX_ICON_BYTES {
         return Err(format!(
             "the icon is {size} bytes, larger than {} MiB; use a 32×32 PNG",
             MAX_ICON_BYTES >> 20
         ));
     }
-    let mut header = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(24).read_to_end(&mut header))
-        .map_err(|e| format!("cannot read the icon: {e}"))?;
     check_icon_header(&header)
 }
 

@@ -15,9 +15,9 @@ pub mod game_window;
 pub mod help_viewer;
 pub mod icons;
 pub mod loader;
-pub mod manifest;
 pub mod render;
 pub mod screenshot;
 pub mod watch;
 
 pub use app::{LauncherApp, LauncherConfig};
+pub use launcher_core::{files, manifest};

@@ -27,6 +27,19 @@ pub enum LoadError {
         /// What the file's header says it is, and what to do (see [`diagnose`]).
         hint: String,
     },
+    /// Something other than a readable regular file stands where the
+    /// library should be (a pipe, a device, a dangling link): it is never
+    /// handed to the system's loader, which could block on it.
+    #[error(
+        "{path}: the game's library {problem}; put the game's built library there",
+        path = .path.display()
+    )]
+    NotAFile {
+        /// The library's path.
+        path: PathBuf,
+        /// What stands there, as a predicate ("is a named pipe (FIFO), not a regular file").
+        problem: String,
+    },
     /// The library has no game entry point.
     #[error(
         "{path}: not a game library: it has no `{ENTRY_SYMBOL}` function; a game exports one with `game_api::export_game!(YourGame);`",
@@ -73,6 +86,10 @@ impl Loader {
         if let Some(library) = self.loaded.get(path) {
             return Ok(*library);
         }
+        crate::files::check(path).map_err(|problem| LoadError::NotAFile {
+            path: path.to_owned(),
+            problem: problem.to_string(),
+        })?;
         // SAFETY: loading runs the library's initialisers. A game library is
         // code the user chose to install, which is the trust model of any
         // plugin host; everything we read from it afterwards is checked.
@@ -209,16 +226,18 @@ pub fn this_platform() -> String {
 /// operating system, processor or word size, or (when the header looks
 /// right) a question for the loader's own message.
 pub fn diagnose(path: &Path) -> String {
-    use std::io::Read;
     let platform = this_platform();
     let rebuild = format!(
         "get the game's library for {platform}, or build the game from source on this machine (`cargo build --release`)"
     );
-    let mut header = Vec::new();
-    let read = std::fs::File::open(path).and_then(|f| f.take(64).read_to_end(&mut header));
-    if read.is_err() {
-        return format!("is it a game library built for this platform ({platform})?");
-    }
+    let header = match crate::files::read_head(path, 64) {
+        Ok((header, _)) => header,
+        Err(problem) => {
+            return format!(
+                "the file {problem}; put the game's library built for {platform} there"
+            );
+        }
+    };
     let native_format = if cfg!(windows) {
         "PE"
     } else if cfg!(target_vendor = "apple") {

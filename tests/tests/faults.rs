@@ -44,27 +44,25 @@ fn scanning_names_every_fault_with_its_file_and_keeps_the_other_games() {
             continue;
         }
         let file = games.file(fault);
-        let problem = entry
-            .problems
-            .iter()
-            .find(|p| p.file == file)
-            .unwrap_or_else(|| {
-                panic!(
-                    "{}: no problem names {}: {:#?}",
-                    fault.dir,
-                    file.display(),
-                    entry.problems
-                )
-            });
-        for part in fault.message {
-            assert!(problem.message.contains(part), "{}: {problem}", fault.dir);
-        }
         let severity = if fault.error {
             Severity::Error
         } else {
             Severity::Warning
         };
-        assert_eq!(problem.severity, severity, "{}: {problem}", fault.dir);
+        // Each fragment is on a problem of the right severity naming the
+        // file (a manifest with several bad fields has a problem for each).
+        for part in fault.message {
+            assert!(
+                entry
+                    .problems
+                    .iter()
+                    .any(|p| p.file == file && p.severity == severity && p.message.contains(part)),
+                "{}: no {severity:?} naming {} with {part:?}: {:#?}",
+                fault.dir,
+                file.display(),
+                entry.problems
+            );
+        }
         assert_eq!(entry.is_playable(), !fault.error, "{}", fault.dir);
     }
     // Games whose faults only loading finds still look playable, and the
@@ -110,8 +108,8 @@ fn every_path_field_refuses_absolute_and_climbing_paths() {
             let text = format!("game = \"g\"\n{field} = \"{path}\"\n");
             let e = launcher::manifest::parse(&text, "g", |_| true).unwrap_err();
             assert!(
-                e.message.contains(&format!("`{field} = "))
-                    && e.message.contains("leaves the game's directory"),
+                e.to_string().contains(&format!("`{field} = "))
+                    && e.to_string().contains("leaves the game's directory"),
                 "{field} = {path}: {e}"
             );
         }
@@ -126,7 +124,7 @@ fn a_manifest_is_read_only_up_to_its_cap() {
     assert!(text.len() as u64 > launcher::manifest::MAX_MANIFEST_BYTES);
     assert!(launcher::manifest::parse(&text, "too-large", |_| false).is_ok());
     let e = launcher::manifest::read(&games.dir("too-large"), "too-large").unwrap_err();
-    assert!(e.message.contains("larger than 64 KiB"), "{e}");
+    assert!(e.to_string().contains("larger than 64 KiB"), "{e}");
 }
 
 #[test]
@@ -139,9 +137,65 @@ fn icons_that_are_not_pngs_or_claim_huge_sizes_fall_back_with_a_reason() {
     let e = launcher::icons::load_icon(&games.dir("icon-huge").join("huge.png")).unwrap_err();
     assert!(e.contains("not a usable PNG"), "{e}");
     let e = launcher::icons::load_icon(&games.dir("icon-missing").join("nowhere.png")).unwrap_err();
-    assert!(e.contains("cannot open the icon"), "{e}");
+    assert_eq!(e, "the icon does not exist");
+    let e = launcher::icons::load_icon(&games.dir("icon-fifo").join("icon-fifo.png")).unwrap_err();
+    assert_eq!(e, "the icon is a named pipe (FIFO), not a regular file");
     // The fallback itself always decodes.
     launcher::icons::decode_icon(launcher::icons::FALLBACK_ICON_PNG).unwrap();
+}
+
+#[test]
+fn nothing_that_is_not_a_regular_file_is_opened_or_waited_for() {
+    let games = lay_out();
+    // A pipe where the help, a manual or a library should be: each reader
+    // says what it is at once (an ordinary open would wait for a writer).
+    let e = launcher_help::text_help::load_doc(&games.dir("doc-fifo").join("doc.txt"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.ends_with("doc.txt is a named pipe (FIFO), not a regular file; point the `help` entry at a text file"),
+        "{e}"
+    );
+    let e =
+        launcher::help_viewer::load_manual_text(&games.dir("manual-dangling").join("manual.md"))
+            .unwrap_err();
+    assert!(
+        e.contains("manual.md is a link to") && e.contains("gone.md, which does not exist"),
+        "{e}"
+    );
+    for (dir, what) in [
+        ("library-fifo", "is a named pipe (FIFO), not a regular file"),
+        (
+            "library-device",
+            "is a character device, not a regular file",
+        ),
+    ] {
+        let base = dir.replace('-', "_");
+        let path = games.dir(dir).join(launcher_tests::libloading_name(&base));
+        let e = Loader::new().load(&path).map(|_| ()).unwrap_err();
+        assert!(matches!(e, LoadError::NotAFile { .. }), "{e}");
+        assert!(e.to_string().contains(what), "{e}");
+    }
+}
+
+#[test]
+fn kernel_file_systems_and_empty_directories_on_the_search_path_get_a_note() {
+    let empty = tempfile::tempdir().unwrap();
+    let catalog = Catalog::scan(&SearchPath::only([Path::new("/proc"), empty.path()]), &[]);
+    assert!(catalog.games.is_empty());
+    let notes: Vec<String> = catalog.problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(notes.len(), 2, "{notes:#?}");
+    assert_eq!(
+        notes[0],
+        "warning: /proc: games directory from --games-dir is on the kernel's proc file system, where no game can be; it is skipped"
+    );
+    assert_eq!(
+        notes[1],
+        format!(
+            "warning: {0}: games directory from --games-dir holds no games; a game is a directory with an info.toml inside ({0}/<game>/info.toml)",
+            empty.path().display()
+        )
+    );
 }
 
 #[test]
@@ -720,7 +774,7 @@ proptest! {
                     prop_assert!(stays_inside(path), "{:?}", path);
                 }
             }
-            Err(e) => prop_assert!(!e.message.is_empty()),
+            Err(e) => prop_assert!(!e.errors.is_empty() && e.errors.iter().all(|m| !m.is_empty())),
         }
     }
 

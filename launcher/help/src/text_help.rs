@@ -33,7 +33,6 @@
 //! An empty file gives no blocks.
 
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The largest help file [`load_doc`] accepts, in bytes (1 MiB).
@@ -226,11 +225,14 @@ pub enum DocError {
         /// The path that was asked for.
         path: PathBuf,
     },
-    /// The path exists but is not a regular file (a directory, say).
-    #[error("help file {} is not a regular file; point the `help` entry at a text file", .path.display())]
+    /// Something other than a regular file stands at the path: a directory,
+    /// a named pipe, a device, a link that leads nowhere or loops.
+    #[error("help file {} {what}; point the `help` entry at a text file", .path.display())]
     NotAFile {
         /// The path that was asked for.
         path: PathBuf,
+        /// What stands there, as a predicate ("is a directory, not a regular file").
+        what: String,
     },
     /// The file exists but could not be read.
     #[error("help file {} could not be read ({source}); check its permissions", .path.display())]
@@ -277,46 +279,24 @@ pub enum DocError {
 /// leading UTF-8 byte-order mark is removed. Line ends are kept as they are:
 /// [`format_text_help`] and [`verbatim`] both handle CRLF.
 pub fn load_doc(path: &Path) -> Result<String, DocError> {
+    use launcher_core::files::{self, FileProblem};
     let owned = || path.to_path_buf();
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(DocError::Missing { path: owned() });
-        }
-        Err(source) => {
-            return Err(DocError::Unreadable {
-                path: owned(),
-                source,
-            });
-        }
-    };
-    if !meta.is_file() {
-        return Err(DocError::NotAFile { path: owned() });
-    }
-    if meta.len() > MAX_DOC_BYTES {
-        return Err(DocError::TooLarge {
+    let bytes = files::read_capped(path, MAX_DOC_BYTES).map_err(|problem| match problem {
+        FileProblem::Missing => DocError::Missing { path: owned() },
+        FileProblem::Unreadable(source) => DocError::Unreadable {
             path: owned(),
-            size: meta.len(),
-            max: MAX_DOC_BYTES,
-        });
-    }
-    let unreadable = |source| DocError::Unreadable {
-        path: owned(),
-        source,
-    };
-    let file = std::fs::File::open(path).map_err(unreadable)?;
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    // Read at most one byte past the cap, in case the file grew meanwhile.
-    file.take(MAX_DOC_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(unreadable)?;
-    if bytes.len() as u64 > MAX_DOC_BYTES {
-        return Err(DocError::TooLarge {
+            source,
+        },
+        FileProblem::TooLarge { size, max } => DocError::TooLarge {
             path: owned(),
-            size: bytes.len() as u64,
-            max: MAX_DOC_BYTES,
-        });
-    }
+            size,
+            max,
+        },
+        other => DocError::NotAFile {
+            path: owned(),
+            what: other.to_string(),
+        },
+    })?;
     if let Some(offset) = bytes.iter().position(|&b| b == 0) {
         return Err(DocError::Binary {
             path: owned(),

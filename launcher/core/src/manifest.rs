@@ -45,17 +45,22 @@ pub struct Manifest {
     pub warnings: Vec<String>,
 }
 
-/// Why a manifest was refused. The message says what is wrong and how to fix it.
+/// Why a manifest was refused: every error found in it (not only the
+/// first), each saying what is wrong and how to fix it, and the warnings
+/// found beside them.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+#[error("{}", errors.join("; "))]
 pub struct ManifestError {
-    /// What is wrong, and the fix.
-    pub message: String,
+    /// What is wrong, one message per field, each with its fix; never empty.
+    pub errors: Vec<String>,
+    /// Things worth telling the author that would not stop the game alone.
+    pub warnings: Vec<String>,
 }
 
 fn err(message: impl Into<String>) -> ManifestError {
     ManifestError {
-        message: message.into(),
+        errors: vec![message.into()],
+        warnings: Vec::new(),
     }
 }
 
@@ -76,33 +81,39 @@ pub fn default_name(dir_name: &str) -> String {
         .join(" ")
 }
 
-/// Reads and parses `dir/info.toml`.
+/// Reads and parses `dir/info.toml` through [`crate::files`]: whatever
+/// stands there that is not a regular file of at most
+/// [`MAX_MANIFEST_BYTES`] is refused without being opened or read whole.
 pub fn read(dir: &Path, dir_name: &str) -> Result<Manifest, ManifestError> {
-    use std::io::Read;
+    use crate::files::{self, FileProblem};
     let path = dir.join("info.toml");
-    let file = std::fs::File::open(&path).map_err(|e| err(format!("cannot open it: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_MANIFEST_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| err(format!("cannot read it: {e}")))?;
-    if bytes.len() as u64 > MAX_MANIFEST_BYTES {
-        return Err(err(format!(
+    let bytes = files::read_capped(&path, MAX_MANIFEST_BYTES).map_err(|problem| match problem {
+        FileProblem::TooLarge { .. } => err(format!(
             "it is larger than {} KiB; a manifest holds a few short fields — is this the right file?",
             MAX_MANIFEST_BYTES / 1024
-        )));
-    }
+        )),
+        FileProblem::NotRegular { .. }
+        | FileProblem::DanglingLink { .. }
+        | FileProblem::LinkLoop => err(format!(
+            "it {problem}; a game's info.toml must be a small text file"
+        )),
+        other => err(format!("it {other}")),
+    })?;
     let text = String::from_utf8(bytes).map_err(|e| {
         err(format!(
             "it is not UTF-8 text (invalid byte at offset {}); save it as UTF-8",
             e.utf8_error().valid_up_to()
         ))
     })?;
-    parse(&text, dir_name, |p| dir.join(p).is_file())
+    // Anything standing at a default name counts: what it is (a pipe, a
+    // dangling link) is reported when the catalog checks the document.
+    parse(&text, dir_name, |p| files::entry_exists(&dir.join(p)))
 }
 
 /// Parses manifest text for the game directory `dir_name`. `exists` says
 /// whether a relative path exists in the game's directory (for the optional
-/// defaults `doc.txt` and `manual.md`).
+/// defaults `doc.txt` and `manual.md`). Every field is checked, so a
+/// manifest with several bad fields reports all of them.
 pub fn parse(
     text: &str,
     dir_name: &str,
@@ -123,6 +134,7 @@ pub fn parse(
     })?;
 
     let mut warnings = Vec::new();
+    let mut errors = Vec::new();
     for key in table.keys() {
         if !matches!(
             key.as_str(),
@@ -133,42 +145,64 @@ pub fn parse(
             ));
         }
     }
+    // Each field on its own: an error is kept and the next field read.
+    let mut keep = |result: Result<Option<PathBuf>, ManifestError>| match result {
+        Ok(value) => value,
+        Err(e) => {
+            errors.extend(e.errors);
+            None
+        }
+    };
+    let icon_field = keep(path_field(&table, "icon"));
+    let game_icon_field = keep(path_field(&table, "game-icon"));
+    let help = keep(optional_document(&table, "help", "doc.txt", &exists));
+    let manual = keep(optional_document(&table, "manual", "manual.md", &exists));
 
-    let game = string_field(&table, "game")?.ok_or_else(|| {
-        err(format!(
-            "the required field `game` is missing; add `game = \"{}\"` naming the game's library",
-            dir_name.replace('-', "_")
-        ))
-    })?;
-    if !game
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
-        return Err(err(format!(
-            "`game = {game:?}` must be a library base name (letters, digits, `_`, `-`), not a path or file name"
-        )));
-    }
-
-    let name = string_field(&table, "name")?.map_or_else(
-        || default_name(dir_name),
-        |name| label("name", name, &mut warnings),
-    );
-    let game_set = string_field(&table, "game-set")?.map_or_else(
-        || DEFAULT_GAME_SET.into(),
-        |set| label("game-set", set, &mut warnings),
-    );
+    let game = match string_field(&table, "game") {
+        Ok(Some(game))
+            if game
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') =>
+        {
+            Some(game)
+        }
+        Ok(Some(game)) => {
+            errors.insert(0, format!(
+                "`game = {game:?}` must be a library base name (letters, digits, `_`, `-`), not a path or file name"
+            ));
+            None
+        }
+        Ok(None) => {
+            errors.insert(0, format!(
+                "the required field `game` is missing; add `game = \"{}\"` naming the game's library",
+                dir_name.replace('-', "_")
+            ));
+            None
+        }
+        Err(e) => {
+            errors.splice(0..0, e.errors);
+            None
+        }
+    };
+    let mut text_field = |key: &str, default: String| match string_field(&table, key) {
+        Ok(value) => value.map_or(default, |text| label(key, text, &mut warnings)),
+        Err(e) => {
+            errors.extend(e.errors);
+            String::new()
+        }
+    };
+    let name = text_field("name", default_name(dir_name));
+    let game_set = text_field("game-set", DEFAULT_GAME_SET.into());
 
     if table.contains_key("icon") && table.contains_key("game-icon") {
         warnings.push("both `icon` and `game-icon` are given; `icon` is used".into());
     }
-    let icon = match path_field(&table, "icon")? {
-        Some(p) => p,
-        None => path_field(&table, "game-icon")?
-            .unwrap_or_else(|| PathBuf::from(format!("{dir_name}.png"))),
+    let (Some(game), true) = (game, errors.is_empty()) else {
+        return Err(ManifestError { errors, warnings });
     };
-    let help = optional_document(&table, "help", "doc.txt", &exists)?;
-    let manual = optional_document(&table, "manual", "manual.md", &exists)?;
-
+    let icon = icon_field
+        .or(game_icon_field)
+        .unwrap_or_else(|| PathBuf::from(format!("{dir_name}.png")));
     Ok(Manifest {
         game,
         name,
@@ -359,15 +393,16 @@ manual = "manual/index.md"
     #[test]
     fn a_missing_game_field_names_the_fix() {
         let e = parse_in("name = \"Chat Noir\"", "chat-noir").unwrap_err();
-        assert!(e.message.contains("`game` is missing"), "{e}");
-        assert!(e.message.contains("game = \"chat_noir\""), "{e}");
+        assert!(e.to_string().contains("`game` is missing"), "{e}");
+        assert!(e.to_string().contains("game = \"chat_noir\""), "{e}");
     }
 
     #[test]
     fn syntax_errors_give_line_and_column() {
         let e = parse_in("game = \"g\"\nname = Chat Noir\n", "g").unwrap_err();
         assert!(
-            e.message.starts_with("line 2, column 8: TOML syntax error"),
+            e.to_string()
+                .starts_with("line 2, column 8: TOML syntax error"),
             "{e}"
         );
     }
@@ -375,10 +410,10 @@ manual = "manual/index.md"
     #[test]
     fn wrong_types_and_empty_strings_are_refused() {
         let e = parse_in("game = 42", "g").unwrap_err();
-        assert!(e.message.contains("`game` must be a string"), "{e}");
-        assert!(e.message.contains("an integer 42"), "{e}");
+        assert!(e.to_string().contains("`game` must be a string"), "{e}");
+        assert!(e.to_string().contains("an integer 42"), "{e}");
         let e = parse_in("game = \"g\"\nname = \"  \"", "g").unwrap_err();
-        assert!(e.message.contains("`name` is an empty string"), "{e}");
+        assert!(e.to_string().contains("`name` is an empty string"), "{e}");
     }
 
     #[test]
@@ -395,12 +430,12 @@ manual = "manual/index.md"
         ] {
             let e = parse_in(&format!("game = \"g\"\nicon = {bad:?}"), "g").unwrap_err();
             assert!(
-                e.message.contains("leaves the game's directory"),
+                e.to_string().contains("leaves the game's directory"),
                 "{bad}: {e}"
             );
         }
         let e = parse_in("game = \"g\"\nhelp = \"../doc.txt\"", "g").unwrap_err();
-        assert!(e.message.contains("`help"), "{e}");
+        assert!(e.to_string().contains("`help"), "{e}");
     }
 
     #[test]
@@ -424,8 +459,35 @@ manual = "manual/index.md"
     }
 
     #[test]
+    fn every_bad_field_is_reported_not_only_the_first() {
+        let e = parse_in(
+            "icon = \"../../etc/passwd\"\nhelp = \"/etc/shadow\"\nname = 3\ncolour = \"red\"\n",
+            "g",
+        )
+        .unwrap_err();
+        assert_eq!(e.errors.len(), 4, "{:#?}", e.errors);
+        assert!(e.errors[0].contains("`game` is missing"), "{e}");
+        assert!(
+            e.errors[1].contains("`icon = \"../../etc/passwd\"` leaves"),
+            "{e}"
+        );
+        assert!(
+            e.errors[2].contains("`help = \"/etc/shadow\"` leaves"),
+            "{e}"
+        );
+        assert!(e.errors[3].contains("`name` must be a string"), "{e}");
+        assert_eq!(e.warnings.len(), 1, "{:?}", e.warnings);
+        assert!(e.warnings[0].contains("unknown key `colour`"));
+        // The message shown in one line names them all.
+        let line = e.to_string();
+        for part in ["`game`", "`icon", "`help", "`name`"] {
+            assert!(line.contains(part), "{line}");
+        }
+    }
+
+    #[test]
     fn a_library_name_must_not_be_a_path() {
         let e = parse_in("game = \"../evil\"", "g").unwrap_err();
-        assert!(e.message.contains("library base name"), "{e}");
+        assert!(e.to_string().contains("library base name"), "{e}");
     }
 }

@@ -1,0 +1,323 @@
+//! Reading the files a game ships, which are untrusted input.
+//!
+//! Whatever stands where a game's file is expected may be anything a file
+//! system holds: a directory, a named pipe (opening one for reading waits for
+//! a writer, forever), a device (`/dev/zero` never ends), a socket, a link
+//! that leads nowhere or round in a loop. Every reader in the launcher goes
+//! through this module: [`check`] looks without opening, [`open`] opens
+//! without blocking and checks the opened file again (the path may have
+//! changed in between), and [`read_capped`] and [`read_head`] read at most a
+//! cap. So nothing a game ships can block or flood the launcher, and each
+//! problem is reported by what it is ("is a named pipe", not "missing").
+
+use std::fmt;
+use std::fs::{File, Metadata};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// What stands at a path instead of a readable regular file of sane size.
+#[derive(Debug)]
+pub enum FileProblem {
+    /// Nothing is there.
+    Missing,
+    /// A symbolic link whose target does not exist.
+    DanglingLink {
+        /// Where the link points.
+        target: PathBuf,
+    },
+    /// A symbolic link that leads round in a loop (or through too many links).
+    LinkLoop,
+    /// Something that is not a regular file.
+    NotRegular {
+        /// What it is instead, with its article: "a directory", "a named pipe (FIFO)".
+        kind: &'static str,
+    },
+    /// It could not be read: permissions, an I/O error.
+    Unreadable(io::Error),
+    /// Larger than the reader allows.
+    TooLarge {
+        /// Its size in bytes (at least `max + 1` if it grew while read).
+        size: u64,
+        /// The most the reader takes.
+        max: u64,
+    },
+}
+
+impl FileProblem {
+    /// Whether nothing at all stands at the path (as opposed to something
+    /// that is not a readable file).
+    pub fn is_missing(&self) -> bool {
+        matches!(self, FileProblem::Missing)
+    }
+}
+
+impl fmt::Display for FileProblem {
+    /// A predicate for a sentence whose subject is the file: "doc.txt is a
+    /// named pipe (FIFO), not a regular file".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileProblem::Missing => f.write_str("does not exist"),
+            FileProblem::DanglingLink { target } => {
+                write!(f, "is a link to {}, which does not exist", target.display())
+            }
+            FileProblem::LinkLoop => f.write_str("is a link that leads round in a loop"),
+            FileProblem::NotRegular { kind } => write!(f, "is {kind}, not a regular file"),
+            FileProblem::Unreadable(e) => write!(f, "cannot be read ({e})"),
+            FileProblem::TooLarge { size, max } => {
+                write!(f, "is {size} bytes, more than the {max} bytes allowed")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FileProblem {}
+
+/// What a file-system entry is, with its article: "a directory", "a named
+/// pipe (FIFO)", "a character device", "a regular file".
+pub fn kind_of(meta: &Metadata) -> &'static str {
+    let file_type = meta.file_type();
+    if file_type.is_file() {
+        return "a regular file";
+    }
+    if file_type.is_dir() {
+        return "a directory";
+    }
+    if file_type.is_symlink() {
+        return "a symbolic link";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    "a special file"
+}
+
+/// Whether an I/O error says a link led round in a loop.
+fn is_link_loop(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = e;
+        false
+    }
+}
+
+/// Why following `path` failed: missing, a dangling link, a loop, or unreadable.
+fn follow_failed(path: &Path, e: io::Error) -> FileProblem {
+    if is_link_loop(&e) {
+        return FileProblem::LinkLoop;
+    }
+    if e.kind() == io::ErrorKind::NotFound {
+        return match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => FileProblem::DanglingLink {
+                target: std::fs::read_link(path).unwrap_or_default(),
+            },
+            _ => FileProblem::Missing,
+        };
+    }
+    FileProblem::Unreadable(e)
+}
+
+/// Whether anything at all stands at `path` (a file, a directory, a pipe, a
+/// link even if it leads nowhere). Opens nothing.
+pub fn entry_exists(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
+/// Checks, without opening it, that `path` (following links) is a regular
+/// file, and returns its metadata.
+pub fn check(path: &Path) -> Result<Metadata, FileProblem> {
+    let meta = std::fs::metadata(path).map_err(|e| follow_failed(path, e))?;
+    if meta.is_file() {
+        Ok(meta)
+    } else {
+        Err(FileProblem::NotRegular {
+            kind: kind_of(&meta),
+        })
+    }
+}
+
+/// Opens a regular file for reading without ever blocking: the path is
+/// checked first, opened non-blocking (a named pipe swapped in meanwhile does
+/// not wait for a writer), and the opened file is checked again. Returns the
+/// file and its size.
+pub fn open(path: &Path) -> Result<(File, u64), FileProblem> {
+    check(path)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let flags = rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOCTTY;
+        options.custom_flags(flags.bits() as i32);
+    }
+    let file = options.open(path).map_err(|e| follow_failed(path, e))?;
+    let meta = file.metadata().map_err(FileProblem::Unreadable)?;
+    if !meta.is_file() {
+        return Err(FileProblem::NotRegular {
+            kind: kind_of(&meta),
+        });
+    }
+    Ok((file, meta.len()))
+}
+
+/// Reads a whole regular file of at most `max` bytes (see [`open`]). A file
+/// that is larger, or grows past `max` while read, is refused.
+pub fn read_capped(path: &Path, max: u64) -> Result<Vec<u8>, FileProblem> {
+    let (file, size) = open(path)?;
+    if size > max {
+        return Err(FileProblem::TooLarge { size, max });
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(FileProblem::Unreadable)?;
+    if bytes.len() as u64 > max {
+        return Err(FileProblem::TooLarge {
+            size: bytes.len() as u64,
+            max,
+        });
+    }
+    Ok(bytes)
+}
+
+/// Reads the first `n` bytes of a regular file (fewer if it is shorter) and
+/// returns them with the file's size (see [`open`]).
+pub fn read_head(path: &Path, n: u64) -> Result<(Vec<u8>, u64), FileProblem> {
+    let (file, size) = open(path)?;
+    let mut head = Vec::with_capacity(n.min(size) as usize);
+    file.take(n)
+        .read_to_end(&mut head)
+        .map_err(FileProblem::Unreadable)?;
+    Ok((head, size))
+}
+
+/// The kernel's name for a virtual file system that `dir` is on (`proc`,
+/// `sysfs`, …), where entries are not files a game ships and some reads
+/// never end; `None` for ordinary file systems and on other platforms.
+pub fn kernel_file_system(dir: &Path) -> Option<&'static str> {
+    #[cfg(target_os = "linux")]
+    {
+        // Magic numbers from the kernel's include/uapi/linux/magic.h.
+        const KNOWN: &[(u64, &str)] = &[
+            (0x9fa0, "proc"),
+            (0x6265_6572, "sysfs"),
+            (0x1cd1, "devpts"),
+            (0x2762_0b37, "debugfs"),
+            (0x7472_6163, "tracefs"),
+            (0x2762_3b37, "cgroup"),
+            (0x6367_7270, "cgroup2"),
+            (0x7363_6673, "securityfs"),
+            (0x6165_676c, "pstorefs"),
+            (0xcafe_4a11, "bpf"),
+        ];
+        let stat = rustix::fs::statfs(dir).ok()?;
+        let magic = stat.f_type as u64;
+        KNOWN
+            .iter()
+            .find(|(m, _)| *m == magic)
+            .map(|(_, name)| *name)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = dir;
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_regular_file_is_read_within_its_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("doc.txt");
+        std::fs::write(&path, b"hello").unwrap();
+        assert_eq!(read_capped(&path, 5).unwrap(), b"hello");
+        let error = read_capped(&path, 4).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "is 5 bytes, more than the 4 bytes allowed"
+        );
+        let (head, size) = read_head(&path, 2).unwrap();
+        assert_eq!((head.as_slice(), size), (&b"he"[..], 5));
+    }
+
+    #[test]
+    fn what_is_not_a_regular_file_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("missing");
+        assert!(check(&missing).unwrap_err().is_missing());
+        assert!(!entry_exists(&missing));
+        assert_eq!(
+            check(dir.path()).unwrap_err().to_string(),
+            "is a directory, not a regular file"
+        );
+        #[cfg(unix)]
+        {
+            let dangling = dir.path().join("dangling");
+            std::os::unix::fs::symlink(&missing, &dangling).unwrap();
+            assert!(entry_exists(&dangling));
+            assert_eq!(
+                read_capped(&dangling, 10).unwrap_err().to_string(),
+                format!("is a link to {}, which does not exist", missing.display())
+            );
+            let a = dir.path().join("a");
+            let b = dir.path().join("b");
+            std::os::unix::fs::symlink(&b, &a).unwrap();
+            std::os::unix::fs::symlink(&a, &b).unwrap();
+            assert_eq!(
+                read_capped(&a, 10).unwrap_err().to_string(),
+                "is a link that leads round in a loop"
+            );
+            assert_eq!(
+                read_capped(Path::new("/dev/zero"), 10)
+                    .unwrap_err()
+                    .to_string(),
+                "is a character device, not a regular file"
+            );
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_is_refused_without_waiting_for_a_writer() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("info.toml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        // Opening a FIFO for reading the ordinary way would block this test forever.
+        assert_eq!(
+            read_capped(&fifo, 10).unwrap_err().to_string(),
+            "is a named pipe (FIFO), not a regular file"
+        );
+        assert!(entry_exists(&fifo));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_proc_file_system_is_recognised() {
+        assert_eq!(kernel_file_system(Path::new("/proc")), Some("proc"));
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(kernel_file_system(dir.path()), None);
+    }
+}

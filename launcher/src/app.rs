@@ -74,6 +74,13 @@ pub struct LauncherApp {
     /// The watch on the games directories, once the console has started it.
     watcher: Option<GamesWatcher>,
     watch_started: bool,
+    /// A rescan running on a thread of its own, so that a long search path
+    /// never blocks the console; the catalog shown is replaced when it ends.
+    scanning: Option<std::sync::mpsc::Receiver<Catalog>>,
+    /// Another rescan was asked for while one ran.
+    rescan_again: bool,
+    /// The console's context, to wake it when a rescan ends.
+    waker: Option<egui::Context>,
 }
 
 impl LauncherApp {
@@ -95,6 +102,9 @@ impl LauncherApp {
             checked: HashSet::new(),
             watcher: None,
             watch_started: false,
+            scanning: None,
+            rescan_again: false,
+            waker: None,
         }
     }
 
@@ -147,9 +157,73 @@ impl LauncherApp {
         self.requests.borrow_mut().push(request);
     }
 
-    /// Scans the games directories again.
+    /// Scans the games directories again, on a thread of its own: the
+    /// console keeps answering, and shows the new catalog when the scan
+    /// ends ([`LauncherApp::is_scanning`] until then). A rescan asked for
+    /// while one runs starts when it ends, so no change is missed.
     pub fn rescan(&mut self) {
-        self.catalog = Catalog::scan(&self.config.search, &self.config.library_dirs);
+        if self.scanning.is_some() {
+            self.rescan_again = true;
+            return;
+        }
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let search = self.config.search.clone();
+        let library_dirs = self.config.library_dirs.clone();
+        let waker = self.waker.clone();
+        let spawned = std::thread::Builder::new()
+            .name("rescan".into())
+            .spawn(move || {
+                let _ = sender.send(Catalog::scan(&search, &library_dirs));
+                if let Some(ctx) = waker {
+                    ctx.request_repaint();
+                }
+            });
+        match spawned {
+            Ok(_) => self.scanning = Some(receiver),
+            // No thread to be had: scan here rather than not at all.
+            Err(_) => self.show_catalog(Catalog::scan(
+                &self.config.search,
+                &self.config.library_dirs,
+            )),
+        }
+    }
+
+    /// Whether a rescan is running.
+    pub fn is_scanning(&self) -> bool {
+        self.scanning.is_some()
+    }
+
+    /// Takes the result of a finished rescan, if any.
+    fn poll_rescan(&mut self, ctx: &egui::Context) {
+        let Some(receiver) = &self.scanning else {
+            return;
+        };
+        match receiver.try_recv() {
+            Ok(catalog) => {
+                self.scanning = None;
+                self.show_catalog(catalog);
+                if std::mem::take(&mut self.rescan_again) {
+                    self.rescan();
+                }
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                // The scanning thread wakes the console; this is only a net.
+                ctx.request_repaint_after(Duration::from_millis(100));
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.scanning = None;
+                self.notify(
+                    Severity::Error,
+                    "Rescanning the games directories failed unexpectedly; press F5 to try again."
+                        .into(),
+                );
+            }
+        }
+    }
+
+    /// Shows a freshly scanned catalog.
+    fn show_catalog(&mut self, catalog: Catalog) {
+        self.catalog = catalog;
         if let Some(icons) = &mut self.icons {
             icons.clear();
         }
@@ -269,6 +343,10 @@ impl LauncherApp {
 
     fn console_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        if self.waker.is_none() {
+            self.waker = Some(ctx.clone());
+        }
+        self.poll_rescan(&ctx);
         self.follow_games_dirs(&ctx);
         if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F5)) {
             self.rescan();
@@ -278,7 +356,15 @@ impl LauncherApp {
         egui::Panel::top("console-menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("Launcher", |ui| {
-                    if ui.button("Rescan games (F5)").clicked() {
+                    let label = if self.is_scanning() {
+                        "Scanning games..."
+                    } else {
+                        "Rescan games (F5)"
+                    };
+                    if ui
+                        .add_enabled(!self.is_scanning(), egui::Button::new(label))
+                        .clicked()
+                    {
                         self.rescan();
                     }
                     if ui.button("Quit").clicked() {

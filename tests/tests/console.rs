@@ -345,3 +345,21 @@ fn a_long_list_of_games_scrolls_and_keeps_its_shape() {
     harness.run();
     assert_eq!(harness.state().open_games().len(), 1);
 }
+
+#[test]
+fn f5_rescans_on_a_thread_of_its_own_and_shows_the_new_catalog() {
+    let games = games();
+    let mut harness = harness(&games);
+    assert!(harness.query_by_label("Late Comer").is_none());
+    games.add_with_library("late-comer", "game = \"hello_game\"\n", "hello_game");
+    harness.key_press(egui::Key::F5);
+    // The frame that took F5 returned without scanning: the console stays
+    // responsive while a long search path is read.
+    run_until(&mut harness, "the rescanned game's button", |h| {
+        h.query_by_label("Late Comer").is_some()
+    });
+    assert!(!harness.state().is_scanning());
+    // The games that were there are still there.
+    button(&harness, "Hello Game");
+    button(&harness, "Panicky");
+}

@@ -1,11 +1,13 @@
 //! The command line: flags, and the `--list` report.
 
-use crate::catalog::{Catalog, Severity};
-use crate::loader::{Loader, probe_within};
+use crate::catalog::{Catalog, GameEntry, Severity};
+use crate::checker::{CheckOutcome, Checker};
 use clap::Parser;
-use std::fmt::Write as _;
+use std::collections::HashMap;
+use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// A game launcher: lists the games it finds in games/*/info.toml and runs
 /// each in its own window.
@@ -16,6 +18,7 @@ use std::time::Duration;
 /// PATH), and each --games-dir, in that order; the first directory of a name wins.
 #[derive(Debug, Parser)]
 #[command(name = "launcher", version)]
+#[command(group(clap::ArgGroup::new("report").args(["list", "check"]).multiple(true)))]
 pub struct Args {
     /// Also look for games in DIR (after the standard places; may be repeated).
     #[arg(long = "games-dir", value_name = "DIR")]
@@ -27,15 +30,33 @@ pub struct Args {
     pub library_dirs: Vec<PathBuf>,
 
     /// Print every game found (set, name, directory, library, state) and every
-    /// problem, then exit. Loads each library to check its ABI version and
-    /// starts each game once without a window to check its canvas, texts and
-    /// first frame, unless --no-load is given.
+    /// problem, then exit 0. Each game's line is printed as soon as it is
+    /// known. Each library is loaded and its game started once without a
+    /// window, in a process of its own (several at a time), to check its ABI
+    /// version, canvas, texts and first frame, unless --no-load is given; a
+    /// game that crashes or hangs there is listed as broken with the cause.
     #[arg(long)]
     pub list: bool,
 
-    /// With --list: do not load libraries, only report what the files say.
-    #[arg(long, requires = "list")]
+    /// Like --list, but exit with status 1 when any game is broken (for
+    /// scripts and a game's CI), 0 when every game is fine.
+    #[arg(long)]
+    pub check: bool,
+
+    /// With --list or --check: do not load libraries, only report what the
+    /// files say.
+    #[arg(long, requires = "report")]
     pub no_load: bool,
+
+    /// Check one library in this process and report to the parent (used by
+    /// --list and --check, which run the launcher again this way).
+    #[arg(
+        long = "probe-library",
+        value_name = "LIBRARY",
+        hide = true,
+        exclusive = true
+    )]
+    pub probe_library: Option<PathBuf>,
 
     /// How long a game may take to start, draw its first frame and close when
     /// the launcher checks it on a thread of its own (by --list, and before
@@ -51,12 +72,12 @@ pub struct Args {
     pub probe_timeout: f64,
 
     /// Open the game in directory DIR-NAME (e.g. chat-noir) directly, without the console.
-    #[arg(long, value_name = "DIR-NAME", conflicts_with = "list")]
+    #[arg(long, value_name = "DIR-NAME", conflicts_with = "report")]
     pub play: Option<String>,
 
     /// Save a PNG of the window to FILE once it has drawn, then quit (for
     /// documentation and smoke tests).
-    #[arg(long, value_name = "FILE", conflicts_with = "list")]
+    #[arg(long, value_name = "FILE", conflicts_with = "report")]
     pub screenshot: Option<PathBuf>,
 
     /// With --screenshot: wait this many seconds before taking it.
@@ -71,7 +92,7 @@ pub struct Args {
 }
 
 /// `1 error`, `2 errors`.
-fn count(n: usize, noun: &str) -> String {
+pub fn count_of(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {
@@ -89,82 +110,156 @@ fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The `--list` report. With a loader, each playable game's library is loaded
-/// and its ABI checked, and the game is started once without a window
-/// ([`probe_within`] `probe_timeout`): what fails or hangs is an error, what
-/// the launcher had to clamp or drop is a warning.
-pub fn list_report(
+/// What a `--list` report found, for the exit status of `--check`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ListSummary {
+    /// Games that cannot be played.
+    pub broken: usize,
+    /// Error-level problems (of games and of the search path).
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+}
+
+/// Writes the `--list` report to `out`, each game's lines as soon as they
+/// are known (a script, or a person watching, sees every game checked so
+/// far even if something goes badly wrong later). With a checker, each
+/// playable game is checked in a child process ([`Checker`]), `jobs` at a
+/// time, and reported in catalog order: what fails, crashes or hangs is an
+/// error, what the launcher had to clamp or drop is a warning.
+pub fn write_list_report(
+    out: &mut dyn Write,
     catalog: &Catalog,
-    mut loader: Option<&mut Loader>,
-    probe_timeout: Duration,
-) -> String {
-    let mut out = String::new();
-    let mut load_problems = Vec::new();
-    let mut load_warnings = Vec::new();
-    if catalog.games.is_empty() {
-        out.push_str("No games found.\n");
+    checker: Option<&Checker>,
+    jobs: usize,
+) -> std::io::Result<ListSummary> {
+    let sets = catalog.game_sets();
+    let games: Vec<&GameEntry> = sets.iter().flat_map(|s| s.games.iter().copied()).collect();
+    // The libraries to check, in the order they are reported.
+    let to_check: Vec<(usize, PathBuf)> = games
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.first_error().is_none())
+        .filter_map(|(i, g)| g.library.clone().map(|l| (i, l)))
+        .collect();
+    let (sender, results) = mpsc::channel::<(usize, CheckOutcome)>();
+    if let Some(checker) = checker {
+        let next = std::sync::Arc::new(AtomicUsize::new(0));
+        let to_check = std::sync::Arc::new(to_check);
+        for _ in 0..jobs.clamp(1, to_check.len().max(1)) {
+            let (next, to_check, sender, checker) = (
+                next.clone(),
+                to_check.clone(),
+                sender.clone(),
+                checker.clone(),
+            );
+            std::thread::spawn(move || {
+                while let Some((index, library)) = to_check.get(next.fetch_add(1, Ordering::SeqCst))
+                {
+                    if sender.send((*index, checker.check(library))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
     }
-    for set in catalog.game_sets() {
-        let _ = writeln!(out, "{}:", set.name);
-        for game in set.games {
-            let state = match (game.first_error(), &game.library, loader.as_deref_mut()) {
-                (Some(_), _, _) => "broken".to_string(),
-                (None, Some(path), Some(loader)) => match loader
-                    .load(path)
-                    .map_err(|e| e.to_string())
-                    .and_then(|library| {
-                        probe_within(library, probe_timeout)
-                            .map_err(|e| format!("{}: {e}", path.display()))
-                    }) {
-                    Ok(warnings) => {
-                        let count = warnings.len();
-                        for warning in warnings {
-                            load_warnings.push(format!("warning: {}: {warning}", path.display()));
-                        }
-                        match count {
-                            0 => format!("ok (game ABI {})", game_api::ABI_VERSION),
-                            1 => format!("ok (game ABI {}), 1 warning", game_api::ABI_VERSION),
-                            n => format!("ok (game ABI {}), {n} warnings", game_api::ABI_VERSION),
-                        }
-                    }
-                    Err(e) => {
-                        load_problems.push(format!("error: {e}"));
-                        format!("broken: {e}")
-                    }
-                },
-                (None, Some(_), None) => "ok (library not loaded)".to_string(),
-                (None, None, _) => "broken".to_string(),
-            };
+    drop(sender);
+    let mut done: HashMap<usize, CheckOutcome> = HashMap::new();
+    let mut summary = ListSummary::default();
+    let mut load_problems = Vec::new();
+    if catalog.games.is_empty() {
+        writeln!(out, "No games found.")?;
+    }
+    let mut index = 0;
+    for set in &sets {
+        writeln!(out, "{}:", set.name)?;
+        for game in &set.games {
             let library = game
                 .library
                 .as_ref()
                 .map_or_else(|| "(not found)".to_string(), |p| p.display().to_string());
-            let _ = writeln!(out, "  {}", game.name);
-            let _ = writeln!(out, "    directory: {}", game.dir.display());
-            let _ = writeln!(out, "    library:   {library}");
-            let _ = writeln!(out, "    state:     {state}");
+            writeln!(out, "  {}", game.name)?;
+            writeln!(out, "    directory: {}", game.dir.display())?;
+            writeln!(out, "    library:   {library}")?;
+            out.flush()?;
+            let state = match (game.first_error(), &game.library, checker) {
+                (Some(_), _, _) | (None, None, _) => {
+                    summary.broken += 1;
+                    "broken".to_string()
+                }
+                (None, Some(_), None) => "ok (library not loaded)".to_string(),
+                (None, Some(path), Some(_)) => {
+                    let outcome = loop {
+                        if let Some(outcome) = done.remove(&index) {
+                            break outcome;
+                        }
+                        match results.recv() {
+                            Ok((i, outcome)) => {
+                                done.insert(i, outcome);
+                            }
+                            Err(_) => {
+                                break CheckOutcome::Broken(format!(
+                                    "{}: the launcher could not check it",
+                                    path.display()
+                                ));
+                            }
+                        }
+                    };
+                    match outcome {
+                        CheckOutcome::Fine(warnings) => {
+                            let count = warnings.len();
+                            for warning in warnings {
+                                load_problems
+                                    .push(format!("warning: {}: {warning}", path.display()));
+                            }
+                            match count {
+                                0 => format!("ok (game ABI {})", game_api::ABI_VERSION),
+                                n => format!(
+                                    "ok (game ABI {}), {}",
+                                    game_api::ABI_VERSION,
+                                    count_of(n, "warning")
+                                ),
+                            }
+                        }
+                        CheckOutcome::Broken(e) => {
+                            summary.broken += 1;
+                            load_problems.push(format!("error: {e}"));
+                            format!("broken: {e}")
+                        }
+                    }
+                }
+            };
+            writeln!(out, "    state:     {state}")?;
+            out.flush()?;
+            index += 1;
         }
     }
     let problems: Vec<_> = catalog.all_problems().collect();
-    if !problems.is_empty() || !load_problems.is_empty() || !load_warnings.is_empty() {
-        let errors = problems
+    summary.errors = problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count()
+        + load_problems
             .iter()
-            .filter(|p| p.severity == Severity::Error)
-            .count()
-            + load_problems.len();
-        let warnings = problems.len() + load_problems.len() + load_warnings.len() - errors;
-        let _ = writeln!(
+            .filter(|p| p.starts_with("error: "))
+            .count();
+    summary.warnings = problems.len() + load_problems.len() - summary.errors;
+    if !problems.is_empty() || !load_problems.is_empty() {
+        writeln!(
             out,
             "\nProblems ({}, {}):",
-            count(errors, "error"),
-            count(warnings, "warning")
-        );
+            count_of(summary.errors, "error"),
+            count_of(summary.warnings, "warning")
+        )?;
         for problem in problems {
-            let _ = writeln!(out, "  {problem}");
+            writeln!(out, "  {problem}")?;
         }
-        for problem in load_problems.into_iter().chain(load_warnings) {
-            let _ = writeln!(out, "  {problem}");
+        // Errors first, as before: then the warnings of games that play.
+        load_problems.sort_by_key(|p| !p.starts_with("error: "));
+        for problem in load_problems {
+            writeln!(out, "  {problem}")?;
         }
     }
-    out
+    out.flush()?;
+    Ok(summary)
 }

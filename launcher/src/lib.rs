@@ -10,6 +10,7 @@
 
 pub mod app;
 pub mod catalog;
+pub mod checker;
 pub mod cli;
 pub mod game_window;
 pub mod help_viewer;

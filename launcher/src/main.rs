@@ -2,8 +2,8 @@
 
 use clap::Parser;
 use launcher::catalog::{Catalog, SearchPath, executable_dir};
-use launcher::cli::{Args, list_report};
-use launcher::loader::Loader;
+use launcher::checker::{Checker, run_probe_child};
+use launcher::cli::{Args, write_list_report};
 use launcher::screenshot::Screenshot;
 use launcher::{LauncherApp, LauncherConfig};
 use std::time::Duration;
@@ -25,6 +25,9 @@ impl eframe::App for MainApp {
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
+    if let Some(library) = &args.probe_library {
+        return run_probe_child(library);
+    }
     let mut library_dirs: Vec<_> = executable_dir().into_iter().collect();
     library_dirs.extend(args.library_dirs.iter().cloned());
     let config = LauncherConfig {
@@ -34,18 +37,32 @@ fn main() -> std::process::ExitCode {
         probe_timeout: Duration::from_secs_f64(args.probe_timeout),
     };
 
-    if args.list {
+    if args.list || args.check {
         let catalog = Catalog::scan(&config.search, &config.library_dirs);
-        let mut loader = Loader::new();
-        print!(
-            "{}",
-            list_report(
-                &catalog,
-                (!args.no_load).then_some(&mut loader),
-                config.probe_timeout,
-            )
+        // Each game is checked by this same binary in a process of its own.
+        let checker = match std::env::current_exe() {
+            Ok(launcher) => Some(Checker {
+                launcher,
+                timeout: config.probe_timeout,
+            }),
+            Err(e) => {
+                eprintln!("launcher: cannot find its own executable to check games with ({e})");
+                return std::process::ExitCode::from(2);
+            }
+        };
+        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let summary = write_list_report(
+            &mut std::io::stdout().lock(),
+            &catalog,
+            checker.as_ref().filter(|_| !args.no_load),
+            jobs,
         );
-        return std::process::ExitCode::SUCCESS;
+        return match summary {
+            Ok(summary) if args.check && summary.broken > 0 => std::process::ExitCode::FAILURE,
+            Ok(_) => std::process::ExitCode::SUCCESS,
+            // stdout closed (`launcher --list | head`): nothing more to say.
+            Err(_) => std::process::ExitCode::from(2),
+        };
     }
 
     let mut app = LauncherApp::new(config);

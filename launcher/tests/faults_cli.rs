@@ -66,7 +66,7 @@ fn list_reports_every_fault_with_its_cause_and_chat_noir_still_plays() {
         let level = if fault.error { "error" } else { "warning" };
         match (fault.found, fault.error) {
             (Found::Scan, true) => assert_eq!(state, "broken", "{}", fault.dir),
-            (Found::Load, true) => {
+            (Found::Load | Found::Process, true) => {
                 assert!(
                     state.starts_with(&format!("broken: {file}: ")),
                     "{}: {state}",
@@ -188,5 +188,93 @@ fn list_gives_up_on_a_hanging_game_and_reports_the_rest() {
             .any(|p| p.starts_with("error: ")
                 && p.contains("libhang_draw.so: the game did not start")),
         "{problems:?}"
+    );
+}
+
+/// `--list` prints each game's lines as soon as they are known: while a
+/// game hangs in its library's initialiser, the games before it and its
+/// own name, directory and library are already out, so a script (or a
+/// person) sees where it stands even if the run is cut short.
+#[test]
+fn list_prints_each_game_as_soon_as_it_is_known() {
+    use std::io::Read;
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library("a-hello", "game = \"hello_game\"\n", "hello_game");
+    games.add_with_library("hang-init", "game = \"hang_init\"\n", "hang_init");
+    let mut child = launcher_in(games.path())
+        .args(["--list", "--probe-timeout", "10", "--games-dir"])
+        .arg(games.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the launcher runs");
+    let mut stdout = child.stdout.take().unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let reader = {
+        let seen = seen.clone();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 256];
+            while let Ok(n) = stdout.read(&mut buffer) {
+                if n == 0 {
+                    break;
+                }
+                seen.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buffer[..n]));
+            }
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let text = seen.lock().unwrap().clone();
+        if text.contains("  Hang Init\n") && text.contains("libhang_init.so\n") {
+            assert!(text.contains("  A Hello\n"), "{text}");
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "the launcher ended before Hang Init's check timed out:\n{text}"
+            );
+            assert!(!text.contains("Problems ("), "{text}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "nothing streamed:\n{text}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    reader.join().unwrap();
+}
+
+/// `--check` is `--list` for scripts: exit 1 when a game is broken, 0 when
+/// every game is fine (warnings are fine).
+#[test]
+fn check_exits_1_when_a_game_is_broken_and_0_when_all_are_fine() {
+    let games = lay_out();
+    let (out, _) = list(&games, &["--check"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // The report is the same as --list's.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        state(&stdout, "Crash Draw").starts_with("broken: "),
+        "{stdout}"
+    );
+    assert_eq!(state(&stdout, "Chat Noir"), "ok (game ABI 1)");
+
+    let fine = launcher_tests::GamesDir::new();
+    fine.add_bundled("chat-noir", "chat_noir");
+    fine.add_with_library("huge-drawing", "game = \"huge_drawing\"\n", "huge_drawing");
+    let out = launcher_in(fine.path())
+        .args(["--check", "--games-dir"])
+        .arg(fine.path())
+        .output()
+        .expect("the launcher runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        state(&stdout, "Huge Drawing").starts_with("ok (game ABI 1), 1 warning"),
+        "{stdout}"
     );
 }

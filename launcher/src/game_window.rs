@@ -200,6 +200,12 @@ pub struct OpenGame {
     /// changes.
     action_error: Option<String>,
     transform: Option<CanvasTransform>,
+    /// What the launcher noted about the frame the game recorded (clamped
+    /// texts, dropped shapes), before the cost budget.
+    draw_warning: Option<String>,
+    /// Which shapes of the recorded frame are drawn at the current scale,
+    /// and what the budget skipped; made again when either changes.
+    plan: Option<(crate::budget::Screen, crate::budget::FramePlan)>,
     /// The size of the canvas area last frame.
     area: Option<Vec2>,
     fit: WindowFit,
@@ -247,6 +253,8 @@ impl OpenGame {
             warning: None,
             action_error: None,
             transform: None,
+            draw_warning: None,
+            plan: None,
             area: None,
             fit: WindowFit::start(),
         };
@@ -380,7 +388,9 @@ impl OpenGame {
                     format!("{}{}.", first.unwrap_or_default(), chars.as_str())
                 })
                 .collect();
-            self.warning = (!warnings.is_empty()).then(|| warnings.join(" "));
+            self.draw_warning = (!warnings.is_empty()).then(|| warnings.join(" "));
+            self.warning = self.draw_warning.clone();
+            self.plan = None;
             self.dirty = false;
         }
         Ok(())
@@ -611,8 +621,39 @@ impl OpenGame {
         }
 
         self.redraw_if_dirty()?;
-        EguiPainter::new(ui.painter(), transform).replay(&self.drawing.shapes);
+        let screen = crate::budget::Screen {
+            scale: transform.scale,
+            pixels_per_point: ui.ctx().pixels_per_point(),
+            canvas: self.canvas,
+            atlas_side: ui.input(|i| i.max_texture_side),
+        };
+        if self
+            .plan
+            .as_ref()
+            .is_none_or(|(planned, _)| *planned != screen)
+        {
+            let plan = crate::budget::FramePlan::new(&self.drawing.shapes, screen);
+            // What the budget skipped is said beside what the host dropped.
+            self.warning = match (&self.draw_warning, plan.describe()) {
+                (Some(a), Some(b)) => Some(format!("{a} {}", capitalised(&b))),
+                (None, Some(b)) => Some(capitalised(&b)),
+                (a, None) => a.clone(),
+            };
+            self.plan = Some((screen, plan));
+        }
+        if let Some((_, plan)) = &self.plan {
+            EguiPainter::new(ui.painter(), transform).replay_planned(&self.drawing.shapes, plan);
+        }
         Ok(())
+    }
+}
+
+/// A sentence with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

@@ -9,6 +9,7 @@
 //! games' text help and manuals, in-app and in the browser.
 
 pub mod app;
+pub mod budget;
 pub mod catalog;
 pub mod checker;
 pub mod cli;

@@ -74,6 +74,22 @@ impl<'a> EguiPainter<'a> {
     /// Replays recorded shapes.
     pub fn replay(&mut self, shapes: &[Shape]) {
         for shape in shapes {
+            self.replay_one(shape);
+        }
+    }
+
+    /// Replays the shapes of a frame that `plan` admits (see
+    /// [`crate::budget`]).
+    pub fn replay_planned(&mut self, shapes: &[Shape], plan: &crate::budget::FramePlan) {
+        for (index, shape) in shapes.iter().enumerate() {
+            if plan.admits(index) {
+                self.replay_one(shape);
+            }
+        }
+    }
+
+    fn replay_one(&mut self, shape: &Shape) {
+        {
             match shape {
                 Shape::Circle {
                     center,
@@ -182,11 +198,15 @@ impl Painter for EguiPainter<'_> {
             Anchor::Center => egui::Align2::CENTER_CENTER,
         };
         let clip = *self.clips.last().expect("the canvas clip is never popped");
+        // Never larger than the budget's largest glyph, in physical pixels.
+        let pixels_per_point = self.painter.pixels_per_point();
+        let size = (font_size * self.transform.scale)
+            .min(crate::budget::MAX_SCREEN_FONT_PX / pixels_per_point);
         self.painter.with_clip_rect(clip).text(
             self.transform.to_screen(pos),
             align,
             text,
-            egui::FontId::proportional(font_size * self.transform.scale),
+            egui::FontId::proportional(size),
             color(c),
         );
     }

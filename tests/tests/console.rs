@@ -363,3 +363,47 @@ fn f5_rescans_on_a_thread_of_its_own_and_shows_the_new_catalog() {
     button(&harness, "Hello Game");
     button(&harness, "Panicky");
 }
+
+/// A game that asks for tens of thousands of different glyphs each frame
+/// (every Latin letter at 207 sizes) gets what fits its glyph budget, the
+/// player is told that text was cut, and the font atlas that the console
+/// shares with every window never fills: the console's own labels keep
+/// their letters, and another game still plays.
+#[test]
+fn a_glyph_bomb_is_cut_to_its_budget_and_the_consoles_text_stays_intact() {
+    let games = GamesDir::new();
+    games.add_with_library("glyph-bomb", "game = \"glyph_bomb\"\n", "glyph_bomb");
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    let mut harness = harness(&games);
+    button(&harness, "Hello Game").click();
+    harness.run();
+    // Hello Game's window covers the console's buttons here; open the second
+    // game as its button does.
+    let ctx = harness.ctx.clone();
+    harness.state_mut().open_game(&ctx, "glyph-bomb");
+    harness.run();
+    for _ in 0..5 {
+        harness.step();
+    }
+    assert_eq!(open_dirs(&harness), ["hello-game", "glyph-bomb"]);
+    let warning = harness
+        .state_mut()
+        .open_game_mut("glyph-bomb")
+        .unwrap()
+        .warning()
+        .map(str::to_owned)
+        .unwrap_or_default();
+    assert!(
+        warning.contains(" texts not drawn: the game's text needs more than 1024 different characters at its sizes, or too much room for them."),
+        "{warning}"
+    );
+    // The player sees it in the game's window.
+    harness.get_by_label(&warning);
+    let fill = harness.ctx.fonts(|fonts| fonts.font_atlas_fill_ratio());
+    assert!(fill < 0.5, "the font atlas is {:.0}% full", fill * 100.0);
+    // The other game's window is untouched: its whole frame is drawn.
+    let hello = harness.state_mut().open_game_mut("hello-game").unwrap();
+    assert_eq!(hello.warning(), None);
+    assert!(!hello.drawing().shapes.is_empty());
+    button(&harness, "Hello Game");
+}

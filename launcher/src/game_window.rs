@@ -299,6 +299,12 @@ impl OpenGame {
         self.instance.close()
     }
 
+    /// Which shapes of the last frame are drawn at the window's current
+    /// scale, and what the frame budget cut ([`crate::budget`]).
+    pub fn frame_plan(&self) -> Option<&crate::budget::FramePlan> {
+        self.plan.as_ref().map(|(_, plan)| plan)
+    }
+
     /// The shapes of the last frame the game drew.
     pub fn drawing(&self) -> &RecordingPainter {
         &self.drawing

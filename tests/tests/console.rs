@@ -407,3 +407,29 @@ fn a_glyph_bomb_is_cut_to_its_budget_and_the_consoles_text_stays_intact() {
     assert!(!hello.drawing().shapes.is_empty());
     button(&harness, "Hello Game");
 }
+
+/// The heaviest frame the host's limits allow (199,999 canvas-covering
+/// ellipses, about 90 million vertices if drawn whole) is drawn within the
+/// frame budget, and the window says how much was cut.
+#[test]
+fn the_heaviest_allowed_frame_is_drawn_within_the_frame_budget() {
+    let games = GamesDir::new();
+    games.add_with_library("heavy-frame", "game = \"heavy_frame\"\n", "heavy_frame");
+    let mut harness = harness(&games);
+    button(&harness, "Heavy Frame").click();
+    harness.run();
+    let game = harness.state_mut().open_game_mut("heavy-frame").unwrap();
+    assert_eq!(game.drawing().shapes.len(), 199_999);
+    let plan = game.frame_plan().expect("the frame was planned").clone();
+    assert!(plan.vertices <= launcher::budget::MAX_FRAME_VERTICES);
+    // 64 canvases of area: 64 ellipses that each cover the canvas.
+    assert_eq!(plan.shapes_over_cost, 199_999 - 64);
+    let warning = game.warning().unwrap_or_default().to_owned();
+    assert!(
+        warning.starts_with(
+            "199935 shapes not drawn: the frame would cost more than the launcher allows"
+        ),
+        "{warning}"
+    );
+    harness.get_by_label(&warning);
+}

@@ -131,14 +131,15 @@ impl Loader {
 /// the launcher survives today" in `docs/ARCHITECTURE.md`.
 pub fn probe(library: GameLibrary) -> Result<Vec<String>, CallError> {
     let mut game = library.start(Box::new(NoServices))?;
+    let mut drawing = RecordingPainter::new();
     let mut first_frame = || -> Result<_, CallError> {
-        game.canvas_size()?;
+        let canvas = game.canvas_size()?;
         game.title()?;
         game.status()?;
         game.actions()?;
-        game.draw(&mut RecordingPainter::new())
+        Ok((canvas, game.draw(&mut drawing)?))
     };
-    let report = match first_frame() {
+    let (canvas, report) = match first_frame() {
         Ok(report) => report,
         Err(e) => {
             // The first failure is the one worth telling; closing may fail too.
@@ -148,6 +149,23 @@ pub fn probe(library: GameLibrary) -> Result<Vec<String>, CallError> {
     };
     let mut warnings: Vec<String> = game.notes().map(str::to_owned).collect();
     warnings.extend(report.describe());
+    // What the window's frame budget would cut, at the canvas's own size and
+    // with egui's portable font atlas (2048 a side).
+    let plan = crate::budget::FramePlan::new(
+        &drawing.shapes,
+        crate::budget::Screen {
+            scale: 1.0,
+            pixels_per_point: 1.0,
+            canvas: egui::Vec2::new(canvas.x, canvas.y),
+            atlas_side: 2048,
+        },
+    );
+    warnings.extend(plan.describe().map(|cut| {
+        format!(
+            "its first frame, at its own size, is more than a window draws: {}",
+            cut.trim_end_matches('.')
+        )
+    }));
     game.close()?;
     Ok(warnings)
 }

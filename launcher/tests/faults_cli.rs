@@ -274,7 +274,7 @@ fn check_exits_1_when_a_game_is_broken_and_0_when_all_are_fine() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(
-        state(&stdout, "Huge Drawing").starts_with("ok (game ABI 1), 1 warning"),
+        state(&stdout, "Huge Drawing").starts_with("ok (game ABI 1), 2 warnings"),
         "{stdout}"
     );
 }

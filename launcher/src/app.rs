@@ -81,6 +81,84 @@ pub struct LauncherApp {
     rescan_again: bool,
     /// The console's context, to wake it when a rescan ends.
     waker: Option<egui::Context>,
+    /// Whether the launcher's text colours were set (on the first frame).
+    styled: bool,
+    /// Fitting the console's window to its content when it opens.
+    fit: ConsoleFit,
+}
+
+/// Fitting the console's window to its content on its first frames: as
+/// wide as the menus with "Find a game" beside them or the game sets in one
+/// row, as tall as what is shown at that width, within 90% of the screen.
+/// The layout is measured on frames where it has settled, the size asked
+/// for, and this repeats (the groups may wrap differently at the new width)
+/// until the window fits or [`CONSOLE_FIT_FRAMES`] have passed. Only real
+/// windows are fitted; a window manager that keeps its own size wins.
+#[derive(Clone, Debug, Default)]
+struct ConsoleFit {
+    done: bool,
+    frames: u8,
+    /// The width the menus take, and the groups in one row, last frame.
+    menus_width: f32,
+    groups_width: f32,
+    /// Everything above and around the scrolled content, and the content's
+    /// height, last frame.
+    chrome: Vec2,
+    content_height: f32,
+    last: Option<(Vec2, Vec2)>,
+    asked: Vec<Vec2>,
+}
+
+/// How many frames the console spends at most fitting its window.
+const CONSOLE_FIT_FRAMES: u8 = 30;
+
+/// The smallest the console's window is made when fitted.
+const CONSOLE_MIN_SIZE: Vec2 = Vec2::new(260.0, 160.0);
+
+impl ConsoleFit {
+    /// The size wanted for the content measured this frame.
+    fn wanted(&self, monitor: Option<Vec2>) -> Vec2 {
+        let width = (self.menus_width + FIND_ROW_WIDTH).max(self.groups_width) + self.chrome.x;
+        let height = self.content_height + self.chrome.y;
+        let mut wanted = Vec2::new(width, height).max(CONSOLE_MIN_SIZE);
+        if let Some(monitor) = monitor.filter(|m| m.x > 0.0 && m.y > 0.0) {
+            wanted = wanted.min(monitor * 0.9);
+        }
+        wanted.ceil()
+    }
+
+    /// Runs after each frame of the console: asks for the size that fits.
+    fn step(&mut self, ctx: &egui::Context) {
+        if self.done {
+            return;
+        }
+        let (inner, monitor) = ctx.input(|i| {
+            let v = i.viewport();
+            (v.inner_rect.map(|r| r.size()), v.monitor_size)
+        });
+        let Some(inner) = inner else {
+            // No window system (tests): nothing to fit.
+            self.done = true;
+            return;
+        };
+        self.frames += 1;
+        if self.frames > CONSOLE_FIT_FRAMES {
+            self.done = true;
+            return;
+        }
+        let wanted = self.wanted(monitor);
+        let steady = self.last == Some((inner, wanted));
+        self.last = Some((inner, wanted));
+        if steady {
+            if (wanted - inner).abs().max_elem() <= 0.5 || self.asked.contains(&wanted) {
+                self.done = true;
+                return;
+            }
+            self.asked.push(wanted);
+            ctx.send_viewport_cmd(ViewportCommand::InnerSize(wanted));
+        }
+        ctx.request_repaint();
+    }
 }
 
 impl LauncherApp {
@@ -105,6 +183,8 @@ impl LauncherApp {
             scanning: None,
             rescan_again: false,
             waker: None,
+            styled: false,
+            fit: ConsoleFit::default(),
         }
     }
 
@@ -338,6 +418,7 @@ impl LauncherApp {
         .map_err(|e| format!("{} could not start: {e}", entry.name))?;
         game.has_help = entry.help.is_some();
         game.has_manual = entry.manual.is_some();
+        game.set_icon(Some(crate::icons::window_icon(entry.icon.as_deref())));
         Ok(game)
     }
 
@@ -353,6 +434,21 @@ impl LauncherApp {
         }
         let mut launcher_manual = false;
         let mut help_request = None;
+        // Ctrl+F before the field is drawn, so that it has the focus in this
+        // very frame and keeps what is typed right after.
+        let find_id = egui::Id::unique("find-game");
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::F)) {
+            ui.memory_mut(|m| m.request_focus(find_id));
+        }
+        // Escape clears the search whatever has the focus, unless it closes
+        // a menu.
+        if !self.filter.is_empty()
+            && !egui::Popup::is_any_open(&ctx)
+            && ui.input(|i| i.key_pressed(egui::Key::Escape))
+        {
+            self.filter.clear();
+        }
+        let mut narrow = false;
         egui::Panel::top("console-menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("Launcher", |ui| {
@@ -376,8 +472,25 @@ impl LauncherApp {
                         launcher_manual = true;
                     }
                 });
-                find_game_ui(ui, &mut self.filter);
+                // Beside the menus if it fits, else on a row of its own.
+                self.fit.menus_width = ui.min_rect().width();
+                narrow = ui.available_width() < FIND_ROW_WIDTH;
+                if !narrow {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        find_game_ui(ui, &mut self.filter, find_id, FIND_FIELD_WIDTH);
+                    });
+                }
             });
+            if narrow {
+                ui.horizontal(|ui| {
+                    let width = ui.available_width();
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        let field = (width - FIND_LABEL_ROOM).max(60.0);
+                        find_game_ui(ui, &mut self.filter, find_id, field);
+                    });
+                });
+                ui.add_space(2.0);
+            }
         });
 
         let mut dismissed = None;
@@ -402,7 +515,8 @@ impl LauncherApp {
         }
 
         let mut clicked = None;
-        egui::CentralPanel::default().show(ui, |ui| {
+        let mut groups_width = 0.0;
+        let scrolled = egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::both().show(ui, |ui| {
                 if self.catalog.games.is_empty() {
                     ui.label("No games found. Put a game directory with an info.toml into one of:");
@@ -418,7 +532,10 @@ impl LauncherApp {
                         self.filter.trim()
                     ));
                 }
-                ui.horizontal_top(|ui| {
+                // Groups side by side, flowing onto the next row when the
+                // console is narrow.
+                let groups = egui::Layout::left_to_right(egui::Align::Min).with_main_wrap(true);
+                ui.with_layout(groups, |ui| {
                     for set in sets {
                         let labels: Vec<String> =
                             set.games.iter().map(|g| button_label(g)).collect();
@@ -462,7 +579,10 @@ impl LauncherApp {
                             0.0
                         };
                         let row = Vec2::new(width + help_slot, ROW_HEIGHT);
-                        ui.group(|ui| {
+                        if groups_width > 0.0 {
+                            groups_width += ui.spacing().item_spacing.x;
+                        }
+                        groups_width += ui.group(|ui| {
                             ui.vertical(|ui| {
                                 ui.label(RichText::new(set.name).strong());
                                 for (game, label) in set.games.into_iter().zip(labels) {
@@ -509,7 +629,10 @@ impl LauncherApp {
                                     }
                                 }
                             });
-                        });
+                        })
+                        .response
+                        .rect
+                        .width();
                     }
                 });
 
@@ -537,8 +660,12 @@ impl LauncherApp {
                             }
                         });
                 }
-            });
+            })
         });
+        let scrolled = scrolled.inner;
+        self.fit.groups_width = groups_width;
+        self.fit.content_height = scrolled.content_size.y;
+        self.fit.chrome = ctx.content_rect().size() - scrolled.inner_rect.size();
         if let Some(dir_name) = clicked {
             self.open_game(&ctx, &dir_name);
         }
@@ -607,7 +734,8 @@ impl LauncherApp {
                 return;
             };
             match self.start(&ctx, &entry) {
-                Ok(game) => {
+                Ok(mut game) => {
+                    game.show_in_root();
                     ctx.send_viewport_cmd(ViewportCommand::Title(game.title().to_owned()));
                     ctx.send_viewport_cmd(ViewportCommand::InnerSize(
                         game.viewport_builder().inner_size.unwrap_or_default(),
@@ -655,11 +783,16 @@ impl LauncherApp {
 
     /// One frame of the whole launcher.
     pub fn frame(&mut self, ui: &mut egui::Ui) {
+        if !self.styled {
+            self.styled = true;
+            set_text_colors(ui.ctx());
+        }
         match self.single.clone() {
             Some(dir_name) => self.single_game_ui(ui, &dir_name),
             None => {
                 self.console_ui(ui);
                 let ctx = ui.ctx().clone();
+                self.fit.step(&ctx);
                 self.game_windows(&ctx);
             }
         }
@@ -706,6 +839,38 @@ impl LauncherApp {
                 self.notices.push(notice);
             }
         }
+    }
+}
+
+/// The colour of body text in the dark theme: grey 200 on egui's panels of
+/// grey 27 is 11.9:1, well above WCAG AA's 4.5:1 (egui's own grey 140 was
+/// 5.1:1).
+pub const DARK_TEXT: egui::Color32 = egui::Color32::from_gray(200);
+
+/// The colour of body text in the light theme: grey 40 on egui's panels of
+/// grey 248 is 13.5:1 (egui's own grey 80 was 7.6:1).
+pub const LIGHT_TEXT: egui::Color32 = egui::Color32::from_gray(40);
+
+/// Sets the launcher's text colours in both themes, for every window: body
+/// text ([`DARK_TEXT`], [`LIGHT_TEXT`]), and weak text (hints, paths, search
+/// snippets) that still meets WCAG AA.
+pub fn set_text_colors(ctx: &egui::Context) {
+    for (theme, text, weak) in [
+        (
+            egui::Theme::Dark,
+            DARK_TEXT,
+            egui::Color32::from_gray(160),
+        ),
+        (
+            egui::Theme::Light,
+            LIGHT_TEXT,
+            egui::Color32::from_gray(90),
+        ),
+    ] {
+        ctx.style_mut_of(theme, |style| {
+            style.visuals.widgets.noninteractive.fg_stroke.color = text;
+            style.visuals.weak_text_color = Some(weak);
+        });
     }
 }
 
@@ -763,26 +928,26 @@ impl eframe::App for LauncherApp {
 /// The height of a game's row in the console: a 32×32 icon with padding.
 const ROW_HEIGHT: f32 = 40.0;
 
-/// The "Find a game" field at the right of the console's menu bar: typing
-/// narrows the console to matching games; Ctrl+F (Cmd+F) goes to it and
-/// Escape clears it.
-fn find_game_ui(ui: &mut egui::Ui, filter: &mut String) {
-    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        let edit = ui.add(
-            egui::TextEdit::singleline(filter)
-                .hint_text("name or set")
-                .desired_width(140.0)
-                .id_salt("find-game"),
-        );
-        let label = ui.label("Find a game:");
-        let edit = edit.labelled_by(label.id);
-        if ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::F)) {
-            edit.request_focus();
-        }
-        // egui may already have taken the focus away on Escape.
-        if (edit.has_focus() || edit.lost_focus()) && ui.input(|i| i.key_pressed(egui::Key::Escape))
-        {
-            filter.clear();
-        }
-    });
+/// The width of the "Find a game" field beside the menus.
+const FIND_FIELD_WIDTH: f32 = 140.0;
+
+/// The room the "Find a game:" label takes beside its field, with spacing.
+const FIND_LABEL_ROOM: f32 = 90.0;
+
+/// The width the menu bar must have left after the menus for "Find a game"
+/// to sit beside them; narrower, it takes a row of its own.
+const FIND_ROW_WIDTH: f32 = FIND_FIELD_WIDTH + FIND_LABEL_ROOM + 8.0;
+
+/// The "Find a game" field, laid out right to left: typing narrows the
+/// console to matching games; Ctrl+F (Cmd+F) goes to it and Escape clears
+/// it (both handled by the console, see `LauncherApp::console_ui`).
+fn find_game_ui(ui: &mut egui::Ui, filter: &mut String, id: egui::Id, width: f32) {
+    let edit = ui.add(
+        egui::TextEdit::singleline(filter)
+            .hint_text("name or set")
+            .desired_width(width)
+            .id(id),
+    );
+    let label = ui.label("Find a game:");
+    edit.labelled_by(label.id);
 }

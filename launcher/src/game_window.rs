@@ -131,6 +131,7 @@ impl WindowFit {
     fn next(
         &mut self,
         canvas: Vec2,
+        min_width: f32,
         inner: Vec2,
         area: Vec2,
         monitor: Option<Vec2>,
@@ -149,8 +150,12 @@ impl WindowFit {
             return None;
         }
         let chrome = inner - area;
+        // Wide enough for the menu beside a small canvas, and for the
+        // controls in one row unless that would make the window much wider
+        // than its canvas (then they wrap, and the chrome measured says so).
+        let controls = min_width.ceil().min(canvas.x.max(MAX_CONTROLS_WIDTH));
         let mut wanted = Vec2::new(
-            canvas.x.max(MIN_CANVAS_WIDTH) + chrome.x,
+            canvas.x.max(MIN_CANVAS_WIDTH).max(controls) + chrome.x,
             canvas.y + chrome.y,
         );
         if let Some(monitor) = monitor.filter(|m| m.x > 0.0 && m.y > 0.0) {
@@ -171,6 +176,29 @@ impl WindowFit {
 /// The narrowest a game's window opens, in canvas points, so that its menu
 /// and controls have room beside a small canvas.
 const MIN_CANVAS_WIDTH: f32 = 320.0;
+
+/// The width of a game's text field (Chat Noir's game ID), in points.
+const TEXT_FIELD_WIDTH: f32 = 150.0;
+
+/// The width of a choice's button: its widest option, plus the arrow.
+fn choice_width(ui: &egui::Ui, options: &[String]) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let widest = options
+        .iter()
+        .map(|o| {
+            ui.fonts_mut(|f| {
+                f.layout_no_wrap(o.clone(), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+        })
+        .fold(0.0, f32::max);
+    widest + ui.spacing().icon_width + 2.0 * ui.spacing().button_padding.x
+}
+
+/// The widest, in points, that a game's window is made for its controls to
+/// fit in one row when its canvas is narrower; more controls wrap.
+const MAX_CONTROLS_WIDTH: f32 = 560.0;
 
 /// A game the player opened.
 pub struct OpenGame {
@@ -209,6 +237,13 @@ pub struct OpenGame {
     /// The size of the canvas area last frame.
     area: Option<Vec2>,
     fit: WindowFit,
+    /// The width the game's controls take in one row, measured last frame.
+    controls_width: f32,
+    /// Whether the game is shown in the root window (`--play`) rather
+    /// than in a window of its own.
+    in_root: bool,
+    /// The icon of its window.
+    icon: Option<std::sync::Arc<egui::IconData>>,
 }
 
 impl OpenGame {
@@ -257,6 +292,9 @@ impl OpenGame {
             plan: None,
             area: None,
             fit: WindowFit::start(),
+            controls_width: 0.0,
+            in_root: false,
+            icon: None,
         };
         game.refresh()?;
         Ok(game)
@@ -316,12 +354,31 @@ impl OpenGame {
         self.transform
     }
 
-    /// The window to open for this game.
+    /// Shows the game in the root window (`--play`) instead of a window of
+    /// its own: the root window is fitted to the game.
+    pub fn show_in_root(&mut self) {
+        self.in_root = true;
+    }
+
+    /// The window to open for this game: its title, its size, the
+    /// launcher's app id (so that taskbars group it with the console) and
+    /// the game's icon, if it has one (`icon`, see
+    /// [`crate::icons::window_icon`]).
     pub fn viewport_builder(&self) -> ViewportBuilder {
-        ViewportBuilder::default()
+        let builder = ViewportBuilder::default()
             .with_title(self.title())
+            .with_app_id(crate::APP_ID)
             .with_inner_size(self.initial_size)
-            .with_min_inner_size([160.0, 120.0])
+            .with_min_inner_size([160.0, 120.0]);
+        match &self.icon {
+            Some(icon) => builder.with_icon(icon.clone()),
+            None => builder,
+        }
+    }
+
+    /// Sets the icon of the game's window.
+    pub fn set_icon(&mut self, icon: Option<std::sync::Arc<egui::IconData>>) {
+        self.icon = icon;
     }
 
     /// Re-reads everything the game shows after something changed.
@@ -419,6 +476,7 @@ impl OpenGame {
         if self.redraw_requested.replace(false) {
             self.refresh()?;
         }
+        self.keys_to_game(ui)?;
         let mut outcome = Outcome::Running;
         let mut invoked: Option<(String, String)> = None;
 
@@ -454,16 +512,24 @@ impl OpenGame {
         if !self.actions.is_empty() {
             egui::Panel::top("game-controls").show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
+                    // The width of each control, to measure the row unwrapped.
+                    let mut widths: Vec<f32> = Vec::new();
                     for action in &self.actions {
                         ui.add_enabled_ui(action.enabled, |ui| match &action.kind {
                             ActionKind::Button => {
-                                if ui.button(&action.label).clicked() {
+                                let button = ui.button(&action.label);
+                                widths.push(button.rect.width());
+                                if button.clicked() {
                                     invoked = Some((action.id.clone(), String::new()));
                                 }
                             }
                             ActionKind::Choice { options, selected } => {
-                                egui::ComboBox::from_label(&action.label)
+                                // The label first, as it reads: "Size 11 ▾".
+                                let label = ui.label(&action.label);
+                                widths.push(label.rect.width());
+                                let combo = egui::ComboBox::from_id_salt(("action", &action.id))
                                     .selected_text(selected.as_str())
+                                    .width(choice_width(ui, options))
                                     .show_ui(ui, |ui| {
                                         for option in options {
                                             if ui
@@ -474,26 +540,50 @@ impl OpenGame {
                                                 invoked = Some((action.id.clone(), option.clone()));
                                             }
                                         }
-                                    });
+                                    })
+                                    .response
+                                    .labelled_by(label.id);
+                                widths.push(combo.rect.width());
                             }
-                            ActionKind::Text { .. } => {
+                            ActionKind::Text { value } => {
                                 let label = ui.label(&action.label);
                                 let text = self.text_fields.entry(action.id.clone()).or_default();
                                 let edit = ui
                                     .add(
                                         egui::TextEdit::singleline(text)
-                                            .desired_width(140.0)
+                                            .desired_width(TEXT_FIELD_WIDTH)
                                             .id_salt(("action", &action.id)),
                                     )
                                     .labelled_by(label.id);
                                 let entered = edit.lost_focus()
                                     && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                                if ui.button("Go").clicked() || entered {
+                                let copy = ui
+                                    .button("Copy")
+                                    .on_hover_text(format!("Copy the {}", action.label));
+                                copy.widget_info(|| {
+                                    egui::WidgetInfo::labeled(
+                                        egui::Role::Button,
+                                        ui.is_enabled(),
+                                        format!("Copy {}", action.label),
+                                    )
+                                });
+                                if copy.clicked() {
+                                    // What the game gives, not what is being typed.
+                                    ui.ctx().copy_text(value.clone());
+                                }
+                                let go = ui.button("Go");
+                                widths.extend(
+                                    [&label, &edit, &copy, &go].map(|r| r.rect.width()),
+                                );
+                                if go.clicked() || entered {
                                     invoked = Some((action.id.clone(), text.clone()));
                                 }
                             }
                         });
                     }
+                    let gaps = widths.len().saturating_sub(1) as f32;
+                    self.controls_width =
+                        widths.iter().sum::<f32>() + gaps * ui.spacing().item_spacing.x;
                 });
             });
         }
@@ -527,6 +617,73 @@ impl OpenGame {
         Ok(outcome)
     }
 
+    /// Sends this frame's keys to the game, before the window's widgets see
+    /// them: whatever menu or control has the keyboard focus, the game's
+    /// keys reach the game, except while the player types in a text field
+    /// or has a menu or list open. With a control focused, Space and Enter
+    /// are taken from it (they are the game's keys, and would otherwise
+    /// click the control: Space on a focused "New game" would throw the
+    /// game away), and the arrow keys stay with it instead of moving the
+    /// focus.
+    fn keys_to_game(&mut self, ui: &mut egui::Ui) -> Result<(), CallError> {
+        let ctx = ui.ctx().clone();
+        if ctx.text_edit_focused() || egui::Popup::is_any_open(&ctx) {
+            return Ok(());
+        }
+        let keys: Vec<Event> = ui.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|event| match event {
+                    egui::Event::Key {
+                        key,
+                        pressed,
+                        repeat: false,
+                        modifiers,
+                        ..
+                    } if !modifiers.command && !modifiers.alt => {
+                        let key = key_name(*key);
+                        Some(if *pressed {
+                            Event::KeyPress { key }
+                        } else {
+                            Event::KeyRelease { key }
+                        })
+                    }
+                    _ => None,
+                })
+                .collect()
+        });
+        // In tests, game windows may be egui windows inside the console,
+        // whose focus is the console's too: leave that alone.
+        let own_window = self.in_root || ctx.viewport_id() == self.viewport_id;
+        if let Some(focused) = ctx.memory(|m| m.focused()).filter(|_| own_window) {
+            ui.input_mut(|i| {
+                i.events.retain(|event| {
+                    !matches!(
+                        event,
+                        egui::Event::Key {
+                            key: egui::Key::Space | egui::Key::Enter,
+                            ..
+                        }
+                    )
+                });
+            });
+            ctx.memory_mut(|m| {
+                m.set_focus_lock_filter(
+                    focused,
+                    egui::EventFilter {
+                        horizontal_arrows: true,
+                        vertical_arrows: true,
+                        ..Default::default()
+                    },
+                );
+            });
+        }
+        for key in keys {
+            self.send(&key)?;
+        }
+        Ok(())
+    }
+
     /// Asks for the window size that shows the canvas at its natural size,
     /// while [`WindowFit`] says so. Not when viewports are embedded as egui
     /// windows (tests), whose size is not the window's.
@@ -534,17 +691,22 @@ impl OpenGame {
         if !self.fit.pending {
             return;
         }
-        let viewport = ctx.input(|i| {
-            let v = i.viewport();
-            (v.inner_rect.map(|r| r.size()), v.monitor_size)
-        });
-        if ctx.embed_viewports() {
+        if !self.in_root && ctx.viewport_id() != self.viewport_id {
+            // An egui window inside another (viewports embedded, as in
+            // tests): its size is not a window's.
             self.fit.pending = false;
             return;
         }
-        match (viewport.0, self.area) {
+        let (inner, monitor) = ctx.input(|i| {
+            let v = i.viewport();
+            (v.inner_rect.map(|r| r.size()), v.monitor_size)
+        });
+        // Without a window system (tests) the root window is the screen.
+        let inner = inner.or_else(|| self.in_root.then(|| ctx.content_rect().size()));
+        match (inner, self.area) {
             (Some(inner), Some(area)) => {
-                if let Some(size) = self.fit.next(self.canvas, inner, area, viewport.1) {
+                let controls = self.controls_width;
+                if let Some(size) = self.fit.next(self.canvas, controls, inner, area, monitor) {
                     ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
                 }
             }
@@ -552,7 +714,8 @@ impl OpenGame {
             _ => self.fit.wait(),
         }
         if self.fit.pending {
-            // Another frame to see the layout settle or the new size arrive.
+            // Another frame to see the layout settle or the new size arrive,
+            // without waiting for the pointer to move.
             ctx.request_repaint();
         }
     }
@@ -570,7 +733,6 @@ impl OpenGame {
             |pos: egui::Pos2| canvas_rect.contains(pos) && ctx.layer_id_at(pos) == Some(layer);
 
         let events = ui.input(|i| i.events.clone());
-        let typing = ui.ctx().egui_wants_keyboard_input();
         for event in events {
             match event {
                 egui::Event::PointerMoved(pos) => {
@@ -606,20 +768,6 @@ impl OpenGame {
                         Event::PointerPress { pos, button }
                     } else {
                         Event::PointerRelease { pos, button }
-                    })?;
-                }
-                egui::Event::Key {
-                    key,
-                    pressed,
-                    repeat: false,
-                    modifiers,
-                    ..
-                } if !typing && !modifiers.command && !modifiers.alt => {
-                    let key = key_name(key);
-                    self.send(&if pressed {
-                        Event::KeyPress { key }
-                    } else {
-                        Event::KeyRelease { key }
                     })?;
                 }
                 _ => {}
@@ -706,7 +854,7 @@ mod tests {
         let mut fit = WindowFit::start();
         let asked = frames
             .iter()
-            .map(|&(inner, area)| fit.next(canvas, inner, area, Some(Vec2::new(1920.0, 1080.0))))
+            .map(|&(inner, area)| fit.next(canvas, 0.0, inner, area, Some(Vec2::new(1920.0, 1080.0))))
             .collect();
         (asked, fit.pending)
     }

@@ -76,6 +76,41 @@ pub fn check_icon_header(header: &[u8]) -> Result<(), String> {
 
 /// Decodes PNG bytes into a 32×32 icon (see [`load_icon`]).
 pub fn decode_icon(bytes: &[u8]) -> Result<ColorImage, String> {
+    let image = decode_icon_rgba(bytes)?;
+    Ok(ColorImage::from_rgba_unmultiplied(
+        [ICON_SIDE as usize, ICON_SIDE as usize],
+        image.as_raw(),
+    ))
+}
+
+/// The icon of a window (`_NET_WM_ICON` on X11): the game's icon file,
+/// read with the limits of [`load_icon`], or the launcher's own icon
+/// ([`FALLBACK_ICON_PNG`]) when there is none or it cannot be used. The
+/// console has the launcher's icon, each game window its game's.
+pub fn window_icon(path: Option<&Path>) -> std::sync::Arc<egui::IconData> {
+    use std::io::Read;
+    let game = path.and_then(|path| {
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_ICON_BYTES + 1).read_to_end(&mut bytes))
+            .ok()?;
+        if bytes.len() as u64 > MAX_ICON_BYTES {
+            return None;
+        }
+        decode_icon_rgba(&bytes).ok()
+    });
+    let image = game
+        .or_else(|| decode_icon_rgba(FALLBACK_ICON_PNG).ok())
+        .unwrap_or_else(|| image::RgbaImage::new(ICON_SIDE, ICON_SIDE));
+    std::sync::Arc::new(egui::IconData {
+        width: image.width(),
+        height: image.height(),
+        rgba: image.into_raw(),
+    })
+}
+
+/// Decodes PNG bytes into 32×32 RGBA pixels, not premultiplied.
+fn decode_icon_rgba(bytes: &[u8]) -> Result<image::RgbaImage, String> {
     let mut reader =
         image::ImageReader::with_format(std::io::Cursor::new(bytes), image::ImageFormat::Png);
     let mut limits = image::Limits::default();
@@ -99,10 +134,7 @@ pub fn decode_icon(bytes: &[u8]) -> Result<ColorImage, String> {
             image::imageops::FilterType::Triangle,
         )
     };
-    Ok(ColorImage::from_rgba_unmultiplied(
-        [ICON_SIDE as usize, ICON_SIDE as usize],
-        image.as_raw(),
-    ))
+    Ok(image)
 }
 
 /// Icon textures by file, plus the fallback.

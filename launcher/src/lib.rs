@@ -23,3 +23,8 @@ pub mod watch;
 
 pub use app::{LauncherApp, LauncherConfig};
 pub use launcher_core::{files, manifest};
+
+/// The application id of every launcher window, the console's and the
+/// games': the Wayland app id and the X11 `WM_CLASS` class, so that
+/// taskbars group the windows as one application.
+pub const APP_ID: &str = "game-launcher";

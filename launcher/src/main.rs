@@ -66,6 +66,8 @@ fn main() -> std::process::ExitCode {
     }
 
     let mut app = LauncherApp::new(config);
+    // The console has the launcher's icon; `--play` the game's.
+    let mut icon_path = None;
     let title = match &args.play {
         Some(dir_name) => {
             if app.catalog().find(dir_name).is_none() {
@@ -74,6 +76,7 @@ fn main() -> std::process::ExitCode {
                 );
                 return std::process::ExitCode::from(2);
             }
+            icon_path = app.catalog().find(dir_name).and_then(|e| e.icon.clone());
             app = app.play_only(dir_name);
             dir_name.clone()
         }
@@ -82,6 +85,10 @@ fn main() -> std::process::ExitCode {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(title)
+            .with_app_id(launcher::APP_ID)
+            .with_icon(launcher::icons::window_icon(icon_path.as_deref()))
+            // The console then fits itself to its content (see
+            // `LauncherApp::frame`).
             .with_inner_size([560.0, 400.0])
             .with_min_inner_size([240.0, 160.0]),
         ..Default::default()
@@ -91,7 +98,7 @@ fn main() -> std::process::ExitCode {
         .map(|path| Screenshot::new(path, Duration::from_secs_f64(args.screenshot_delay)));
     let main_app = MainApp { app, screenshot };
     match eframe::run_native(
-        "game-launcher",
+        launcher::APP_ID,
         options,
         Box::new(|_cc| Ok(Box::new(main_app))),
     ) {

@@ -12,7 +12,11 @@
 //! * Tool-bar actions: "New game" (`new`), the board size (`size`, odd
 //!   sizes from 5 to 21, 11 at first; choosing one starts a new game of
 //!   that size) and the game ID (`id`, a text field holding the ID of the
-//!   position on the board; entering another ID starts from it).
+//!   board the game *started* from, to replay or share it; entering
+//!   another ID starts from that board). The ID of the position now (a
+//!   save, with the game's state) is [`ChatNoir::position_id`].
+//! * Help stays on or off across new games: it is the player's setting
+//!   (the status line always says which), not part of a board.
 //!
 //! New games are seeded from the operating system's entropy and then
 //! played with the core's reproducible generator ([`World::new_game`]).
@@ -23,7 +27,7 @@ use game_api::{
 
 use crate::board::{DEFAULT_SIZE, Pos, SizeError};
 use crate::cat::CatsPath;
-use crate::game_id::GameId;
+use crate::game_id::{GameId, GameIdError};
 use crate::input::MouseEvent;
 use crate::render::{canvas_size, render_world};
 use crate::search::Search;
@@ -31,10 +35,6 @@ use crate::world::{State, World};
 
 /// The board sizes offered in the size choice.
 pub const SIZES: [u32; 9] = [5, 7, 9, 11, 13, 15, 17, 19, 21];
-
-/// The largest board a game ID may ask for: its canvas (4 374 × 3 775
-/// pixels) still fits the launcher's limit of 8 192 pixels a side.
-pub const MAX_ID_SIZE: u32 = 99;
 
 /// The window title.
 pub const TITLE: &str = "Chat Noir";
@@ -51,6 +51,8 @@ pub const GAME_ID: &str = "id";
 #[derive(Clone, Debug)]
 pub struct ChatNoir {
     world: World,
+    /// The board the game started from (its game ID).
+    start: GameId,
     path: CatsPath,
     search: Search,
 }
@@ -85,8 +87,10 @@ impl ChatNoir {
 
     /// A game that goes on from `world`.
     pub fn from_world(world: World) -> ChatNoir {
+        let start = start_of(&world);
         let mut game = ChatNoir {
             world,
+            start,
             path: CatsPath::new(),
             search: Search::new(),
         };
@@ -104,8 +108,15 @@ impl ChatNoir {
         &self.path
     }
 
-    /// The ID of the position on the board (see [`GameId`]).
+    /// The game ID: the board this game started from, to replay or share
+    /// it (see [`GameId`]). It is what the Game ID field shows.
     pub fn game_id(&self) -> GameId {
+        self.start.clone()
+    }
+
+    /// The ID of the position now, with the game's state (`:won`,
+    /// `:lost`): a save rather than a board to replay.
+    pub fn position_id(&self) -> GameId {
         self.world.game_id()
     }
 
@@ -118,10 +129,13 @@ impl ChatNoir {
     ///     "Click a circle to block it. Help off (H shows the cat's paths)"
     /// );
     /// ```
+    ///
+    /// The two ends of a game read alike: "The cat escaped! Press N for a
+    /// new game." and "You trapped the cat! Press N for a new game."
     pub fn status_text(&self) -> String {
         let main = match self.world.state() {
             State::Playing => "Click a circle to block it",
-            State::CatWon => "The cat escaped - press N for a new game",
+            State::CatWon => "The cat escaped! Press N for a new game",
             State::CatLost => "You trapped the cat! Press N for a new game",
         };
         let help = if self.world.help() {
@@ -141,27 +155,25 @@ impl ChatNoir {
     pub fn start_new_game(&mut self, size: u32) -> Result<(), SizeError> {
         let help = self.world.help();
         self.world = World::new_game(size, fresh_seed())?.with_help(help);
+        self.start = start_of(&self.world);
         self.path.update(&self.world);
         Ok(())
     }
 
-    /// Starts from the position `id` names (a fresh seed breaks the cat's
-    /// ties), keeping the help setting.
+    /// Starts from the board `id` names (a fresh seed breaks the cat's
+    /// ties), keeping the help setting. Only boards the game offers are
+    /// accepted: a size of [`SIZES`], the cat on a circle that is free and
+    /// not on the edge, a game still to play.
     ///
     /// # Errors
     ///
-    /// The parser's message for a malformed ID, or a board larger than
-    /// [`MAX_ID_SIZE`]; the game is unchanged then.
+    /// What is wrong with the ID, in a player's words (see
+    /// [`check_game_id`]); the game is unchanged then.
     pub fn load_game_id(&mut self, id: &str) -> Result<(), GameError> {
-        let id: GameId = id.parse().map_err(|e| GameError(format!("{e}")))?;
-        let size = id.board().size();
-        if size > MAX_ID_SIZE {
-            return Err(GameError(format!(
-                "invalid game ID: part 1 (size): a board of size {size} does not fit in a window; the largest is {MAX_ID_SIZE}"
-            )));
-        }
+        let id = check_game_id(id).map_err(GameError)?;
         let help = self.world.help();
         self.world = id.to_world_with_seed(fresh_seed()).with_help(help);
+        self.start = id;
         self.path.update(&self.world);
         Ok(())
     }
@@ -188,6 +200,90 @@ impl ChatNoir {
             self.world.key_press(c.to_ascii_lowercase());
         }
     }
+}
+
+/// The game ID of the board `world` shows, as a board to start from.
+fn start_of(world: &World) -> GameId {
+    GameId::of(&world.clone().with_state(State::Playing))
+}
+
+/// An example of a game ID, for messages.
+const EXAMPLE_ID: &str = "11:5,5:800002000G80020000000G";
+
+/// Reads a game ID a player typed or pasted, and accepts only a board the
+/// game offers: a size of the Size choice, the cat on a free circle that
+/// is not on the edge (it would escape on the first click), a game still
+/// to play.
+///
+/// # Errors
+///
+/// What is wrong, written for a player rather than a programmer:
+///
+/// ```
+/// use chat_noir::plugin::check_game_id;
+/// assert!(check_game_id("11:5,5:800002000G80020000000G").is_ok());
+/// assert_eq!(
+///     check_game_id("23:11,11:0").unwrap_err(),
+///     "That game ID is for a board of size 23; the Size choice offers 5, 7, 9, 11, 13, 15, 17, 19 and 21."
+/// );
+/// ```
+pub fn check_game_id(text: &str) -> Result<GameId, String> {
+    let text = text.trim();
+    let not_an_id = || {
+        format!(
+            "{text:?} is not a game ID. A game ID looks like {EXAMPLE_ID}: the board's size, the cat's column and row, then the blocked circles."
+        )
+    };
+    if text.is_empty() {
+        return Err(format!(
+            "Type or paste a game ID, such as {EXAMPLE_ID}, then press Enter."
+        ));
+    }
+    let sizes = {
+        let all: Vec<String> = SIZES.iter().map(u32::to_string).collect();
+        let (last, rest) = all.split_last().expect("sizes");
+        format!("{} and {last}", rest.join(", "))
+    };
+    let size_refused =
+        |size: &str| format!("That game ID is for a board of size {size}; the Size choice offers {sizes}.");
+    // The size first, so that a board the game does not offer is refused
+    // as such whatever else is wrong with it.
+    if let Some((size, _)) = text.split_once(':')
+        && let Ok(size) = size.parse::<u32>()
+        && !SIZES.contains(&size)
+    {
+        return Err(size_refused(&size.to_string()));
+    }
+    let id: GameId = text.parse().map_err(|e| match e {
+        GameIdError::Parts(_)
+        | GameIdError::SizeNotANumber(_)
+        | GameIdError::CatMalformed(_)
+        | GameIdError::Size(_) => not_an_id(),
+        GameIdError::CatOffBoard(_) => {
+            "That game ID puts the cat outside the board. Check that it was copied whole.".into()
+        }
+        GameIdError::CatOnBlockedCell(_) => {
+            "That game ID puts the cat on a blocked circle. Check that it was copied whole.".into()
+        }
+        GameIdError::CellsCharacter { found, .. } => format!(
+            "A game ID has no {found:?} in it: only digits, letters and the \":\" and \",\" between its parts. Check that it was copied whole."
+        ),
+        GameIdError::CellsTooLong { .. } | GameIdError::CellsEmpty | GameIdError::CellsPastEnd => {
+            "The blocked circles of that game ID do not fit its board. Check that it was copied whole.".into()
+        }
+        GameIdError::State(_) => not_an_id(),
+    })?;
+    if id.state() != State::Playing {
+        return Err(
+            "That is the position at the end of a game (it ends in \":won\" or \":lost\"), not a board to play. A game ID gives the board a game starts from.".into(),
+        );
+    }
+    if id.board().on_boundary(id.cat()) {
+        return Err(
+            "That game ID puts the cat on the edge of the board, where it escapes at once. The cat must start inside.".into(),
+        );
+    }
+    Ok(id)
 }
 
 impl Game for ChatNoir {

@@ -23,7 +23,9 @@ use egui::{
 use launcher_help::manual::{
     Inline, LinkTarget, Manual, ManualBlock, SearchHit, manual_url, open_in_browser, write_html,
 };
-use launcher_help::text_help::{Block, TextHelp, format_text_help, load_doc, verbatim};
+use launcher_help::text_help::{
+    Block, TextHelp, code_spans, format_text_help, load_doc, verbatim,
+};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -404,19 +406,39 @@ fn formatted_help_ui(ui: &mut egui::Ui, help: &TextHelp) {
                 if matches!(previous, Some(Block::Paragraph(_) | Block::Bullet(_))) {
                     ui.add_space(6.0);
                 }
-                ui.add(Label::new(text).wrap());
+                ui.add(Label::new(help_text_job(ui, text)).wrap());
             }
             Block::Bullet(text) => {
                 if matches!(previous, Some(Block::Paragraph(_))) {
                     ui.add_space(4.0);
                 }
                 bullet_ui(ui, "•", |ui| {
-                    ui.add(Label::new(text).wrap());
+                    ui.add(Label::new(help_text_job(ui, text)).wrap());
                 });
             }
         }
         previous = Some(block);
     }
+}
+
+/// A paragraph's or bullet's text laid out: the runs between backticks in
+/// the monospaced font (see [`code_spans`]), the rest in the body font.
+pub fn help_text_job(ui: &egui::Ui, text: &str) -> egui::text::LayoutJob {
+    let mut job = egui::text::LayoutJob::default();
+    for (code, run) in code_spans(text) {
+        let rich = if code {
+            RichText::new(run).monospace()
+        } else {
+            RichText::new(run)
+        };
+        rich.append_to(
+            &mut job,
+            ui.style(),
+            egui::FontSelection::Default,
+            Align::Min,
+        );
+    }
+    job
 }
 
 /// An indented item with a mark (a bullet or a number) in front of it.
@@ -772,8 +794,9 @@ fn sidebar_ui(
                         egui::FontSelection::Default,
                         Align::Min,
                     );
+                    // Body size, in the weak colour (still WCAG AA).
                     RichText::new(format!("\n{}", hit.snippet))
-                        .small()
+                        .weak()
                         .append_to(
                             &mut job,
                             ui.style(),

@@ -166,7 +166,7 @@ fn id_of(board: Board, cat: Pos) -> String {
 const PLAYING: &str = "Click a circle to block it. Help off (H shows the cat's paths)";
 const PLAYING_HELP: &str = "Click a circle to block it. Help on (H hides the cat's paths)";
 const ESCAPED: &str =
-    "The cat escaped - press N for a new game. Help off (H shows the cat's paths)";
+    "The cat escaped! Press N for a new game. Help off (H shows the cat's paths)";
 const TRAPPED: &str =
     "You trapped the cat! Press N for a new game. Help off (H shows the cat's paths)";
 
@@ -236,11 +236,9 @@ fn a_click_on_a_free_circle_blocks_it_and_the_cat_steps() {
     assert_eq!(after.mood, Mood::Thinking);
     assert_eq!(game.status().unwrap(), PLAYING);
     // The pointer rests on the circle just blocked: its dot is black on
-    // black, and the ID follows the board.
+    // black. The ID is still the board the game started from.
     assert_eq!(after.pointer, BTreeSet::from([target]));
-    let id = game_id(&mut game);
-    assert!(id.board().is_blocked(target));
-    assert_eq!(id.cat(), after.cat);
+    assert_eq!(action_value(&mut game, "id"), "11:5,5:0");
 }
 
 #[test]
@@ -331,7 +329,8 @@ fn boxing_the_cat_in_wins_and_n_starts_a_new_game() {
     assert_eq!(seen_now.blocked.len(), 6);
     assert!(seen_now.pointer.is_empty(), "no dot once the game is over");
     assert_eq!(game.status().unwrap(), TRAPPED);
-    assert!(game_id(&mut game).to_string().ends_with(":lost"));
+    // The ID gives the board the game started from, to play it again.
+    assert_eq!(action_value(&mut game, "id"), id);
     // The game is over: clicks do nothing.
     assert_eq!(click(&mut game, Pos::new(0, 2)), Response::NONE);
 
@@ -354,7 +353,7 @@ fn letting_the_cat_reach_the_edge_loses() {
     assert_eq!(seen_now.mood, Mood::Happy);
     assert!(Board::empty(5).unwrap().on_boundary(seen_now.cat));
     assert_eq!(game.status().unwrap(), ESCAPED);
-    assert!(game_id(&mut game).to_string().ends_with(":won"));
+    assert_eq!(action_value(&mut game, "id"), "5:1,1:0");
     assert_eq!(
         key(&mut game, "N"),
         Response::REDRAW,
@@ -443,8 +442,7 @@ fn the_size_choice_starts_a_new_game_of_that_size() {
 
 #[test]
 fn the_new_game_button_deals_a_new_board_of_the_same_size() {
-    let mut game = start_at("9:4,4:0:lost");
-    assert_eq!(game.status().unwrap(), TRAPPED);
+    let mut game = start_at("9:4,4:0");
     assert_eq!(game.invoke_action("new", "").unwrap(), Response::REDRAW);
     assert_eq!(game.status().unwrap(), PLAYING);
     assert_eq!(size_of(&mut game), 9);
@@ -452,11 +450,11 @@ fn the_new_game_button_deals_a_new_board_of_the_same_size() {
 }
 
 #[test]
-fn the_game_id_round_trips_and_bad_ids_are_refused_clearly() {
+fn the_game_id_replays_the_starting_board_and_bad_ids_are_refused_clearly() {
     let mut game = start();
     let first = action_value(&mut game, "id");
     let first_seen = seen(&mut game);
-    // Play a move, then go back by typing the first ID.
+    // Play a move: the ID still gives the board the game started from.
     let free = first_seen
         .free
         .iter()
@@ -464,7 +462,9 @@ fn the_game_id_round_trips_and_bad_ids_are_refused_clearly() {
         .find(|&q| q != first_seen.cat)
         .unwrap();
     click(&mut game, free);
-    assert_ne!(action_value(&mut game, "id"), first);
+    assert_ne!(seen(&mut game), first_seen);
+    assert_eq!(action_value(&mut game, "id"), first);
+    // Typing it back replays that board.
     assert_eq!(game.invoke_action("id", &first).unwrap(), Response::REDRAW);
     assert_eq!(action_value(&mut game, "id"), first);
     let again = seen(&mut game);
@@ -476,38 +476,55 @@ fn the_game_id_round_trips_and_bad_ids_are_refused_clearly() {
     game.invoke_action("id", &format!("  {first} \n")).unwrap();
     assert_eq!(action_value(&mut game, "id"), first);
 
+    let sizes = "the Size choice offers 5, 7, 9, 11, 13, 15, 17, 19 and 21.";
     for (bad, message) in [
         (
-            "11:5,5",
-            "invalid game ID: expected SIZE:X,Y:CELLS with an optional :STATE, found 2 part(s)",
-        ),
-        ("12:5,5:0", "invalid game ID: part 1 (size): "),
-        (
-            "11:5;5:0",
-            "invalid game ID: part 2 (cat) \"5;5\" is not of the form X,Y",
+            "11:5,5".to_string(),
+            "\"11:5,5\" is not a game ID. A game ID looks like 11:5,5:800002000G80020000000G: the board's size, the cat's column and row, then the blocked circles.".to_string(),
         ),
         (
-            "11:5,5:1!",
-            "invalid game ID: part 3 (cells): character '!' at index 1",
+            "".into(),
+            "Type or paste a game ID, such as 11:5,5:800002000G80020000000G, then press Enter.".into(),
         ),
         (
-            "11:5,5:0:maybe",
-            "invalid game ID: part 4 (state) \"maybe\"",
+            "12:5,5:0".into(),
+            format!("That game ID is for a board of size 12; {sizes}"),
         ),
         (
-            "101:50,50:0",
-            "invalid game ID: part 1 (size): a board of size 101 does not fit in a window; the largest is 99",
+            "23:11,11:0".into(),
+            format!("That game ID is for a board of size 23; {sizes}"),
+        ),
+        (
+            "99:49,49:0".into(),
+            format!("That game ID is for a board of size 99; {sizes}"),
+        ),
+        (
+            "11:0,5:0".into(),
+            "That game ID puts the cat on the edge of the board, where it escapes at once. The cat must start inside.".into(),
+        ),
+        (
+            "11:5,5:1!".into(),
+            "A game ID has no '!' in it: only digits, letters and the \":\" and \",\" between its parts. Check that it was copied whole.".into(),
+        ),
+        (
+            "11:5,5:0:maybe".into(),
+            "\"11:5,5:0:maybe\" is not a game ID. A game ID looks like 11:5,5:800002000G80020000000G: the board's size, the cat's column and row, then the blocked circles.".into(),
+        ),
+        (
+            "5:2,2:0:lost".into(),
+            "That is the position at the end of a game (it ends in \":won\" or \":lost\"), not a board to play. A game ID gives the board a game starts from.".into(),
         ),
     ] {
-        let e = game.invoke_action("id", bad).unwrap_err();
+        let e = game.invoke_action("id", &bad).unwrap_err();
         assert_eq!(e.kind, CallErrorKind::Error, "{bad}");
-        assert!(e.message.starts_with(message), "{bad}: {}", e.message);
+        assert_eq!(e.message, message, "{bad}");
         // Not fatal, and the board is unchanged.
         assert_eq!(action_value(&mut game, "id"), first);
+        assert_eq!(seen(&mut game).blocked, first_seen.blocked);
     }
-    // The largest board an ID may ask for still fits the launcher.
-    game.invoke_action("id", "99:49,49:0").unwrap();
-    assert_eq!(game.canvas_size().unwrap(), Point::new(4374.0, 3775.0));
+    // The largest board the Size choice offers is accepted.
+    game.invoke_action("id", "21:10,10:0").unwrap();
+    assert_eq!(size_of(&mut game), 21);
 
     let e = game.invoke_action("fly", "").unwrap_err();
     assert_eq!(e.kind, CallErrorKind::Error);
@@ -516,12 +533,41 @@ fn the_game_id_round_trips_and_bad_ids_are_refused_clearly() {
 }
 
 #[test]
-fn a_game_id_of_a_finished_game_shows_the_finished_game() {
-    let mut game = start_at("5:1,0:0:won");
+fn a_lost_game_is_replayed_from_its_id() {
+    // The cat one step from the edge: whatever the player clicks, it gets
+    // out; the ID then still gives the board the game started from.
+    let mut game = start_at("5:1,1:0");
+    click(&mut game, Pos::new(3, 3));
     assert_eq!(game.status().unwrap(), ESCAPED);
-    assert_eq!(seen(&mut game).mood, Mood::Happy);
-    let mut game = start_at(&almost_trapped().0);
-    assert_eq!(seen(&mut game).mood, Mood::Thinking);
-    let state = game_id(&mut game).state();
-    assert_eq!(state, State::Playing);
+    let id = action_value(&mut game, "id");
+    assert_eq!(id, "5:1,1:0");
+    let parsed: GameId = id.parse().unwrap();
+    assert_eq!(parsed.state(), State::Playing);
+    // Typed back, it is that board again, to play.
+    game.invoke_action("id", &id).unwrap();
+    assert_eq!(game.status().unwrap(), PLAYING);
+    let board = seen(&mut game);
+    assert!(board.blocked.is_empty());
+    assert_eq!((board.cat, board.mood), (Pos::new(1, 1), Mood::Thinking));
+}
+
+/// Help is the player's setting, not part of a board: it stays as the
+/// player left it across new games, sizes and game IDs (the original
+/// turned it off; the status line always says which it is).
+#[test]
+fn help_stays_on_after_a_new_game() {
+    let mut game = start_at("5:1,1:0");
+    key(&mut game, "h");
+    assert_eq!(game.status().unwrap(), PLAYING_HELP);
+    click(&mut game, Pos::new(3, 3));
+    assert_eq!(
+        game.status().unwrap(),
+        "The cat escaped! Press N for a new game. Help on (H hides the cat's paths)"
+    );
+    key(&mut game, "n");
+    assert_eq!(game.status().unwrap(), PLAYING_HELP);
+    game.invoke_action("size", "7").unwrap();
+    assert_eq!(game.status().unwrap(), PLAYING_HELP);
+    game.invoke_action("id", "5:2,2:0").unwrap();
+    assert_eq!(game.status().unwrap(), PLAYING_HELP);
 }

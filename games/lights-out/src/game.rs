@@ -11,7 +11,14 @@
 //! * `n`: a new puzzle; `r`: start this puzzle over.
 //!
 //! Tool-bar actions: "New game" (`new`), "Restart" (`restart`) and "Hint"
-//! (`hint`, which rings a light that belongs to a shortest solution).
+//! (`hint`, which rings a light that belongs to a shortest solution). Hints
+//! are counted: the status line and the win message say how many were
+//! used.
+//!
+//! The light under the pointer (or the keyboard highlight) is outlined,
+//! and so are the lights a press there would switch: the cross of it and
+//! its neighbours. While the button is held on a light, it is drawn
+//! pressed in.
 
 use crate::board::{Board, Cell, SIZE};
 use game_api::{
@@ -43,6 +50,11 @@ pub const GLINT: Rgba = Rgba::rgb(255, 244, 200);
 pub const HIGHLIGHT: Rgba = Rgba::rgb(120, 190, 255);
 /// The ring drawn by "Hint".
 pub const HINT: Rgba = Rgba::rgb(255, 90, 60);
+/// The outline of the lights a press on the highlighted light would switch
+/// (its neighbours; the highlighted light itself has [`HIGHLIGHT`]).
+pub const PREVIEW: Rgba = Rgba::with_alpha(120, 190, 255, 170);
+/// How far a light held down is drawn pressed in, on each side.
+pub const PRESSED_INSET: f32 = 4.0;
 /// The veil over the board once it is solved.
 pub const WIN_VEIL: Rgba = Rgba::with_alpha(0, 0, 0, 160);
 /// The colour of the win message.
@@ -61,6 +73,9 @@ pub struct LightsOut {
     pressed: Option<Cell>,
     /// The light "Hint" rings, until the next press.
     hint: Option<Cell>,
+    /// How many hints were shown for this puzzle since it was dealt or
+    /// restarted.
+    hints: u32,
 }
 
 impl LightsOut {
@@ -75,6 +90,7 @@ impl LightsOut {
             cursor: None,
             pressed: None,
             hint: None,
+            hints: 0,
         }
     }
 
@@ -111,6 +127,27 @@ impl LightsOut {
     /// Whether every light is off.
     pub fn is_won(&self) -> bool {
         self.board.is_solved()
+    }
+
+    /// How many hints were shown since the puzzle was dealt or restarted.
+    pub fn hints_used(&self) -> u32 {
+        self.hints
+    }
+
+    /// The light held down under the pointer, drawn pressed in.
+    pub fn held(&self) -> Option<Cell> {
+        self.pressed.filter(|&p| self.cursor == Some(p))
+    }
+
+    /// The lights a press on the highlighted light would switch: it and
+    /// its neighbours (none once the puzzle is solved).
+    pub fn preview(&self) -> Vec<Cell> {
+        match self.cursor {
+            Some(cell) if !self.is_won() => Cell::all()
+                .filter(|c| cell.press_mask() & (1 << c.index()) != 0)
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// The light "Hint" rings now, if it was asked for since the last press.
@@ -153,6 +190,7 @@ impl LightsOut {
         self.board = self.start;
         self.moves = 0;
         self.hint = None;
+        self.hints = 0;
         self.pressed = None;
     }
 
@@ -163,20 +201,40 @@ impl LightsOut {
         self.board.solve()?.iter().next()
     }
 
-    /// Rings the light [`LightsOut::hint`] names until the next press.
+    /// Rings the light [`LightsOut::hint`] names until the next press, and
+    /// counts it (asking again for the light already ringed does not).
     /// Returns whether there was one.
     pub fn show_hint(&mut self) -> bool {
-        self.hint = self.hint();
+        let hint = self.hint();
+        if hint.is_some() && hint != self.hint {
+            self.hints += 1;
+        }
+        self.hint = hint;
         self.hint.is_some()
+    }
+
+    /// "3 moves", "1 move", and the hints used if any: "3 moves with 1
+    /// hint".
+    fn moves_text(&self) -> String {
+        let plural = |n: u32| if n == 1 { "" } else { "s" };
+        let moves = format!("{} move{}", self.moves, plural(self.moves));
+        match self.hints {
+            0 => moves,
+            n => format!("{moves} with {n} hint{}", plural(n)),
+        }
     }
 
     /// The status line.
     pub fn status_text(&self) -> String {
         if self.is_won() {
-            let plural = if self.moves == 1 { "" } else { "s" };
             format!(
-                "Solved in {} move{plural}! Press N or click New game",
-                self.moves
+                "Solved in {}! Press N or click New game",
+                self.moves_text()
+            )
+        } else if self.hints > 0 {
+            format!(
+                "Moves: {}, hints: {} — turn all the lights off",
+                self.moves, self.hints
             )
         } else {
             format!("Moves: {} — turn all the lights off", self.moves)
@@ -300,18 +358,36 @@ impl Game for LightsOut {
             Style::solid(BACKGROUND),
         );
         let won = self.is_won();
-        let side = PITCH - 2.0 * INSET;
+        let preview = self.preview();
+        let held = self.held();
         for cell in Cell::all() {
             let lit = self.board.is_lit(cell);
             let center = Self::cell_center(cell);
+            // A light held down is drawn pressed in.
+            let side = PITCH - 2.0 * INSET
+                - if held == Some(cell) {
+                    2.0 * PRESSED_INSET
+                } else {
+                    0.0
+                };
             let min = Point::new(center.x - side / 2.0, center.y - side / 2.0);
             let highlighted = !won && self.cursor == Some(cell);
-            let style = Style {
-                fill: Some(if lit { LIT } else { UNLIT }),
-                stroke: highlighted.then_some(Stroke {
+            let stroke = if highlighted {
+                Some(Stroke {
                     width: 3.0,
                     color: HIGHLIGHT,
-                }),
+                })
+            } else if preview.contains(&cell) {
+                Some(Stroke {
+                    width: 2.0,
+                    color: PREVIEW,
+                })
+            } else {
+                None
+            };
+            let style = Style {
+                fill: Some(if lit { LIT } else { UNLIT }),
+                stroke,
             };
             painter.polygon(&rounded_square(min, side, CORNER_RADIUS), style);
             if lit {
@@ -352,13 +428,12 @@ impl Game for LightsOut {
                 WIN_TEXT,
                 "Solved!",
             );
-            let plural = if self.moves == 1 { "" } else { "s" };
             painter.text(
                 Point::new(middle, middle + 24.0),
                 Anchor::Center,
                 20.0,
                 WIN_TEXT,
-                &format!("in {} move{plural}", self.moves),
+                &format!("in {}", self.moves_text()),
             );
         }
     }
@@ -377,18 +452,20 @@ impl Game for LightsOut {
                 button: Button::Primary,
             } => {
                 self.pressed = Self::cell_at(*pos);
-                false
+                // Drawn pressed in while held.
+                self.held().is_some() && !self.is_won()
             }
             Event::PointerRelease {
                 pos,
                 button: Button::Primary,
             } => {
+                let was_held = self.held().is_some();
                 let down = self.pressed.take();
                 match Self::cell_at(*pos) {
                     // A press dragged off its light is cancelled. A host that
                     // reports only releases still gets its clicks.
-                    Some(cell) if down.is_none_or(|d| d == cell) => self.press(cell),
-                    _ => false,
+                    Some(cell) if down.is_none_or(|d| d == cell) => self.press(cell) || was_held,
+                    _ => was_held,
                 }
             }
             Event::KeyPress { key } => self.handle_key(key),
@@ -618,7 +695,11 @@ mod tests {
             .shapes
             .iter()
             .filter_map(|s| match s {
-                Shape::Polygon { points, style } if style.stroke.is_some() => Some(points),
+                Shape::Polygon { points, style }
+                    if style.stroke.map(|s| s.color) == Some(HIGHLIGHT) =>
+                {
+                    Some(points)
+                }
                 _ => None,
             })
             .collect();
@@ -631,6 +712,136 @@ mod tests {
         );
         assert_eq!(game.handle_event(&Event::PointerLeave), Response::REDRAW);
         assert_eq!(game.cursor(), None);
+    }
+
+    /// The centres of the lights drawn with an outline of `color`.
+    fn outlined(game: &LightsOut, color: Rgba) -> Vec<Cell> {
+        let mut painter = RecordingPainter::new();
+        game.draw(&mut painter);
+        painter
+            .shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Polygon { points, style }
+                    if style.stroke.map(|s| s.color) == Some(color) =>
+                {
+                    let n = points.len() as f32;
+                    let x = points.iter().map(|p| p.x).sum::<f32>() / n;
+                    let y = points.iter().map(|p| p.y).sum::<f32>() / n;
+                    LightsOut::cell_at(Point::new(x, y))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn hovering_a_light_previews_the_cross_a_press_would_switch() {
+        let mut game = LightsOut::with_seed(3);
+        assert!(outlined(&game, PREVIEW).is_empty());
+        game.handle_event(&Event::PointerMove {
+            pos: LightsOut::cell_center(Cell::new(2, 2)),
+        });
+        let mut cross = outlined(&game, PREVIEW);
+        cross.sort();
+        assert_eq!(
+            cross,
+            [(1, 2), (2, 1), (2, 3), (3, 2)].map(|(r, c)| Cell::new(r, c))
+        );
+        assert_eq!(outlined(&game, HIGHLIGHT), [Cell::new(2, 2)]);
+        // In a corner, the cross is cut by the edges.
+        game.handle_event(&Event::PointerMove {
+            pos: LightsOut::cell_center(Cell::new(0, 4)),
+        });
+        let mut cross = outlined(&game, PREVIEW);
+        cross.sort();
+        assert_eq!(cross, [Cell::new(0, 3), Cell::new(1, 4)]);
+        // The preview is exactly what a press switches.
+        let before = game.board();
+        game.press(Cell::new(0, 4));
+        let switched: Vec<Cell> = Cell::all()
+            .filter(|&c| game.board().is_lit(c) != before.is_lit(c))
+            .collect();
+        let mut expected = game.preview();
+        expected.sort();
+        assert_eq!(switched, expected);
+    }
+
+    /// The side of the light drawn at `cell`.
+    fn drawn_side(game: &LightsOut, cell: Cell) -> f32 {
+        let mut painter = RecordingPainter::new();
+        game.draw(&mut painter);
+        let c = LightsOut::cell_center(cell);
+        painter
+            .shapes
+            .iter()
+            .find_map(|s| match s {
+                Shape::Polygon { points, .. }
+                    if LightsOut::cell_at(points[0]) == Some(cell)
+                        && points.iter().all(|p| (p.x - c.x).abs() < PITCH / 2.0) =>
+                {
+                    let xs = points.iter().map(|p| p.x);
+                    Some(xs.clone().fold(f32::MIN, f32::max) - xs.fold(f32::MAX, f32::min))
+                }
+                _ => None,
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn a_light_held_down_is_drawn_pressed_in_until_released_or_left() {
+        let mut game = LightsOut::with_seed(4);
+        let cell = Cell::new(1, 3);
+        let pos = LightsOut::cell_center(cell);
+        let normal = drawn_side(&game, cell);
+        game.handle_event(&Event::PointerMove { pos });
+        assert_eq!(
+            game.handle_event(&Event::PointerPress {
+                pos,
+                button: Button::Primary
+            }),
+            Response::REDRAW
+        );
+        assert_eq!(game.held(), Some(cell));
+        assert_eq!(drawn_side(&game, cell), normal - 2.0 * PRESSED_INSET);
+        // Dragged off: no longer pressed in (and the press is cancelled).
+        game.handle_event(&Event::PointerMove {
+            pos: LightsOut::cell_center(Cell::new(3, 3)),
+        });
+        assert_eq!(drawn_side(&game, cell), normal);
+        // Back on it and released: pressed, and drawn normal again.
+        game.handle_event(&Event::PointerMove { pos });
+        assert_eq!(drawn_side(&game, cell), normal - 2.0 * PRESSED_INSET);
+        game.handle_event(&Event::PointerRelease {
+            pos,
+            button: Button::Primary,
+        });
+        assert_eq!(game.moves(), 1);
+        assert_eq!(drawn_side(&game, cell), normal);
+    }
+
+    #[test]
+    fn hints_are_counted_and_the_win_says_so() {
+        let mut game = one_press_from_solved();
+        assert_eq!(game.invoke_action("hint", ""), Ok(Response::REDRAW));
+        // Asking again for the light already ringed is not another hint.
+        game.invoke_action("hint", "").unwrap();
+        assert_eq!(game.hints_used(), 1);
+        assert_eq!(game.status(), "Moves: 0, hints: 1 — turn all the lights off");
+        game.press(game.shown_hint().unwrap());
+        assert_eq!(
+            game.status(),
+            "Solved in 1 move with 1 hint! Press N or click New game"
+        );
+        let mut painter = RecordingPainter::new();
+        game.draw(&mut painter);
+        assert!(painter.shapes.iter().any(
+            |s| matches!(s, Shape::Text { text, .. } if text == "in 1 move with 1 hint")
+        ));
+        // Restarting or a new puzzle starts the count again.
+        game.restart();
+        assert_eq!(game.hints_used(), 0);
+        assert_eq!(game.status(), "Moves: 0 — turn all the lights off");
     }
 
     #[test]

@@ -31,6 +31,12 @@
 //!    white space) separate paragraphs and end bullets.
 //!
 //! An empty file gives no blocks.
+//!
+//! One addition to §4 for the launcher's own layout: within a paragraph or
+//! bullet, text between two backticks (`` `###..` ``) is shown in a
+//! monospaced font, without the backticks, so that patterns and tables
+//! line up ([`code_spans`]). A backtick without a partner is shown as it
+//! is. The blocks keep the backticks; only the layout reads them.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -207,6 +213,42 @@ pub fn format_text_help(source: &str) -> TextHelp {
     }
     close(&mut open, &mut blocks);
     TextHelp { blocks }
+}
+
+/// Splits a block's text into runs of ordinary text (`false`) and of code
+/// (`true`, the text between a pair of backticks, without them). A last
+/// backtick without a partner stays in the text. Empty runs are left out.
+///
+/// ```
+/// use launcher_help::text_help::code_spans;
+/// assert_eq!(
+///     code_spans("`###..` at the bottom"),
+///     [(true, "###.."), (false, " at the bottom")]
+/// );
+/// assert_eq!(code_spans("a ` b"), [(false, "a ` b")]);
+/// assert_eq!(code_spans("`a` and `b"), [(true, "a"), (false, " and `b")]);
+/// ```
+pub fn code_spans(text: &str) -> Vec<(bool, &str)> {
+    let mut spans = Vec::new();
+    let mut plain_start = 0;
+    let mut from = 0;
+    while let Some(open) = text[from..].find('`').map(|i| from + i) {
+        let Some(close) = text[open + 1..].find('`').map(|i| open + 1 + i) else {
+            break;
+        };
+        if plain_start < open {
+            spans.push((false, &text[plain_start..open]));
+        }
+        if open + 1 < close {
+            spans.push((true, &text[open + 1..close]));
+        }
+        plain_start = close + 1;
+        from = close + 1;
+    }
+    if plain_start < text.len() {
+        spans.push((false, &text[plain_start..]));
+    }
+    spans
 }
 
 /// The `verbatim?` mode: the file as it is, with CRLF line ends turned into

@@ -66,19 +66,24 @@ fn opened_from_console(games: &GamesDir) -> Harness<'static, LauncherApp> {
 fn player(games: &GamesDir, size: [f32; 2]) -> Harness<'static, LauncherApp> {
     let margins = 2.0 * KITTEST_MARGIN;
     let size = egui::Vec2::new(size[0] + margins, size[1] + margins);
-    let mut harness = Harness::builder().with_size(size).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        app(games).play_only(DIR),
-    );
+    // Fitting the window to a new board takes a few frames.
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_max_steps(40)
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            app(games).play_only(DIR),
+        );
     harness.run();
     assert!(open(&mut harness).title() == "Chat Noir");
-    // `--play` sizes its window for the game, which the harness follows:
-    // give the harness its margins back.
+    // `--play` sizes its window for the game, then fits it to what the
+    // game shows, margins included; the harness follows.
     assert_eq!(
         harness.ctx.content_rect().size(),
-        egui::Vec2::from(WINDOW_11),
+        egui::Vec2::from(WINDOW_11) + egui::Vec2::splat(margins),
         "the window takes the game's size"
     );
+    assert_eq!(open(&mut harness).canvas_transform().unwrap().scale, 1.0);
     harness.set_size(size);
     harness.run();
     harness
@@ -91,9 +96,15 @@ fn open<'h>(harness: &'h mut Harness<'_, LauncherApp>) -> &'h mut OpenGame {
         .expect("Chat Noir is open")
 }
 
-/// The game ID in the game's text field (the game's value).
+/// The game ID in the game's text field (the game's value): the board the
+/// game started from.
 fn game_id(harness: &mut Harness<'_, LauncherApp>) -> GameId {
-    let value = open(harness)
+    id_field(harness).parse().expect("a valid game ID")
+}
+
+/// The text of the game's ID field, as the game gives it.
+fn id_field(harness: &mut Harness<'_, LauncherApp>) -> String {
+    open(harness)
         .actions()
         .iter()
         .find(|a| a.id == "id")
@@ -101,8 +112,54 @@ fn game_id(harness: &mut Harness<'_, LauncherApp>) -> GameId {
             game_api::ActionKind::Text { value } => Some(value.clone()),
             _ => None,
         })
-        .expect("a game-ID field");
-    value.parse().expect("a valid game ID")
+        .expect("a game-ID field")
+}
+
+/// The position the player sees: the blocked (black) circles and the
+/// cat's face read from the window's drawing, the state from the status
+/// line.
+fn position(harness: &mut Harness<'_, LauncherApp>) -> GameId {
+    let game = open(harness);
+    let canvas = game.canvas_transform().expect("the canvas was shown").canvas;
+    let size = (5..=21)
+        .step_by(2)
+        .find(|&s| {
+            let c = chat_noir::render::canvas_size(s);
+            egui::Vec2::new(c.x, c.y) == canvas
+        })
+        .expect("a board's canvas");
+    let status = game.status().to_owned();
+    let mut board = Board::empty(size).unwrap();
+    let mut cat = None;
+    let cell = |at: game_api::Point| {
+        chat_noir::cell_at_point(size, f64::from(at.x), f64::from(at.y)).expect("on a circle")
+    };
+    for shape in &game.drawing().shapes {
+        match shape {
+            game_api::Shape::Circle {
+                center,
+                radius,
+                style,
+            } if *radius == 20.0 && style.fill == Some(chat_noir::render::BLOCKED_COLOR) => {
+                board.block(cell(*center));
+            }
+            game_api::Shape::Ellipse {
+                center,
+                radius_x: 18.0,
+                radius_y: 11.0,
+                ..
+            } => cat = Some(cell(*center)),
+            _ => {}
+        }
+    }
+    let state = if status.starts_with("The cat escaped") {
+        State::CatWon
+    } else if status.starts_with("You trapped the cat") {
+        State::CatLost
+    } else {
+        State::Playing
+    };
+    GameId::new(board, cat.expect("a cat"), state).expect("a position")
 }
 
 fn status(harness: &mut Harness<'_, LauncherApp>) -> String {
@@ -129,7 +186,8 @@ fn enter_id(harness: &mut Harness<'_, LauncherApp>, id: &str) {
 fn load(harness: &mut Harness<'_, LauncherApp>, world: &World) {
     let id = world.game_id();
     enter_id(harness, &id.to_string());
-    assert_eq!(game_id(harness), id, "the typed position is on the board");
+    assert_eq!(position(harness), id, "the typed position is on the board");
+    assert_eq!(game_id(harness), id, "and the ID field gives it");
 }
 
 fn screen_pos(harness: &mut Harness<'_, LauncherApp>, q: Pos) -> egui::Pos2 {
@@ -239,7 +297,7 @@ fn the_console_lists_chat_noir_in_puzzle_games_and_a_click_opens_it() {
     harness.get_by_label(PLAYING);
     harness.get_by_label("New game");
     harness.get_by_label("Game ID");
-    let id = game_id(&mut harness);
+    let id = position(&mut harness);
     assert_eq!((id.board().size(), blocked(&id).len()), (11, 6));
 }
 
@@ -254,7 +312,7 @@ fn clicks_on_circles_block_them_and_move_the_cat() {
         .enumerate()
     {
         click(&mut harness, q);
-        let id = game_id(&mut harness);
+        let id = position(&mut harness);
         assert!(id.board().is_blocked(q), "{q} is blocked");
         assert_eq!(blocked(&id).len(), n + 1);
         assert!(adjacent(cat).contains(&id.cat()), "the cat took one step");
@@ -263,7 +321,7 @@ fn clicks_on_circles_block_them_and_move_the_cat() {
     assert_eq!(status(&mut harness), PLAYING);
     // A click on a blocked circle is not a move.
     click(&mut harness, Pos::new(1, 1));
-    assert_eq!(game_id(&mut harness).cat(), cat);
+    assert_eq!(position(&mut harness).cat(), cat);
 }
 
 #[test]
@@ -273,21 +331,21 @@ fn a_whole_game_is_won_by_trapping_the_cat_and_n_starts_another() {
     let (world, west, east) = fenced();
     load(&mut harness, &world);
     click(&mut harness, west);
-    let id = game_id(&mut harness);
+    let id = position(&mut harness);
     assert_eq!(id.state(), State::Playing);
     assert!(
         adjacent(id.cat()).contains(&east),
         "the cat heads for the other gap"
     );
     click(&mut harness, east);
-    let id = game_id(&mut harness);
+    let id = position(&mut harness);
     assert_eq!(id.state(), State::CatLost);
     let won = "You trapped the cat! Press N for a new game. Help off (H shows the cat's paths)";
     assert_eq!(status(&mut harness), won);
     harness.get_by_label(won);
 
     press(&mut harness, egui::Key::N);
-    let id = game_id(&mut harness);
+    let id = position(&mut harness);
     assert_eq!(id.state(), State::Playing);
     assert_eq!((id.board().size(), blocked(&id).len()), (11, 6));
     assert_eq!(id.cat(), Pos::new(5, 5));
@@ -301,8 +359,8 @@ fn a_whole_game_is_lost_when_the_cat_reaches_the_edge() {
     load(&mut harness, &World::empty(11).unwrap());
     // Click circles far from the cat until it is out: it needs five steps.
     let mut clicks = 0;
-    while game_id(&mut harness).state() == State::Playing {
-        let id = game_id(&mut harness);
+    while position(&mut harness).state() == State::Playing {
+        let id = position(&mut harness);
         let cat = id.cat();
         let far = id
             .board()
@@ -316,34 +374,34 @@ fn a_whole_game_is_lost_when_the_cat_reaches_the_edge() {
         assert!(clicks <= 5, "the cat escapes in five steps");
     }
     assert_eq!(clicks, 5);
-    assert_eq!(game_id(&mut harness).state(), State::CatWon);
+    assert_eq!(position(&mut harness).state(), State::CatWon);
     harness.get_by_label(
-        "The cat escaped - press N for a new game. Help off (H shows the cat's paths)",
+        "The cat escaped! Press N for a new game. Help off (H shows the cat's paths)",
     );
     // Clicks do nothing now; N starts over.
-    let before = game_id(&mut harness);
+    let before = position(&mut harness);
     click(&mut harness, Pos::new(5, 5));
-    assert_eq!(game_id(&mut harness), before);
+    assert_eq!(position(&mut harness), before);
     press(&mut harness, egui::Key::N);
-    assert_eq!(game_id(&mut harness).state(), State::Playing);
+    assert_eq!(position(&mut harness).state(), State::Playing);
 }
 
 #[test]
 fn a_bad_game_id_is_shown_in_the_window_and_the_game_goes_on() {
     let games = games();
     let mut harness = player(&games, WINDOW_11);
-    let before = game_id(&mut harness);
+    let before = position(&mut harness);
     enter_id(&mut harness, "11:5,5");
     harness.get_by_label(
-        "invalid game ID: expected SIZE:X,Y:CELLS with an optional :STATE, found 2 part(s)",
+        "\"11:5,5\" is not a game ID. A game ID looks like 11:5,5:800002000G80020000000G: the board's size, the cat's column and row, then the blocked circles.",
     );
     assert_eq!(harness.state().open_games().len(), 1, "still open");
     assert!(harness.state().notices().is_empty());
-    assert_eq!(game_id(&mut harness), before);
+    assert_eq!(position(&mut harness), before);
     // A good one clears the message.
     enter_id(&mut harness, "7:3,3:0");
     assert!(open(&mut harness).action_error().is_none());
-    assert_eq!(game_id(&mut harness).board().size(), 7);
+    assert_eq!(position(&mut harness).board().size(), 7);
 }
 
 #[test]
@@ -354,19 +412,19 @@ fn the_size_choice_and_new_game_button_start_new_boards() {
     harness.run();
     harness.get_by_label("7").click();
     harness.run();
-    let id = game_id(&mut harness);
+    let id = position(&mut harness);
     assert_eq!((id.board().size(), blocked(&id).len()), (7, 6));
     let transform = open(&mut harness).canvas_transform().unwrap();
     assert_eq!(transform.canvas, egui::Vec2::new(326.0, 269.0));
-    // The smaller canvas is scaled up to fill the window, and clicks still
-    // land on their circles.
-    assert!(transform.scale > 1.0, "{transform:?}");
+    // The window follows the smaller board, which shows at its natural
+    // size, and clicks land on their circles.
+    assert_eq!(transform.scale, 1.0, "{transform:?}");
     click(&mut harness, Pos::new(1, 1));
-    assert!(game_id(&mut harness).board().is_blocked(Pos::new(1, 1)));
+    assert!(position(&mut harness).board().is_blocked(Pos::new(1, 1)));
 
     harness.get_by_label("New game").click();
     harness.run();
-    let id = game_id(&mut harness);
+    let id = position(&mut harness);
     assert_eq!((id.board().size(), blocked(&id).len()), (7, 6));
 }
 
@@ -424,7 +482,7 @@ fn a_resized_window_keeps_the_board_centred_and_clicks_on_the_right_circle() {
         for q in targets {
             click(&mut harness, q);
             assert!(
-                game_id(&mut harness).board().is_blocked(q),
+                position(&mut harness).board().is_blocked(q),
                 "a click on {q} at {size:?} blocks {q}"
             );
         }
@@ -447,7 +505,7 @@ fn snapshots_of_the_board_in_each_state() {
     // Help showing, with the pointer on a circle of the cat's path: its
     // black dot, and the white dots of the paths around it.
     press(&mut harness, egui::Key::H);
-    let id = game_id(&mut harness);
+    let id = position(&mut harness);
     let on_path = Pos::new(id.cat().x, id.cat().y - 2);
     hover(&mut harness, on_path);
     harness.snapshot("chat_noir_help");
@@ -457,7 +515,7 @@ fn snapshots_of_the_board_in_each_state() {
     let (world, at) = about_to_escape();
     load(&mut harness, &world);
     click(&mut harness, at);
-    assert_eq!(game_id(&mut harness).state(), State::CatWon);
+    assert_eq!(position(&mut harness).state(), State::CatWon);
     harness.remove_cursor();
     harness.run();
     harness.snapshot("chat_noir_cat_won");
@@ -466,7 +524,7 @@ fn snapshots_of_the_board_in_each_state() {
     let (world, last) = almost_trapped();
     load(&mut harness, &world);
     click(&mut harness, last);
-    assert_eq!(game_id(&mut harness).state(), State::CatLost);
+    assert_eq!(position(&mut harness).state(), State::CatLost);
     harness.remove_cursor();
     harness.run();
     harness.snapshot("chat_noir_cat_lost");

@@ -582,57 +582,62 @@ impl LauncherApp {
                         if groups_width > 0.0 {
                             groups_width += ui.spacing().item_spacing.x;
                         }
-                        groups_width += ui.group(|ui| {
-                            ui.vertical(|ui| {
-                                ui.label(RichText::new(set.name).strong());
-                                for (game, label) in set.games.into_iter().zip(labels) {
-                                    let place = egui::Rect::from_min_size(ui.cursor().min, row);
-                                    if !ui.is_rect_visible(place) {
-                                        ui.allocate_space(row);
-                                        continue;
-                                    }
-                                    let (texture, icon_problem) =
-                                        icons.get(&ctx, game.icon.as_deref());
-                                    let image = egui::Image::new(texture)
-                                        .fit_to_exact_size(Vec2::splat(32.0));
-                                    let button = egui::Button::image_and_text(image, label)
-                                        .min_size(Vec2::new(width, ROW_HEIGHT));
-                                    let has_help = game.help.is_some() || game.manual.is_some();
-                                    let response = ui
-                                        .allocate_ui_with_layout(
-                                            row,
-                                            egui::Layout::left_to_right(egui::Align::Center),
-                                            |ui| {
-                                                ui.set_min_size(row);
-                                                let response = ui.add(button);
-                                                if has_help {
-                                                    game_help_button(ui, game, &mut help_request);
-                                                }
-                                                response
-                                            },
-                                        )
-                                        .inner;
-                                    if has_help {
-                                        response.context_menu(|ui| {
-                                            game_help_menu(ui, game, &mut help_request);
-                                        });
-                                    }
-                                    let response = match (game.first_error(), icon_problem) {
-                                        (Some(problem), _) => {
-                                            response.on_hover_text(problem.to_string())
+                        groups_width += ui
+                            .group(|ui| {
+                                ui.vertical(|ui| {
+                                    ui.label(RichText::new(set.name).strong());
+                                    for (game, label) in set.games.into_iter().zip(labels) {
+                                        let place = egui::Rect::from_min_size(ui.cursor().min, row);
+                                        if !ui.is_rect_visible(place) {
+                                            ui.allocate_space(row);
+                                            continue;
                                         }
-                                        (None, Some(reason)) => response.on_hover_text(reason),
-                                        (None, None) => response,
-                                    };
-                                    if response.clicked() {
-                                        clicked = Some(game.dir_name.clone());
+                                        let (texture, icon_problem) =
+                                            icons.get(&ctx, game.icon.as_deref());
+                                        let image = egui::Image::new(texture)
+                                            .fit_to_exact_size(Vec2::splat(32.0));
+                                        let button = egui::Button::image_and_text(image, label)
+                                            .min_size(Vec2::new(width, ROW_HEIGHT));
+                                        let has_help = game.help.is_some() || game.manual.is_some();
+                                        let response = ui
+                                            .allocate_ui_with_layout(
+                                                row,
+                                                egui::Layout::left_to_right(egui::Align::Center),
+                                                |ui| {
+                                                    ui.set_min_size(row);
+                                                    let response = ui.add(button);
+                                                    if has_help {
+                                                        game_help_button(
+                                                            ui,
+                                                            game,
+                                                            &mut help_request,
+                                                        );
+                                                    }
+                                                    response
+                                                },
+                                            )
+                                            .inner;
+                                        if has_help {
+                                            response.context_menu(|ui| {
+                                                game_help_menu(ui, game, &mut help_request);
+                                            });
+                                        }
+                                        let response = match (game.first_error(), icon_problem) {
+                                            (Some(problem), _) => {
+                                                response.on_hover_text(problem.to_string())
+                                            }
+                                            (None, Some(reason)) => response.on_hover_text(reason),
+                                            (None, None) => response,
+                                        };
+                                        if response.clicked() {
+                                            clicked = Some(game.dir_name.clone());
+                                        }
                                     }
-                                }
-                            });
-                        })
-                        .response
-                        .rect
-                        .width();
+                                });
+                            })
+                            .response
+                            .rect
+                            .width();
                     }
                 });
 
@@ -856,16 +861,8 @@ pub const LIGHT_TEXT: egui::Color32 = egui::Color32::from_gray(40);
 /// snippets) that still meets WCAG AA.
 pub fn set_text_colors(ctx: &egui::Context) {
     for (theme, text, weak) in [
-        (
-            egui::Theme::Dark,
-            DARK_TEXT,
-            egui::Color32::from_gray(160),
-        ),
-        (
-            egui::Theme::Light,
-            LIGHT_TEXT,
-            egui::Color32::from_gray(90),
-        ),
+        (egui::Theme::Dark, DARK_TEXT, egui::Color32::from_gray(160)),
+        (egui::Theme::Light, LIGHT_TEXT, egui::Color32::from_gray(90)),
     ] {
         ctx.style_mut_of(theme, |style| {
             style.visuals.widgets.noninteractive.fg_stroke.color = text;

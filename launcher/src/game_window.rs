@@ -572,9 +572,7 @@ impl OpenGame {
                                     ui.ctx().copy_text(value.clone());
                                 }
                                 let go = ui.button("Go");
-                                widths.extend(
-                                    [&label, &edit, &copy, &go].map(|r| r.rect.width()),
-                                );
+                                widths.extend([&label, &edit, &copy, &go].map(|r| r.rect.width()));
                                 if go.clicked() || entered {
                                     invoked = Some((action.id.clone(), text.clone()));
                                 }
@@ -854,7 +852,9 @@ mod tests {
         let mut fit = WindowFit::start();
         let asked = frames
             .iter()
-            .map(|&(inner, area)| fit.next(canvas, 0.0, inner, area, Some(Vec2::new(1920.0, 1080.0))))
+            .map(|&(inner, area)| {
+                fit.next(canvas, 0.0, inner, area, Some(Vec2::new(1920.0, 1080.0)))
+            })
             .collect();
         (asked, fit.pending)
     }

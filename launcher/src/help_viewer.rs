@@ -23,9 +23,7 @@ use egui::{
 use launcher_help::manual::{
     Inline, LinkTarget, Manual, ManualBlock, SearchHit, manual_url, open_in_browser, write_html,
 };
-use launcher_help::text_help::{
-    Block, TextHelp, code_spans, format_text_help, load_doc, verbatim,
-};
+use launcher_help::text_help::{Block, TextHelp, code_spans, format_text_help, load_doc, verbatim};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 

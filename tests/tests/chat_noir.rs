@@ -120,7 +120,10 @@ fn id_field(harness: &mut Harness<'_, LauncherApp>) -> String {
 /// line.
 fn position(harness: &mut Harness<'_, LauncherApp>) -> GameId {
     let game = open(harness);
-    let canvas = game.canvas_transform().expect("the canvas was shown").canvas;
+    let canvas = game
+        .canvas_transform()
+        .expect("the canvas was shown")
+        .canvas;
     let size = (5..=21)
         .step_by(2)
         .find(|&s| {
@@ -528,4 +531,180 @@ fn snapshots_of_the_board_in_each_state() {
     harness.remove_cursor();
     harness.run();
     harness.snapshot("chat_noir_cat_lost");
+}
+
+/// Issue 17 (4): after a loss the ID field, and its Copy button, give the
+/// board the game started from; typed back, it is that board again.
+#[test]
+fn a_lost_board_is_replayed_from_its_id_and_copy_gives_it() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+    let (world, at) = about_to_escape();
+    load(&mut harness, &world);
+    let start = world.game_id();
+    click(&mut harness, at);
+    assert_eq!(position(&mut harness).state(), State::CatWon);
+    assert_eq!(
+        game_id(&mut harness),
+        start,
+        "the starting board, not the end"
+    );
+    assert!(!id_field(&mut harness).contains(":won"));
+
+    // Copy puts the same text on the clipboard.
+    harness.get_by_label("Copy Game ID").click();
+    harness.step();
+    let copied: Vec<_> = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copied, [start.to_string()]);
+    harness.run();
+
+    // "Replay this board": the same board, to play again.
+    enter_id(&mut harness, &start.to_string());
+    assert_eq!(position(&mut harness), start);
+    harness.get_by_label(PLAYING);
+    click(&mut harness, at);
+    assert_eq!(
+        position(&mut harness).state(),
+        State::CatWon,
+        "the same board"
+    );
+}
+
+/// Issue 17 (5): IDs of boards the Size choice does not offer, or with the
+/// cat already on the edge, are refused in a player's words; the game goes
+/// on unchanged.
+#[test]
+fn refused_game_ids_are_worded_for_players() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+    let before = position(&mut harness);
+    for (id, message) in [
+        (
+            "23:11,11:0",
+            "That game ID is for a board of size 23; the Size choice offers 5, 7, 9, 11, 13, 15, 17, 19 and 21.",
+        ),
+        (
+            "99:49,49:0",
+            "That game ID is for a board of size 99; the Size choice offers 5, 7, 9, 11, 13, 15, 17, 19 and 21.",
+        ),
+        (
+            "11:0,5:0",
+            "That game ID puts the cat on the edge of the board, where it escapes at once. The cat must start inside.",
+        ),
+        (
+            "11:5,5:0:lost",
+            "That is the position at the end of a game (it ends in \":won\" or \":lost\"), not a board to play. A game ID gives the board a game starts from.",
+        ),
+    ] {
+        enter_id(&mut harness, id);
+        harness.get_by_label(message);
+        assert!(!message.contains("part") && !message.contains("expected"));
+        assert_eq!(position(&mut harness), before, "{id} changed nothing");
+    }
+}
+
+/// Issue 17 (3): the game's keys reach it whatever control of the window
+/// has the keyboard focus (Tab puts it there), but not while the player
+/// types in the game-ID field.
+#[test]
+fn game_keys_reach_the_game_whatever_control_has_focus() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+    load(&mut harness, &World::empty(11).unwrap());
+    let help_on = "Click a circle to block it. Help on (H hides the cat's paths)";
+    let controls: [(Role, &str); 6] = [
+        (Role::Button, "Game"),
+        (Role::Button, "Help"),
+        (Role::Button, "New game"),
+        (Role::ComboBox, "Size"),
+        (Role::Button, "Copy Game ID"),
+        (Role::Button, "Go"),
+    ];
+    let mut on = false;
+    for (role, label) in controls {
+        harness.get_by_role_and_label(role, label).focus();
+        harness.run();
+        press(&mut harness, egui::Key::H);
+        on = !on;
+        assert_eq!(
+            status(&mut harness),
+            if on { help_on } else { PLAYING },
+            "H with {label} focused"
+        );
+        // Space and Enter do not click the focused control either.
+        let board = position(&mut harness);
+        press(&mut harness, egui::Key::Space);
+        press(&mut harness, egui::Key::Enter);
+        assert_eq!(position(&mut harness), board, "{label} was not clicked");
+        assert!(
+            !egui::Popup::is_any_open(&harness.ctx),
+            "{label} opened nothing"
+        );
+    }
+    // Typing in the ID field is typing, not playing.
+    harness
+        .get_by_role_and_label(Role::TextInput, "Game ID")
+        .focus();
+    harness.run();
+    press(&mut harness, egui::Key::H);
+    assert_eq!(status(&mut harness), PLAYING, "H went to the field");
+}
+
+/// Issue 17 (6): the label comes before its choice, the ID has Copy, the
+/// toolbar stays on one row at the smallest board, and the window follows
+/// a new size at once, with no pointer move.
+#[test]
+fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+    let rect = |h: &Harness<'_, LauncherApp>, role: Role, label: &str| {
+        h.get_by_role_and_label(role, label).rect()
+    };
+    let order = [
+        (Role::Button, "New game"),
+        (Role::Label, "Size"),
+        (Role::ComboBox, "Size"),
+        (Role::Label, "Game ID"),
+        (Role::TextInput, "Game ID"),
+        (Role::Button, "Copy Game ID"),
+        (Role::Button, "Go"),
+    ];
+    let in_one_row = |h: &Harness<'_, LauncherApp>| {
+        let rects: Vec<egui::Rect> = order.iter().map(|&(r, l)| rect(h, r, l)).collect();
+        for pair in rects.windows(2) {
+            assert!(pair[0].right() <= pair[1].left(), "{rects:?}");
+            assert!(
+                (pair[0].center().y - pair[1].center().y).abs() < 2.0,
+                "one row: {rects:?}"
+            );
+        }
+        rects
+    };
+    in_one_row(&harness);
+
+    let before = harness.ctx.content_rect().size();
+    harness.get_by_role(Role::ComboBox).click();
+    harness.run();
+    harness.get_by_label("5").click();
+    // No pointer move: only frames the window asks for itself.
+    harness.run();
+    assert_eq!(position(&mut harness).board().size(), 5);
+    let after = harness.ctx.content_rect().size();
+    assert!(after.y < before.y - 100.0, "{before:?} -> {after:?}");
+    let rects = in_one_row(&harness);
+    assert!(
+        rects.last().unwrap().right() <= after.x,
+        "Go is in the window: {rects:?} in {after:?}"
+    );
+    let t = open(&mut harness).canvas_transform().unwrap();
+    assert_eq!(t.scale, 1.0, "the board at its natural size: {t:?}");
 }

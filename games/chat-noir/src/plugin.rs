@@ -244,8 +244,9 @@ pub fn check_game_id(text: &str) -> Result<GameId, String> {
         let (last, rest) = all.split_last().expect("sizes");
         format!("{} and {last}", rest.join(", "))
     };
-    let size_refused =
-        |size: &str| format!("That game ID is for a board of size {size}; the Size choice offers {sizes}.");
+    let size_refused = |size: &str| {
+        format!("That game ID is for a board of size {size}; the Size choice offers {sizes}.")
+    };
     // The size first, so that a board the game does not offer is refused
     // as such whatever else is wrong with it.
     if let Some((size, _)) = text.split_once(':')

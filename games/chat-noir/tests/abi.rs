@@ -165,8 +165,7 @@ fn id_of(board: Board, cat: Pos) -> String {
 
 const PLAYING: &str = "Click a circle to block it. Help off (H shows the cat's paths)";
 const PLAYING_HELP: &str = "Click a circle to block it. Help on (H hides the cat's paths)";
-const ESCAPED: &str =
-    "The cat escaped! Press N for a new game. Help off (H shows the cat's paths)";
+const ESCAPED: &str = "The cat escaped! Press N for a new game. Help off (H shows the cat's paths)";
 const TRAPPED: &str =
     "You trapped the cat! Press N for a new game. Help off (H shows the cat's paths)";
 

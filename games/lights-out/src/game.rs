@@ -227,10 +227,7 @@ impl LightsOut {
     /// The status line.
     pub fn status_text(&self) -> String {
         if self.is_won() {
-            format!(
-                "Solved in {}! Press N or click New game",
-                self.moves_text()
-            )
+            format!("Solved in {}! Press N or click New game", self.moves_text())
         } else if self.hints > 0 {
             format!(
                 "Moves: {}, hints: {} — turn all the lights off",
@@ -364,7 +361,8 @@ impl Game for LightsOut {
             let lit = self.board.is_lit(cell);
             let center = Self::cell_center(cell);
             // A light held down is drawn pressed in.
-            let side = PITCH - 2.0 * INSET
+            let side = PITCH
+                - 2.0 * INSET
                 - if held == Some(cell) {
                     2.0 * PRESSED_INSET
                 } else {
@@ -827,7 +825,10 @@ mod tests {
         // Asking again for the light already ringed is not another hint.
         game.invoke_action("hint", "").unwrap();
         assert_eq!(game.hints_used(), 1);
-        assert_eq!(game.status(), "Moves: 0, hints: 1 — turn all the lights off");
+        assert_eq!(
+            game.status(),
+            "Moves: 0, hints: 1 — turn all the lights off"
+        );
         game.press(game.shown_hint().unwrap());
         assert_eq!(
             game.status(),
@@ -835,9 +836,12 @@ mod tests {
         );
         let mut painter = RecordingPainter::new();
         game.draw(&mut painter);
-        assert!(painter.shapes.iter().any(
-            |s| matches!(s, Shape::Text { text, .. } if text == "in 1 move with 1 hint")
-        ));
+        assert!(
+            painter
+                .shapes
+                .iter()
+                .any(|s| matches!(s, Shape::Text { text, .. } if text == "in 1 move with 1 hint"))
+        );
         // Restarting or a new puzzle starts the count again.
         game.restart();
         assert_eq!(game.hints_used(), 0);

@@ -535,7 +535,8 @@ impl LauncherApp {
                 // Groups side by side, flowing onto the next row when the
                 // console is narrow.
                 let groups = egui::Layout::left_to_right(egui::Align::Min).with_main_wrap(true);
-                ui.with_layout(groups, |ui| {
+                let visible = Vec2::new(ui.clip_rect().width(), 0.0);
+                ui.allocate_ui_with_layout(visible, groups, |ui| {
                     for set in sets {
                         let labels: Vec<String> =
                             set.games.iter().map(|g| button_label(g)).collect();
@@ -579,13 +580,35 @@ impl LauncherApp {
                             0.0
                         };
                         let row = Vec2::new(width + help_slot, ROW_HEIGHT);
+                        // The group's width, title included, to start a new
+                        // row of groups before one that does not fit.
+                        let title = ctx.fonts_mut(|f| {
+                            f.layout_no_wrap(
+                                set.name.to_owned(),
+                                egui::TextStyle::Body.resolve(ui.style()),
+                                egui::Color32::WHITE,
+                            )
+                            .size()
+                            .x
+                        });
+                        let frame = egui::Frame::group(ui.style());
+                        let group_width = row.x.max(title)
+                            + frame.inner_margin.sum().x
+                            + 2.0 * frame.stroke.width;
                         if groups_width > 0.0 {
                             groups_width += ui.spacing().item_spacing.x;
+                            if ui.available_size_before_wrap().x < group_width {
+                                ui.end_row();
+                            }
                         }
                         groups_width += ui
                             .group(|ui| {
                                 ui.vertical(|ui| {
-                                    ui.label(RichText::new(set.name).strong());
+                                    // A title is never wrapped or cut: the group
+                                    // is as wide as it needs.
+                                    ui.add(
+                                        egui::Label::new(RichText::new(set.name).strong()).extend(),
+                                    );
                                     for (game, label) in set.games.into_iter().zip(labels) {
                                         let place = egui::Rect::from_min_size(ui.cursor().min, row);
                                         if !ui.is_rect_visible(place) {

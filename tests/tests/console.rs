@@ -432,4 +432,167 @@ fn the_heaviest_allowed_frame_is_drawn_within_the_frame_budget() {
         "{warning}"
     );
     harness.get_by_label(&warning);
+
+/// The "Find a game" field's text, as the console shows it.
+fn find_text(harness: &Harness<'_, LauncherApp>) -> String {
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, "Find a game:")
+        .value()
+        .unwrap_or_default()
+}
+
+/// Issue 17 (1): Escape clears Find after Enter has left the field, and
+/// after a click elsewhere.
+#[test]
+fn escape_clears_find_after_enter_and_after_a_click_elsewhere() {
+    let games = games();
+    let mut harness = harness(&games);
+    for leave in ["Enter", "a click elsewhere"] {
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::F);
+        harness.run();
+        harness.event(egui::Event::Text("xyz".into()));
+        harness.run();
+        harness.get_by_label_contains("No game matches \"xyz\"");
+        if leave == "Enter" {
+            harness.key_press(egui::Key::Enter);
+            harness.run();
+        } else {
+            click_at(&mut harness, egui::pos2(850.0, 650.0));
+        }
+        assert!(!harness.ctx.text_edit_focused(), "{leave} left the field");
+        harness.key_press(egui::Key::Escape);
+        harness.run();
+        assert!(
+            harness.query_by_label_contains("No game matches").is_none(),
+            "Escape after {leave} cleared Find"
+        );
+        assert_eq!(find_text(&harness), "");
+        button(&harness, "Hello Game");
+    }
+}
+
+/// Issue 17 (2): letters typed right after Ctrl+F, even in the same frame,
+/// all land in the field.
+#[test]
+fn no_letter_is_lost_right_after_ctrl_f() {
+    let games = games();
+    let mut harness = harness(&games);
+    // Ctrl+F and the first letter arrive together, then a letter a frame.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::F);
+    harness.event(egui::Event::Text("a".into()));
+    harness.step();
+    for letter in ["b", "c", "d", "e", "f", "g", "h"] {
+        harness.event(egui::Event::Text(letter.into()));
+        harness.step();
+    }
+    harness.run();
+    assert_eq!(find_text(&harness), "abcdefgh");
+    harness.get_by_label_contains("No game matches \"abcdefgh\"");
+}
+
+/// The console's games plus two bundled ones, for the layout tests.
+fn many_sets() -> GamesDir {
+    let games = games();
+    games.add_bundled("chat-noir", "chat_noir");
+    games.add_bundled("lights-out", "lights_out");
+    games
+}
+
+fn console_of_width(games: &GamesDir, width: f32) -> Harness<'static, LauncherApp> {
+    let mut harness = Harness::builder().with_size([width, 600.0]).build_ui_state(
+        |ui, app: &mut LauncherApp| app.frame(ui),
+        LauncherApp::new(LauncherConfig::only_games_dirs([games.path()])),
+    );
+    harness.run();
+    harness
+}
+
+/// Issue 17 (8): at 260 points wide nothing is drawn over the menus and
+/// no group title is cut: Find takes a row of its own and the groups flow
+/// one under another; at 800 Find sits beside the menus and the groups
+/// side by side.
+#[test]
+fn the_console_is_usable_at_260_and_800_points_wide() {
+    let games = many_sets();
+    let sets = ["Other Games", "Puzzle Games", "Risky Games"];
+    let menus = |h: &Harness<'_, LauncherApp>| {
+        ["Launcher", "Help"].map(|m| {
+            h.get_by_role_and_label(egui::accesskit::Role::Button, m)
+                .rect()
+        })
+    };
+
+    let narrow = console_of_width(&games, 260.0);
+    let find = narrow.get_by_label("Find a game:").rect();
+    let field = narrow
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, "Find a game:")
+        .rect();
+    for menu in menus(&narrow) {
+        assert!(
+            !menu.intersects(find) && !menu.intersects(field),
+            "{menu:?} {find:?} {field:?}"
+        );
+        assert!(find.top() >= menu.bottom(), "Find is under the menus");
+    }
+    assert!(field.right() <= 260.0 && find.left() >= 0.0);
+    let titles: Vec<egui::Rect> = sets.map(|s| narrow.get_by_label(s).rect()).to_vec();
+    for (set, title) in sets.iter().zip(&titles) {
+        assert!(title.right() <= 260.0 - 8.0, "{set} is cut: {title:?}");
+    }
+    for pair in titles.windows(2) {
+        assert!(
+            pair[0].bottom() < pair[1].top(),
+            "one under another: {titles:?}"
+        );
+    }
+
+    let wide = console_of_width(&games, 800.0);
+    let find = wide.get_by_label("Find a game:").rect();
+    for menu in menus(&wide) {
+        assert!(
+            (find.center().y - menu.center().y).abs() < 2.0,
+            "beside the menus"
+        );
+        assert!(menu.right() < find.left());
+    }
+    let titles: Vec<egui::Rect> = sets.map(|s| wide.get_by_label(s).rect()).to_vec();
+    for pair in titles.windows(2) {
+        assert_eq!(pair[0].top(), pair[1].top(), "side by side: {titles:?}");
+        assert!(pair[0].right() < pair[1].left());
+    }
+}
+
+/// WCAG's contrast ratio of two colours.
+fn contrast(a: egui::Color32, b: egui::Color32) -> f32 {
+    let luminance = |c: egui::Color32| {
+        let channel = |v: u8| {
+            let v = f32::from(v) / 255.0;
+            if v <= 0.03928 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+    };
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// Issue 17 (9): body text is comfortably above WCAG AA (4.5:1) in both
+/// themes, weak text (hints, paths, search snippets) above it too.
+#[test]
+fn text_contrast_is_comfortably_wcag_aa_in_both_themes() {
+    let games = games();
+    let harness = harness(&games);
+    for theme in [egui::Theme::Dark, egui::Theme::Light] {
+        let style = harness.ctx.style_of(theme);
+        let v = &style.visuals;
+        for background in [v.panel_fill, v.window_fill] {
+            let body = contrast(v.text_color(), background);
+            assert!(body >= 7.0, "{theme:?} body text {body:.1}:1");
+            let weak = contrast(v.weak_text_color(), background);
+            assert!(weak >= 4.5, "{theme:?} weak text {weak:.1}:1");
+        }
+    }
 }

@@ -783,3 +783,99 @@ fn the_manual_viewer_shows_tables_cell_by_cell() {
     assert!((rect("<dir>.png").left() - default.left()).abs() < 2.0);
     assert!(rect("After the table.").top() > icon.bottom());
 }
+
+/// The text galleys drawn last frame whose text contains `needle`.
+fn galleys_with(
+    harness: &Harness<'_, LauncherApp>,
+    needle: &str,
+) -> Vec<std::sync::Arc<egui::Galley>> {
+    fn walk(shape: &egui::Shape, needle: &str, out: &mut Vec<std::sync::Arc<egui::Galley>>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, needle, out)),
+            egui::Shape::Text(text) if text.galley.text().contains(needle) => {
+                out.push(text.galley.clone());
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &harness.output().shapes {
+        walk(&clipped.shape, needle, &mut out);
+    }
+    out
+}
+
+/// The font of the run of `galley` that holds `needle`.
+fn font_of(galley: &egui::Galley, needle: &str) -> egui::FontId {
+    let at = galley.text().find(needle).expect("the needle");
+    galley
+        .job
+        .sections
+        .iter()
+        .find(|s| s.byte_range.start.0 <= at && at < s.byte_range.end.0)
+        .expect("a section")
+        .format
+        .font_id
+        .clone()
+}
+
+/// Issue 17 (9): search results show their snippet at the body text's
+/// size, not egui's small size (about 8 pixels high).
+#[test]
+fn search_snippets_are_as_large_as_body_text() {
+    let fixture = Fixture::new();
+    test_game(&fixture);
+    let mut harness = fixture.harness();
+    console_help(&mut harness, "Test Game", "Manual");
+    harness.get_by_label("Search").focus();
+    harness.run();
+    harness.get_by_label("Search").type_text("corner");
+    harness.run();
+    let body = harness.ctx.global_style().text_styles[&egui::TextStyle::Body].size;
+    let galleys = galleys_with(&harness, "through a corner");
+    let snippet = galleys
+        .iter()
+        .find(|g| g.text().starts_with("Rules\n"))
+        .expect("the search result");
+    let font = font_of(snippet, "through a corner");
+    assert!(font.size >= body, "{font:?}, body text is {body}");
+}
+
+/// Issue 17 (11): the pattern table of Lights Out's help is in the
+/// monospaced font, its backticks not shown; the words around it are not.
+#[test]
+fn lights_out_help_shows_its_pattern_table_monospaced() {
+    let games = launcher_tests::GamesDir::new();
+    games.add_bundled("lights-out", "lights_out");
+    let cache = tempfile::tempdir().unwrap();
+    let mut harness = harness(
+        LauncherApp::new(LauncherConfig::only_games_dirs([games.path()]))
+            .with_help_windows(HelpWindows::new(cache.path().to_owned())),
+    );
+    console_help(&mut harness, "Lights Out", "How to play");
+    for (pattern, rest) in [
+        ("###..", " at the bottom: press top light 2."),
+        (".#.#.", " at the bottom: press top lights 1 and 4."),
+        ("..###", " at the bottom: press top light 4."),
+    ] {
+        harness
+            .get_by_label(&format!("{pattern}{rest}"))
+            .scroll_to_me();
+        harness.run();
+        let galleys = galleys_with(&harness, &format!("{pattern}{rest}"));
+        let galley = galleys.first().expect("the bullet is drawn");
+        assert_eq!(
+            font_of(galley, pattern).family,
+            egui::FontFamily::Monospace,
+            "{pattern}"
+        );
+        assert_eq!(
+            font_of(galley, "press top").family,
+            egui::FontFamily::Proportional
+        );
+    }
+    assert!(
+        harness.query_by_label_contains("`").is_none(),
+        "no backticks shown"
+    );
+}

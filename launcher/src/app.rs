@@ -467,13 +467,14 @@ impl LauncherApp {
                         ctx.send_viewport_cmd(ViewportCommand::Close);
                     }
                 });
-                ui.menu_button("Help", |ui| {
+                let help = ui.menu_button("Help", |ui| {
                     if ui.button("Launcher manual").clicked() {
                         launcher_manual = true;
                     }
                 });
                 // Beside the menus if it fits, else on a row of its own.
-                self.fit.menus_width = ui.min_rect().width();
+                self.fit.menus_width =
+                    help.response.rect.right() - ui.max_rect().left() + ui.spacing().item_spacing.x;
                 narrow = ui.available_width() < FIND_ROW_WIDTH;
                 if !narrow {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

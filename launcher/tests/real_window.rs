@@ -6,7 +6,8 @@ mod support;
 
 use launcher_tests::GamesDir;
 use std::path::Path;
-use support::run_in_xvfb;
+use std::time::Duration;
+use support::{LauncherInX, Xvfb, run_in_xvfb, wait_for};
 
 /// Width, height and number of distinct colours of a PNG.
 fn png_facts(path: &Path) -> (u32, u32, usize) {
@@ -39,7 +40,11 @@ fn the_console_opens_a_real_window_titled_plt_games() {
         "no console window among:\n{windows}"
     );
     let (width, height, colours) = png_facts(&shot);
-    assert_eq!((width, height), (560, 400), "the console's default size");
+    // Fitted to its content (one game): not egui's mostly empty 560 × 400.
+    assert!(
+        (260..560).contains(&width) && (160..400).contains(&height),
+        "the console's fitted size: {width}x{height}"
+    );
     assert!(
         colours > 20,
         "the window shows something, not one flat colour ({colours} colours)"
@@ -121,4 +126,88 @@ fn a_game_window_fits_its_canvas_when_controls_wrap_and_the_canvas_grows() {
         height > 300 + 91,
         "the window grew for the wrapped controls: {width}x{height}"
     );
+}
+
+/// The `_NET_WM_ICON` of an X window as ARGB numbers (width, height, then
+/// the pixels), and its `WM_CLASS`, read with xprop (Debian `x11-utils`).
+fn icon_and_class(x: &Xvfb, window: &str) -> (Vec<u32>, String) {
+    let icon = x.run(
+        "xprop",
+        &[
+            "-id",
+            window,
+            "-f",
+            "_NET_WM_ICON",
+            "32c",
+            " = $0+\\n",
+            "_NET_WM_ICON",
+        ],
+    );
+    let numbers = icon
+        .split_once(" = ")
+        .map(|(_, n)| n.split(',').filter_map(|v| v.trim().parse().ok()).collect())
+        .unwrap_or_default();
+    let class = x.run("xprop", &["-id", window, "WM_CLASS"]);
+    (numbers, class.trim().to_owned())
+}
+
+/// What the launcher should put in `_NET_WM_ICON` for an icon file.
+fn expected_icon(path: Option<&Path>) -> Vec<u32> {
+    let icon = launcher::icons::window_icon(path);
+    let mut cardinals = vec![icon.width, icon.height];
+    cardinals.extend(icon.rgba.chunks(4).map(|p| {
+        u32::from(p[3]) << 24 | u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2])
+    }));
+    cardinals
+}
+
+/// Issue 17 (7): the console and a game's window both carry an icon
+/// (`_NET_WM_ICON`: the launcher's, and the game's own) and the one
+/// `WM_CLASS` class of the launcher, so that taskbars group them.
+#[test]
+fn windows_have_their_icon_and_share_the_launchers_wm_class() {
+    let games = GamesDir::new();
+    let chat_noir = games.add_bundled("chat-noir", "chat_noir");
+    let x = Xvfb::start(&games.path().join("xvfb"));
+    let dir = games.path().to_str().unwrap();
+    for (args, title, icon) in [
+        (vec!["--games-dir", dir], "PLT Games", None),
+        (
+            vec!["--games-dir", dir, "--play", "chat-noir"],
+            "Chat Noir",
+            Some(chat_noir.join("chat-noir.png")),
+        ),
+    ] {
+        let shot = games.path().join("shot.png");
+        let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+        args.extend([std::ffi::OsStr::new("--screenshot"), shot.as_os_str()]);
+        args.extend(["--screenshot-delay", "4"].map(std::ffi::OsStr::new));
+        let mut launcher = LauncherInX::start(&x, games.path(), &args);
+        let what = format!("a window named {title:?}");
+        let window = wait_for(&what, Duration::from_secs(60), || {
+            launcher.assert_running(&what);
+            let found = x.run("xdotool", &["search", "--name", &format!("^{title}$")]);
+            found.lines().next().map(str::to_owned)
+        });
+        let (pixels, class) = wait_for("an icon", Duration::from_secs(20), || {
+            let (pixels, class) = icon_and_class(&x, &window);
+            (!pixels.is_empty()).then_some((pixels, class))
+        });
+        assert_eq!(
+            class,
+            format!("WM_CLASS(STRING) = \"\", \"{}\"", launcher::APP_ID),
+            "{title}"
+        );
+        assert_eq!(&pixels[..2], [32, 32], "{title}: a 32x32 icon");
+        assert!(
+            pixels == expected_icon(icon.as_deref()),
+            "{title}: the icon is {}",
+            if icon.is_some() {
+                "the game's"
+            } else {
+                "the launcher's"
+            }
+        );
+        launcher.assert_exits_successfully();
+    }
 }

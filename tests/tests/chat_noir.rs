@@ -297,6 +297,14 @@ fn the_console_lists_chat_noir_in_puzzle_games_and_a_click_opens_it() {
         builder.inner_size,
         Some(egui::Vec2::new(WINDOW_11[0], WINDOW_11[1]))
     );
+    // With the game's icon, and the launcher's one app id, as the console.
+    assert_eq!(builder.app_id.as_deref(), Some(launcher::APP_ID));
+    assert_eq!(
+        builder.icon,
+        Some(launcher::icons::window_icon(Some(icon))),
+        "the game's icon"
+    );
+    assert_ne!(builder.icon, Some(launcher::icons::window_icon(None)));
     harness.get_by_label(PLAYING);
     harness.get_by_label("New game");
     harness.get_by_label("Game ID");

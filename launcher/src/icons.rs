@@ -88,15 +88,8 @@ pub fn decode_icon(bytes: &[u8]) -> Result<ColorImage, String> {
 /// ([`FALLBACK_ICON_PNG`]) when there is none or it cannot be used. The
 /// console has the launcher's icon, each game window its game's.
 pub fn window_icon(path: Option<&Path>) -> std::sync::Arc<egui::IconData> {
-    use std::io::Read;
     let game = path.and_then(|path| {
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_ICON_BYTES + 1).read_to_end(&mut bytes))
-            .ok()?;
-        if bytes.len() as u64 > MAX_ICON_BYTES {
-            return None;
-        }
+        let bytes = crate::files::read_capped(path, MAX_ICON_BYTES).ok()?;
         decode_icon_rgba(&bytes).ok()
     });
     let image = game

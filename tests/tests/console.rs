@@ -432,6 +432,7 @@ fn the_heaviest_allowed_frame_is_drawn_within_the_frame_budget() {
         "{warning}"
     );
     harness.get_by_label(&warning);
+}
 
 /// The "Find a game" field's text, as the console shows it.
 fn find_text(harness: &Harness<'_, LauncherApp>) -> String {

@@ -118,7 +118,9 @@ const CONSOLE_MIN_SIZE: Vec2 = Vec2::new(260.0, 160.0);
 impl ConsoleFit {
     /// The size wanted for the content measured this frame.
     fn wanted(&self, monitor: Option<Vec2>) -> Vec2 {
-        let width = (self.menus_width + FIND_ROW_WIDTH).max(self.groups_width) + self.chrome.x;
+        // Room for "Find a game" beside the menus, with a margin after it.
+        let menus = self.menus_width + FIND_ROW_WIDTH + 8.0;
+        let width = menus.max(self.groups_width) + self.chrome.x;
         let height = self.content_height + self.chrome.y;
         let mut wanted = Vec2::new(width, height).max(CONSOLE_MIN_SIZE);
         if let Some(monitor) = monitor.filter(|m| m.x > 0.0 && m.y > 0.0) {

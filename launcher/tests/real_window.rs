@@ -161,53 +161,77 @@ fn expected_icon(path: Option<&Path>) -> Vec<u32> {
     cardinals
 }
 
-/// Issue 17 (7): the console and a game's window both carry an icon
-/// (`_NET_WM_ICON`: the launcher's, and the game's own) and the one
-/// `WM_CLASS` class of the launcher, so that taskbars group them.
+/// Waits for the first window named exactly `title` on `x`; its id.
+fn window_named(x: &Xvfb, launcher: &mut LauncherInX, title: &str) -> String {
+    let what = format!("a window named {title:?}");
+    wait_for(&what, Duration::from_secs(60), || {
+        launcher.assert_running(&what);
+        let found = x.run("xdotool", &["search", "--name", &format!("^{title}$")]);
+        found.lines().next().map(str::to_owned)
+    })
+}
+
+/// Asserts that `window` has the launcher's `WM_CLASS` and, as its
+/// `_NET_WM_ICON`, the icon of `icon` (the launcher's own if `None`).
+fn assert_icon_and_class(x: &Xvfb, window: &str, title: &str, icon: Option<&Path>) {
+    let (pixels, class) = wait_for("an icon", Duration::from_secs(20), || {
+        let (pixels, class) = icon_and_class(x, window);
+        (!pixels.is_empty()).then_some((pixels, class))
+    });
+    assert_eq!(
+        class,
+        format!("WM_CLASS(STRING) = \"\", \"{}\"", launcher::APP_ID),
+        "{title}"
+    );
+    assert_eq!(&pixels[..2], [32, 32], "{title}: a 32x32 icon");
+    let whose = if icon.is_some() {
+        "the game's"
+    } else {
+        "the launcher's"
+    };
+    assert!(
+        pixels == expected_icon(icon),
+        "{title}: the icon is {whose}"
+    );
+}
+
+/// Issue 17 (7): the console, a game's window opened from it and a
+/// `--play` window all carry an icon (`_NET_WM_ICON`: the launcher's, and
+/// the game's own) and the one `WM_CLASS` class of the launcher, so that
+/// taskbars group them.
 #[test]
 fn windows_have_their_icon_and_share_the_launchers_wm_class() {
     let games = GamesDir::new();
     let chat_noir = games.add_bundled("chat-noir", "chat_noir");
-    let x = Xvfb::start(&games.path().join("xvfb"));
+    let icon = chat_noir.join("chat-noir.png");
     let dir = games.path().to_str().unwrap();
-    for (args, title, icon) in [
-        (vec!["--games-dir", dir], "PLT Games", None),
-        (
-            vec!["--games-dir", dir, "--play", "chat-noir"],
-            "Chat Noir",
-            Some(chat_noir.join("chat-noir.png")),
-        ),
-    ] {
-        let shot = games.path().join("shot.png");
-        let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
-        args.extend([std::ffi::OsStr::new("--screenshot"), shot.as_os_str()]);
-        args.extend(["--screenshot-delay", "4"].map(std::ffi::OsStr::new));
+    for (run, play) in [("console", false), ("play", true)] {
+        // A server of its own for each run, as `run_in_xvfb` does.
+        let x = Xvfb::start(&games.path().join(format!("xvfb-{run}")));
+        let shot = games.path().join(format!("{run}.png"));
+        let mut args = vec!["--games-dir", dir];
+        if play {
+            args.extend(["--play", "chat-noir"]);
+        }
+        args.extend(["--screenshot", shot.to_str().unwrap()]);
+        args.extend(["--screenshot-delay", "5"]);
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
         let mut launcher = LauncherInX::start(&x, games.path(), &args);
-        let what = format!("a window named {title:?}");
-        let window = wait_for(&what, Duration::from_secs(60), || {
-            launcher.assert_running(&what);
-            let found = x.run("xdotool", &["search", "--name", &format!("^{title}$")]);
-            found.lines().next().map(str::to_owned)
-        });
-        let (pixels, class) = wait_for("an icon", Duration::from_secs(20), || {
-            let (pixels, class) = icon_and_class(&x, &window);
-            (!pixels.is_empty()).then_some((pixels, class))
-        });
-        assert_eq!(
-            class,
-            format!("WM_CLASS(STRING) = \"\", \"{}\"", launcher::APP_ID),
-            "{title}"
-        );
-        assert_eq!(&pixels[..2], [32, 32], "{title}: a 32x32 icon");
-        assert!(
-            pixels == expected_icon(icon.as_deref()),
-            "{title}: the icon is {}",
-            if icon.is_some() {
-                "the game's"
-            } else {
-                "the launcher's"
-            }
-        );
+        if play {
+            let window = window_named(&x, &mut launcher, "Chat Noir");
+            assert_icon_and_class(&x, &window, "--play", Some(&icon));
+        } else {
+            let console = window_named(&x, &mut launcher, "PLT Games");
+            assert_icon_and_class(&x, &console, "the console", None);
+            // A click on the Chat Noir button, the first of the fitted
+            // console's only group, opens the game in a window of its own.
+            x.run(
+                "xdotool",
+                &["mousemove", "--window", &console, "80", "78", "click", "1"],
+            );
+            let game = window_named(&x, &mut launcher, "Chat Noir");
+            assert_icon_and_class(&x, &game, "a game opened from the console", Some(&icon));
+        }
         launcher.assert_exits_successfully();
     }
 }

@@ -1,6 +1,7 @@
 //! # Lights Out
 //!
-//! A logic game for the launcher's "Logic Games" set: a 5×5 grid of lights.
+//! A puzzle for the launcher's "Puzzle Games" set (where the original
+//! files it): a 5×5 grid of lights.
 //! Pressing a light toggles it and its four orthogonal neighbours; the
 //! puzzle is solved when every light is off. Every puzzle is dealt by
 //! pressing random lights of the dark board, so it can always be solved.

@@ -17,6 +17,7 @@
 //! and the player told. The plan is kept until the frame or the scale
 //! changes, so an unchanged frame costs nothing more.
 
+use crate::cli::count_of as plural;
 use egui::Vec2;
 use game_api::Shape;
 use std::collections::HashSet;
@@ -182,20 +183,22 @@ impl FramePlan {
     }
 }
 
-/// `1 shape`, `2 shapes`.
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// The area of a box clipped to the canvas, in canvas pixels.
 fn clipped_area(min_x: f32, min_y: f32, max_x: f32, max_y: f32, canvas: Vec2) -> f32 {
     let w = max_x.min(canvas.x) - min_x.max(0.0);
     let h = max_y.min(canvas.y) - min_y.max(0.0);
     if w > 0.0 && h > 0.0 { w * h } else { 0.0 }
+}
+
+/// The area of an ellipse's bounding box clipped to the canvas.
+fn ellipse_area(center: game_api::Point, radius_x: f32, radius_y: f32, canvas: Vec2) -> f32 {
+    clipped_area(
+        center.x - radius_x,
+        center.y - radius_y,
+        center.x + radius_x,
+        center.y + radius_y,
+        canvas,
+    )
 }
 
 /// The estimated tessellated vertices and covered area (canvas pixels) of
@@ -219,14 +222,10 @@ fn cost(shape: &Shape, px: f32, canvas: Vec2) -> (usize, f32) {
                 _ => 129,
             };
             let vertices = corners * per_corner(style.fill.is_some(), style.stroke.is_some());
-            let area = clipped_area(
-                center.x - radius,
-                center.y - radius,
-                center.x + radius,
-                center.y + radius,
-                canvas,
-            );
-            (vertices.max(4), area)
+            (
+                vertices.max(4),
+                ellipse_area(*center, *radius, *radius, canvas),
+            )
         }
         Shape::Ellipse {
             center,
@@ -238,14 +237,10 @@ fn cost(shape: &Shape, px: f32, canvas: Vec2) -> (usize, f32) {
             let quarter = ((radius_x.max(*radius_y) * px) / 16.0).max(8.0);
             let corners = (4.0 * quarter).min(1.0e9) as usize;
             let vertices = corners * per_corner(style.fill.is_some(), style.stroke.is_some());
-            let area = clipped_area(
-                center.x - radius_x,
-                center.y - radius_y,
-                center.x + radius_x,
-                center.y + radius_y,
-                canvas,
-            );
-            (vertices.max(4), area)
+            (
+                vertices.max(4),
+                ellipse_area(*center, *radius_x, *radius_y, canvas),
+            )
         }
         Shape::Polygon { points, style } => {
             let vertices = points.len() * per_corner(style.fill.is_some(), style.stroke.is_some());

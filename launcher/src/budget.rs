@@ -106,7 +106,7 @@ impl FramePlan {
         let mut area = 0.0f32;
         let mut glyphs: HashSet<(char, u32)> = HashSet::new();
         let mut glyph_area = 0.0f32;
-        let mut new_glyphs: Vec<(char, u32)> = Vec::new();
+        let mut new_glyphs: HashSet<(char, u32)> = HashSet::new();
         for shape in shapes {
             let (vertices, shape_area) = cost(shape, px, screen.canvas);
             if plan.vertices + vertices > MAX_FRAME_VERTICES || area + shape_area > area_budget {
@@ -125,8 +125,7 @@ impl FramePlan {
                 let key = size_key(screen_px);
                 new_glyphs.clear();
                 for c in text.chars().filter(|c| !c.is_whitespace()) {
-                    if !glyphs.contains(&(c, key)) && !new_glyphs.contains(&(c, key)) {
-                        new_glyphs.push((c, key));
+                    if !glyphs.contains(&(c, key)) && new_glyphs.insert((c, key)) {
                         if glyphs.len() + new_glyphs.len() > MAX_FRAME_GLYPHS {
                             break;
                         }
@@ -141,7 +140,7 @@ impl FramePlan {
                     plan.admitted.push(false);
                     continue;
                 }
-                glyphs.extend(new_glyphs.iter().copied());
+                glyphs.extend(new_glyphs.drain());
                 glyph_area += added;
             }
             plan.vertices += vertices;

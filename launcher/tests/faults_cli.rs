@@ -26,6 +26,17 @@ fn list(games: &FaultGames, extra: &[&str]) -> (Output, Duration) {
     (out, started.elapsed())
 }
 
+/// `launcher --list` on one games directory, with its stdout piped, not
+/// waited for.
+fn spawn_list(games: &launcher_tests::GamesDir, probe_timeout: &str) -> std::process::Child {
+    launcher_in(games.path())
+        .args(["--list", "--probe-timeout", probe_timeout, "--games-dir"])
+        .arg(games.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the launcher runs")
+}
+
 /// The `state:` line of the game labelled `name`.
 fn state<'a>(stdout: &'a str, name: &str) -> &'a str {
     let start = stdout
@@ -154,12 +165,7 @@ fn list_gives_up_on_a_hanging_game_and_reports_the_rest() {
     let games = launcher_tests::GamesDir::new();
     games.add_with_library("hang-draw", "game = \"hang_draw\"\n", "hang_draw");
     games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
-    let mut child = launcher_in(games.path())
-        .args(["--list", "--probe-timeout", "1", "--games-dir"])
-        .arg(games.path())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the launcher runs");
+    let mut child = spawn_list(&games, "1");
     // Without the deadline the launcher would never exit; fail, don't hang.
     let deadline = Instant::now() + Duration::from_secs(120);
     while child.try_wait().expect("the launcher runs").is_none() {
@@ -201,12 +207,7 @@ fn list_prints_each_game_as_soon_as_it_is_known() {
     let games = launcher_tests::GamesDir::new();
     games.add_with_library("a-hello", "game = \"hello_game\"\n", "hello_game");
     games.add_with_library("hang-init", "game = \"hang_init\"\n", "hang_init");
-    let mut child = launcher_in(games.path())
-        .args(["--list", "--probe-timeout", "10", "--games-dir"])
-        .arg(games.path())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the launcher runs");
+    let mut child = spawn_list(&games, "10");
     let mut stdout = child.stdout.take().unwrap();
     let seen = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
     let reader = {

@@ -125,10 +125,11 @@ impl FramePlan {
                 let key = size_key(screen_px);
                 new_glyphs.clear();
                 for c in text.chars().filter(|c| !c.is_whitespace()) {
-                    if !glyphs.contains(&(c, key)) && new_glyphs.insert((c, key)) {
-                        if glyphs.len() + new_glyphs.len() > MAX_FRAME_GLYPHS {
-                            break;
-                        }
+                    if !glyphs.contains(&(c, key))
+                        && new_glyphs.insert((c, key))
+                        && glyphs.len() + new_glyphs.len() > MAX_FRAME_GLYPHS
+                    {
+                        break;
                     }
                 }
                 // A glyph's cell is about 0.6 em wide and 1.2 em tall.

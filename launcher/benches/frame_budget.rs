@@ -87,7 +87,7 @@ fn frame_budget(c: &mut Criterion) {
         let screen = Screen {
             scale: 1.0,
             pixels_per_point: 1.0,
-            canvas: Vec2::new(400.0, 300.0),
+            canvas: game_api::Point::new(400.0, 300.0),
             atlas_side: ctx.input(|i| i.max_texture_side),
         };
         let plan = FramePlan::new(&shapes, screen);

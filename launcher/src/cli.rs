@@ -1,7 +1,8 @@
 //! The command line: flags, and the `--list` report.
 
 use crate::catalog::{Catalog, GameEntry, Severity};
-use crate::checker::{CheckOutcome, Checker};
+use crate::check::{CheckOutcome, Checker, SessionChecks};
+pub use crate::messages::count_of;
 use clap::Parser;
 use std::collections::HashMap;
 use std::io::Write;
@@ -91,15 +92,6 @@ pub struct Args {
     pub screenshot_delay: f64,
 }
 
-/// `1 error`, `2 errors`.
-pub fn count_of(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// A number of seconds from the command line: finite, from 0 to an hour.
 fn seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
@@ -143,20 +135,25 @@ pub fn write_list_report(
         .filter_map(|(i, g)| g.library.clone().map(|l| (i, l)))
         .collect();
     let (sender, results) = mpsc::channel::<(usize, CheckOutcome)>();
+    // Two games may share a library (from a library directory): it is
+    // checked once.
+    let checks = std::sync::Arc::new(SessionChecks::new());
     if let Some(checker) = checker {
         let next = std::sync::Arc::new(AtomicUsize::new(0));
         let to_check = std::sync::Arc::new(to_check);
         for _ in 0..jobs.clamp(1, to_check.len().max(1)) {
-            let (next, to_check, sender, checker) = (
+            let (next, to_check, sender, checker, checks) = (
                 next.clone(),
                 to_check.clone(),
                 sender.clone(),
                 checker.clone(),
+                checks.clone(),
             );
             std::thread::spawn(move || {
                 while let Some((index, library)) = to_check.get(next.fetch_add(1, Ordering::SeqCst))
                 {
-                    if sender.send((*index, checker.check(library))).is_err() {
+                    let outcome = checks.check(library, || checker.check(library));
+                    if sender.send((*index, outcome)).is_err() {
                         break;
                     }
                 }
@@ -221,7 +218,7 @@ pub fn write_list_report(
                                 ),
                             }
                         }
-                        CheckOutcome::Broken(e) => {
+                        CheckOutcome::Broken(e) | CheckOutcome::Hung(e) => {
                             summary.broken += 1;
                             load_problems.push(format!("error: {e}"));
                             format!("broken: {e}")

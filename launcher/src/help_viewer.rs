@@ -14,12 +14,12 @@
 //! The formatting, parsing, HTML and browser logic live in `launcher-help`;
 //! this module only draws.
 
-use crate::app::Notice;
 use crate::catalog::{APP_DIR_NAME, GameEntry, Severity};
 use egui::{
     Align, Color32, ColorImage, Label, Layout, RichText, TextStyle, TextureHandle, TextureOptions,
     Vec2, ViewportBuilder, ViewportClass, ViewportCommand, ViewportId,
 };
+use launcher_core::messages::Notice;
 use launcher_help::manual::{
     Inline, LinkTarget, Manual, ManualBlock, SearchHit, manual_url, open_in_browser, write_html,
 };

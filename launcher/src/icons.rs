@@ -10,11 +10,8 @@ pub const FALLBACK_ICON_PNG: &[u8] = include_bytes!("../../assets/fallback-icon.
 /// The side of a console icon, in points.
 pub const ICON_SIDE: u32 = 32;
 
-/// The largest icon file read, in bytes.
-pub const MAX_ICON_BYTES: u64 = 4 * 1024 * 1024;
-
-/// The largest icon decoded, in pixels per side.
-pub const MAX_ICON_PIXELS: u32 = 2048;
+pub use launcher_core::icon::{check_icon_file, check_icon_header};
+pub use launcher_core::limits::{MAX_ICON_BYTES, MAX_ICON_PIXELS};
 
 /// Reads a PNG icon and scales it to 32×32 RGBA. Refuses files that are too
 /// large, not PNG, or decode to more than [`MAX_ICON_PIXELS`] per side.
@@ -28,50 +25,6 @@ pub fn load_icon(path: &Path) -> Result<ColorImage, String> {
             other => format!("the icon {other}"),
         })?;
     decode_icon(&bytes)
-}
-
-/// The PNG file signature.
-const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
-
-/// Checks an icon file cheaply, without decoding it: its size, the PNG
-/// signature and the dimensions its header claims. The catalog runs this on
-/// every icon so that `--list` and the console's problems name a bad icon
-/// before anything is drawn; [`load_icon`] decodes with the same limits.
-pub fn check_icon_file(path: &Path) -> Result<(), String> {
-    let (header, size) =
-        crate::files::read_head(path, 24).map_err(|problem| format!("the icon {problem}"))?;
-    if size > MAX_ICON_BYTES {
-        return Err(format!(
-            "the icon is {size} bytes, larger than {} MiB; use a 32×32 PNG",
-            MAX_ICON_BYTES >> 20
-        ));
-    }
-    check_icon_header(&header)
-}
-
-/// Checks the first 24 bytes of a PNG: the signature, then the `IHDR`
-/// chunk's width and height (see [`check_icon_file`]).
-pub fn check_icon_header(header: &[u8]) -> Result<(), String> {
-    if !header.starts_with(PNG_SIGNATURE) {
-        return Err(
-            "the icon is not a PNG file (it does not start with the PNG signature); use a 32×32 PNG with transparency"
-                .into(),
-        );
-    }
-    if header.len() < 24 || &header[12..16] != b"IHDR" {
-        return Err(
-            "the icon is not a usable PNG (its header is cut short or damaged); use a 32×32 PNG with transparency"
-                .into(),
-        );
-    }
-    let width = u32::from_be_bytes([header[16], header[17], header[18], header[19]]);
-    let height = u32::from_be_bytes([header[20], header[21], header[22], header[23]]);
-    if width == 0 || height == 0 || width > MAX_ICON_PIXELS || height > MAX_ICON_PIXELS {
-        return Err(format!(
-            "the icon says it is {width} × {height} pixels; icons may be at most {MAX_ICON_PIXELS} a side (and should be 32 × 32)"
-        ));
-    }
-    Ok(())
 }
 
 /// Decodes PNG bytes into a 32×32 icon (see [`load_icon`]).
@@ -176,6 +129,7 @@ impl IconCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use launcher_core::icon::PNG_SIGNATURE;
 
     #[test]
     fn the_fallback_icon_decodes_to_32_by_32() {

@@ -2,27 +2,29 @@
 //! console window grouped by game set, and runs each game in its own window
 //! through the versioned C ABI of `game-api`.
 //!
+//! This crate is the egui application on top of `launcher-core`, which scans,
+//! loads and checks without any UI (its modules are re-exported here).
 //! Data flows one way: [`catalog`] scans `games/*/info.toml` ([`manifest`])
-//! without loading anything; clicking a game has the [`loader`] load its
-//! library and check its ABI; [`game_window`] runs the game, caching what it
-//! draws, and [`render`] paints that with egui. [`help_viewer`] shows the
-//! games' text help and manuals, in-app and in the browser.
+//! without loading anything; the [`console`] shows the games and says which
+//! one the player clicked; [`games`] has the [`loader`] load its library,
+//! [`check`] it once this session, and opens it in a [`game_window`], which
+//! runs the game, caching what it draws; [`render`] paints that with egui.
+//! [`help_viewer`] shows the games' text help and manuals, in-app and in the
+//! browser; [`app`] ties these together each frame, and [`cli`] reads the
+//! flags and writes `--list`.
 
 pub mod app;
-pub mod budget;
-pub mod catalog;
-pub mod checker;
 pub mod cli;
+pub mod console;
 pub mod game_window;
+pub mod games;
 pub mod help_viewer;
 pub mod icons;
-pub mod loader;
 pub mod render;
 pub mod screenshot;
-pub mod watch;
 
 pub use app::{LauncherApp, LauncherConfig};
-pub use launcher_core::{files, manifest};
+pub use launcher_core::{budget, catalog, check, files, loader, manifest, messages, watch};
 
 /// The application id of every launcher window, the console's and the
 /// games': the Wayland app id and the X11 `WM_CLASS` class, so that

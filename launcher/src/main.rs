@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use launcher::catalog::{Catalog, SearchPath, executable_dir};
-use launcher::checker::{Checker, run_probe_child};
+use launcher::check::{Checker, run_probe_child};
 use launcher::cli::{Args, write_list_report};
 use launcher::screenshot::Screenshot;
 use launcher::{LauncherApp, LauncherConfig};

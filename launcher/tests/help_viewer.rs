@@ -7,8 +7,8 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use launcher::game_window::HostRequest;
 use launcher::help_viewer::{HelpKind, HelpWindows, LAUNCHER_KEY};
+use launcher::messages::HelpRequest;
 use launcher::{LauncherApp, LauncherConfig};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -110,8 +110,8 @@ fn test_game(fixture: &Fixture) -> PathBuf {
     )
 }
 
-fn text_help(game: &str, title: &str, verbatim: bool) -> HostRequest {
-    HostRequest::TextHelp {
+fn text_help(game: &str, title: &str, verbatim: bool) -> HelpRequest {
+    HelpRequest::TextHelp {
         game: game.into(),
         title: title.into(),
         verbatim,
@@ -580,7 +580,7 @@ fn a_manual_section_opens_in_the_browser_at_its_tag() {
 
     harness
         .state_mut()
-        .request_help(HostRequest::ManualSection {
+        .request_help(HelpRequest::ManualSection {
             game: "test-game".into(),
             tag: "rules".into(),
         });
@@ -615,7 +615,7 @@ fn an_unknown_section_tag_is_refused_with_a_notice_naming_manual_and_tag() {
 
     harness
         .state_mut()
-        .request_help(HostRequest::ManualSection {
+        .request_help(HelpRequest::ManualSection {
             game: "test-game".into(),
             tag: "ruels".into(),
         });
@@ -668,7 +668,7 @@ fn a_game_without_a_manual_is_a_notice() {
     let mut harness = fixture.harness();
     harness
         .state_mut()
-        .request_help(HostRequest::ManualSection {
+        .request_help(HelpRequest::ManualSection {
             game: "bare".into(),
             tag: String::new(),
         });

@@ -8,14 +8,14 @@
 //! Positions come from game IDs typed into the game-ID field, so the
 //! games, and the snapshots, are the same on every run. Click points are
 //! the circles' centres of `chat_noir::render` mapped to the screen with
-//! `OpenGame::canvas_transform()`.
+//! `GameWindow::canvas_transform()`.
 
 use chat_noir::render::cell_center;
 use chat_noir::{Board, GameId, Pos, Search, State, World, adjacent, best_moves};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use launcher::game_window::OpenGame;
+use launcher::game_window::GameWindow;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
 use std::collections::BTreeSet;
@@ -89,7 +89,7 @@ fn player(games: &GamesDir, size: [f32; 2]) -> Harness<'static, LauncherApp> {
     harness
 }
 
-fn open<'h>(harness: &'h mut Harness<'_, LauncherApp>) -> &'h mut OpenGame {
+fn open<'h>(harness: &'h mut Harness<'_, LauncherApp>) -> &'h mut GameWindow {
     harness
         .state_mut()
         .open_game_mut(DIR)

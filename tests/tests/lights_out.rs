@@ -7,7 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use game_api::Shape;
-use launcher::game_window::OpenGame;
+use launcher::game_window::GameWindow;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
 use lights_out::Cell;
@@ -35,7 +35,7 @@ fn games() -> GamesDir {
     games
 }
 
-fn open<'h>(harness: &'h mut Harness<'_, LauncherApp>) -> &'h mut OpenGame {
+fn open<'h>(harness: &'h mut Harness<'_, LauncherApp>) -> &'h mut GameWindow {
     harness
         .state_mut()
         .open_game_mut(DIR)

@@ -1,7 +1,31 @@
-//! The game launcher's core, without any UI: what the console, `--list` and
-//! the help viewer share. [`files`] is the one way the launcher reads a file
-//! a game ships (manifests, icons, help documents, manuals, pictures, library
-//! headers); [`manifest`] reads a game's `info.toml`.
+//! The game launcher's core, without any UI: everything the console, `--list`
+//! and the help viewer share, and nothing that draws. The egui application
+//! (the `launcher` crate) sits on top of it; this crate depends on no egui,
+//! eframe or wgpu crate (`tests/layering.rs` checks it).
+//!
+//! Data flows one way, down this list:
+//!
+//! - [`files`]: the one way the launcher reads a file a game ships
+//!   (untrusted input), with caps from [`limits`];
+//! - [`manifest`]: a game's `info.toml`;
+//! - [`catalog`]: the search path scanned into games and problems, loading
+//!   nothing ([`icon`] checks icons on the way); [`watch`] follows the
+//!   games directories for changes;
+//! - [`loader`]: a game's library loaded and its ABI checked, only when the
+//!   game is started;
+//! - [`check`]: a game started, drawn once and closed without a window,
+//!   once per library per session, in a thread or a child process;
+//!   [`budget`] says what of a frame a window would draw;
+//! - [`messages`]: what the launcher says to the player, and the help
+//!   requests games and menus make.
 
+pub mod budget;
+pub mod catalog;
+pub mod check;
 pub mod files;
+pub mod icon;
+pub mod limits;
+pub mod loader;
 pub mod manifest;
+pub mod messages;
+pub mod watch;

@@ -1,8 +1,12 @@
-//! Checking a game in a child process, so that a game that aborts,
-//! crashes, calls `exit`, or hangs while loading, starting or drawing its
-//! first frame costs `--list` one line, not the whole report.
+//! Checking a game before it is trusted: started, drawn once and closed
+//! without a window, once per library file per session ([`SessionChecks`]),
+//! by the console before a game's first window and by `--list` for its
+//! report.
 //!
-//! The parent runs the launcher binary again with [`PROBE_FLAG`] and the
+//! `--list` checks in a child process ([`Checker`]), so that a game that
+//! aborts, crashes, calls `exit`, or hangs while loading, starting or
+//! drawing its first frame costs one line, not the whole report. The parent
+//! runs the launcher binary again with [`PROBE_FLAG`] and the
 //! library's path; the child loads the library, runs [`crate::loader::probe`]
 //! and prints its findings as marked lines on stdout. Whatever else the game
 //! prints is drained and dropped (stdout) or kept, capped (stderr, for the
@@ -10,9 +14,14 @@
 //! child that is late.
 
 use crate::loader::{Loader, probe};
+use crate::loader::{ProbeError, probe_within};
+use game_api::host::GameLibrary;
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::{Mutex, PoisonError};
+use std::time::SystemTime;
 use std::time::{Duration, Instant};
 
 /// The hidden command-line flag that makes the launcher check one library
@@ -74,6 +83,81 @@ pub enum CheckOutcome {
     Fine(Vec<String>),
     /// It cannot be played: why, for the player.
     Broken(String),
+    /// It did not finish starting, drawing and closing in time: it may
+    /// hang, and playing it may freeze the launcher.
+    Hung(String),
+}
+
+impl CheckOutcome {
+    /// Whether the game passed.
+    pub fn is_fine(&self) -> bool {
+        matches!(self, CheckOutcome::Fine(_))
+    }
+}
+
+/// Checks a game already loaded into this process on a thread of its own,
+/// waiting at most `limit` (see [`probe_within`]): what the console does
+/// before a game's first window. A game that hangs goes on running on that
+/// thread until the launcher quits; one that crashes takes the process with
+/// it, which is why `--list` uses a [`Checker`] instead.
+pub fn check_on_thread(library: GameLibrary, limit: Duration) -> CheckOutcome {
+    match probe_within(library, limit) {
+        Ok(warnings) => CheckOutcome::Fine(warnings),
+        Err(ProbeError::Call(e)) => CheckOutcome::Broken(e.to_string()),
+        Err(hung @ ProbeError::Timeout(_)) => CheckOutcome::Hung(hung.to_string()),
+    }
+}
+
+/// What was checked this session: the one place that remembers which game
+/// libraries passed their check, so that a game is checked once, not at
+/// every click, and a library that two games share is checked once by
+/// `--list`. A library file that changes (rebuilt: another size or
+/// modification time) is checked again. Failures are not remembered: the
+/// player may fix the game and try again.
+#[derive(Debug, Default)]
+pub struct SessionChecks {
+    passed: Mutex<HashMap<PathBuf, (Stamp, CheckOutcome)>>,
+}
+
+/// What tells one build of a library file from the next.
+type Stamp = Option<(u64, SystemTime)>;
+
+fn stamp(library: &Path) -> Stamp {
+    let meta = std::fs::metadata(library).ok()?;
+    Some((meta.len(), meta.modified().ok()?))
+}
+
+impl SessionChecks {
+    /// No check done yet.
+    pub fn new() -> Self {
+        SessionChecks::default()
+    }
+
+    /// The outcome of `library`'s check: the one remembered from this
+    /// session if it passed and the file is unchanged, else `run`'s (run
+    /// now, and remembered if it passes).
+    pub fn check(&self, library: &Path, run: impl FnOnce() -> CheckOutcome) -> CheckOutcome {
+        if let Some(outcome) = self.passed(library) {
+            return outcome;
+        }
+        let now = stamp(library);
+        let outcome = run();
+        if outcome.is_fine() {
+            self.passed
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(library.to_owned(), (now, outcome.clone()));
+        }
+        outcome
+    }
+
+    /// The outcome remembered for `library`, if it passed this session and
+    /// has not changed since.
+    pub fn passed(&self, library: &Path) -> Option<CheckOutcome> {
+        let passed = self.passed.lock().unwrap_or_else(PoisonError::into_inner);
+        let (when, outcome) = passed.get(library)?;
+        (*when == stamp(library)).then(|| outcome.clone())
+    }
 }
 
 /// Checks games in child processes of the launcher binary `launcher`.
@@ -239,7 +323,7 @@ fn interpret(
         );
     }
     let Some(status) = status else {
-        return CheckOutcome::Broken(format!(
+        return CheckOutcome::Hung(format!(
             "{shown}: the game did not start, draw its first frame and close within {} s; \
              it may hang, and playing it may freeze the launcher",
             timeout.as_secs_f64()
@@ -313,5 +397,51 @@ mod tests {
             last_lines(b"one\n\ntwo\nthree\nfour\n", 3),
             "two / three / four"
         );
+    }
+
+    #[test]
+    fn a_library_that_passed_is_checked_once_until_it_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let library = dir.path().join("libgame.so");
+        std::fs::write(&library, b"first build").unwrap();
+        let checks = SessionChecks::new();
+        let runs = std::cell::Cell::new(0);
+        let fine = || {
+            runs.set(runs.get() + 1);
+            CheckOutcome::Fine(vec!["a warning".into()])
+        };
+        assert_eq!(
+            checks.check(&library, fine),
+            CheckOutcome::Fine(vec!["a warning".into()])
+        );
+        assert_eq!(
+            checks.check(&library, fine),
+            CheckOutcome::Fine(vec!["a warning".into()])
+        );
+        assert_eq!(runs.get(), 1, "a passed library is not checked again");
+        // Rebuilt: another size.
+        std::fs::write(&library, b"the second, longer build").unwrap();
+        checks.check(&library, fine);
+        assert_eq!(runs.get(), 2, "a rebuilt library is checked again");
+    }
+
+    #[test]
+    fn a_library_that_failed_is_checked_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let library = dir.path().join("libgame.so");
+        std::fs::write(&library, b"build").unwrap();
+        let checks = SessionChecks::new();
+        let runs = std::cell::Cell::new(0);
+        let broken = || {
+            runs.set(runs.get() + 1);
+            CheckOutcome::Broken("it panicked".into())
+        };
+        checks.check(&library, broken);
+        assert_eq!(
+            checks.check(&library, broken),
+            CheckOutcome::Broken("it panicked".into())
+        );
+        assert_eq!(runs.get(), 2);
+        assert_eq!(checks.passed(&library), None);
     }
 }

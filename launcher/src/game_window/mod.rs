@@ -1,72 +1,30 @@
-//! One running game: its instance, its cached drawing, and its window's UI
-//! (menu, game controls, canvas, status line).
+//! One running game in its window: its instance, its cached drawing, and
+//! the window's UI (menu, game controls, canvas, status line).
+//!
+//! [`GameWindow`] is the same whether the window is the root one (`--play`)
+//! or a window of its own beside the console: [`crate::games`] opens,
+//! shows and closes it. [`fit`] sizes the window to the canvas, [`input`]
+//! turns egui's events into the game's, and [`services`] is what the game
+//! may ask of the launcher.
+
+mod fit;
+mod input;
+mod services;
+
+pub use input::key_name;
+pub use services::RequestQueue;
 
 use crate::render::{CanvasTransform, EguiPainter};
 use egui::{Sense, Vec2, ViewportBuilder, ViewportId};
-use game_api::host::{CallError, CallErrorKind, GameInstance, GameLibrary, HostServices};
-use game_api::{Action, ActionKind, Button, Event, RecordingPainter};
-use std::cell::{Cell, RefCell};
+use fit::{CHROME_HEIGHT, CHROME_WIDTH, MIN_CANVAS_WIDTH, WindowFit};
+use game_api::host::{CallError, CallErrorKind, GameInstance, GameLibrary};
+use game_api::{Action, ActionKind, Event, RecordingPainter};
+use launcher_core::catalog::GameEntry;
+use launcher_core::messages::HelpRequest;
+use services::Services;
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
-
-/// Something a game asked of the launcher through its host table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HostRequest {
-    /// Show the game's text help.
-    TextHelp {
-        /// The game's directory name.
-        game: String,
-        /// The help window's title.
-        title: String,
-        /// Show the file as it is.
-        verbatim: bool,
-    },
-    /// Show a section of the game's manual.
-    ManualSection {
-        /// The game's directory name.
-        game: String,
-        /// The section's tag.
-        tag: String,
-    },
-}
-
-/// The requests games made, shared between the games' host tables and the app.
-pub type RequestQueue = Rc<RefCell<Vec<HostRequest>>>;
-
-/// The launcher's [`HostServices`] for one game.
-struct Services {
-    game: String,
-    queue: RequestQueue,
-    ctx: egui::Context,
-    /// Set when the game asks to be drawn again outside an event; the window
-    /// re-reads and redraws the game on its next frame.
-    redraw: Rc<Cell<bool>>,
-}
-
-impl HostServices for Services {
-    fn show_text_help(&mut self, title: &str, verbatim: bool) {
-        self.queue.borrow_mut().push(HostRequest::TextHelp {
-            game: self.game.clone(),
-            title: title.to_owned(),
-            verbatim,
-        });
-        self.ctx.request_repaint();
-    }
-    fn show_manual_section(&mut self, tag: &str) {
-        self.queue.borrow_mut().push(HostRequest::ManualSection {
-            game: self.game.clone(),
-            tag: tag.to_owned(),
-        });
-        self.ctx.request_repaint();
-    }
-    fn request_redraw(&mut self) {
-        self.redraw.set(true);
-        self.ctx.request_repaint();
-    }
-    fn log(&mut self, message: &str) {
-        eprintln!("[{}] {message}", self.game);
-    }
-}
 
 /// What happened to a game window this frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,104 +36,6 @@ pub enum Outcome {
     /// The game failed; its window closes with this error.
     Failed(CallError),
 }
-
-/// Height of the launcher's chrome around a game's canvas, in points: the
-/// menu bar, one row of game controls, the status line and the central
-/// panel's margins, as egui's default style lays them out (measured in a
-/// real window). It sizes the window the game opens in; the real chrome is
-/// then measured and the window fitted to it (see [`WindowFit`]).
-const CHROME_HEIGHT: f32 = 91.0;
-
-/// Width of the central panel's margins left and right of a game's canvas,
-/// in points.
-const CHROME_WIDTH: f32 = 16.0;
-
-/// How many frames the launcher spends at most fitting a game's window to
-/// its canvas, before leaving the window as the window manager keeps it.
-const FIT_FRAMES: u8 = 20;
-
-/// Fitting a game's window so that the canvas shows at its natural size:
-/// when the game opens, and again whenever the game changes its canvas size
-/// (a bigger board). The chrome (menu, controls that may wrap to several
-/// rows, status lines) is measured on a frame whose layout has settled, the
-/// window is asked for canvas plus chrome, and this repeats until the canvas
-/// fits or [`FIT_FRAMES`] have passed. Once it fits, the player's own
-/// resizing is left alone.
-#[derive(Clone, Copy, Debug, Default)]
-struct WindowFit {
-    /// Whether the window still has to be fitted.
-    pending: bool,
-    /// Frames spent fitting so far.
-    frames: u8,
-    /// The window's inner size and the canvas area last frame.
-    last_layout: Option<(Vec2, Vec2)>,
-    /// The inner size last asked for, not to ask twice.
-    asked: Option<Vec2>,
-}
-
-impl WindowFit {
-    fn start() -> WindowFit {
-        WindowFit {
-            pending: true,
-            ..WindowFit::default()
-        }
-    }
-
-    /// A frame without the window's size: counts against [`FIT_FRAMES`].
-    fn wait(&mut self) {
-        self.frames += 1;
-        self.pending = self.frames <= FIT_FRAMES;
-    }
-
-    /// The window size to ask for this frame, if any.
-    fn next(
-        &mut self,
-        canvas: Vec2,
-        min_width: f32,
-        inner: Vec2,
-        area: Vec2,
-        monitor: Option<Vec2>,
-    ) -> Option<Vec2> {
-        if !self.pending {
-            return None;
-        }
-        self.frames += 1;
-        let steady = self.last_layout == Some((inner, area));
-        self.last_layout = Some((inner, area));
-        if self.frames > FIT_FRAMES {
-            self.pending = false;
-            return None;
-        }
-        if !steady {
-            return None;
-        }
-        let chrome = inner - area;
-        // Wide enough for the menu beside a small canvas, and for the
-        // controls in one row unless that would make the window much wider
-        // than its canvas (then they wrap, and the chrome measured says so).
-        let controls = min_width.ceil().min(canvas.x.max(MAX_CONTROLS_WIDTH));
-        let mut wanted = Vec2::new(
-            canvas.x.max(MIN_CANVAS_WIDTH).max(controls) + chrome.x,
-            canvas.y + chrome.y,
-        );
-        if let Some(monitor) = monitor.filter(|m| m.x > 0.0 && m.y > 0.0) {
-            // Never bigger than the screen: the canvas scales down instead.
-            wanted = wanted.min(monitor * 0.95);
-        }
-        let wanted = wanted.round();
-        if (wanted - inner).abs().max_elem() <= 0.5 || self.asked == Some(wanted) {
-            // It fits, or the window manager would not give us the size.
-            self.pending = false;
-            return None;
-        }
-        self.asked = Some(wanted);
-        Some(wanted)
-    }
-}
-
-/// The narrowest a game's window opens, in canvas points, so that its menu
-/// and controls have room beside a small canvas.
-const MIN_CANVAS_WIDTH: f32 = 320.0;
 
 /// The width of a game's text field (Chat Noir's game ID), in points.
 const TEXT_FIELD_WIDTH: f32 = 150.0;
@@ -196,20 +56,18 @@ fn choice_width(ui: &egui::Ui, options: &[String]) -> f32 {
     widest + ui.spacing().icon_width + 2.0 * ui.spacing().button_padding.x
 }
 
-/// The widest, in points, that a game's window is made for its controls to
-/// fit in one row when its canvas is narrower; more controls wrap.
-const MAX_CONTROLS_WIDTH: f32 = 560.0;
-
-/// A game the player opened.
-pub struct OpenGame {
+/// A game the player opened, in its window.
+pub struct GameWindow {
     /// The game's directory name, its identity.
     pub dir_name: String,
     /// The name on its console button, the fallback title.
     pub name: String,
     /// Whether it has text help / a manual (for its Help menu).
-    pub has_help: bool,
+    has_help: bool,
     /// See `has_help`.
-    pub has_manual: bool,
+    has_manual: bool,
+    /// Where its Help menu's requests go, as the game's own do.
+    requests: RequestQueue,
     /// Its native window.
     pub viewport_id: ViewportId,
     instance: GameInstance,
@@ -246,30 +104,32 @@ pub struct OpenGame {
     icon: Option<std::sync::Arc<egui::IconData>>,
 }
 
-impl OpenGame {
-    /// Starts a game from its library.
+impl GameWindow {
+    /// Starts the game of the catalog's `entry` from its loaded `library`.
+    /// Its help requests, and those of its Help menu, go to `requests`.
     pub fn start(
         library: GameLibrary,
-        dir_name: &str,
-        name: &str,
-        queue: RequestQueue,
+        entry: &GameEntry,
+        requests: RequestQueue,
         ctx: &egui::Context,
-    ) -> Result<OpenGame, CallError> {
+    ) -> Result<GameWindow, CallError> {
+        let dir_name = entry.dir_name.as_str();
         let redraw_requested = Rc::new(Cell::new(false));
         let services = Services {
             game: dir_name.to_owned(),
-            queue,
+            queue: requests.clone(),
             ctx: ctx.clone(),
             redraw: redraw_requested.clone(),
         };
         let mut instance = library.start(Box::new(services))?;
         let size = instance.canvas_size()?;
         let canvas = Vec2::new(size.x, size.y);
-        let mut game = OpenGame {
+        let mut game = GameWindow {
             dir_name: dir_name.to_owned(),
-            name: name.to_owned(),
-            has_help: false,
-            has_manual: false,
+            name: entry.name.clone(),
+            has_help: entry.help.is_some(),
+            has_manual: entry.manual.is_some(),
+            requests,
             viewport_id: ViewportId::from_hash_of(("game", dir_name)),
             instance,
             canvas,
@@ -294,7 +154,7 @@ impl OpenGame {
             fit: WindowFit::start(),
             controls_width: 0.0,
             in_root: false,
-            icon: None,
+            icon: Some(crate::icons::window_icon(entry.icon.as_deref())),
         };
         game.refresh()?;
         Ok(game)
@@ -332,7 +192,7 @@ impl OpenGame {
     }
 
     /// Ends the game, reporting a failure while closing (a panic in its
-    /// `destroy`). Dropping an `OpenGame` ends it too, silently.
+    /// `destroy`). Dropping a `GameWindow` ends it too, silently.
     pub fn close(self) -> Result<(), CallError> {
         self.instance.close()
     }
@@ -376,11 +236,6 @@ impl OpenGame {
         }
     }
 
-    /// Sets the icon of the game's window.
-    pub fn set_icon(&mut self, icon: Option<std::sync::Arc<egui::IconData>>) {
-        self.icon = icon;
-    }
-
     /// Re-reads everything the game shows after something changed.
     fn refresh(&mut self) -> Result<(), CallError> {
         let size = self.instance.canvas_size()?;
@@ -417,7 +272,7 @@ impl OpenGame {
 
     /// Runs one of the game's actions. An error the game returns (a game ID
     /// it cannot read, say) is not fatal: it is kept in
-    /// [`OpenGame::action_error`] and shown in the window; only panics and
+    /// [`GameWindow::action_error`] and shown in the window; only panics and
     /// misbehaviour end the game.
     pub fn invoke(&mut self, id: &str, value: &str) -> Result<(), CallError> {
         match self.instance.invoke_action(id, value) {
@@ -459,20 +314,15 @@ impl OpenGame {
         Ok(())
     }
 
-    /// Shows the game's window contents. `help` is called with `true` for the
-    /// text help and `false` for the manual when the player picks them.
-    pub fn ui(&mut self, ui: &mut egui::Ui, help: &mut dyn FnMut(bool)) -> Outcome {
-        match self.ui_inner(ui, help) {
+    /// Shows the game's window contents.
+    pub fn ui(&mut self, ui: &mut egui::Ui) -> Outcome {
+        match self.ui_inner(ui) {
             Ok(outcome) => outcome,
             Err(e) => Outcome::Failed(e),
         }
     }
 
-    fn ui_inner(
-        &mut self,
-        ui: &mut egui::Ui,
-        help: &mut dyn FnMut(bool),
-    ) -> Result<Outcome, CallError> {
+    fn ui_inner(&mut self, ui: &mut egui::Ui) -> Result<Outcome, CallError> {
         if self.redraw_requested.replace(false) {
             self.refresh()?;
         }
@@ -498,12 +348,14 @@ impl OpenGame {
                 });
                 if self.has_help || self.has_manual {
                     ui.menu_button("Help", |ui| {
+                        let mut asked = None;
                         if self.has_help && ui.button("How to play").clicked() {
-                            help(true);
+                            asked = Some(HelpRequest::how_to_play(&self.dir_name, &self.name));
                         }
                         if self.has_manual && ui.button("Manual").clicked() {
-                            help(false);
+                            asked = Some(HelpRequest::manual(&self.dir_name));
                         }
+                        self.requests.borrow_mut().extend(asked);
                     });
                 }
             });
@@ -628,28 +480,7 @@ impl OpenGame {
         if ctx.text_edit_focused() || egui::Popup::is_any_open(&ctx) {
             return Ok(());
         }
-        let keys: Vec<Event> = ui.input(|i| {
-            i.events
-                .iter()
-                .filter_map(|event| match event {
-                    egui::Event::Key {
-                        key,
-                        pressed,
-                        repeat: false,
-                        modifiers,
-                        ..
-                    } if !modifiers.command && !modifiers.alt => {
-                        let key = key_name(*key);
-                        Some(if *pressed {
-                            Event::KeyPress { key }
-                        } else {
-                            Event::KeyRelease { key }
-                        })
-                    }
-                    _ => None,
-                })
-                .collect()
-        });
+        let keys = ui.input(|i| input::game_keys(&i.events));
         // In tests, game windows may be egui windows inside the console,
         // whose focus is the console's too: leave that alone.
         let own_window = self.in_root || ctx.viewport_id() == self.viewport_id;
@@ -756,11 +587,7 @@ impl OpenGame {
                     pressed,
                     ..
                 } if over_canvas(pos) => {
-                    let button = match button {
-                        egui::PointerButton::Secondary => Button::Secondary,
-                        egui::PointerButton::Middle => Button::Middle,
-                        _ => Button::Primary,
-                    };
+                    let button = input::game_button(button);
                     let pos = transform.to_canvas(pos);
                     self.send(&if pressed {
                         Event::PointerPress { pos, button }
@@ -776,7 +603,7 @@ impl OpenGame {
         let screen = crate::budget::Screen {
             scale: transform.scale,
             pixels_per_point: ui.ctx().pixels_per_point(),
-            canvas: self.canvas,
+            canvas: game_api::Point::new(self.canvas.x, self.canvas.y),
             atlas_side: ui.input(|i| i.max_texture_side),
         };
         if self
@@ -809,115 +636,11 @@ fn capitalised(text: &str) -> String {
     }
 }
 
-/// The game API's name for a key: letters in lower case (`"h"`), other keys
-/// by egui's name (`"Enter"`, `"ArrowLeft"`).
-pub fn key_name(key: egui::Key) -> String {
-    use egui::Key;
-    // egui names the arrows "Left", "Up"…; the game API promises the
-    // unambiguous web names.
-    let name = match key {
-        Key::ArrowLeft => "ArrowLeft",
-        Key::ArrowRight => "ArrowRight",
-        Key::ArrowUp => "ArrowUp",
-        Key::ArrowDown => "ArrowDown",
-        other => other.name(),
-    };
-    if name.len() == 1 {
-        name.to_ascii_lowercase()
-    } else {
-        name.to_owned()
-    }
-}
-
-impl std::fmt::Debug for OpenGame {
+impl std::fmt::Debug for GameWindow {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OpenGame")
+        f.debug_struct("GameWindow")
             .field("dir_name", &self.dir_name)
             .field("title", &self.title)
             .finish()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::key_name;
-    use egui::Key;
-
-    use super::{FIT_FRAMES, WindowFit};
-    use egui::Vec2;
-
-    /// Feeds frames (window inner size, canvas area) to a fit, returning what
-    /// it asked for.
-    fn fit_frames(canvas: Vec2, frames: &[(Vec2, Vec2)]) -> (Vec<Option<Vec2>>, bool) {
-        let mut fit = WindowFit::start();
-        let asked = frames
-            .iter()
-            .map(|&(inner, area)| {
-                fit.next(canvas, 0.0, inner, area, Some(Vec2::new(1920.0, 1080.0)))
-            })
-            .collect();
-        (asked, fit.pending)
-    }
-
-    #[test]
-    fn a_window_is_fitted_to_its_canvas_once_the_layout_settles() {
-        let canvas = Vec2::new(400.0, 300.0);
-        // Opened too small: the controls wrapped to two rows, 120 points of
-        // chrome, 16 of margins. Asked once the layout repeats; then it fits.
-        let small = (Vec2::new(416.0, 391.0), Vec2::new(400.0, 271.0));
-        let fitted = (Vec2::new(416.0, 420.0), Vec2::new(400.0, 300.0));
-        let (asked, pending) = fit_frames(canvas, &[small, small, fitted, fitted]);
-        assert_eq!(asked, [None, Some(Vec2::new(416.0, 420.0)), None, None]);
-        assert!(!pending, "done once it fits");
-    }
-
-    #[test]
-    fn a_small_canvas_keeps_room_for_the_controls_and_a_huge_one_the_screen() {
-        let (asked, _) = fit_frames(
-            Vec2::new(100.0, 50.0),
-            &[(Vec2::new(336.0, 141.0), Vec2::new(320.0, 50.0)); 2],
-        );
-        assert_eq!(asked[1], None, "320 wide already: it fits");
-        let (asked, _) = fit_frames(
-            Vec2::new(5000.0, 4000.0),
-            &[(Vec2::new(800.0, 600.0), Vec2::new(784.0, 509.0)); 2],
-        );
-        assert_eq!(
-            asked[1],
-            Some(Vec2::new(1824.0, 1026.0)),
-            "95% of the screen"
-        );
-    }
-
-    #[test]
-    fn a_window_manager_that_refuses_the_size_is_not_pestered() {
-        let canvas = Vec2::new(400.0, 300.0);
-        let tiled = (Vec2::new(600.0, 300.0), Vec2::new(584.0, 209.0));
-        let (asked, pending) = fit_frames(canvas, &[tiled; 5]);
-        assert_eq!(asked.iter().flatten().count(), 1, "asked once: {asked:?}");
-        assert!(!pending);
-        // A layout that never settles stops after FIT_FRAMES.
-        let frames: Vec<_> = (0..=FIT_FRAMES)
-            .map(|i| {
-                (
-                    Vec2::new(416.0, 391.0 + f32::from(i)),
-                    Vec2::new(400.0, 271.0),
-                )
-            })
-            .collect();
-        let (asked, pending) = fit_frames(canvas, &frames);
-        assert!(asked.iter().all(Option::is_none));
-        assert!(!pending);
-    }
-
-    #[test]
-    fn key_names_follow_the_game_api() {
-        assert_eq!(key_name(Key::H), "h");
-        assert_eq!(key_name(Key::N), "n");
-        assert_eq!(key_name(Key::ArrowLeft), "ArrowLeft");
-        assert_eq!(key_name(Key::ArrowDown), "ArrowDown");
-        assert_eq!(key_name(Key::Enter), "Enter");
-        assert_eq!(key_name(Key::Space), "Space");
-        assert_eq!(key_name(Key::Escape), "Escape");
     }
 }

@@ -156,7 +156,7 @@ pub fn probe(library: GameLibrary) -> Result<Vec<String>, CallError> {
         crate::budget::Screen {
             scale: 1.0,
             pixels_per_point: 1.0,
-            canvas: egui::Vec2::new(canvas.x, canvas.y),
+            canvas,
             atlas_side: 2048,
         },
     );

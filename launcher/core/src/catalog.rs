@@ -6,6 +6,7 @@
 
 use crate::files::{self, FileProblem};
 use crate::manifest::{self, Manifest};
+pub use crate::messages::Severity;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -107,15 +108,6 @@ pub fn executable_dir() -> Option<PathBuf> {
     std::env::current_exe()
         .ok()
         .and_then(|exe| exe.parent().map(Path::to_path_buf))
-}
-
-/// How bad a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    /// Worth knowing; the game still works.
-    Warning,
-    /// The game cannot be played until it is fixed.
-    Error,
 }
 
 /// Something wrong with a game or a games directory, with the file it is in.
@@ -438,7 +430,7 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
     let icon = entry.dir.join(&manifest.icon);
     match files::check(&icon) {
         Ok(_) => {
-            if let Err(reason) = crate::icons::check_icon_file(&icon) {
+            if let Err(reason) = crate::icon::check_icon_file(&icon) {
                 entry.problems.push(Problem {
                     severity: Severity::Warning,
                     file: icon.clone(),
@@ -468,13 +460,13 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
             "help",
             &mut entry.help,
             &manifest.help,
-            launcher_help::text_help::MAX_DOC_BYTES,
+            crate::limits::MAX_DOC_BYTES,
         ),
         (
             "manual",
             &mut entry.manual,
             &manifest.manual,
-            crate::help_viewer::MAX_MANUAL_BYTES,
+            crate::limits::MAX_MANUAL_BYTES,
         ),
     ] {
         if let Some(path) = path {

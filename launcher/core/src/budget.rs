@@ -17,8 +17,8 @@
 //! and the player told. The plan is kept until the frame or the scale
 //! changes, so an unchanged frame costs nothing more.
 
-use crate::cli::count_of as plural;
-use egui::Vec2;
+use crate::messages::count_of as plural;
+use game_api::Point;
 use game_api::Shape;
 use std::collections::HashSet;
 
@@ -69,7 +69,7 @@ pub struct Screen {
     /// Physical pixels per point.
     pub pixels_per_point: f32,
     /// The canvas's size, in canvas pixels.
-    pub canvas: Vec2,
+    pub canvas: Point,
     /// The side of the font atlas (egui's `max_texture_side`).
     pub atlas_side: usize,
 }
@@ -184,14 +184,14 @@ impl FramePlan {
 }
 
 /// The area of a box clipped to the canvas, in canvas pixels.
-fn clipped_area(min_x: f32, min_y: f32, max_x: f32, max_y: f32, canvas: Vec2) -> f32 {
+fn clipped_area(min_x: f32, min_y: f32, max_x: f32, max_y: f32, canvas: Point) -> f32 {
     let w = max_x.min(canvas.x) - min_x.max(0.0);
     let h = max_y.min(canvas.y) - min_y.max(0.0);
     if w > 0.0 && h > 0.0 { w * h } else { 0.0 }
 }
 
 /// The area of an ellipse's bounding box clipped to the canvas.
-fn ellipse_area(center: game_api::Point, radius_x: f32, radius_y: f32, canvas: Vec2) -> f32 {
+fn ellipse_area(center: game_api::Point, radius_x: f32, radius_y: f32, canvas: Point) -> f32 {
     clipped_area(
         center.x - radius_x,
         center.y - radius_y,
@@ -205,7 +205,7 @@ fn ellipse_area(center: game_api::Point, radius_x: f32, radius_y: f32, canvas: V
 /// a shape drawn at `px` physical pixels per canvas pixel, after egui's
 /// tessellator: anti-aliased fills take two vertices per corner, strokes
 /// about four.
-fn cost(shape: &Shape, px: f32, canvas: Vec2) -> (usize, f32) {
+fn cost(shape: &Shape, px: f32, canvas: Point) -> (usize, f32) {
     let per_corner = |fill: bool, stroke: bool| 2 * usize::from(fill) + 4 * usize::from(stroke);
     match shape {
         Shape::Circle {
@@ -297,7 +297,7 @@ mod tests {
         Screen {
             scale: 1.0,
             pixels_per_point: 1.0,
-            canvas: Vec2::new(400.0, 300.0),
+            canvas: Point::new(400.0, 300.0),
             atlas_side: 8192,
         }
     }

@@ -1,0 +1,508 @@
+//! The console: the games of the catalog as buttons grouped by game set,
+//! as the PLT Games console showed them, with "Find a game", the notices
+//! and the problems found. It draws and reports what the player asked for
+//! ([`ConsoleAsks`]); the application ([`crate::app`]) acts on it.
+
+use crate::icons::IconCache;
+use egui::{RichText, Vec2, ViewportCommand};
+use launcher_core::catalog::{Catalog, GameEntry, GameSet, SearchPath, Severity};
+use launcher_core::messages::{HelpRequest, Notice};
+
+/// The console's own state: what the player typed into "Find a game", the
+/// icons' textures, and the fitting of its window.
+#[derive(Default)]
+pub struct Console {
+    /// What the player typed into "Find a game".
+    filter: String,
+    /// The games' icons as textures, made on first use.
+    icons: Option<IconCache>,
+    /// Fitting the console's window to its content when it opens.
+    fit: ConsoleFit,
+}
+
+/// What the console shows this frame.
+pub struct ConsoleView<'a> {
+    /// The games and problems found.
+    pub catalog: &'a Catalog,
+    /// Where games were looked for (shown when none was found).
+    pub search: &'a SearchPath,
+    /// The messages to the player.
+    pub notices: &'a [Notice],
+    /// Whether a rescan is running.
+    pub scanning: bool,
+}
+
+/// What the player asked for in the console this frame.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ConsoleAsks {
+    /// Open (or bring to the front) the game of this directory.
+    pub open: Option<String>,
+    /// Show a game's help.
+    pub help: Option<HelpRequest>,
+    /// Show the launcher's manual.
+    pub launcher_manual: bool,
+    /// Scan the games directories again.
+    pub rescan: bool,
+    /// Dismiss the notice at this index.
+    pub dismiss: Option<usize>,
+}
+
+impl Console {
+    /// Forgets the icons' textures: the catalog changed, and an icon file
+    /// may have with it.
+    pub fn catalog_changed(&mut self) {
+        if let Some(icons) = &mut self.icons {
+            icons.clear();
+        }
+    }
+
+    /// Draws the console into the root window.
+    pub fn ui(&mut self, ui: &mut egui::Ui, view: ConsoleView<'_>) -> ConsoleAsks {
+        let ctx = ui.ctx().clone();
+        let mut asks = ConsoleAsks::default();
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F5)) {
+            asks.rescan = true;
+        }
+        // Ctrl+F before the field is drawn, so that it has the focus in this
+        // very frame and keeps what is typed right after.
+        let find_id = egui::Id::unique("find-game");
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::F)) {
+            ui.memory_mut(|m| m.request_focus(find_id));
+        }
+        // Escape clears the search whatever has the focus, unless it closes
+        // a menu.
+        if !self.filter.is_empty()
+            && !egui::Popup::is_any_open(&ctx)
+            && ui.input(|i| i.key_pressed(egui::Key::Escape))
+        {
+            self.filter.clear();
+        }
+        self.menu_ui(ui, find_id, view.scanning, &mut asks);
+        notices_ui(ui, view.notices, &mut asks);
+        let scrolled = egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| {
+                let groups_width = self.game_sets_ui(ui, view.catalog, view.search, &mut asks);
+                problems_ui(ui, view.catalog);
+                groups_width
+            })
+        });
+        let scrolled = scrolled.inner;
+        self.fit.groups_width = scrolled.inner;
+        self.fit.content_height = scrolled.content_size.y;
+        self.fit.chrome = ctx.content_rect().size() - scrolled.inner_rect.size();
+        asks
+    }
+
+    /// Runs after each frame: fits the console's window to its content on
+    /// its first frames.
+    pub fn after_frame(&mut self, ctx: &egui::Context) {
+        self.fit.step(ctx);
+    }
+
+    /// The menu bar: Launcher, Help, and "Find a game" beside them or on a
+    /// row of its own when the console is narrow.
+    fn menu_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        find_id: egui::Id,
+        scanning: bool,
+        asks: &mut ConsoleAsks,
+    ) {
+        let mut narrow = false;
+        egui::Panel::top("console-menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.menu_button("Launcher", |ui| {
+                    let label = if scanning {
+                        "Scanning games..."
+                    } else {
+                        "Rescan games (F5)"
+                    };
+                    if ui
+                        .add_enabled(!scanning, egui::Button::new(label))
+                        .clicked()
+                    {
+                        asks.rescan = true;
+                    }
+                    if ui.button("Quit").clicked() {
+                        ui.ctx().send_viewport_cmd(ViewportCommand::Close);
+                    }
+                });
+                let help = ui.menu_button("Help", |ui| {
+                    if ui.button("Launcher manual").clicked() {
+                        asks.launcher_manual = true;
+                    }
+                });
+                // Beside the menus if it fits, else on a row of its own.
+                self.fit.menus_width =
+                    help.response.rect.right() - ui.max_rect().left() + ui.spacing().item_spacing.x;
+                narrow = ui.available_width() < FIND_ROW_WIDTH;
+                if !narrow {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        find_game_ui(ui, &mut self.filter, find_id, FIND_FIELD_WIDTH);
+                    });
+                }
+            });
+            if narrow {
+                ui.horizontal(|ui| {
+                    let width = ui.available_width();
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        let field = (width - FIND_LABEL_ROOM).max(60.0);
+                        find_game_ui(ui, &mut self.filter, find_id, field);
+                    });
+                });
+                ui.add_space(2.0);
+            }
+        });
+    }
+
+    /// The game sets side by side, flowing onto the next row when the
+    /// console is narrow. Returns the width the groups take in one row.
+    fn game_sets_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        catalog: &Catalog,
+        search: &SearchPath,
+        asks: &mut ConsoleAsks,
+    ) -> f32 {
+        let ctx = ui.ctx().clone();
+        if catalog.games.is_empty() {
+            ui.label("No games found. Put a game directory with an info.toml into one of:");
+            for dir in &search.dirs {
+                ui.monospace(format!("{}  ({})", dir.path.display(), dir.origin));
+            }
+        }
+        let icons = self.icons.get_or_insert_with(|| IconCache::new(&ctx));
+        let sets = catalog.game_sets_matching(&self.filter);
+        if sets.is_empty() && !catalog.games.is_empty() {
+            ui.label(format!(
+                "No game matches \"{}\". Press Escape to see every game.",
+                self.filter.trim()
+            ));
+        }
+        let mut groups_width = 0.0;
+        let groups = egui::Layout::left_to_right(egui::Align::Min).with_main_wrap(true);
+        let visible = Vec2::new(ui.clip_rect().width(), 0.0);
+        ui.allocate_ui_with_layout(visible, groups, |ui| {
+            for set in sets {
+                let columns = SetColumns::measure(ui, &set);
+                if groups_width > 0.0 {
+                    groups_width += ui.spacing().item_spacing.x;
+                    if ui.available_size_before_wrap().x < columns.group_width {
+                        ui.end_row();
+                    }
+                }
+                groups_width += ui
+                    .group(|ui| game_set_ui(ui, set, &columns, icons, asks))
+                    .response
+                    .rect
+                    .width();
+            }
+        });
+        groups_width
+    }
+}
+
+/// The sizes of a game set's box: every button of a set is as wide as its
+/// widest, as in the original console's columns.
+struct SetColumns {
+    /// Each game's button label.
+    labels: Vec<String>,
+    /// The width of a game's button.
+    button_width: f32,
+    /// A row: the button, and room for a "?" button if any game of the
+    /// set has help, so the box keeps its width whichever rows are on
+    /// screen.
+    row: Vec2,
+    /// The box's width, title included, to start a new row of groups
+    /// before one that does not fit.
+    group_width: f32,
+}
+
+impl SetColumns {
+    fn measure(ui: &egui::Ui, set: &GameSet<'_>) -> SetColumns {
+        let ctx = ui.ctx();
+        let text_width = |text: &str, style: egui::TextStyle| {
+            let font = style.resolve(ui.style());
+            ctx.fonts_mut(|f| {
+                f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+        };
+        let labels: Vec<String> = set.games.iter().map(|g| button_label(g)).collect();
+        let widest = labels
+            .iter()
+            .map(|l| text_width(l, egui::TextStyle::Button))
+            .fold(0.0, f32::max);
+        let spacing = ui.spacing();
+        let button_width = widest + 32.0 + 3.0 * spacing.button_padding.x + spacing.icon_spacing;
+        let help_slot = if set.games.iter().any(|g| has_help(g)) {
+            spacing.item_spacing.x
+                + text_width("?", egui::TextStyle::Button)
+                + 2.0 * spacing.button_padding.x
+        } else {
+            0.0
+        };
+        let row = Vec2::new(button_width + help_slot, ROW_HEIGHT);
+        let title = text_width(set.name, egui::TextStyle::Body);
+        let frame = egui::Frame::group(ui.style());
+        let group_width = row.x.max(title) + frame.inner_margin.sum().x + 2.0 * frame.stroke.width;
+        SetColumns {
+            labels,
+            button_width,
+            row,
+            group_width,
+        }
+    }
+}
+
+/// One game set's box: its title, then a row per game.
+fn game_set_ui(
+    ui: &mut egui::Ui,
+    set: GameSet<'_>,
+    columns: &SetColumns,
+    icons: &mut IconCache,
+    asks: &mut ConsoleAsks,
+) {
+    ui.vertical(|ui| {
+        // A title is never wrapped or cut: the group is as wide as it needs.
+        ui.add(egui::Label::new(RichText::new(set.name).strong()).extend());
+        for (game, label) in set.games.into_iter().zip(&columns.labels) {
+            let place = egui::Rect::from_min_size(ui.cursor().min, columns.row);
+            if !ui.is_rect_visible(place) {
+                // A row off screen only takes its place: with a thousand
+                // games, laying out the rows nobody sees would be most of
+                // a frame.
+                ui.allocate_space(columns.row);
+                continue;
+            }
+            game_row_ui(ui, game, label, columns, icons, asks);
+        }
+    });
+}
+
+/// A game's row: its button with icon and name, and its "?" button.
+fn game_row_ui(
+    ui: &mut egui::Ui,
+    game: &GameEntry,
+    label: &str,
+    columns: &SetColumns,
+    icons: &mut IconCache,
+    asks: &mut ConsoleAsks,
+) {
+    let ctx = ui.ctx().clone();
+    let (texture, icon_problem) = icons.get(&ctx, game.icon.as_deref());
+    let image = egui::Image::new(texture).fit_to_exact_size(Vec2::splat(32.0));
+    let button = egui::Button::image_and_text(image, label)
+        .min_size(Vec2::new(columns.button_width, ROW_HEIGHT));
+    let row = columns.row;
+    let response = ui
+        .allocate_ui_with_layout(
+            row,
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_size(row);
+                let response = ui.add(button);
+                if has_help(game) {
+                    game_help_button(ui, game, &mut asks.help);
+                }
+                response
+            },
+        )
+        .inner;
+    if has_help(game) {
+        response.context_menu(|ui| game_help_menu(ui, game, &mut asks.help));
+    }
+    let response = match (game.first_error(), icon_problem) {
+        (Some(problem), _) => response.on_hover_text(problem.to_string()),
+        (None, Some(reason)) => response.on_hover_text(reason),
+        (None, None) => response,
+    };
+    if response.clicked() {
+        asks.open = Some(game.dir_name.clone());
+    }
+}
+
+/// The notices, each with a Dismiss button.
+fn notices_ui(ui: &mut egui::Ui, notices: &[Notice], asks: &mut ConsoleAsks) {
+    if notices.is_empty() {
+        return;
+    }
+    egui::Panel::top("console-notices").show(ui, |ui| {
+        for (index, notice) in notices.iter().enumerate() {
+            ui.horizontal(|ui| {
+                if ui.small_button("Dismiss").clicked() {
+                    asks.dismiss = Some(index);
+                }
+                let color = severity_color(ui, notice.severity);
+                ui.add(egui::Label::new(RichText::new(&notice.text).color(color)).wrap());
+            });
+        }
+    });
+}
+
+/// Every problem of the catalog, under a header open when one is an error.
+fn problems_ui(ui: &mut egui::Ui, catalog: &Catalog) {
+    let problems: Vec<_> = catalog.all_problems().collect();
+    if problems.is_empty() {
+        return;
+    }
+    ui.add_space(8.0);
+    let errors = problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    egui::CollapsingHeader::new(format!("Problems ({})", problems.len()))
+        .default_open(errors > 0)
+        .show(ui, |ui| {
+            for problem in problems {
+                let color = severity_color(ui, problem.severity);
+                ui.add(egui::Label::new(RichText::new(problem.to_string()).color(color)).wrap());
+            }
+        });
+}
+
+/// The colour a message of this severity is written in.
+pub fn severity_color(ui: &egui::Ui, severity: Severity) -> egui::Color32 {
+    match severity {
+        Severity::Error => ui.visuals().error_fg_color,
+        Severity::Warning => ui.visuals().warn_fg_color,
+    }
+}
+
+/// Whether a game has help of either kind (and so a "?" button).
+fn has_help(game: &GameEntry) -> bool {
+    game.help.is_some() || game.manual.is_some()
+}
+
+/// A game's button label: its name, marked when it cannot start.
+fn button_label(game: &GameEntry) -> String {
+    if game.is_playable() {
+        game.name.clone()
+    } else {
+        format!("{} (cannot start)", game.name)
+    }
+}
+
+/// The "?" button beside a game's console button.
+fn game_help_button(ui: &mut egui::Ui, game: &GameEntry, request: &mut Option<HelpRequest>) {
+    let name = format!("Help for {}", game.name);
+    let response = ui
+        .menu_button("?", |ui| game_help_menu(ui, game, request))
+        .response;
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, ui.is_enabled(), &name));
+    response.on_hover_text(name.as_str());
+}
+
+/// The help entries of a game's "?" button and context menu.
+fn game_help_menu(ui: &mut egui::Ui, game: &GameEntry, request: &mut Option<HelpRequest>) {
+    if game.help.is_some() && ui.button("How to play").clicked() {
+        *request = Some(HelpRequest::how_to_play(&game.dir_name, &game.name));
+    }
+    if game.manual.is_some() && ui.button("Manual").clicked() {
+        *request = Some(HelpRequest::manual(&game.dir_name));
+    }
+}
+
+/// Fitting the console's window to its content on its first frames: as
+/// wide as the menus with "Find a game" beside them or the game sets in one
+/// row, as tall as what is shown at that width, within 90% of the screen.
+/// The layout is measured on frames where it has settled, the size asked
+/// for, and this repeats (the groups may wrap differently at the new width)
+/// until the window fits or [`CONSOLE_FIT_FRAMES`] have passed. Only real
+/// windows are fitted; a window manager that keeps its own size wins.
+#[derive(Clone, Debug, Default)]
+struct ConsoleFit {
+    done: bool,
+    frames: u8,
+    /// The width the menus take, and the groups in one row, last frame.
+    menus_width: f32,
+    groups_width: f32,
+    /// Everything above and around the scrolled content, and the content's
+    /// height, last frame.
+    chrome: Vec2,
+    content_height: f32,
+    last: Option<(Vec2, Vec2)>,
+    asked: Vec<Vec2>,
+}
+
+/// How many frames the console spends at most fitting its window.
+const CONSOLE_FIT_FRAMES: u8 = 30;
+
+/// The smallest the console's window is made when fitted.
+const CONSOLE_MIN_SIZE: Vec2 = Vec2::new(260.0, 160.0);
+
+impl ConsoleFit {
+    /// The size wanted for the content measured this frame.
+    fn wanted(&self, monitor: Option<Vec2>) -> Vec2 {
+        // Room for "Find a game" beside the menus, with a margin after it.
+        let menus = self.menus_width + FIND_ROW_WIDTH + 8.0;
+        let width = menus.max(self.groups_width) + self.chrome.x;
+        let height = self.content_height + self.chrome.y;
+        let mut wanted = Vec2::new(width, height).max(CONSOLE_MIN_SIZE);
+        if let Some(monitor) = monitor.filter(|m| m.x > 0.0 && m.y > 0.0) {
+            wanted = wanted.min(monitor * 0.9);
+        }
+        wanted.ceil()
+    }
+
+    /// Runs after each frame of the console: asks for the size that fits.
+    fn step(&mut self, ctx: &egui::Context) {
+        if self.done {
+            return;
+        }
+        let (inner, monitor) = ctx.input(|i| {
+            let v = i.viewport();
+            (v.inner_rect.map(|r| r.size()), v.monitor_size)
+        });
+        let Some(inner) = inner else {
+            // No window system (tests): nothing to fit.
+            self.done = true;
+            return;
+        };
+        self.frames += 1;
+        if self.frames > CONSOLE_FIT_FRAMES {
+            self.done = true;
+            return;
+        }
+        let wanted = self.wanted(monitor);
+        let steady = self.last == Some((inner, wanted));
+        self.last = Some((inner, wanted));
+        if steady {
+            if (wanted - inner).abs().max_elem() <= 0.5 || self.asked.contains(&wanted) {
+                self.done = true;
+                return;
+            }
+            self.asked.push(wanted);
+            ctx.send_viewport_cmd(ViewportCommand::InnerSize(wanted));
+        }
+        ctx.request_repaint();
+    }
+}
+
+/// The height of a game's row in the console: a 32×32 icon with padding.
+const ROW_HEIGHT: f32 = 40.0;
+
+/// The width of the "Find a game" field beside the menus.
+const FIND_FIELD_WIDTH: f32 = 140.0;
+
+/// The room the "Find a game:" label takes beside its field, with spacing.
+const FIND_LABEL_ROOM: f32 = 90.0;
+
+/// The width the menu bar must have left after the menus for "Find a game"
+/// to sit beside them; narrower, it takes a row of its own.
+const FIND_ROW_WIDTH: f32 = FIND_FIELD_WIDTH + FIND_LABEL_ROOM + 8.0;
+
+/// The "Find a game" field, laid out right to left: typing narrows the
+/// console to matching games; Ctrl+F (Cmd+F) goes to it and Escape clears
+/// it (both handled by [`Console::ui`]).
+fn find_game_ui(ui: &mut egui::Ui, filter: &mut String, id: egui::Id, width: f32) {
+    let edit = ui.add(
+        egui::TextEdit::singleline(filter)
+            .hint_text("name or set")
+            .desired_width(width)
+            .id(id),
+    );
+    let label = ui.label("Find a game:");
+    edit.labelled_by(label.id);
+}

@@ -1,0 +1,177 @@
+//! Fitting a game's window to its canvas: the window asks for canvas plus
+//! the chrome measured around it, when the game opens and whenever its
+//! canvas size changes.
+
+use egui::Vec2;
+
+/// Height of the launcher's chrome around a game's canvas, in points: the
+/// menu bar, one row of game controls, the status line and the central
+/// panel's margins, as egui's default style lays them out (measured in a
+/// real window). It sizes the window the game opens in; the real chrome is
+/// then measured and the window fitted to it (see [`WindowFit`]).
+pub(super) const CHROME_HEIGHT: f32 = 91.0;
+
+/// Width of the central panel's margins left and right of a game's canvas,
+/// in points.
+pub(super) const CHROME_WIDTH: f32 = 16.0;
+
+/// How many frames the launcher spends at most fitting a game's window to
+/// its canvas, before leaving the window as the window manager keeps it.
+const FIT_FRAMES: u8 = 20;
+
+/// Fitting a game's window so that the canvas shows at its natural size:
+/// when the game opens, and again whenever the game changes its canvas size
+/// (a bigger board). The chrome (menu, controls that may wrap to several
+/// rows, status lines) is measured on a frame whose layout has settled, the
+/// window is asked for canvas plus chrome, and this repeats until the canvas
+/// fits or [`FIT_FRAMES`] have passed. Once it fits, the player's own
+/// resizing is left alone.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct WindowFit {
+    /// Whether the window still has to be fitted.
+    pub(super) pending: bool,
+    /// Frames spent fitting so far.
+    frames: u8,
+    /// The window's inner size and the canvas area last frame.
+    last_layout: Option<(Vec2, Vec2)>,
+    /// The inner size last asked for, not to ask twice.
+    asked: Option<Vec2>,
+}
+
+impl WindowFit {
+    pub(super) fn start() -> WindowFit {
+        WindowFit {
+            pending: true,
+            ..WindowFit::default()
+        }
+    }
+
+    /// A frame without the window's size: counts against [`FIT_FRAMES`].
+    pub(super) fn wait(&mut self) {
+        self.frames += 1;
+        self.pending = self.frames <= FIT_FRAMES;
+    }
+
+    /// The window size to ask for this frame, if any.
+    pub(super) fn next(
+        &mut self,
+        canvas: Vec2,
+        min_width: f32,
+        inner: Vec2,
+        area: Vec2,
+        monitor: Option<Vec2>,
+    ) -> Option<Vec2> {
+        if !self.pending {
+            return None;
+        }
+        self.frames += 1;
+        let steady = self.last_layout == Some((inner, area));
+        self.last_layout = Some((inner, area));
+        if self.frames > FIT_FRAMES {
+            self.pending = false;
+            return None;
+        }
+        if !steady {
+            return None;
+        }
+        let chrome = inner - area;
+        // Wide enough for the menu beside a small canvas, and for the
+        // controls in one row unless that would make the window much wider
+        // than its canvas (then they wrap, and the chrome measured says so).
+        let controls = min_width.ceil().min(canvas.x.max(MAX_CONTROLS_WIDTH));
+        let mut wanted = Vec2::new(
+            canvas.x.max(MIN_CANVAS_WIDTH).max(controls) + chrome.x,
+            canvas.y + chrome.y,
+        );
+        if let Some(monitor) = monitor.filter(|m| m.x > 0.0 && m.y > 0.0) {
+            // Never bigger than the screen: the canvas scales down instead.
+            wanted = wanted.min(monitor * 0.95);
+        }
+        let wanted = wanted.round();
+        if (wanted - inner).abs().max_elem() <= 0.5 || self.asked == Some(wanted) {
+            // It fits, or the window manager would not give us the size.
+            self.pending = false;
+            return None;
+        }
+        self.asked = Some(wanted);
+        Some(wanted)
+    }
+}
+
+/// The narrowest a game's window opens, in canvas points, so that its menu
+/// and controls have room beside a small canvas.
+pub(super) const MIN_CANVAS_WIDTH: f32 = 320.0;
+
+/// The widest, in points, that a game's window is made for its controls to
+/// fit in one row when its canvas is narrower; more controls wrap.
+const MAX_CONTROLS_WIDTH: f32 = 560.0;
+
+#[cfg(test)]
+mod tests {
+    use super::{FIT_FRAMES, WindowFit};
+    use egui::Vec2;
+
+    /// Feeds frames (window inner size, canvas area) to a fit, returning what
+    /// it asked for.
+    fn fit_frames(canvas: Vec2, frames: &[(Vec2, Vec2)]) -> (Vec<Option<Vec2>>, bool) {
+        let mut fit = WindowFit::start();
+        let asked = frames
+            .iter()
+            .map(|&(inner, area)| {
+                fit.next(canvas, 0.0, inner, area, Some(Vec2::new(1920.0, 1080.0)))
+            })
+            .collect();
+        (asked, fit.pending)
+    }
+
+    #[test]
+    fn a_window_is_fitted_to_its_canvas_once_the_layout_settles() {
+        let canvas = Vec2::new(400.0, 300.0);
+        // Opened too small: the controls wrapped to two rows, 120 points of
+        // chrome, 16 of margins. Asked once the layout repeats; then it fits.
+        let small = (Vec2::new(416.0, 391.0), Vec2::new(400.0, 271.0));
+        let fitted = (Vec2::new(416.0, 420.0), Vec2::new(400.0, 300.0));
+        let (asked, pending) = fit_frames(canvas, &[small, small, fitted, fitted]);
+        assert_eq!(asked, [None, Some(Vec2::new(416.0, 420.0)), None, None]);
+        assert!(!pending, "done once it fits");
+    }
+
+    #[test]
+    fn a_small_canvas_keeps_room_for_the_controls_and_a_huge_one_the_screen() {
+        let (asked, _) = fit_frames(
+            Vec2::new(100.0, 50.0),
+            &[(Vec2::new(336.0, 141.0), Vec2::new(320.0, 50.0)); 2],
+        );
+        assert_eq!(asked[1], None, "320 wide already: it fits");
+        let (asked, _) = fit_frames(
+            Vec2::new(5000.0, 4000.0),
+            &[(Vec2::new(800.0, 600.0), Vec2::new(784.0, 509.0)); 2],
+        );
+        assert_eq!(
+            asked[1],
+            Some(Vec2::new(1824.0, 1026.0)),
+            "95% of the screen"
+        );
+    }
+
+    #[test]
+    fn a_window_manager_that_refuses_the_size_is_not_pestered() {
+        let canvas = Vec2::new(400.0, 300.0);
+        let tiled = (Vec2::new(600.0, 300.0), Vec2::new(584.0, 209.0));
+        let (asked, pending) = fit_frames(canvas, &[tiled; 5]);
+        assert_eq!(asked.iter().flatten().count(), 1, "asked once: {asked:?}");
+        assert!(!pending);
+        // A layout that never settles stops after FIT_FRAMES.
+        let frames: Vec<_> = (0..=FIT_FRAMES)
+            .map(|i| {
+                (
+                    Vec2::new(416.0, 391.0 + f32::from(i)),
+                    Vec2::new(400.0, 271.0),
+                )
+            })
+            .collect();
+        let (asked, pending) = fit_frames(canvas, &frames);
+        assert!(asked.iter().all(Option::is_none));
+        assert!(!pending);
+    }
+}

@@ -1,6 +1,33 @@
 //! Helpers for the workspace-level tests: building the fixture and bundled
 //! game libraries, and laying out temporary games directories.
 //!
+//! # Where a test goes
+//!
+//! One home per kind; a new test goes beside the ones like it.
+//!
+//! - **One function or type, no files, no libraries**: a `#[cfg(test)]`
+//!   module beside the code (`launcher/core`, `launcher/help`, `launcher`,
+//!   `game-api`, each game).
+//! - **A game's own rules** (Chat Noir's specification, Lights Out's
+//!   solver, each game's table called in-process): `games/<game>/tests`;
+//!   the contract between a game and the host, from the game's side:
+//!   `game-api/tests`.
+//! - **The launcher's library with real files and real game libraries,
+//!   and its windows in egui_kittest** (no `launcher` binary): this crate,
+//!   `tests/tests/<feature>.rs`: `catalog.rs` (directories scanned),
+//!   `loader.rs` (libraries loaded), `console.rs` (the console),
+//!   `help_windows.rs` (text help and manuals), `chat_noir.rs` and
+//!   `lights_out.rs` (a bundled game in the launcher), `bundled_games.rs`
+//!   (the games as installed), `faults.rs` and `fault_console.rs` (the
+//!   fault catalogue `tests/fixtures/faults.rs`, through the library and
+//!   the console), `layering.rs` (which crate and module may use which).
+//! - **The built `launcher` binary** (`CARGO_BIN_EXE_launcher`): its
+//!   command line, real windows under Xvfb, the docs and the template
+//!   shipped with it: `launcher/tests`.
+//! - **Fixture games** (each a small library that breaks one rule):
+//!   `tests/fixtures/plugins/<name>`, with its row in
+//!   `tests/fixtures/faults.rs` and in ARCHITECTURE.md's survive table.
+//!
 //! Libraries are built with cargo into `target/fixtures`, once per test
 //! process (cargo's own lock serialises concurrent test binaries).
 

@@ -1,5 +1,13 @@
 //! Helpers shared by the launcher's integration tests that run the real
 //! binary. Each test file uses a part of them.
+//!
+//! The tests in `launcher/tests` are the ones that need the built
+//! `launcher` binary (`CARGO_BIN_EXE_launcher`): the command line
+//! (`cli.rs`, `faults_cli.rs`), real windows under Xvfb (`real_window.rs`,
+//! `chat_noir_window.rs`), and the documents and the template shipped
+//! with it (`docs.rs`, `template_game.rs`). Everything else that uses
+//! real files or libraries lives in `tests/tests` (the rule for every kind
+//! of test is at the top of `tests/src/lib.rs`).
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};

@@ -53,7 +53,10 @@ impl Host {
         }
     }
 
-    /// Asks the launcher to draw the game again soon.
+    /// Asks the launcher to read the game again (canvas size, title,
+    /// status, controls) and call `draw` on its window's next frame. From
+    /// `handle_event` or `invoke_action`, return [`crate::Response::REDRAW`]
+    /// instead; this is for a change made outside those calls.
     pub fn request_redraw(&self) {
         if let Some(raw) = self.raw() {
             // SAFETY: as in `show_text_help`.

@@ -35,7 +35,10 @@ fn dependencies_of(package: &str) -> BTreeSet<String> {
             .unwrap_or_default();
         graph.entry(name).or_default().extend::<Vec<String>>(deps);
     }
-    assert!(graph.contains_key(package), "{package} is not in Cargo.lock");
+    assert!(
+        graph.contains_key(package),
+        "{package} is not in Cargo.lock"
+    );
     let mut seen = BTreeSet::new();
     let mut todo = vec![package.to_owned()];
     while let Some(next) = todo.pop() {
@@ -72,7 +75,11 @@ fn the_launcher_core_depends_on_no_ui_crate() {
 #[test]
 fn the_help_logic_and_the_game_api_depend_on_no_ui_crate() {
     for package in ["launcher-help", "game-api"] {
-        assert_eq!(ui_crates(&dependencies_of(package)), Vec::<&String>::new(), "{package}");
+        assert_eq!(
+            ui_crates(&dependencies_of(package)),
+            Vec::<&String>::new(),
+            "{package}"
+        );
     }
 }
 
@@ -134,7 +141,11 @@ fn module_imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
                 // `launcher_core::x` is another crate, not this one.
                 let before = &rest[..at];
                 let own = !before.ends_with(|c: char| c.is_alphanumeric() || c == '_');
-                if own && !name.is_empty() && name != top && name.chars().next().unwrap().is_lowercase() {
+                if own
+                    && !name.is_empty()
+                    && name != top
+                    && name.chars().next().unwrap().is_lowercase()
+                {
                     used.insert(name);
                 }
                 rest = after;
@@ -183,7 +194,10 @@ fn the_launchers_modules_import_each_other_without_a_circle() {
         let imports = module_imports(&workspace().join(crate_src));
         assert!(imports.len() > 1, "{crate_src}: no modules found");
         if let Some(circle) = find_circle(&imports) {
-            panic!("{crate_src}: modules import each other in a circle: {}", circle.join(" -> "));
+            panic!(
+                "{crate_src}: modules import each other in a circle: {}",
+                circle.join(" -> ")
+            );
         }
     }
 }
@@ -200,6 +214,10 @@ fn a_circle_is_found_when_there_is_one() {
     .collect();
     assert_eq!(
         find_circle(&imports),
-        Some(vec!["help_viewer".into(), "catalog".into(), "help_viewer".into()])
+        Some(vec![
+            "help_viewer".into(),
+            "catalog".into(),
+            "help_viewer".into()
+        ])
     );
 }

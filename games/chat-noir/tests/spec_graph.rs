@@ -3,7 +3,7 @@
 
 mod common;
 
-use chat_noir::{Node, Pos, State, World, adjacent, in_bounds, on_boundary};
+use chat_noir::{Graph, Node, Pos, State, World, adjacent, in_bounds, on_boundary};
 use common::{board_from_cells, make_world, p};
 
 fn cells(ps: &[(i32, i32)]) -> Vec<Node> {
@@ -249,8 +249,7 @@ fn pointer_cell_is_cut_off_in_the_graph() {
     );
     // The board's own graph ignores the pointer.
     assert!(
-        w.board()
-            .graph()
+        Graph::of(w.board())
             .neighbors(Node::Boundary)
             .contains(&Node::Cell(p(1, 0)))
     );

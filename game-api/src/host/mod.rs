@@ -11,8 +11,9 @@
 //! * `instance`: calling a running game ([`GameInstance`], [`CallError`]);
 //! * `painter`: the painter a game draws through, which drops what breaks the
 //!   limits ([`DrawReport`]);
-//! * `services`: what a game may ask of the host ([`HostServices`],
-//!   [`NoServices`]) and the thunks that carry its requests.
+//! * `services`: what a game may ask of the host ([`HostServices`]; for
+//!   tests and tools [`NoServices`] and [`Recorder`]) and the thunks that
+//!   carry its requests.
 
 mod instance;
 mod library;
@@ -22,7 +23,7 @@ mod services;
 pub use instance::{CallError, CallErrorKind, GameInstance};
 pub use library::{AbiError, GameLibrary};
 pub use painter::DrawReport;
-pub use services::{HostServices, NoServices};
+pub use services::{HostServices, NoServices, Recorder};
 
 /// The largest canvas side a game may ask for, in canvas pixels.
 pub const MAX_CANVAS_SIDE: f32 = 8192.0;

@@ -1,8 +1,10 @@
 //! What a game may ask of its host, and the thunks that carry each request
 //! from the game's table to the host's [`HostServices`].
 
+use std::cell::RefCell;
 use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
 
 use super::MAX_TEXT_BYTES;
 use crate::abi::{self, AbiStr, RawHost};
@@ -28,6 +30,60 @@ impl HostServices for NoServices {
     fn show_manual_section(&mut self, _: &str) {}
     fn request_redraw(&mut self) {}
     fn log(&mut self, _: &str) {}
+}
+
+/// Services that remember what the game asked for, one line per request,
+/// for tests to check: `help <title> <verbatim>`, `manual <tag>`, `redraw`,
+/// `log <message>`.
+///
+/// Clones share one list: give one clone to the game and keep another.
+///
+/// ```
+/// use game_api::host::{HostServices, Recorder};
+/// let recorder = Recorder::new();
+/// let mut services: Box<dyn HostServices> = Box::new(recorder.clone());
+/// services.show_text_help("Lamp Help", false);
+/// services.log("lit");
+/// assert_eq!(recorder.requests(), ["help Lamp Help false", "log lit"]);
+/// assert_eq!(recorder.last().as_deref(), Some("log lit"));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Recorder(Rc<RefCell<Vec<String>>>);
+
+impl Recorder {
+    /// A recorder that has seen no request yet.
+    pub fn new() -> Recorder {
+        Recorder::default()
+    }
+
+    /// Every request so far, oldest first.
+    pub fn requests(&self) -> Vec<String> {
+        self.0.borrow().clone()
+    }
+
+    /// The latest request, if any.
+    pub fn last(&self) -> Option<String> {
+        self.0.borrow().last().cloned()
+    }
+
+    fn record(&self, request: String) {
+        self.0.borrow_mut().push(request);
+    }
+}
+
+impl HostServices for Recorder {
+    fn show_text_help(&mut self, title: &str, verbatim: bool) {
+        self.record(format!("help {title} {verbatim}"));
+    }
+    fn show_manual_section(&mut self, tag: &str) {
+        self.record(format!("manual {tag}"));
+    }
+    fn request_redraw(&mut self) {
+        self.record("redraw".into());
+    }
+    fn log(&mut self, message: &str) {
+        self.record(format!("log {message}"));
+    }
 }
 
 /// The host table a game calls back through, with `ctx` the services of

@@ -2,11 +2,9 @@
 //! `+/f`, `<=/f`, `find-best-positions`, `move-cat`.
 //! Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
+use crate::common::{board_from_cells, boxed_in, make_world, on_cats_path, p};
 use chat_noir::Distance::{Finite, Infinite};
 use chat_noir::{Board, Search, State, World, best_moves, find_best_positions};
-use common::{board_from_cells, boxed_in, make_world, on_cats_path, p};
 
 fn world_7_cat_2_2() -> World {
     make_world(

@@ -11,16 +11,14 @@
 //!
 //! Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
 use std::f32::consts::PI;
 
+use crate::common::{boxed_in, on_cats_path, p};
 use chat_noir::render::{
     Mood, canvas_size, cat, cell_center, chop_whiskers, regular_polygon, render_board, render_cell,
     render_world,
 };
 use chat_noir::{Board, Pos, State, World};
-use common::{boxed_in, on_cats_path, p};
 use game_api::{Painter, Point, RecordingPainter, Rgba, Shape, Stroke, Style};
 
 /// `'lightskyblue`, `'black`, `'white`, `'lightgray`, `'pink`, `'limegreen`

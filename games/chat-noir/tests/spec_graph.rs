@@ -1,10 +1,8 @@
 //! §1.18.4 Board to Graph: `neighbors`, `adjacent`, `on-boundary?`,
 //! `in-bounds?`. Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
+use crate::common::{board_from_cells, make_world, p};
 use chat_noir::{Graph, Node, Pos, State, World, adjacent, in_bounds, on_boundary};
-use common::{board_from_cells, make_world, p};
 
 fn cells(ps: &[(i32, i32)]) -> Vec<Node> {
     ps.iter().map(|&(x, y)| Node::Cell(p(x, y))).collect()

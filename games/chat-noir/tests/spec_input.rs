@@ -10,10 +10,10 @@
 //! and the centre (1,1) as the cat where the spec's cat stands on (0,0).
 //! Each test says how.
 
-mod common;
-
+use crate::common::{
+    boxed_in, centre, change, clack, facts, key_press, make_world, p, update_world_posn,
+};
 use chat_noir::{Board, Key, MouseEvent, State, World};
-use common::{boxed_in, centre, change, clack, facts, key_press, make_world, p, update_world_posn};
 
 /// Line 2499: `(clack (make-world '() (make-posn 0 0) 'playing 3 #f #f) 1 1
 /// 'button-down)` changes nothing. Ported: the empty 3×3 world; (1,1) is in

@@ -2,10 +2,8 @@
 //! the test infrastructure's `same-sets?` (§1.18.9) used by `test/set`.
 //! Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
+use crate::common::{bfs_set, boxed_in, build_bfs_table, dc, dist_cells, make_world, p, same_sets};
 use chat_noir::{Board, Distance, DistanceMap, Node, State, World};
-use common::{bfs_set, boxed_in, build_bfs_table, dc, dist_cells, make_world, p, same_sets};
 
 /// Line 1820: `(test (same-sets? (list) (list)) #t)`.
 #[test]

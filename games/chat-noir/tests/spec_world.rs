@@ -2,10 +2,8 @@
 //! `add-n-random-blocked-cells`, plus the board-size contract.
 //! Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
+use crate::common::{boxed_in, facts, p};
 use chat_noir::{Board, INITIAL_BLOCKED, Pos, Rng, SizeError, State, World};
-use common::{boxed_in, facts, p};
 
 /// Line 555: `(test (empty-board 3) (list (make-cell (make-posn 0 1) #f) ...))`
 /// — the same cells in the same order.

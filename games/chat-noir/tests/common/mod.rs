@@ -4,7 +4,6 @@
 //! `update-world-posn`, `build-bfs-table`, `on-cats-path?`) written on top
 //! of the crate's `World` methods, so each ported test keeps the spec's
 //! name and shape.
-#![allow(dead_code)]
 
 use std::collections::HashSet;
 

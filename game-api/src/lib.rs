@@ -59,6 +59,8 @@
 //! Hosts (the launcher, tests, tools) use [`host::GameInstance`], the safe
 //! wrapper over a loaded table.
 
+#![warn(missing_docs)]
+
 pub mod abi;
 pub mod guest;
 pub mod host;

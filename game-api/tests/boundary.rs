@@ -1,12 +1,20 @@
 //! Drives a game through the real C ABI table, as the launcher does.
+//!
+//! Where game-api's tests go:
+//!
+//! * a game driven through its exported table, as a host would (every
+//!   table function, panics, refused tables, host services): here;
+//! * a rule of one function or type that needs no table (a conversion, a
+//!   cap): a `#[cfg(test)]` module or a doctest beside it in `src/`;
+//! * drawing to pixels: `raster/tests/`;
+//! * real libraries loaded from disk, and faulty ones: the workspace's
+//!   `tests/` crate (`launcher-tests`).
 
-use game_api::host::{AbiError, CallErrorKind, GameLibrary, HostServices, NoServices};
+use game_api::host::{AbiError, CallErrorKind, GameLibrary, NoServices, Recorder};
 use game_api::{
     Action, ActionKind, Button, Event, Game, GameError, Host, Painter, Point, RecordingPainter,
     Response, Rgba, Shape, Style,
 };
-use std::cell::RefCell;
-use std::rc::Rc;
 
 /// A lamp that toggles when clicked, panics on the key "p", and asks for
 /// help on the key "h".
@@ -82,22 +90,6 @@ fn library() -> GameLibrary {
     unsafe { GameLibrary::from_entry(game_api_entry()) }.expect("same ABI")
 }
 
-#[derive(Default)]
-struct Recorder(Rc<RefCell<Vec<String>>>);
-
-impl HostServices for Recorder {
-    fn show_text_help(&mut self, title: &str, verbatim: bool) {
-        self.0.borrow_mut().push(format!("help {title} {verbatim}"));
-    }
-    fn show_manual_section(&mut self, tag: &str) {
-        self.0.borrow_mut().push(format!("manual {tag}"));
-    }
-    fn request_redraw(&mut self) {}
-    fn log(&mut self, message: &str) {
-        self.0.borrow_mut().push(format!("log {message}"));
-    }
-}
-
 #[test]
 fn every_table_function_works_through_the_boundary() {
     let mut game = library().start(Box::new(NoServices)).unwrap();
@@ -166,11 +158,11 @@ fn a_panic_is_caught_and_breaks_only_that_instance() {
 
 #[test]
 fn the_game_reaches_host_services() {
-    let log = Rc::new(RefCell::new(Vec::new()));
-    let mut game = library().start(Box::new(Recorder(log.clone()))).unwrap();
+    let recorder = Recorder::new();
+    let mut game = library().start(Box::new(recorder.clone())).unwrap();
     game.handle_event(&Event::KeyPress { key: "h".into() })
         .unwrap();
-    assert_eq!(*log.borrow(), vec!["help Lamp Help false".to_string()]);
+    assert_eq!(recorder.requests(), ["help Lamp Help false"]);
 }
 
 #[test]

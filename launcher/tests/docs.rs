@@ -174,7 +174,7 @@ fn the_guide_quotes_the_template_as_it_is() {
     for (lang, code) in &blocks {
         let source = match lang.as_str() {
             "rust"
-                if code.contains("impl HostServices for Recorder")
+                if code.contains("fn start(services: Recorder)")
                     || code.contains("fn game() -> DotCatcher")
                     || code.contains("pub struct DotCatcher")
                     || code.contains("fn handle_event")

@@ -263,7 +263,7 @@ fn about_to_escape() -> (World, Pos) {
     let click = Pos::new(8, 2);
     let mut after = world.clone();
     after.block_cell(click).unwrap();
-    let moves = best_moves(&after, &mut Search::new());
+    let moves = best_moves(after.board(), after.cat(), &mut Search::new());
     assert_eq!(moves.as_slice(), [Pos::new(0, 5)], "one way out");
     (world, click)
 }

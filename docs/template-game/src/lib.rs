@@ -393,10 +393,8 @@ game_api::export_game!(DotCatcher);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_api::host::{GameInstance, GameLibrary, HostServices};
+    use game_api::host::{GameInstance, GameLibrary, Recorder};
     use game_api::{RecordingPainter, Shape};
-    use std::cell::RefCell;
-    use std::rc::Rc;
 
     fn game() -> DotCatcher {
         DotCatcher::with_seed(Host::detached(), 42)
@@ -545,23 +543,8 @@ mod tests {
     // as the launcher does after loading the library, but without loading
     // anything: `GAME_TABLE` is linked into this test binary.
 
-    /// Host services that remember what the game asked for.
-    #[derive(Clone, Default)]
-    struct Recorder(Rc<RefCell<Vec<String>>>);
-
-    impl HostServices for Recorder {
-        fn show_text_help(&mut self, title: &str, verbatim: bool) {
-            self.0.borrow_mut().push(format!("help {title} {verbatim}"));
-        }
-        fn show_manual_section(&mut self, tag: &str) {
-            self.0.borrow_mut().push(format!("manual {tag}"));
-        }
-        fn request_redraw(&mut self) {}
-        fn log(&mut self, message: &str) {
-            self.0.borrow_mut().push(format!("log {message}"));
-        }
-    }
-
+    // game-api's `Recorder` remembers what the game asks of the launcher,
+    // one line per request.
     fn start(services: Recorder) -> GameInstance {
         GameLibrary::from_static(&GAME_TABLE)
             .expect("the table has this game-api's ABI version")
@@ -587,11 +570,11 @@ mod tests {
 
     #[test]
     fn through_the_abi_a_click_on_the_drawn_dot_catches_it() {
-        let recorder = Recorder::default();
+        let recorder = Recorder::new();
         let mut game = start(recorder.clone());
         assert_eq!(game.canvas_size().unwrap(), Point::new(WIDTH, HEIGHT));
         assert_eq!(game.title().unwrap(), "Dot Catcher");
-        assert_eq!(recorder.0.borrow().as_slice(), ["log Dot Catcher started"]);
+        assert_eq!(recorder.requests(), ["log Dot Catcher started"]);
 
         let dot = drawn_dot(&mut game);
         let response = game.handle_event(&release(dot)).unwrap();
@@ -601,19 +584,19 @@ mod tests {
 
     #[test]
     fn through_the_abi_h_asks_the_launcher_for_the_help() {
-        let recorder = Recorder::default();
+        let recorder = Recorder::new();
         let mut game = start(recorder.clone());
         game.handle_event(&Event::KeyPress { key: "h".into() })
             .unwrap();
         assert_eq!(
-            recorder.0.borrow().last().map(String::as_str),
+            recorder.last().as_deref(),
             Some("help Dot Catcher Help false")
         );
     }
 
     #[test]
     fn through_the_abi_actions_arrive_and_errors_come_back() {
-        let mut game = start(Recorder::default());
+        let mut game = start(Recorder::new());
         let ids: Vec<String> = game.actions().unwrap().into_iter().map(|a| a.id).collect();
         assert_eq!(ids, ["new", "size", "seed"]);
         game.invoke_action("seed", "7").unwrap();

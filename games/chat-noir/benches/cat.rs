@@ -30,7 +30,10 @@ fn decision(c: &mut Criterion) {
         let mut rng = Rng::new(7);
         group.throughput(Throughput::Elements(world.board().cell_count() as u64));
         group.bench_with_input(BenchmarkId::from_parameter(size), &world, |b, w| {
-            b.iter(|| black_box(choose_move(black_box(w), &mut search, &mut rng)));
+            b.iter(|| {
+                let w = black_box(w);
+                black_box(choose_move(w.board(), w.cat(), &mut search, &mut rng))
+            });
         });
     }
     group.finish();
@@ -46,7 +49,7 @@ fn help_paths(c: &mut Criterion) {
         group.throughput(Throughput::Elements(world.board().cell_count() as u64));
         group.bench_with_input(BenchmarkId::from_parameter(size), &world, |b, w| {
             b.iter(|| {
-                path.update(black_box(w));
+                black_box(w).update_cats_path(&mut path);
                 black_box(path.contains(Pos::new(2, 2)))
             });
         });

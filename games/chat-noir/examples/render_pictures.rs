@@ -19,7 +19,7 @@
 use std::path::PathBuf;
 
 use chat_noir::render::{FACE_SIZE, Mood, cat, render_world};
-use chat_noir::{Board, Pos, World, on_cats_path, world_height, world_width};
+use chat_noir::{Board, Pos, World, world_height, world_width};
 use game_api::Point;
 
 /// The side of the square of canvas pixels the icon shows: the face's rim
@@ -32,8 +32,9 @@ pub const ICON_SIDE: u32 = 32;
 pub fn pictures() -> Vec<(&'static str, Vec<u8>)> {
     let world_png = |world: &World| {
         let size = world.size();
+        let path = world.cats_path();
         game_raster::render_png(world_width(size), world_height(size), 1.0, |p| {
-            render_world(p, world, on_cats_path(world))
+            render_world(p, world, |q| path.contains(q))
         })
     };
     let empty = |size| World::empty(size).expect("a valid size");

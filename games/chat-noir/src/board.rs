@@ -12,8 +12,7 @@
 
 use std::fmt;
 
-use crate::Rng;
-use crate::graph::Graph;
+use crate::rng::Rng;
 
 /// The smallest board size the game allows.
 pub const MIN_SIZE: u32 = 3;
@@ -97,7 +96,7 @@ impl std::error::Error for SizeError {}
 /// at most [`MAX_SIZE`].
 ///
 /// ```
-/// use chat_noir::{check_size, SizeError};
+/// use chat_noir::board::{check_size, SizeError};
 /// assert_eq!(check_size(11), Ok(()));
 /// assert_eq!(check_size(4), Err(SizeError::Even(4)));
 /// assert_eq!(check_size(1), Err(SizeError::TooSmall(1)));
@@ -348,14 +347,6 @@ impl Board {
     pub fn centre(&self) -> Pos {
         let c = (self.size() / 2) as i32;
         Pos::new(c, c)
-    }
-
-    /// The graph of this board alone (§1.18.4): cells plus the boundary node,
-    /// with only blocked cells cut off. [`crate::World::graph`] is the graph
-    /// the help uses, where the cell under the pointer also counts as
-    /// blocked.
-    pub fn graph(&self) -> Graph<'_> {
-        Graph::new(self, None)
     }
 
     /// Blocks `n` randomly chosen unblocked cells other than `avoid` (the

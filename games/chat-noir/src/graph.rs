@@ -53,6 +53,14 @@ impl<'a> Graph<'a> {
         }
     }
 
+    /// The graph of `board` alone (§1.18.4): cells plus the boundary node,
+    /// with only blocked cells cut off. [`crate::World::graph`] is the graph
+    /// the help uses, where the cell under the pointer also counts as
+    /// blocked.
+    pub fn of(board: &'a Board) -> Graph<'a> {
+        Graph::new(board, None)
+    }
+
     /// The underlying board.
     pub fn board(&self) -> &'a Board {
         self.board

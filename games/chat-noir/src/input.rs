@@ -1,10 +1,7 @@
-//! Handling input (§1.18.8): pointer and key events as functions on the
-//! world.
-//!
-//! Each handler exists as a method that updates a world in place and as a
-//! pure function with the spec's name that returns the updated copy
-//! ([`clack`], [`change`], [`key_press`], [`update_world_posn`]). Pointer
-//! coordinates are in the pixels of [`crate::geometry`].
+//! Handling input (§1.18.8): the pointer and key events, and the
+//! [`World`] methods that handle them (the spec's `clack`, `change` and
+//! `update-world-posn`). Pointer coordinates are in the pixels of
+//! [`crate::geometry`].
 //!
 //! Two behaviours follow the later upstream program rather than the 2009
 //! text, because they are what a player expects:
@@ -15,11 +12,10 @@
 //! * help is toggled by pressing `h` ([`World::key_press`]) instead of
 //!   being shown while `h` is held, and `n` starts a new game once the game
 //!   is over. The text's hold behaviour remains available as
-//!   [`World::key_hold`] / [`change`].
+//!   [`World::key_hold`].
 
 use crate::board::Pos;
 use crate::geometry::cell_at_point;
-use crate::search::Search;
 use crate::world::{State, World};
 
 /// A pointer event (the spec's mouse events).
@@ -87,14 +83,9 @@ impl World {
     /// # Ok::<(), chat_noir::SizeError>(())
     /// ```
     pub fn mouse_event(&mut self, x: f64, y: f64, event: MouseEvent) {
-        self.mouse_event_with(x, y, event, &mut Search::new());
-    }
-
-    /// [`World::mouse_event`] using `search` as scratch space.
-    pub fn mouse_event_with(&mut self, x: f64, y: f64, event: MouseEvent, search: &mut Search) {
         if let Some(p) = self.player_moved(x, y, event) {
             // `player_moved` checked every condition `play` checks.
-            let _ = self.play_with(p, search);
+            let _ = self.play(p);
         }
         let still_here = self.state() == State::Playing && event != MouseEvent::Leave;
         self.update_mouse(still_here.then_some((x, y)));
@@ -136,36 +127,4 @@ impl World {
     pub fn key_hold(&mut self, key: Key) {
         self.set_help(key == Key::Char('h'));
     }
-}
-
-/// The spec's `clack`, as a pure function: `world` after the pointer event
-/// (see [`World::mouse_event`]).
-pub fn clack(world: &World, x: f64, y: f64, event: MouseEvent) -> World {
-    let mut w = world.clone();
-    w.mouse_event(x, y, event);
-    w
-}
-
-/// The spec's `change`, as a pure function: `world` after the key event
-/// with hold semantics (see [`World::key_hold`]).
-pub fn change(world: &World, key: Key) -> World {
-    let mut w = world.clone();
-    w.key_hold(key);
-    w
-}
-
-/// `world` after a key press with the chosen toggle semantics (see
-/// [`World::key_press`]).
-pub fn key_press(world: &World, key: char) -> World {
-    let mut w = world.clone();
-    w.key_press(key);
-    w
-}
-
-/// The spec's `update-world-posn`, as a pure function (see
-/// [`World::update_mouse`]).
-pub fn update_world_posn(world: &World, point: Option<(f64, f64)>) -> World {
-    let mut w = world.clone();
-    w.update_mouse(point);
-    w
 }

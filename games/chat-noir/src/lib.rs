@@ -9,15 +9,17 @@
 //! put it on the launcher's canvas. Modules follow the specification's
 //! sections:
 //!
-//! * [`world`] — the world (§1.18.2): [`World`], [`State`];
+//! * [`world`] — the world (§1.18.2): [`World`], [`State`], and the moves
+//!   ([`World::play`], [`World::move_cat`]);
 //! * [`board`] — positions and the board (§1.18.2, §1.18.4): [`Pos`],
 //!   [`Board`], [`adjacent`], [`in_bounds`], [`on_boundary`];
 //! * [`graph`] — the board as a graph (§1.18.4): [`Graph`], [`Node`];
 //! * [`search`] — breadth-first search (§1.18.3): [`Search`],
 //!   [`DistanceMap`], [`Distance`];
 //! * [`cat`] — the cat's path and move (§1.18.5, §1.18.8): [`CatsPath`],
-//!   [`best_moves`], [`find_best_positions`];
-//! * [`input`] — pointer and key events (§1.18.8): [`World::mouse_event`],
+//!   [`best_moves`], [`choose_move`], [`find_best_positions`];
+//! * [`input`] — pointer and key events (§1.18.8): [`MouseEvent`], [`Key`]
+//!   and the [`World`] methods that handle them, [`World::mouse_event`] and
 //!   [`World::key_press`];
 //! * [`geometry`] — the screen geometry (§1.18.7): [`cell_center_x`],
 //!   [`cell_center_y`], [`world_width`], [`world_height`],
@@ -38,7 +40,7 @@
 //!   cat step ([`World::player_moved`]).
 //! * **Help toggles.** `h` toggles help and `n` starts a new game once the
 //!   game is over, as upstream ([`World::key_press`]); the text's "help
-//!   while `h` is held" remains as [`World::key_hold`] / [`change`]. A new
+//!   while `h` is held" remains as [`World::key_hold`]. A new
 //!   game keeps the board size and the help setting.
 //! * **The cat ignores the pointer.** The text's `move-cat` searches the
 //!   same graph as the help, in which the cell under the pointer counts as
@@ -51,8 +53,9 @@
 //!   whole board, and the pointer's cell is a cell of the board. The
 //!   spec's tests that use partial boards, the removed corner (0,0) or a
 //!   cat on a blocked cell are ported to equivalent whole-board positions.
-//! * **Sizes:** odd, at least 3 and at most [`MAX_SIZE`] (1001); others are
-//!   refused with [`SizeError`] instead of a contract violation.
+//! * **Sizes:** odd, at least 3 and at most [`MAX_SIZE`](board::MAX_SIZE)
+//!   (1001); others are refused with [`SizeError`] instead of a contract
+//!   violation.
 //! * **Randomness** is reproducible: one seeded [`Rng`] (SplitMix64) per
 //!   world draws the initial blocked cells and breaks the cat's ties.
 //!   Asking for more random blocked cells than there are free cells blocks
@@ -68,7 +71,7 @@
 //! let mut world = World::new_game(11, 42)?;
 //! let mut search = Search::new();
 //! // Where would the cat go, and how far is the edge?
-//! let moves = best_moves(&world, &mut search);
+//! let moves = best_moves(world.board(), world.cat(), &mut search);
 //! assert!(!moves.is_empty());
 //! let edge = search.map().get(world.cat());
 //! assert!(edge.is_finite());
@@ -77,7 +80,7 @@
 //!     .into_iter()
 //!     .find(|&p| world.board().contains(p) && !world.is_blocked(p))
 //!     .unwrap();
-//! world.play_with(target, &mut search)?;
+//! world.play(target)?;
 //! assert!(world.is_blocked(target));
 //! assert_eq!(world.state(), State::Playing);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -97,22 +100,21 @@ pub mod rng;
 pub mod search;
 pub mod world;
 
-pub use board::{
-    Board, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Pos, SizeError, adjacent, cell_count, check_size,
-    in_bounds, on_boundary,
-};
-pub use cat::{CatsPath, Moves, best_moves, choose_move, find_best_positions, on_cats_path};
+// The names the plugin's users, examples, benches and tests reach for;
+// everything else stays under its module.
+pub use board::{Board, DEFAULT_SIZE, Pos, SizeError, adjacent, in_bounds, on_boundary};
+pub use cat::{CatsPath, best_moves, choose_move, find_best_positions};
 pub use game_id::{GameId, GameIdError};
 pub use geometry::{
     CIRCLE_RADIUS, CIRCLE_SPACING, ROW_HEIGHT, cell_at_point, cell_center_x, cell_center_y,
     circle_at_point, point_in_this_circle, world_height, world_width,
 };
 pub use graph::{Graph, Node};
-pub use input::{Key, MouseEvent, change, clack, key_press, update_world_posn};
-pub use plugin::ChatNoir;
+pub use input::{Key, MouseEvent};
 pub use render::Mood;
 pub use rng::Rng;
-pub use search::{Distance, DistanceMap, Search, build_bfs_table};
-pub use world::{INITIAL_BLOCKED, MoveError, State, World, WorldError};
+pub use search::{Distance, DistanceMap, Search};
+pub use world::{INITIAL_BLOCKED, State, World};
 
+use plugin::ChatNoir;
 game_api::export_game!(ChatNoir);

@@ -30,7 +30,6 @@ use crate::cat::CatsPath;
 use crate::game_id::{GameId, GameIdError};
 use crate::input::MouseEvent;
 use crate::render::{canvas_size, render_world};
-use crate::search::Search;
 use crate::world::{State, World};
 
 /// The board sizes offered in the size choice.
@@ -47,14 +46,13 @@ pub const BOARD_SIZE: &str = "size";
 pub const GAME_ID: &str = "id";
 
 /// A game of Chat Noir in the launcher: the world, plus the help's paths
-/// kept up to date with it and the search's scratch space.
+/// kept up to date with it.
 #[derive(Clone, Debug)]
 pub struct ChatNoir {
     world: World,
     /// The board the game started from (its game ID).
     start: GameId,
     path: CatsPath,
-    search: Search,
 }
 
 /// What the player can see of a world, to tell whether an event changed
@@ -92,9 +90,8 @@ impl ChatNoir {
             world,
             start,
             path: CatsPath::new(),
-            search: Search::new(),
         };
-        game.path.update(&game.world);
+        game.world.update_cats_path(&mut game.path);
         game
     }
 
@@ -156,7 +153,7 @@ impl ChatNoir {
         let help = self.world.help();
         self.world = World::new_game(size, fresh_seed())?.with_help(help);
         self.start = start_of(&self.world);
-        self.path.update(&self.world);
+        self.world.update_cats_path(&mut self.path);
         Ok(())
     }
 
@@ -174,7 +171,7 @@ impl ChatNoir {
         let help = self.world.help();
         self.world = id.to_world_with_seed(fresh_seed()).with_help(help);
         self.start = id;
-        self.path.update(&self.world);
+        self.world.update_cats_path(&mut self.path);
         Ok(())
     }
 
@@ -191,7 +188,7 @@ impl ChatNoir {
 
     fn pointer(&mut self, pos: Point, event: MouseEvent) {
         self.world
-            .mouse_event_with(f64::from(pos.x), f64::from(pos.y), event, &mut self.search);
+            .mouse_event(f64::from(pos.x), f64::from(pos.y), event);
     }
 
     fn key(&mut self, key: &str) {
@@ -328,7 +325,7 @@ impl Game for ChatNoir {
         if self.seen() == before {
             Response::NONE
         } else {
-            self.path.update(&self.world);
+            self.world.update_cats_path(&mut self.path);
             Response::REDRAW
         }
     }

@@ -277,8 +277,8 @@ pub fn chop_whiskers(
 /// paths marked; then the cat of the game's state on its cell; all clipped
 /// to the board by [`chop_whiskers`].
 ///
-/// Pass `|p| path.contains(p)` for a [`CatsPath`](crate::CatsPath) kept up
-/// to date with the world, or [`on_cats_path`](crate::on_cats_path).
+/// Pass `|p| path.contains(p)` for a [`CatsPath`](crate::cat::CatsPath)
+/// kept up to date with the world ([`World::update_cats_path`]).
 pub fn render_world(painter: &mut dyn Painter, world: &World, on_cats_path: impl Fn(Pos) -> bool) {
     let size = world.size();
     chop_whiskers(painter, world_width(size), world_height(size), |painter| {

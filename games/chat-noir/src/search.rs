@@ -9,7 +9,6 @@
 use std::fmt;
 use std::ops::Add;
 
-use crate::World;
 use crate::board::{BLOCKED, Board, Layout, OPEN, OUTSIDE, Pos, SizeError, check_size};
 use crate::graph::{Graph, Node};
 
@@ -357,20 +356,4 @@ impl Search {
 /// the low bit (so the search never divides to find a cell's row).
 fn entry(slot: usize, y: u32) -> u32 {
     ((slot as u32) << 1) | (y & 1)
-}
-
-/// The distance map of `world`'s graph from `from` (the spec's
-/// `build-bfs-table`): the graph is [`World::graph`], so the cell under the
-/// pointer counts as blocked. Allocates; use a [`Search`] to reuse memory.
-///
-/// ```
-/// use chat_noir::{build_bfs_table, Distance, Node, Pos, World};
-/// let table = build_bfs_table(&World::empty(3)?, Node::Boundary);
-/// assert_eq!(table.get(Pos::new(1, 1)), Distance::Finite(2));
-/// # Ok::<(), chat_noir::SizeError>(())
-/// ```
-pub fn build_bfs_table(world: &World, from: Node) -> DistanceMap {
-    let mut search = Search::new();
-    search.run(&world.graph(), from);
-    search.into_map()
 }

@@ -1,7 +1,15 @@
 //! The world (§1.18.2): the board, the cat, the state of the game, the cell
 //! under the pointer and whether help is showing.
+//!
+//! This module holds [`World`]'s constructors, its accessors and the moves
+//! of the game ([`World::play`], [`World::move_cat`]). Two other modules add
+//! methods beside the types they use: [`crate::input`] has the input
+//! handlers ([`World::mouse_event`], [`World::key_press`],
+//! [`World::key_hold`], [`World::update_mouse`], [`World::player_moved`]),
+//! and [`crate::game_id`] has [`World::game_id`].
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use crate::board::{Board, DEFAULT_SIZE, Pos, SizeError};
 use crate::cat::{self, CatsPath};
@@ -126,6 +134,37 @@ pub struct World {
     mouse: Option<Pos>,
     help: bool,
     rng: Rng,
+    scratch: Scratch,
+}
+
+/// The cat's search memory, kept by the world so that each move reuses it
+/// instead of allocating. It is not part of the world's value: every
+/// scratch compares equal, hashes to nothing, and a clone starts empty.
+#[derive(Default)]
+struct Scratch(Search);
+
+impl Clone for Scratch {
+    fn clone(&self) -> Scratch {
+        Scratch::default()
+    }
+}
+
+impl PartialEq for Scratch {
+    fn eq(&self, _: &Scratch) -> bool {
+        true
+    }
+}
+
+impl Eq for Scratch {}
+
+impl Hash for Scratch {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
+}
+
+impl fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Scratch")
+    }
 }
 
 impl World {
@@ -136,7 +175,7 @@ impl World {
     /// # Errors
     ///
     /// Refuses sizes that are even, below 3 or above
-    /// [`MAX_SIZE`](crate::MAX_SIZE).
+    /// [`MAX_SIZE`](crate::board::MAX_SIZE).
     pub fn empty(size: u32) -> Result<World, SizeError> {
         let board = Board::empty(size)?;
         let cat = board.centre();
@@ -193,6 +232,7 @@ impl World {
             mouse: None,
             help: false,
             rng: Rng::default(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -295,9 +335,22 @@ impl World {
 
     /// Which cells are on the cat's shortest paths to the boundary, as the
     /// help shows them (see [`CatsPath`]). Allocates; keep a [`CatsPath`]
-    /// and call [`CatsPath::update`] to reuse memory.
+    /// and call [`World::update_cats_path`] to reuse memory.
     pub fn cats_path(&self) -> CatsPath {
-        CatsPath::of(self)
+        let mut path = CatsPath::new();
+        self.update_cats_path(&mut path);
+        path
+    }
+
+    /// Recomputes `path` for this world: the cat's shortest paths in
+    /// [`World::graph`] while help shows, no cell otherwise (then without
+    /// searching).
+    pub fn update_cats_path(&self, path: &mut CatsPath) {
+        if self.help {
+            path.update(&self.graph(), self.cat);
+        } else {
+            path.clear();
+        }
     }
 
     /// Blocks the cell at `p` without moving the cat (the spec's
@@ -329,25 +382,16 @@ impl World {
     /// upstream program ignores clicks on blocked cells; the 2009 text would
     /// "block" them again and let the cat move).
     pub fn play(&mut self, p: Pos) -> Result<(), MoveError> {
-        self.play_with(p, &mut Search::new())
-    }
-
-    /// [`World::play`] using `search` as scratch space.
-    ///
-    /// # Errors
-    ///
-    /// As [`World::play`].
-    pub fn play_with(&mut self, p: Pos, search: &mut Search) -> Result<(), MoveError> {
         if self.state.is_over() {
             return Err(MoveError::GameOver);
         }
         self.block_cell(p)?;
-        self.move_cat_with(search);
+        self.move_cat();
         Ok(())
     }
 
     /// The cat's move (the spec's `move-cat`): among the six
-    /// [`adjacent`](crate::adjacent) positions, those with the least
+    /// [`adjacent`](crate::board::adjacent) positions, those with the least
     /// finite distance to the boundary are the candidates, and one is drawn
     /// with the world's generator. With no finite candidate the cat stays
     /// and the state becomes [`State::CatLost`]; otherwise the cat steps,
@@ -361,15 +405,11 @@ impl World {
     /// the pointer, that cell is cleared, keeping the invariant that the
     /// pointer's cell is never the cat's (the spec restores it at once in
     /// `clack` through `update-world-posn`, so clicks behave the same).
+    ///
+    /// The search reuses the world's own memory, so moves on a board of
+    /// one size allocate nothing after the first.
     pub fn move_cat(&mut self) {
-        self.move_cat_with(&mut Search::new());
-    }
-
-    /// [`World::move_cat`] using `search` as scratch space.
-    pub fn move_cat_with(&mut self, search: &mut Search) {
-        let mut rng = std::mem::take(&mut self.rng);
-        let next = cat::choose_move(self, search, &mut rng);
-        self.rng = rng;
+        let next = cat::choose_move(&self.board, self.cat, &mut self.scratch.0, &mut self.rng);
         match next {
             None => self.state = State::CatLost,
             Some(next) => {

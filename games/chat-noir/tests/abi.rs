@@ -7,7 +7,7 @@ use chat_noir::render::{
     BLOCKED_COLOR, FACE_COLOR, MAD_FACE_COLOR, NORMAL_COLOR, ON_SHORTEST_PATH_COLOR,
     UNDER_MOUSE_COLOR, cell_center,
 };
-use chat_noir::{Board, CatsPath, GameId, Mood, Pos, State, World, adjacent, cell_at_point};
+use chat_noir::{Board, GameId, Mood, Pos, State, World, adjacent, cell_at_point};
 use game_api::host::{CallErrorKind, GameInstance, GameLibrary, NoServices};
 use game_api::{ActionKind, Button, Event, Point, RecordingPainter, Response, Shape};
 use std::collections::BTreeSet;
@@ -372,7 +372,7 @@ fn h_toggles_the_help_which_shows_the_cats_paths_around_the_pointer() {
     let expected: BTreeSet<Pos> = board
         .cells()
         .map(|c| c.0)
-        .filter(|&q| CatsPath::of(&world).contains(q))
+        .filter(|&q| world.cats_path().contains(q))
         .collect();
     assert!(!expected.is_empty());
     assert_eq!(seen(&mut game).paths, expected);
@@ -390,7 +390,7 @@ fn h_toggles_the_help_which_shows_the_cats_paths_around_the_pointer() {
     let expected: BTreeSet<Pos> = board
         .cells()
         .map(|c| c.0)
-        .filter(|&q| q != on_path && CatsPath::of(&pointed).contains(q))
+        .filter(|&q| q != on_path && pointed.cats_path().contains(q))
         .collect();
     let now = seen(&mut game);
     assert_eq!(now.pointer, BTreeSet::from([on_path]));

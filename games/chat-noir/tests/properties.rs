@@ -3,7 +3,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use chat_noir::{
-    Board, CatsPath, Distance, GameId, MouseEvent, Node, Pos, Search, State, World, cell_at_point,
+    Board, Distance, GameId, Graph, MouseEvent, Node, Pos, Search, State, World, cell_at_point,
     cell_center_x, cell_center_y, circle_at_point, in_bounds, world_height, world_width,
 };
 use proptest::prelude::*;
@@ -148,17 +148,17 @@ fn arb_event() -> impl Strategy<Value = Event> {
     ]
 }
 
-fn apply(world: &mut World, event: &Event, search: &mut Search) {
+fn apply(world: &mut World, event: &Event) {
     let cells: Vec<Pos> = world.cells().map(|(p, _)| p).collect();
     match event {
         Event::AtCell(e, i) => {
             let p = *i.get(&cells);
-            world.mouse_event_with(cell_center_x(p), cell_center_y(p), *e, search);
+            world.mouse_event(cell_center_x(p), cell_center_y(p), *e);
         }
-        Event::AtPoint(e, x, y) => world.mouse_event_with(*x, *y, *e, search),
+        Event::AtPoint(e, x, y) => world.mouse_event(*x, *y, *e),
         Event::Key(c) => world.key_press(*c),
         Event::Play(i) => {
-            let _ = world.play_with(*i.get(&cells), search);
+            let _ = world.play(*i.get(&cells));
         }
     }
 }
@@ -182,7 +182,7 @@ proptest! {
         let cells: Vec<Pos> = world.cells().map(|(p, _)| p).collect();
         let mut search = Search::new();
         for from in [Node::Boundary, Node::Cell(*from_i.get(&cells)), Node::Cell(world.cat())] {
-            for (graph, extra) in [(world.graph(), world.mouse()), (world.board().graph(), None)] {
+            for (graph, extra) in [(world.graph(), world.mouse()), (Graph::of(world.board()), None)] {
                 let reference = ref_bfs(world.board(), extra, from);
                 let ours: HashMap<Node, u32> = search.run(&graph, from).entries().collect();
                 prop_assert_eq!(&ours, &reference, "from {:?}", from);
@@ -199,7 +199,7 @@ proptest! {
     /// cells with dist(cat, p) + dist(p, boundary) = dist(cat, boundary).
     #[test]
     fn cats_path_matches_its_definition(world in arb_world()) {
-        let path = CatsPath::of(&world);
+        let path = world.cats_path();
         let edge = ref_bfs(world.board(), world.mouse(), Node::Boundary);
         let from_cat = ref_bfs(world.board(), world.mouse(), Node::Cell(world.cat()));
         let cat_d = ref_get(&edge, world.cat());
@@ -215,10 +215,9 @@ proptest! {
     #[test]
     fn random_games_keep_the_rules(world in arb_world(), events in prop::collection::vec(arb_event(), 0..40)) {
         let mut world = world;
-        let mut search = Search::new();
         for event in &events {
             let before = world.clone();
-            apply(&mut world, event, &mut search);
+            apply(&mut world, event);
 
             // The cat never stands on a blocked cell; the pointer's cell is
             // never the cat's.
@@ -276,14 +275,16 @@ proptest! {
         }
     }
 
-    /// The same world and events always give the same game.
+    /// The same world and events always give the same game, whether the
+    /// world reuses its search memory or starts afresh.
     #[test]
     fn games_are_reproducible(world in arb_world(), events in prop::collection::vec(arb_event(), 0..30)) {
         let (mut a, mut b) = (world.clone(), world);
-        let mut search = Search::new();
         for e in &events {
-            apply(&mut a, e, &mut search);
-            apply(&mut b, e, &mut Search::new());
+            apply(&mut a, e);
+            // A clone's search memory starts empty.
+            b = b.clone();
+            apply(&mut b, e);
         }
         prop_assert_eq!(a, b);
     }

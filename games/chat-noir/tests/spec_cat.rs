@@ -2,11 +2,9 @@
 //! `+/f`, `<=/f`, `find-best-positions`, `move-cat`.
 //! Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
+use crate::common::{board_from_cells, boxed_in, make_world, on_cats_path, p};
 use chat_noir::Distance::{Finite, Infinite};
-use chat_noir::{Board, Search, State, World, best_moves, find_best_positions, on_cats_path};
-use common::{board_from_cells, make_world, p};
+use chat_noir::{Board, Search, State, World, best_moves, find_best_positions};
 
 fn world_7_cat_2_2() -> World {
     make_world(
@@ -65,18 +63,7 @@ fn on_cats_path_case_3() {
 /// (0,1) is not on the path.
 #[test]
 fn on_cats_path_case_4() {
-    let board = board_from_cells(
-        3,
-        &[
-            ((0, 1), true),
-            ((1, 0), true),
-            ((1, 1), false),
-            ((1, 2), true),
-            ((2, 0), true),
-            ((2, 1), true),
-            ((2, 2), true),
-        ],
-    );
+    let board = boxed_in(&[]);
     let w = make_world(board, p(1, 1), State::CatLost, Some(p(0, 0)), true);
     assert!(!on_cats_path(&w)(p(0, 1)));
 }
@@ -255,7 +242,7 @@ fn move_cat_boxed_in_loses_and_stepping_out_wins() {
 #[test]
 fn move_cat_breaks_ties_with_the_worlds_generator() {
     let w = World::empty(5).unwrap();
-    let moves = best_moves(&w, &mut Search::new());
+    let moves = best_moves(w.board(), w.cat(), &mut Search::new());
     assert_eq!(moves.len(), 6);
     let mut seen = std::collections::HashSet::new();
     for seed in 0..100 {

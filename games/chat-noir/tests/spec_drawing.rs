@@ -11,16 +11,14 @@
 //!
 //! Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
 use std::f32::consts::PI;
 
+use crate::common::{boxed_in, on_cats_path, p};
 use chat_noir::render::{
     Mood, canvas_size, cat, cell_center, chop_whiskers, regular_polygon, render_board, render_cell,
     render_world,
 };
-use chat_noir::{Board, CatsPath, Pos, State, World, on_cats_path};
-use common::p;
+use chat_noir::{Board, Pos, State, World};
 use game_api::{Painter, Point, RecordingPainter, Rgba, Shape, Stroke, Style};
 
 /// `'lightskyblue`, `'black`, `'white`, `'lightgray`, `'pink`, `'limegreen`
@@ -550,24 +548,14 @@ fn render_world_line_2231() {
 /// circles around a free one, no dots, the mad cat.
 #[test]
 fn render_world_line_2253() {
-    let cells = [
-        ((0, 1), true),
-        ((1, 0), true),
-        ((1, 1), false),
-        ((1, 2), true),
-        ((2, 0), true),
-        ((2, 1), true),
-        ((2, 2), true),
-    ];
-    let board = common::board_from_cells(3, &cells);
-    let world = World::new(board, p(1, 1))
+    let world = World::new(boxed_in(&[]), p(1, 1))
         .unwrap()
         .with_state(State::CatLost);
     let shapes = record(|painter| render_world(painter, &world, on_cats_path(&world)));
     let mut inner = vec![background(150.0, 117.0)];
-    for ((x, y), blocked) in cells {
-        let color = if blocked { BLACK } else { LIGHT_SKY_BLUE };
-        inner.extend(cell_shapes(p(x, y), color, None));
+    for (q, _) in empty_3() {
+        let color = if q == p(1, 1) { LIGHT_SKY_BLUE } else { BLACK };
+        inner.extend(cell_shapes(q, color, None));
     }
     inner.extend(cat_shapes(p(1, 1), Mood::Mad));
     assert_eq!(shapes, chopped(150.0, 117.0, inner));
@@ -587,7 +575,8 @@ fn render_world_line_2288() {
         .with_help(true);
     assert_eq!(world.mouse(), None);
     // The game keeps a CatsPath up to date; it agrees with on-cats-path?.
-    let path = CatsPath::of(&world);
+    let mut path = chat_noir::CatsPath::new();
+    world.update_cats_path(&mut path);
     let shapes = record(|painter| render_world(painter, &world, |q| path.contains(q)));
     assert_eq!(
         shapes,

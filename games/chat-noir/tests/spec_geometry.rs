@@ -3,13 +3,11 @@
 //! `point-in-this-circle?`, `circle-at-point`.
 //! Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
+use crate::common::p;
 use chat_noir::{
     CIRCLE_RADIUS, CIRCLE_SPACING, cell_at_point, cell_center_x, cell_center_y, circle_at_point,
     point_in_this_circle, world_height, world_width,
 };
-use common::p;
 
 const R: f64 = CIRCLE_RADIUS as f64;
 const S: f64 = CIRCLE_SPACING as f64;

@@ -1,10 +1,8 @@
 //! §1.18.4 Board to Graph: `neighbors`, `adjacent`, `on-boundary?`,
 //! `in-bounds?`. Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
-use chat_noir::{Node, Pos, State, World, adjacent, in_bounds, on_boundary};
-use common::{board_from_cells, make_world, p};
+use crate::common::{board_from_cells, make_world, p};
+use chat_noir::{Graph, Node, Pos, State, World, adjacent, in_bounds, on_boundary};
 
 fn cells(ps: &[(i32, i32)]) -> Vec<Node> {
     ps.iter().map(|&(x, y)| Node::Cell(p(x, y))).collect()
@@ -249,8 +247,7 @@ fn pointer_cell_is_cut_off_in_the_graph() {
     );
     // The board's own graph ignores the pointer.
     assert!(
-        w.board()
-            .graph()
+        Graph::of(w.board())
             .neighbors(Node::Boundary)
             .contains(&Node::Cell(p(1, 0)))
     );

@@ -10,12 +10,10 @@
 //! and the centre (1,1) as the cat where the spec's cat stands on (0,0).
 //! Each test says how.
 
-mod common;
-
-use chat_noir::{
-    Board, Key, MouseEvent, State, World, change, clack, key_press, update_world_posn,
+use crate::common::{
+    boxed_in, centre, change, clack, facts, key_press, make_world, p, update_world_posn,
 };
-use common::{board_from_cells, centre, facts, make_world, p};
+use chat_noir::{Board, Key, MouseEvent, State, World};
 
 /// Line 2499: `(clack (make-world '() (make-posn 0 0) 'playing 3 #f #f) 1 1
 /// 'button-down)` changes nothing. Ported: the empty 3×3 world; (1,1) is in
@@ -89,33 +87,11 @@ fn clack_case_6() {
 /// (1,0) is under the pointer.
 #[test]
 fn clack_case_7() {
-    let board = board_from_cells(
-        3,
-        &[
-            ((0, 1), true),
-            ((1, 0), false),
-            ((1, 1), false),
-            ((1, 2), true),
-            ((2, 0), true),
-            ((2, 1), true),
-            ((2, 2), true),
-        ],
-    );
+    let board = boxed_in(&[(1, 0)]);
     let w = make_world(board, p(1, 1), State::Playing, Some(p(1, 0)), false);
     let (x, y) = centre(p(1, 0));
     let after = clack(&w, x, y, MouseEvent::ButtonUp);
-    let all_blocked = board_from_cells(
-        3,
-        &[
-            ((0, 1), true),
-            ((1, 0), true),
-            ((1, 1), false),
-            ((1, 2), true),
-            ((2, 0), true),
-            ((2, 1), true),
-            ((2, 2), true),
-        ],
-    );
+    let all_blocked = boxed_in(&[]);
     assert_eq!(
         facts(&after),
         facts(&make_world(
@@ -145,33 +121,11 @@ fn clack_case_8() {
 /// over (1,0) blocks it and the cat loses.
 #[test]
 fn clack_case_9() {
-    let board = board_from_cells(
-        3,
-        &[
-            ((1, 0), false),
-            ((2, 0), true),
-            ((0, 1), true),
-            ((1, 1), false),
-            ((2, 1), true),
-            ((1, 2), true),
-            ((2, 2), true),
-        ],
-    );
+    let board = boxed_in(&[(1, 0)]);
     let w = make_world(board, p(1, 1), State::Playing, None, false);
     let (x, y) = centre(p(1, 0));
     let after = clack(&w, x, y, MouseEvent::ButtonUp);
-    let expected = board_from_cells(
-        3,
-        &[
-            ((1, 0), true),
-            ((2, 0), true),
-            ((0, 1), true),
-            ((1, 1), false),
-            ((2, 1), true),
-            ((1, 2), true),
-            ((2, 2), true),
-        ],
-    );
+    let expected = boxed_in(&[]);
     assert_eq!(
         facts(&after),
         facts(&make_world(expected, p(1, 1), State::CatLost, None, false))
@@ -183,33 +137,11 @@ fn clack_case_9() {
 /// and wins; the pointer is cleared.
 #[test]
 fn clack_case_10() {
-    let board = board_from_cells(
-        3,
-        &[
-            ((1, 0), false),
-            ((2, 0), false),
-            ((0, 1), true),
-            ((1, 1), false),
-            ((2, 1), true),
-            ((1, 2), true),
-            ((2, 2), true),
-        ],
-    );
+    let board = boxed_in(&[(1, 0), (2, 0)]);
     let w = make_world(board, p(1, 1), State::Playing, None, false);
     let (x, y) = centre(p(1, 0));
     let after = clack(&w, x, y, MouseEvent::ButtonUp);
-    let expected = board_from_cells(
-        3,
-        &[
-            ((1, 0), true),
-            ((2, 0), false),
-            ((0, 1), true),
-            ((1, 1), false),
-            ((2, 1), true),
-            ((1, 2), true),
-            ((2, 2), true),
-        ],
-    );
+    let expected = boxed_in(&[(2, 0)]);
     assert_eq!(
         facts(&after),
         facts(&make_world(expected, p(2, 0), State::CatWon, None, false))

@@ -2,10 +2,8 @@
 //! the test infrastructure's `same-sets?` (§1.18.9) used by `test/set`.
 //! Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
-use chat_noir::{Board, Distance, DistanceMap, Node, State, World, build_bfs_table};
-use common::{bfs_set, board_from_cells, dc, dist_cells, make_world, p, same_sets};
+use crate::common::{bfs_set, boxed_in, build_bfs_table, dc, dist_cells, make_world, p, same_sets};
+use chat_noir::{Board, Distance, DistanceMap, Node, State, World};
 
 /// Line 1820: `(test (same-sets? (list) (list)) #t)`.
 #[test]
@@ -122,18 +120,7 @@ fn build_bfs_table_case_1() {
 /// the boundary itself is reachable.
 #[test]
 fn build_bfs_table_case_2() {
-    let board = board_from_cells(
-        3,
-        &[
-            ((0, 1), true),
-            ((1, 0), true),
-            ((1, 1), false),
-            ((1, 2), true),
-            ((2, 0), true),
-            ((2, 1), true),
-            ((2, 2), true),
-        ],
-    );
+    let board = boxed_in(&[]);
     let w = make_world(board, p(1, 1), State::Playing, Some(p(0, 0)), false);
     assert_eq!(
         bfs_set(&w, Node::Boundary),

@@ -2,10 +2,8 @@
 //! `add-n-random-blocked-cells`, plus the board-size contract.
 //! Line numbers refer to `shared/seeds/004_6f67c7526535aa8f.txt`.
 
-mod common;
-
+use crate::common::{boxed_in, facts, p};
 use chat_noir::{Board, INITIAL_BLOCKED, Pos, Rng, SizeError, State, World};
-use common::{board_from_cells, facts, p};
 
 /// Line 555: `(test (empty-board 3) (list (make-cell (make-posn 0 1) #f) ...))`
 /// — the same cells in the same order.
@@ -66,18 +64,7 @@ fn add_n_random_blocked_cells_case_1() {
 /// 3×3 board where every cell but the cat's (1,1) and (2,2) is blocked.
 #[test]
 fn add_n_random_blocked_cells_case_2() {
-    let mut board = board_from_cells(
-        3,
-        &[
-            ((0, 1), true),
-            ((1, 0), true),
-            ((1, 1), false),
-            ((1, 2), true),
-            ((2, 0), true),
-            ((2, 1), true),
-            ((2, 2), false),
-        ],
-    );
+    let mut board = boxed_in(&[(2, 2)]);
     let blocked = board.add_random_blocked(1, p(1, 1), &mut Rng::new(99));
     assert_eq!(blocked, 1);
     assert!(board.is_blocked(p(2, 2)));

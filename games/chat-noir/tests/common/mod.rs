@@ -1,11 +1,15 @@
 //! Helpers shared by the spec tests: builders that mirror the spec's
-//! constructors (`make-world`, lists of `cell`s) and `same-sets?`.
-#![allow(dead_code)]
+//! constructors (`make-world`, lists of `cell`s, the boxed-in 3×3 board),
+//! `same-sets?`, and the spec's pure functions (`clack`, `change`,
+//! `update-world-posn`, `build-bfs-table`, `on-cats-path?`) written on top
+//! of the crate's `World` methods, so each ported test keeps the spec's
+//! name and shape.
 
 use std::collections::HashSet;
 
 use chat_noir::{
-    Board, DistanceMap, Node, Pos, State, World, build_bfs_table, cell_center_x, cell_center_y,
+    Board, DistanceMap, Key, MouseEvent, Node, Pos, Search, State, World, cell_center_x,
+    cell_center_y,
 };
 
 /// `(make-posn x y)`.
@@ -30,6 +34,30 @@ pub fn board_from_cells(size: u32, cells: &[((i32, i32), bool)]) -> Board {
     board.with_blocked(cells.iter().filter(|c| c.1).map(|&((x, y), _)| p(x, y)))
 }
 
+/// The cell of the cat on the [`boxed_in`] board: the centre.
+pub const BOXED_IN_CAT: Pos = Pos::new(1, 1);
+
+/// The spec's 3×3 board with the cat boxed in, which it spells out cell by
+/// cell (lines 1866, 2166, 2253, 2563, 2589, 2625; line 2864 is ported to
+/// it): every cell blocked but the cat's centre (1, 1) and the cells of
+/// `free`. Each test says which cells its line leaves free.
+pub fn boxed_in(free: &[(i32, i32)]) -> Board {
+    let board = Board::empty(3).unwrap();
+    let free: Vec<Pos> = free.iter().map(|&(x, y)| p(x, y)).collect();
+    for &q in &free {
+        assert!(
+            board.contains(q) && q != BOXED_IN_CAT,
+            "{q} is not a cell around the cat"
+        );
+    }
+    let blocked: Vec<Pos> = board
+        .cells()
+        .map(|(q, _)| q)
+        .filter(|q| *q != BOXED_IN_CAT && !free.contains(q))
+        .collect();
+    board.with_blocked(blocked)
+}
+
 /// The spec's `(make-world board cat state size mouse-posn h-down?)`.
 pub fn make_world(board: Board, cat: Pos, state: State, mouse: Option<Pos>, help: bool) -> World {
     World::new(board, cat)
@@ -37,6 +65,54 @@ pub fn make_world(board: Board, cat: Pos, state: State, mouse: Option<Pos>, help
         .with_state(state)
         .with_mouse(mouse)
         .with_help(help)
+}
+
+/// The spec's `clack` (§1.18.8): `world` after the pointer event, as a new
+/// world ([`World::mouse_event`]).
+pub fn clack(world: &World, x: f64, y: f64, event: MouseEvent) -> World {
+    let mut w = world.clone();
+    w.mouse_event(x, y, event);
+    w
+}
+
+/// The spec's `change` (§1.18.8): `world` after the key event with the
+/// text's hold semantics, as a new world ([`World::key_hold`]).
+pub fn change(world: &World, key: Key) -> World {
+    let mut w = world.clone();
+    w.key_hold(key);
+    w
+}
+
+/// `world` after a key press with the chosen (upstream) toggle semantics,
+/// as a new world ([`World::key_press`]).
+pub fn key_press(world: &World, key: char) -> World {
+    let mut w = world.clone();
+    w.key_press(key);
+    w
+}
+
+/// The spec's `update-world-posn` (§1.18.8), as a new world
+/// ([`World::update_mouse`]).
+pub fn update_world_posn(world: &World, point: Option<(f64, f64)>) -> World {
+    let mut w = world.clone();
+    w.update_mouse(point);
+    w
+}
+
+/// The spec's `build-bfs-table` (§1.18.3): the distance map of `world`'s
+/// graph ([`World::graph`], the cell under the pointer blocked) from
+/// `from`.
+pub fn build_bfs_table(world: &World, from: Node) -> DistanceMap {
+    let mut search = Search::new();
+    search.run(&world.graph(), from);
+    search.into_map()
+}
+
+/// The spec's `on-cats-path?` (§1.18.5): whether a position is on the
+/// cat's shortest paths in `world` ([`World::cats_path`]).
+pub fn on_cats_path(world: &World) -> impl Fn(Pos) -> bool + use<> {
+    let path = world.cats_path();
+    move |q| path.contains(q)
 }
 
 /// The spec's distance map as a set of `(node, distance)`.

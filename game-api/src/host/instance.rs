@@ -1,0 +1,430 @@
+//! One running game: every call into it, with what it returns checked.
+
+use std::ffi::c_void;
+use std::fmt;
+
+use super::painter::PainterBridge;
+use super::services::raw_host;
+use super::{DrawReport, HostServices, MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_TEXT_BYTES};
+use crate::abi::{self, AbiStr, GameHandle, GameTable, Point, RawAction, RawEvent, RawHost};
+use crate::{Action, ActionKind, Event, Painter, Response};
+
+/// How a call into a game failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CallErrorKind {
+    /// The game returned an error.
+    Error,
+    /// The game panicked. The instance is not called again.
+    Panic,
+    /// The game returned something the launcher refuses (a bad size, say).
+    Invalid,
+}
+
+/// A failed call into a game: which function, how, and the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallError {
+    /// The table function that failed.
+    pub function: &'static str,
+    /// How it failed.
+    pub kind: CallErrorKind,
+    /// What the game (or the launcher) said.
+    pub message: String,
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            CallErrorKind::Error => write!(
+                f,
+                "the game reported an error in {}: {}",
+                self.function, self.message
+            ),
+            CallErrorKind::Panic => write!(
+                f,
+                "the game crashed (panicked) in {}: {}",
+                self.function, self.message
+            ),
+            CallErrorKind::Invalid => write!(
+                f,
+                "the game misbehaved in {}: {}",
+                self.function, self.message
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CallError {}
+
+/// One running game. Dropping it ends the game (calls `destroy`).
+pub struct GameInstance {
+    table: &'static GameTable,
+    handle: GameHandle,
+    /// Boxed so the game's pointer to it stays valid while `self` moves.
+    host: Box<RawHost>,
+    /// Owned through a raw pointer because the game reaches it through `host.ctx`
+    /// while we are inside a call; freed in `Drop`.
+    services: *mut Box<dyn HostServices>,
+    broken: Option<CallError>,
+    /// What the launcher changed in the texts the game returned, by function.
+    notes: Vec<(&'static str, String)>,
+}
+
+impl fmt::Debug for GameInstance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameInstance")
+            .field("broken", &self.broken)
+            .finish()
+    }
+}
+
+impl GameInstance {
+    /// Starts a game of `table` with the given services (see
+    /// [`GameLibrary::start`](super::GameLibrary::start)).
+    pub(super) fn start(
+        table: &'static GameTable,
+        services: Box<dyn HostServices>,
+    ) -> Result<GameInstance, CallError> {
+        let services = Box::into_raw(Box::new(services));
+        let host = Box::new(raw_host(services as *mut c_void));
+        let mut instance = GameInstance {
+            table,
+            handle: std::ptr::null_mut(),
+            host,
+            services,
+            broken: None,
+            notes: Vec::new(),
+        };
+        let mut handle: GameHandle = std::ptr::null_mut();
+        let host_ptr: *const RawHost = &*instance.host;
+        // SAFETY: a checked table's function, given our host table (boxed, so it
+        // stays put while the instance lives) and a valid output slot.
+        let status = unsafe { (table.create)(host_ptr, &mut handle) };
+        instance.check("create", status)?;
+        if handle.is_null() {
+            return Err(CallError {
+                function: "create",
+                kind: CallErrorKind::Invalid,
+                message: "the game returned no instance".into(),
+            });
+        }
+        instance.handle = handle;
+        Ok(instance)
+    }
+
+    /// The error that broke this instance, if a call panicked.
+    pub fn broken(&self) -> Option<&CallError> {
+        self.broken.as_ref()
+    }
+
+    /// What the launcher had to change in the texts the game returned last
+    /// time (a title that is not UTF-8, a status line cut to
+    /// [`MAX_TEXT_BYTES`]), one message per function, for the player.
+    pub fn notes(&self) -> impl Iterator<Item = &str> {
+        self.notes.iter().map(|(_, note)| note.as_str())
+    }
+
+    /// Ends the game: calls `destroy` and reports how it went (a game may
+    /// panic while closing). Dropping an instance does the same but cannot
+    /// report anything; hosts that can show errors close instances instead.
+    pub fn close(mut self) -> Result<(), CallError> {
+        let handle = std::mem::replace(&mut self.handle, std::ptr::null_mut());
+        if handle.is_null() {
+            return Ok(());
+        }
+        // SAFETY: our handle from `create`, given back exactly once: the
+        // field is null now, so `Drop` will not give it back again. The ABI
+        // allows `destroy` even after a panic.
+        let status = unsafe { (self.table.destroy)(handle) };
+        self.check("destroy", status)
+    }
+
+    fn last_error(&self) -> String {
+        let mut s = AbiStr::EMPTY;
+        // SAFETY: a checked table's function writing to a valid slot.
+        unsafe { (self.table.last_error)(&mut s) };
+        // SAFETY: the game promises the string is valid until its next call.
+        let (text, _) = unsafe { s.to_string_lossy(MAX_TEXT_BYTES) };
+        if text.is_empty() {
+            "(no message)".into()
+        } else {
+            text
+        }
+    }
+
+    fn check(&mut self, function: &'static str, status: u32) -> Result<(), CallError> {
+        let kind = match status {
+            abi::STATUS_OK => return Ok(()),
+            abi::STATUS_ERROR => CallErrorKind::Error,
+            abi::STATUS_PANIC => CallErrorKind::Panic,
+            other => {
+                let e = CallError {
+                    function,
+                    kind: CallErrorKind::Invalid,
+                    message: format!("returned the unknown status code {other}"),
+                };
+                self.broken = Some(e.clone());
+                return Err(e);
+            }
+        };
+        let e = CallError {
+            function,
+            kind,
+            message: self.last_error(),
+        };
+        if e.kind == CallErrorKind::Panic {
+            self.broken = Some(e.clone());
+        }
+        Err(e)
+    }
+
+    fn ensure_alive(&self) -> Result<(), CallError> {
+        match &self.broken {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    fn invalid(&mut self, function: &'static str, message: String) -> CallError {
+        let e = CallError {
+            function,
+            kind: CallErrorKind::Invalid,
+            message,
+        };
+        self.broken = Some(e.clone());
+        e
+    }
+
+    /// The canvas size the game wants. Refuses sizes that are not finite
+    /// numbers between 1 and [`MAX_CANVAS_SIDE`].
+    pub fn canvas_size(&mut self) -> Result<Point, CallError> {
+        self.ensure_alive()?;
+        let mut size = Point::default();
+        // SAFETY: a checked table's function, our live handle, a valid slot.
+        let status = unsafe { (self.table.canvas_size)(self.handle, &mut size) };
+        self.check("canvas_size", status)?;
+        let ok = |v: f32| v.is_finite() && (1.0..=MAX_CANVAS_SIDE).contains(&v);
+        if !ok(size.x) || !ok(size.y) {
+            return Err(self.invalid(
+                "canvas_size",
+                format!(
+                    "it asked for a canvas of {} × {} pixels; each side must be a number from 1 to {MAX_CANVAS_SIDE}",
+                    size.x, size.y
+                ),
+            ));
+        }
+        Ok(size)
+    }
+
+    fn text(
+        &mut self,
+        function: &'static str,
+        f: unsafe extern "C" fn(GameHandle, *mut AbiStr) -> u32,
+    ) -> Result<String, CallError> {
+        self.ensure_alive()?;
+        let mut s = AbiStr::EMPTY;
+        // SAFETY: a checked table's function, our live handle, a valid slot.
+        let status = unsafe { f(self.handle, &mut s) };
+        self.check(function, status)?;
+        let what = if function == "title" {
+            "title"
+        } else {
+            "status line"
+        };
+        // SAFETY: the game keeps the string valid until its next call.
+        let (text, note) = unsafe { read_text(what, s) };
+        self.set_note(function, note);
+        Ok(text.replace(['\r', '\n'], " "))
+    }
+
+    /// Records (or, with `None`, clears) the note for `function`.
+    fn set_note(&mut self, function: &'static str, note: Option<String>) {
+        self.notes.retain(|(f, _)| *f != function);
+        if let Some(note) = note {
+            self.notes.push((function, note));
+        }
+    }
+
+    /// The window title (lossily decoded, capped at [`MAX_TEXT_BYTES`], one line).
+    pub fn title(&mut self) -> Result<String, CallError> {
+        self.text("title", self.table.title)
+    }
+
+    /// The status line (lossily decoded, capped at [`MAX_TEXT_BYTES`], one line).
+    pub fn status(&mut self) -> Result<String, CallError> {
+        self.text("status", self.table.status)
+    }
+
+    /// Has the game draw its canvas into `painter`. Shapes with coordinates
+    /// that are not finite numbers or beyond
+    /// ±[`MAX_COORDINATE`](super::MAX_COORDINATE), and shapes past the
+    /// frame's limits ([`MAX_SHAPES_PER_FRAME`](super::MAX_SHAPES_PER_FRAME),
+    /// [`MAX_POINTS_PER_FRAME`](super::MAX_POINTS_PER_FRAME),
+    /// [`MAX_TEXT_BYTES_PER_FRAME`](super::MAX_TEXT_BYTES_PER_FRAME)), are dropped
+    /// and counted in the returned report.
+    pub fn draw(&mut self, painter: &mut dyn Painter) -> Result<DrawReport, CallError> {
+        self.ensure_alive()?;
+        let mut bridge = PainterBridge::new(painter);
+        let raw = bridge.raw();
+        // SAFETY: a checked table's function, our live handle, and a painter
+        // whose context (`bridge`) outlives the call.
+        let status = unsafe { (self.table.draw)(self.handle, &raw) };
+        let report = bridge.finish();
+        self.check("draw", status)?;
+        Ok(report)
+    }
+
+    /// Delivers one event.
+    pub fn handle_event(&mut self, event: &Event) -> Result<Response, CallError> {
+        self.ensure_alive()?;
+        let (kind, pos, button, key) = match event {
+            Event::PointerMove { pos } => (abi::EVENT_POINTER_MOVE, *pos, 0, ""),
+            Event::PointerPress { pos, button } => {
+                (abi::EVENT_POINTER_PRESS, *pos, button.to_raw(), "")
+            }
+            Event::PointerRelease { pos, button } => {
+                (abi::EVENT_POINTER_RELEASE, *pos, button.to_raw(), "")
+            }
+            Event::PointerEnter { pos } => (abi::EVENT_POINTER_ENTER, *pos, 0, ""),
+            Event::PointerLeave => (abi::EVENT_POINTER_LEAVE, Point::default(), 0, ""),
+            Event::KeyPress { key } => (abi::EVENT_KEY_PRESS, Point::default(), 0, key.as_str()),
+            Event::KeyRelease { key } => {
+                (abi::EVENT_KEY_RELEASE, Point::default(), 0, key.as_str())
+            }
+        };
+        let raw = RawEvent {
+            kind,
+            pos,
+            button,
+            key: AbiStr::borrow(key),
+        };
+        let mut redraw = 0u8;
+        // SAFETY: a checked table's function, our live handle, an event and a
+        // slot that outlive the call.
+        let status = unsafe { (self.table.handle_event)(self.handle, &raw, &mut redraw) };
+        self.check("handle_event", status)?;
+        Ok(Response {
+            redraw: redraw != 0,
+        })
+    }
+
+    /// The game's controls now (at most [`MAX_ACTIONS`]).
+    pub fn actions(&mut self) -> Result<Vec<Action>, CallError> {
+        self.ensure_alive()?;
+        let mut count = 0u32;
+        // SAFETY: a checked table's function, our live handle, a valid slot.
+        let status = unsafe { (self.table.action_count)(self.handle, &mut count) };
+        self.check("action_count", status)?;
+        let mut actions = Vec::new();
+        let mut note = None;
+        for index in 0..count.min(MAX_ACTIONS) {
+            let mut raw = RawAction {
+                id: AbiStr::EMPTY,
+                label: AbiStr::EMPTY,
+                kind: 0,
+                value: AbiStr::EMPTY,
+                options: AbiStr::EMPTY,
+                enabled: 0,
+            };
+            // SAFETY: as above.
+            let status = unsafe { (self.table.action)(self.handle, index, &mut raw) };
+            self.check("action", status)?;
+            // SAFETY: the game keeps these strings valid until its next call,
+            // and we copy them all before that.
+            let mut read = |s: AbiStr| {
+                // SAFETY: as above.
+                let (text, problem) = unsafe { read_text("text of a control", s) };
+                note = note.take().or(problem);
+                text
+            };
+            let value = read(raw.value);
+            let kind = match raw.kind {
+                abi::ACTION_TEXT => ActionKind::Text { value },
+                abi::ACTION_CHOICE => ActionKind::Choice {
+                    options: read(raw.options).lines().map(str::to_owned).collect(),
+                    selected: value,
+                },
+                _ => ActionKind::Button,
+            };
+            actions.push(Action {
+                id: read(raw.id),
+                label: read(raw.label),
+                kind,
+                enabled: raw.enabled != 0,
+            });
+        }
+        self.set_note("action", note);
+        Ok(actions)
+    }
+
+    /// Runs a game action with a value (empty for buttons).
+    pub fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, CallError> {
+        self.ensure_alive()?;
+        let mut redraw = 0u8;
+        // SAFETY: a checked table's function, our live handle, strings and a
+        // slot that outlive the call.
+        let status = unsafe {
+            (self.table.invoke_action)(
+                self.handle,
+                AbiStr::borrow(id),
+                AbiStr::borrow(value),
+                &mut redraw,
+            )
+        };
+        self.check("invoke_action", status)?;
+        Ok(Response {
+            redraw: redraw != 0,
+        })
+    }
+}
+
+/// Copies a string a game returned: at most [`MAX_TEXT_BYTES`], cut at a
+/// character boundary, invalid UTF-8 shown as U+FFFD. Also returns, for the
+/// player, what had to be changed, naming the text as `what`.
+///
+/// # Safety
+/// As [`AbiStr::to_string_lossy`].
+unsafe fn read_text(what: &str, s: AbiStr) -> (String, Option<String>) {
+    if s.ptr.is_null() || s.len == 0 {
+        return (String::new(), None);
+    }
+    let cut = s.len > MAX_TEXT_BYTES;
+    // SAFETY: the caller's promise; we read a prefix.
+    let mut bytes = unsafe { std::slice::from_raw_parts(s.ptr, s.len.min(MAX_TEXT_BYTES)) };
+    if cut
+        && let Err(e) = std::str::from_utf8(bytes)
+        && e.error_len().is_none()
+    {
+        // The cut fell inside a character: leave out its first bytes.
+        bytes = &bytes[..e.valid_up_to()];
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let invalid = matches!(text, std::borrow::Cow::Owned(_));
+    let mut problems = Vec::new();
+    if cut {
+        problems.push(format!(
+            "the game's {what} is {} bytes long; only the first {MAX_TEXT_BYTES} bytes are shown",
+            s.len
+        ));
+    }
+    if invalid {
+        problems.push(format!(
+            "the game's {what} is not valid UTF-8; the bad bytes are shown as \u{fffd}"
+        ));
+    }
+    let note = (!problems.is_empty()).then(|| problems.join("; "));
+    (text.into_owned(), note)
+}
+
+impl Drop for GameInstance {
+    fn drop(&mut self) {
+        if !self.handle.is_null() {
+            // SAFETY: our handle from `create`, given back exactly once. A panic
+            // inside is caught by the game's trampoline; its status is ignored
+            // because the game is ending anyway.
+            unsafe { (self.table.destroy)(self.handle) };
+        }
+        // SAFETY: `services` came from `Box::into_raw` in `start` and the game,
+        // now destroyed, can no longer reach it.
+        drop(unsafe { Box::from_raw(self.services) });
+    }
+}

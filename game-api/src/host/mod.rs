@@ -1,0 +1,46 @@
+//! The host's side of the boundary: a safe wrapper over a game library's table.
+//!
+//! [`GameLibrary::from_entry`] checks the ABI version and table size before
+//! anything else is read; [`GameInstance`] calls the game and treats all it
+//! returns as untrusted: strings are decoded lossily and capped, numbers that
+//! are not finite are refused, and a frame's shapes are capped.
+//!
+//! The limits are below. The rest is split by job:
+//!
+//! * `library`: checking a library's table ([`GameLibrary`], [`AbiError`]);
+//! * `instance`: calling a running game ([`GameInstance`], [`CallError`]);
+//! * `painter`: the painter a game draws through, which drops what breaks the
+//!   limits ([`DrawReport`]);
+//! * `services`: what a game may ask of the host ([`HostServices`]; for
+//!   tests and tools [`NoServices`] and [`Recorder`]) and the thunks that
+//!   carry its requests.
+
+mod instance;
+mod library;
+mod painter;
+mod services;
+
+pub use instance::{CallError, CallErrorKind, GameInstance};
+pub use library::{AbiError, GameLibrary};
+pub use painter::DrawReport;
+pub use services::{HostServices, NoServices, Recorder};
+
+/// The largest canvas side a game may ask for, in canvas pixels.
+pub const MAX_CANVAS_SIDE: f32 = 8192.0;
+/// The most shapes drawn in one frame; the rest are dropped and reported.
+pub const MAX_SHAPES_PER_FRAME: usize = 200_000;
+/// The most corners of one polygon.
+pub const MAX_POLYGON_POINTS: usize = 10_000;
+/// The longest title, status, label or drawn text kept, in bytes.
+pub const MAX_TEXT_BYTES: usize = 4096;
+/// The most actions a game may offer.
+pub const MAX_ACTIONS: u32 = 64;
+/// The largest magnitude of a drawn coordinate, size, radius or line width,
+/// in canvas pixels. A canvas is at most [`MAX_CANVAS_SIDE`] wide, so larger
+/// values draw nothing useful, and a renderer may spend time or memory in
+/// proportion to them (an ellipse's corners grow with its radius).
+pub const MAX_COORDINATE: f32 = 1.0e6;
+/// The most polygon corners drawn in one frame, all polygons together.
+pub const MAX_POINTS_PER_FRAME: usize = 1_000_000;
+/// The most bytes of drawn text in one frame, all texts together.
+pub const MAX_TEXT_BYTES_PER_FRAME: usize = 1024 * 1024;

@@ -1,0 +1,318 @@
+//! The painter a game draws through: each shape is checked against the
+//! frame's limits before it reaches the host's painter.
+
+use std::ffi::c_void;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use super::{
+    MAX_COORDINATE, MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES,
+    MAX_TEXT_BYTES_PER_FRAME,
+};
+use crate::abi::{self, AbiStr, Point, RawPainter, RawStyle, Rgba};
+use crate::{Anchor, Painter, Stroke, Style};
+
+/// What the launcher dropped from one frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawReport {
+    /// Shapes drawn.
+    pub shapes: usize,
+    /// Shapes dropped for coordinates that are not finite numbers.
+    pub invalid: usize,
+    /// Shapes dropped past the frame's limits: [`MAX_SHAPES_PER_FRAME`]
+    /// shapes, [`MAX_POINTS_PER_FRAME`] polygon corners,
+    /// [`MAX_TEXT_BYTES_PER_FRAME`] bytes of text.
+    pub over_limit: usize,
+    /// Shapes dropped for a coordinate, size or width beyond
+    /// ±[`MAX_COORDINATE`].
+    pub out_of_range: usize,
+}
+
+impl DrawReport {
+    /// Whether anything was dropped.
+    pub fn is_clean(&self) -> bool {
+        self.invalid == 0 && self.over_limit == 0 && self.out_of_range == 0
+    }
+
+    /// What was dropped, in a sentence for the player; `None` when nothing was.
+    pub fn describe(&self) -> Option<String> {
+        if self.is_clean() {
+            return None;
+        }
+        let mut parts = Vec::new();
+        if self.invalid > 0 {
+            parts.push(format!(
+                "{} shapes with coordinates that are not numbers",
+                self.invalid
+            ));
+        }
+        if self.out_of_range > 0 {
+            parts.push(format!(
+                "{} shapes with coordinates or sizes beyond ±{MAX_COORDINATE}",
+                self.out_of_range
+            ));
+        }
+        if self.over_limit > 0 {
+            parts.push(format!(
+                "{} shapes past the frame's limits ({MAX_SHAPES_PER_FRAME} shapes, {MAX_POINTS_PER_FRAME} polygon corners, {} KiB of text)",
+                self.over_limit,
+                MAX_TEXT_BYTES_PER_FRAME / 1024
+            ));
+        }
+        Some(format!(
+            "the game drew {}; they were skipped",
+            parts.join(", ")
+        ))
+    }
+}
+
+/// The host's side of one `draw` call: the painter the game's thunks draw
+/// into, and the counts that enforce the frame's limits.
+pub(super) struct PainterBridge<'a> {
+    painter: &'a mut dyn Painter,
+    report: DrawReport,
+    clip_depth: usize,
+    /// Polygon corners drawn this frame.
+    points: usize,
+    /// Bytes of text drawn this frame.
+    text_bytes: usize,
+}
+
+impl<'a> PainterBridge<'a> {
+    /// A bridge to `painter` for one frame.
+    pub(super) fn new(painter: &'a mut dyn Painter) -> PainterBridge<'a> {
+        PainterBridge {
+            painter,
+            report: DrawReport::default(),
+            clip_depth: 0,
+            points: 0,
+            text_bytes: 0,
+        }
+    }
+
+    /// The painter table a game's `draw` calls, with this bridge as its
+    /// context. The bridge must stay put while the game draws.
+    pub(super) fn raw(&mut self) -> RawPainter {
+        RawPainter {
+            struct_size: std::mem::size_of::<RawPainter>() as u32,
+            ctx: self as *mut PainterBridge as *mut c_void,
+            circle: paint_circle,
+            ellipse: paint_ellipse,
+            polygon: paint_polygon,
+            line: paint_line,
+            rect: paint_rect,
+            text: paint_text,
+            push_clip: paint_push_clip,
+            pop_clip: paint_pop_clip,
+        }
+    }
+
+    /// Ends the frame: pops the clips the game forgot to pop, so the host's
+    /// clip stack is intact, and returns what was dropped.
+    pub(super) fn finish(self) -> DrawReport {
+        for _ in 0..self.clip_depth {
+            self.painter.pop_clip();
+        }
+        self.report
+    }
+}
+
+/// Whether every value is a finite number within ±[`MAX_COORDINATE`]; counts
+/// the shape as invalid or out of range in `report` if not.
+fn in_range(report: &mut DrawReport, numbers: impl IntoIterator<Item = f32>) -> bool {
+    let mut out_of_range = false;
+    for v in numbers {
+        if !v.is_finite() {
+            report.invalid += 1;
+            return false;
+        }
+        out_of_range |= v.abs() > MAX_COORDINATE;
+    }
+    if out_of_range {
+        report.out_of_range += 1;
+    }
+    !out_of_range
+}
+
+impl PainterBridge<'_> {
+    /// Counts a shape and says whether to draw it: its numbers must be finite
+    /// and in range, and the frame must have room for one more shape.
+    fn admit(&mut self, numbers: &[f32]) -> bool {
+        if !in_range(&mut self.report, numbers.iter().copied()) {
+            false
+        } else {
+            self.admit_checked()
+        }
+    }
+
+    /// Counts a shape whose numbers were checked and says whether to draw it.
+    fn admit_checked(&mut self) -> bool {
+        if self.report.shapes >= MAX_SHAPES_PER_FRAME {
+            self.report.over_limit += 1;
+            false
+        } else {
+            self.report.shapes += 1;
+            true
+        }
+    }
+}
+
+/// Runs a painter thunk's body with the bridge, never letting a host panic
+/// unwind into the game's frames.
+///
+/// # Safety
+/// `ctx` must be the `PainterBridge` of the `draw` call in progress.
+unsafe fn with_bridge(ctx: *mut c_void, f: impl FnOnce(&mut PainterBridge<'_>)) {
+    // SAFETY: per the contract; only this thunk touches the bridge now.
+    let Some(bridge) = (unsafe { (ctx as *mut PainterBridge<'_>).as_mut() }) else {
+        return;
+    };
+    let _ = catch_unwind(AssertUnwindSafe(|| f(bridge)));
+}
+
+fn style(raw: RawStyle) -> Style {
+    let mut s = Style::from_raw(raw);
+    if let Some(stroke) = &mut s.stroke {
+        if stroke.width.is_finite() {
+            stroke.width = stroke.width.min(MAX_COORDINATE);
+        } else {
+            s.stroke = None;
+        }
+    }
+    s
+}
+
+unsafe extern "C" fn paint_circle(ctx: *mut c_void, center: Point, radius: f32, raw: RawStyle) {
+    // SAFETY: called by the game during our `draw`, with our bridge.
+    unsafe {
+        with_bridge(ctx, |b| {
+            if b.admit(&[center.x, center.y, radius]) {
+                b.painter.circle(center, radius, style(raw))
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn paint_ellipse(
+    ctx: *mut c_void,
+    center: Point,
+    rx: f32,
+    ry: f32,
+    raw: RawStyle,
+) {
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            if b.admit(&[center.x, center.y, rx, ry]) {
+                b.painter.ellipse(center, rx, ry, style(raw))
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn paint_polygon(
+    ctx: *mut c_void,
+    points: *const Point,
+    len: usize,
+    raw: RawStyle,
+) {
+    if points.is_null() || len == 0 {
+        return;
+    }
+    // SAFETY: the game promises `len` points at `points` during this call; we
+    // read at most MAX_POLYGON_POINTS of them.
+    let points = unsafe { std::slice::from_raw_parts(points, len.min(MAX_POLYGON_POINTS)) };
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            // Check the budget first, so a flood of polygons costs no scan.
+            if b.points + points.len() > MAX_POINTS_PER_FRAME {
+                b.report.over_limit += 1;
+                return;
+            }
+            let numbers = points.iter().flat_map(|p| [p.x, p.y]);
+            if in_range(&mut b.report, numbers) && b.admit_checked() {
+                b.points += points.len();
+                b.painter.polygon(points, style(raw))
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn paint_line(ctx: *mut c_void, from: Point, to: Point, width: f32, color: Rgba) {
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            if b.admit(&[from.x, from.y, to.x, to.y, width]) {
+                b.painter.line(from, to, Stroke { width, color })
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn paint_rect(ctx: *mut c_void, min: Point, size: Point, raw: RawStyle) {
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            if b.admit(&[min.x, min.y, size.x, size.y]) {
+                b.painter.rect(min, size, style(raw))
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn paint_text(
+    ctx: *mut c_void,
+    pos: Point,
+    anchor: u32,
+    font_size: f32,
+    color: Rgba,
+    text: AbiStr,
+) {
+    let anchor = if anchor == abi::ANCHOR_CENTER {
+        Anchor::Center
+    } else {
+        Anchor::TopLeft
+    };
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            let len = text.len.min(MAX_TEXT_BYTES);
+            if b.text_bytes + len > MAX_TEXT_BYTES_PER_FRAME {
+                b.report.over_limit += 1;
+                return;
+            }
+            if b.admit(&[pos.x, pos.y, font_size]) {
+                b.text_bytes += len;
+                // SAFETY: the game's string is valid during this call.
+                let (text, _) = text.to_string_lossy(MAX_TEXT_BYTES);
+                b.painter
+                    .text(pos, anchor, font_size.clamp(1.0, 512.0), color, &text)
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn paint_push_clip(ctx: *mut c_void, min: Point, size: Point) {
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            if in_range(&mut b.report, [min.x, min.y, size.x, size.y]) {
+                b.clip_depth += 1;
+                b.painter.push_clip(min, size)
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn paint_pop_clip(ctx: *mut c_void) {
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            // A pop without a push would pop the host's own clip: ignore it.
+            if b.clip_depth > 0 {
+                b.clip_depth -= 1;
+                b.painter.pop_clip()
+            }
+        })
+    }
+}

@@ -1,0 +1,138 @@
+//! What a game may ask of its host, and the thunks that carry each request
+//! from the game's table to the host's [`HostServices`].
+
+use std::cell::RefCell;
+use std::ffi::c_void;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
+
+use super::MAX_TEXT_BYTES;
+use crate::abi::{self, AbiStr, RawHost};
+
+/// The services a host offers to the games it runs.
+pub trait HostServices {
+    /// The game asked for its text help (§4).
+    fn show_text_help(&mut self, title: &str, verbatim: bool);
+    /// The game asked for a section of its manual (§3).
+    fn show_manual_section(&mut self, section_tag: &str);
+    /// The game asked to be drawn again.
+    fn request_redraw(&mut self);
+    /// The game wrote a log line.
+    fn log(&mut self, message: &str);
+}
+
+/// Services that do nothing, for tests and tools.
+#[derive(Debug, Default)]
+pub struct NoServices;
+
+impl HostServices for NoServices {
+    fn show_text_help(&mut self, _: &str, _: bool) {}
+    fn show_manual_section(&mut self, _: &str) {}
+    fn request_redraw(&mut self) {}
+    fn log(&mut self, _: &str) {}
+}
+
+/// Services that remember what the game asked for, one line per request,
+/// for tests to check: `help <title> <verbatim>`, `manual <tag>`, `redraw`,
+/// `log <message>`.
+///
+/// Clones share one list: give one clone to the game and keep another.
+///
+/// ```
+/// use game_api::host::{HostServices, Recorder};
+/// let recorder = Recorder::new();
+/// let mut services: Box<dyn HostServices> = Box::new(recorder.clone());
+/// services.show_text_help("Lamp Help", false);
+/// services.log("lit");
+/// assert_eq!(recorder.requests(), ["help Lamp Help false", "log lit"]);
+/// assert_eq!(recorder.last().as_deref(), Some("log lit"));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Recorder(Rc<RefCell<Vec<String>>>);
+
+impl Recorder {
+    /// A recorder that has seen no request yet.
+    pub fn new() -> Recorder {
+        Recorder::default()
+    }
+
+    /// Every request so far, oldest first.
+    pub fn requests(&self) -> Vec<String> {
+        self.0.borrow().clone()
+    }
+
+    /// The latest request, if any.
+    pub fn last(&self) -> Option<String> {
+        self.0.borrow().last().cloned()
+    }
+
+    fn record(&self, request: String) {
+        self.0.borrow_mut().push(request);
+    }
+}
+
+impl HostServices for Recorder {
+    fn show_text_help(&mut self, title: &str, verbatim: bool) {
+        self.record(format!("help {title} {verbatim}"));
+    }
+    fn show_manual_section(&mut self, tag: &str) {
+        self.record(format!("manual {tag}"));
+    }
+    fn request_redraw(&mut self) {
+        self.record("redraw".into());
+    }
+    fn log(&mut self, message: &str) {
+        self.record(format!("log {message}"));
+    }
+}
+
+/// The host table a game calls back through, with `ctx` the services of
+/// its instance (a `*mut Box<dyn HostServices>`).
+pub(super) fn raw_host(ctx: *mut c_void) -> RawHost {
+    RawHost {
+        abi_version: abi::ABI_VERSION,
+        struct_size: std::mem::size_of::<RawHost>() as u32,
+        ctx,
+        show_text_help: host_show_text_help,
+        show_manual_section: host_show_manual_section,
+        request_redraw: host_request_redraw,
+        log: host_log,
+    }
+}
+
+/// Runs a host-service thunk with the services, never letting a host panic
+/// unwind into the game's frames.
+///
+/// # Safety
+/// `ctx` must be the services pointer of a live
+/// [`GameInstance`](super::GameInstance).
+unsafe fn with_services(ctx: *mut c_void, f: impl FnOnce(&mut dyn HostServices)) {
+    // SAFETY: per the contract; the game calls us one call at a time.
+    let Some(services) = (unsafe { (ctx as *mut Box<dyn HostServices>).as_mut() }) else {
+        return;
+    };
+    let _ = catch_unwind(AssertUnwindSafe(|| f(services.as_mut())));
+}
+
+unsafe extern "C" fn host_show_text_help(ctx: *mut c_void, title: AbiStr, verbatim: u8) {
+    // SAFETY: the game's string is valid during this call; `ctx` is ours.
+    let (title, _) = unsafe { title.to_string_lossy(MAX_TEXT_BYTES) };
+    unsafe { with_services(ctx, |s| s.show_text_help(&title, verbatim != 0)) }
+}
+
+unsafe extern "C" fn host_show_manual_section(ctx: *mut c_void, tag: AbiStr) {
+    // SAFETY: as in `host_show_text_help`.
+    let (tag, _) = unsafe { tag.to_string_lossy(MAX_TEXT_BYTES) };
+    unsafe { with_services(ctx, |s| s.show_manual_section(&tag)) }
+}
+
+unsafe extern "C" fn host_request_redraw(ctx: *mut c_void) {
+    // SAFETY: `ctx` is ours.
+    unsafe { with_services(ctx, |s| s.request_redraw()) }
+}
+
+unsafe extern "C" fn host_log(ctx: *mut c_void, message: AbiStr) {
+    // SAFETY: as in `host_show_text_help`.
+    let (message, _) = unsafe { message.to_string_lossy(MAX_TEXT_BYTES) };
+    unsafe { with_services(ctx, |s| s.log(&message)) }
+}

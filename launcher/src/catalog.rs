@@ -474,7 +474,7 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
             "manual",
             &mut entry.manual,
             &manifest.manual,
-            crate::help_viewer::MAX_MANUAL_BYTES,
+            launcher_help::manual::MAX_MANUAL_BYTES,
         ),
     ] {
         if let Some(path) = path {

@@ -19,6 +19,7 @@ pub mod icons;
 pub mod loader;
 pub mod render;
 pub mod screenshot;
+pub mod viewport;
 pub mod watch;
 
 pub use app::{LauncherApp, LauncherConfig};

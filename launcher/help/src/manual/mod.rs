@@ -33,6 +33,7 @@
 //!   footnotes and other extensions are not enabled and read as plain text.
 
 mod browser;
+mod files;
 mod html;
 mod slug;
 
@@ -41,6 +42,11 @@ use std::fmt;
 use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 pub use browser::{BrowserError, browser_commands, manual_url, open_in_browser};
+pub use files::{
+    MAX_MANUAL_BYTES, MAX_PICTURE_BYTES, cache_subdir, default_cache_dir, find_launcher_manual,
+    launcher_manual_candidates, load_manual, load_manual_text, read_picture, show_in_browser,
+    write_manual_page,
+};
 pub use html::{WriteHtmlError, WrittenHtml, write_html};
 pub use slug::slugify;
 

@@ -1,15 +1,30 @@
 //! The manual viewer (§3 "Showing Scribbled Help"): one section per page
-//! with its subsections, the contents and search in a sidebar, a history for
-//! Back, links between sections, and the page in the browser on request.
+//! with its subsections and the footnotes they refer to; the contents and
+//! search (its matches highlighted) in a sidebar; Back through the pages
+//! seen; links to sections, to other Markdown documents beside the manual,
+//! and to the web; and the page in the browser on request.
 
-use super::markdown_ui::{PageContext, blocks_ui};
+use super::markdown_ui::{
+    Anchor, PageAction, PageContext, blocks_ui, footnotes_ui, highlight_job, is_web_link,
+};
 use super::picture::Pictures;
 use super::{HelpKind, HelpOwner, help_viewport_id};
 use crate::catalog::Severity;
 use crate::viewport;
 use egui::{Align, Label, Layout, RichText, Vec2, ViewportBuilder, ViewportClass, ViewportId};
-use launcher_help::manual::{Manual, SearchHit, load_manual, show_in_browser};
+use launcher_help::manual::{
+    Footnote, LinkTarget, Manual, SearchHit, load_manual, open_in_browser, show_in_browser,
+};
 use std::path::{Path, PathBuf};
+
+/// A page of the viewer: a document and a section of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Page {
+    /// The document (the manual, or another beside it).
+    path: Option<PathBuf>,
+    /// The section's tag; empty for the top.
+    tag: String,
+}
 
 /// An open manual viewer.
 pub struct ManualViewer {
@@ -18,13 +33,14 @@ pub struct ManualViewer {
     path: Option<PathBuf>,
     manual: Result<Manual, String>,
     current: String,
-    history: Vec<String>,
+    history: Vec<Page>,
     query: String,
     hits: Vec<SearchHit>,
     hits_query: String,
     pictures: Pictures,
     message: Option<(Severity, String)>,
     scroll_to_top: bool,
+    scroll_to: Option<Anchor>,
     viewport_id: ViewportId,
 }
 
@@ -33,6 +49,7 @@ impl std::fmt::Debug for ManualViewer {
         f.debug_struct("ManualViewer")
             .field("owner", &self.owner)
             .field("title", &self.title)
+            .field("path", &self.path)
             .field("current", &self.current)
             .finish()
     }
@@ -56,6 +73,7 @@ impl ManualViewer {
             pictures: Pictures::default(),
             message: None,
             scroll_to_top: true,
+            scroll_to: None,
             viewport_id,
         }
     }
@@ -70,7 +88,13 @@ impl ManualViewer {
         &self.title
     }
 
-    /// The manual, or why it cannot be shown.
+    /// The document shown: the manual, or another Markdown document beside
+    /// it that a link led to; `None` when there is no manual.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The document shown, or why it cannot be shown.
     pub fn manual(&self) -> Result<&Manual, &str> {
         self.manual.as_ref().map_err(String::as_str)
     }
@@ -86,6 +110,13 @@ impl ManualViewer {
         self.message.as_ref().map(|(_, m)| m.as_str())
     }
 
+    fn page(&self) -> Page {
+        Page {
+            path: self.path.clone(),
+            tag: self.current.clone(),
+        }
+    }
+
     /// Shows the section `tag` (empty: the top). An unknown tag leaves the
     /// page as it is and says so in the window.
     pub fn go_to(&mut self, tag: &str) {
@@ -99,18 +130,97 @@ impl ManualViewer {
             return;
         }
         if tag != self.current {
-            let previous = std::mem::replace(&mut self.current, tag.to_string());
-            self.history.push(previous);
+            self.history.push(self.page());
+            self.current = tag.to_string();
         }
         self.message = None;
         self.scroll_to_top = true;
     }
 
+    /// Follows a link to the Markdown document `relative` beside the one
+    /// shown, at `tag`: the same document goes to the section; another is
+    /// read (with the same caps) and shown in this window. Anything but
+    /// Markdown is refused with a message.
+    pub fn open_document(&mut self, relative: &str, tag: &str) {
+        let Some(current) = &self.path else {
+            return;
+        };
+        let target = current.parent().unwrap_or(Path::new(".")).join(relative);
+        if target == *current {
+            self.go_to(tag);
+            return;
+        }
+        let lower = relative.to_ascii_lowercase();
+        if ![".md", ".markdown"].iter().any(|ext| lower.ends_with(ext)) {
+            self.message = Some((
+                Severity::Warning,
+                format!(
+                    "{relative} is not a Markdown document; only those open in the manual viewer"
+                ),
+            ));
+            return;
+        }
+        let manual = match load_manual(&target) {
+            Ok(manual) => manual,
+            Err(e) => {
+                self.message = Some((Severity::Error, e));
+                return;
+            }
+        };
+        if !tag.is_empty()
+            && let Err(e) = manual.section(tag)
+        {
+            self.message = Some((Severity::Warning, e.to_string()));
+            return;
+        }
+        self.history.push(self.page());
+        self.show_document(Some(target), Ok(manual), tag);
+    }
+
+    /// Shows `manual` (read from `path`) at `tag`, forgetting the pictures
+    /// of the document shown before.
+    fn show_document(&mut self, path: Option<PathBuf>, manual: Result<Manual, String>, tag: &str) {
+        self.path = path;
+        self.manual = manual;
+        self.current = tag.to_string();
+        self.pictures = Pictures::default();
+        self.hits_query.clear();
+        self.message = None;
+        self.scroll_to_top = true;
+    }
+
     fn back(&mut self) {
-        if let Some(tag) = self.history.pop() {
-            self.current = tag;
+        let Some(page) = self.history.pop() else {
+            return;
+        };
+        if page.path == self.path {
+            self.current = page.tag;
             self.message = None;
             self.scroll_to_top = true;
+            return;
+        }
+        let manual = match &page.path {
+            Some(path) => load_manual(path),
+            None => Err("This manual cannot be shown.".to_string()),
+        };
+        self.show_document(page.path, manual, &page.tag);
+    }
+
+    /// Carries out what the player did on the page.
+    fn act(&mut self, action: PageAction) {
+        match action {
+            PageAction::Follow(LinkTarget::Section(tag)) => self.go_to(&tag),
+            PageAction::Follow(LinkTarget::Document { path, tag }) => {
+                self.open_document(&path, &tag);
+            }
+            PageAction::Follow(LinkTarget::External(url)) if is_web_link(&url) => {
+                self.message = open_in_browser(&url)
+                    .err()
+                    .map(|e| (Severity::Error, e.to_string()));
+            }
+            PageAction::Follow(LinkTarget::External(_)) => {}
+            PageAction::ShowFootnote(n) => self.scroll_to = Some(Anchor::Footnote(n)),
+            PageAction::ShowReference(n) => self.scroll_to = Some(Anchor::Reference(n)),
         }
     }
 
@@ -128,7 +238,7 @@ impl ManualViewer {
     /// Draws the viewer; `false` once the player closed it.
     pub(super) fn ui(&mut self, ui: &mut egui::Ui, class: ViewportClass, cache_dir: &Path) -> bool {
         let mut open = !viewport::close_requested_in(ui, class);
-        let mut navigate: Option<String> = None;
+        let mut action: Option<PageAction> = None;
         let mut back = false;
         let mut open_browser = false;
 
@@ -148,7 +258,7 @@ impl ManualViewer {
                     )
                     .clicked()
                 {
-                    navigate = Some(String::new());
+                    action = Some(PageAction::Follow(LinkTarget::Section(String::new())));
                 }
                 if ui
                     .add_enabled(has_manual, egui::Button::new("Open in browser"))
@@ -194,7 +304,7 @@ impl ManualViewer {
                             hits: &mut self.hits,
                             hits_query: &mut self.hits_query,
                         };
-                        sidebar_ui(ui, manual, &mut search, &self.current, &mut navigate);
+                        sidebar_ui(ui, manual, &mut search, &self.current, &mut action);
                     });
                 let manual_dir = self
                     .path
@@ -202,13 +312,16 @@ impl ManualViewer {
                     .and_then(Path::parent)
                     .unwrap_or(Path::new("."))
                     .to_path_buf();
-                let texture_prefix = format!("manual:{:?}", self.owner);
+                let texture_prefix = format!("manual:{:?}:{}", self.owner, manual.name());
                 let mut page = PageContext {
                     texture_prefix: &texture_prefix,
                     manual,
                     manual_dir: &manual_dir,
                     pictures: &mut self.pictures,
-                    navigate: &mut navigate,
+                    highlight: self.query.trim(),
+                    action: &mut action,
+                    scroll_to: &mut self.scroll_to,
+                    list_depth: 0,
                 };
                 let mut scroll = egui::ScrollArea::vertical()
                     .id_salt("manual-page")
@@ -228,8 +341,9 @@ impl ManualViewer {
         if back {
             self.back();
         }
-        if let Some(tag) = navigate {
-            self.go_to(&tag);
+        if let Some(action) = action {
+            self.act(action);
+            ui.ctx().request_repaint();
         }
         if open_browser {
             let tag = self.current.clone();
@@ -253,14 +367,16 @@ struct Search<'a> {
     hits_query: &'a mut String,
 }
 
-/// The search box, its results, and the table of contents.
+/// The search box, its results (the match highlighted in each), and the
+/// table of contents.
 fn sidebar_ui(
     ui: &mut egui::Ui,
     manual: &Manual,
     search: &mut Search<'_>,
     current: &str,
-    navigate: &mut Option<String>,
+    action: &mut Option<PageAction>,
 ) {
+    let go = |tag: &str| Some(PageAction::Follow(LinkTarget::Section(tag.to_string())));
     ui.add_space(4.0);
     let label = ui.label("Search");
     ui.add(
@@ -286,28 +402,8 @@ fn sidebar_ui(
                 };
                 ui.label(RichText::new(count).weak());
                 for hit in search.hits.iter() {
-                    let mut job = egui::text::LayoutJob::default();
-                    RichText::new(&hit.title).strong().append_to(
-                        &mut job,
-                        ui.style(),
-                        egui::FontSelection::Default,
-                        Align::Min,
-                    );
-                    // Body size, in the weak colour (still WCAG AA).
-                    RichText::new(format!("\n{}", hit.snippet))
-                        .weak()
-                        .append_to(
-                            &mut job,
-                            ui.style(),
-                            egui::FontSelection::Default,
-                            Align::Min,
-                        );
-                    let button = egui::Button::new(job)
-                        .wrap()
-                        .frame(false)
-                        .min_size(Vec2::new(ui.available_width(), 0.0));
-                    if ui.add(button).clicked() {
-                        *navigate = Some(hit.tag.clone());
+                    if ui.add(hit_button(ui, hit)).clicked() {
+                        *action = go(&hit.tag);
                     }
                     ui.add_space(2.0);
                 }
@@ -319,25 +415,72 @@ fn sidebar_ui(
                     ui.add_space(f32::from(section.level.saturating_sub(1)) * 12.0);
                     let selected = section.tag == current;
                     if ui.selectable_label(selected, &section.title).clicked() {
-                        *navigate = Some(section.tag.clone());
+                        *action = go(&section.tag);
                     }
                 });
             }
         });
 }
 
+/// A search result: the section's title, then its snippet at the body
+/// text's size in the weak colour (still WCAG AA), the match highlighted.
+fn hit_button<'a>(ui: &egui::Ui, hit: &'a SearchHit) -> egui::Button<'a> {
+    let mut job = egui::text::LayoutJob::default();
+    let append = |job: &mut egui::text::LayoutJob, text: RichText| {
+        text.append_to(job, ui.style(), egui::FontSelection::Default, Align::Min);
+    };
+    append(&mut job, RichText::new(&hit.title).strong());
+    let snippet = &hit.snippet;
+    let matched = hit.matched.clone();
+    append(
+        &mut job,
+        RichText::new(format!("\n{}", &snippet[..matched.start])).weak(),
+    );
+    append(&mut job, RichText::new(&snippet[matched.clone()]).strong());
+    append(&mut job, RichText::new(&snippet[matched.end..]).weak());
+    highlight_job(
+        &mut job,
+        &snippet[matched],
+        super::markdown_ui::highlight_color(ui),
+    );
+    egui::Button::new(job)
+        .wrap()
+        .frame(false)
+        .min_size(Vec2::new(ui.available_width(), 0.0))
+}
+
+/// The footnotes of `blocks` not in `notes` yet, added in number order.
+fn add_footnotes<'m>(
+    manual: &'m Manual,
+    blocks: &[launcher_help::manual::ManualBlock],
+    notes: &mut Vec<&'m Footnote>,
+) {
+    for note in manual.footnotes_of(blocks) {
+        if !notes.iter().any(|n| n.number == note.number) {
+            notes.push(note);
+        }
+    }
+    notes.sort_by_key(|n| n.number);
+}
+
 /// One page of the manual: the top (the preamble and every section) or a
-/// section with its subsections, then links to the previous and next pages.
+/// section with its subsections; then the footnotes it refers to and links
+/// to the previous and next pages.
 fn page_ui(ui: &mut egui::Ui, manual: &Manual, current: &str, page: &mut PageContext<'_>) {
     let sections = manual.sections();
+    let mut notes = Vec::new();
     if current.is_empty() {
         blocks_ui(ui, manual.preamble(), page);
+        add_footnotes(manual, manual.preamble(), &mut notes);
         for section in sections {
+            ui.add_space(6.0);
             blocks_ui(ui, &section.blocks, page);
+            add_footnotes(manual, &section.blocks, &mut notes);
         }
         if manual.preamble().is_empty() && sections.is_empty() {
             ui.label(RichText::new("This manual is empty.").weak());
         }
+        footnotes_ui(ui, &notes, page);
         return;
     }
     let Ok(subtree) = manual.subtree(current) else {
@@ -345,7 +488,10 @@ fn page_ui(ui: &mut egui::Ui, manual: &Manual, current: &str, page: &mut PageCon
     };
     for section in subtree {
         blocks_ui(ui, &section.blocks, page);
+        add_footnotes(manual, &section.blocks, &mut notes);
+        ui.add_space(6.0);
     }
+    footnotes_ui(ui, &notes, page);
     // Previous: the section before this one; next: the one after its subtree.
     let start = sections.iter().position(|s| s.tag == current).unwrap_or(0);
     let previous = start.checked_sub(1).map(|i| &sections[i]);
@@ -356,12 +502,14 @@ fn page_ui(ui: &mut egui::Ui, manual: &Manual, current: &str, page: &mut PageCon
         if let Some(previous) = previous
             && ui.button(format!("Previous: {}", previous.title)).clicked()
         {
-            *page.navigate = Some(previous.tag.clone());
+            *page.action = Some(PageAction::Follow(LinkTarget::Section(
+                previous.tag.clone(),
+            )));
         }
         if let Some(next) = next {
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 if ui.button(format!("Next: {}", next.title)).clicked() {
-                    *page.navigate = Some(next.tag.clone());
+                    *page.action = Some(PageAction::Follow(LinkTarget::Section(next.tag.clone())));
                 }
             });
         }

@@ -405,13 +405,24 @@ fn block_ui(ui: &mut egui::Ui, block: &ManualBlock, page: &mut PageContext<'_>) 
                     Some(first) => format!("{}.", first.saturating_add(i as u64)),
                     None => bullet(depth).to_string(),
                 };
-                marked_ui(ui, &mark, |ui| {
-                    ui.horizontal_top(|ui| {
-                        if let Some(mut checked) = item.task {
-                            ui.add_enabled(false, egui::Checkbox::without_text(&mut checked));
-                        }
-                        ui.vertical(|ui| blocks_ui(ui, &item.blocks, page));
-                    });
+                let Some(mut checked) = item.task else {
+                    marked_ui(ui, &mark, |ui| blocks_ui(ui, &item.blocks, page));
+                    continue;
+                };
+                // A task's box stands where its bullet would.
+                ui.horizontal_top(|ui| {
+                    ui.add_space(12.0);
+                    let name = item.blocks.first().map(ManualBlock::plain_text);
+                    ui.add_enabled(false, egui::Checkbox::without_text(&mut checked))
+                        .widget_info(|| {
+                            egui::WidgetInfo::selected(
+                                egui::accesskit::Role::CheckBox,
+                                false,
+                                checked,
+                                name.clone().unwrap_or_default(),
+                            )
+                        });
+                    ui.vertical(|ui| blocks_ui(ui, &item.blocks, page));
                 });
             }
             page.list_depth = depth;

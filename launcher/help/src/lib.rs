@@ -6,7 +6,7 @@
 //!   paragraphs and bullet points (§4 "Showing Text Help"), or shown verbatim.
 //! - [`manual`]: a game's structured manual in Markdown, whose headings are
 //!   sections addressed by tags (§3 "Showing Scribbled Help"): a table of
-//!   contents, a block model for an in-app viewer, search, reading the
+//!   contents, a block tree for an in-app viewer, search, reading the
 //!   manual and its pictures with caps, and a standalone HTML page opened in
 //!   the user's browser at the requested section.
 //!

@@ -29,7 +29,7 @@ use egui::ViewportId;
 pub use launcher_help::HelpOwner;
 use launcher_help::manual::{find_launcher_manual, open_in_browser, write_manual_page};
 pub use manual_viewer::ManualViewer;
-pub use picture::{MAX_PICTURE_PIXELS, MAX_TEXTURE_SIDE, load_picture};
+pub use picture::{MAX_PICTURE_PIXELS, MAX_TEXTURE_SIDE, decode_picture, load_picture};
 use std::path::{Path, PathBuf};
 pub use text_window::TextHelpWindow;
 

@@ -7,11 +7,11 @@
 //! repeated slug gets `-1`, `-2`, … as on GitHub; explicit tags are reserved
 //! before slugs are numbered, so an explicit tag always keeps its name.
 //!
-//! - [`Manual::parse`] reads the Markdown ([`parse`](self) module: the
-//!   events to a block tree); [`Manual::sections`] is the table of contents;
-//!   [`Manual::section`] looks a tag up, and an unknown tag gives a
-//!   [`ManualError`] that names the manual and the tag and suggests close
-//!   tags.
+//! - [`Manual::parse`] reads the Markdown (the `parse` module turns
+//!   pulldown-cmark's events into a block tree); [`Manual::sections`] is the
+//!   table of contents; [`Manual::section`] looks a tag up, and an unknown
+//!   tag gives a [`ManualError`] that names the manual and the tag and
+//!   suggests close tags.
 //! - Each section carries a block tree ([`ManualBlock`], [`Inline`]): list
 //!   items and quotes hold blocks, links and emphasis hold inlines. An
 //!   in-app viewer renders it without HTML.

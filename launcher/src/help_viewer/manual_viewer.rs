@@ -4,16 +4,16 @@
 //! seen; links to sections, to other Markdown documents beside the manual,
 //! and to the web; and the page in the browser on request.
 
-use super::markdown_ui::{
-    Anchor, PageAction, PageContext, blocks_ui, footnotes_ui, highlight_job, is_web_link,
-};
+use super::inline_ui::{highlight_color, highlight_job, is_web_link};
+use super::markdown_ui::{Anchor, PageAction, PageContext, blocks_ui, footnotes_ui};
 use super::picture::Pictures;
 use super::{HelpKind, HelpOwner, help_viewport_id};
 use crate::catalog::Severity;
 use crate::viewport;
 use egui::{Align, Label, Layout, RichText, Vec2, ViewportBuilder, ViewportClass, ViewportId};
 use launcher_help::manual::{
-    Footnote, LinkTarget, Manual, SearchHit, load_manual, open_in_browser, show_in_browser,
+    Footnote, LinkTarget, Manual, ManualBlock, SearchHit, load_manual, open_in_browser,
+    show_in_browser,
 };
 use std::path::{Path, PathBuf};
 
@@ -438,11 +438,7 @@ fn hit_button<'a>(ui: &egui::Ui, hit: &'a SearchHit) -> egui::Button<'a> {
     );
     append(&mut job, RichText::new(&snippet[matched.clone()]).strong());
     append(&mut job, RichText::new(&snippet[matched.end..]).weak());
-    highlight_job(
-        &mut job,
-        &snippet[matched],
-        super::markdown_ui::highlight_color(ui),
-    );
+    highlight_job(&mut job, &snippet[matched], highlight_color(ui));
     egui::Button::new(job)
         .wrap()
         .frame(false)
@@ -450,11 +446,7 @@ fn hit_button<'a>(ui: &egui::Ui, hit: &'a SearchHit) -> egui::Button<'a> {
 }
 
 /// The footnotes of `blocks` not in `notes` yet, added in number order.
-fn add_footnotes<'m>(
-    manual: &'m Manual,
-    blocks: &[launcher_help::manual::ManualBlock],
-    notes: &mut Vec<&'m Footnote>,
-) {
+fn add_footnotes<'m>(manual: &'m Manual, blocks: &[ManualBlock], notes: &mut Vec<&'m Footnote>) {
     for note in manual.footnotes_of(blocks) {
         if !notes.iter().any(|n| n.number == note.number) {
             notes.push(note);

@@ -12,11 +12,12 @@
 //! becomes a message in the window, or an `Err` for the console.
 //!
 //! The registry is here; the windows are in [`text_window`] and
-//! [`manual_viewer`], the manual's Markdown widgets in `markdown_ui` and its
-//! pictures in `picture`. Reading files, parsing, search, HTML pages and the
+//! [`manual_viewer`], the manual's Markdown widgets in `markdown_ui` (blocks)
+//! and `inline_ui` (text, links, highlights) and its pictures in `picture`. Reading files, parsing, search, HTML pages and the
 //! browser are `launcher-help`'s (UI-free); this module decides which game
 //! file is whose help ([`text_help_path`], [`manual_path`]) and draws.
 
+mod inline_ui;
 pub mod manual_viewer;
 mod markdown_ui;
 mod picture;

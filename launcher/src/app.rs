@@ -285,7 +285,7 @@ impl LauncherApp {
         let ctx = ui.ctx().clone();
         if !self.styled {
             self.styled = true;
-            set_text_colors(&ctx);
+            crate::theme::set_text_colors(&ctx);
         }
         match &mut self.mode {
             Mode::Console => {
@@ -396,29 +396,5 @@ impl LauncherApp {
 impl eframe::App for LauncherApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame(ui);
-    }
-}
-
-/// The colour of body text in the dark theme: grey 200 on egui's panels of
-/// grey 27 is 11.9:1, well above WCAG AA's 4.5:1 (egui's own grey 140 was
-/// 5.1:1).
-pub const DARK_TEXT: egui::Color32 = egui::Color32::from_gray(200);
-
-/// The colour of body text in the light theme: grey 40 on egui's panels of
-/// grey 248 is 13.5:1 (egui's own grey 80 was 7.6:1).
-pub const LIGHT_TEXT: egui::Color32 = egui::Color32::from_gray(40);
-
-/// Sets the launcher's text colours in both themes, for every window: body
-/// text ([`DARK_TEXT`], [`LIGHT_TEXT`]), and weak text (hints, paths, search
-/// snippets) that still meets WCAG AA.
-pub fn set_text_colors(ctx: &egui::Context) {
-    for (theme, text, weak) in [
-        (egui::Theme::Dark, DARK_TEXT, egui::Color32::from_gray(160)),
-        (egui::Theme::Light, LIGHT_TEXT, egui::Color32::from_gray(90)),
-    ] {
-        ctx.style_mut_of(theme, |style| {
-            style.visuals.widgets.noninteractive.fg_stroke.color = text;
-            style.visuals.weak_text_color = Some(weak);
-        });
     }
 }

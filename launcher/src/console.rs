@@ -4,6 +4,7 @@
 //! ([`ConsoleAsks`]); the application ([`crate::app`]) acts on it.
 
 use crate::icons::IconCache;
+use crate::theme::severity_color;
 use egui::{RichText, Vec2, ViewportCommand};
 use launcher_core::catalog::{Catalog, GameEntry, GameSet, SearchPath, Severity};
 use launcher_core::messages::{HelpRequest, Notice};
@@ -360,14 +361,6 @@ fn problems_ui(ui: &mut egui::Ui, catalog: &Catalog) {
                 ui.add(egui::Label::new(RichText::new(problem.to_string()).color(color)).wrap());
             }
         });
-}
-
-/// The colour a message of this severity is written in.
-pub fn severity_color(ui: &egui::Ui, severity: Severity) -> egui::Color32 {
-    match severity {
-        Severity::Error => ui.visuals().error_fg_color,
-        Severity::Warning => ui.visuals().warn_fg_color,
-    }
 }
 
 /// Whether a game has help of either kind (and so a "?" button).

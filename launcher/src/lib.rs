@@ -22,6 +22,8 @@ pub mod help_viewer;
 pub mod icons;
 pub mod render;
 pub mod screenshot;
+pub mod theme;
+pub mod viewport;
 
 pub use app::{LauncherApp, LauncherConfig};
 pub use launcher_core::{budget, catalog, check, files, loader, manifest, messages, watch};

@@ -7,7 +7,7 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use launcher::help_viewer::{HelpKind, HelpWindows, LAUNCHER_KEY};
+use launcher::help_viewer::{HelpKind, HelpOwner, HelpWindows};
 use launcher::messages::HelpRequest;
 use launcher::{LauncherApp, LauncherConfig};
 use std::path::{Path, PathBuf};
@@ -191,7 +191,7 @@ fn the_context_menu_of_a_game_button_offers_its_help_too() {
         harness
             .state()
             .help_windows()
-            .is_open("test-game", HelpKind::Manual)
+            .is_open(&HelpOwner::game("test-game"), HelpKind::Manual)
     );
     assert_eq!(count(&harness, "Test Game Manual"), 1);
 }
@@ -356,7 +356,10 @@ fn the_manual_viewer_shows_contents_and_follows_links() {
         assert_eq!(count(&harness, title), 2, "{title}: contents and heading");
     }
     harness.get_by_label("Block early, block often.");
-    let viewer = harness.state().help_windows().manual_viewer("test-game");
+    let viewer = harness
+        .state()
+        .help_windows()
+        .manual_viewer(&HelpOwner::game("test-game"));
     assert_eq!(viewer.unwrap().current_tag(), "");
 
     harness
@@ -364,7 +367,10 @@ fn the_manual_viewer_shows_contents_and_follows_links() {
         .click();
     harness.run();
 
-    let viewer = harness.state().help_windows().manual_viewer("test-game");
+    let viewer = harness
+        .state()
+        .help_windows()
+        .manual_viewer(&HelpOwner::game("test-game"));
     assert_eq!(viewer.unwrap().current_tag(), "rules");
     harness.get_by_label_contains("may not pass a blocked dot");
     assert!(
@@ -384,7 +390,10 @@ fn the_manual_viewer_shows_contents_and_follows_links() {
         .expect("a contents entry for Strategy");
     strategy.click();
     harness.run();
-    let viewer = harness.state().help_windows().manual_viewer("test-game");
+    let viewer = harness
+        .state()
+        .help_windows()
+        .manual_viewer(&HelpOwner::game("test-game"));
     assert_eq!(viewer.unwrap().current_tag(), "strategy");
     harness.get_by_label("Block early, block often.");
     assert!(harness.query_by_label_contains("may not pass").is_none());
@@ -412,7 +421,10 @@ fn searching_the_manual_lists_sections_that_go_there_when_clicked() {
     hit.click();
     harness.run();
 
-    let viewer = harness.state().help_windows().manual_viewer("test-game");
+    let viewer = harness
+        .state()
+        .help_windows()
+        .manual_viewer(&HelpOwner::game("test-game"));
     assert_eq!(viewer.unwrap().current_tag(), "rules");
     assert!(
         harness
@@ -478,7 +490,7 @@ fn the_launcher_manual_is_in_the_console_help_menu() {
         harness
             .state()
             .help_windows()
-            .is_open(LAUNCHER_KEY, HelpKind::Manual)
+            .is_open(&HelpOwner::Launcher, HelpKind::Manual)
     );
     harness.get_by_label("Pick a game.");
 }
@@ -657,7 +669,10 @@ fn the_viewer_opens_the_page_shown_in_the_browser() {
         browser.opened(),
         vec![format!("file://{}#rules", page.display())]
     );
-    let viewer = harness.state().help_windows().manual_viewer("test-game");
+    let viewer = harness
+        .state()
+        .help_windows()
+        .manual_viewer(&HelpOwner::game("test-game"));
     assert_eq!(viewer.unwrap().message(), None);
 }
 

@@ -157,7 +157,7 @@ fn nothing_that_is_not_a_regular_file_is_opened_or_waited_for() {
         "{e}"
     );
     let e =
-        launcher::help_viewer::load_manual_text(&games.dir("manual-dangling").join("manual.md"))
+        launcher_help::manual::load_manual_text(&games.dir("manual-dangling").join("manual.md"))
             .unwrap_err();
     assert!(
         e.contains("manual.md is a link to") && e.contains("gone.md, which does not exist"),

@@ -41,8 +41,9 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// The largest help file [`load_doc`] accepts, in bytes (1 MiB).
-pub const MAX_DOC_BYTES: u64 = 1024 * 1024;
+/// The largest help file [`load_doc`] accepts, in bytes (1 MiB): one cap
+/// for the catalog's check and the help window, in `launcher_core::limits`.
+pub use launcher_core::limits::MAX_DOC_BYTES;
 
 /// One displayable piece of formatted text help.
 #[derive(Debug, Clone, PartialEq, Eq)]

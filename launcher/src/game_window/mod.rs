@@ -368,9 +368,7 @@ impl GameWindow {
             .inner?;
         self.fit_window(ui.ctx());
 
-        let close_keys = ui.input(|i| i.viewport().close_requested())
-            || ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::W));
-        if close_keys {
+        if crate::viewport::close_requested(ui) {
             outcome = Outcome::Closed;
         }
         Ok(outcome)

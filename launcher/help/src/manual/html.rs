@@ -26,6 +26,9 @@ nav.toc ul{list-style:none;margin:0;padding:0}
 nav.toc li{margin:.15em 0}
 nav.toc .l2{padding-left:1.2em}nav.toc .l3{padding-left:2.4em}nav.toc .l4{padding-left:3.6em}
 nav.toc .l5{padding-left:4.8em}nav.toc .l6{padding-left:6em}
+.footnote-definition{font-size:.92em;margin:.6em 0}.footnote-definition p{display:inline}
+.footnote-definition-label{margin-right:.4em}
+li input[type=checkbox]{margin-right:.4em}
 :target{background:#fff4b8}
 @media (prefers-color-scheme:dark){body{color:#ddd;background:#1d1d1d}a{color:#8ab4f8}\
 pre,nav.toc,th{background:#2a2a2a;border-color:#444}th,td{border-color:#555}blockquote{color:#aaa;border-color:#555}\
@@ -48,6 +51,11 @@ pub(crate) fn escape_html(s: &str) -> String {
     out
 }
 
+/// The HTML id of the footnote `label`.
+pub(crate) fn footnote_id(label: &str) -> String {
+    format!("fn-{label}")
+}
+
 impl Manual {
     /// The manual as a complete standalone HTML5 page: UTF-8, an embedded
     /// style sheet, `base_title` as the page title, a table of contents
@@ -65,8 +73,8 @@ impl Manual {
                 classes,
                 attrs,
             }) => {
-                // Same rule as the block model: only headings outside lists
-                // and quotes are sections.
+                // Same rule as the block tree: only headings outside lists,
+                // quotes and footnotes are sections.
                 let id = if depth == 0 {
                     tags.next().map(Into::into).or(id)
                 } else {
@@ -83,10 +91,19 @@ impl Manual {
                 depth += 1;
                 Event::Start(tag)
             }
-            Event::End(tag @ (TagEnd::List(_) | TagEnd::BlockQuote(_))) => {
+            Event::End(
+                tag @ (TagEnd::List(_) | TagEnd::BlockQuote(_) | TagEnd::FootnoteDefinition),
+            ) => {
                 depth = depth.saturating_sub(1);
                 Event::End(tag)
             }
+            // Footnote ids get a prefix, so that a footnote and a section
+            // never share an id (`[^rules]` beside `## Rules`).
+            Event::Start(Tag::FootnoteDefinition(label)) => {
+                depth += 1;
+                Event::Start(Tag::FootnoteDefinition(footnote_id(&label).into()))
+            }
+            Event::FootnoteReference(label) => Event::FootnoteReference(footnote_id(&label).into()),
             other => other,
         });
         let mut body = String::new();

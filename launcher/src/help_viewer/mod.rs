@@ -1,0 +1,342 @@
+//! The help windows: a game's text help (§4 "Showing Text Help") and its
+//! structured manual (§3 "Showing Scribbled Help"), in-app and in the user's
+//! browser.
+//!
+//! [`HelpWindows`] holds every open help window, keyed by whose help it is
+//! ([`HelpOwner`]) and the [`HelpKind`]; each is an immediate viewport (its
+//! own native window, or an embedded egui window where the backend has no
+//! viewports, see [`crate::viewport`]). Asking for a window that is open
+//! brings it to the front instead of opening a second one; after the player
+//! closes it, asking again opens it anew. Nothing in here crashes or blocks
+//! on a bad file: every problem (missing, unreadable, not UTF-8, too large)
+//! becomes a message in the window, or an `Err` for the console.
+//!
+//! The registry is here; the windows are in [`text_window`] and
+//! [`manual_viewer`], the manual's Markdown widgets in `markdown_ui` (blocks)
+//! and `inline_ui` (text, links, highlights) and its pictures in `picture`. Reading files, parsing, search, HTML pages and the
+//! browser are `launcher-help`'s (UI-free); this module decides which game
+//! file is whose help ([`text_help_path`], [`manual_path`]) and draws.
+
+mod inline_ui;
+pub mod manual_viewer;
+mod markdown_ui;
+mod picture;
+pub mod text_window;
+
+use crate::catalog::{APP_DIR_NAME, GameEntry, Severity};
+use crate::viewport;
+use egui::ViewportId;
+use launcher_core::messages::Notice;
+pub use launcher_help::HelpOwner;
+use launcher_help::manual::{find_launcher_manual, open_in_browser, write_manual_page};
+pub use manual_viewer::ManualViewer;
+pub use picture::{MAX_PICTURE_PIXELS, MAX_TEXTURE_SIDE, decode_picture, load_picture};
+use std::path::{Path, PathBuf};
+pub use text_window::TextHelpWindow;
+
+/// Which kind of help window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HelpKind {
+    /// The plain-text help (`doc.txt`).
+    Text,
+    /// The in-app manual viewer.
+    Manual,
+}
+
+/// The viewport of a help window.
+fn help_viewport_id(owner: &HelpOwner, kind: HelpKind) -> ViewportId {
+    ViewportId::from_hash_of(("help", owner, kind))
+}
+
+/// The directory where manual pages for the browser are written by default:
+/// `game-launcher/manuals` in the user's cache directory
+/// (`~/.cache/game-launcher/manuals` on Linux), or in the temporary
+/// directory if there is no cache directory.
+pub fn default_cache_dir() -> PathBuf {
+    launcher_help::manual::default_cache_dir(APP_DIR_NAME)
+}
+
+/// The text help file of a game: the one found by the catalog, else the one
+/// its manifest names, else `doc.txt` (which may be missing: the help window
+/// then says so).
+pub fn text_help_path(entry: &GameEntry) -> PathBuf {
+    entry.help.clone().unwrap_or_else(|| {
+        let named = entry.manifest.as_ref().and_then(|m| m.help.clone());
+        entry
+            .dir
+            .join(named.unwrap_or_else(|| PathBuf::from("doc.txt")))
+    })
+}
+
+/// The manual of a game: the one found by the catalog, else the one its
+/// manifest names (which may be missing), else none.
+pub fn manual_path(entry: &GameEntry) -> Option<PathBuf> {
+    entry.manual.clone().or_else(|| {
+        entry
+            .manifest
+            .as_ref()
+            .and_then(|m| m.manual.as_ref())
+            .map(|p| entry.dir.join(p))
+    })
+}
+
+/// Every open help window.
+pub struct HelpWindows {
+    cache_dir: PathBuf,
+    launcher_manual: Option<PathBuf>,
+    text: Vec<TextHelpWindow>,
+    manuals: Vec<ManualViewer>,
+}
+
+impl std::fmt::Debug for HelpWindows {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HelpWindows")
+            .field("cache_dir", &self.cache_dir)
+            .field("text", &self.text)
+            .field("manuals", &self.manuals)
+            .finish()
+    }
+}
+
+impl HelpWindows {
+    /// No windows yet; manual pages for the browser go under `cache_dir`
+    /// (see [`default_cache_dir`]).
+    pub fn new(cache_dir: PathBuf) -> Self {
+        HelpWindows {
+            cache_dir,
+            launcher_manual: None,
+            text: Vec::new(),
+            manuals: Vec::new(),
+        }
+    }
+
+    /// Uses `path` as the launcher's own manual instead of looking for
+    /// `docs/manual.md` (see
+    /// [`launcher_manual_candidates`](launcher_help::manual::launcher_manual_candidates)).
+    pub fn with_launcher_manual(mut self, path: PathBuf) -> Self {
+        self.launcher_manual = Some(path);
+        self
+    }
+
+    /// Opens the launcher's own manual in the in-app viewer; if it is not
+    /// installed, the viewer says where it was looked for.
+    pub fn show_launcher_manual(&mut self, ctx: &egui::Context) {
+        let location = find_launcher_manual(self.launcher_manual.as_deref());
+        self.show_manual(ctx, HelpOwner::Launcher, "PLT Games Manual", location, "");
+    }
+
+    /// Shows a game's text help (see [`text_help_path`]) in a window titled
+    /// `title`; see [`HelpWindows::show_text_help`].
+    pub fn show_text_help_of(
+        &mut self,
+        ctx: &egui::Context,
+        entry: &GameEntry,
+        title: &str,
+        verbatim_mode: bool,
+    ) {
+        let path = text_help_path(entry);
+        self.show_text_help(ctx, &entry.dir_name, title, &path, verbatim_mode);
+    }
+
+    /// Shows a game's manual: at the top (empty `tag`) in the in-app viewer,
+    /// at a section in the browser (§3). The error is for the console: no
+    /// manual, an unknown tag (naming the manual and the tag), a page that
+    /// cannot be written, or no browser (then the in-app viewer opens at the
+    /// section instead).
+    pub fn show_manual_of(
+        &mut self,
+        ctx: &egui::Context,
+        entry: &GameEntry,
+        tag: &str,
+    ) -> Result<(), Notice> {
+        let Some(path) = manual_path(entry) else {
+            return Err(Notice {
+                severity: Severity::Error,
+                text: format!(
+                    "{} has no manual: {} has no manual.md and its info.toml names none.",
+                    entry.name,
+                    entry.dir.display()
+                ),
+            });
+        };
+        let title = format!("{} Manual", entry.name);
+        let owner = HelpOwner::game(&entry.dir_name);
+        if tag.is_empty() {
+            self.show_manual(ctx, owner, &title, Ok(path), "");
+            return Ok(());
+        }
+        self.show_manual_in_browser(ctx, owner, &title, &path, tag)
+            .map(drop)
+            .map_err(|notice| Notice {
+                severity: notice.severity,
+                text: format!(
+                    "Cannot show {}'s manual at #{tag} in the browser: {}",
+                    entry.name, notice.text
+                ),
+            })
+    }
+
+    /// Where manual pages for the browser are written.
+    pub fn cache_dir(&self) -> &Path {
+        &self.cache_dir
+    }
+
+    /// The open text help windows, oldest first.
+    pub fn text_windows(&self) -> &[TextHelpWindow] {
+        &self.text
+    }
+
+    /// The open manual viewers, oldest first.
+    pub fn manual_viewers(&self) -> &[ManualViewer] {
+        &self.manuals
+    }
+
+    /// The text help window of a game, by its directory name, if open.
+    pub fn text_window(&self, game: &str) -> Option<&TextHelpWindow> {
+        self.text.iter().find(|w| w.game() == game)
+    }
+
+    /// The manual viewer of `owner`, if open.
+    pub fn manual_viewer(&self, owner: &HelpOwner) -> Option<&ManualViewer> {
+        self.manuals.iter().find(|w| w.owner() == owner)
+    }
+
+    /// The manual viewer of `owner`, to drive it from tests and tools.
+    pub fn manual_viewer_mut(&mut self, owner: &HelpOwner) -> Option<&mut ManualViewer> {
+        self.manuals.iter_mut().find(|w| w.owner() == owner)
+    }
+
+    /// Whether a help window of this kind is open for `owner` (the launcher
+    /// has no text help).
+    pub fn is_open(&self, owner: &HelpOwner, kind: HelpKind) -> bool {
+        match (kind, owner) {
+            (HelpKind::Text, HelpOwner::Game(game)) => self.text_window(game).is_some(),
+            (HelpKind::Text, HelpOwner::Launcher) => false,
+            (HelpKind::Manual, _) => self.manual_viewer(owner).is_some(),
+        }
+    }
+
+    /// How many help windows are open.
+    pub fn len(&self) -> usize {
+        self.text.len() + self.manuals.len()
+    }
+
+    /// Whether no help window is open.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Shows the text help file `path` of `game` (a directory name) in a
+    /// window titled `title`, formatted or `verbatim`. If the game's text
+    /// help window is open it is brought to the front (and re-read if the
+    /// title, mode or file changed).
+    pub fn show_text_help(
+        &mut self,
+        ctx: &egui::Context,
+        game: &str,
+        title: &str,
+        path: &Path,
+        verbatim_mode: bool,
+    ) {
+        if let Some(window) = self.text.iter_mut().find(|w| w.game() == game) {
+            window.update(title, path, verbatim_mode);
+            viewport::focus(ctx, window.viewport_id());
+            return;
+        }
+        self.text
+            .push(TextHelpWindow::new(game, title, path, verbatim_mode));
+        ctx.request_repaint();
+    }
+
+    /// Opens the in-app manual viewer of `owner` at `tag` (the top when
+    /// empty), or brings it to the front and goes to `tag` if it is open.
+    /// `location` is the manual's path, or why there is none (shown in the
+    /// window).
+    pub fn show_manual(
+        &mut self,
+        ctx: &egui::Context,
+        owner: HelpOwner,
+        title: &str,
+        location: Result<PathBuf, String>,
+        tag: &str,
+    ) {
+        let index = match self.manuals.iter().position(|w| *w.owner() == owner) {
+            Some(index) => {
+                viewport::focus(ctx, self.manuals[index].viewport_id());
+                index
+            }
+            None => {
+                self.manuals.push(ManualViewer::new(owner, title, location));
+                ctx.request_repaint();
+                self.manuals.len() - 1
+            }
+        };
+        if !tag.is_empty() {
+            self.manuals[index].go_to(tag);
+        }
+    }
+
+    /// Opens a manual in the browser at `tag` (see
+    /// [`show_in_browser`](launcher_help::manual::show_in_browser)) and
+    /// returns the URL opened. If the tag is fine but no browser starts, the
+    /// in-app viewer opens at that section instead and the error says so.
+    pub fn show_manual_in_browser(
+        &mut self,
+        ctx: &egui::Context,
+        owner: HelpOwner,
+        title: &str,
+        path: &Path,
+        tag: &str,
+    ) -> Result<String, Notice> {
+        let url = write_manual_page(&owner, path, tag, &self.cache_dir).map_err(|text| Notice {
+            severity: Severity::Error,
+            text,
+        })?;
+        match open_in_browser(&url) {
+            Ok(()) => Ok(url),
+            Err(e) => {
+                self.show_manual(ctx, owner, title, Ok(path.to_path_buf()), tag);
+                Err(Notice {
+                    severity: Severity::Warning,
+                    text: format!("{e}; the manual is shown in the launcher instead"),
+                })
+            }
+        }
+    }
+
+    /// Closes every help window of `owner`.
+    pub fn close(&mut self, owner: &HelpOwner) {
+        if let HelpOwner::Game(game) = owner {
+            self.text.retain(|w| w.game() != game);
+        }
+        self.manuals.retain(|w| w.owner() != owner);
+    }
+
+    /// Shows every open help window; forgets the ones the player closed.
+    pub fn show(&mut self, ctx: &egui::Context) {
+        let mut slot = 0;
+        self.text.retain_mut(|window| {
+            slot += 1;
+            viewport::show(
+                ctx,
+                window.viewport_id(),
+                window.viewport_builder(),
+                slot - 1,
+                |ui, class| window.ui(ui, class),
+            )
+            .unwrap_or(true)
+        });
+        let cache_dir = &self.cache_dir;
+        self.manuals.retain_mut(|viewer| {
+            slot += 1;
+            viewport::show(
+                ctx,
+                viewer.viewport_id(),
+                viewer.viewport_builder(),
+                slot - 1,
+                |ui, class| viewer.ui(ui, class, cache_dir),
+            )
+            .unwrap_or(true)
+        });
+    }
+}

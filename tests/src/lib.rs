@@ -16,7 +16,7 @@
 //!   and its windows in egui_kittest** (no `launcher` binary): this crate,
 //!   `tests/tests/<feature>.rs`: `catalog.rs` (directories scanned),
 //!   `loader.rs` (libraries loaded), `console.rs` (the console),
-//!   `help_windows.rs` (text help and manuals), `chat_noir.rs` and
+//!   `help_windows.rs` and `manual_rendering.rs` (text help and manuals), `chat_noir.rs` and
 //!   `lights_out.rs` (a bundled game in the launcher), `bundled_games.rs`
 //!   (the games as installed), `faults.rs` and `fault_console.rs` (the
 //!   fault catalogue `tests/fixtures/faults.rs`, through the library and

@@ -214,7 +214,9 @@ fn windows_have_their_icon_and_share_the_launchers_wm_class() {
             args.extend(["--play", "chat-noir"]);
         }
         args.extend(["--screenshot", shot.to_str().unwrap()]);
-        args.extend(["--screenshot-delay", "5"]);
+        // Time enough to open a game on a loaded machine; the launcher
+        // exits once the screenshot is taken.
+        args.extend(["--screenshot-delay", if play { "5" } else { "15" }]);
         let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
         let mut launcher = LauncherInX::start(&x, games.path(), &args);
         if play {
@@ -225,11 +227,23 @@ fn windows_have_their_icon_and_share_the_launchers_wm_class() {
             assert_icon_and_class(&x, &console, "the console", None);
             // A click on the Chat Noir button, the first of the fitted
             // console's only group, opens the game in a window of its own.
-            x.run(
-                "xdotool",
-                &["mousemove", "--window", &console, "80", "78", "click", "1"],
-            );
-            let game = window_named(&x, &mut launcher, "Chat Noir");
+            // The window may be mapped before its first frame is drawn, so
+            // the click is repeated until the game opens (a click on an
+            // open game only brings it to the front).
+            let what = "a window named \"Chat Noir\" after a click on its button";
+            let game = wait_for(what, Duration::from_secs(60), || {
+                launcher.assert_running(what);
+                let found = x.run("xdotool", &["search", "--name", "^Chat Noir$"]);
+                if let Some(window) = found.lines().next() {
+                    return Some(window.to_owned());
+                }
+                x.run(
+                    "xdotool",
+                    &["mousemove", "--window", &console, "80", "78", "click", "1"],
+                );
+                std::thread::sleep(Duration::from_millis(500));
+                None
+            });
             assert_icon_and_class(&x, &game, "a game opened from the console", Some(&icon));
         }
         launcher.assert_exits_successfully();

@@ -9,6 +9,9 @@
 //! games, and the snapshots, are the same on every run. Click points are
 //! the circles' centres of `chat_noir::render` mapped to the screen with
 //! `GameWindow::canvas_transform()`.
+//!
+//! Longer than most files: every test drives the same harness and board
+//! helpers, which would otherwise move to a shared module for one user.
 
 use chat_noir::render::cell_center;
 use chat_noir::{Board, GameId, Pos, Search, State, World, adjacent, best_moves};

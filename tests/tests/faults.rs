@@ -5,6 +5,9 @@
 //!
 //! The console (`fault_console.rs`) and `--list` (`launcher/tests/faults_cli.rs`)
 //! show the same messages.
+//!
+//! Longer than most files: one row of the catalogue per fault, each a short
+//! test, reads better in one place than spread over files by kind.
 
 #[path = "../fixtures/faults.rs"]
 mod faults;

@@ -3,6 +3,10 @@
 //!
 //! In the test harness, viewports are embedded as egui windows titled like
 //! the native window would be.
+//!
+//! Longer than most files: the §3 and §4 windows share their harness and
+//! fixtures here; the manual's CommonMark rendering has its own file,
+//! `manual_rendering.rs`.
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;

@@ -148,9 +148,11 @@ pub struct GameEntry {
     pub library: Option<PathBuf>,
     /// The icon file, if it exists (otherwise the launcher's fallback is shown).
     pub icon: Option<PathBuf>,
-    /// The text help file, if any.
+    /// The text help file, if it was found and is readable (see
+    /// [`GameEntry::text_help_file`] for the one to show).
     pub help: Option<PathBuf>,
-    /// The manual file, if any.
+    /// The manual file, if it was found and is readable (see
+    /// [`GameEntry::manual_file`]).
     pub manual: Option<PathBuf>,
     /// Everything wrong with this game.
     pub problems: Vec<Problem>,
@@ -167,6 +169,28 @@ impl GameEntry {
     /// The first error, for a one-line summary.
     pub fn first_error(&self) -> Option<&Problem> {
         self.problems.iter().find(|p| p.severity == Severity::Error)
+    }
+
+    /// The text help file to show: the one found, else the one the
+    /// manifest names, else `doc.txt` (which may be missing: the help
+    /// window then says so, rather than the Help menu going quiet).
+    pub fn text_help_file(&self) -> PathBuf {
+        self.help.clone().unwrap_or_else(|| {
+            let named = self.manifest.as_ref().and_then(|m| m.help.clone());
+            self.dir
+                .join(named.unwrap_or_else(|| PathBuf::from("doc.txt")))
+        })
+    }
+
+    /// The manual to show: the one found, else the one the manifest names
+    /// (which may be missing: the viewer says so), else none.
+    pub fn manual_file(&self) -> Option<PathBuf> {
+        self.manual.clone().or_else(|| {
+            self.manifest
+                .as_ref()
+                .and_then(|m| m.manual.as_ref())
+                .map(|p| self.dir.join(p))
+        })
     }
 }
 

@@ -15,7 +15,8 @@
 //! [`manual_viewer`], the manual's Markdown widgets in `markdown_ui` (blocks)
 //! and `inline_ui` (text, links, highlights) and its pictures in `picture`. Reading files, parsing, search, HTML pages and the
 //! browser are `launcher-help`'s (UI-free); this module decides which game
-//! file is whose help ([`text_help_path`], [`manual_path`]) and draws.
+//! file is whose help (the catalog decides: `GameEntry::text_help_file`,
+//! `GameEntry::manual_file`) and draws.
 
 mod inline_ui;
 pub mod manual_viewer;
@@ -54,30 +55,6 @@ fn help_viewport_id(owner: &HelpOwner, kind: HelpKind) -> ViewportId {
 /// directory if there is no cache directory.
 pub fn default_cache_dir() -> PathBuf {
     launcher_help::manual::default_cache_dir(APP_DIR_NAME)
-}
-
-/// The text help file of a game: the one found by the catalog, else the one
-/// its manifest names, else `doc.txt` (which may be missing: the help window
-/// then says so).
-pub fn text_help_path(entry: &GameEntry) -> PathBuf {
-    entry.help.clone().unwrap_or_else(|| {
-        let named = entry.manifest.as_ref().and_then(|m| m.help.clone());
-        entry
-            .dir
-            .join(named.unwrap_or_else(|| PathBuf::from("doc.txt")))
-    })
-}
-
-/// The manual of a game: the one found by the catalog, else the one its
-/// manifest names (which may be missing), else none.
-pub fn manual_path(entry: &GameEntry) -> Option<PathBuf> {
-    entry.manual.clone().or_else(|| {
-        entry
-            .manifest
-            .as_ref()
-            .and_then(|m| m.manual.as_ref())
-            .map(|p| entry.dir.join(p))
-    })
 }
 
 /// Every open help window.
@@ -125,7 +102,7 @@ impl HelpWindows {
         self.show_manual(ctx, HelpOwner::Launcher, "PLT Games Manual", location, "");
     }
 
-    /// Shows a game's text help (see [`text_help_path`]) in a window titled
+    /// Shows a game's text help (see `GameEntry::text_help_file`) in a window titled
     /// `title`; see [`HelpWindows::show_text_help`].
     pub fn show_text_help_of(
         &mut self,
@@ -134,7 +111,7 @@ impl HelpWindows {
         title: &str,
         verbatim_mode: bool,
     ) {
-        let path = text_help_path(entry);
+        let path = entry.text_help_file();
         self.show_text_help(ctx, &entry.dir_name, title, &path, verbatim_mode);
     }
 
@@ -149,7 +126,7 @@ impl HelpWindows {
         entry: &GameEntry,
         tag: &str,
     ) -> Result<(), Notice> {
-        let Some(path) = manual_path(entry) else {
+        let Some(path) = entry.manual_file() else {
             return Err(Notice {
                 severity: Severity::Error,
                 text: format!(

@@ -17,7 +17,9 @@
 //!   once per library per session, in a thread or a child process;
 //!   [`budget`] says what of a frame a window would draw;
 //! - [`messages`]: what the launcher says to the player, and the help
-//!   requests games and menus make.
+//!   requests games and menus make;
+//! - [`player`]: what the launcher remembers of its player (settings, what
+//!   was played, favourites), in readable files written atomically.
 
 pub mod budget;
 pub mod catalog;
@@ -28,4 +30,5 @@ pub mod limits;
 pub mod loader;
 pub mod manifest;
 pub mod messages;
+pub mod player;
 pub mod watch;

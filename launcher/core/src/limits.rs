@@ -21,3 +21,6 @@ pub const MAX_PICTURE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// The largest picture decoded, in pixels per side.
 pub const MAX_PICTURE_PIXELS: u32 = 4096;
+
+/// The largest player file (settings, play history) read, in bytes (1 MiB).
+pub const MAX_PLAYER_FILE_BYTES: u64 = 1024 * 1024;

@@ -1,0 +1,398 @@
+//! What the launcher remembers of its player, between runs: the settings
+//! (theme, the console's window) in the config directory, and what was
+//! played (how often, when, favourites, won and lost) in the state
+//! directory. Both are readable TOML files, written atomically (a temporary
+//! file beside them, then a rename), so a crash never leaves half a file.
+//! A file that cannot be read back is set aside (`*.corrupt`), reported
+//! once, and replaced: nothing the player did is lost beyond that file, and
+//! nothing crashes. Nothing leaves the machine.
+
+use crate::files;
+use crate::limits::MAX_PLAYER_FILE_BYTES;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Where the player's files are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerFiles {
+    /// `settings.toml`'s directory (`~/.config/game-launcher` on Linux).
+    pub config_dir: PathBuf,
+    /// `plays.toml`'s directory (`~/.local/state/game-launcher` on Linux).
+    pub state_dir: PathBuf,
+}
+
+impl PlayerFiles {
+    /// The platform's directories: the config directory, and the state
+    /// directory where the platform has one (else the local data directory).
+    pub fn standard() -> Option<PlayerFiles> {
+        let config = dirs::config_dir()?;
+        let state = dirs::state_dir().or_else(dirs::data_local_dir)?;
+        Some(PlayerFiles {
+            config_dir: config.join(crate::catalog::APP_DIR_NAME),
+            state_dir: state.join(crate::catalog::APP_DIR_NAME),
+        })
+    }
+
+    /// Both files in `dir`: for tests and portable installs.
+    pub fn in_dir(dir: impl Into<PathBuf>) -> PlayerFiles {
+        let dir = dir.into();
+        PlayerFiles {
+            config_dir: dir.clone(),
+            state_dir: dir,
+        }
+    }
+
+    /// The settings file.
+    pub fn settings_path(&self) -> PathBuf {
+        self.config_dir.join("settings.toml")
+    }
+
+    /// The play history file.
+    pub fn plays_path(&self) -> PathBuf {
+        self.state_dir.join("plays.toml")
+    }
+}
+
+/// The theme the player chose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThemeChoice {
+    /// Follow the system's light or dark setting.
+    #[default]
+    System,
+    /// Always light.
+    Light,
+    /// Always dark.
+    Dark,
+}
+
+/// A window's place and size on screen, in points.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WindowGeometry {
+    /// The left edge of the window's inner area.
+    pub x: f32,
+    /// The top edge of the window's inner area.
+    pub y: f32,
+    /// The inner width.
+    pub width: f32,
+    /// The inner height.
+    pub height: f32,
+}
+
+impl WindowGeometry {
+    /// Whether the numbers could be a window (finite, of a usable size),
+    /// so that a hand-edited file cannot ask for a window of 0 or 10⁹.
+    pub fn is_sane(&self) -> bool {
+        [self.x, self.y, self.width, self.height]
+            .iter()
+            .all(|v| v.is_finite() && v.abs() < 100_000.0)
+            && self.width >= 100.0
+            && self.height >= 80.0
+    }
+}
+
+/// The player's settings (`settings.toml`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct Settings {
+    /// Light, dark, or as the system says.
+    pub theme: ThemeChoice,
+    /// Where the console was, and how big, when the launcher last closed.
+    pub console_window: Option<WindowGeometry>,
+}
+
+/// What the player did with one game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct GamePlays {
+    /// How many times the game was opened.
+    pub times_played: u32,
+    /// When it was last opened, in seconds since 1970 (UTC).
+    pub last_played: Option<u64>,
+    /// Marked as a favourite.
+    pub favourite: bool,
+    /// Games won, for games that report their outcome.
+    pub won: u32,
+    /// Games lost, for games that report their outcome.
+    pub lost: u32,
+}
+
+/// What was played (`plays.toml`), by game directory name.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlayHistory {
+    /// Each game's record.
+    pub games: BTreeMap<String, GamePlays>,
+}
+
+/// How many games "Recently played" shows.
+pub const RECENT_GAMES: usize = 6;
+
+impl PlayHistory {
+    /// Records that `dir_name` was opened at `now` (seconds since 1970).
+    pub fn record_play(&mut self, dir_name: &str, now: u64) {
+        let game = self.games.entry(dir_name.to_owned()).or_default();
+        game.times_played = game.times_played.saturating_add(1);
+        game.last_played = Some(now);
+    }
+
+    /// The games played, most recent first, at most [`RECENT_GAMES`].
+    pub fn recent(&self) -> Vec<&str> {
+        let mut played: Vec<(&str, u64)> = self
+            .games
+            .iter()
+            .filter_map(|(name, g)| g.last_played.map(|t| (name.as_str(), t)))
+            .collect();
+        // Most recent first; a tie (same second) by name, so the order is stable.
+        played.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        played.into_iter().take(RECENT_GAMES).map(|(n, _)| n).collect()
+    }
+
+    /// Whether `dir_name` is a favourite.
+    pub fn is_favourite(&self, dir_name: &str) -> bool {
+        self.games.get(dir_name).is_some_and(|g| g.favourite)
+    }
+
+    /// Marks or unmarks `dir_name` as a favourite.
+    pub fn set_favourite(&mut self, dir_name: &str, favourite: bool) {
+        self.games.entry(dir_name.to_owned()).or_default().favourite = favourite;
+    }
+
+    /// The favourites, by directory name.
+    pub fn favourites(&self) -> Vec<&str> {
+        self.games
+            .iter()
+            .filter(|(_, g)| g.favourite)
+            .map(|(n, _)| n.as_str())
+            .collect()
+    }
+
+    /// Forgets what was played of `dir_name` (times, last played, won and
+    /// lost); a favourite stays one.
+    pub fn reset(&mut self, dir_name: &str) {
+        if let Some(game) = self.games.get_mut(dir_name) {
+            *game = GamePlays {
+                favourite: game.favourite,
+                ..GamePlays::default()
+            };
+        }
+    }
+
+    /// Forgets what was played of every game; favourites stay.
+    pub fn reset_all(&mut self) {
+        let names: Vec<String> = self.games.keys().cloned().collect();
+        for name in names {
+            self.reset(&name);
+        }
+    }
+}
+
+/// Seconds since 1970 now.
+pub fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// "just now", "5 minutes ago", "yesterday", "12 days ago", "on 2026-01-31":
+/// how long ago `then` was, seen from `now` (seconds since 1970, UTC).
+pub fn ago(then: u64, now: u64) -> String {
+    let seconds = now.saturating_sub(then);
+    let (minutes, hours, days) = (seconds / 60, seconds / 3600, seconds / 86_400);
+    match () {
+        _ if minutes == 0 => "just now".into(),
+        _ if hours == 0 => plural(minutes, "minute") + " ago",
+        _ if days == 0 => plural(hours, "hour") + " ago",
+        _ if days == 1 => "yesterday".into(),
+        _ if days < 31 => plural(days, "day") + " ago",
+        _ => format!("on {}", civil_date(then)),
+    }
+}
+
+fn plural(n: u64, noun: &str) -> String {
+    crate::messages::count_of(n as usize, noun)
+}
+
+/// `YYYY-MM-DD` of a time in seconds since 1970, UTC (Howard Hinnant's
+/// days-to-civil algorithm).
+fn civil_date(seconds: u64) -> String {
+    let days = (seconds / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Reads a player file: its value, or the default when there is none yet.
+/// A file that cannot be read back (not TOML, wrong fields, too large, not a
+/// regular file) is renamed to `<name>.corrupt` so the next write does not
+/// destroy it, and the problem is returned to be reported once.
+pub fn load<T: Default + for<'de> Deserialize<'de>>(path: &Path) -> (T, Option<String>) {
+    let bytes = match files::read_capped(path, MAX_PLAYER_FILE_BYTES) {
+        Ok(bytes) => bytes,
+        Err(files::FileProblem::Missing) => return (T::default(), None),
+        Err(problem) => {
+            return (
+                T::default(),
+                Some(format!(
+                    "{} {problem}; the launcher starts afresh with defaults",
+                    path.display()
+                )),
+            );
+        }
+    };
+    let parsed = std::str::from_utf8(&bytes)
+        .map_err(|e| e.to_string())
+        .and_then(|text| toml::from_str::<T>(text).map_err(|e| e.to_string()));
+    match parsed {
+        Ok(value) => (value, None),
+        Err(error) => {
+            let aside = path.with_extension("toml.corrupt");
+            let kept = match std::fs::rename(path, &aside) {
+                Ok(()) => format!("it was kept as {}", aside.display()),
+                Err(_) => "it will be replaced".into(),
+            };
+            let error = error.lines().next().unwrap_or_default().to_owned();
+            (
+                T::default(),
+                Some(format!(
+                    "{} could not be read ({error}); {kept}, and the launcher starts afresh with defaults",
+                    path.display()
+                )),
+            )
+        }
+    }
+}
+
+/// Writes a player file atomically: into a temporary file beside it, then
+/// renamed over it, creating the directory if needed.
+pub fn save<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
+    let text = toml::to_string_pretty(value).map_err(|e| e.to_string())?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let fail = |what: &str, e: std::io::Error| {
+        format!("cannot {what} {}: {e}", path.display())
+    };
+    std::fs::create_dir_all(dir).map_err(|e| fail("create the directory of", e))?;
+    let temporary = path.with_extension(format!("toml.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, text).map_err(|e| fail("write", e))?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        fail("replace", e)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recent_games_are_the_last_six_most_recent_first() {
+        let mut plays = PlayHistory::default();
+        for (i, name) in ["a", "b", "c", "d", "e", "f", "g"].iter().enumerate() {
+            plays.record_play(name, 1000 + i as u64);
+        }
+        plays.record_play("a", 2000);
+        assert_eq!(plays.recent(), ["a", "g", "f", "e", "d", "c"]);
+        assert_eq!(plays.games["a"].times_played, 2);
+    }
+
+    #[test]
+    fn a_reset_keeps_favourites() {
+        let mut plays = PlayHistory::default();
+        plays.record_play("chat-noir", 5);
+        plays.set_favourite("chat-noir", true);
+        plays.games.get_mut("chat-noir").unwrap().won = 3;
+        plays.reset_all();
+        assert_eq!(
+            plays.games["chat-noir"],
+            GamePlays {
+                favourite: true,
+                ..GamePlays::default()
+            }
+        );
+        assert_eq!(plays.recent(), Vec::<&str>::new());
+        assert_eq!(plays.favourites(), ["chat-noir"]);
+    }
+
+    #[test]
+    fn files_round_trip_and_are_readable_toml() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("deep").join("plays.toml");
+        let mut plays = PlayHistory::default();
+        plays.record_play("chat-noir", 1_780_000_000);
+        plays.set_favourite("lights-out", true);
+        save(&path, &plays).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("[games.chat-noir]"), "{text}");
+        assert!(text.contains("times-played = 1"), "{text}");
+        assert_eq!(load::<PlayHistory>(&path), (plays, None));
+        let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(leftovers, ["plays.toml"], "no temporary file is left");
+    }
+
+    #[test]
+    fn a_corrupt_file_is_set_aside_reported_once_and_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        std::fs::write(&path, "theme = [[[ not toml").unwrap();
+        let (settings, problem) = load::<Settings>(&path);
+        assert_eq!(settings, Settings::default());
+        let problem = problem.unwrap();
+        assert!(problem.contains("could not be read"), "{problem}");
+        assert!(problem.contains("settings.toml.corrupt"), "{problem}");
+        assert!(dir.path().join("settings.toml.corrupt").exists());
+        // The next start finds no file: no second report.
+        assert_eq!(load::<Settings>(&path), (Settings::default(), None));
+        // A wrong value is as bad as bad syntax.
+        std::fs::write(&path, "theme = \"purple\"").unwrap();
+        assert!(load::<Settings>(&path).1.is_some());
+    }
+
+    #[test]
+    fn unknown_fields_and_missing_ones_are_fine() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        std::fs::write(&path, "theme = \"dark\"\nfrom-a-newer-launcher = 1\n").unwrap();
+        let (settings, problem) = load::<Settings>(&path);
+        assert_eq!(problem, None);
+        assert_eq!(settings.theme, ThemeChoice::Dark);
+        assert_eq!(settings.console_window, None);
+    }
+
+    #[test]
+    fn how_long_ago_reads_like_a_person_says_it() {
+        let now = 1_780_000_000;
+        assert_eq!(ago(now - 5, now), "just now");
+        assert_eq!(ago(now - 60, now), "1 minute ago");
+        assert_eq!(ago(now - 3 * 3600, now), "3 hours ago");
+        assert_eq!(ago(now - 86_400 - 10, now), "yesterday");
+        assert_eq!(ago(now - 12 * 86_400, now), "12 days ago");
+        assert_eq!(ago(0, now), "on 1970-01-01");
+        assert_eq!(ago(951_782_400, now), "on 2000-02-29");
+    }
+
+    #[test]
+    fn window_geometry_from_a_file_must_be_a_window() {
+        let ok = WindowGeometry {
+            x: 10.0,
+            y: 20.0,
+            width: 560.0,
+            height: 400.0,
+        };
+        assert!(ok.is_sane());
+        assert!(!WindowGeometry { width: 0.0, ..ok }.is_sane());
+        assert!(!WindowGeometry { x: f32::NAN, ..ok }.is_sane());
+        assert!(!WindowGeometry { height: 1e9, ..ok }.is_sane());
+    }
+}

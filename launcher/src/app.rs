@@ -10,6 +10,9 @@ use crate::games::{OpenGames, WindowPlace};
 use crate::help_viewer::{self, HelpWindows};
 use launcher_core::catalog::{Catalog, SearchPath};
 use launcher_core::messages::{HelpRequest, Notice};
+use launcher_core::player::{
+    self, PlayHistory, PlayerFiles, Settings, ThemeChoice, WindowGeometry,
+};
 use launcher_core::watch::{self, GamesWatcher};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -28,6 +31,9 @@ pub struct LauncherConfig {
     /// when the launcher checks it on its own thread before the game's first
     /// start (see [`OpenGames::open`]).
     pub probe_timeout: Duration,
+    /// Where the player's settings and play history are kept; `None`
+    /// remembers nothing (tests and tools).
+    pub player: Option<PlayerFiles>,
 }
 
 /// The default of [`LauncherConfig::probe_timeout`] and of `--probe-timeout`.
@@ -42,6 +48,7 @@ impl LauncherConfig {
             library_dirs: Vec::new(),
             watch_games_dirs: false,
             probe_timeout: DEFAULT_PROBE_TIMEOUT,
+            player: None,
         }
     }
 }
@@ -77,19 +84,41 @@ pub struct LauncherApp {
     waker: Option<egui::Context>,
     /// Whether the launcher's text colours were set (on the first frame).
     styled: bool,
+    /// The player's settings (theme, the console's window).
+    settings: Settings,
+    /// What the player played, and the favourites.
+    plays: PlayHistory,
+    /// The settings as last written, to write only what changed.
+    saved_settings: Settings,
 }
 
 impl LauncherApp {
     /// Scans the catalog. Loads no library.
     pub fn new(config: LauncherConfig) -> Self {
         let catalog = Catalog::scan(&config.search, &config.library_dirs);
+        let mut notices = Vec::new();
+        let (settings, plays) = match &config.player {
+            Some(files) => {
+                let (settings, problem) = player::load::<Settings>(&files.settings_path());
+                notices.extend(problem.map(Notice::warning));
+                let (plays, problem) = player::load::<PlayHistory>(&files.plays_path());
+                notices.extend(problem.map(Notice::warning));
+                (settings, plays)
+            }
+            None => Default::default(),
+        };
+        let mut console = Console::default();
+        if settings.console_window.is_some_and(|w| w.is_sane()) {
+            // The player's own size wins over fitting to the content.
+            console.keep_size();
+        }
         LauncherApp {
             games: OpenGames::new(config.probe_timeout),
             config,
             mode: Mode::Console,
             catalog,
-            console: Console::default(),
-            notices: Vec::new(),
+            console,
+            notices,
             help: HelpWindows::new(help_viewer::default_cache_dir()),
             watcher: None,
             watch_started: false,
@@ -97,6 +126,9 @@ impl LauncherApp {
             rescan_again: false,
             waker: None,
             styled: false,
+            saved_settings: settings.clone(),
+            settings,
+            plays,
         }
     }
 
@@ -129,6 +161,21 @@ impl LauncherApp {
     /// An open game, to drive it from tests and tools.
     pub fn open_game_mut(&mut self, dir_name: &str) -> Option<&mut GameWindow> {
         self.games.find_mut(dir_name)
+    }
+
+    /// What the player played, and the favourites.
+    pub fn plays(&self) -> &PlayHistory {
+        &self.plays
+    }
+
+    /// The player's settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Where the console's window should open, as the player left it.
+    pub fn console_window(&self) -> Option<WindowGeometry> {
+        self.settings.console_window.filter(WindowGeometry::is_sane)
     }
 
     /// The messages shown in the console.
@@ -166,8 +213,82 @@ impl LauncherApp {
             )));
             return;
         };
-        if let Err(notice) = self.games.open(ctx, entry, place) {
-            self.notices.push(notice);
+        match self.games.open(ctx, entry, place) {
+            Ok(true) => {
+                self.plays.record_play(dir_name, player::now());
+                self.save_plays();
+            }
+            Ok(false) => {}
+            Err(notice) => self.notices.push(notice),
+        }
+    }
+
+    /// Marks or unmarks a game as a favourite, and remembers it.
+    pub fn set_favourite(&mut self, dir_name: &str, favourite: bool) {
+        self.plays.set_favourite(dir_name, favourite);
+        self.save_plays();
+    }
+
+    /// Forgets what was played (of one game, or of all); favourites stay.
+    pub fn reset_statistics(&mut self, dir_name: Option<&str>) {
+        match dir_name {
+            Some(dir_name) => self.plays.reset(dir_name),
+            None => self.plays.reset_all(),
+        }
+        self.save_plays();
+    }
+
+    /// Uses this theme in every window, and remembers it.
+    pub fn set_theme(&mut self, ctx: &egui::Context, theme: ThemeChoice) {
+        self.settings.theme = theme;
+        apply_theme(ctx, theme);
+        self.save_settings();
+    }
+
+    fn save_plays(&mut self) {
+        if let Some(files) = &self.config.player
+            && let Err(e) = player::save(&files.plays_path(), &self.plays)
+        {
+            self.notices.push(Notice::warning(format!(
+                "What you played cannot be remembered: {e}"
+            )));
+        }
+    }
+
+    fn save_settings(&mut self) {
+        if self.settings == self.saved_settings {
+            return;
+        }
+        if let Some(files) = &self.config.player {
+            match player::save(&files.settings_path(), &self.settings) {
+                Ok(()) => self.saved_settings = self.settings.clone(),
+                Err(e) => self.notices.push(Notice::warning(format!(
+                    "Your settings cannot be remembered: {e}"
+                ))),
+            }
+        }
+    }
+
+    /// Follows the console's window: its place and size are remembered
+    /// when the player closes it.
+    fn follow_console_window(&mut self, ctx: &egui::Context) {
+        let (outer, inner, closing) = ctx.input(|i| {
+            let v = i.viewport();
+            (v.outer_rect, v.inner_rect, v.close_requested())
+        });
+        if let (Some(outer), Some(inner)) = (outer, inner) {
+            let geometry = WindowGeometry {
+                x: outer.min.x,
+                y: outer.min.y,
+                width: inner.width(),
+                height: inner.height(),
+            };
+            if geometry.is_sane() {
+                self.settings.console_window = Some(geometry);
+            }
+        }
+        if closing {
+            self.save_settings();
         }
     }
 
@@ -286,6 +407,7 @@ impl LauncherApp {
         if !self.styled {
             self.styled = true;
             crate::theme::set_text_colors(&ctx);
+            apply_theme(&ctx, self.settings.theme);
         }
         match &mut self.mode {
             Mode::Console => {
@@ -328,15 +450,31 @@ impl LauncherApp {
                 search: &self.config.search,
                 notices: &self.notices,
                 scanning: self.scanning.is_some(),
+                plays: &self.plays,
+                theme: self.settings.theme,
+                now: player::now(),
             },
         );
+        self.follow_console_window(&ctx);
         let ConsoleAsks {
             open,
             help,
             launcher_manual,
             rescan,
             dismiss,
+            favourite,
+            theme,
+            reset_statistics,
         } = asks;
+        if let Some((dir_name, favourite)) = favourite {
+            self.set_favourite(&dir_name, favourite);
+        }
+        if let Some(theme) = theme {
+            self.set_theme(&ctx, theme);
+        }
+        if let Some(which) = reset_statistics {
+            self.reset_statistics(which.as_deref());
+        }
         if let Some(index) = dismiss {
             self.notices.remove(index);
         }
@@ -390,6 +528,22 @@ impl LauncherApp {
                 self.notices.push(notice);
             }
         }
+    }
+}
+
+/// Sets egui's theme to the player's choice.
+fn apply_theme(ctx: &egui::Context, theme: ThemeChoice) {
+    ctx.set_theme(match theme {
+        ThemeChoice::System => egui::ThemePreference::System,
+        ThemeChoice::Light => egui::ThemePreference::Light,
+        ThemeChoice::Dark => egui::ThemePreference::Dark,
+    });
+}
+
+impl Drop for LauncherApp {
+    fn drop(&mut self) {
+        // The window's last place and size, however the launcher ends.
+        self.save_settings();
     }
 }
 

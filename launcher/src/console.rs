@@ -8,17 +8,74 @@ use crate::theme::severity_color;
 use egui::{RichText, Vec2, ViewportCommand};
 use launcher_core::catalog::{Catalog, GameEntry, GameSet, SearchPath, Severity};
 use launcher_core::messages::{HelpRequest, Notice};
+use launcher_core::player::{self, PlayHistory, ThemeChoice};
+use std::collections::HashMap;
 
 /// The console's own state: what the player typed into "Find a game", the
-/// icons' textures, and the fitting of its window.
+/// icons' textures, the keyboard's place among the games, and the fitting
+/// of its window.
 #[derive(Default)]
 pub struct Console {
-    /// What the player typed into "Find a game".
+    /// What the player typed into "Find a game" (never remembered: the
+    /// console always opens on every game).
     filter: String,
     /// The games' icons as textures, made on first use.
     icons: Option<IconCache>,
     /// Fitting the console's window to its content when it opens.
     fit: ConsoleFit,
+    /// Moving between the game buttons with the arrow keys.
+    keys: KeyNavigation,
+    /// Whether the Statistics window is open.
+    statistics_open: bool,
+}
+
+/// A game button's place in the console: its group's index and the game.
+/// A game may be in two groups (Recently played and its own set).
+type RowKey = (usize, String);
+
+/// The game buttons in reading order (group by group, each from the top),
+/// for the arrow keys: Right and Down go to the next, Left and Up to the
+/// one before.
+#[derive(Default)]
+struct KeyNavigation {
+    /// Last frame's buttons, in reading order, off-screen ones included.
+    order: Vec<RowKey>,
+    /// Last frame's drawn buttons: which button is which.
+    ids: HashMap<egui::Id, RowKey>,
+    /// This frame's, being drawn.
+    next_order: Vec<RowKey>,
+    next_ids: HashMap<egui::Id, RowKey>,
+    /// The button to focus, and scroll to, this frame.
+    target: Option<RowKey>,
+}
+
+impl KeyNavigation {
+    /// The game whose button has the keyboard focus, if one has.
+    fn focused(&self, ctx: &egui::Context) -> Option<&RowKey> {
+        ctx.memory(|m| m.focused()).and_then(|id| self.ids.get(&id))
+    }
+
+    /// Moves the focus `step` buttons along the reading order.
+    fn step(&mut self, ctx: &egui::Context, step: isize) {
+        if self.order.is_empty() {
+            return;
+        }
+        let next = match self
+            .focused(ctx)
+            .and_then(|key| self.order.iter().position(|k| k == key))
+        {
+            Some(at) => at.saturating_add_signed(step).min(self.order.len() - 1),
+            // From nowhere (or from Find), the first game.
+            None => 0,
+        };
+        self.target = Some(self.order[next].clone());
+    }
+
+    /// The frame is drawn: what was seen becomes the order to move in.
+    fn end_frame(&mut self) {
+        self.order = std::mem::take(&mut self.next_order);
+        self.ids = std::mem::take(&mut self.next_ids);
+    }
 }
 
 /// What the console shows this frame.
@@ -31,6 +88,12 @@ pub struct ConsoleView<'a> {
     pub notices: &'a [Notice],
     /// Whether a rescan is running.
     pub scanning: bool,
+    /// What the player played, and the favourites.
+    pub plays: &'a PlayHistory,
+    /// The theme chosen.
+    pub theme: ThemeChoice,
+    /// Now, in seconds since 1970 (for "last played 2 days ago").
+    pub now: u64,
 }
 
 /// What the player asked for in the console this frame.
@@ -46,6 +109,12 @@ pub struct ConsoleAsks {
     pub rescan: bool,
     /// Dismiss the notice at this index.
     pub dismiss: Option<usize>,
+    /// Mark (`true`) or unmark a game as a favourite.
+    pub favourite: Option<(String, bool)>,
+    /// Use this theme.
+    pub theme: Option<ThemeChoice>,
+    /// Reset the statistics of one game (`Some(Some(dir))`) or of all.
+    pub reset_statistics: Option<Option<String>>,
 }
 
 impl Console {
@@ -55,6 +124,12 @@ impl Console {
         if let Some(icons) = &mut self.icons {
             icons.clear();
         }
+    }
+
+    /// The console's window keeps the size the player gave it last time:
+    /// it is not fitted to its content.
+    pub fn keep_size(&mut self) {
+        self.fit.done = true;
     }
 
     /// Draws the console into the root window.
@@ -70,6 +145,7 @@ impl Console {
         if ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::F)) {
             ui.memory_mut(|m| m.request_focus(find_id));
         }
+        self.keyboard(ui, find_id, view.catalog, &mut asks);
         // Escape clears the search whatever has the focus, unless it closes
         // a menu.
         if !self.filter.is_empty()
@@ -78,15 +154,19 @@ impl Console {
         {
             self.filter.clear();
         }
-        self.menu_ui(ui, find_id, view.scanning, &mut asks);
+        self.menu_ui(ui, find_id, &view, &mut asks);
         notices_ui(ui, view.notices, &mut asks);
         let scrolled = egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::both().show(ui, |ui| {
-                let groups_width = self.game_sets_ui(ui, view.catalog, view.search, &mut asks);
+                let groups_width = self.game_sets_ui(ui, &view, &mut asks);
                 problems_ui(ui, view.catalog);
                 groups_width
             })
         });
+        self.keys.end_frame();
+        if self.statistics_open {
+            statistics_ui(&ctx, &mut self.statistics_open, &view, &mut asks);
+        }
         let scrolled = scrolled.inner;
         self.fit.groups_width = scrolled.inner;
         self.fit.content_height = scrolled.content_size.y;
@@ -100,15 +180,86 @@ impl Console {
         self.fit.step(ctx);
     }
 
+    /// The keyboard, before anything is drawn: typing anywhere but in a
+    /// text field starts "Find a game"; the arrow keys move between the
+    /// game buttons; `?` or F1 opens the focused game's help. (Enter and
+    /// Space start the focused game, as they click any focused button.)
+    fn keyboard(
+        &mut self,
+        ui: &mut egui::Ui,
+        find_id: egui::Id,
+        catalog: &Catalog,
+        asks: &mut ConsoleAsks,
+    ) {
+        let ctx = ui.ctx().clone();
+        if egui::Popup::is_any_open(&ctx) {
+            return;
+        }
+        let in_find = ctx.memory(|m| m.has_focus(find_id));
+        if ctx.text_edit_focused() && !in_find {
+            return;
+        }
+        let focused_game = self.keys.focused(&ctx).map(|(_, dir)| dir.clone());
+        if !in_find {
+            let typed: String = ui.input(|i| {
+                i.events
+                    .iter()
+                    .filter_map(|e| match e {
+                        egui::Event::Text(text) => Some(text.as_str()),
+                        _ => None,
+                    })
+                    .collect()
+            });
+            let help_key = typed.contains('?')
+                || ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F1));
+            if help_key && let Some(game) = focused_game.as_deref().and_then(|d| catalog.find(d)) {
+                asks.help = if game.help.is_some() {
+                    Some(HelpRequest::how_to_play(&game.dir_name, &game.name))
+                } else if game.manual.is_some() {
+                    Some(HelpRequest::manual(&game.dir_name))
+                } else {
+                    None
+                };
+            }
+            let find: String = typed
+                .chars()
+                .filter(|c| !c.is_control() && *c != '?')
+                .collect();
+            // A space alone presses the focused button; it starts no search.
+            if !find.trim().is_empty() {
+                self.filter.push_str(find.trim_start());
+                ui.memory_mut(|m| m.request_focus(find_id));
+                ui.input_mut(|i| i.events.retain(|e| !matches!(e, egui::Event::Text(_))));
+                return;
+            }
+        }
+        let forward = ui.input_mut(|i| {
+            i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowDown)
+                || (!in_find && i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowRight))
+        });
+        let back = !in_find
+            && ui.input_mut(|i| {
+                i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowUp)
+                    || i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowLeft)
+            });
+        if forward || back {
+            // egui would move the focus by the key too, to the nearest
+            // widget that way: the console's order is reading order.
+            ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
+            self.keys.step(&ctx, if forward { 1 } else { -1 });
+        }
+    }
+
     /// The menu bar: Launcher, Help, and "Find a game" beside them or on a
     /// row of its own when the console is narrow.
     fn menu_ui(
         &mut self,
         ui: &mut egui::Ui,
         find_id: egui::Id,
-        scanning: bool,
+        view: &ConsoleView<'_>,
         asks: &mut ConsoleAsks,
     ) {
+        let scanning = view.scanning;
         let mut narrow = false;
         egui::Panel::top("console-menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
@@ -124,6 +275,22 @@ impl Console {
                     {
                         asks.rescan = true;
                     }
+                    if ui.button("Statistics...").clicked() {
+                        self.statistics_open = true;
+                        ui.close();
+                    }
+                    ui.menu_button("Theme", |ui| {
+                        for (choice, label) in [
+                            (ThemeChoice::System, "Follow the system"),
+                            (ThemeChoice::Light, "Light"),
+                            (ThemeChoice::Dark, "Dark"),
+                        ] {
+                            if ui.radio(view.theme == choice, label).clicked() {
+                                asks.theme = Some(choice);
+                            }
+                        }
+                    });
+                    ui.separator();
                     if ui.button("Quit").clicked() {
                         ui.ctx().send_viewport_cmd(ViewportCommand::Close);
                     }
@@ -161,10 +328,10 @@ impl Console {
     fn game_sets_ui(
         &mut self,
         ui: &mut egui::Ui,
-        catalog: &Catalog,
-        search: &SearchPath,
+        view: &ConsoleView<'_>,
         asks: &mut ConsoleAsks,
     ) -> f32 {
+        let (catalog, search, plays) = (view.catalog, view.search, view.plays);
         let ctx = ui.ctx().clone();
         if catalog.games.is_empty() {
             ui.label("No games found. Put a game directory with an info.toml into one of:");
@@ -173,7 +340,34 @@ impl Console {
             }
         }
         let icons = self.icons.get_or_insert_with(|| IconCache::new(&ctx));
-        let sets = catalog.game_sets_matching(&self.filter);
+        let mut sets = Vec::new();
+        if self.filter.trim().is_empty() {
+            // The player's own groups first; a search shows only the sets.
+            let recent: Vec<&GameEntry> = plays
+                .recent()
+                .into_iter()
+                .filter_map(|d| catalog.find(d))
+                .collect();
+            if !recent.is_empty() {
+                sets.push(GameSet {
+                    name: RECENT_GROUP,
+                    games: recent,
+                });
+            }
+            let favourites: Vec<&GameEntry> = catalog
+                .game_sets()
+                .into_iter()
+                .flat_map(|set| set.games)
+                .filter(|g| plays.is_favourite(&g.dir_name))
+                .collect();
+            if !favourites.is_empty() {
+                sets.push(GameSet {
+                    name: FAVOURITES_GROUP,
+                    games: favourites,
+                });
+            }
+        }
+        sets.extend(catalog.game_sets_matching(&self.filter));
         if sets.is_empty() && !catalog.games.is_empty() {
             ui.label(format!(
                 "No game matches \"{}\". Press Escape to see every game.",
@@ -184,7 +378,7 @@ impl Console {
         let groups = egui::Layout::left_to_right(egui::Align::Min).with_main_wrap(true);
         let visible = Vec2::new(ui.clip_rect().width(), 0.0);
         ui.allocate_ui_with_layout(visible, groups, |ui| {
-            for set in sets {
+            for (index, set) in sets.into_iter().enumerate() {
                 let columns = SetColumns::measure(ui, &set);
                 if groups_width > 0.0 {
                     groups_width += ui.spacing().item_spacing.x;
@@ -192,8 +386,16 @@ impl Console {
                         ui.end_row();
                     }
                 }
+                let mut rows = Rows {
+                    group: index,
+                    icons: &mut *icons,
+                    asks: &mut *asks,
+                    keys: &mut self.keys,
+                    plays,
+                    now: view.now,
+                };
                 groups_width += ui
-                    .group(|ui| game_set_ui(ui, set, &columns, icons, asks))
+                    .group(|ui| game_set_ui(ui, set, &columns, &mut rows))
                     .response
                     .rect
                     .width();
@@ -257,46 +459,61 @@ impl SetColumns {
     }
 }
 
+/// What drawing a group's rows needs besides the rows.
+struct Rows<'a> {
+    /// The group's index, for the keyboard's order.
+    group: usize,
+    icons: &'a mut IconCache,
+    asks: &'a mut ConsoleAsks,
+    keys: &'a mut KeyNavigation,
+    plays: &'a PlayHistory,
+    now: u64,
+}
+
 /// One game set's box: its title, then a row per game.
-fn game_set_ui(
-    ui: &mut egui::Ui,
-    set: GameSet<'_>,
-    columns: &SetColumns,
-    icons: &mut IconCache,
-    asks: &mut ConsoleAsks,
-) {
+fn game_set_ui(ui: &mut egui::Ui, set: GameSet<'_>, columns: &SetColumns, rows: &mut Rows<'_>) {
     ui.vertical(|ui| {
         // A title is never wrapped or cut: the group is as wide as it needs.
         ui.add(egui::Label::new(RichText::new(set.name).strong()).extend());
         for (game, label) in set.games.into_iter().zip(&columns.labels) {
+            let key = (rows.group, game.dir_name.clone());
+            rows.keys.next_order.push(key.clone());
             let place = egui::Rect::from_min_size(ui.cursor().min, columns.row);
-            if !ui.is_rect_visible(place) {
+            let targeted = rows.keys.target.as_ref() == Some(&key);
+            if !ui.is_rect_visible(place) && !targeted {
                 // A row off screen only takes its place: with a thousand
                 // games, laying out the rows nobody sees would be most of
                 // a frame.
                 ui.allocate_space(columns.row);
                 continue;
             }
-            game_row_ui(ui, game, label, columns, icons, asks);
+            let response = game_row_ui(ui, game, label, columns, rows);
+            if targeted {
+                rows.keys.target = None;
+                response.request_focus();
+                response.scroll_to_me(None);
+            }
+            rows.keys.next_ids.insert(response.id, key);
         }
     });
 }
 
 /// A game's row: its button with icon and name, and its "?" button.
+/// Returns the game button's response.
 fn game_row_ui(
     ui: &mut egui::Ui,
     game: &GameEntry,
     label: &str,
     columns: &SetColumns,
-    icons: &mut IconCache,
-    asks: &mut ConsoleAsks,
-) {
+    rows: &mut Rows<'_>,
+) -> egui::Response {
     let ctx = ui.ctx().clone();
-    let (texture, icon_problem) = icons.get(&ctx, game.icon.as_deref());
+    let (texture, icon_problem) = rows.icons.get(&ctx, game.icon.as_deref());
     let image = egui::Image::new(texture).fit_to_exact_size(Vec2::splat(32.0));
     let button = egui::Button::image_and_text(image, label)
         .min_size(Vec2::new(columns.button_width, ROW_HEIGHT));
     let row = columns.row;
+    let asks = &mut *rows.asks;
     let response = ui
         .allocate_ui_with_layout(
             row,
@@ -311,17 +528,130 @@ fn game_row_ui(
             },
         )
         .inner;
-    if has_help(game) {
-        response.context_menu(|ui| game_help_menu(ui, game, &mut asks.help));
+    let favourite = rows.plays.is_favourite(&game.dir_name);
+    if favourite {
+        let corner = response.rect.left_top() + egui::vec2(9.0, 9.0);
+        paint_star(ui.painter(), corner, ui.visuals());
+        let enabled = ui.is_enabled();
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Button, enabled, format!("{label}, favourite"))
+        });
     }
-    let response = match (game.first_error(), icon_problem) {
-        (Some(problem), _) => response.on_hover_text(problem.to_string()),
-        (None, Some(reason)) => response.on_hover_text(reason),
-        (None, None) => response,
-    };
+    if response.has_focus() {
+        // The keyboard's place is always visible, not only by a shade.
+        let stroke = egui::Stroke::new(2.0, ui.visuals().selection.stroke.color);
+        ui.painter()
+            .rect_stroke(response.rect, 4.0, stroke, egui::StrokeKind::Outside);
+    }
+    response.context_menu(|ui| {
+        let (text, mark) = if favourite {
+            ("Remove from favourites", false)
+        } else {
+            ("Add to favourites", true)
+        };
+        if ui.button(text).clicked() {
+            asks.favourite = Some((game.dir_name.clone(), mark));
+        }
+        if has_help(game) {
+            ui.separator();
+            game_help_menu(ui, game, &mut asks.help);
+        }
+    });
+    let mut tip = Vec::new();
+    if let Some(problem) = game.first_error() {
+        tip.push(problem.to_string());
+    } else if let Some(reason) = icon_problem {
+        tip.push(reason.to_owned());
+    }
+    tip.push(played_line(rows.plays, &game.dir_name, rows.now));
+    let response = response.on_hover_text(tip.join("\n"));
     if response.clicked() {
         asks.open = Some(game.dir_name.clone());
     }
+    response
+}
+
+/// "Played 3 times, last 2 days ago; won 2, lost 1", or "Not played yet".
+pub fn played_line(plays: &PlayHistory, dir_name: &str, now: u64) -> String {
+    let Some(game) = plays.games.get(dir_name).filter(|g| g.times_played > 0) else {
+        return "Not played yet".into();
+    };
+    let times = match game.times_played {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{n} times"),
+    };
+    let mut line = format!("Played {times}");
+    if let Some(last) = game.last_played {
+        line += &format!(", last {}", player::ago(last, now));
+    }
+    if game.won + game.lost > 0 {
+        line += &format!("; won {}, lost {}", game.won, game.lost);
+    }
+    line
+}
+
+/// The Statistics window: every game, what was played, and Reset.
+fn statistics_ui(
+    ctx: &egui::Context,
+    open: &mut bool,
+    view: &ConsoleView<'_>,
+    asks: &mut ConsoleAsks,
+) {
+    egui::Window::new("Statistics")
+        .open(open)
+        .collapsible(false)
+        .resizable(true)
+        .show(ctx, |ui| {
+            ui.label("What you played on this computer. Nothing leaves it.");
+            ui.add_space(4.0);
+            egui::ScrollArea::vertical()
+                .max_height(320.0)
+                .show(ui, |ui| {
+                    egui::Grid::new("statistics")
+                        .striped(true)
+                        .num_columns(6)
+                        .show(ui, |ui| {
+                            for heading in ["Game", "Played", "Last played", "Won", "Lost", ""] {
+                                ui.strong(heading);
+                            }
+                            ui.end_row();
+                            for set in view.catalog.game_sets() {
+                                for game in set.games {
+                                    let plays = view.plays.games.get(&game.dir_name);
+                                    let times = plays.map_or(0, |p| p.times_played);
+                                    ui.label(&game.name);
+                                    ui.label(times.to_string());
+                                    ui.label(plays.and_then(|p| p.last_played).map_or_else(
+                                        || "never".to_string(),
+                                        |t| player::ago(t, view.now),
+                                    ));
+                                    // Only games that report their outcome count wins.
+                                    let (won, lost) = plays.map_or((0, 0), |p| (p.won, p.lost));
+                                    let outcome = |n: u32| {
+                                        if won + lost == 0 {
+                                            "–".to_string()
+                                        } else {
+                                            n.to_string()
+                                        }
+                                    };
+                                    ui.label(outcome(won));
+                                    ui.label(outcome(lost));
+                                    let reset =
+                                        ui.add_enabled(times > 0, egui::Button::new("Reset"));
+                                    if reset.clicked() {
+                                        asks.reset_statistics = Some(Some(game.dir_name.clone()));
+                                    }
+                                    ui.end_row();
+                                }
+                            }
+                        });
+                });
+            ui.add_space(4.0);
+            if ui.button("Reset all").clicked() {
+                asks.reset_statistics = Some(None);
+            }
+        });
 }
 
 /// The notices, each with a Dismiss button.
@@ -376,6 +706,35 @@ fn button_label(game: &GameEntry) -> String {
         format!("{} (cannot start)", game.name)
     }
 }
+
+/// Paints a favourite's star over the top-left corner of its icon: a
+/// shape, not a character, as the console's fonts have no star.
+fn paint_star(painter: &egui::Painter, center: egui::Pos2, visuals: &egui::Visuals) {
+    let points: Vec<egui::Pos2> = (0..10)
+        .map(|i| {
+            let radius = if i % 2 == 0 { 7.0 } else { 3.0 };
+            let angle = std::f32::consts::PI * (i as f32 / 5.0 - 0.5);
+            center + radius * egui::Vec2::angled(angle)
+        })
+        .collect();
+    let outline = egui::Stroke::new(1.0, visuals.window_fill);
+    painter.add(egui::Shape::convex_polygon(
+        points.clone(),
+        STAR_GOLD,
+        egui::Stroke::NONE,
+    ));
+    // A star is not convex: its outline is drawn as a closed line.
+    painter.add(egui::Shape::closed_line(points, outline));
+}
+
+/// The colour of a favourite's star.
+pub const STAR_GOLD: egui::Color32 = egui::Color32::from_rgb(0xF2, 0xB8, 0x22);
+
+/// The group of the games played last, most recent first.
+pub const RECENT_GROUP: &str = "Recently played";
+
+/// The group of the player's favourites.
+pub const FAVOURITES_GROUP: &str = "Favourites";
 
 /// The "?" button beside a game's console button.
 fn game_help_button(ui: &mut egui::Ui, game: &GameEntry, request: &mut Option<HelpRequest>) {

@@ -72,7 +72,8 @@ impl OpenGames {
     }
 
     /// Opens the game of `entry` in `place`, or brings its window to the
-    /// front if it is open. Says why a game cannot be opened.
+    /// front if it is open: `Ok(true)` when a window was opened, `Ok(false)`
+    /// when one was already. Says why a game cannot be opened.
     ///
     /// The first time a library's game is started in a session, it is first
     /// started, drawn and closed once on a thread of its own, waiting at
@@ -83,14 +84,14 @@ impl OpenGames {
         ctx: &egui::Context,
         entry: &GameEntry,
         place: WindowPlace,
-    ) -> Result<(), Notice> {
+    ) -> Result<bool, Notice> {
         if let Some((open, _)) = self
             .windows
             .iter()
             .find(|(w, _)| w.dir_name == entry.dir_name)
         {
             ctx.send_viewport_cmd_to(open.viewport_id, ViewportCommand::Focus);
-            return Ok(());
+            return Ok(false);
         }
         let name = &entry.name;
         let library_path = match (&entry.library, entry.first_error()) {
@@ -133,7 +134,7 @@ impl OpenGames {
             ));
         }
         self.windows.push((window, place));
-        Ok(())
+        Ok(true)
     }
 
     /// Shows every open game for one frame, each in its place, and closes

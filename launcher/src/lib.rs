@@ -26,7 +26,7 @@ pub mod theme;
 pub mod viewport;
 
 pub use app::{LauncherApp, LauncherConfig};
-pub use launcher_core::{budget, catalog, check, files, loader, manifest, messages, watch};
+pub use launcher_core::{budget, catalog, check, files, loader, manifest, messages, player, watch};
 
 /// The application id of every launcher window, the console's and the
 /// games': the Wayland app id and the X11 `WM_CLASS` class, so that

@@ -35,6 +35,7 @@ fn main() -> std::process::ExitCode {
         library_dirs,
         watch_games_dirs: true,
         probe_timeout: Duration::from_secs_f64(args.probe_timeout),
+        player: launcher::player::PlayerFiles::standard(),
     };
 
     if args.list || args.check {
@@ -82,15 +83,21 @@ fn main() -> std::process::ExitCode {
         }
         None => "PLT Games".to_string(),
     };
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title(title)
+        .with_app_id(launcher::APP_ID)
+        .with_icon(launcher::icons::window_icon(icon_path.as_deref()))
+        // The console then fits itself to its content (see `Console`),
+        // unless the player left it at a size of their own.
+        .with_inner_size([560.0, 400.0])
+        .with_min_inner_size([240.0, 160.0]);
+    if let Some(window) = app.console_window().filter(|_| args.play.is_none()) {
+        viewport = viewport
+            .with_inner_size([window.width, window.height])
+            .with_position([window.x, window.y]);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(title)
-            .with_app_id(launcher::APP_ID)
-            .with_icon(launcher::icons::window_icon(icon_path.as_deref()))
-            // The console then fits itself to its content (see
-            // `LauncherApp::frame`).
-            .with_inner_size([560.0, 400.0])
-            .with_min_inner_size([240.0, 160.0]),
+        viewport,
         ..Default::default()
     };
     let screenshot = args

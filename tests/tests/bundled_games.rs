@@ -128,6 +128,7 @@ fn harness(games: &GamesDir, accessibility_check: bool) -> Harness<'static, Laun
         library_dirs: vec![],
         watch_games_dirs: false,
         probe_timeout: launcher::app::DEFAULT_PROBE_TIMEOUT,
+        player: None,
     });
     let mut harness = Harness::builder()
         .with_size([900.0, 700.0])

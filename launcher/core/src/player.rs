@@ -147,7 +147,11 @@ impl PlayHistory {
             .collect();
         // Most recent first; a tie (same second) by name, so the order is stable.
         played.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        played.into_iter().take(RECENT_GAMES).map(|(n, _)| n).collect()
+        played
+            .into_iter()
+            .take(RECENT_GAMES)
+            .map(|(n, _)| n)
+            .collect()
     }
 
     /// Whether `dir_name` is a favourite.
@@ -277,9 +281,7 @@ pub fn load<T: Default + for<'de> Deserialize<'de>>(path: &Path) -> (T, Option<S
 pub fn save<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
     let text = toml::to_string_pretty(value).map_err(|e| e.to_string())?;
     let dir = path.parent().unwrap_or(Path::new("."));
-    let fail = |what: &str, e: std::io::Error| {
-        format!("cannot {what} {}: {e}", path.display())
-    };
+    let fail = |what: &str, e: std::io::Error| format!("cannot {what} {}: {e}", path.display());
     std::fs::create_dir_all(dir).map_err(|e| fail("create the directory of", e))?;
     let temporary = path.with_extension(format!("toml.{}.tmp", std::process::id()));
     std::fs::write(&temporary, text).map_err(|e| fail("write", e))?;

@@ -3,9 +3,31 @@
 
 use super::GameWindow;
 use game_api::ActionKind;
+use std::collections::HashMap;
 
-/// The width of a game's text field (Chat Noir's game ID), in points.
-const TEXT_FIELD_WIDTH: f32 = 150.0;
+/// The fewest characters a game's text field has room for: a game ID of
+/// Chat Noir's 11 × 11 board (at most 31) fits whole.
+const TEXT_FIELD_CHARS: usize = 32;
+
+/// The widest a game's text field grows to show its value, in points; a
+/// longer value scrolls inside the field.
+const MAX_TEXT_FIELD_WIDTH: f32 = 420.0;
+
+/// The width of a text field that shows `value` whole, in monospace, with
+/// room for at least [`TEXT_FIELD_CHARS`] characters, at most
+/// [`MAX_TEXT_FIELD_WIDTH`].
+fn text_field_width(ui: &egui::Ui, value: &str) -> f32 {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let chars = value.chars().count().max(TEXT_FIELD_CHARS);
+    let text = ui.fonts_mut(|f| {
+        f.layout_no_wrap("0".repeat(chars), font, egui::Color32::WHITE)
+            .size()
+            .x
+    });
+    // The field's inner margins, and room for the cursor.
+    let margins = 2.0 * ui.spacing().button_padding.x + 4.0;
+    (text + margins).min(MAX_TEXT_FIELD_WIDTH)
+}
 
 /// The width of a choice's button: its widest option, plus the arrow.
 fn choice_width(ui: &egui::Ui, options: &[String]) -> f32 {
@@ -21,6 +43,16 @@ fn choice_width(ui: &egui::Ui, options: &[String]) -> f32 {
         })
         .fold(0.0, f32::max);
     widest + ui.spacing().icon_width + 2.0 * ui.spacing().button_padding.x
+}
+
+/// The width of the text field `id` for `value`, kept in `widths`: it
+/// grows to show a longer value and never shrinks while the window is
+/// open, so the toolbar does not jump from one game ID to the next.
+fn grown_width(widths: &mut HashMap<String, f32>, ui: &egui::Ui, id: &str, value: &str) -> f32 {
+    let needed = text_field_width(ui, value);
+    let width = widths.entry(id.to_owned()).or_insert(needed);
+    *width = width.max(needed);
+    *width
 }
 
 impl GameWindow {
@@ -70,7 +102,13 @@ impl GameWindow {
                             let edit = ui
                                 .add(
                                     egui::TextEdit::singleline(text)
-                                        .desired_width(TEXT_FIELD_WIDTH)
+                                        .font(egui::TextStyle::Monospace)
+                                        .desired_width(grown_width(
+                                            &mut self.text_field_widths,
+                                            ui,
+                                            &action.id,
+                                            value,
+                                        ))
                                         .id_salt(("action", &action.id)),
                                 )
                                 .labelled_by(label.id);

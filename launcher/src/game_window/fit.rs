@@ -104,7 +104,7 @@ pub(super) const MIN_CANVAS_WIDTH: f32 = 320.0;
 
 /// The widest, in points, that a game's window is made for its controls to
 /// fit in one row when its canvas is narrower; more controls wrap.
-const MAX_CONTROLS_WIDTH: f32 = 560.0;
+const MAX_CONTROLS_WIDTH: f32 = 680.0;
 
 #[cfg(test)]
 mod tests {

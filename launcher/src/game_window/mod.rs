@@ -59,6 +59,8 @@ pub struct GameWindow {
     status: String,
     actions: Vec<Action>,
     text_fields: HashMap<String, String>,
+    /// Each text field's width so far (see `controls.rs`).
+    text_field_widths: HashMap<String, f32>,
     drawing: RecordingPainter,
     dirty: bool,
     redraw_requested: Rc<Cell<bool>>,
@@ -123,6 +125,7 @@ impl GameWindow {
             status: String::new(),
             actions: Vec::new(),
             text_fields: HashMap::new(),
+            text_field_widths: HashMap::new(),
             drawing: RecordingPainter::new(),
             dirty: true,
             redraw_requested,

@@ -21,6 +21,8 @@ pub fn isolate<'c>(command: &'c mut Command, dir: &Path) -> &'c mut Command {
     command
         .env_remove(launcher::catalog::GAMES_PATH_ENV)
         .env("XDG_DATA_HOME", dir.join("no-user-data"))
+        .env("XDG_CONFIG_HOME", dir.join("no-user-config"))
+        .env("XDG_STATE_HOME", dir.join("no-user-state"))
         .current_dir(dir)
 }
 

@@ -16,6 +16,8 @@
 //!   and its windows in egui_kittest** (no `launcher` binary): this crate,
 //!   `tests/tests/<feature>.rs`: `catalog.rs` (directories scanned),
 //!   `loader.rs` (libraries loaded), `console.rs` (the console),
+//!   `console_player.rs` (the console's keyboard, and what it remembers of
+//!   its player),
 //!   `help_windows.rs` and `manual_rendering.rs` (text help and manuals), `chat_noir.rs` and
 //!   `lights_out.rs` (a bundled game in the launcher), `bundled_games.rs`
 //!   (the games as installed), `faults.rs` and `fault_console.rs` (the

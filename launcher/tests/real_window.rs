@@ -249,3 +249,63 @@ fn windows_have_their_icon_and_share_the_launchers_wm_class() {
         launcher.assert_exits_successfully();
     }
 }
+
+/// The real launcher remembers its player in the platform's directories
+/// (here the temporary `XDG_STATE_HOME` and `XDG_CONFIG_HOME` that
+/// `support::isolate` gives it): what was played, and where and how big
+/// the console was, which the next console keeps instead of fitting itself.
+#[test]
+fn the_launcher_remembers_what_was_played_and_the_consoles_size() {
+    let games = GamesDir::new();
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    let dir = games.path();
+    let games_dir = dir.to_str().unwrap();
+    let shot = dir.join("shot.png");
+    let shot = shot.to_str().unwrap();
+    run_in_xvfb(
+        dir,
+        &[
+            "--games-dir",
+            games_dir,
+            "--play",
+            "hello-game",
+            "--screenshot",
+            shot,
+            "--screenshot-delay",
+            "1",
+        ],
+        "Hello Game",
+    );
+    let plays = dir.join("no-user-state/game-launcher/plays.toml");
+    let plays = std::fs::read_to_string(&plays).expect("plays.toml in the state directory");
+    assert!(plays.contains("[games.hello-game]"), "{plays}");
+    assert!(plays.contains("times-played = 1"), "{plays}");
+
+    let console = [
+        "--games-dir",
+        games_dir,
+        "--screenshot",
+        shot,
+        "--screenshot-delay",
+        "1",
+    ];
+    run_in_xvfb(dir, &console, "PLT Games");
+    let settings = dir.join("no-user-config/game-launcher/settings.toml");
+    let written =
+        std::fs::read_to_string(&settings).expect("settings.toml in the config directory");
+    assert!(written.contains("[console-window]"), "{written}");
+
+    // A size of the player's own: the next console opens at it.
+    std::fs::write(
+        &settings,
+        "[console-window]\nx = 10.0\ny = 10.0\nwidth = 700.0\nheight = 500.0\n",
+    )
+    .unwrap();
+    run_in_xvfb(dir, &console, "PLT Games");
+    let (width, height, _) = png_facts(Path::new(shot));
+    assert_eq!(
+        (width, height),
+        (700, 500),
+        "the remembered size, not fitted"
+    );
+}

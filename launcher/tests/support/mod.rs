@@ -264,7 +264,12 @@ impl LauncherInX {
 /// Returns the names of the windows on the screen once one named `title`
 /// showed (`xwininfo -root -tree`, Debian package `x11-utils`).
 pub fn run_in_xvfb(dir: &Path, args: &[&str], title: &str) -> String {
-    let x = Xvfb::start(&dir.join("xvfb"));
+    // A server directory of its own for each run in `dir`.
+    let server = (0..)
+        .map(|n| dir.join(format!("xvfb-{n}")))
+        .find(|d| !d.exists())
+        .expect("a free name");
+    let x = Xvfb::start(&server);
     let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
     let mut launcher = LauncherInX::start(&x, dir, &args);
     let quoted = format!("\"{title}\"");

@@ -177,6 +177,19 @@ fn io_error(path: &Path, what: &str, error: std::io::Error) -> Error {
     }
 }
 
+/// What to do when `prefix` cannot be written: install for oneself, or as
+/// root with the xtask binary `xtask` from the bundle made already (so that
+/// root runs no cargo and writes nothing in the workspace).
+pub fn not_writable_advice(prefix: &Prefix, xtask: &Path, bundle: &Path) -> String {
+    format!(
+        "Install for yourself alone with `cargo xtask install --user` (into ~/.local),\n\
+         or into {prefix} for everyone, as root, from the bundle made now:\n    \
+         sudo {} install --bundle-dir {} --prefix {prefix}",
+        xtask.display(),
+        bundle.display()
+    )
+}
+
 /// What an installation holds, as its list records it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
@@ -538,6 +551,136 @@ mod tests {
             odd.contains("\nTryExec=/home/a b/100%/bin/launcher\n"),
             "{odd}"
         );
+    }
+
+    /// A bundle with a few files and no real binary, in `dir/bundle`.
+    fn fake_bundle(dir: &Path) -> PathBuf {
+        let root = dir.join("bundle");
+        for (file, text) in [
+            ("bin/launcher", "not a program"),
+            ("lib/game-launcher/games/g/info.toml", "game = \"g\"\n"),
+            ("share/doc/game-launcher/manual.md", "# Manual\n"),
+        ] {
+            std::fs::create_dir_all(root.join(file).parent().unwrap()).unwrap();
+            std::fs::write(root.join(file), text).unwrap();
+        }
+        let entry = bundle::desktop_entry_path(&root);
+        std::fs::create_dir_all(entry.parent().unwrap()).unwrap();
+        std::fs::write(entry, bundle::desktop_entry("launcher", "launcher")).unwrap();
+        root
+    }
+
+    /// Every file and directory under `root`.
+    fn tree(root: &Path) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = Vec::new();
+        let mut todo = vec![root.to_path_buf()];
+        while let Some(dir) = todo.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    todo.push(path.clone());
+                }
+                out.push(path);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_user_install_goes_to_dot_local_and_xdg_data_home_and_uninstalls_clean() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = fake_bundle(dir.path());
+        let home = dir.path().join("home");
+        std::fs::create_dir(&home).unwrap();
+        let data = dir.path().join("data");
+        let prefix = Prefix::user(&home, Some(data.as_os_str()));
+        let installed = install(&bundle, &prefix).unwrap();
+        assert_eq!(installed.record.files.len(), 4);
+        assert!(home.join(".local/bin/launcher").is_file());
+        assert!(
+            home.join(".local/lib/game-launcher/games/g/info.toml")
+                .is_file()
+        );
+        assert!(data.join("doc/game-launcher/manual.md").is_file());
+        let entry =
+            std::fs::read_to_string(data.join("applications/game-launcher.desktop")).unwrap();
+        let exec = format!("\nExec={}\n", home.join(".local/bin/launcher").display());
+        assert!(entry.contains(&exec), "{entry}");
+        assert!(installed.record.dirs.contains(&data), "made, so removed");
+
+        let done = uninstall(&prefix).unwrap();
+        assert_eq!(done.files_removed, 4);
+        assert_eq!(tree(&home), Vec::<PathBuf>::new());
+        assert!(!data.exists());
+    }
+
+    #[test]
+    fn an_install_overwrites_nothing_it_did_not_install() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = fake_bundle(dir.path());
+        let root = dir.path().join("prefix");
+        std::fs::create_dir_all(root.join("bin")).unwrap();
+        std::fs::write(root.join("bin/launcher"), "someone else's").unwrap();
+        let before = tree(&root);
+        let e = install(&bundle, &Prefix::at(&root)).unwrap_err();
+        assert!(matches!(&e, Error::Conflict(paths) if paths == &[root.join("bin/launcher")]));
+        assert!(
+            e.to_string()
+                .contains("not installed by `cargo xtask install`"),
+            "{e}"
+        );
+        assert_eq!(tree(&root), before);
+    }
+
+    #[test]
+    fn a_failed_install_takes_back_what_it_had_copied() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = fake_bundle(dir.path());
+        let root = dir.path().join("prefix");
+        std::fs::create_dir_all(&root).unwrap();
+        // bin/ and lib/ are copied, then share/ cannot be made.
+        std::fs::write(root.join("share"), "a file in the way").unwrap();
+        let before = tree(&root);
+        assert!(install(&bundle, &Prefix::at(&root)).is_err());
+        assert_eq!(tree(&root), before);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_unwritable_prefix_says_so_and_what_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = fake_bundle(dir.path());
+        // The kernel's /sys takes no new directory, not even from root.
+        let prefix = Prefix::at(Path::new("/sys/game-launcher-test"));
+        let e = install(&bundle, &prefix).unwrap_err();
+        assert!(matches!(e, Error::NotWritable { .. }), "{e:?}");
+        let advice = not_writable_advice(&prefix, Path::new("/w/target/release/xtask"), &bundle);
+        assert!(advice.contains("cargo xtask install --user"), "{advice}");
+        assert!(
+            advice.contains(&format!(
+                "sudo /w/target/release/xtask install --bundle-dir {} --prefix /sys/game-launcher-test",
+                bundle.display()
+            )),
+            "{advice}"
+        );
+    }
+
+    #[test]
+    fn an_uninstall_removes_nothing_outside_the_prefix() {
+        let dir = tempfile::tempdir().unwrap();
+        let prefix = Prefix::at(&dir.path().join("prefix"));
+        let outside = dir.path().join("precious");
+        std::fs::write(&outside, "x").unwrap();
+        std::fs::create_dir_all(prefix.installed_files().parent().unwrap()).unwrap();
+        let record = Record {
+            files: vec![outside.clone(), prefix.bin.join("../../precious")],
+            dirs: vec![],
+        };
+        std::fs::write(prefix.installed_files(), record.to_text()).unwrap();
+        let done = uninstall(&prefix).unwrap();
+        assert_eq!(done.refused.len(), 2);
+        assert!(outside.is_file());
     }
 
     #[test]

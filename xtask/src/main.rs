@@ -214,23 +214,12 @@ fn install_task(
             Ok(())
         }
         Err(install::Error::NotWritable { path, error }) => {
-            let exe = std::env::current_exe().map_or_else(
-                |_| "target/release/xtask".into(),
-                |p| p.display().to_string(),
-            );
-            let absolute = std::path::absolute(&bundle).unwrap_or(bundle);
-            let prefix_flag = prefix_args
-                .prefix
-                .as_ref()
-                .map(|_| format!(" --prefix {prefix}"))
-                .unwrap_or_default();
+            let exe = std::env::current_exe().unwrap_or_else(|_| "target/release/xtask".into());
+            let bundle = std::path::absolute(&bundle).unwrap_or(bundle);
             Err(format!(
-                "cannot write {} ({error}): nothing was installed.\n\
-                 Install for yourself alone with `cargo xtask install --user` (into ~/.local),\n\
-                 or into {prefix} for everyone, as root, from the bundle made now:\n    \
-                 sudo {exe} install --bundle-dir {}{prefix_flag}",
+                "cannot write {} ({error}): nothing was installed.\n{}",
                 path.display(),
-                absolute.display()
+                install::not_writable_advice(&prefix, &exe, &bundle)
             ))
         }
         Err(e) => Err(e.to_string()),
@@ -261,17 +250,11 @@ fn uninstall_task(prefix_args: &PrefixArgs) -> Result<(), String> {
         }
         Err(install::Error::NotWritable { path, error }) => Err(format!(
             "cannot remove {} ({error}); the installation is left as it is.\n\
-             An installation for everyone is removed as root: sudo {} uninstall{}",
+             An installation for everyone is removed as root: sudo {} uninstall --prefix {prefix}",
             path.display(),
-            std::env::current_exe().map_or_else(
-                |_| "target/release/xtask".into(),
-                |p| p.display().to_string()
-            ),
-            prefix_args
-                .prefix
-                .as_ref()
-                .map(|_| format!(" --prefix {prefix}"))
-                .unwrap_or_default()
+            std::env::current_exe()
+                .unwrap_or_else(|_| "target/release/xtask".into())
+                .display(),
         )),
         Err(e) => Err(e.to_string()),
     }

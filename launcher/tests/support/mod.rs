@@ -4,8 +4,9 @@
 //! The tests in `launcher/tests` are the ones that need the built
 //! `launcher` binary (`CARGO_BIN_EXE_launcher`): the command line
 //! (`cli.rs`, `faults_cli.rs`), real windows under Xvfb (`real_window.rs`,
-//! `chat_noir_window.rs`), and the documents and the template shipped
-//! with it (`docs.rs`, `template_game.rs`). Everything else that uses
+//! `chat_noir_window.rs`), the documents and the template shipped
+//! with it (`docs.rs`, `template_game.rs`), and the bundle and install
+//! made with it (`dist.rs`). Everything else that uses
 //! real files or libraries lives in `tests/tests` (the rule for every kind
 //! of test is at the top of `tests/src/lib.rs`).
 #![allow(dead_code)]

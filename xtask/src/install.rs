@@ -183,7 +183,7 @@ fn io_error(path: &Path, what: &str, error: std::io::Error) -> Error {
 pub fn not_writable_advice(prefix: &Prefix, xtask: &Path, bundle: &Path) -> String {
     format!(
         "Install for yourself alone with `cargo xtask install --user` (into ~/.local),\n\
-         or into {prefix} for everyone, as root, from the bundle made now:\n    \
+         or into {prefix} for everyone, as root, from this bundle:\n    \
          sudo {} install --bundle-dir {} --prefix {prefix}",
         xtask.display(),
         bundle.display()

@@ -33,7 +33,7 @@ fn list_as_a_newcomer(launcher: &Path, dir: &Path) -> String {
         .current_dir(&elsewhere)
         .env("HOME", &home)
         .env_remove("XDG_DATA_HOME")
-        .env("XDG_DATA_DIRS", dir.join("nowhere"))
+        .env(launcher::catalog::XDG_DATA_DIRS_ENV, dir.join("nowhere"))
         .env_remove(launcher::catalog::GAMES_PATH_ENV)
         .output()
         .expect("the bundled launcher runs");
@@ -50,7 +50,7 @@ fn list_as_a_newcomer(launcher: &Path, dir: &Path) -> String {
 /// directory `games`, playable, and nothing wrong: a help file or manual
 /// their info.toml names and the launcher did not find would be a problem.
 fn assert_both_games_listed_from(stdout: &str, games: &Path) {
-    assert!(stdout.starts_with("Puzzle Games:\n"), "{stdout}");
+    assert!(stdout.contains("Puzzle Games:\n"), "{stdout}");
     for (name, dir, base) in [
         ("Chat Noir", "chat-noir", "chat_noir"),
         ("Lights Out", "lights-out", "lights_out"),
@@ -93,7 +93,9 @@ fn the_bundle_runs_from_anywhere_with_an_empty_home_and_finds_both_games_and_the
     let dir_path = dir.path().canonicalize().unwrap();
     let made = lay_out_bundle(&dir_path);
     let root = &made.root;
-    assert_eq!(made.games, ["chat-noir", "lights-out"]);
+    for game in ["chat-noir", "lights-out"] {
+        assert!(made.games.iter().any(|g| g == game), "{:?}", made.games);
+    }
 
     let games = bundle::games_dir(root);
     assert_eq!(games, root.join("lib/game-launcher/games"));

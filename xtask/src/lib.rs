@@ -14,6 +14,8 @@
 //! Everything is a library function, so the launcher's tests lay out and
 //! install a bundle without running cargo inside cargo.
 
+#![warn(missing_docs)]
+
 pub mod bundle;
 pub mod icon;
 pub mod install;

@@ -15,13 +15,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// Keeps the user's own games and data out of `command` (no
-/// `GAME_LAUNCHER_PATH`, a user data directory under `dir` that does not
-/// exist) and runs it in `dir`.
+/// Keeps the user's own games and data, and the system's, out of
+/// `command` (no `GAME_LAUNCHER_PATH`, user and system data directories
+/// under `dir` that do not exist) and runs it in `dir`.
 pub fn isolate<'c>(command: &'c mut Command, dir: &Path) -> &'c mut Command {
     command
         .env_remove(launcher::catalog::GAMES_PATH_ENV)
         .env("XDG_DATA_HOME", dir.join("no-user-data"))
+        .env(
+            launcher::catalog::XDG_DATA_DIRS_ENV,
+            dir.join("no-system-data"),
+        )
         .current_dir(dir)
 }
 

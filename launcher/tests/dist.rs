@@ -128,6 +128,17 @@ fn the_bundle_runs_from_anywhere_with_an_empty_home_and_finds_both_games_and_the
         entry.contains(&format!("\nStartupWMClass={}\n", launcher::APP_ID)),
         "{entry}"
     );
+    // desktop-file-utils, where installed, knows the specification best.
+    if let Ok(out) = Command::new("desktop-file-validate")
+        .arg(root.join("share/applications/game-launcher.desktop"))
+        .output()
+    {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
     if bundle::strip_tool().is_some() {
         assert!(made.stripped);
         assert!(

@@ -79,7 +79,7 @@ pub fn desktop_entry(exec: &str, try_exec: &str) -> String {
     format!(
         "[Desktop Entry]\n\
          Type=Application\n\
-         Version=1.5\n\
+         Version=1.4\n\
          Name=PLT Games\n\
          GenericName=Game Launcher\n\
          Comment=Play Chat Noir, Lights Out and every game added to a games directory\n\

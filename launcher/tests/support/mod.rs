@@ -20,12 +20,12 @@ use std::time::{Duration, Instant};
 /// under `dir` that do not exist) and runs it in `dir`.
 pub fn isolate<'c>(command: &'c mut Command, dir: &Path) -> &'c mut Command {
     command
-        .env_remove(launcher::catalog::GAMES_PATH_ENV)
-        .env("XDG_DATA_HOME", dir.join("no-user-data"))
         .env(
             launcher::catalog::XDG_DATA_DIRS_ENV,
             dir.join("no-system-data"),
         )
+        .env_remove(launcher::catalog::GAMES_PATH_ENV)
+        .env("XDG_DATA_HOME", dir.join("no-user-data"))
         .current_dir(dir)
 }
 

@@ -14,9 +14,12 @@ use std::sync::mpsc;
 /// each in its own window.
 ///
 /// Games are looked for in: ./games, the games directory beside the launcher,
-/// the user's data directory (e.g. ~/.local/share/game-launcher/games), each
-/// directory of the GAME_LAUNCHER_PATH environment variable (separated like
-/// PATH), and each --games-dir, in that order; the first directory of a name wins.
+/// lib/game-launcher/games in the launcher's prefix (<prefix>/bin/launcher),
+/// the user's data directory (e.g. ~/.local/share/game-launcher/games),
+/// game-launcher/games in each directory of XDG_DATA_DIRS (/usr/local/share
+/// and /usr/share by default), each directory of the GAME_LAUNCHER_PATH
+/// environment variable (separated like PATH), and each --games-dir, in that
+/// order; the first directory of a name wins.
 #[derive(Debug, Parser)]
 #[command(name = "launcher", version)]
 #[command(group(clap::ArgGroup::new("report").args(["list", "check"]).multiple(true)))]

@@ -25,7 +25,8 @@
 //!   the console), `layering.rs` (which crate and module may use which).
 //! - **The built `launcher` binary** (`CARGO_BIN_EXE_launcher`): its
 //!   command line, real windows under Xvfb, the docs and the template
-//!   shipped with it: `launcher/tests`.
+//!   shipped with it, the bundle and installation made of it (`dist.rs`):
+//!   `launcher/tests`.
 //! - **Fixture games** (each a small library that breaks one rule):
 //!   `tests/fixtures/plugins/<name>`, with its row in
 //!   `tests/fixtures/faults.rs` and in ARCHITECTURE.md's survive table.

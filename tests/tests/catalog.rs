@@ -1,7 +1,7 @@
 //! The catalog read from real directories: defaults, set order, search-path
 //! precedence and shadowing, unknown keys, paths, libraries.
 
-use launcher::catalog::{Catalog, Origin, SearchPath, Severity};
+use launcher::catalog::{Catalog, Origin, Places, SearchPath, Severity, xdg_data_dirs};
 use launcher_tests::GamesDir;
 use std::path::PathBuf;
 
@@ -195,6 +195,126 @@ fn the_environment_variable_and_command_line_extend_the_standard_path() {
     assert!(env_at < cli_at, "environment before --games-dir");
     assert!(origins.contains(&Origin::UserData));
     assert!(origins.contains(&Origin::BesideExecutable));
+    assert!(origins.contains(&Origin::Installed));
+}
+
+#[test]
+fn installed_games_and_the_system_data_directories_take_their_places_in_order() {
+    let places = Places {
+        executable_dir: Some(PathBuf::from("/opt/pg/bin")),
+        user_data_dir: Some(PathBuf::from("/home/me/.local/share")),
+        system_data_dirs: vec![
+            PathBuf::from("/usr/local/share"),
+            PathBuf::from("/usr/share"),
+        ],
+        games_path: Some(std::env::join_paths(["/env/games"]).unwrap()),
+    };
+    let path = SearchPath::from_places(&places, &[PathBuf::from("/cli/games")]);
+    let got: Vec<(Origin, &str)> = path
+        .dirs
+        .iter()
+        .map(|d| (d.origin, d.path.to_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (Origin::WorkingDirectory, "games"),
+            (Origin::BesideExecutable, "/opt/pg/bin/games"),
+            (Origin::Installed, "/opt/pg/lib/game-launcher/games"),
+            (
+                Origin::UserData,
+                "/home/me/.local/share/game-launcher/games"
+            ),
+            (Origin::SystemData, "/usr/local/share/game-launcher/games"),
+            (Origin::SystemData, "/usr/share/game-launcher/games"),
+            (Origin::Environment, "/env/games"),
+            (Origin::CommandLine, "/cli/games"),
+        ]
+    );
+}
+
+#[test]
+fn xdg_data_dirs_default_to_usr_local_share_and_usr_share_and_skip_relative_entries() {
+    let dirs = |value: Option<&str>| xdg_data_dirs(value.map(std::ffi::OsStr::new));
+    let default = [
+        PathBuf::from("/usr/local/share"),
+        PathBuf::from("/usr/share"),
+    ];
+    assert_eq!(dirs(None), default, "unset");
+    assert_eq!(dirs(Some("")), default, "empty counts as unset");
+    assert_eq!(
+        dirs(Some("/a:relative/b::/c")),
+        [PathBuf::from("/a"), PathBuf::from("/c")],
+        "relative and empty entries are invalid and ignored"
+    );
+}
+
+/// `<root>/<games>/<dir_name>` with Hello Game's manifest and library.
+fn hello_game_in(games: &std::path::Path, dir_name: &str) {
+    let dir = games.join(dir_name);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("info.toml"), "game = \"hello_game\"\n").unwrap();
+    std::fs::copy(
+        launcher_tests::library("hello_game"),
+        dir.join(launcher_tests::libloading_name("hello_game")),
+    )
+    .unwrap();
+}
+
+#[test]
+fn an_installed_launcher_finds_its_games_in_its_prefix_before_the_users_and_the_systems() {
+    let root = tempfile::tempdir().unwrap();
+    let prefix = root.path().join("prefix");
+    let user = root.path().join("user-data");
+    let system = root.path().join("system-data");
+    std::fs::create_dir_all(prefix.join("bin")).unwrap();
+    let installed = prefix.join("lib/game-launcher/games");
+    hello_game_in(&installed, "shipped");
+    hello_game_in(&user.join("game-launcher/games"), "mine");
+    hello_game_in(&user.join("game-launcher/games"), "both");
+    hello_game_in(&system.join("game-launcher/games"), "both");
+    hello_game_in(&system.join("game-launcher/games"), "shipped");
+    hello_game_in(&system.join("game-launcher/games"), "everyones");
+    let places = Places {
+        executable_dir: Some(prefix.join("bin")),
+        user_data_dir: Some(user.clone()),
+        system_data_dirs: vec![system.clone(), root.path().join("no-such-dir")],
+        games_path: None,
+    };
+    // From the temporary root, so that no `./games` is found.
+    let search = SearchPath::from_places(&places, &[]);
+    let search = SearchPath {
+        dirs: search
+            .dirs
+            .into_iter()
+            .filter(|d| d.origin != Origin::WorkingDirectory)
+            .collect(),
+    };
+    let catalog = Catalog::scan(&search, &[]);
+    let dir_of = |name: &str| catalog.find(name).unwrap().dir.clone();
+    assert_eq!(dir_of("shipped"), installed.join("shipped"));
+    assert_eq!(dir_of("mine"), user.join("game-launcher/games/mine"));
+    assert_eq!(
+        dir_of("both"),
+        user.join("game-launcher/games/both"),
+        "the user's games before the system's"
+    );
+    assert_eq!(
+        dir_of("everyones"),
+        system.join("game-launcher/games/everyones")
+    );
+    assert_eq!(
+        catalog.find("shipped").unwrap().shadowed,
+        [system.join("game-launcher/games/shipped")]
+    );
+    for game in &catalog.games {
+        assert!(game.is_playable(), "{}: {:?}", game.dir_name, game.problems);
+    }
+    assert!(
+        catalog.problems.is_empty(),
+        "standard places that do not exist are skipped silently: {:?}",
+        catalog.problems
+    );
 }
 
 #[test]

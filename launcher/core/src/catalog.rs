@@ -8,6 +8,7 @@ use crate::files::{self, FileProblem};
 use crate::manifest::{self, Manifest};
 pub use crate::messages::Severity;
 use std::collections::{HashMap, HashSet};
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -18,6 +19,14 @@ pub const GAMES_PATH_ENV: &str = "GAME_LAUNCHER_PATH";
 /// The application's name in the user's data directory.
 pub const APP_DIR_NAME: &str = "game-launcher";
 
+/// The XDG base directory variable listing the system's data directories,
+/// separated by `:`, most important first.
+pub const XDG_DATA_DIRS_ENV: &str = "XDG_DATA_DIRS";
+
+/// The system's data directories when [`XDG_DATA_DIRS_ENV`] is unset or
+/// empty, as the XDG base directory specification says.
+pub const DEFAULT_XDG_DATA_DIRS: [&str; 2] = ["/usr/local/share", "/usr/share"];
+
 /// Where a games directory on the search path came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -25,8 +34,14 @@ pub enum Origin {
     WorkingDirectory,
     /// `games` beside the launcher executable.
     BesideExecutable,
+    /// `lib/game-launcher/games` in the prefix the launcher runs from
+    /// (`<prefix>/bin/launcher`): the games of a bundle or an installation.
+    Installed,
     /// The user's data directory.
     UserData,
+    /// `game-launcher/games` in a directory of `$XDG_DATA_DIRS`: games
+    /// installed for every user of the system.
+    SystemData,
     /// The [`GAMES_PATH_ENV`] variable.
     Environment,
     /// `--games-dir` on the command line.
@@ -38,7 +53,9 @@ impl fmt::Display for Origin {
         f.write_str(match self {
             Origin::WorkingDirectory => "working directory",
             Origin::BesideExecutable => "beside the launcher",
+            Origin::Installed => "the launcher's installation",
             Origin::UserData => "user data directory",
+            Origin::SystemData => XDG_DATA_DIRS_ENV,
             Origin::Environment => GAMES_PATH_ENV,
             Origin::CommandLine => "--games-dir",
         })
@@ -63,20 +80,46 @@ pub struct SearchPath {
 }
 
 impl SearchPath {
-    /// The standard search path: `./games`, `games` beside the executable,
-    /// the user's data directory (`~/.local/share/game-launcher/games` on
-    /// Linux), each directory of [`GAMES_PATH_ENV`], then each `--games-dir`.
+    /// The standard search path for this process ([`Places::current`]);
+    /// see [`SearchPath::from_places`] for the order.
     pub fn standard(command_line_dirs: &[PathBuf]) -> SearchPath {
+        SearchPath::from_places(&Places::current(), command_line_dirs)
+    }
+
+    /// The standard search path made of `places`, in this order:
+    ///
+    /// 1. `./games` (the bundled games, in a source tree);
+    /// 2. `games` beside the executable;
+    /// 3. `lib/game-launcher/games` in the executable's prefix (the
+    ///    directory above its own: `<prefix>/bin/launcher`), where a bundle
+    ///    and an installation keep their games;
+    /// 4. the user's data directory (`~/.local/share/game-launcher/games` on
+    ///    Linux);
+    /// 5. `game-launcher/games` in each system data directory
+    ///    ([`XDG_DATA_DIRS_ENV`]), after the user's own as the XDG rules
+    ///    order them;
+    /// 6. each directory of [`GAMES_PATH_ENV`];
+    /// 7. each `--games-dir`.
+    ///
+    /// The games shipped with the launcher come before the user's, as
+    /// `games` beside the executable always did: they match its ABI.
+    pub fn from_places(places: &Places, command_line_dirs: &[PathBuf]) -> SearchPath {
         let mut path = SearchPath::default();
         path.push(PathBuf::from("games"), Origin::WorkingDirectory);
-        if let Some(dir) = executable_dir() {
+        if let Some(dir) = &places.executable_dir {
             path.push(dir.join("games"), Origin::BesideExecutable);
+            if let Some(prefix) = dir.parent() {
+                path.push(installed_games_dir(prefix), Origin::Installed);
+            }
         }
-        if let Some(data) = dirs::data_dir() {
+        if let Some(data) = &places.user_data_dir {
             path.push(data.join(APP_DIR_NAME).join("games"), Origin::UserData);
         }
-        if let Some(list) = std::env::var_os(GAMES_PATH_ENV) {
-            for dir in std::env::split_paths(&list).filter(|d| !d.as_os_str().is_empty()) {
+        for data in &places.system_data_dirs {
+            path.push(data.join(APP_DIR_NAME).join("games"), Origin::SystemData);
+        }
+        if let Some(list) = &places.games_path {
+            for dir in std::env::split_paths(list).filter(|d| !d.as_os_str().is_empty()) {
                 path.push(dir, Origin::Environment);
             }
         }
@@ -108,6 +151,54 @@ pub fn executable_dir() -> Option<PathBuf> {
     std::env::current_exe()
         .ok()
         .and_then(|exe| exe.parent().map(Path::to_path_buf))
+}
+
+/// Where an installation or a bundle whose prefix is `prefix` keeps its
+/// games: `<prefix>/lib/game-launcher/games`, one directory per game with
+/// its library inside.
+pub fn installed_games_dir(prefix: &Path) -> PathBuf {
+    prefix.join("lib").join(APP_DIR_NAME).join("games")
+}
+
+/// The system's data directories from the value of [`XDG_DATA_DIRS_ENV`]:
+/// its absolute entries in order, or [`DEFAULT_XDG_DATA_DIRS`] when it is
+/// unset or empty. Relative entries are ignored, as the XDG rules say.
+/// Windows has no such default.
+pub fn xdg_data_dirs(value: Option<&OsStr>) -> Vec<PathBuf> {
+    match value.filter(|v| !v.is_empty()) {
+        Some(list) => std::env::split_paths(list)
+            .filter(|d| d.is_absolute())
+            .collect(),
+        None if cfg!(windows) => Vec::new(),
+        None => DEFAULT_XDG_DATA_DIRS.iter().map(PathBuf::from).collect(),
+    }
+}
+
+/// What the standard search path is made of. [`Places::current`] reads them
+/// from this process; tests build their own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Places {
+    /// The directory of the launcher's executable.
+    pub executable_dir: Option<PathBuf>,
+    /// The user's data directory (`$XDG_DATA_HOME`, else
+    /// `~/.local/share`, on Linux).
+    pub user_data_dir: Option<PathBuf>,
+    /// The system's data directories ([`xdg_data_dirs`]).
+    pub system_data_dirs: Vec<PathBuf>,
+    /// The value of [`GAMES_PATH_ENV`], if set.
+    pub games_path: Option<OsString>,
+}
+
+impl Places {
+    /// The places of this process: its executable, its environment.
+    pub fn current() -> Places {
+        Places {
+            executable_dir: executable_dir(),
+            user_data_dir: dirs::data_dir(),
+            system_data_dirs: xdg_data_dirs(std::env::var_os(XDG_DATA_DIRS_ENV).as_deref()),
+            games_path: std::env::var_os(GAMES_PATH_ENV),
+        }
+    }
 }
 
 /// Something wrong with a game or a games directory, with the file it is in.

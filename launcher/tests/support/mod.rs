@@ -4,8 +4,9 @@
 //! The tests in `launcher/tests` are the ones that need the built
 //! `launcher` binary (`CARGO_BIN_EXE_launcher`): the command line
 //! (`cli.rs`, `faults_cli.rs`), real windows under Xvfb (`real_window.rs`,
-//! `chat_noir_window.rs`), and the documents and the template shipped
-//! with it (`docs.rs`, `template_game.rs`). Everything else that uses
+//! `chat_noir_window.rs`), the documents and the template shipped
+//! with it (`docs.rs`, `template_game.rs`), and the bundle and install
+//! made with it (`dist.rs`). Everything else that uses
 //! real files or libraries lives in `tests/tests` (the rule for every kind
 //! of test is at the top of `tests/src/lib.rs`).
 #![allow(dead_code)]
@@ -14,11 +15,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// Keeps the user's own games and data out of `command` (no
-/// `GAME_LAUNCHER_PATH`, a user data directory under `dir` that does not
-/// exist) and runs it in `dir`.
+/// Keeps the user's own games and data, and the system's, out of
+/// `command` (no `GAME_LAUNCHER_PATH`, user and system data directories
+/// under `dir` that do not exist) and runs it in `dir`.
 pub fn isolate<'c>(command: &'c mut Command, dir: &Path) -> &'c mut Command {
     command
+        .env(
+            launcher::catalog::XDG_DATA_DIRS_ENV,
+            dir.join("no-system-data"),
+        )
         .env_remove(launcher::catalog::GAMES_PATH_ENV)
         .env("XDG_DATA_HOME", dir.join("no-user-data"))
         .env("XDG_CONFIG_HOME", dir.join("no-user-config"))

@@ -22,20 +22,41 @@ pub fn default_cache_dir(app_dir_name: &str) -> PathBuf {
         .join("manuals")
 }
 
-/// Where the launcher's own manual (`docs/manual.md`) is looked for, in
-/// order: the working directory, beside the executable, two levels above it
-/// (`target/release/` in a workspace), and the source tree it was built from.
+/// Where the launcher's own manual (`docs/manual.md`) is looked for; see
+/// [`launcher_manual_candidates_for`] for the order.
 pub fn launcher_manual_candidates() -> Vec<PathBuf> {
-    let rel = Path::new("docs").join("manual.md");
-    let mut out = vec![rel.clone()];
     let exe_dir = std::env::current_exe()
         .ok()
         .and_then(|exe| exe.parent().map(Path::to_path_buf));
+    launcher_manual_candidates_for(exe_dir.as_deref(), dirs::data_dir().as_deref())
+}
+
+/// Where the launcher's manual is looked for, for an executable in
+/// `exe_dir` and a user data directory `data_dir`, in order: `docs/manual.md`
+/// in the working directory and beside the executable; the installed manual
+/// in the executable's prefix (`<prefix>/share/doc/game-launcher/manual.md`
+/// for `<prefix>/bin/launcher`, as in a bundle); `docs/manual.md` two levels
+/// above the executable (`target/release/` in a workspace); the installed
+/// manual in the user's data directory (an installation for one user whose
+/// `$XDG_DATA_HOME` is not `~/.local/share`); and the source tree it was
+/// built from.
+pub fn launcher_manual_candidates_for(
+    exe_dir: Option<&Path>,
+    data_dir: Option<&Path>,
+) -> Vec<PathBuf> {
+    let rel = Path::new("docs").join("manual.md");
+    let mut out = vec![rel.clone()];
     if let Some(exe_dir) = exe_dir {
         out.push(exe_dir.join(&rel));
+        if let Some(prefix) = exe_dir.parent() {
+            out.push(installed_launcher_manual(&prefix.join("share")));
+        }
         if let Some(up) = exe_dir.parent().and_then(Path::parent) {
             out.push(up.join(&rel));
         }
+    }
+    if let Some(data_dir) = data_dir {
+        out.push(installed_launcher_manual(data_dir));
     }
     // This crate is `launcher/help` in the source tree.
     out.push(
@@ -45,6 +66,17 @@ pub fn launcher_manual_candidates() -> Vec<PathBuf> {
             .join(&rel),
     );
     out
+}
+
+/// Where an installation keeps the launcher's manual, for its data
+/// directory `share` (`/usr/local/share`, a bundle's `share`):
+/// `<share>/doc/game-launcher/manual.md`, with the pictures it shows
+/// beside it.
+pub fn installed_launcher_manual(share: &Path) -> PathBuf {
+    share
+        .join("doc")
+        .join(launcher_core::catalog::APP_DIR_NAME)
+        .join("manual.md")
 }
 
 /// Finds the launcher's own manual: `configured` if given, else the first of
@@ -216,6 +248,28 @@ mod tests {
     fn the_launcher_manual_is_found_in_the_source_tree() {
         let found = find_launcher_manual(None).unwrap();
         assert!(found.ends_with("docs/manual.md"), "{}", found.display());
+    }
+
+    #[test]
+    fn an_installed_launcher_finds_its_manual_in_its_prefix_then_the_user_data_directory() {
+        let prefix = Path::new("/opt/games");
+        let data = Path::new("/home/me/data");
+        let candidates = launcher_manual_candidates_for(Some(&prefix.join("bin")), Some(data));
+        let at = |path: &str| {
+            candidates
+                .iter()
+                .position(|c| c == Path::new(path))
+                .unwrap_or_else(|| panic!("{path} is not among {candidates:?}"))
+        };
+        assert_eq!(candidates[0], Path::new("docs/manual.md"));
+        let beside = at("/opt/games/bin/docs/manual.md");
+        let installed = at("/opt/games/share/doc/game-launcher/manual.md");
+        let user = at("/home/me/data/doc/game-launcher/manual.md");
+        assert!(beside < installed && installed < user, "{candidates:?}");
+        assert!(
+            candidates.last().unwrap().ends_with("docs/manual.md"),
+            "the source tree comes last: {candidates:?}"
+        );
     }
 
     #[test]

@@ -518,7 +518,7 @@ fn the_shipped_manuals_keep_their_tables_lists_and_code() {
     let ManualBlock::List { start, items } = &search_path.blocks[2] else {
         panic!("{:?}", search_path.blocks)
     };
-    assert_eq!((*start, items.len()), (Some(1), 5));
+    assert_eq!((*start, items.len()), (Some(1), 7));
     let directory = launcher.section("game-directory").unwrap();
     assert!(
         matches!(&directory.blocks[1], ManualBlock::CodeBlock { text, .. } if text.contains("    info.toml"))

@@ -1,0 +1,696 @@
+//! `cargo xtask install` and `uninstall`: a bundle copied into a prefix, and
+//! taken out again.
+//!
+//! A bundle's `bin/`, `lib/` and `share/` go to the prefix's (for one user,
+//! `share/` goes to `$XDG_DATA_HOME`, as the XDG base directory rules
+//! say). The install writes what it put where in
+//! `<lib>/game-launcher/installed-files.txt`: each file, and each directory
+//! it had to make. Uninstalling removes exactly those files, then those
+//! directories that are empty, and nothing else, so files of other programs
+//! sharing `bin/` or `share/applications/` are never touched.
+
+use crate::bundle;
+use launcher_core::catalog::APP_DIR_NAME;
+use std::collections::BTreeSet;
+use std::ffi::OsStr;
+use std::fmt;
+use std::io::ErrorKind;
+use std::path::{Component, Path, PathBuf};
+
+/// The prefix an install goes to unless told otherwise.
+pub const DEFAULT_PREFIX: &str = "/usr/local";
+
+/// The list of installed files, in `<lib>/game-launcher/`.
+pub const INSTALLED_FILES: &str = "installed-files.txt";
+
+/// Where an install puts a bundle's `bin/`, `lib/` and `share/`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prefix {
+    /// Executables (`<prefix>/bin`).
+    pub bin: PathBuf,
+    /// Libraries and the games (`<prefix>/lib`).
+    pub lib: PathBuf,
+    /// Data: the desktop entry, icons, the manual (`<prefix>/share`).
+    pub share: PathBuf,
+}
+
+impl Prefix {
+    /// `bin`, `lib` and `share` in `prefix`.
+    pub fn at(prefix: &Path) -> Prefix {
+        Prefix {
+            bin: prefix.join("bin"),
+            lib: prefix.join("lib"),
+            share: prefix.join("share"),
+        }
+    }
+
+    /// One user's prefix: `~/.local`, with `share/` in `$XDG_DATA_HOME`
+    /// when it is set to an absolute path (the XDG rules ignore a relative
+    /// one), so that the desktop finds the entry and the icons where it
+    /// looks for the user's.
+    pub fn user(home: &Path, xdg_data_home: Option<&OsStr>) -> Prefix {
+        let mut prefix = Prefix::at(&home.join(".local"));
+        if let Some(data) = xdg_data_home.map(Path::new).filter(|p| p.is_absolute()) {
+            prefix.share = data.to_path_buf();
+        }
+        prefix
+    }
+
+    /// The list of what was installed here.
+    pub fn installed_files(&self) -> PathBuf {
+        self.lib.join(APP_DIR_NAME).join(INSTALLED_FILES)
+    }
+
+    /// Where the bundle's file `relative` goes, if it is under its `bin/`,
+    /// `lib/` or `share/`.
+    fn destination(&self, relative: &Path) -> Option<PathBuf> {
+        let mut components = relative.components();
+        let top = match components.next()? {
+            Component::Normal(top) => top.to_str()?,
+            _ => return None,
+        };
+        let rest = components.as_path();
+        if rest.as_os_str().is_empty()
+            || rest
+                .components()
+                .any(|c| !matches!(c, Component::Normal(_)))
+        {
+            return None;
+        }
+        let base = match top {
+            "bin" => &self.bin,
+            "lib" => &self.lib,
+            "share" => &self.share,
+            _ => return None,
+        };
+        Some(base.join(rest))
+    }
+
+    /// Whether `path` is inside this prefix's `bin`, `lib` or `share`, the
+    /// only places an uninstall removes anything from.
+    fn holds(&self, path: &Path) -> bool {
+        let lexical = |p: &Path| p.components().all(|c| !matches!(c, Component::ParentDir));
+        lexical(path)
+            && [&self.bin, &self.lib, &self.share]
+                .iter()
+                .any(|base| path.starts_with(base) && path != base.as_path())
+    }
+}
+
+impl fmt::Display for Prefix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.bin.parent() {
+            Some(root) if *self == Prefix::at(root) => write!(f, "{}", root.display()),
+            _ => write!(
+                f,
+                "{}, {} and {}",
+                self.bin.display(),
+                self.lib.display(),
+                self.share.display()
+            ),
+        }
+    }
+}
+
+/// Why an install or uninstall failed.
+#[derive(Debug)]
+pub enum Error {
+    /// A place in the prefix cannot be written (permission, read-only file
+    /// system): another prefix, `--user`, or root is needed.
+    NotWritable {
+        /// The file or directory that could not be written.
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// Files that exist in the prefix and were not installed there by this
+    /// tool; an install would overwrite them and an uninstall delete them.
+    Conflict(Vec<PathBuf>),
+    /// Anything else, said as what to do.
+    Other(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NotWritable { path, error } => {
+                write!(f, "cannot write {}: {error}", path.display())
+            }
+            Error::Conflict(paths) => {
+                let shown: Vec<String> = paths
+                    .iter()
+                    .take(5)
+                    .map(|p| p.display().to_string())
+                    .collect();
+                let more = paths.len().saturating_sub(shown.len());
+                write!(
+                    f,
+                    "{}{} already exist{} and {} not installed by `cargo xtask install`; \
+                     move {} away or choose another prefix",
+                    shown.join(", "),
+                    if more > 0 {
+                        format!(" and {more} more")
+                    } else {
+                        String::new()
+                    },
+                    if paths.len() == 1 { "s" } else { "" },
+                    if paths.len() == 1 { "was" } else { "were" },
+                    if paths.len() == 1 { "it" } else { "them" },
+                )
+            }
+            Error::Other(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// An I/O error on `path`: [`Error::NotWritable`] when it is about
+/// permission or a read-only file system.
+fn io_error(path: &Path, what: &str, error: std::io::Error) -> Error {
+    match error.kind() {
+        ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => Error::NotWritable {
+            path: path.to_path_buf(),
+            error,
+        },
+        _ => Error::Other(format!("cannot {what} {}: {error}", path.display())),
+    }
+}
+
+/// What to do when `prefix` cannot be written: install for oneself, or as
+/// root with the xtask binary `xtask` from the bundle made already (so that
+/// root runs no cargo and writes nothing in the workspace).
+pub fn not_writable_advice(prefix: &Prefix, xtask: &Path, bundle: &Path) -> String {
+    format!(
+        "Install for yourself alone with `cargo xtask install --user` (into ~/.local),\n\
+         or into {prefix} for everyone, as root, from this bundle:\n    \
+         sudo {} install --bundle-dir {} --prefix {prefix}",
+        xtask.display(),
+        bundle.display()
+    )
+}
+
+/// What an installation holds, as its list records it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The files installed.
+    pub files: Vec<PathBuf>,
+    /// The directories the install made, which did not exist before.
+    pub dirs: Vec<PathBuf>,
+}
+
+impl Record {
+    fn to_text(&self) -> String {
+        let mut text = String::from(
+            "# Installed by `cargo xtask install`. `cargo xtask uninstall` removes\n\
+             # these files, then these directories if they are empty.\n",
+        );
+        for file in &self.files {
+            text.push_str(&format!("file\t{}\n", file.display()));
+        }
+        for dir in &self.dirs {
+            text.push_str(&format!("dir\t{}\n", dir.display()));
+        }
+        text
+    }
+
+    fn parse(text: &str, list: &Path) -> Result<Record, Error> {
+        let mut record = Record::default();
+        for (number, line) in text.lines().enumerate() {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match line.split_once('\t') {
+                Some(("file", path)) => record.files.push(PathBuf::from(path)),
+                Some(("dir", path)) => record.dirs.push(PathBuf::from(path)),
+                _ => {
+                    return Err(Error::Other(format!(
+                        "{}, line {}: not `file<TAB>path` or `dir<TAB>path`; \
+                         was the list edited? Remove the files by hand",
+                        list.display(),
+                        number + 1
+                    )));
+                }
+            }
+        }
+        Ok(record)
+    }
+
+    /// The list installed at `prefix`, if there is one.
+    pub fn read(prefix: &Prefix) -> Result<Option<Record>, Error> {
+        let list = prefix.installed_files();
+        match std::fs::read_to_string(&list) {
+            Ok(text) => Record::parse(&text, &list).map(Some),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io_error(&list, "read", e)),
+        }
+    }
+}
+
+/// What [`install`] did.
+#[derive(Debug)]
+pub struct Installed {
+    /// What it installed, as recorded.
+    pub record: Record,
+    /// The earlier installation it replaced, if there was one.
+    pub replaced: Option<Uninstalled>,
+}
+
+/// Installs the bundle `bundle` (made by [`bundle::lay_out`]) into
+/// `prefix`, replacing an earlier installation there, and records what it
+/// installed in [`Prefix::installed_files`]. The desktop entry's `Exec`
+/// then names the installed launcher by its absolute path, since the
+/// prefix's `bin` may not be on the desktop's `PATH` (`~/.local/bin`
+/// often is not).
+///
+/// Nothing is overwritten that an earlier install did not put there; if a
+/// copy fails, what this install had copied is removed again.
+///
+/// # Errors
+///
+/// [`Error::NotWritable`] when the prefix cannot be written,
+/// [`Error::Conflict`] when a file of another origin is in the way, and
+/// [`Error::Other`] when `bundle` is not a bundle.
+pub fn install(bundle: &Path, prefix: &Prefix) -> Result<Installed, Error> {
+    if !bundle::launcher_path(bundle).is_file() {
+        return Err(Error::Other(format!(
+            "{} is not a bundle (it has no bin/{}); make one with `cargo xtask dist`",
+            bundle.display(),
+            bundle::LAUNCHER_FILE
+        )));
+    }
+    let relative_files = crate::files_under(bundle)
+        .map_err(|e| Error::Other(format!("cannot read the bundle {}: {e}", bundle.display())))?;
+    let mut plan = Vec::new();
+    for relative in relative_files {
+        let to = prefix.destination(&relative).ok_or_else(|| {
+            Error::Other(format!(
+                "{} in the bundle is not under bin/, lib/ or share/; is {} a bundle?",
+                relative.display(),
+                bundle.display()
+            ))
+        })?;
+        let recordable = to.to_str().is_some_and(|s| !s.contains(['\n', '\t', '\r']));
+        if !recordable || !to.is_absolute() {
+            return Err(Error::Other(format!(
+                "cannot install to {}: the prefix must be an absolute path in UTF-8, without tabs or line breaks",
+                to.display()
+            )));
+        }
+        plan.push((bundle.join(&relative), to));
+    }
+
+    let earlier = Record::read(prefix)?;
+    let ours: BTreeSet<&PathBuf> = earlier.iter().flat_map(|r| &r.files).collect();
+    let conflicts: Vec<PathBuf> = plan
+        .iter()
+        .map(|(_, to)| to)
+        .filter(|to| std::fs::symlink_metadata(to).is_ok() && !ours.contains(to))
+        .cloned()
+        .collect();
+    if !conflicts.is_empty() {
+        return Err(Error::Conflict(conflicts));
+    }
+    let replaced = match earlier {
+        Some(_) => Some(uninstall(prefix)?),
+        None => None,
+    };
+
+    let mut record = Record::default();
+    match copy_all(&plan, prefix, &mut record) {
+        Ok(()) => Ok(Installed { record, replaced }),
+        Err(e) => {
+            // Leave the prefix as it was: remove what was copied.
+            remove_recorded(prefix, &record);
+            Err(e)
+        }
+    }
+}
+
+/// Copies every `(from, to)` of the plan, making and recording directories
+/// on the way, then writes the list; `record` holds what was done so far.
+fn copy_all(
+    plan: &[(PathBuf, PathBuf)],
+    prefix: &Prefix,
+    record: &mut Record,
+) -> Result<(), Error> {
+    let desktop_entry = bundle::desktop_entry_path(Path::new(""));
+    let launcher = prefix.bin.join(bundle::LAUNCHER_FILE);
+    for (from, to) in plan {
+        make_dirs(to.parent().unwrap_or(to), record)?;
+        if from.ends_with(&desktop_entry) {
+            let text = std::fs::read_to_string(from)
+                .map_err(|e| Error::Other(format!("cannot read {}: {e}", from.display())))?;
+            std::fs::write(to, point_entry_at(&text, &launcher))
+                .map_err(|e| io_error(to, "write", e))?;
+        } else {
+            std::fs::copy(from, to).map_err(|e| io_error(to, "write", e))?;
+        }
+        record.files.push(to.clone());
+    }
+    let list = prefix.installed_files();
+    make_dirs(list.parent().unwrap_or(&list), record)?;
+    std::fs::write(&list, record.to_text()).map_err(|e| io_error(&list, "write", e))
+}
+
+/// Makes `dir` and the directories above it that are missing, recording
+/// each made.
+fn make_dirs(dir: &Path, record: &mut Record) -> Result<(), Error> {
+    let missing: Vec<&Path> = dir
+        .ancestors()
+        .take_while(|d| std::fs::symlink_metadata(d).is_err())
+        .collect();
+    for dir in missing.into_iter().rev() {
+        std::fs::create_dir(dir).map_err(|e| io_error(dir, "make the directory", e))?;
+        record.dirs.push(dir.to_path_buf());
+    }
+    Ok(())
+}
+
+/// The desktop entry `text` with its `Exec` and `TryExec` naming `launcher`,
+/// quoted and escaped as the desktop entry specification asks.
+pub fn point_entry_at(text: &str, launcher: &Path) -> String {
+    let path = launcher.to_string_lossy();
+    // A string value escapes `\`; Exec's arguments escape `%`, and are
+    // quoted when they hold a reserved character.
+    let string = |s: &str| s.replace('\\', "\\\\");
+    let plain = path
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+,@".contains(c));
+    let exec = if plain {
+        path.to_string()
+    } else {
+        let mut quoted = String::from('"');
+        for c in path.chars() {
+            if matches!(c, '"' | '`' | '$' | '\\') {
+                quoted.push('\\');
+            }
+            quoted.push(c);
+        }
+        quoted.push('"');
+        quoted
+    };
+    let exec = string(&exec.replace('%', "%%"));
+    let mut out = String::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("Exec=launcher") {
+            out.push_str(&format!("Exec={exec}{rest}"));
+        } else if line == "TryExec=launcher" {
+            out.push_str(&format!("TryExec={}", string(&path)));
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// What [`uninstall`] did.
+#[derive(Debug, Default)]
+pub struct Uninstalled {
+    /// Files removed.
+    pub files_removed: usize,
+    /// Files the list names that were gone already.
+    pub missing: Vec<PathBuf>,
+    /// Paths the list names outside the prefix, left alone.
+    pub refused: Vec<PathBuf>,
+    /// Directories the install made, removed now that they are empty.
+    pub dirs_removed: usize,
+    /// Directories the install made that hold other files now, kept.
+    pub dirs_kept: Vec<PathBuf>,
+}
+
+/// Removes the installation in `prefix`: the files its list names, the list,
+/// then the directories the install made, deepest first, when they are
+/// empty. Only paths inside the prefix's `bin`, `lib` and `share` are
+/// removed, whatever the list says.
+///
+/// # Errors
+///
+/// No installation there ([`Error::Other`]), or a file that cannot be
+/// removed ([`Error::NotWritable`]; the list is kept, to try again).
+pub fn uninstall(prefix: &Prefix) -> Result<Uninstalled, Error> {
+    let list = prefix.installed_files();
+    let record = Record::read(prefix)?.ok_or_else(|| {
+        Error::Other(format!(
+            "nothing to uninstall in {prefix}: there is no {} (an install for one user is \
+             uninstalled with --user, one into another prefix with --prefix)",
+            list.display()
+        ))
+    })?;
+    let mut done = Uninstalled::default();
+    for file in &record.files {
+        if !prefix.holds(file) {
+            done.refused.push(file.clone());
+            continue;
+        }
+        match std::fs::remove_file(file) {
+            Ok(()) => done.files_removed += 1,
+            Err(e) if e.kind() == ErrorKind::NotFound => done.missing.push(file.clone()),
+            Err(e) => return Err(io_error(file, "remove", e)),
+        }
+    }
+    std::fs::remove_file(&list).map_err(|e| io_error(&list, "remove", e))?;
+    remove_dirs(prefix, &record.dirs, &mut done);
+    Ok(done)
+}
+
+/// Removes the directories of `dirs` inside the prefix that are empty,
+/// deepest first.
+fn remove_dirs(prefix: &Prefix, dirs: &[PathBuf], done: &mut Uninstalled) {
+    let mut dirs: Vec<&PathBuf> = dirs.iter().collect();
+    dirs.sort_by_key(|d| std::cmp::Reverse(d.components().count()));
+    for dir in dirs {
+        // A made prefix directory itself (`/opt/pg` above its `bin`) is the
+        // parent of `bin`, `lib` or `share`: removable too when empty.
+        let in_prefix = prefix.holds(dir)
+            || [&prefix.bin, &prefix.lib, &prefix.share]
+                .iter()
+                .any(|base| base.starts_with(dir));
+        if !in_prefix {
+            done.refused.push(dir.clone());
+            continue;
+        }
+        match std::fs::remove_dir(dir) {
+            Ok(()) => done.dirs_removed += 1,
+            Err(e) if e.kind() == ErrorKind::NotFound => {}
+            Err(_) => done.dirs_kept.push(dir.clone()),
+        }
+    }
+}
+
+/// Undoes a failed install: its files, then its directories.
+fn remove_recorded(prefix: &Prefix, record: &Record) {
+    for file in &record.files {
+        let _ = std::fs::remove_file(file);
+    }
+    let _ = std::fs::remove_file(prefix.installed_files());
+    remove_dirs(prefix, &record.dirs, &mut Uninstalled::default());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_user_install_puts_share_in_xdg_data_home_when_it_is_absolute() {
+        let home = Path::new("/home/me");
+        let default = Prefix::user(home, None);
+        assert_eq!(default, Prefix::at(Path::new("/home/me/.local")));
+        let data = Prefix::user(home, Some(OsStr::new("/data/me")));
+        assert_eq!(data.share, Path::new("/data/me"));
+        assert_eq!(data.bin, Path::new("/home/me/.local/bin"));
+        assert_eq!(
+            Prefix::user(home, Some(OsStr::new("relative"))),
+            default,
+            "a relative XDG_DATA_HOME is ignored"
+        );
+        assert_eq!(
+            default.installed_files(),
+            Path::new("/home/me/.local/lib/game-launcher/installed-files.txt")
+        );
+    }
+
+    #[test]
+    fn bundle_files_go_to_bin_lib_or_share_and_nowhere_else() {
+        let prefix = Prefix::user(Path::new("/h"), Some(OsStr::new("/d")));
+        let to = |p: &str| prefix.destination(Path::new(p));
+        assert_eq!(
+            to("bin/launcher"),
+            Some(PathBuf::from("/h/.local/bin/launcher"))
+        );
+        assert_eq!(to("share/doc/x"), Some(PathBuf::from("/d/doc/x")));
+        assert_eq!(to("etc/x"), None);
+        assert_eq!(to("bin"), None);
+        assert_eq!(to("bin/../../x"), None);
+        assert!(prefix.holds(Path::new("/d/applications/x.desktop")));
+        assert!(!prefix.holds(Path::new("/d")));
+        assert!(!prefix.holds(Path::new("/etc/passwd")));
+        assert!(!prefix.holds(Path::new("/d/../etc/passwd")));
+    }
+
+    #[test]
+    fn the_desktop_entry_names_the_installed_launcher() {
+        let entry = bundle::desktop_entry("launcher", "launcher");
+        let plain = point_entry_at(&entry, Path::new("/usr/local/bin/launcher"));
+        assert!(
+            plain.contains("\nExec=/usr/local/bin/launcher\n"),
+            "{plain}"
+        );
+        assert!(
+            plain.contains("\nTryExec=/usr/local/bin/launcher\n"),
+            "{plain}"
+        );
+        assert!(plain.contains("\nIcon=game-launcher\n"), "{plain}");
+        let odd = point_entry_at(&entry, Path::new("/home/a b/100%/bin/launcher"));
+        assert!(
+            odd.contains("\nExec=\"/home/a b/100%%/bin/launcher\"\n"),
+            "{odd}"
+        );
+        assert!(
+            odd.contains("\nTryExec=/home/a b/100%/bin/launcher\n"),
+            "{odd}"
+        );
+    }
+
+    /// A bundle with a few files and no real binary, in `dir/bundle`.
+    fn fake_bundle(dir: &Path) -> PathBuf {
+        let root = dir.join("bundle");
+        for (file, text) in [
+            ("bin/launcher", "not a program"),
+            ("lib/game-launcher/games/g/info.toml", "game = \"g\"\n"),
+            ("share/doc/game-launcher/manual.md", "# Manual\n"),
+        ] {
+            std::fs::create_dir_all(root.join(file).parent().unwrap()).unwrap();
+            std::fs::write(root.join(file), text).unwrap();
+        }
+        let entry = bundle::desktop_entry_path(&root);
+        std::fs::create_dir_all(entry.parent().unwrap()).unwrap();
+        std::fs::write(entry, bundle::desktop_entry("launcher", "launcher")).unwrap();
+        root
+    }
+
+    /// Every file and directory under `root`.
+    fn tree(root: &Path) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = Vec::new();
+        let mut todo = vec![root.to_path_buf()];
+        while let Some(dir) = todo.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    todo.push(path.clone());
+                }
+                out.push(path);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_user_install_goes_to_dot_local_and_xdg_data_home_and_uninstalls_clean() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = fake_bundle(dir.path());
+        let home = dir.path().join("home");
+        std::fs::create_dir(&home).unwrap();
+        let data = dir.path().join("data");
+        let prefix = Prefix::user(&home, Some(data.as_os_str()));
+        let installed = install(&bundle, &prefix).unwrap();
+        assert_eq!(installed.record.files.len(), 4);
+        assert!(home.join(".local/bin/launcher").is_file());
+        assert!(
+            home.join(".local/lib/game-launcher/games/g/info.toml")
+                .is_file()
+        );
+        assert!(data.join("doc/game-launcher/manual.md").is_file());
+        let entry =
+            std::fs::read_to_string(data.join("applications/game-launcher.desktop")).unwrap();
+        let exec = format!("\nExec={}\n", home.join(".local/bin/launcher").display());
+        assert!(entry.contains(&exec), "{entry}");
+        assert!(installed.record.dirs.contains(&data), "made, so removed");
+
+        let done = uninstall(&prefix).unwrap();
+        assert_eq!(done.files_removed, 4);
+        assert_eq!(tree(&home), Vec::<PathBuf>::new());
+        assert!(!data.exists());
+    }
+
+    #[test]
+    fn an_install_overwrites_nothing_it_did_not_install() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = fake_bundle(dir.path());
+        let root = dir.path().join("prefix");
+        std::fs::create_dir_all(root.join("bin")).unwrap();
+        std::fs::write(root.join("bin/launcher"), "someone else's").unwrap();
+        let before = tree(&root);
+        let e = install(&bundle, &Prefix::at(&root)).unwrap_err();
+        assert!(matches!(&e, Error::Conflict(paths) if paths == &[root.join("bin/launcher")]));
+        assert!(
+            e.to_string()
+                .contains("not installed by `cargo xtask install`"),
+            "{e}"
+        );
+        assert_eq!(tree(&root), before);
+    }
+
+    #[test]
+    fn a_failed_install_takes_back_what_it_had_copied() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = fake_bundle(dir.path());
+        let root = dir.path().join("prefix");
+        std::fs::create_dir_all(&root).unwrap();
+        // bin/ and lib/ are copied, then share/ cannot be made.
+        std::fs::write(root.join("share"), "a file in the way").unwrap();
+        let before = tree(&root);
+        assert!(install(&bundle, &Prefix::at(&root)).is_err());
+        assert_eq!(tree(&root), before);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_unwritable_prefix_says_so_and_what_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = fake_bundle(dir.path());
+        // The kernel's /sys takes no new directory, not even from root.
+        let prefix = Prefix::at(Path::new("/sys/game-launcher-test"));
+        let e = install(&bundle, &prefix).unwrap_err();
+        assert!(matches!(e, Error::NotWritable { .. }), "{e:?}");
+        let advice = not_writable_advice(&prefix, Path::new("/w/target/release/xtask"), &bundle);
+        assert!(advice.contains("cargo xtask install --user"), "{advice}");
+        assert!(
+            advice.contains(&format!(
+                "sudo /w/target/release/xtask install --bundle-dir {} --prefix /sys/game-launcher-test",
+                bundle.display()
+            )),
+            "{advice}"
+        );
+    }
+
+    #[test]
+    fn an_uninstall_removes_nothing_outside_the_prefix() {
+        let dir = tempfile::tempdir().unwrap();
+        let prefix = Prefix::at(&dir.path().join("prefix"));
+        let outside = dir.path().join("precious");
+        std::fs::write(&outside, "x").unwrap();
+        std::fs::create_dir_all(prefix.installed_files().parent().unwrap()).unwrap();
+        let record = Record {
+            files: vec![outside.clone(), prefix.bin.join("../../precious")],
+            dirs: vec![],
+        };
+        std::fs::write(prefix.installed_files(), record.to_text()).unwrap();
+        let done = uninstall(&prefix).unwrap();
+        assert_eq!(done.refused.len(), 2);
+        assert!(outside.is_file());
+    }
+
+    #[test]
+    fn the_record_reads_back_what_it_wrote() {
+        let record = Record {
+            files: vec![PathBuf::from("/p/bin/launcher")],
+            dirs: vec![PathBuf::from("/p/lib/game-launcher")],
+        };
+        let list = Path::new("list");
+        assert_eq!(Record::parse(&record.to_text(), list).unwrap(), record);
+        assert!(Record::parse("rm -rf /\n", list).is_err());
+    }
+}

@@ -32,7 +32,8 @@ pub struct LauncherConfig {
     /// start (see [`OpenGames::open`]).
     pub probe_timeout: Duration,
     /// Where the player's settings and play history are kept; `None`
-    /// remembers nothing (tests and tools).
+    /// remembers nothing (tests and tools): no play is recorded,
+    /// and favourites last only while the console is open.
     pub player: Option<PlayerFiles>,
 }
 
@@ -214,11 +215,11 @@ impl LauncherApp {
             return;
         };
         match self.games.open(ctx, entry, place) {
-            Ok(true) => {
+            Ok(true) if self.config.player.is_some() => {
                 self.plays.record_play(dir_name, player::now());
                 self.save_plays();
             }
-            Ok(false) => {}
+            Ok(_) => {}
             Err(notice) => self.notices.push(notice),
         }
     }

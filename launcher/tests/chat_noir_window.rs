@@ -224,9 +224,11 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
         },
     );
     let (w, h, _) = last.expect("seen");
+    // As wide as the toolbar in one row, whose Game ID field shows the
+    // whole ID.
     assert_eq!(
         (w, h),
-        (518, 513),
+        (610, 513),
         "the window is the board plus the chrome"
     );
     let board_now = || {

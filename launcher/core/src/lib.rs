@@ -31,4 +31,5 @@ pub mod loader;
 pub mod manifest;
 pub mod messages;
 pub mod player;
+pub mod search_path;
 pub mod watch;

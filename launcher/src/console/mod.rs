@@ -3,13 +3,21 @@
 //! and the problems found. It draws and reports what the player asked for
 //! ([`ConsoleAsks`]); the application ([`crate::app`]) acts on it.
 
+mod fit;
+mod keys;
+mod statistics;
+
+pub use statistics::played_line;
+
 use crate::icons::IconCache;
 use crate::theme::severity_color;
 use egui::{RichText, Vec2, ViewportCommand};
+use fit::ConsoleFit;
+use keys::KeyNavigation;
 use launcher_core::catalog::{Catalog, GameEntry, GameSet, SearchPath, Severity};
 use launcher_core::messages::{HelpRequest, Notice};
-use launcher_core::player::{self, PlayHistory, ThemeChoice};
-use std::collections::HashMap;
+use launcher_core::player::{PlayHistory, ThemeChoice};
+use statistics::statistics_ui;
 
 /// The console's own state: what the player typed into "Find a game", the
 /// icons' textures, the keyboard's place among the games, and the fitting
@@ -27,55 +35,6 @@ pub struct Console {
     keys: KeyNavigation,
     /// Whether the Statistics window is open.
     statistics_open: bool,
-}
-
-/// A game button's place in the console: its group's index and the game.
-/// A game may be in two groups (Recently played and its own set).
-type RowKey = (usize, String);
-
-/// The game buttons in reading order (group by group, each from the top),
-/// for the arrow keys: Right and Down go to the next, Left and Up to the
-/// one before.
-#[derive(Default)]
-struct KeyNavigation {
-    /// Last frame's buttons, in reading order, off-screen ones included.
-    order: Vec<RowKey>,
-    /// Last frame's drawn buttons: which button is which.
-    ids: HashMap<egui::Id, RowKey>,
-    /// This frame's, being drawn.
-    next_order: Vec<RowKey>,
-    next_ids: HashMap<egui::Id, RowKey>,
-    /// The button to focus, and scroll to, this frame.
-    target: Option<RowKey>,
-}
-
-impl KeyNavigation {
-    /// The game whose button has the keyboard focus, if one has.
-    fn focused(&self, ctx: &egui::Context) -> Option<&RowKey> {
-        ctx.memory(|m| m.focused()).and_then(|id| self.ids.get(&id))
-    }
-
-    /// Moves the focus `step` buttons along the reading order.
-    fn step(&mut self, ctx: &egui::Context, step: isize) {
-        if self.order.is_empty() {
-            return;
-        }
-        let next = match self
-            .focused(ctx)
-            .and_then(|key| self.order.iter().position(|k| k == key))
-        {
-            Some(at) => at.saturating_add_signed(step).min(self.order.len() - 1),
-            // From nowhere (or from Find), the first game.
-            None => 0,
-        };
-        self.target = Some(self.order[next].clone());
-    }
-
-    /// The frame is drawn: what was seen becomes the order to move in.
-    fn end_frame(&mut self) {
-        self.order = std::mem::take(&mut self.next_order);
-        self.ids = std::mem::take(&mut self.next_ids);
-    }
 }
 
 /// What the console shows this frame.
@@ -178,76 +137,6 @@ impl Console {
     /// its first frames.
     pub fn after_frame(&mut self, ctx: &egui::Context) {
         self.fit.step(ctx);
-    }
-
-    /// The keyboard, before anything is drawn: typing anywhere but in a
-    /// text field starts "Find a game"; the arrow keys move between the
-    /// game buttons; `?` or F1 opens the focused game's help. (Enter and
-    /// Space start the focused game, as they click any focused button.)
-    fn keyboard(
-        &mut self,
-        ui: &mut egui::Ui,
-        find_id: egui::Id,
-        catalog: &Catalog,
-        asks: &mut ConsoleAsks,
-    ) {
-        let ctx = ui.ctx().clone();
-        if egui::Popup::is_any_open(&ctx) {
-            return;
-        }
-        let in_find = ctx.memory(|m| m.has_focus(find_id));
-        if ctx.text_edit_focused() && !in_find {
-            return;
-        }
-        let focused_game = self.keys.focused(&ctx).map(|(_, dir)| dir.clone());
-        if !in_find {
-            let typed: String = ui.input(|i| {
-                i.events
-                    .iter()
-                    .filter_map(|e| match e {
-                        egui::Event::Text(text) => Some(text.as_str()),
-                        _ => None,
-                    })
-                    .collect()
-            });
-            let help_key = typed.contains('?')
-                || ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F1));
-            if help_key && let Some(game) = focused_game.as_deref().and_then(|d| catalog.find(d)) {
-                asks.help = if game.help.is_some() {
-                    Some(HelpRequest::how_to_play(&game.dir_name, &game.name))
-                } else if game.manual.is_some() {
-                    Some(HelpRequest::manual(&game.dir_name))
-                } else {
-                    None
-                };
-            }
-            let find: String = typed
-                .chars()
-                .filter(|c| !c.is_control() && *c != '?')
-                .collect();
-            // A space alone presses the focused button; it starts no search.
-            if !find.trim().is_empty() {
-                self.filter.push_str(find.trim_start());
-                ui.memory_mut(|m| m.request_focus(find_id));
-                ui.input_mut(|i| i.events.retain(|e| !matches!(e, egui::Event::Text(_))));
-                return;
-            }
-        }
-        let forward = ui.input_mut(|i| {
-            i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowDown)
-                || (!in_find && i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowRight))
-        });
-        let back = !in_find
-            && ui.input_mut(|i| {
-                i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowUp)
-                    || i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowLeft)
-            });
-        if forward || back {
-            // egui would move the focus by the key too, to the nearest
-            // widget that way: the console's order is reading order.
-            ui.memory_mut(|m| m.move_focus(egui::FocusDirection::None));
-            self.keys.step(&ctx, if forward { 1 } else { -1 });
-        }
     }
 
     /// The menu bar: Launcher, Help, and "Find a game" beside them or on a
@@ -571,89 +460,6 @@ fn game_row_ui(
     response
 }
 
-/// "Played 3 times, last 2 days ago; won 2, lost 1", or "Not played yet".
-pub fn played_line(plays: &PlayHistory, dir_name: &str, now: u64) -> String {
-    let Some(game) = plays.games.get(dir_name).filter(|g| g.times_played > 0) else {
-        return "Not played yet".into();
-    };
-    let times = match game.times_played {
-        1 => "once".to_string(),
-        2 => "twice".to_string(),
-        n => format!("{n} times"),
-    };
-    let mut line = format!("Played {times}");
-    if let Some(last) = game.last_played {
-        line += &format!(", last {}", player::ago(last, now));
-    }
-    if game.won + game.lost > 0 {
-        line += &format!("; won {}, lost {}", game.won, game.lost);
-    }
-    line
-}
-
-/// The Statistics window: every game, what was played, and Reset.
-fn statistics_ui(
-    ctx: &egui::Context,
-    open: &mut bool,
-    view: &ConsoleView<'_>,
-    asks: &mut ConsoleAsks,
-) {
-    egui::Window::new("Statistics")
-        .open(open)
-        .collapsible(false)
-        .resizable(true)
-        .show(ctx, |ui| {
-            ui.label("What you played on this computer. Nothing leaves it.");
-            ui.add_space(4.0);
-            egui::ScrollArea::vertical()
-                .max_height(320.0)
-                .show(ui, |ui| {
-                    egui::Grid::new("statistics")
-                        .striped(true)
-                        .num_columns(6)
-                        .show(ui, |ui| {
-                            for heading in ["Game", "Played", "Last played", "Won", "Lost", ""] {
-                                ui.strong(heading);
-                            }
-                            ui.end_row();
-                            for set in view.catalog.game_sets() {
-                                for game in set.games {
-                                    let plays = view.plays.games.get(&game.dir_name);
-                                    let times = plays.map_or(0, |p| p.times_played);
-                                    ui.label(&game.name);
-                                    ui.label(times.to_string());
-                                    ui.label(plays.and_then(|p| p.last_played).map_or_else(
-                                        || "never".to_string(),
-                                        |t| player::ago(t, view.now),
-                                    ));
-                                    // Only games that report their outcome count wins.
-                                    let (won, lost) = plays.map_or((0, 0), |p| (p.won, p.lost));
-                                    let outcome = |n: u32| {
-                                        if won + lost == 0 {
-                                            "–".to_string()
-                                        } else {
-                                            n.to_string()
-                                        }
-                                    };
-                                    ui.label(outcome(won));
-                                    ui.label(outcome(lost));
-                                    let reset =
-                                        ui.add_enabled(times > 0, egui::Button::new("Reset"));
-                                    if reset.clicked() {
-                                        asks.reset_statistics = Some(Some(game.dir_name.clone()));
-                                    }
-                                    ui.end_row();
-                                }
-                            }
-                        });
-                });
-            ui.add_space(4.0);
-            if ui.button("Reset all").clicked() {
-                asks.reset_statistics = Some(None);
-            }
-        });
-}
-
 /// The notices, each with a Dismiss button.
 fn notices_ui(ui: &mut egui::Ui, notices: &[Notice], asks: &mut ConsoleAsks) {
     if notices.is_empty() {
@@ -756,82 +562,6 @@ fn game_help_menu(ui: &mut egui::Ui, game: &GameEntry, request: &mut Option<Help
     }
 }
 
-/// Fitting the console's window to its content on its first frames: as
-/// wide as the menus with "Find a game" beside them or the game sets in one
-/// row, as tall as what is shown at that width, within 90% of the screen.
-/// The layout is measured on frames where it has settled, the size asked
-/// for, and this repeats (the groups may wrap differently at the new width)
-/// until the window fits or [`CONSOLE_FIT_FRAMES`] have passed. Only real
-/// windows are fitted; a window manager that keeps its own size wins.
-#[derive(Clone, Debug, Default)]
-struct ConsoleFit {
-    done: bool,
-    frames: u8,
-    /// The width the menus take, and the groups in one row, last frame.
-    menus_width: f32,
-    groups_width: f32,
-    /// Everything above and around the scrolled content, and the content's
-    /// height, last frame.
-    chrome: Vec2,
-    content_height: f32,
-    last: Option<(Vec2, Vec2)>,
-    asked: Vec<Vec2>,
-}
-
-/// How many frames the console spends at most fitting its window.
-const CONSOLE_FIT_FRAMES: u8 = 30;
-
-/// The smallest the console's window is made when fitted.
-const CONSOLE_MIN_SIZE: Vec2 = Vec2::new(260.0, 160.0);
-
-impl ConsoleFit {
-    /// The size wanted for the content measured this frame.
-    fn wanted(&self, monitor: Option<Vec2>) -> Vec2 {
-        // Room for "Find a game" beside the menus, with a margin after it.
-        let menus = self.menus_width + FIND_ROW_WIDTH + 8.0;
-        let width = menus.max(self.groups_width) + self.chrome.x;
-        let height = self.content_height + self.chrome.y;
-        let mut wanted = Vec2::new(width, height).max(CONSOLE_MIN_SIZE);
-        if let Some(monitor) = monitor.filter(|m| m.x > 0.0 && m.y > 0.0) {
-            wanted = wanted.min(monitor * 0.9);
-        }
-        wanted.ceil()
-    }
-
-    /// Runs after each frame of the console: asks for the size that fits.
-    fn step(&mut self, ctx: &egui::Context) {
-        if self.done {
-            return;
-        }
-        let (inner, monitor) = ctx.input(|i| {
-            let v = i.viewport();
-            (v.inner_rect.map(|r| r.size()), v.monitor_size)
-        });
-        let Some(inner) = inner else {
-            // No window system (tests): nothing to fit.
-            self.done = true;
-            return;
-        };
-        self.frames += 1;
-        if self.frames > CONSOLE_FIT_FRAMES {
-            self.done = true;
-            return;
-        }
-        let wanted = self.wanted(monitor);
-        let steady = self.last == Some((inner, wanted));
-        self.last = Some((inner, wanted));
-        if steady {
-            if (wanted - inner).abs().max_elem() <= 0.5 || self.asked.contains(&wanted) {
-                self.done = true;
-                return;
-            }
-            self.asked.push(wanted);
-            ctx.send_viewport_cmd(ViewportCommand::InnerSize(wanted));
-        }
-        ctx.request_repaint();
-    }
-}
-
 /// The height of a game's row in the console: a 32×32 icon with padding.
 const ROW_HEIGHT: f32 = 40.0;
 
@@ -843,7 +573,7 @@ const FIND_LABEL_ROOM: f32 = 90.0;
 
 /// The width the menu bar must have left after the menus for "Find a game"
 /// to sit beside them; narrower, it takes a row of its own.
-const FIND_ROW_WIDTH: f32 = FIND_FIELD_WIDTH + FIND_LABEL_ROOM + 8.0;
+pub(super) const FIND_ROW_WIDTH: f32 = FIND_FIELD_WIDTH + FIND_LABEL_ROOM + 8.0;
 
 /// The "Find a game" field, laid out right to left: typing narrows the
 /// console to matching games; Ctrl+F (Cmd+F) goes to it and Escape clears

@@ -158,7 +158,18 @@ fn f1_opens_the_focused_games_help_and_space_alone_starts_no_search() {
             .text_window("hello-game")
             .is_some()
     );
+    // Space types a " " too: it presses the focused button, it is no search.
+    harness.event(egui::Event::Text(" ".into()));
+    press(&mut harness, egui::Key::Space);
+    harness.run();
     assert_eq!(find_text(&harness), "");
+    let open: Vec<String> = harness
+        .state()
+        .open_games()
+        .iter()
+        .map(|g| g.dir_name.clone())
+        .collect();
+    assert_eq!(open, ["hello-game"], "Space started the focused game");
 }
 
 /// Right-clicks a game's (first) console button and picks `entry` in its

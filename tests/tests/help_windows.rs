@@ -8,6 +8,9 @@
 //! fixtures here; the manual's CommonMark rendering has its own file,
 //! `manual_rendering.rs`.
 
+mod support;
+use support::galleys_with;
+
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -801,27 +804,6 @@ fn the_manual_viewer_shows_tables_cell_by_cell() {
     assert!((icon.left() - set.left()).abs() < 2.0, "columns line up");
     assert!((rect("<dir>.png").left() - default.left()).abs() < 2.0);
     assert!(rect("After the table.").top() > icon.bottom());
-}
-
-/// The text galleys drawn last frame whose text contains `needle`.
-fn galleys_with(
-    harness: &Harness<'_, LauncherApp>,
-    needle: &str,
-) -> Vec<std::sync::Arc<egui::Galley>> {
-    fn walk(shape: &egui::Shape, needle: &str, out: &mut Vec<std::sync::Arc<egui::Galley>>) {
-        match shape {
-            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, needle, out)),
-            egui::Shape::Text(text) if text.galley.text().contains(needle) => {
-                out.push(text.galley.clone());
-            }
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for clipped in &harness.output().shapes {
-        walk(&clipped.shape, needle, &mut out);
-    }
-    out
 }
 
 /// The font of the run of `galley` that holds `needle`.

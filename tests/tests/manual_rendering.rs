@@ -6,6 +6,8 @@
 //! Each test opens a manual as the launcher's own (Help > Launcher manual);
 //! in the test harness its window is embedded in the console.
 
+mod support;
+
 use egui::accesskit::{Role, Toggled};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -66,20 +68,7 @@ impl Viewer {
 
     /// The text galleys drawn last frame whose text contains `needle`.
     fn galleys_with(&self, needle: &str) -> Vec<Arc<egui::Galley>> {
-        fn walk(shape: &egui::Shape, needle: &str, out: &mut Vec<Arc<egui::Galley>>) {
-            match shape {
-                egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, needle, out)),
-                egui::Shape::Text(text) if text.galley.text().contains(needle) => {
-                    out.push(text.galley.clone());
-                }
-                _ => {}
-            }
-        }
-        let mut out = Vec::new();
-        for clipped in &self.harness.output().shapes {
-            walk(&clipped.shape, needle, &mut out);
-        }
-        out
+        support::galleys_with(&self.harness, needle)
     }
 
     /// The format of the text `needle` in the one galley that holds it.

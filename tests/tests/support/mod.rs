@@ -30,3 +30,24 @@ pub fn open_dirs(harness: &Harness<'_, LauncherApp>) -> Vec<String> {
         .map(|g| g.dir_name.clone())
         .collect()
 }
+
+/// The text galleys drawn last frame whose text contains `needle`.
+pub fn galleys_with(
+    harness: &Harness<'_, LauncherApp>,
+    needle: &str,
+) -> Vec<std::sync::Arc<egui::Galley>> {
+    fn walk(shape: &egui::Shape, needle: &str, out: &mut Vec<std::sync::Arc<egui::Galley>>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, needle, out)),
+            egui::Shape::Text(text) if text.galley.text().contains(needle) => {
+                out.push(text.galley.clone());
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &harness.output().shapes {
+        walk(&clipped.shape, needle, &mut out);
+    }
+    out
+}

@@ -13,6 +13,9 @@ use launcher::player::{PlayerFiles, ThemeChoice};
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
 use std::path::Path;
+use support::open_dirs;
+
+mod support;
 
 /// Three games in two sets; Hello Game has a text help.
 fn games() -> GamesDir {
@@ -105,13 +108,11 @@ fn the_arrow_keys_walk_the_games_in_reading_order_and_enter_starts_one() {
     assert!(harness.state().open_games().is_empty());
     press(&mut harness, egui::Key::Enter);
     harness.run();
-    let open: Vec<String> = harness
-        .state()
-        .open_games()
-        .iter()
-        .map(|g| g.dir_name.clone())
-        .collect();
-    assert_eq!(open, ["hello-game"], "Enter starts the focused game");
+    assert_eq!(
+        open_dirs(&harness),
+        ["hello-game"],
+        "Enter starts the focused game"
+    );
 }
 
 #[test]
@@ -163,13 +164,11 @@ fn f1_opens_the_focused_games_help_and_space_alone_starts_no_search() {
     press(&mut harness, egui::Key::Space);
     harness.run();
     assert_eq!(find_text(&harness), "");
-    let open: Vec<String> = harness
-        .state()
-        .open_games()
-        .iter()
-        .map(|g| g.dir_name.clone())
-        .collect();
-    assert_eq!(open, ["hello-game"], "Space started the focused game");
+    assert_eq!(
+        open_dirs(&harness),
+        ["hello-game"],
+        "Space started the focused game"
+    );
 }
 
 /// Right-clicks a game's (first) console button and picks `entry` in its

@@ -808,16 +808,7 @@ fn the_manual_viewer_shows_tables_cell_by_cell() {
 
 /// The font of the run of `galley` that holds `needle`.
 fn font_of(galley: &egui::Galley, needle: &str) -> egui::FontId {
-    let at = galley.text().find(needle).expect("the needle");
-    galley
-        .job
-        .sections
-        .iter()
-        .find(|s| s.byte_range.start.0 <= at && at < s.byte_range.end.0)
-        .expect("a section")
-        .format
-        .font_id
-        .clone()
+    support::format_in(galley, needle).font_id
 }
 
 /// Issue 17 (9): search results show their snippet at the body text's

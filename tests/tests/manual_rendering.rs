@@ -7,6 +7,7 @@
 //! in the test harness its window is embedded in the console.
 
 mod support;
+use support::format_in;
 
 use egui::accesskit::{Role, Toggled};
 use egui_kittest::Harness;
@@ -77,19 +78,6 @@ impl Viewer {
         assert_eq!(galleys.len(), 1, "one galley holds {needle:?}");
         format_in(&galleys[0], needle)
     }
-}
-
-/// The format of the section of `galley` where `needle` starts.
-fn format_in(galley: &egui::Galley, needle: &str) -> egui::TextFormat {
-    let at = galley.text().find(needle).expect("the needle");
-    galley
-        .job
-        .sections
-        .iter()
-        .find(|s| s.byte_range.start.0 <= at && at < s.byte_range.end.0)
-        .expect("a section")
-        .format
-        .clone()
 }
 
 #[test]

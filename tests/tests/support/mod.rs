@@ -51,3 +51,16 @@ pub fn galleys_with(
     }
     out
 }
+
+/// The format of the section of `galley` where `needle` starts.
+pub fn format_in(galley: &egui::Galley, needle: &str) -> egui::TextFormat {
+    let at = galley.text().find(needle).expect("the needle");
+    galley
+        .job
+        .sections
+        .iter()
+        .find(|s| s.byte_range.start.0 <= at && at < s.byte_range.end.0)
+        .expect("a section")
+        .format
+        .clone()
+}

@@ -5,15 +5,43 @@
 //! other side are plain `u32`s, never Rust enums, so a misbehaving library can
 //! never produce an invalid enum value in the host.
 //!
-//! Game authors never touch this module: they implement [`crate::Game`] and call
-//! [`crate::export_game!`]. Hosts use [`crate::host`], which validates
-//! everything here before it calls in.
+//! Game authors in Rust never touch this module: they implement
+//! [`crate::Game`] and call [`crate::export_game!`]. Authors in C (or any
+//! language with a C FFI) use `game-api/include/game_api.h`, which mirrors it
+//! (a test checks every size and offset). Hosts use [`crate::host`], which
+//! validates everything here before it calls in.
+//!
+//! # How the ABI grows
+//!
+//! [`ABI_VERSION`] names the layout family and never changes for additions:
+//! new functions and fields are **appended** to the structs below, and each
+//! struct says how large it is (`table_size`, `struct_size`). A reader uses
+//! only the fields that both sides know:
+//!
+//! * the host accepts a game table of at least [`GAME_TABLE_SIZE_V1`] bytes
+//!   and treats every function beyond the table's size, or null, as absent
+//!   (the launcher's fallback applies: no undo without `save`, say);
+//! * a game reads the host's revision from [`RawHost::struct_size`]:
+//!   a host of revision 2 or later ([`RAW_HOST_SIZE_V2`]) offers ticks and
+//!   fills [`RawEvent::modifiers`] and [`RawEvent::dt`].
+//!
+//! Revision 1 is the first release; revision 2 ([`ABI_REVISION`]) appends
+//! the optional game functions `save` … `outcome` to [`GameTable`],
+//! `request_tick` and `request_new_game` to [`RawHost`], and `modifiers` and
+//! `dt` to [`RawEvent`].
 
 use std::ffi::c_void;
 
-/// The version of this ABI. The host refuses a library whose table carries
-/// another number. Bump it on any change to a struct or function signature here.
+/// The version of this ABI's layout family. The host refuses a library whose
+/// table carries another number. Bump it only for a change that breaks
+/// existing games (a field moved or retyped); additions are appended and
+/// raise [`ABI_REVISION`] instead.
 pub const ABI_VERSION: u32 = 1;
+
+/// The revision of this ABI within [`ABI_VERSION`]: how many times it has
+/// grown. Revision 1 is the first layout; revision 2 adds saving, new games
+/// and game IDs, outcomes, ticks and key modifiers.
+pub const ABI_REVISION: u32 = 2;
 
 /// The symbol every game library exports (see [`crate::export_game!`]).
 /// Its name never changes between ABI versions so that an old library is
@@ -108,6 +136,50 @@ pub struct RawStyle {
     pub stroke_width: f32,
 }
 
+/// A borrowed run of bytes (a saved game): a pointer and a length. Like
+/// [`AbiStr`], the receiver copies it before the call returns (or, for bytes
+/// a game returns, before it calls into the game again).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct AbiBytes {
+    /// First byte, or null when empty.
+    pub ptr: *const u8,
+    /// Length in bytes.
+    pub len: usize,
+}
+
+impl AbiBytes {
+    /// No bytes.
+    pub const EMPTY: AbiBytes = AbiBytes {
+        ptr: std::ptr::null(),
+        len: 0,
+    };
+
+    /// Borrows `bytes` for the duration of a call.
+    pub fn borrow(bytes: &[u8]) -> AbiBytes {
+        AbiBytes {
+            ptr: bytes.as_ptr(),
+            len: bytes.len(),
+        }
+    }
+
+    /// Copies the bytes, or `None` when there are more than `max_len`.
+    ///
+    /// # Safety
+    /// `ptr` must be null or point to `len` readable bytes for the duration of
+    /// the call.
+    pub unsafe fn to_vec(self, max_len: usize) -> Option<Vec<u8>> {
+        if self.len > max_len {
+            return None;
+        }
+        if self.ptr.is_null() || self.len == 0 {
+            return Some(Vec::new());
+        }
+        // SAFETY: the caller promises `len` readable bytes at `ptr`.
+        Some(unsafe { std::slice::from_raw_parts(self.ptr, self.len) }.to_vec())
+    }
+}
+
 /// Host-supplied drawing functions, valid only during one `draw` call.
 #[repr(C)]
 pub struct RawPainter {
@@ -167,6 +239,19 @@ pub const EVENT_POINTER_LEAVE: u32 = 4;
 pub const EVENT_KEY_PRESS: u32 = 5;
 /// Event kind: a key went up.
 pub const EVENT_KEY_RELEASE: u32 = 6;
+/// Event kind (revision 2): time passed while the game asked for ticks;
+/// [`RawEvent::dt`] says how much.
+pub const EVENT_TICK: u32 = 7;
+
+/// Modifier bit: Shift was held.
+pub const MODIFIER_SHIFT: u32 = 1;
+/// Modifier bit: Ctrl was held.
+pub const MODIFIER_CTRL: u32 = 2;
+/// Modifier bit: Alt (Option on a Mac) was held.
+pub const MODIFIER_ALT: u32 = 4;
+/// Modifier bit: Command (⌘ on a Mac; the Windows / Super key elsewhere)
+/// was held.
+pub const MODIFIER_COMMAND: u32 = 8;
 
 /// One input event, in the game's canvas coordinates.
 #[repr(C)]
@@ -178,8 +263,12 @@ pub struct RawEvent {
     pub pos: Point,
     /// 0 primary, 1 secondary, 2 middle (press/release only).
     pub button: u32,
-    /// The key's name, e.g. `"h"`, `"Enter"`, `"ArrowLeft"` (key events only).
+    /// The key's name, one of [`crate::keys`] (key events only).
     pub key: AbiStr,
+    /// Revision 2: the `MODIFIER_*` bits held (key and pointer events).
+    pub modifiers: u32,
+    /// Revision 2: seconds since the previous tick (tick events only).
+    pub dt: f32,
 }
 
 /// Action kind: a button the host shows; `value` is ignored.
@@ -227,6 +316,37 @@ pub struct RawHost {
     pub request_redraw: unsafe extern "C" fn(ctx: *mut c_void),
     /// A line for the host's log.
     pub log: unsafe extern "C" fn(ctx: *mut c_void, message: AbiStr),
+    /// Revision 2: deliver an [`EVENT_TICK`] about every `interval_seconds`
+    /// until asked again; 0 (or less, or not a number) stops the ticks.
+    pub request_tick: unsafe extern "C" fn(ctx: *mut c_void, interval_seconds: f32),
+    /// Revision 2: start a new game the way the host's New game does (a
+    /// fresh seed, on the undo chain), e.g. from the game's own key.
+    pub request_new_game: unsafe extern "C" fn(ctx: *mut c_void),
+}
+
+/// `size_of::<RawHost>()` of a revision-1 host.
+pub const RAW_HOST_SIZE_V1: u32 = std::mem::offset_of!(RawHost, request_tick) as u32;
+/// `size_of::<RawHost>()` of a revision-2 host: from this size on, a host
+/// offers ticks and new games and fills the revision-2 event fields.
+pub const RAW_HOST_SIZE_V2: u32 = std::mem::size_of::<RawHost>() as u32;
+
+/// Outcome state: the game is going on.
+pub const OUTCOME_PLAYING: u32 = 0;
+/// Outcome state: the player won.
+pub const OUTCOME_WON: u32 = 1;
+/// Outcome state: the player lost.
+pub const OUTCOME_LOST: u32 = 2;
+
+/// How the game stands (revision 2, `outcome`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RawOutcome {
+    /// One of the `OUTCOME_*` constants.
+    pub state: u32,
+    /// Nonzero when `score` holds a score.
+    pub has_score: u8,
+    /// The score, higher is better (when `has_score`).
+    pub score: i64,
 }
 
 /// Status code: the call succeeded.
@@ -236,6 +356,19 @@ pub const STATUS_ERROR: u32 = 1;
 /// Status code: the game panicked; the message via `last_error`. The host
 /// must not call into that instance again except `destroy`.
 pub const STATUS_PANIC: u32 = 2;
+
+/// Signature of the revision-2 `save` function.
+pub type SaveFn = unsafe extern "C" fn(game: GameHandle, out: *mut AbiBytes) -> u32;
+/// Signature of the revision-2 `load` function.
+pub type LoadFn = unsafe extern "C" fn(game: GameHandle, bytes: AbiBytes) -> u32;
+/// Signature of the revision-2 `new_game` function.
+pub type NewGameFn = unsafe extern "C" fn(game: GameHandle, seed: u64) -> u32;
+/// Signature of the revision-2 `game_id` function.
+pub type GameIdFn = unsafe extern "C" fn(game: GameHandle, out: *mut AbiStr) -> u32;
+/// Signature of the revision-2 `from_game_id` function.
+pub type FromGameIdFn = unsafe extern "C" fn(game: GameHandle, id: AbiStr) -> u32;
+/// Signature of the revision-2 `outcome` function.
+pub type OutcomeFn = unsafe extern "C" fn(game: GameHandle, out: *mut RawOutcome) -> u32;
 
 /// Opaque handle to one running game, owned by the game library.
 pub type GameHandle = *mut c_void;
@@ -274,6 +407,25 @@ pub struct GameTable {
         unsafe extern "C" fn(game: GameHandle, id: AbiStr, value: AbiStr, redraw: *mut u8) -> u32,
     /// The message of the last failed call on this thread.
     pub last_error: unsafe extern "C" fn(out: *mut AbiStr),
+
+    // Revision 2. Each may be null (absent): the host then does without.
+    /// Writes the game's whole state as bytes (valid until the next call).
+    /// With `load`, the host gives the game undo, redo, restart and resume.
+    pub save: Option<SaveFn>,
+    /// Replaces the game's state with bytes `save` wrote (perhaps by an
+    /// older build of the game, perhaps damaged: refuse what you cannot
+    /// read with `STATUS_ERROR`, and keep the state you had).
+    pub load: Option<LoadFn>,
+    /// Starts a new game from `seed`; the same seed gives the same game.
+    pub new_game: Option<NewGameFn>,
+    /// The ID of the game being played (to replay or share it), valid until
+    /// the next call.
+    pub game_id: Option<GameIdFn>,
+    /// Starts the game a player typed the ID of; `STATUS_ERROR` with a
+    /// message for the player when the ID is not one.
+    pub from_game_id: Option<FromGameIdFn>,
+    /// Whether the game is won, lost or going on, with an optional score.
+    pub outcome: Option<OutcomeFn>,
 }
 
 /// The part of [`GameTable`] every ABI version shares.
@@ -286,5 +438,9 @@ pub struct TableHeader {
     pub table_size: u32,
 }
 
-/// `size_of::<GameTable>()` as a `u32`, for the header.
+/// `size_of::<GameTable>()` as a `u32`, for the header: the size of a table
+/// of this revision.
 pub const GAME_TABLE_SIZE: u32 = std::mem::size_of::<GameTable>() as u32;
+
+/// The size of a revision-1 table, the smallest the host accepts.
+pub const GAME_TABLE_SIZE_V1: u32 = std::mem::offset_of!(GameTable, save) as u32;

@@ -5,12 +5,15 @@
 //! boundary (which would abort the launcher).
 
 use crate::abi::{
-    self, AbiStr, GameHandle, GameTable, Point, RawAction, RawEvent, RawHost, RawPainter,
+    self, AbiBytes, AbiStr, GameHandle, GameTable, Point, RawAction, RawEvent, RawHost, RawOutcome,
+    RawPainter,
 };
-use crate::{Action, ActionKind, Anchor, Button, Event, Game, GameError, Painter, Stroke, Style};
+use crate::codec;
+use crate::{Anchor, Game, GameError, NewGame, Outcomes, Painter, SaveLoad, Stroke, Style};
 use std::cell::RefCell;
 use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Duration;
 
 /// The launcher's services, as a game sees them. Cheap to copy; valid for as
 /// long as the game instance that received it lives.
@@ -71,6 +74,50 @@ impl Host {
             unsafe { (raw.log)(raw.ctx, AbiStr::borrow(message)) }
         }
     }
+
+    /// The host's table if it is of revision 2 or later.
+    fn revision_2(&self) -> Option<&RawHost> {
+        self.raw()
+            .filter(|raw| raw.struct_size >= abi::RAW_HOST_SIZE_V2)
+    }
+
+    /// Whether the launcher offers the services of ABI revision 2 (ticks,
+    /// new games, modifiers). Every launcher that loads a game built with
+    /// this crate does; a detached host does not.
+    pub fn has_revision_2(&self) -> bool {
+        self.revision_2().is_some()
+    }
+
+    /// Asks for an [`crate::Event::Tick`] about every `interval` (at most
+    /// one per frame the launcher draws) until [`Host::stop_ticks`]: for
+    /// animations and clocks. Ask only while something moves: a game that
+    /// is not ticking costs no CPU at all.
+    pub fn request_ticks(&self, interval: Duration) {
+        if let Some(raw) = self.revision_2() {
+            // SAFETY: as in `show_text_help`; the table is of revision 2, so
+            // the function is there.
+            unsafe { (raw.request_tick)(raw.ctx, interval.as_secs_f32()) }
+        }
+    }
+
+    /// Stops the ticks [`Host::request_ticks`] asked for.
+    pub fn stop_ticks(&self) {
+        if let Some(raw) = self.revision_2() {
+            // SAFETY: as in `request_ticks`.
+            unsafe { (raw.request_tick)(raw.ctx, 0.0) }
+        }
+    }
+
+    /// Starts a new game as the launcher's New game does (a fresh seed,
+    /// undoable), e.g. from the game's own key, once the current call into
+    /// the game has returned. Only for games that implement
+    /// [`crate::NewGame`].
+    pub fn request_new_game(&self) {
+        if let Some(raw) = self.revision_2() {
+            // SAFETY: as in `request_ticks`.
+            unsafe { (raw.request_new_game)(raw.ctx) }
+        }
+    }
 }
 
 /// Builds the table for game type `G`. Used by [`crate::export_game!`].
@@ -89,6 +136,45 @@ pub const fn table<G: Game>() -> GameTable {
         action: action::<G>,
         invoke_action: invoke_action::<G>,
         last_error,
+        save: None,
+        load: None,
+        new_game: None,
+        game_id: None,
+        from_game_id: None,
+        outcome: None,
+    }
+}
+
+/// The optional functions a game declares in [`crate::export_game!`]:
+/// each adds its functions to a table made by [`table`].
+pub mod features {
+    use super::*;
+
+    /// Adds [`SaveLoad`]'s `save` and `load`.
+    pub const fn save<G: SaveLoad>(table: GameTable) -> GameTable {
+        GameTable {
+            save: Some(save_state::<G>),
+            load: Some(load_state::<G>),
+            ..table
+        }
+    }
+
+    /// Adds [`NewGame`]'s `new_game`, `game_id` and `from_game_id`.
+    pub const fn new_game<G: NewGame>(table: GameTable) -> GameTable {
+        GameTable {
+            new_game: Some(start_new_game::<G>),
+            game_id: Some(current_game_id::<G>),
+            from_game_id: Some(start_from_game_id::<G>),
+            ..table
+        }
+    }
+
+    /// Adds [`Outcomes`]'s `outcome`.
+    pub const fn outcome<G: Outcomes>(table: GameTable) -> GameTable {
+        GameTable {
+            outcome: Some(current_outcome::<G>),
+            ..table
+        }
     }
 }
 
@@ -96,17 +182,31 @@ pub const fn table<G: Game>() -> GameTable {
 /// `GAME_TABLE` and exports the entry symbol ([`abi::ENTRY_SYMBOL`]) that
 /// returns it.
 ///
+/// After the type, name the optional features the game implements:
+/// `save` ([`crate::SaveLoad`]), `new_game` ([`crate::NewGame`]) and
+/// `outcome` ([`crate::Outcomes`]). The compiler checks that each one named
+/// is implemented; one implemented but not named is not offered.
+///
+/// ```ignore
+/// game_api::export_game!(Lamp);                               // the basics
+/// game_api::export_game!(Mines, save, new_game, outcome);     // everything
+/// ```
+///
 /// Use it once, at the top level of a `cdylib` crate. Do not link two game
 /// crates into one program and call their `game_api_entry`: the unmangled
 /// symbol exists once per program. Use each crate's `GAME_TABLE` instead.
 #[macro_export]
 macro_rules! export_game {
-    ($game:ty) => {
+    ($game:ty $(, $feature:ident)* $(,)?) => {
         /// This library's game table. Hosts that link the game's crate
         /// directly (tests, tools) use it with
         /// `GameLibrary::from_static(&GAME_TABLE)`; two games linked into one
         /// program would otherwise share one `game_api_entry` symbol.
-        pub static GAME_TABLE: $crate::abi::GameTable = $crate::guest::table::<$game>();
+        pub static GAME_TABLE: $crate::abi::GameTable = {
+            let table = $crate::guest::table::<$game>();
+            $(let table = $crate::guest::features::$feature::<$game>(table);)*
+            table
+        };
 
         /// The entry point the launcher looks up: this library's game table.
         #[unsafe(no_mangle)]
@@ -122,7 +222,11 @@ struct Instance<G> {
     game: G,
     title: String,
     status: String,
-    actions: Vec<(Action, String)>,
+    actions: Vec<(crate::Action, String)>,
+    saved: Vec<u8>,
+    game_id: String,
+    /// Whether the host fills the revision-2 event fields.
+    host_revision_2: bool,
 }
 
 thread_local! {
@@ -180,9 +284,9 @@ unsafe fn write_out<T>(out: *mut T, value: T) -> Result<(), GameError> {
 unsafe extern "C" fn create<G: Game>(host: *const RawHost, out: *mut GameHandle) -> u32 {
     guard(|| {
         // SAFETY: the host passes null or its table, alive for the game's life.
-        if let Some(raw) = unsafe { host.as_ref() }
-            && (raw.abi_version != abi::ABI_VERSION
-                || (raw.struct_size as usize) < std::mem::size_of::<RawHost>())
+        let raw_host = unsafe { host.as_ref() };
+        if let Some(raw) = raw_host
+            && (raw.abi_version != abi::ABI_VERSION || raw.struct_size < abi::RAW_HOST_SIZE_V1)
         {
             return Err(GameError(format!(
                 "the launcher speaks game ABI version {} but this game was built for version {}",
@@ -196,6 +300,9 @@ unsafe extern "C" fn create<G: Game>(host: *const RawHost, out: *mut GameHandle)
             title: String::new(),
             status: String::new(),
             actions: Vec::new(),
+            saved: Vec::new(),
+            game_id: String::new(),
+            host_revision_2: raw_host.is_some_and(|raw| raw.struct_size >= abi::RAW_HOST_SIZE_V2),
         });
         // SAFETY: `out` is the host's output slot for this call.
         unsafe { write_out(out, Box::into_raw(instance) as *mut c_void) }
@@ -263,27 +370,11 @@ unsafe extern "C" fn handle_event<G: Game>(
         // SAFETY: see `instance`; the event is the host's, valid during this call.
         let inst = unsafe { instance::<G>(handle)? };
         let raw = unsafe { event.as_ref() }.ok_or_else(|| GameError("null event".into()))?;
-        let event = event_from_raw(raw)?;
+        // SAFETY: the host's key string is valid during this call.
+        let event = unsafe { codec::event_from_raw(raw, inst.host_revision_2) }?;
         let response = inst.game.handle_event(&event);
         // SAFETY: see `write_out`.
         unsafe { write_out(redraw, response.redraw as u8) }
-    })
-}
-
-fn event_from_raw(raw: &RawEvent) -> Result<Event, GameError> {
-    // SAFETY: the host's key string is valid during this call.
-    let key = || unsafe { raw.key.to_string_lossy(256) }.0;
-    let button = Button::from_raw(raw.button);
-    let pos = raw.pos;
-    Ok(match raw.kind {
-        abi::EVENT_POINTER_MOVE => Event::PointerMove { pos },
-        abi::EVENT_POINTER_PRESS => Event::PointerPress { pos, button },
-        abi::EVENT_POINTER_RELEASE => Event::PointerRelease { pos, button },
-        abi::EVENT_POINTER_ENTER => Event::PointerEnter { pos },
-        abi::EVENT_POINTER_LEAVE => Event::PointerLeave,
-        abi::EVENT_KEY_PRESS => Event::KeyPress { key: key() },
-        abi::EVENT_KEY_RELEASE => Event::KeyRelease { key: key() },
-        other => return Err(GameError(format!("unknown event kind {other}"))),
     })
 }
 
@@ -298,10 +389,7 @@ unsafe extern "C" fn action_count<G: Game>(handle: GameHandle, out: *mut u32) ->
             .actions()
             .into_iter()
             .map(|a| {
-                let options = match &a.kind {
-                    ActionKind::Choice { options, .. } => options.join("\n"),
-                    _ => String::new(),
-                };
+                let options = codec::action_options(&a);
                 (a, options)
             })
             .collect();
@@ -317,19 +405,7 @@ unsafe extern "C" fn action<G: Game>(handle: GameHandle, index: u32, out: *mut R
             .actions
             .get(index as usize)
             .ok_or_else(|| GameError(format!("no action number {index}")))?;
-        let (kind, value) = match &action.kind {
-            ActionKind::Button => (abi::ACTION_BUTTON, ""),
-            ActionKind::Text { value } => (abi::ACTION_TEXT, value.as_str()),
-            ActionKind::Choice { selected, .. } => (abi::ACTION_CHOICE, selected.as_str()),
-        };
-        let raw = RawAction {
-            id: AbiStr::borrow(&action.id),
-            label: AbiStr::borrow(&action.label),
-            kind,
-            value: AbiStr::borrow(value),
-            options: AbiStr::borrow(options),
-            enabled: action.enabled as u8,
-        };
+        let raw = codec::action_to_raw(action, options);
         unsafe { write_out(out, raw) }
     })
 }
@@ -348,6 +424,64 @@ unsafe extern "C" fn invoke_action<G: Game>(
         let value = unsafe { value.to_string_lossy(64 * 1024) }.0;
         let response = inst.game.invoke_action(&id, &value)?;
         unsafe { write_out(redraw, response.redraw as u8) }
+    })
+}
+
+unsafe extern "C" fn save_state<G: SaveLoad>(handle: GameHandle, out: *mut AbiBytes) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`; the bytes live in the
+        // instance until the next call.
+        let inst = unsafe { instance::<G>(handle)? };
+        inst.saved = inst.game.save();
+        unsafe { write_out(out, AbiBytes::borrow(&inst.saved)) }
+    })
+}
+
+/// The largest saved state a game accepts back, as large as the host sends.
+const MAX_LOAD_BYTES: usize = 64 * 1024 * 1024;
+
+unsafe extern "C" fn load_state<G: SaveLoad>(handle: GameHandle, bytes: AbiBytes) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance`; the bytes are the host's, valid during this call.
+        let inst = unsafe { instance::<G>(handle)? };
+        let bytes = unsafe { bytes.to_vec(MAX_LOAD_BYTES) }
+            .ok_or_else(|| GameError("the saved game is too large".into()))?;
+        inst.game.load(&bytes)
+    })
+}
+
+unsafe extern "C" fn start_new_game<G: NewGame>(handle: GameHandle, seed: u64) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance`.
+        let inst = unsafe { instance::<G>(handle)? };
+        inst.game.new_game(seed);
+        Ok(())
+    })
+}
+
+unsafe extern "C" fn current_game_id<G: NewGame>(handle: GameHandle, out: *mut AbiStr) -> u32 {
+    guard(|| {
+        // SAFETY: as in `title`.
+        let inst = unsafe { instance::<G>(handle)? };
+        inst.game_id = inst.game.game_id();
+        unsafe { write_out(out, AbiStr::borrow(&inst.game_id)) }
+    })
+}
+
+unsafe extern "C" fn start_from_game_id<G: NewGame>(handle: GameHandle, id: AbiStr) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance`; the string is the host's, valid during this call.
+        let inst = unsafe { instance::<G>(handle)? };
+        let id = unsafe { id.to_string_lossy(64 * 1024) }.0;
+        inst.game.start_from_game_id(&id)
+    })
+}
+
+unsafe extern "C" fn current_outcome<G: Outcomes>(handle: GameHandle, out: *mut RawOutcome) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`.
+        let inst = unsafe { instance::<G>(handle)? };
+        unsafe { write_out(out, codec::outcome_to_raw(inst.game.outcome())) }
     })
 }
 
@@ -376,15 +510,30 @@ impl Painter for RawPainterRef<'_> {
         // SAFETY (all methods): host functions called with the host's own
         // context, during the `draw` call they were given for, with arguments
         // that outlive the call.
-        unsafe { (self.0.circle)(self.0.ctx, center, radius, style.to_raw()) }
+        unsafe { (self.0.circle)(self.0.ctx, center, radius, codec::style_to_raw(style)) }
     }
     fn ellipse(&mut self, center: Point, radius_x: f32, radius_y: f32, style: Style) {
         // SAFETY: see `circle`.
-        unsafe { (self.0.ellipse)(self.0.ctx, center, radius_x, radius_y, style.to_raw()) }
+        unsafe {
+            (self.0.ellipse)(
+                self.0.ctx,
+                center,
+                radius_x,
+                radius_y,
+                codec::style_to_raw(style),
+            )
+        }
     }
     fn polygon(&mut self, points: &[Point], style: Style) {
         // SAFETY: see `circle`; `points` is a valid slice.
-        unsafe { (self.0.polygon)(self.0.ctx, points.as_ptr(), points.len(), style.to_raw()) }
+        unsafe {
+            (self.0.polygon)(
+                self.0.ctx,
+                points.as_ptr(),
+                points.len(),
+                codec::style_to_raw(style),
+            )
+        }
     }
     fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
         // SAFETY: see `circle`.
@@ -392,13 +541,10 @@ impl Painter for RawPainterRef<'_> {
     }
     fn rect(&mut self, min: Point, size: Point, style: Style) {
         // SAFETY: see `circle`.
-        unsafe { (self.0.rect)(self.0.ctx, min, size, style.to_raw()) }
+        unsafe { (self.0.rect)(self.0.ctx, min, size, codec::style_to_raw(style)) }
     }
     fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: crate::Rgba, text: &str) {
-        let anchor = match anchor {
-            Anchor::TopLeft => abi::ANCHOR_TOP_LEFT,
-            Anchor::Center => abi::ANCHOR_CENTER,
-        };
+        let anchor = codec::anchor_to_raw(anchor);
         // SAFETY: see `circle`.
         unsafe {
             (self.0.text)(

@@ -62,11 +62,13 @@
 #![warn(missing_docs)]
 
 pub mod abi;
+mod codec;
 pub mod guest;
 pub mod host;
+pub mod keys;
 mod paint;
 
-pub use abi::{ABI_VERSION, Point, Rgba};
+pub use abi::{ABI_REVISION, ABI_VERSION, Point, Rgba};
 pub use guest::Host;
 pub use paint::{
     Anchor, BLACK, Painter, RecordingPainter, Shape, Stroke, Style, TRANSPARENT, WHITE,
@@ -83,29 +85,51 @@ pub enum Button {
     Middle,
 }
 
-impl Button {
-    pub(crate) fn to_raw(self) -> u32 {
-        match self {
-            Button::Primary => 0,
-            Button::Secondary => 1,
-            Button::Middle => 2,
-        }
-    }
+/// The modifier keys held during a key or button event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Modifiers {
+    /// Shift.
+    pub shift: bool,
+    /// Ctrl.
+    pub ctrl: bool,
+    /// Alt (Option on a Mac).
+    pub alt: bool,
+    /// Command (⌘) on a Mac; the Windows / Super key elsewhere.
+    pub command: bool,
+}
 
-    pub(crate) fn from_raw(raw: u32) -> Button {
-        match raw {
-            1 => Button::Secondary,
-            2 => Button::Middle,
-            _ => Button::Primary,
-        }
+impl Modifiers {
+    /// No modifier held.
+    pub const NONE: Modifiers = Modifiers {
+        shift: false,
+        ctrl: false,
+        alt: false,
+        command: false,
+    };
+
+    /// Only Shift held.
+    pub const SHIFT: Modifiers = Modifiers {
+        shift: true,
+        ..Modifiers::NONE
+    };
+
+    /// Whether no modifier is held.
+    pub fn is_none(self) -> bool {
+        self == Modifiers::NONE
     }
 }
 
 /// An input event, with pointer positions in the game's canvas coordinates.
 ///
-/// Key names are those of egui's `Key::name`: a letter key is its lower-case
-/// letter (`"h"`, `"n"`), others are names like `"Enter"`, `"Escape"`,
-/// `"Space"`, `"ArrowLeft"`.
+/// Key names are game-api's own, listed in [`keys`]: a letter is its
+/// lower-case letter (`"h"`), a digit its digit (`"7"`), other keys have
+/// names like `"Enter"`, `"Space"`, `"ArrowLeft"`. Shift does not change the
+/// name (Shift+H is `"h"` with [`Modifiers::shift`]).
+///
+/// The launcher keeps some keys for itself and does not send them: Ctrl+Z,
+/// Ctrl+Y and Ctrl+Shift+Z (undo and redo), Ctrl+N and Ctrl+R (new game and
+/// restart) when the game offers them, and Ctrl+W, Ctrl+Q, Escape-to-close
+/// shortcuts of the window. Key repeats are not sent.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// The pointer moved to `pos` over the canvas.
@@ -119,6 +143,8 @@ pub enum Event {
         pos: Point,
         /// Which button.
         button: Button,
+        /// The modifiers held (none from a revision-1 launcher).
+        modifiers: Modifiers,
     },
     /// A button went up at `pos`.
     PointerRelease {
@@ -126,6 +152,8 @@ pub enum Event {
         pos: Point,
         /// Which button.
         button: Button,
+        /// The modifiers held (none from a revision-1 launcher).
+        modifiers: Modifiers,
     },
     /// The pointer entered the canvas at `pos`.
     PointerEnter {
@@ -136,14 +164,52 @@ pub enum Event {
     PointerLeave,
     /// A key went down.
     KeyPress {
-        /// The key's name.
+        /// The key's name, one of [`keys`].
         key: String,
+        /// The modifiers held (none from a revision-1 launcher).
+        modifiers: Modifiers,
     },
     /// A key went up.
     KeyRelease {
-        /// The key's name.
+        /// The key's name, one of [`keys`].
         key: String,
+        /// The modifiers held (none from a revision-1 launcher).
+        modifiers: Modifiers,
     },
+    /// Time passed while the game asked for ticks ([`Host::request_ticks`]):
+    /// `dt` seconds since the last tick (or since the request).
+    Tick {
+        /// Seconds since the previous tick.
+        dt: f32,
+    },
+}
+
+impl Event {
+    /// A key press without modifiers, as tests and tools write it.
+    pub fn key(key: &str) -> Event {
+        Event::KeyPress {
+            key: key.to_owned(),
+            modifiers: Modifiers::NONE,
+        }
+    }
+
+    /// A primary-button press at `pos`, without modifiers.
+    pub fn press(pos: Point) -> Event {
+        Event::PointerPress {
+            pos,
+            button: Button::Primary,
+            modifiers: Modifiers::NONE,
+        }
+    }
+
+    /// A primary-button release at `pos`, without modifiers.
+    pub fn release(pos: Point) -> Event {
+        Event::PointerRelease {
+            pos,
+            button: Button::Primary,
+            modifiers: Modifiers::NONE,
+        }
+    }
 }
 
 /// What the host should do after the game handled something.
@@ -273,4 +339,107 @@ pub trait Game: Sized + 'static {
         let _ = value;
         Err(GameError(format!("unknown action {id:?}")))
     }
+}
+
+/// Whether a game is won, lost or going on, and its score if it keeps one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// The game goes on.
+    Playing,
+    /// The player won.
+    Won,
+    /// The player lost.
+    Lost,
+}
+
+/// How a game stands, for the launcher's statistics ([`Outcomes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Won, lost or going on.
+    pub result: GameResult,
+    /// The score, higher is better, if the game keeps one.
+    pub score: Option<i64>,
+}
+
+impl Outcome {
+    /// The game goes on.
+    pub const PLAYING: Outcome = Outcome {
+        result: GameResult::Playing,
+        score: None,
+    };
+
+    /// The player won (no score).
+    pub const fn won() -> Outcome {
+        Outcome {
+            result: GameResult::Won,
+            score: None,
+        }
+    }
+
+    /// The player lost (no score).
+    pub const fn lost() -> Outcome {
+        Outcome {
+            result: GameResult::Lost,
+            score: None,
+        }
+    }
+
+    /// The same outcome with a score.
+    pub const fn with_score(self, score: i64) -> Outcome {
+        Outcome {
+            score: Some(score),
+            ..self
+        }
+    }
+
+    /// Whether the game is over (won or lost).
+    pub fn is_over(&self) -> bool {
+        self.result != GameResult::Playing
+    }
+}
+
+/// Optional: the game's whole state as bytes. With it the launcher gives
+/// the game **undo and redo** (Ctrl+Z, Ctrl+Y, toolbar buttons),
+/// **Restart**, and **resume** (the game comes back where the player left
+/// it when the launcher starts again). Declare it in [`export_game!`] with
+/// `save`.
+///
+/// The launcher calls [`SaveLoad::save`] after every event or action that
+/// asked for a redraw, and records a move when the bytes differ from the
+/// last ones: put in them what makes a position (the board, whose turn),
+/// not what the pointer hovers over. Keep it fast (microseconds).
+pub trait SaveLoad: Game {
+    /// The game's state now.
+    fn save(&self) -> Vec<u8>;
+
+    /// Replaces the state with `bytes` from [`SaveLoad::save`] — perhaps of
+    /// an older build of the game, perhaps damaged on disk. Refuse what you
+    /// cannot read with an error and keep the state you had.
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError>;
+}
+
+/// Optional: new games from seeds, and game IDs. With it the launcher
+/// shows **New game** (a fresh seed), **Game ▸ Random seed…**, and the
+/// **Game ID** field (copy, paste, Enter). Declare it in [`export_game!`]
+/// with `new_game`.
+pub trait NewGame: Game {
+    /// Starts a new game from `seed`; the same seed must give the same game.
+    fn new_game(&mut self, seed: u64);
+
+    /// The ID of the game being played: a text from which
+    /// [`NewGame::start_from_game_id`] starts the same game again, to replay or
+    /// share it.
+    fn game_id(&self) -> String;
+
+    /// Starts the game whose ID the player typed, or says what is wrong with
+    /// it (shown beside the field) and keeps the game as it was.
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError>;
+}
+
+/// Optional: whether the game is won or lost. With it the launcher keeps
+/// the player's **statistics** for the game (played, won, lost, streaks,
+/// best time and score). Declare it in [`export_game!`] with `outcome`.
+pub trait Outcomes: Game {
+    /// How the game stands now.
+    fn outcome(&self) -> Outcome;
 }

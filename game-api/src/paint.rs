@@ -72,28 +72,6 @@ impl Style {
             stroke: Some(Stroke { width: 1.0, color }),
         }
     }
-
-    pub(crate) fn to_raw(self) -> crate::abi::RawStyle {
-        let stroke = self.stroke.unwrap_or(Stroke {
-            width: 0.0,
-            color: TRANSPARENT,
-        });
-        crate::abi::RawStyle {
-            fill: self.fill.unwrap_or(TRANSPARENT),
-            stroke: stroke.color,
-            stroke_width: stroke.width,
-        }
-    }
-
-    pub(crate) fn from_raw(raw: crate::abi::RawStyle) -> Style {
-        Style {
-            fill: (raw.fill.a > 0).then_some(raw.fill),
-            stroke: (raw.stroke_width > 0.0 && raw.stroke.a > 0).then_some(Stroke {
-                width: raw.stroke_width,
-                color: raw.stroke,
-            }),
-        }
-    }
 }
 
 /// Where a text's position is on the text.

@@ -50,8 +50,8 @@ impl Game for Lamp {
                 self.on = !self.on;
                 Response::REDRAW
             }
-            Event::KeyPress { key } if key == "p" => panic!("the lamp exploded"),
-            Event::KeyPress { key } if key == "h" => {
+            Event::KeyPress { key, .. } if key == "p" => panic!("the lamp exploded"),
+            Event::KeyPress { key, .. } if key == "h" => {
                 self.host.show_text_help("Lamp Help", false);
                 Response::NONE
             }
@@ -112,6 +112,7 @@ fn every_table_function_works_through_the_boundary() {
     let click = Event::PointerRelease {
         pos: Point::new(50.0, 25.0),
         button: Button::Primary,
+        modifiers: game_api::Modifiers::NONE,
     };
     assert_eq!(game.handle_event(&click).unwrap(), Response::REDRAW);
     assert_eq!(game.status().unwrap(), "On");
@@ -143,9 +144,7 @@ fn every_table_function_works_through_the_boundary() {
 #[test]
 fn a_panic_is_caught_and_breaks_only_that_instance() {
     let mut game = library().start(Box::new(NoServices)).unwrap();
-    let err = game
-        .handle_event(&Event::KeyPress { key: "p".into() })
-        .unwrap_err();
+    let err = game.handle_event(&Event::key("p")).unwrap_err();
     assert_eq!(err.kind, CallErrorKind::Panic);
     assert!(err.to_string().contains("the lamp exploded"), "{err}");
     // The broken instance is never called again.
@@ -160,8 +159,7 @@ fn a_panic_is_caught_and_breaks_only_that_instance() {
 fn the_game_reaches_host_services() {
     let recorder = Recorder::new();
     let mut game = library().start(Box::new(recorder.clone())).unwrap();
-    game.handle_event(&Event::KeyPress { key: "h".into() })
-        .unwrap();
+    game.handle_event(&Event::key("h")).unwrap();
     assert_eq!(recorder.requests(), ["help Lamp Help false"]);
 }
 
@@ -189,7 +187,7 @@ fn a_table_of_another_version_is_refused_naming_both() {
     let short: &'static _ = Box::leak(Box::new(short));
     assert!(matches!(
         GameLibrary::from_static(short),
-        Err(AbiError::TableSizeMismatch { library: 16, .. })
+        Err(AbiError::TableTooSmall { library: 16, .. })
     ));
     // SAFETY: a null pointer is checked before it is read.
     assert_eq!(

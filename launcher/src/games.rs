@@ -112,7 +112,7 @@ impl OpenGames {
         let timeout = self.probe_timeout;
         match self
             .checks
-            .check(&library_path, || check_on_thread(library, timeout))
+            .check(&library_path, || check_on_thread(library.clone(), timeout))
         {
             CheckOutcome::Fine(_) => {}
             CheckOutcome::Broken(e) => {

@@ -59,6 +59,25 @@ fn list_prints_every_game_and_every_problem_and_exits_0() {
 }
 
 #[test]
+fn a_game_built_for_the_first_revision_is_listed_ok_without_a_warning() {
+    let games = GamesDir::new();
+    let dir = games.add_with_library(
+        "version-one",
+        "game = \"v1_game\"\ngame-set = \"Old Games\"\n",
+        "v1_game",
+    );
+    let out = launcher(&["--list"], &games);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_listed_ok(&stdout, "Old Games", "Version One", &dir, "v1_game");
+    assert!(!stdout.contains("warning"), "{stdout}");
+    assert!(
+        stdout.contains("Problems: none") || !stdout.contains("Problems ("),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn list_without_loading_reports_only_what_the_files_say() {
     let games = GamesDir::new();
     games.add_with_library("future", "game = \"wrong_abi\"\n", "wrong_abi");

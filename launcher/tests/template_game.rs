@@ -11,7 +11,7 @@
 mod support;
 
 use game_api::host::{AbiError, GameInstance, NoServices};
-use game_api::{Button, Event, Point, RecordingPainter, Shape};
+use game_api::{Event, Point, RecordingPainter, Shape};
 use launcher::catalog::{Catalog, SearchPath};
 use launcher::loader::{LoadError, Loader};
 use launcher_help::text_help::{Block, format_text_help};
@@ -203,14 +203,8 @@ fn drawn_dot(game: &mut GameInstance) -> (Point, f32) {
 }
 
 fn click(game: &mut GameInstance, pos: Point) -> bool {
-    let press = Event::PointerPress {
-        pos,
-        button: Button::Primary,
-    };
-    let release = Event::PointerRelease {
-        pos,
-        button: Button::Primary,
-    };
+    let press = Event::press(pos);
+    let release = Event::release(pos);
     game.handle_event(&press).expect("press");
     game.handle_event(&release).expect("release").redraw
 }
@@ -314,7 +308,7 @@ fn the_installed_template_has_its_icon_and_help_and_plays() {
 
     // `n` starts a new round.
     assert!(click(&mut game, replay));
-    let n = Event::KeyPress { key: "n".into() };
+    let n = Event::key("n");
     assert!(game.handle_event(&n).unwrap().redraw);
     assert!(game.status().unwrap().starts_with("Caught 0 of 10"));
 }

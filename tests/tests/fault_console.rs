@@ -98,6 +98,7 @@ impl Console {
             game.send(&game_api::Event::PointerRelease {
                 pos,
                 button: game_api::Button::Primary,
+                modifiers: game_api::Modifiers::NONE,
             })
             .unwrap();
         }

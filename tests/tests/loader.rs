@@ -25,11 +25,11 @@ fn a_real_plugin_loads_and_every_table_function_answers() {
     let click = Event::PointerRelease {
         pos: Point::new(10.0, 10.0),
         button: Button::Primary,
+        modifiers: game_api::Modifiers::NONE,
     };
     assert_eq!(game.handle_event(&click).unwrap(), Response::REDRAW);
     assert_eq!(
-        game.handle_event(&Event::KeyPress { key: "x".into() })
-            .unwrap(),
+        game.handle_event(&Event::key("x")).unwrap(),
         Response::REDRAW
     );
     assert_eq!(game.status().unwrap(), "Clicks: 1 Key: x");
@@ -59,6 +59,7 @@ fn loading_the_same_library_twice_reuses_it() {
     a.handle_event(&Event::PointerRelease {
         pos: Point::new(1.0, 1.0),
         button: Button::Primary,
+        modifiers: game_api::Modifiers::NONE,
     })
     .unwrap();
     assert_eq!(a.status().unwrap(), "Clicks: 1 Key: ");
@@ -120,9 +121,7 @@ fn a_panic_in_a_plugin_is_caught_and_the_plugin_can_start_again() {
     let mut loader = Loader::new();
     let lib = loader.load(&library("panicky")).unwrap();
     let mut game = lib.start(Box::new(NoServices)).unwrap();
-    let err = game
-        .handle_event(&Event::KeyPress { key: "p".into() })
-        .unwrap_err();
+    let err = game.handle_event(&Event::key("p")).unwrap_err();
     assert_eq!(err.kind, CallErrorKind::Panic);
     assert!(
         err.to_string().contains("panicky panicked handling a key"),

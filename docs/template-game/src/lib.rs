@@ -303,6 +303,7 @@ impl Game for DotCatcher {
             Event::PointerRelease {
                 pos,
                 button: Button::Primary,
+                ..
             } => {
                 let changed = self.click(*pos);
                 self.hover_at(Some(*pos));
@@ -310,7 +311,7 @@ impl Game for DotCatcher {
             }
             // Key names: letters in lower case, other keys by name
             // ("Enter", "Space", "ArrowLeft").
-            Event::KeyPress { key } => match key.as_str() {
+            Event::KeyPress { key, .. } => match key.as_str() {
                 "n" => {
                     self.new_round(fresh_seed());
                     true
@@ -404,6 +405,7 @@ mod tests {
         Event::PointerRelease {
             pos,
             button: Button::Primary,
+            modifiers: game_api::Modifiers::NONE,
         }
     }
 
@@ -467,6 +469,7 @@ mod tests {
         let other = Event::PointerRelease {
             pos: dot,
             button: Button::Secondary,
+            modifiers: game_api::Modifiers::NONE,
         };
         assert_eq!(g.handle_event(&other), Response::NONE);
         assert_eq!(g.caught(), 0);
@@ -482,7 +485,7 @@ mod tests {
         assert!(g.status().starts_with("All 10 dots caught with 0 misses!"));
         // Clicks do nothing now.
         assert_eq!(g.handle_event(&release(g.dot())), Response::NONE);
-        let n = Event::KeyPress { key: "n".into() };
+        let n = Event::key("n");
         assert_eq!(g.handle_event(&n), Response::REDRAW);
         assert!(!g.is_over());
         assert_eq!(g.caught(), 0);
@@ -586,7 +589,7 @@ mod tests {
     fn through_the_abi_h_asks_the_launcher_for_the_help() {
         let recorder = Recorder::new();
         let mut game = start(recorder.clone());
-        game.handle_event(&Event::KeyPress { key: "h".into() })
+        game.handle_event(&Event::key("h"))
             .unwrap();
         assert_eq!(
             recorder.last().as_deref(),

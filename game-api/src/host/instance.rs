@@ -2,12 +2,16 @@
 
 use std::ffi::c_void;
 use std::fmt;
+use std::sync::Arc;
 
 use super::painter::PainterBridge;
 use super::services::raw_host;
-use super::{DrawReport, HostServices, MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_TEXT_BYTES};
-use crate::abi::{self, AbiStr, GameHandle, GameTable, Point, RawAction, RawEvent, RawHost};
-use crate::{Action, ActionKind, Event, Painter, Response};
+use super::{
+    DrawReport, Features, HostServices, MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_SAVE_BYTES,
+    MAX_TEXT_BYTES,
+};
+use crate::abi::{self, AbiBytes, AbiStr, GameHandle, GameTable, Point, RawHost, RawOutcome};
+use crate::{Action, Event, Outcome, Painter, Response, codec};
 
 /// How a call into a game failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +22,8 @@ pub enum CallErrorKind {
     Panic,
     /// The game returned something the launcher refuses (a bad size, say).
     Invalid,
+    /// The game does not offer the function (an optional one it lacks).
+    Unsupported,
 }
 
 /// A failed call into a game: which function, how, and the message.
@@ -49,6 +55,9 @@ impl fmt::Display for CallError {
                 "the game misbehaved in {}: {}",
                 self.function, self.message
             ),
+            CallErrorKind::Unsupported => {
+                write!(f, "the game does not offer {}", self.function)
+            }
         }
     }
 }
@@ -57,7 +66,7 @@ impl std::error::Error for CallError {}
 
 /// One running game. Dropping it ends the game (calls `destroy`).
 pub struct GameInstance {
-    table: &'static GameTable,
+    table: Arc<GameTable>,
     handle: GameHandle,
     /// Boxed so the game's pointer to it stays valid while `self` moves.
     host: Box<RawHost>,
@@ -81,7 +90,7 @@ impl GameInstance {
     /// Starts a game of `table` with the given services (see
     /// [`GameLibrary::start`](super::GameLibrary::start)).
     pub(super) fn start(
-        table: &'static GameTable,
+        table: Arc<GameTable>,
         services: Box<dyn HostServices>,
     ) -> Result<GameInstance, CallError> {
         let services = Box::into_raw(Box::new(services));
@@ -98,7 +107,7 @@ impl GameInstance {
         let host_ptr: *const RawHost = &*instance.host;
         // SAFETY: a checked table's function, given our host table (boxed, so it
         // stays put while the instance lives) and a valid output slot.
-        let status = unsafe { (table.create)(host_ptr, &mut handle) };
+        let status = unsafe { (instance.table.create)(host_ptr, &mut handle) };
         instance.check("create", status)?;
         if handle.is_null() {
             return Err(CallError {
@@ -109,6 +118,11 @@ impl GameInstance {
         }
         instance.handle = handle;
         Ok(instance)
+    }
+
+    /// The optional functions the game offers.
+    pub fn features(&self) -> Features {
+        Features::of(&self.table)
     }
 
     /// The error that broke this instance, if a call panicked.
@@ -221,15 +235,15 @@ impl GameInstance {
         f: unsafe extern "C" fn(GameHandle, *mut AbiStr) -> u32,
     ) -> Result<String, CallError> {
         self.ensure_alive()?;
+        let what = match function {
+            "title" => "title",
+            "game_id" => "game ID",
+            _ => "status line",
+        };
         let mut s = AbiStr::EMPTY;
         // SAFETY: a checked table's function, our live handle, a valid slot.
         let status = unsafe { f(self.handle, &mut s) };
         self.check(function, status)?;
-        let what = if function == "title" {
-            "title"
-        } else {
-            "status line"
-        };
         // SAFETY: the game keeps the string valid until its next call.
         let (text, note) = unsafe { read_text(what, s) };
         self.set_note(function, note);
@@ -276,27 +290,7 @@ impl GameInstance {
     /// Delivers one event.
     pub fn handle_event(&mut self, event: &Event) -> Result<Response, CallError> {
         self.ensure_alive()?;
-        let (kind, pos, button, key) = match event {
-            Event::PointerMove { pos } => (abi::EVENT_POINTER_MOVE, *pos, 0, ""),
-            Event::PointerPress { pos, button } => {
-                (abi::EVENT_POINTER_PRESS, *pos, button.to_raw(), "")
-            }
-            Event::PointerRelease { pos, button } => {
-                (abi::EVENT_POINTER_RELEASE, *pos, button.to_raw(), "")
-            }
-            Event::PointerEnter { pos } => (abi::EVENT_POINTER_ENTER, *pos, 0, ""),
-            Event::PointerLeave => (abi::EVENT_POINTER_LEAVE, Point::default(), 0, ""),
-            Event::KeyPress { key } => (abi::EVENT_KEY_PRESS, Point::default(), 0, key.as_str()),
-            Event::KeyRelease { key } => {
-                (abi::EVENT_KEY_RELEASE, Point::default(), 0, key.as_str())
-            }
-        };
-        let raw = RawEvent {
-            kind,
-            pos,
-            button,
-            key: AbiStr::borrow(key),
-        };
+        let raw = codec::event_to_raw(event);
         let mut redraw = 0u8;
         // SAFETY: a checked table's function, our live handle, an event and a
         // slot that outlive the call.
@@ -317,14 +311,7 @@ impl GameInstance {
         let mut actions = Vec::new();
         let mut note = None;
         for index in 0..count.min(MAX_ACTIONS) {
-            let mut raw = RawAction {
-                id: AbiStr::EMPTY,
-                label: AbiStr::EMPTY,
-                kind: 0,
-                value: AbiStr::EMPTY,
-                options: AbiStr::EMPTY,
-                enabled: 0,
-            };
+            let mut raw = codec::empty_raw_action();
             // SAFETY: as above.
             let status = unsafe { (self.table.action)(self.handle, index, &mut raw) };
             self.check("action", status)?;
@@ -336,21 +323,7 @@ impl GameInstance {
                 note = note.take().or(problem);
                 text
             };
-            let value = read(raw.value);
-            let kind = match raw.kind {
-                abi::ACTION_TEXT => ActionKind::Text { value },
-                abi::ACTION_CHOICE => ActionKind::Choice {
-                    options: read(raw.options).lines().map(str::to_owned).collect(),
-                    selected: value,
-                },
-                _ => ActionKind::Button,
-            };
-            actions.push(Action {
-                id: read(raw.id),
-                label: read(raw.label),
-                kind,
-                enabled: raw.enabled != 0,
-            });
+            actions.push(codec::action_from_raw(&raw, &mut read));
         }
         self.set_note("action", note);
         Ok(actions)
@@ -373,6 +346,97 @@ impl GameInstance {
         self.check("invoke_action", status)?;
         Ok(Response {
             redraw: redraw != 0,
+        })
+    }
+}
+
+/// Revision 2: the optional functions. Each fails with
+/// [`CallErrorKind::Unsupported`] when the game lacks it (see
+/// [`GameInstance::features`]).
+impl GameInstance {
+    fn unsupported(function: &'static str) -> CallError {
+        CallError {
+            function,
+            kind: CallErrorKind::Unsupported,
+            message: String::new(),
+        }
+    }
+
+    /// The game's state as bytes (at most [`MAX_SAVE_BYTES`]).
+    pub fn save(&mut self) -> Result<Vec<u8>, CallError> {
+        self.ensure_alive()?;
+        let save = self.table.save.ok_or(Self::unsupported("save"))?;
+        let mut out = AbiBytes::EMPTY;
+        // SAFETY: a checked table's function, our live handle, a valid slot.
+        let status = unsafe { save(self.handle, &mut out) };
+        self.check("save", status)?;
+        // SAFETY: the game keeps the bytes valid until its next call.
+        match unsafe { out.to_vec(MAX_SAVE_BYTES) } {
+            Some(bytes) => Ok(bytes),
+            None => Err(CallError {
+                function: "save",
+                kind: CallErrorKind::Invalid,
+                message: format!(
+                    "its saved state is {} bytes; the most the launcher keeps is {MAX_SAVE_BYTES}",
+                    out.len
+                ),
+            }),
+        }
+    }
+
+    /// Replaces the game's state with `bytes`; an error (the game could not
+    /// read them) leaves the game as it was.
+    pub fn load(&mut self, bytes: &[u8]) -> Result<(), CallError> {
+        self.ensure_alive()?;
+        let load = self.table.load.ok_or(Self::unsupported("load"))?;
+        // SAFETY: a checked table's function, our live handle, bytes that
+        // outlive the call.
+        let status = unsafe { load(self.handle, AbiBytes::borrow(bytes)) };
+        self.check("load", status)
+    }
+
+    /// Starts a new game from `seed`.
+    pub fn new_game(&mut self, seed: u64) -> Result<(), CallError> {
+        self.ensure_alive()?;
+        let new_game = self.table.new_game.ok_or(Self::unsupported("new_game"))?;
+        // SAFETY: a checked table's function and our live handle.
+        let status = unsafe { new_game(self.handle, seed) };
+        self.check("new_game", status)
+    }
+
+    /// The ID of the game being played (lossily decoded, capped, one line).
+    pub fn game_id(&mut self) -> Result<String, CallError> {
+        let game_id = self.table.game_id.ok_or(Self::unsupported("game_id"))?;
+        self.text("game_id", game_id)
+    }
+
+    /// Starts the game with ID `id`; an error carries the game's message for
+    /// the player and leaves the game as it was.
+    pub fn start_from_game_id(&mut self, id: &str) -> Result<(), CallError> {
+        self.ensure_alive()?;
+        let from_game_id = self
+            .table
+            .from_game_id
+            .ok_or(Self::unsupported("from_game_id"))?;
+        // SAFETY: a checked table's function, our live handle, a string that
+        // outlives the call.
+        let status = unsafe { from_game_id(self.handle, AbiStr::borrow(id)) };
+        self.check("from_game_id", status)
+    }
+
+    /// How the game stands.
+    pub fn outcome(&mut self) -> Result<Outcome, CallError> {
+        self.ensure_alive()?;
+        let outcome = self.table.outcome.ok_or(Self::unsupported("outcome"))?;
+        let mut raw = RawOutcome::default();
+        // SAFETY: a checked table's function, our live handle, a valid slot.
+        let status = unsafe { outcome(self.handle, &mut raw) };
+        self.check("outcome", status)?;
+        codec::outcome_from_raw(raw).ok_or_else(|| {
+            self.invalid(
+                "outcome",
+                format!("it returned the unknown outcome state {}", raw.state),
+            )
         })
     }
 }

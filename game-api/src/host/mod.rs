@@ -25,6 +25,35 @@ pub use library::{AbiError, GameLibrary};
 pub use painter::DrawReport;
 pub use services::{HostServices, NoServices, Recorder};
 
+/// The optional functions (ABI revision 2) a game offers; the launcher
+/// gives each game the services these allow and falls back for the rest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// `save` and `load` ([`crate::SaveLoad`]): undo, redo, restart, resume.
+    pub save: bool,
+    /// `new_game`, `game_id` and `from_game_id` ([`crate::NewGame`]).
+    pub new_game: bool,
+    /// `outcome` ([`crate::Outcomes`]): statistics.
+    pub outcome: bool,
+}
+
+impl Features {
+    /// What a (checked) table offers: a pair of functions counts only when
+    /// both are there.
+    fn of(table: &crate::abi::GameTable) -> Features {
+        Features {
+            save: table.save.is_some() && table.load.is_some(),
+            new_game: table.new_game.is_some()
+                && table.game_id.is_some()
+                && table.from_game_id.is_some(),
+            outcome: table.outcome.is_some(),
+        }
+    }
+}
+
+/// The largest saved state the launcher keeps from a game, in bytes.
+pub const MAX_SAVE_BYTES: usize = 16 * 1024 * 1024;
+
 /// The largest canvas side a game may ask for, in canvas pixels.
 pub const MAX_CANVAS_SIDE: f32 = 8192.0;
 /// The most shapes drawn in one frame; the rest are dropped and reported.

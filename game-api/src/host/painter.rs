@@ -8,8 +8,8 @@ use super::{
     MAX_COORDINATE, MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES,
     MAX_TEXT_BYTES_PER_FRAME,
 };
-use crate::abi::{self, AbiStr, Point, RawPainter, RawStyle, Rgba};
-use crate::{Anchor, Painter, Stroke, Style};
+use crate::abi::{AbiStr, Point, RawPainter, RawStyle, Rgba};
+use crate::{Painter, Stroke, Style};
 
 /// What the launcher dropped from one frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -170,7 +170,7 @@ unsafe fn with_bridge(ctx: *mut c_void, f: impl FnOnce(&mut PainterBridge<'_>)) 
 }
 
 fn style(raw: RawStyle) -> Style {
-    let mut s = Style::from_raw(raw);
+    let mut s = crate::codec::style_from_raw(raw);
     if let Some(stroke) = &mut s.stroke {
         if stroke.width.is_finite() {
             stroke.width = stroke.width.min(MAX_COORDINATE);
@@ -268,11 +268,7 @@ unsafe extern "C" fn paint_text(
     color: Rgba,
     text: AbiStr,
 ) {
-    let anchor = if anchor == abi::ANCHOR_CENTER {
-        Anchor::Center
-    } else {
-        Anchor::TopLeft
-    };
+    let anchor = crate::codec::anchor_from_raw(anchor);
     // SAFETY: see `paint_circle`.
     unsafe {
         with_bridge(ctx, |b| {

@@ -19,6 +19,15 @@ pub trait HostServices {
     fn request_redraw(&mut self);
     /// The game wrote a log line.
     fn log(&mut self, message: &str);
+    /// The game asked for ticks every `interval` seconds (a finite number
+    /// above zero), or, with `None`, for no more ticks. Hosts without a
+    /// clock ignore it.
+    fn request_tick(&mut self, interval: Option<f32>) {
+        let _ = interval;
+    }
+    /// The game asked for a new game started the host's way (its own key
+    /// for New game). Hosts without New game ignore it.
+    fn request_new_game(&mut self) {}
 }
 
 /// Services that do nothing, for tests and tools.
@@ -34,7 +43,7 @@ impl HostServices for NoServices {
 
 /// Services that remember what the game asked for, one line per request,
 /// for tests to check: `help <title> <verbatim>`, `manual <tag>`, `redraw`,
-/// `log <message>`.
+/// `log <message>`, `tick <seconds>` / `tick stop`, `new game`.
 ///
 /// Clones share one list: give one clone to the game and keep another.
 ///
@@ -84,6 +93,15 @@ impl HostServices for Recorder {
     fn log(&mut self, message: &str) {
         self.record(format!("log {message}"));
     }
+    fn request_tick(&mut self, interval: Option<f32>) {
+        match interval {
+            Some(seconds) => self.record(format!("tick {seconds}")),
+            None => self.record("tick stop".into()),
+        }
+    }
+    fn request_new_game(&mut self) {
+        self.record("new game".into());
+    }
 }
 
 /// The host table a game calls back through, with `ctx` the services of
@@ -97,6 +115,8 @@ pub(super) fn raw_host(ctx: *mut c_void) -> RawHost {
         show_manual_section: host_show_manual_section,
         request_redraw: host_request_redraw,
         log: host_log,
+        request_tick: host_request_tick,
+        request_new_game: host_request_new_game,
     }
 }
 
@@ -135,4 +155,18 @@ unsafe extern "C" fn host_log(ctx: *mut c_void, message: AbiStr) {
     // SAFETY: as in `host_show_text_help`.
     let (message, _) = unsafe { message.to_string_lossy(MAX_TEXT_BYTES) };
     unsafe { with_services(ctx, |s| s.log(&message)) }
+}
+
+unsafe extern "C" fn host_request_tick(ctx: *mut c_void, interval_seconds: f32) {
+    // Anything but a positive finite number stops the ticks; a very short
+    // interval means "every frame".
+    let interval =
+        (interval_seconds.is_finite() && interval_seconds > 0.0).then_some(interval_seconds);
+    // SAFETY: `ctx` is ours.
+    unsafe { with_services(ctx, |s| s.request_tick(interval)) }
+}
+
+unsafe extern "C" fn host_request_new_game(ctx: *mut c_void) {
+    // SAFETY: `ctx` is ours.
+    unsafe { with_services(ctx, |s| s.request_new_game()) }
 }

@@ -11,7 +11,7 @@ use chat_noir::render::cell_center;
 use chat_noir::{GameId, Pos, World};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use game_api::host::{GameInstance, GameLibrary, NoServices};
-use game_api::{Button, Event, RecordingPainter};
+use game_api::{Event, RecordingPainter};
 
 /// The position of the benchmarks: a new 11×11 game (six blocked
 /// circles), loaded from its game ID so every run plays the same board.
@@ -24,8 +24,7 @@ fn start(help: bool) -> GameInstance {
     let mut game = library.start(Box::new(NoServices)).unwrap();
     game.invoke_action("id", &position().to_string()).unwrap();
     if help {
-        game.handle_event(&Event::KeyPress { key: "h".into() })
-            .unwrap();
+        game.handle_event(&Event::key("h")).unwrap();
     }
     game
 }
@@ -77,13 +76,7 @@ fn click(c: &mut Criterion) {
         b.iter_batched(
             || start(false),
             |mut game| {
-                black_box(
-                    game.handle_event(&Event::PointerRelease {
-                        pos,
-                        button: Button::Primary,
-                    })
-                    .unwrap(),
-                );
+                black_box(game.handle_event(&Event::release(pos)).unwrap());
                 game
             },
             BatchSize::SmallInput,

@@ -315,12 +315,13 @@ impl Game for ChatNoir {
             Event::PointerRelease {
                 pos,
                 button: Button::Primary,
+                ..
             } => self.pointer(*pos, MouseEvent::ButtonUp),
             // Other buttons are not moves; they only move the pointer.
             Event::PointerRelease { pos, .. } => self.pointer(*pos, MouseEvent::Move),
             Event::PointerLeave => self.pointer(Point::new(0.0, 0.0), MouseEvent::Leave),
-            Event::KeyPress { key } => self.key(key),
-            Event::KeyRelease { .. } => {}
+            Event::KeyPress { key, .. } => self.key(key),
+            Event::KeyRelease { .. } | Event::Tick { .. } => {}
         }
         if self.seen() == before {
             Response::NONE

@@ -138,8 +138,12 @@ fn game_id(game: &mut GameInstance) -> GameId {
 }
 
 fn release(game: &mut GameInstance, pos: Point, button: Button) -> Response {
-    game.handle_event(&Event::PointerRelease { pos, button })
-        .unwrap()
+    game.handle_event(&Event::PointerRelease {
+        pos,
+        button,
+        modifiers: game_api::Modifiers::NONE,
+    })
+    .unwrap()
 }
 
 /// A click on the circle of `q`, as the launcher reports it.
@@ -149,14 +153,14 @@ fn click(game: &mut GameInstance, q: Pos) -> Response {
     game.handle_event(&Event::PointerPress {
         pos,
         button: Button::Primary,
+        modifiers: game_api::Modifiers::NONE,
     })
     .unwrap();
     release(game, pos, Button::Primary)
 }
 
 fn key(game: &mut GameInstance, name: &str) -> Response {
-    game.handle_event(&Event::KeyPress { key: name.into() })
-        .unwrap()
+    game.handle_event(&Event::key(name)).unwrap()
 }
 
 fn id_of(board: Board, cat: Pos) -> String {
@@ -303,8 +307,11 @@ fn the_pointer_marks_its_circle_and_only_changes_redraw() {
     // A key that does nothing, and key releases, redraw nothing either.
     assert_eq!(key(&mut game, "x"), Response::NONE);
     assert_eq!(
-        game.handle_event(&Event::KeyRelease { key: "h".into() })
-            .unwrap(),
+        game.handle_event(&Event::KeyRelease {
+            key: "h".into(),
+            modifiers: game_api::Modifiers::NONE
+        })
+        .unwrap(),
         Response::NONE
     );
 }

@@ -448,6 +448,7 @@ impl Game for LightsOut {
             Event::PointerPress {
                 pos,
                 button: Button::Primary,
+                ..
             } => {
                 self.pressed = Self::cell_at(*pos);
                 // Drawn pressed in while held.
@@ -456,6 +457,7 @@ impl Game for LightsOut {
             Event::PointerRelease {
                 pos,
                 button: Button::Primary,
+                ..
             } => {
                 let was_held = self.held().is_some();
                 let down = self.pressed.take();
@@ -466,7 +468,7 @@ impl Game for LightsOut {
                     _ => was_held,
                 }
             }
-            Event::KeyPress { key } => self.handle_key(key),
+            Event::KeyPress { key, .. } => self.handle_key(key),
             _ => false,
         };
         if changed {
@@ -515,10 +517,12 @@ mod tests {
         game.handle_event(&Event::PointerPress {
             pos,
             button: Button::Primary,
+            modifiers: game_api::Modifiers::NONE,
         });
         game.handle_event(&Event::PointerRelease {
             pos,
             button: Button::Primary,
+            modifiers: game_api::Modifiers::NONE,
         })
     }
 
@@ -594,10 +598,12 @@ mod tests {
         game.handle_event(&Event::PointerPress {
             pos: LightsOut::cell_center(Cell::new(0, 0)),
             button: Button::Primary,
+            modifiers: game_api::Modifiers::NONE,
         });
         let r = game.handle_event(&Event::PointerRelease {
             pos: LightsOut::cell_center(Cell::new(3, 3)),
             button: Button::Primary,
+            modifiers: game_api::Modifiers::NONE,
         });
         assert_eq!(r, Response::NONE);
         assert_eq!(game.board(), before);
@@ -605,12 +611,14 @@ mod tests {
         game.handle_event(&Event::PointerRelease {
             pos: LightsOut::cell_center(Cell::new(3, 3)),
             button: Button::Secondary,
+            modifiers: game_api::Modifiers::NONE,
         });
         assert_eq!(game.board(), before);
         // A release without a press (hosts that report only releases) counts.
         let r = game.handle_event(&Event::PointerRelease {
             pos: LightsOut::cell_center(Cell::new(3, 3)),
             button: Button::Primary,
+            modifiers: game_api::Modifiers::NONE,
         });
         assert_eq!(r, Response::REDRAW);
         assert_eq!(game.moves(), 1);
@@ -620,31 +628,22 @@ mod tests {
     fn the_keyboard_moves_a_highlight_and_presses_it() {
         let mut game = LightsOut::with_seed(5);
         let start = game.board();
-        assert_eq!(
-            game.handle_event(&Event::KeyPress {
-                key: "ArrowUp".into()
-            }),
-            Response::REDRAW
-        );
+        assert_eq!(game.handle_event(&Event::key("ArrowUp")), Response::REDRAW);
         assert_eq!(game.cursor(), Some(Cell::new(2, 2)));
         for _ in 0..5 {
-            game.handle_event(&Event::KeyPress {
-                key: "ArrowLeft".into(),
-            });
+            game.handle_event(&Event::key("ArrowLeft"));
         }
         assert_eq!(game.cursor(), Some(Cell::new(2, 0)));
-        game.handle_event(&Event::KeyPress {
-            key: "Space".into(),
-        });
+        game.handle_event(&Event::key("Space"));
         let mut expected = start;
         expected.press(Cell::new(2, 0));
         assert_eq!(game.board(), expected);
         assert_eq!(game.moves(), 1);
         // `r` restarts, `n` deals anew.
-        game.handle_event(&Event::KeyPress { key: "r".into() });
+        game.handle_event(&Event::key("r"));
         assert_eq!((game.board(), game.moves()), (start, 0));
         game.press(Cell::new(0, 0));
-        game.handle_event(&Event::KeyPress { key: "n".into() });
+        game.handle_event(&Event::key("n"));
         assert_eq!(game.moves(), 0);
         assert!(!game.is_won());
         assert_eq!(game.board(), game.start_board());
@@ -796,7 +795,8 @@ mod tests {
         assert_eq!(
             game.handle_event(&Event::PointerPress {
                 pos,
-                button: Button::Primary
+                button: Button::Primary,
+                modifiers: game_api::Modifiers::NONE,
             }),
             Response::REDRAW
         );
@@ -813,6 +813,7 @@ mod tests {
         game.handle_event(&Event::PointerRelease {
             pos,
             button: Button::Primary,
+            modifiers: game_api::Modifiers::NONE,
         });
         assert_eq!(game.moves(), 1);
         assert_eq!(drawn_side(&game, cell), normal);

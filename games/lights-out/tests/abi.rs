@@ -99,19 +99,20 @@ fn click(game: &mut GameInstance, cell: Cell) -> Response {
         .handle_event(&Event::PointerPress {
             pos,
             button: Button::Primary,
+            modifiers: game_api::Modifiers::NONE,
         })
         .unwrap();
     assert_eq!(down, Response::NONE);
     game.handle_event(&Event::PointerRelease {
         pos,
         button: Button::Primary,
+        modifiers: game_api::Modifiers::NONE,
     })
     .unwrap()
 }
 
 fn key(game: &mut GameInstance, name: &str) -> Response {
-    game.handle_event(&Event::KeyPress { key: name.into() })
-        .unwrap()
+    game.handle_event(&Event::key(name)).unwrap()
 }
 
 fn cells(board: Board) -> BTreeSet<(usize, usize)> {
@@ -172,6 +173,7 @@ fn a_click_off_the_board_does_nothing() {
             .handle_event(&Event::PointerRelease {
                 pos,
                 button: Button::Primary,
+                modifiers: game_api::Modifiers::NONE,
             })
             .unwrap();
         assert_eq!(r, Response::NONE);

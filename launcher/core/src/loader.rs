@@ -84,7 +84,7 @@ impl Loader {
     /// Loads the game library at `path` and checks its ABI.
     pub fn load(&mut self, path: &Path) -> Result<GameLibrary, LoadError> {
         if let Some(library) = self.loaded.get(path) {
-            return Ok(*library);
+            return Ok(library.clone());
         }
         crate::files::check(path).map_err(|problem| LoadError::NotAFile {
             path: path.to_owned(),
@@ -116,7 +116,7 @@ impl Loader {
             path: path.to_owned(),
             error,
         })?;
-        self.loaded.insert(path.to_owned(), game);
+        self.loaded.insert(path.to_owned(), game.clone());
         Ok(game)
     }
 }
@@ -202,12 +202,13 @@ impl std::error::Error for ProbeError {}
 /// as `--list` does.
 pub fn probe_within(library: GameLibrary, limit: Duration) -> Result<Vec<String>, ProbeError> {
     let (sender, receiver) = std::sync::mpsc::channel();
+    let on_thread = library.clone();
     // Every call of this game instance, from start to close, happens on
     // this one thread, as the ABI promises games.
     let spawned = std::thread::Builder::new()
         .name("game probe".into())
         .spawn(move || {
-            let _ = sender.send(probe(library));
+            let _ = sender.send(probe(on_thread));
         });
     if spawned.is_err() {
         // No thread to spare: probe here, without a deadline.

@@ -1,11 +1,20 @@
 //! What the player does in a game's window, in the game API's words: egui's
-//! keys and pointer events become [`game_api::Event`]s.
+//! keys and pointer events become [`game_api::Event`]s with game-api's own
+//! key names ([`game_api::keys`]) and modifiers.
 
-use game_api::{Button, Event};
+use game_api::{Button, Event, Modifiers, keys};
+
+/// The launcher's own shortcuts in a game window, which never reach the
+/// game: Ctrl (⌘ on a Mac) with Z, Y (undo, redo, also Ctrl+Shift+Z), N, R
+/// (new game, restart), W and Q (close, quit).
+pub fn is_launcher_shortcut(key: egui::Key, modifiers: egui::Modifiers) -> bool {
+    use egui::Key;
+    modifiers.command && matches!(key, Key::Z | Key::Y | Key::N | Key::R | Key::W | Key::Q)
+}
 
 /// The game's key events among this frame's egui events: presses and
-/// releases without Ctrl/Cmd or Alt (those are the launcher's shortcuts),
-/// repeats left out.
+/// releases of the keys game-api names, with their modifiers; the
+/// launcher's shortcuts ([`is_launcher_shortcut`]) and repeats left out.
 pub fn game_keys(events: &[egui::Event]) -> Vec<Event> {
     events
         .iter()
@@ -16,17 +25,29 @@ pub fn game_keys(events: &[egui::Event]) -> Vec<Event> {
                 repeat: false,
                 modifiers,
                 ..
-            } if !modifiers.command && !modifiers.alt => {
-                let key = key_name(*key);
+            } if !is_launcher_shortcut(*key, *modifiers) => {
+                let key = key_name(*key)?.to_owned();
+                let modifiers = game_modifiers(*modifiers);
                 Some(if *pressed {
-                    Event::KeyPress { key }
+                    Event::KeyPress { key, modifiers }
                 } else {
-                    Event::KeyRelease { key }
+                    Event::KeyRelease { key, modifiers }
                 })
             }
             _ => None,
         })
         .collect()
+}
+
+/// The game API's modifiers for egui's: Command is the Mac's ⌘ (egui's
+/// `command` is Ctrl elsewhere, which is `ctrl` here).
+pub fn game_modifiers(modifiers: egui::Modifiers) -> Modifiers {
+    Modifiers {
+        shift: modifiers.shift,
+        ctrl: modifiers.ctrl,
+        alt: modifiers.alt,
+        command: modifiers.mac_cmd,
+    }
 }
 
 /// The game's name for a pointer button: anything beyond the middle one
@@ -39,24 +60,111 @@ pub fn game_button(button: egui::PointerButton) -> Button {
     }
 }
 
-/// The game API's name for a key: letters in lower case (`"h"`), other keys
-/// by egui's name (`"Enter"`, `"ArrowLeft"`).
-pub fn key_name(key: egui::Key) -> String {
+/// The game API's name for a key ([`game_api::keys`]), or `None` for a key
+/// it does not name (media keys, F13 and beyond, …), which games never see.
+pub fn key_name(key: egui::Key) -> Option<&'static str> {
     use egui::Key;
-    // egui names the arrows "Left", "Up"…; the game API promises the
-    // unambiguous web names.
-    let name = match key {
-        Key::ArrowLeft => "ArrowLeft",
-        Key::ArrowRight => "ArrowRight",
-        Key::ArrowUp => "ArrowUp",
-        Key::ArrowDown => "ArrowDown",
-        other => other.name(),
-    };
-    if name.len() == 1 {
-        name.to_ascii_lowercase()
-    } else {
-        name.to_owned()
+    const LETTERS: [&str; 26] = [
+        "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r",
+        "s", "t", "u", "v", "w", "x", "y", "z",
+    ];
+    const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    const FUNCTION: [&str; 12] = [
+        "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12",
+    ];
+    let letters = [
+        Key::A,
+        Key::B,
+        Key::C,
+        Key::D,
+        Key::E,
+        Key::F,
+        Key::G,
+        Key::H,
+        Key::I,
+        Key::J,
+        Key::K,
+        Key::L,
+        Key::M,
+        Key::N,
+        Key::O,
+        Key::P,
+        Key::Q,
+        Key::R,
+        Key::S,
+        Key::T,
+        Key::U,
+        Key::V,
+        Key::W,
+        Key::X,
+        Key::Y,
+        Key::Z,
+    ];
+    let digits = [
+        Key::Num0,
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+        Key::Num7,
+        Key::Num8,
+        Key::Num9,
+    ];
+    let function = [
+        Key::F1,
+        Key::F2,
+        Key::F3,
+        Key::F4,
+        Key::F5,
+        Key::F6,
+        Key::F7,
+        Key::F8,
+        Key::F9,
+        Key::F10,
+        Key::F11,
+        Key::F12,
+    ];
+    if let Some(i) = letters.iter().position(|k| *k == key) {
+        return Some(LETTERS[i]);
     }
+    if let Some(i) = digits.iter().position(|k| *k == key) {
+        return Some(DIGITS[i]);
+    }
+    if let Some(i) = function.iter().position(|k| *k == key) {
+        return Some(FUNCTION[i]);
+    }
+    Some(match key {
+        Key::Enter => keys::ENTER,
+        Key::Escape => keys::ESCAPE,
+        Key::Space => keys::SPACE,
+        Key::Tab => keys::TAB,
+        Key::Backspace => keys::BACKSPACE,
+        Key::Delete => keys::DELETE,
+        Key::Insert => keys::INSERT,
+        Key::Home => keys::HOME,
+        Key::End => keys::END,
+        Key::PageUp => keys::PAGE_UP,
+        Key::PageDown => keys::PAGE_DOWN,
+        Key::ArrowLeft => keys::ARROW_LEFT,
+        Key::ArrowRight => keys::ARROW_RIGHT,
+        Key::ArrowUp => keys::ARROW_UP,
+        Key::ArrowDown => keys::ARROW_DOWN,
+        Key::Minus => keys::MINUS,
+        Key::Plus => keys::PLUS,
+        Key::Equals => keys::EQUALS,
+        Key::Comma => keys::COMMA,
+        Key::Period => keys::PERIOD,
+        Key::Slash => keys::SLASH,
+        Key::Backslash => keys::BACKSLASH,
+        Key::Semicolon => keys::SEMICOLON,
+        Key::Quote => keys::QUOTE,
+        Key::Backtick => keys::BACKTICK,
+        Key::OpenBracket => keys::OPEN_BRACKET,
+        Key::CloseBracket => keys::CLOSE_BRACKET,
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -75,36 +183,71 @@ mod tests {
     }
 
     #[test]
-    fn shortcuts_and_repeats_are_not_the_games() {
+    fn launcher_shortcuts_and_repeats_are_not_the_games() {
         let none = egui::Modifiers::NONE;
+        let ctrl = egui::Modifiers::CTRL | egui::Modifiers::COMMAND;
         let events = [
             key(Key::H, true, none, false),
             key(Key::H, true, none, true),
-            key(Key::W, true, egui::Modifiers::COMMAND, false),
+            key(Key::W, true, ctrl, false),
+            key(Key::Z, true, ctrl, false),
+            key(Key::Z, true, ctrl | egui::Modifiers::SHIFT, false),
             key(Key::F, true, egui::Modifiers::ALT, false),
+            key(Key::S, true, ctrl, false),
             key(Key::ArrowUp, true, egui::Modifiers::SHIFT, false),
+            key(Key::MediaPlayPause, true, none, false),
             key(Key::H, false, none, false),
         ];
+        let alt = Modifiers {
+            alt: true,
+            ..Modifiers::NONE
+        };
+        let ctrl_held = Modifiers {
+            ctrl: true,
+            ..Modifiers::NONE
+        };
         assert_eq!(
             game_keys(&events),
             [
-                Event::KeyPress { key: "h".into() },
+                Event::key("h"),
                 Event::KeyPress {
-                    key: "ArrowUp".into()
+                    key: "f".into(),
+                    modifiers: alt
                 },
-                Event::KeyRelease { key: "h".into() },
+                Event::KeyPress {
+                    key: "s".into(),
+                    modifiers: ctrl_held
+                },
+                Event::KeyPress {
+                    key: "ArrowUp".into(),
+                    modifiers: Modifiers::SHIFT
+                },
+                Event::KeyRelease {
+                    key: "h".into(),
+                    modifiers: Modifiers::NONE
+                },
             ]
         );
     }
 
     #[test]
-    fn key_names_follow_the_game_api() {
-        assert_eq!(key_name(Key::H), "h");
-        assert_eq!(key_name(Key::N), "n");
-        assert_eq!(key_name(Key::ArrowLeft), "ArrowLeft");
-        assert_eq!(key_name(Key::ArrowDown), "ArrowDown");
-        assert_eq!(key_name(Key::Enter), "Enter");
-        assert_eq!(key_name(Key::Space), "Space");
-        assert_eq!(key_name(Key::Escape), "Escape");
+    fn every_name_sent_is_one_game_api_documents() {
+        for key in Key::ALL {
+            if let Some(name) = key_name(*key) {
+                assert!(keys::is_key_name(name), "{key:?} is sent as {name:?}");
+            }
+        }
+        assert_eq!(key_name(Key::H), Some("h"));
+        assert_eq!(key_name(Key::Num7), Some("7"));
+        assert_eq!(key_name(Key::ArrowLeft), Some("ArrowLeft"));
+        assert_eq!(key_name(Key::Enter), Some("Enter"));
+        assert_eq!(key_name(Key::F12), Some("F12"));
+        assert_eq!(key_name(Key::F13), None);
+        // Every name game-api documents is sent for some key.
+        let sent: Vec<&str> = Key::ALL.iter().filter_map(|k| key_name(*k)).collect();
+        for name in keys::NAMED {
+            assert!(sent.contains(&name), "no key is sent as {name:?}");
+        }
+        assert_eq!(sent.len(), 26 + 10 + 12 + keys::NAMED.len());
     }
 }

@@ -495,14 +495,23 @@ impl GameWindow {
                     pos,
                     button,
                     pressed,
-                    ..
+                    modifiers,
                 } if over_canvas(pos) => {
                     let button = input::game_button(button);
                     let pos = transform.to_canvas(pos);
+                    let modifiers = input::game_modifiers(modifiers);
                     self.send(&if pressed {
-                        Event::PointerPress { pos, button }
+                        Event::PointerPress {
+                            pos,
+                            button,
+                            modifiers,
+                        }
                     } else {
-                        Event::PointerRelease { pos, button }
+                        Event::PointerRelease {
+                            pos,
+                            button,
+                            modifiers,
+                        }
                     })?;
                 }
                 _ => {}

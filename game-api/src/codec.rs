@@ -1,0 +1,413 @@
+//! The whole encoding between game-api's Rust types and the C structs of
+//! [`crate::abi`], in both directions. The guest's trampolines and the
+//! host's instance both go through here, so one table of numbers decides
+//! what each code means.
+//!
+//! Decoding never fails on an unknown number where a safe default exists
+//! (an unknown button is the primary one, an unknown action kind a button,
+//! unknown modifier bits are ignored); it fails only where guessing would
+//! change what the player did (an unknown event kind).
+
+use crate::abi::{self, AbiStr, RawAction, RawEvent, RawOutcome, RawStyle};
+use crate::{
+    Action, ActionKind, Anchor, Button, Event, GameError, GameResult, Modifiers, Outcome, Stroke,
+    Style, TRANSPARENT,
+};
+
+/// The newline-separated options of a choice (empty for other kinds), which
+/// [`action_to_raw`] borrows.
+pub(crate) fn action_options(action: &Action) -> String {
+    match &action.kind {
+        ActionKind::Choice { options, .. } => options.join("\n"),
+        _ => String::new(),
+    }
+}
+
+/// An action as its C struct, borrowing from `action` and its `options`
+/// (from [`action_options`]).
+pub(crate) fn action_to_raw<'a>(action: &'a Action, options: &'a str) -> RawAction {
+    let (kind, value) = match &action.kind {
+        ActionKind::Button => (abi::ACTION_BUTTON, ""),
+        ActionKind::Text { value } => (abi::ACTION_TEXT, value.as_str()),
+        ActionKind::Choice { selected, .. } => (abi::ACTION_CHOICE, selected.as_str()),
+    };
+    RawAction {
+        id: AbiStr::borrow(&action.id),
+        label: AbiStr::borrow(&action.label),
+        kind,
+        value: AbiStr::borrow(value),
+        options: AbiStr::borrow(options),
+        enabled: action.enabled as u8,
+    }
+}
+
+/// An empty action struct for the game to fill.
+pub(crate) fn empty_raw_action() -> RawAction {
+    RawAction {
+        id: AbiStr::EMPTY,
+        label: AbiStr::EMPTY,
+        kind: 0,
+        value: AbiStr::EMPTY,
+        options: AbiStr::EMPTY,
+        enabled: 0,
+    }
+}
+
+/// The action of a C struct, its strings read by `read` (which copies,
+/// caps and decodes them); an unknown kind is a button.
+pub(crate) fn action_from_raw(raw: &RawAction, mut read: impl FnMut(AbiStr) -> String) -> Action {
+    let value = read(raw.value);
+    let kind = match raw.kind {
+        abi::ACTION_TEXT => ActionKind::Text { value },
+        abi::ACTION_CHOICE => ActionKind::Choice {
+            options: read(raw.options).lines().map(str::to_owned).collect(),
+            selected: value,
+        },
+        _ => ActionKind::Button,
+    };
+    Action {
+        id: read(raw.id),
+        label: read(raw.label),
+        kind,
+        enabled: raw.enabled != 0,
+    }
+}
+
+/// A button's code.
+pub(crate) fn button_to_raw(button: Button) -> u32 {
+    match button {
+        Button::Primary => 0,
+        Button::Secondary => 1,
+        Button::Middle => 2,
+    }
+}
+
+/// The button of a code; unknown codes are the primary button.
+pub(crate) fn button_from_raw(raw: u32) -> Button {
+    match raw {
+        1 => Button::Secondary,
+        2 => Button::Middle,
+        _ => Button::Primary,
+    }
+}
+
+/// The `MODIFIER_*` bits of `modifiers`.
+pub(crate) fn modifiers_to_raw(modifiers: Modifiers) -> u32 {
+    let bit = |held: bool, bit: u32| if held { bit } else { 0 };
+    bit(modifiers.shift, abi::MODIFIER_SHIFT)
+        | bit(modifiers.ctrl, abi::MODIFIER_CTRL)
+        | bit(modifiers.alt, abi::MODIFIER_ALT)
+        | bit(modifiers.command, abi::MODIFIER_COMMAND)
+}
+
+/// The modifiers of `MODIFIER_*` bits; other bits are ignored.
+pub(crate) fn modifiers_from_raw(raw: u32) -> Modifiers {
+    Modifiers {
+        shift: raw & abi::MODIFIER_SHIFT != 0,
+        ctrl: raw & abi::MODIFIER_CTRL != 0,
+        alt: raw & abi::MODIFIER_ALT != 0,
+        command: raw & abi::MODIFIER_COMMAND != 0,
+    }
+}
+
+/// A style as its C struct: no fill is a transparent fill, no outline a
+/// zero width.
+pub(crate) fn style_to_raw(style: Style) -> RawStyle {
+    let stroke = style.stroke.unwrap_or(Stroke {
+        width: 0.0,
+        color: TRANSPARENT,
+    });
+    RawStyle {
+        fill: style.fill.unwrap_or(TRANSPARENT),
+        stroke: stroke.color,
+        stroke_width: stroke.width,
+    }
+}
+
+/// The style of a C struct (see [`style_to_raw`]).
+pub(crate) fn style_from_raw(raw: RawStyle) -> Style {
+    Style {
+        fill: (raw.fill.a > 0).then_some(raw.fill),
+        stroke: (raw.stroke_width > 0.0 && raw.stroke.a > 0).then_some(Stroke {
+            width: raw.stroke_width,
+            color: raw.stroke,
+        }),
+    }
+}
+
+/// A text anchor's code.
+pub(crate) fn anchor_to_raw(anchor: Anchor) -> u32 {
+    match anchor {
+        Anchor::TopLeft => abi::ANCHOR_TOP_LEFT,
+        Anchor::Center => abi::ANCHOR_CENTER,
+    }
+}
+
+/// The anchor of a code; unknown codes are the top-left corner.
+pub(crate) fn anchor_from_raw(raw: u32) -> Anchor {
+    if raw == abi::ANCHOR_CENTER {
+        Anchor::Center
+    } else {
+        Anchor::TopLeft
+    }
+}
+
+/// An event as its C struct, borrowing its key name: valid while `event` is.
+pub(crate) fn event_to_raw(event: &Event) -> RawEvent {
+    let origin = crate::Point::default();
+    let none = Modifiers::NONE;
+    let (kind, pos, button, key, modifiers, dt) = match event {
+        Event::PointerMove { pos } => (abi::EVENT_POINTER_MOVE, *pos, 0, "", none, 0.0),
+        Event::PointerPress {
+            pos,
+            button,
+            modifiers,
+        } => (
+            abi::EVENT_POINTER_PRESS,
+            *pos,
+            button_to_raw(*button),
+            "",
+            *modifiers,
+            0.0,
+        ),
+        Event::PointerRelease {
+            pos,
+            button,
+            modifiers,
+        } => (
+            abi::EVENT_POINTER_RELEASE,
+            *pos,
+            button_to_raw(*button),
+            "",
+            *modifiers,
+            0.0,
+        ),
+        Event::PointerEnter { pos } => (abi::EVENT_POINTER_ENTER, *pos, 0, "", none, 0.0),
+        Event::PointerLeave => (abi::EVENT_POINTER_LEAVE, origin, 0, "", none, 0.0),
+        Event::KeyPress { key, modifiers } => (
+            abi::EVENT_KEY_PRESS,
+            origin,
+            0,
+            key.as_str(),
+            *modifiers,
+            0.0,
+        ),
+        Event::KeyRelease { key, modifiers } => (
+            abi::EVENT_KEY_RELEASE,
+            origin,
+            0,
+            key.as_str(),
+            *modifiers,
+            0.0,
+        ),
+        Event::Tick { dt } => (abi::EVENT_TICK, origin, 0, "", none, *dt),
+    };
+    RawEvent {
+        kind,
+        pos,
+        button,
+        key: AbiStr::borrow(key),
+        modifiers: modifiers_to_raw(modifiers),
+        dt,
+    }
+}
+
+/// The event of a C struct. `revision_2` says whether the host fills the
+/// revision-2 fields (`modifiers`, `dt`); an older host's are not read.
+///
+/// # Safety
+/// `raw.key` must be valid for reads during the call (see [`AbiStr`]).
+pub(crate) unsafe fn event_from_raw(raw: &RawEvent, revision_2: bool) -> Result<Event, GameError> {
+    // SAFETY: the caller's promise.
+    let key = || unsafe { raw.key.to_string_lossy(256) }.0;
+    let button = button_from_raw(raw.button);
+    let pos = raw.pos;
+    let modifiers = if revision_2 {
+        modifiers_from_raw(raw.modifiers)
+    } else {
+        Modifiers::NONE
+    };
+    Ok(match raw.kind {
+        abi::EVENT_POINTER_MOVE => Event::PointerMove { pos },
+        abi::EVENT_POINTER_PRESS => Event::PointerPress {
+            pos,
+            button,
+            modifiers,
+        },
+        abi::EVENT_POINTER_RELEASE => Event::PointerRelease {
+            pos,
+            button,
+            modifiers,
+        },
+        abi::EVENT_POINTER_ENTER => Event::PointerEnter { pos },
+        abi::EVENT_POINTER_LEAVE => Event::PointerLeave,
+        abi::EVENT_KEY_PRESS => Event::KeyPress {
+            key: key(),
+            modifiers,
+        },
+        abi::EVENT_KEY_RELEASE => Event::KeyRelease {
+            key: key(),
+            modifiers,
+        },
+        abi::EVENT_TICK if revision_2 => Event::Tick {
+            dt: if raw.dt.is_finite() {
+                raw.dt.max(0.0)
+            } else {
+                0.0
+            },
+        },
+        other => return Err(GameError(format!("unknown event kind {other}"))),
+    })
+}
+
+/// An outcome as its C struct.
+pub(crate) fn outcome_to_raw(outcome: Outcome) -> RawOutcome {
+    RawOutcome {
+        state: match outcome.result {
+            GameResult::Playing => abi::OUTCOME_PLAYING,
+            GameResult::Won => abi::OUTCOME_WON,
+            GameResult::Lost => abi::OUTCOME_LOST,
+        },
+        has_score: outcome.score.is_some() as u8,
+        score: outcome.score.unwrap_or(0),
+    }
+}
+
+/// The outcome of a C struct; `None` for an unknown state.
+pub(crate) fn outcome_from_raw(raw: RawOutcome) -> Option<Outcome> {
+    let result = match raw.state {
+        abi::OUTCOME_PLAYING => GameResult::Playing,
+        abi::OUTCOME_WON => GameResult::Won,
+        abi::OUTCOME_LOST => GameResult::Lost,
+        _ => return None,
+    };
+    Some(Outcome {
+        result,
+        score: (raw.has_score != 0).then_some(raw.score),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Point;
+
+    #[test]
+    fn every_event_survives_the_round_trip() {
+        let shift_ctrl = Modifiers {
+            shift: true,
+            ctrl: true,
+            ..Modifiers::NONE
+        };
+        let events = [
+            Event::PointerMove {
+                pos: Point::new(1.0, 2.0),
+            },
+            Event::PointerPress {
+                pos: Point::new(3.0, 4.0),
+                button: Button::Secondary,
+                modifiers: shift_ctrl,
+            },
+            Event::PointerRelease {
+                pos: Point::new(5.0, 6.0),
+                button: Button::Middle,
+                modifiers: Modifiers::NONE,
+            },
+            Event::PointerEnter {
+                pos: Point::new(7.0, 8.0),
+            },
+            Event::PointerLeave,
+            Event::KeyPress {
+                key: "z".into(),
+                modifiers: Modifiers {
+                    command: true,
+                    alt: true,
+                    ..Modifiers::NONE
+                },
+            },
+            Event::KeyRelease {
+                key: "Enter".into(),
+                modifiers: Modifiers::NONE,
+            },
+            Event::Tick { dt: 0.25 },
+        ];
+        for event in events {
+            let raw = event_to_raw(&event);
+            // SAFETY: the key borrows from `event`, alive here.
+            let back = unsafe { event_from_raw(&raw, true) }.expect("a known kind");
+            assert_eq!(back, event);
+        }
+    }
+
+    #[test]
+    fn a_revision_1_host_sends_no_modifiers_and_no_ticks() {
+        let shift_a = Event::KeyPress {
+            key: "a".into(),
+            modifiers: Modifiers::SHIFT,
+        };
+        let mut raw = event_to_raw(&shift_a);
+        // SAFETY: the key borrows from `shift_a`, alive here.
+        let event = unsafe { event_from_raw(&raw, false) }.unwrap();
+        assert_eq!(
+            event,
+            Event::KeyPress {
+                key: "a".into(),
+                modifiers: Modifiers::NONE
+            }
+        );
+        raw.kind = abi::EVENT_TICK;
+        // SAFETY: as above.
+        assert!(unsafe { event_from_raw(&raw, false) }.is_err());
+    }
+
+    #[test]
+    fn every_action_kind_survives_the_round_trip() {
+        let actions = [
+            Action::button("new", "New game"),
+            Action {
+                id: "id".into(),
+                label: "Game ID".into(),
+                kind: ActionKind::Text {
+                    value: "11:abc".into(),
+                },
+                enabled: false,
+            },
+            Action {
+                id: "size".into(),
+                label: "Size".into(),
+                kind: ActionKind::Choice {
+                    options: vec!["5".into(), "7".into()],
+                    selected: "7".into(),
+                },
+                enabled: true,
+            },
+        ];
+        for action in actions {
+            let options = action_options(&action);
+            let raw = action_to_raw(&action, &options);
+            // SAFETY: the strings borrow from `action` and `options`, alive here.
+            let back = action_from_raw(&raw, |s| unsafe { s.to_string_lossy(1024) }.0);
+            assert_eq!(back, action);
+        }
+    }
+
+    #[test]
+    fn outcomes_and_unknown_codes() {
+        for outcome in [
+            Outcome::PLAYING,
+            Outcome::won(),
+            Outcome::lost().with_score(-3),
+            Outcome::won().with_score(120),
+        ] {
+            assert_eq!(outcome_from_raw(outcome_to_raw(outcome)), Some(outcome));
+        }
+        let unknown = RawOutcome {
+            state: 9,
+            ..RawOutcome::default()
+        };
+        assert_eq!(outcome_from_raw(unknown), None);
+        assert_eq!(button_from_raw(77), Button::Primary);
+        assert_eq!(modifiers_from_raw(0xF0), Modifiers::NONE);
+        assert_eq!(anchor_from_raw(5), Anchor::TopLeft);
+    }
+}

@@ -113,8 +113,12 @@ impl LauncherApp {
             // The player's own size wins over fitting to the content.
             console.keep_size();
         }
+        let mut games = OpenGames::new(config.probe_timeout);
+        if let Some(files) = &config.player {
+            games.keep_games_in(files.state_dir.clone());
+        }
         LauncherApp {
-            games: OpenGames::new(config.probe_timeout),
+            games,
             config,
             mode: Mode::Console,
             catalog,
@@ -422,8 +426,15 @@ impl LauncherApp {
                 }
             }
         }
-        let ended = self.games.show(ui);
-        self.notices.extend(ended);
+        let shown = self.games.show(ui);
+        self.notices.extend(shown.notices);
+        if !shown.finished.is_empty() && self.config.player.is_some() {
+            for (dir_name, finished) in shown.finished {
+                self.plays
+                    .record_result(&dir_name, finished.result, finished.time, finished.score);
+            }
+            self.save_plays();
+        }
         if matches!(self.mode, Mode::Play { .. }) && self.games.is_empty() {
             // No game in the root window: say why it is not there.
             egui::CentralPanel::default().show(ui, |ui| {

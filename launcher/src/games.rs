@@ -10,6 +10,8 @@ use launcher_core::catalog::GameEntry;
 use launcher_core::check::{CheckOutcome, SessionChecks, check_on_thread};
 use launcher_core::loader::Loader;
 use launcher_core::messages::{HelpRequest, Notice};
+use launcher_core::midend::Finished;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Where a game's window is.
@@ -33,6 +35,18 @@ pub struct OpenGames {
     probe_timeout: Duration,
     /// What games and their Help menus ask of the launcher.
     requests: RequestQueue,
+    /// The player's state directory, where games that save are kept
+    /// between runs; `None` keeps nothing (tests, a machine without one).
+    state_dir: Option<PathBuf>,
+}
+
+/// What a frame of the open games produced for the rest of the launcher.
+#[derive(Debug, Default)]
+pub struct GamesShown {
+    /// What the player should be told.
+    pub notices: Vec<Notice>,
+    /// Games won or lost this frame, by game directory name.
+    pub finished: Vec<(String, Finished)>,
 }
 
 impl OpenGames {
@@ -45,7 +59,14 @@ impl OpenGames {
             checks: SessionChecks::new(),
             probe_timeout,
             requests: RequestQueue::default(),
+            state_dir: None,
         }
+    }
+
+    /// Keeps the positions of games that save under `state_dir` (see
+    /// [`launcher_core::saves`]), so they resume where they were left.
+    pub fn keep_games_in(&mut self, state_dir: PathBuf) {
+        self.state_dir = Some(state_dir);
     }
 
     /// The open game windows.
@@ -124,7 +145,11 @@ impl OpenGames {
                 )));
             }
         }
-        let mut window = GameWindow::start(library, entry, self.requests.clone(), ctx)
+        let save_path = self
+            .state_dir
+            .as_deref()
+            .map(|dir| launcher_core::saves::save_path(dir, &entry.dir_name));
+        let mut window = GameWindow::start(library, entry, self.requests.clone(), ctx, save_path)
             .map_err(|e| Notice::error(format!("{name} could not start: {e}")))?;
         if place == WindowPlace::Root {
             window.show_in_root();
@@ -139,9 +164,11 @@ impl OpenGames {
 
     /// Shows every open game for one frame, each in its place, and closes
     /// the ones that ended. Returns what the player should be told (a game
-    /// that failed, or failed while closing).
-    pub fn show(&mut self, ui: &mut egui::Ui) -> Vec<Notice> {
+    /// that failed, or failed while closing; a saved game set aside) and
+    /// the games won or lost.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> GamesShown {
         let ctx = ui.ctx().clone();
+        let mut shown = GamesShown::default();
         let mut ended = Vec::new();
         for (index, (window, place)) in self.windows.iter_mut().enumerate() {
             let outcome = match place {
@@ -152,11 +179,19 @@ impl OpenGames {
                     |ui, _class| window.ui(ui),
                 ),
             };
+            shown.notices.extend(window.take_notices());
+            let dir_name = window.dir_name.clone();
+            shown.finished.extend(
+                window
+                    .take_finished()
+                    .into_iter()
+                    .map(|f| (dir_name.clone(), f)),
+            );
             if outcome != Outcome::Running {
                 ended.push((index, outcome));
             }
         }
-        let mut notices = Vec::new();
+        let notices = &mut shown.notices;
         for (index, outcome) in ended.into_iter().rev() {
             let (window, place) = self.windows.remove(index);
             let name = window.name.clone();
@@ -171,7 +206,7 @@ impl OpenGames {
                 ctx.send_viewport_cmd(ViewportCommand::Close);
             }
         }
-        notices
+        shown
     }
 
     /// The help requests games and their windows made since last asked.

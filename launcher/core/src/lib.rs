@@ -30,6 +30,8 @@ pub mod limits;
 pub mod loader;
 pub mod manifest;
 pub mod messages;
+pub mod midend;
 pub mod player;
+pub mod saves;
 pub mod search_path;
 pub mod watch;

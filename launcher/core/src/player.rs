@@ -117,6 +117,21 @@ pub struct GamePlays {
     pub won: u32,
     /// Games lost, for games that report their outcome.
     pub lost: u32,
+    /// Games won in a row, up to the last one.
+    pub current_streak: u32,
+    /// The most games won in a row.
+    pub best_streak: u32,
+    /// The shortest time a game was won in, in milliseconds.
+    pub best_time_ms: Option<u64>,
+    /// The best score of a won or lost game, for games that keep one.
+    pub best_score: Option<i64>,
+}
+
+impl GamePlays {
+    /// Whether any result was recorded.
+    pub fn has_results(&self) -> bool {
+        self.won + self.lost > 0
+    }
 }
 
 /// What was played (`plays.toml`), by game directory name.
@@ -154,6 +169,40 @@ impl PlayHistory {
             .collect()
     }
 
+    /// Records a finished game of `dir_name`: won or lost, its time, its
+    /// score; keeps the streaks and the bests. A game still going on
+    /// records nothing.
+    pub fn record_result(
+        &mut self,
+        dir_name: &str,
+        result: game_api::GameResult,
+        time: std::time::Duration,
+        score: Option<i64>,
+    ) {
+        let game = self.games.entry(dir_name.to_owned()).or_default();
+        match result {
+            game_api::GameResult::Won => {
+                game.won = game.won.saturating_add(1);
+                game.current_streak = game.current_streak.saturating_add(1);
+                game.best_streak = game.best_streak.max(game.current_streak);
+                let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+                if game.best_time_ms.is_none_or(|best| ms < best) {
+                    game.best_time_ms = Some(ms);
+                }
+            }
+            game_api::GameResult::Lost => {
+                game.lost = game.lost.saturating_add(1);
+                game.current_streak = 0;
+            }
+            game_api::GameResult::Playing => return,
+        }
+        if let Some(score) = score
+            && game.best_score.is_none_or(|best| score > best)
+        {
+            game.best_score = Some(score);
+        }
+    }
+
     /// Whether `dir_name` is a favourite.
     pub fn is_favourite(&self, dir_name: &str) -> bool {
         self.games.get(dir_name).is_some_and(|g| g.favourite)
@@ -174,7 +223,7 @@ impl PlayHistory {
     }
 
     /// Forgets what was played of `dir_name` (times, last played, won and
-    /// lost); a favourite stays one.
+    /// lost, streaks and bests); a favourite stays one.
     pub fn reset(&mut self, dir_name: &str) {
         if let Some(game) = self.games.get_mut(dir_name) {
             *game = GamePlays {
@@ -190,6 +239,28 @@ impl PlayHistory {
         for name in names {
             self.reset(&name);
         }
+    }
+}
+
+/// A game's time as the player reads it: "42 s", "3:07", "1:02:03".
+///
+/// ```
+/// use launcher_core::player::clock;
+/// assert_eq!(clock(42_400), "42 s");
+/// assert_eq!(clock(187_000), "3:07");
+/// assert_eq!(clock(3_723_000), "1:02:03");
+/// ```
+pub fn clock(ms: u64) -> String {
+    let seconds = ms / 1000;
+    match seconds {
+        0..60 => format!("{seconds} s"),
+        60..3600 => format!("{}:{:02}", seconds / 60, seconds % 60),
+        _ => format!(
+            "{}:{:02}:{:02}",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        ),
     }
 }
 
@@ -293,6 +364,32 @@ pub fn save<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn results_keep_streaks_and_bests() {
+        use game_api::GameResult::{Lost, Playing, Won};
+        use std::time::Duration;
+        let mut plays = PlayHistory::default();
+        let secs = Duration::from_secs;
+        plays.record_result("g", Won, secs(90), None);
+        plays.record_result("g", Won, secs(60), Some(5));
+        plays.record_result("g", Lost, secs(10), Some(9));
+        plays.record_result("g", Won, secs(120), Some(2));
+        plays.record_result("g", Playing, secs(1), Some(100));
+        let g = &plays.games["g"];
+        assert_eq!((g.won, g.lost), (3, 1));
+        assert_eq!((g.current_streak, g.best_streak), (1, 2));
+        assert_eq!(
+            g.best_time_ms,
+            Some(60_000),
+            "only won games set a best time"
+        );
+        assert_eq!(g.best_score, Some(9));
+        plays.reset("g");
+        assert!(!plays.games["g"].has_results());
+        assert_eq!(plays.games["g"].best_streak, 0);
+    }
+
     use super::*;
 
     #[test]

@@ -4,7 +4,8 @@
 use super::{ConsoleAsks, ConsoleView};
 use launcher_core::player::{self, PlayHistory};
 
-/// "Played 3 times, last 2 days ago; won 2, lost 1", or "Not played yet".
+/// "Played 3 times, last 2 days ago; won 2, lost 1; streak 2 (best 2);
+/// best time 1:05", or "Not played yet".
 pub fn played_line(plays: &PlayHistory, dir_name: &str, now: u64) -> String {
     let Some(game) = plays.games.get(dir_name).filter(|g| g.times_played > 0) else {
         return "Not played yet".into();
@@ -18,8 +19,18 @@ pub fn played_line(plays: &PlayHistory, dir_name: &str, now: u64) -> String {
     if let Some(last) = game.last_played {
         line += &format!(", last {}", player::ago(last, now));
     }
-    if game.won + game.lost > 0 {
+    if game.has_results() {
         line += &format!("; won {}, lost {}", game.won, game.lost);
+        line += &format!(
+            "; streak {} (best {})",
+            game.current_streak, game.best_streak
+        );
+        if let Some(ms) = game.best_time_ms {
+            line += &format!("; best time {}", player::clock(ms));
+        }
+        if let Some(score) = game.best_score {
+            line += &format!("; best score {score}");
+        }
     }
     line
 }
@@ -43,9 +54,20 @@ pub(super) fn statistics_ui(
                 .show(ui, |ui| {
                     egui::Grid::new("statistics")
                         .striped(true)
-                        .num_columns(6)
+                        .num_columns(10)
                         .show(ui, |ui| {
-                            for heading in ["Game", "Played", "Last played", "Won", "Lost", ""] {
+                            for heading in [
+                                "Game",
+                                "Played",
+                                "Last played",
+                                "Won",
+                                "Lost",
+                                "Streak",
+                                "Best streak",
+                                "Best time",
+                                "Best score",
+                                "",
+                            ] {
                                 ui.strong(heading);
                             }
                             ui.end_row();
@@ -59,17 +81,19 @@ pub(super) fn statistics_ui(
                                         || "never".to_string(),
                                         |t| player::ago(t, view.now),
                                     ));
-                                    // Only games that report their outcome count wins.
-                                    let (won, lost) = plays.map_or((0, 0), |p| (p.won, p.lost));
-                                    let outcome = |n: u32| {
-                                        if won + lost == 0 {
-                                            "–".to_string()
-                                        } else {
-                                            n.to_string()
-                                        }
-                                    };
-                                    ui.label(outcome(won));
-                                    ui.label(outcome(lost));
+                                    // Only games that report their outcome count
+                                    // wins: the others show a dash.
+                                    let results = plays.filter(|p| p.has_results());
+                                    let cell =
+                                        |f: &dyn Fn(&player::GamePlays) -> Option<String>| {
+                                            results.and_then(f).unwrap_or_else(|| "–".into())
+                                        };
+                                    ui.label(cell(&|p| Some(p.won.to_string())));
+                                    ui.label(cell(&|p| Some(p.lost.to_string())));
+                                    ui.label(cell(&|p| Some(p.current_streak.to_string())));
+                                    ui.label(cell(&|p| Some(p.best_streak.to_string())));
+                                    ui.label(cell(&|p| p.best_time_ms.map(player::clock)));
+                                    ui.label(cell(&|p| p.best_score.map(|s| s.to_string())));
                                     let reset =
                                         ui.add_enabled(times > 0, egui::Button::new("Reset"));
                                     if reset.clicked() {

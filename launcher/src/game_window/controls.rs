@@ -70,7 +70,10 @@ impl GameWindow {
                 for action in &self.actions {
                     ui.add_enabled_ui(action.enabled, |ui| match &action.kind {
                         ActionKind::Button => {
-                            let button = ui.button(&action.label);
+                            let mut button = ui.button(&action.label);
+                            if let Some(keys) = super::midend_ui::shortcut(&action.id) {
+                                button = button.on_hover_text(keys);
+                            }
                             widths.push(button.rect.width());
                             if button.clicked() {
                                 invoked = Some((action.id.clone(), String::new()));
@@ -132,6 +135,13 @@ impl GameWindow {
                             widths.extend([&label, &edit, &copy, &go].map(|r| r.rect.width()));
                             if go.clicked() || entered {
                                 invoked = Some((action.id.clone(), text.clone()));
+                            }
+                            // What the game said of the last entry, beside it.
+                            if let Some((_, error)) =
+                                self.field_error.as_ref().filter(|(id, _)| *id == action.id)
+                            {
+                                let shown = ui.colored_label(ui.visuals().error_fg_color, error);
+                                widths.push(shown.rect.width());
                             }
                         }
                     });

@@ -10,6 +10,7 @@
 mod controls;
 mod fit;
 mod input;
+mod midend_ui;
 mod services;
 
 pub use input::key_name;
@@ -21,11 +22,13 @@ use fit::{CHROME_HEIGHT, CHROME_WIDTH, MIN_CANVAS_WIDTH, WindowFit};
 use game_api::host::{CallError, CallErrorKind, GameInstance, GameLibrary};
 use game_api::{Action, ActionKind, Event, RecordingPainter};
 use launcher_core::catalog::GameEntry;
-use launcher_core::messages::HelpRequest;
-use services::Services;
-use std::cell::Cell;
+use launcher_core::messages::{HelpRequest, Notice};
+use launcher_core::midend::{Finished, Midend};
+use services::{Services, Signals};
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::rc::Rc;
+use std::time::Instant;
 
 /// What happened to a game window this frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +66,26 @@ pub struct GameWindow {
     text_field_widths: HashMap<String, f32>,
     drawing: RecordingPainter,
     dirty: bool,
-    redraw_requested: Rc<Cell<bool>>,
+    /// What the game asked of its window (redraw, ticks, a new game).
+    signals: Rc<Signals>,
+    /// Undo, redo, restart, new games, game IDs, time and result.
+    midend: Midend,
+    /// Where the game's position is saved after each move, to resume it.
+    save_path: Option<PathBuf>,
+    /// When the last tick was delivered (or ticks were asked for).
+    last_tick: Option<Instant>,
+    /// When the last frame was shown, to count the time played.
+    last_frame: Option<Instant>,
+    /// Games won or lost since the window's owner last asked.
+    finished: Vec<Finished>,
+    /// What the player should be told (a resume file set aside), until the
+    /// window's owner takes it.
+    notices: Vec<Notice>,
+    /// The text of the Random seed dialog, while it is open.
+    seed_dialog: Option<String>,
+    /// The error of a text field's last entry (a game ID the game could
+    /// not read), by the field's action id, shown beside the field.
+    field_error: Option<(String, String)>,
     hovered: bool,
     warning: Option<String>,
     /// The message of the last action the game refused, until the game
@@ -91,21 +113,25 @@ pub struct GameWindow {
 impl GameWindow {
     /// Starts the game of the catalog's `entry` from its loaded `library`.
     /// Its help requests, and those of its Help menu, go to `requests`.
+    /// With a `save_path`, a game that saves comes back where it was left
+    /// there and is saved there after each move.
     pub fn start(
         library: GameLibrary,
         entry: &GameEntry,
         requests: RequestQueue,
         ctx: &egui::Context,
+        save_path: Option<PathBuf>,
     ) -> Result<GameWindow, CallError> {
         let dir_name = entry.dir_name.as_str();
-        let redraw_requested = Rc::new(Cell::new(false));
+        let signals = Rc::new(Signals::default());
         let services = Services {
             game: dir_name.to_owned(),
             queue: requests.clone(),
             ctx: ctx.clone(),
-            redraw: redraw_requested.clone(),
+            signals: signals.clone(),
         };
         let mut instance = library.start(Box::new(services))?;
+        let midend = Midend::start(&mut instance)?;
         let size = instance.canvas_size()?;
         let canvas = Vec2::new(size.x, size.y);
         let mut game = GameWindow {
@@ -128,7 +154,15 @@ impl GameWindow {
             text_field_widths: HashMap::new(),
             drawing: RecordingPainter::new(),
             dirty: true,
-            redraw_requested,
+            signals,
+            midend,
+            save_path,
+            last_tick: None,
+            last_frame: None,
+            finished: Vec::new(),
+            notices: Vec::new(),
+            seed_dialog: None,
+            field_error: None,
             hovered: false,
             warning: None,
             action_error: None,
@@ -141,6 +175,7 @@ impl GameWindow {
             in_root: false,
             icon: Some(crate::icons::window_icon(entry.icon.as_deref())),
         };
+        game.resume()?;
         game.refresh()?;
         Ok(game)
     }
@@ -232,7 +267,9 @@ impl GameWindow {
         self.canvas = canvas;
         self.title = self.instance.title()?;
         self.status = self.instance.status()?;
-        let before = std::mem::replace(&mut self.actions, self.instance.actions()?);
+        let mut actions = self.host_actions();
+        actions.extend(self.instance.actions()?);
+        let before = std::mem::replace(&mut self.actions, actions);
         for action in &self.actions {
             if let ActionKind::Text { value } = &action.kind {
                 // Keep what the player is typing unless the game's value changed.
@@ -247,12 +284,13 @@ impl GameWindow {
         Ok(())
     }
 
-    /// Delivers an event to the game; redraws if it says something changed.
+    /// Delivers an event to the game; if it says something changed, the
+    /// midend records the move and the window redraws.
     pub fn send(&mut self, event: &Event) -> Result<(), CallError> {
         if self.instance.handle_event(event)?.redraw {
-            self.refresh()?;
+            self.changed()?;
         }
-        Ok(())
+        self.new_game_if_asked()
     }
 
     /// Runs one of the game's actions. An error the game returns (a game ID
@@ -260,12 +298,15 @@ impl GameWindow {
     /// [`GameWindow::action_error`] and shown in the window; only panics and
     /// misbehaviour end the game.
     pub fn invoke(&mut self, id: &str, value: &str) -> Result<(), CallError> {
+        if let Some(result) = self.invoke_host_action(id, value) {
+            return result;
+        }
         match self.instance.invoke_action(id, value) {
             Ok(response) => {
                 if response.redraw {
-                    self.refresh()?;
+                    self.changed()?;
                 }
-                Ok(())
+                self.new_game_if_asked()
             }
             Err(e) if e.kind == CallErrorKind::Error => {
                 self.action_error = Some(e.message);
@@ -308,9 +349,12 @@ impl GameWindow {
     }
 
     fn ui_inner(&mut self, ui: &mut egui::Ui) -> Result<Outcome, CallError> {
-        if self.redraw_requested.replace(false) {
-            self.refresh()?;
+        self.count_time();
+        if self.signals.redraw.replace(false) {
+            self.changed()?;
         }
+        self.deliver_tick(ui.ctx())?;
+        self.shortcuts(ui)?;
         self.keys_to_game(ui)?;
         let mut outcome = Outcome::Running;
         let mut invoked: Option<(String, String)> = None;
@@ -318,7 +362,12 @@ impl GameWindow {
         egui::Panel::top("game-menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("Game", |ui| {
-                    for action in self.actions.iter().filter(|a| a.kind == ActionKind::Button) {
+                    if let Some(asked) = self.host_menu_ui(ui) {
+                        invoked = Some(asked);
+                    }
+                    for action in self.actions.iter().filter(|a| {
+                        a.kind == ActionKind::Button && !midend_ui::is_host_action(&a.id)
+                    }) {
                         if ui
                             .add_enabled(action.enabled, egui::Button::new(&action.label))
                             .clicked()
@@ -369,6 +418,9 @@ impl GameWindow {
         egui::CentralPanel::default()
             .show(ui, |ui| self.canvas_ui(ui))
             .inner?;
+        if let Some(seed) = self.seed_dialog_ui(ui) {
+            self.new_game(seed)?;
+        }
         self.fit_window(ui.ctx());
 
         if crate::viewport::close_requested(ui) {

@@ -1,5 +1,5 @@
 //! The launcher's side of a game's host table: what a game may ask of the
-//! launcher while it runs (help, a redraw, a log line).
+//! launcher while it runs (help, a redraw, ticks, a new game, a log line).
 
 use game_api::host::HostServices;
 use launcher_core::messages::HelpRequest;
@@ -9,14 +9,26 @@ use std::rc::Rc;
 /// The requests games made, shared between the games' host tables and the app.
 pub type RequestQueue = Rc<RefCell<Vec<HelpRequest>>>;
 
+/// What a game asked of its window, read by the window on its next frame
+/// (or right after the call into the game that asked).
+#[derive(Debug, Default)]
+pub(super) struct Signals {
+    /// The game asked to be drawn again outside an event: the window
+    /// re-reads and redraws the game.
+    pub(super) redraw: Cell<bool>,
+    /// The interval of the ticks the game asked for, in seconds; `None`
+    /// while it asks for none.
+    pub(super) tick: Cell<Option<f32>>,
+    /// The game asked for a new game started the launcher's way.
+    pub(super) new_game: Cell<bool>,
+}
+
 /// The launcher's [`HostServices`] for one game.
 pub(super) struct Services {
     pub(super) game: String,
     pub(super) queue: RequestQueue,
     pub(super) ctx: egui::Context,
-    /// Set when the game asks to be drawn again outside an event; the window
-    /// re-reads and redraws the game on its next frame.
-    pub(super) redraw: Rc<Cell<bool>>,
+    pub(super) signals: Rc<Signals>,
 }
 
 impl HostServices for Services {
@@ -36,10 +48,21 @@ impl HostServices for Services {
         self.ctx.request_repaint();
     }
     fn request_redraw(&mut self) {
-        self.redraw.set(true);
+        self.signals.redraw.set(true);
         self.ctx.request_repaint();
     }
     fn log(&mut self, message: &str) {
         eprintln!("[{}] {message}", self.game);
+    }
+    fn request_tick(&mut self, interval: Option<f32>) {
+        self.signals.tick.set(interval);
+        if interval.is_some() {
+            // Start the frames that deliver the ticks.
+            self.ctx.request_repaint();
+        }
+    }
+    fn request_new_game(&mut self) {
+        self.signals.new_game.set(true);
+        self.ctx.request_repaint();
     }
 }

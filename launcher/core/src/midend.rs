@@ -1,0 +1,527 @@
+//! The launcher's midend: what every game that opts in gets without code of
+//! its own, as in Simon Tatham's puzzle collection — undo and redo (across
+//! New game and Restart), Restart, New game from a seed, game IDs, the
+//! game's time, and one result per game for the statistics.
+//!
+//! It works on snapshots: the bytes of the game's `save`. After every
+//! event or action that changed what the game shows, the window calls
+//! [`Midend::after_change`]; when the bytes differ from the last ones, that
+//! was a move. Undo loads the snapshot before it. A snapshot remembers the
+//! start of its game, so Restart after an Undo across a New game restarts
+//! the game the player is looking at.
+//!
+//! Why snapshots rather than a move log: a game only has to write `save`
+//! and `load` (which it needs for resume anyway), undo cannot drift from
+//! the game's rules, and the games here save in bytes to a few hundred
+//! bytes, so even a long game's history is small. [`MAX_HISTORY_BYTES`]
+//! bounds it: the oldest moves are forgotten first.
+//!
+//! A game without `save` gets none of this (no Undo, no Restart, no
+//! resume); one without `new_game` keeps its own New game; one without
+//! `outcome` is not counted in the statistics.
+
+use game_api::host::{CallError, CallErrorKind, Features, GameInstance};
+use game_api::{GameResult, Outcome};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The most bytes of snapshots kept for undo and redo together; past it,
+/// the oldest undo steps are dropped.
+pub const MAX_HISTORY_BYTES: usize = 64 * 1024 * 1024;
+
+/// One position: the game's saved state, and the state its game started
+/// from (what Restart goes back to).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The game's bytes for this position.
+    pub state: Arc<[u8]>,
+    /// The bytes of the position its game started from.
+    pub start: Arc<[u8]>,
+}
+
+impl Snapshot {
+    fn starting(state: Vec<u8>) -> Snapshot {
+        let state: Arc<[u8]> = state.into();
+        Snapshot {
+            start: state.clone(),
+            state,
+        }
+    }
+
+    /// The bytes this snapshot adds to the history: its state. Its start
+    /// is shared with every position of its game (one allocation), so it
+    /// is not counted again for each.
+    fn size(&self) -> usize {
+        self.state.len()
+    }
+}
+
+/// The undo chain: the positions before the current one, the current one,
+/// and those undone (until a new move forgets them).
+#[derive(Clone, Debug)]
+pub struct History {
+    undo: Vec<Snapshot>,
+    current: Snapshot,
+    redo: Vec<Snapshot>,
+    cap: usize,
+}
+
+impl History {
+    /// A history whose current position starts a game.
+    pub fn new(state: Vec<u8>) -> History {
+        History::with_cap(state, MAX_HISTORY_BYTES)
+    }
+
+    /// As [`History::new`], keeping at most `cap` bytes of undo and redo.
+    pub fn with_cap(state: Vec<u8>, cap: usize) -> History {
+        History {
+            undo: Vec::new(),
+            current: Snapshot::starting(state),
+            redo: Vec::new(),
+            cap,
+        }
+    }
+
+    /// A history resumed at `current`.
+    pub fn resumed(current: Snapshot) -> History {
+        History {
+            undo: Vec::new(),
+            current,
+            redo: Vec::new(),
+            cap: MAX_HISTORY_BYTES,
+        }
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &Snapshot {
+        &self.current
+    }
+
+    /// Whether there is a move to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether there is an undone move to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Whether the current position is not its game's start.
+    pub fn can_restart(&self) -> bool {
+        self.current.state != self.current.start
+    }
+
+    /// How many steps can be undone and redone.
+    pub fn depth(&self) -> (usize, usize) {
+        (self.undo.len(), self.redo.len())
+    }
+
+    /// Records `state` as a move of the current game when it differs from
+    /// the current position; returns whether it did.
+    pub fn record_move(&mut self, state: Vec<u8>) -> bool {
+        if *self.current.state == *state {
+            return false;
+        }
+        let next = Snapshot {
+            state: state.into(),
+            start: self.current.start.clone(),
+        };
+        self.advance(next);
+        true
+    }
+
+    /// Records `state` as the start of a new game.
+    pub fn record_new_game(&mut self, state: Vec<u8>) {
+        self.advance(Snapshot::starting(state));
+    }
+
+    /// Goes back to the start of the current game, as a move (undoable);
+    /// returns the bytes to load, or `None` when already there.
+    pub fn restart(&mut self) -> Option<Arc<[u8]>> {
+        if !self.can_restart() {
+            return None;
+        }
+        let start = self.current.start.clone();
+        self.advance(Snapshot {
+            state: start.clone(),
+            start: start.clone(),
+        });
+        Some(start)
+    }
+
+    /// Steps back; returns the bytes to load.
+    pub fn undo(&mut self) -> Option<Arc<[u8]>> {
+        let previous = self.undo.pop()?;
+        let current = std::mem::replace(&mut self.current, previous);
+        self.redo.push(current);
+        Some(self.current.state.clone())
+    }
+
+    /// Steps forward again; returns the bytes to load.
+    pub fn redo(&mut self) -> Option<Arc<[u8]>> {
+        let next = self.redo.pop()?;
+        let current = std::mem::replace(&mut self.current, next);
+        self.undo.push(current);
+        Some(self.current.state.clone())
+    }
+
+    /// Takes back the last [`History::undo`] or [`History::redo`] (the game
+    /// refused to load its own bytes).
+    fn take_back_undo(&mut self) {
+        let _ = self.redo();
+        // `redo` pushed the position the player was at back on the undo
+        // stack; it is current again, so leave it as it was.
+    }
+
+    fn take_back_redo(&mut self) {
+        let _ = self.undo();
+    }
+
+    fn advance(&mut self, next: Snapshot) {
+        let current = std::mem::replace(&mut self.current, next);
+        self.undo.push(current);
+        self.redo.clear();
+        self.trim();
+    }
+
+    /// Forgets the oldest steps while undo and redo hold more than the cap.
+    fn trim(&mut self) {
+        let mut total: usize = self.undo.iter().chain(&self.redo).map(Snapshot::size).sum();
+        let mut forget = 0;
+        while total > self.cap && forget < self.undo.len() {
+            total -= self.undo[forget].size();
+            forget += 1;
+        }
+        self.undo.drain(..forget);
+    }
+}
+
+/// What happened to the game's result with a change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// Won or lost.
+    pub result: GameResult,
+    /// The game's score, if it keeps one.
+    pub score: Option<i64>,
+    /// The time played on this game.
+    pub time: Duration,
+}
+
+/// The midend of one running game.
+#[derive(Debug)]
+pub struct Midend {
+    features: Features,
+    history: Option<History>,
+    game_id: Option<String>,
+    /// The time played on the current game before `playing_since`.
+    played: Duration,
+    /// Whether this game's result has been counted (once per game).
+    counted: bool,
+}
+
+/// Turns "the game lacks it" into a plain error for the caller.
+fn supported<T>(result: Result<T, CallError>) -> Result<Option<T>, CallError> {
+    match result {
+        Ok(value) => Ok(Some(value)),
+        Err(e) if e.kind == CallErrorKind::Unsupported => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+impl Midend {
+    /// The midend of a game just started: its first snapshot, its game ID.
+    pub fn start(instance: &mut GameInstance) -> Result<Midend, CallError> {
+        let features = instance.features();
+        let history = if features.save {
+            supported(instance.save())?.map(History::new)
+        } else {
+            None
+        };
+        let mut midend = Midend {
+            features,
+            history,
+            game_id: None,
+            played: Duration::ZERO,
+            counted: false,
+        };
+        midend.read_game_id(instance)?;
+        Ok(midend)
+    }
+
+    /// The game's optional features.
+    pub fn features(&self) -> Features {
+        self.features
+    }
+
+    /// The undo chain, if the game saves.
+    pub fn history(&self) -> Option<&History> {
+        self.history.as_ref()
+    }
+
+    /// The game's ID, as it last said.
+    pub fn game_id(&self) -> Option<&str> {
+        self.game_id.as_deref()
+    }
+
+    /// The time played on this game so far.
+    pub fn played(&self) -> Duration {
+        self.played
+    }
+
+    /// Whether this game's result was counted already.
+    pub fn counted(&self) -> bool {
+        self.counted
+    }
+
+    /// Adds `time` to the time played on this game (while it goes on).
+    pub fn add_time(&mut self, time: Duration) {
+        self.played += time;
+    }
+
+    /// Goes on from a resumed game: its position (already loaded into the
+    /// game), the time played on it, and whether its result was counted.
+    pub fn resume(
+        &mut self,
+        instance: &mut GameInstance,
+        current: Snapshot,
+        played: Duration,
+        counted: bool,
+    ) -> Result<(), CallError> {
+        if self.history.is_some() {
+            self.history = Some(History::resumed(current));
+        }
+        self.played = played;
+        self.counted = counted;
+        self.read_game_id(instance)
+    }
+
+    fn read_game_id(&mut self, instance: &mut GameInstance) -> Result<(), CallError> {
+        if self.features.new_game {
+            self.game_id = supported(instance.game_id())?;
+        }
+        Ok(())
+    }
+
+    /// After an event or action that changed what the game shows: records
+    /// a move (or, when the game's ID changed, a new game it started by
+    /// itself), and returns the result when the game has just been won or
+    /// lost for the first time.
+    pub fn after_change(
+        &mut self,
+        instance: &mut GameInstance,
+    ) -> Result<Option<Finished>, CallError> {
+        let id_before = self.game_id.clone();
+        self.read_game_id(instance)?;
+        let new_game = self.features.new_game && self.game_id != id_before;
+        if new_game {
+            self.begin_game();
+        }
+        if let Some(history) = &mut self.history
+            && let Some(state) = supported(instance.save())?
+        {
+            if new_game {
+                history.record_new_game(state);
+            } else {
+                history.record_move(state);
+            }
+        }
+        self.check_outcome(instance)
+    }
+
+    /// A new game began: its time and result start afresh.
+    fn begin_game(&mut self) {
+        self.played = Duration::ZERO;
+        self.counted = false;
+    }
+
+    fn check_outcome(
+        &mut self,
+        instance: &mut GameInstance,
+    ) -> Result<Option<Finished>, CallError> {
+        if !self.features.outcome || self.counted {
+            return Ok(None);
+        }
+        let Some(Outcome { result, score }) = supported(instance.outcome())? else {
+            return Ok(None);
+        };
+        if result == GameResult::Playing {
+            return Ok(None);
+        }
+        self.counted = true;
+        Ok(Some(Finished {
+            result,
+            score,
+            time: self.played,
+        }))
+    }
+
+    /// Starts a new game from `seed` (New game), undoably.
+    pub fn new_game(&mut self, instance: &mut GameInstance, seed: u64) -> Result<(), CallError> {
+        instance.new_game(seed)?;
+        self.started_new_game(instance)
+    }
+
+    /// Starts the game whose ID the player typed; an error of kind
+    /// [`CallErrorKind::Error`] is the game's message for the player.
+    pub fn start_from_game_id(
+        &mut self,
+        instance: &mut GameInstance,
+        id: &str,
+    ) -> Result<(), CallError> {
+        instance.start_from_game_id(id.trim())?;
+        self.started_new_game(instance)
+    }
+
+    fn started_new_game(&mut self, instance: &mut GameInstance) -> Result<(), CallError> {
+        self.begin_game();
+        self.read_game_id(instance)?;
+        if let Some(history) = &mut self.history
+            && let Some(state) = supported(instance.save())?
+        {
+            history.record_new_game(state);
+        }
+        Ok(())
+    }
+
+    /// Goes back to the start of this game (Restart), undoably; returns
+    /// whether anything changed.
+    pub fn restart(&mut self, instance: &mut GameInstance) -> Result<bool, CallError> {
+        let Some(history) = &mut self.history else {
+            return Ok(false);
+        };
+        let Some(bytes) = history.restart() else {
+            return Ok(false);
+        };
+        if let Err(e) = instance.load(&bytes) {
+            // The game refused its own start: leave the chain as it was.
+            let _ = history.undo();
+            history.redo.clear();
+            return Err(e);
+        }
+        Ok(true)
+    }
+
+    /// Undoes one move; returns whether there was one.
+    pub fn undo(&mut self, instance: &mut GameInstance) -> Result<bool, CallError> {
+        let Some(history) = &mut self.history else {
+            return Ok(false);
+        };
+        let Some(bytes) = history.undo() else {
+            return Ok(false);
+        };
+        if let Err(e) = instance.load(&bytes) {
+            history.take_back_undo();
+            return Err(e);
+        }
+        self.read_game_id(instance)?;
+        Ok(true)
+    }
+
+    /// Redoes one undone move; returns whether there was one.
+    pub fn redo(&mut self, instance: &mut GameInstance) -> Result<bool, CallError> {
+        let Some(history) = &mut self.history else {
+            return Ok(false);
+        };
+        let Some(bytes) = history.redo() else {
+            return Ok(false);
+        };
+        if let Err(e) = instance.load(&bytes) {
+            history.take_back_redo();
+            return Err(e);
+        }
+        self.read_game_id(instance)?;
+        Ok(true)
+    }
+}
+
+/// The seed of a text the player typed in Game ▸ Random seed…: a number is
+/// itself, any other text its 64-bit FNV-1a hash, so that "hello" is a seed
+/// as good as 42 and the same text always gives the same game.
+///
+/// ```
+/// use launcher_core::midend::seed_of_text;
+/// assert_eq!(seed_of_text("42"), 42);
+/// assert_eq!(seed_of_text(" 42 "), 42);
+/// assert_eq!(seed_of_text("hello"), seed_of_text("hello"));
+/// assert_ne!(seed_of_text("hello"), seed_of_text("hellp"));
+/// ```
+pub fn seed_of_text(text: &str) -> u64 {
+    let text = text.trim();
+    if let Ok(number) = text.parse::<u64>() {
+        return number;
+    }
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(s: &str) -> Vec<u8> {
+        s.as_bytes().to_vec()
+    }
+
+    fn state(h: &History) -> String {
+        String::from_utf8(h.current().state.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn moves_undo_and_redo() {
+        let mut h = History::new(bytes("a"));
+        assert!(!h.can_undo() && !h.can_redo() && !h.can_restart());
+        assert!(!h.record_move(bytes("a")), "the same bytes are no move");
+        assert!(h.record_move(bytes("b")));
+        assert!(h.record_move(bytes("c")));
+        assert_eq!(h.undo().as_deref(), Some(&b"b"[..]));
+        assert_eq!(h.undo().as_deref(), Some(&b"a"[..]));
+        assert_eq!(h.undo(), None);
+        assert_eq!(h.redo().as_deref(), Some(&b"b"[..]));
+        assert_eq!(h.depth(), (1, 1));
+        // A new move forgets what was undone.
+        assert!(h.record_move(bytes("d")));
+        assert!(!h.can_redo());
+        assert_eq!(state(&h), "d");
+    }
+
+    #[test]
+    fn undo_crosses_a_new_game_and_restart_follows_the_game_shown() {
+        let mut h = History::new(bytes("g1-start"));
+        h.record_move(bytes("g1-move"));
+        h.record_new_game(bytes("g2-start"));
+        h.record_move(bytes("g2-move"));
+        assert_eq!(h.restart().as_deref(), Some(&b"g2-start"[..]));
+        assert_eq!(h.restart(), None, "already at the start");
+        // Restart is a move: undo brings the position back.
+        assert_eq!(h.undo().as_deref(), Some(&b"g2-move"[..]));
+        h.undo();
+        assert_eq!(
+            h.undo().as_deref(),
+            Some(&b"g1-move"[..]),
+            "across New game"
+        );
+        assert_eq!(h.restart().as_deref(), Some(&b"g1-start"[..]));
+    }
+
+    #[test]
+    fn the_oldest_steps_go_first_past_the_cap() {
+        let mut h = History::with_cap(vec![0; 10], 25);
+        for i in 1..=5u8 {
+            h.record_move(vec![i; 10]);
+        }
+        // 10 bytes each: two past positions fit under 25 bytes.
+        assert_eq!(h.depth(), (2, 0));
+        assert_eq!(h.undo().as_deref(), Some(&[4u8; 10][..]));
+        assert_eq!(h.undo().as_deref(), Some(&[3u8; 10][..]));
+        assert_eq!(h.undo(), None);
+    }
+
+    #[test]
+    fn seeds_of_numbers_and_words() {
+        assert_eq!(seed_of_text("7"), 7);
+        assert_eq!(seed_of_text(""), 0xcbf2_9ce4_8422_2325);
+        assert_ne!(seed_of_text("a"), seed_of_text("b"));
+    }
+}

@@ -1,0 +1,379 @@
+//! The launcher's midend in a game window: the controls it adds for every
+//! game that opts in (New game, Restart, Undo, Redo, the Game ID field,
+//! Game ▸ Random seed…), their shortcuts, ticks, the time played, and the
+//! resume file written after each move. The logic is
+//! [`launcher_core::midend`]'s; this is its face.
+
+use super::GameWindow;
+use game_api::host::{CallError, CallErrorKind};
+use game_api::{Action, ActionKind, Event};
+use launcher_core::messages::Notice;
+use launcher_core::midend::{Finished, seed_of_text};
+use launcher_core::saves::{self, Resume, SavedGame};
+use std::time::{Duration, Instant};
+
+/// The id of the host's New game button.
+pub const NEW_GAME: &str = "launcher:new-game";
+/// The id of the host's Restart button.
+pub const RESTART: &str = "launcher:restart";
+/// The id of the host's Undo button.
+pub const UNDO: &str = "launcher:undo";
+/// The id of the host's Redo button.
+pub const REDO: &str = "launcher:redo";
+/// The id of the host's Game ID field.
+pub const GAME_ID: &str = "launcher:game-id";
+
+/// Whether `id` is one of the launcher's own controls, not the game's.
+pub fn is_host_action(id: &str) -> bool {
+    [NEW_GAME, RESTART, UNDO, REDO, GAME_ID].contains(&id)
+}
+
+/// The shortcut of a host control, shown in its tooltip and menu entry.
+pub fn shortcut(id: &str) -> Option<&'static str> {
+    Some(match id {
+        NEW_GAME => "Ctrl+N",
+        RESTART => "Ctrl+R",
+        UNDO => "Ctrl+Z",
+        REDO => "Ctrl+Y or Ctrl+Shift+Z",
+        _ => return None,
+    })
+}
+
+/// The longest time between two frames counted as played: a window left
+/// open over night is not a night of play.
+const MAX_FRAME_GAP: Duration = Duration::from_secs(60);
+
+/// A seed from the operating system's entropy, for New game.
+fn fresh_seed() -> u64 {
+    rand::random()
+}
+
+impl GameWindow {
+    /// The launcher's controls for this game, before the game's own: New
+    /// game with game IDs; Restart, Undo and Redo with saving; the Game ID
+    /// field with game IDs.
+    pub(super) fn host_actions(&self) -> Vec<Action> {
+        let features = self.midend.features();
+        let history = self.midend.history();
+        let mut actions = Vec::new();
+        let button = |id: &str, label: &str, enabled: bool| Action {
+            enabled,
+            ..Action::button(id, label)
+        };
+        if features.new_game {
+            actions.push(button(NEW_GAME, "New game", true));
+        }
+        if let Some(history) = history {
+            actions.push(button(RESTART, "Restart", history.can_restart()));
+            actions.push(button(UNDO, "Undo", history.can_undo()));
+            actions.push(button(REDO, "Redo", history.can_redo()));
+        }
+        if let Some(id) = self.midend.game_id() {
+            actions.push(Action {
+                id: GAME_ID.into(),
+                label: "Game ID".into(),
+                kind: ActionKind::Text { value: id.into() },
+                enabled: true,
+            });
+        }
+        actions
+    }
+
+    /// Runs a host control, or returns `None` for a game's own action.
+    pub(super) fn invoke_host_action(
+        &mut self,
+        id: &str,
+        value: &str,
+    ) -> Option<Result<(), CallError>> {
+        Some(match id {
+            NEW_GAME => self.new_game(fresh_seed()),
+            RESTART => self.step(|w| w.midend.restart(&mut w.instance)),
+            UNDO => self.step(|w| w.midend.undo(&mut w.instance)),
+            REDO => self.step(|w| w.midend.redo(&mut w.instance)),
+            GAME_ID => self.start_from_game_id(value),
+            _ => return None,
+        })
+    }
+
+    /// Undo, redo or restart: the game loads a snapshot. A snapshot the
+    /// game refuses is told in the window; the game goes on as it was.
+    fn step(
+        &mut self,
+        step: impl FnOnce(&mut GameWindow) -> Result<bool, CallError>,
+    ) -> Result<(), CallError> {
+        match step(self) {
+            Ok(true) => self.after_move(),
+            Ok(false) => Ok(()),
+            Err(e) if e.kind == CallErrorKind::Error => {
+                self.action_error = Some(format!(
+                    "The game could not go back to that position: {}",
+                    e.message
+                ));
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Starts a new game from `seed` (New game, Random seed…, the game's
+    /// own request).
+    pub(super) fn new_game(&mut self, seed: u64) -> Result<(), CallError> {
+        if !self.midend.features().new_game {
+            return Ok(());
+        }
+        self.midend.new_game(&mut self.instance, seed)?;
+        self.field_error = None;
+        self.after_move()
+    }
+
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), CallError> {
+        match self.midend.start_from_game_id(&mut self.instance, id) {
+            Ok(()) => {
+                self.field_error = None;
+                self.after_move()
+            }
+            Err(e) if e.kind == CallErrorKind::Error => {
+                self.field_error = Some((GAME_ID.into(), e.message));
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The game asked for a new game during the last call (its own key for
+    /// New game): start one the launcher's way.
+    pub(super) fn new_game_if_asked(&mut self) -> Result<(), CallError> {
+        if self.signals.new_game.replace(false) {
+            self.new_game(fresh_seed())?;
+        }
+        Ok(())
+    }
+
+    /// After the game said something changed: the midend records a move
+    /// (and a result), the position is saved, the window redraws.
+    pub(super) fn changed(&mut self) -> Result<(), CallError> {
+        let before = self.midend.history().map(|h| h.current().state.clone());
+        if let Some(finished) = self.midend.after_change(&mut self.instance)? {
+            self.finished.push(finished);
+        }
+        let after = self.midend.history().map(|h| h.current().state.clone());
+        let moved = match (before, after) {
+            (Some(a), Some(b)) => !std::sync::Arc::ptr_eq(&a, &b),
+            _ => false,
+        };
+        if moved {
+            self.save_position();
+        }
+        self.refresh()
+    }
+
+    /// After a step the launcher made (undo, new game…): save and redraw.
+    fn after_move(&mut self) -> Result<(), CallError> {
+        self.save_position();
+        self.refresh()
+    }
+
+    /// Writes the position to the resume file, if the game saves. A failure
+    /// is told once in the window; the game goes on.
+    fn save_position(&mut self) {
+        let (Some(path), Some(history)) = (&self.save_path, self.midend.history()) else {
+            return;
+        };
+        let saved = SavedGame {
+            game: self.dir_name.clone(),
+            snapshot: history.current().clone(),
+            played: self.midend.played(),
+            counted: self.midend.counted(),
+        };
+        if let Err(e) = saved.write(path) {
+            self.warning = Some(format!("The game could not be saved for next time: {e}."));
+        }
+    }
+
+    /// Brings the game back where the resume file left it.
+    pub(super) fn resume(&mut self) -> Result<(), CallError> {
+        let Some(path) = self.save_path.clone() else {
+            return Ok(());
+        };
+        if self.midend.history().is_none() {
+            return Ok(());
+        }
+        let saved = match saves::read(&path, &self.dir_name) {
+            Resume::Nothing => return Ok(()),
+            Resume::SetAside(message) => {
+                self.notices
+                    .push(Notice::warning(format!("{}: {message}.", self.name)));
+                return Ok(());
+            }
+            Resume::Saved(saved) => saved,
+        };
+        match self.instance.load(&saved.snapshot.state) {
+            Ok(()) => self.midend.resume(
+                &mut self.instance,
+                saved.snapshot,
+                saved.played,
+                saved.counted,
+            ),
+            Err(e) if e.kind == CallErrorKind::Error => {
+                let message =
+                    saves::set_aside(&path, &format!("the game refused it ({})", e.message));
+                self.notices
+                    .push(Notice::warning(format!("{}: {message}.", self.name)));
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Counts the time since the last frame as played, while the game goes
+    /// on.
+    pub(super) fn count_time(&mut self) {
+        let now = Instant::now();
+        if let Some(last) = self.last_frame.replace(now)
+            && !self.midend.counted()
+        {
+            self.midend.add_time((now - last).min(MAX_FRAME_GAP));
+        }
+    }
+
+    /// Delivers a tick when the game asked for them and its interval has
+    /// passed, and asks for the frame of the next one. No ticks asked, no
+    /// frames.
+    pub(super) fn deliver_tick(&mut self, ctx: &egui::Context) -> Result<(), CallError> {
+        let Some(interval) = self.signals.tick.get() else {
+            self.last_tick = None;
+            return Ok(());
+        };
+        let interval = Duration::from_secs_f32(interval);
+        let now = Instant::now();
+        let last = *self.last_tick.get_or_insert(now);
+        let since = now - last;
+        if since >= interval {
+            self.last_tick = Some(now);
+            self.send(&Event::Tick {
+                dt: since.as_secs_f32(),
+            })?;
+            ctx.request_repaint_after(interval);
+        } else {
+            ctx.request_repaint_after(interval - since);
+        }
+        Ok(())
+    }
+
+    /// The launcher's shortcuts: Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z, Ctrl+N,
+    /// Ctrl+R. Not while a text field has the keyboard (its own undo).
+    pub(super) fn shortcuts(&mut self, ui: &mut egui::Ui) -> Result<(), CallError> {
+        if ui.ctx().text_edit_focused() {
+            return Ok(());
+        }
+        use egui::{Key, Modifiers};
+        let pressed = ui.input_mut(|i| {
+            // The most specific first: Ctrl+Shift+Z before Ctrl+Z.
+            if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
+                || i.consume_key(Modifiers::COMMAND, Key::Y)
+            {
+                Some(REDO)
+            } else if i.consume_key(Modifiers::COMMAND, Key::Z) {
+                Some(UNDO)
+            } else if i.consume_key(Modifiers::COMMAND, Key::N) {
+                Some(NEW_GAME)
+            } else if i.consume_key(Modifiers::COMMAND, Key::R) {
+                Some(RESTART)
+            } else {
+                None
+            }
+        });
+        let offered = pressed.filter(|id| self.actions.iter().any(|a| a.id == *id && a.enabled));
+        match offered {
+            Some(id) => self.invoke(id, ""),
+            None => Ok(()),
+        }
+    }
+
+    /// The launcher's entries at the top of the Game menu; returns the one
+    /// chosen.
+    pub(super) fn host_menu_ui(&mut self, ui: &mut egui::Ui) -> Option<(String, String)> {
+        let mut chosen = None;
+        let mut any = false;
+        for action in self
+            .actions
+            .iter()
+            .filter(|a| is_host_action(&a.id) && a.kind == ActionKind::Button)
+        {
+            any = true;
+            let mut button = egui::Button::new(&action.label);
+            if let Some(keys) = shortcut(&action.id) {
+                button = button.shortcut_text(keys);
+            }
+            if ui.add_enabled(action.enabled, button).clicked() {
+                chosen = Some((action.id.clone(), String::new()));
+            }
+        }
+        if self.midend.features().new_game && ui.button("Random seed…").clicked() {
+            self.seed_dialog = Some(String::new());
+        }
+        if any {
+            ui.separator();
+        }
+        chosen
+    }
+
+    /// The Random seed dialog, while open: returns the seed to start from
+    /// when the player confirms.
+    pub(super) fn seed_dialog_ui(&mut self, ui: &mut egui::Ui) -> Option<u64> {
+        let text = self.seed_dialog.as_mut()?;
+        let mut start = None;
+        let mut open = true;
+        egui::Window::new("Random seed")
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .show(ui.ctx(), |ui| {
+                ui.label("Start a new game from a seed: a number, or any text.");
+                let field = ui
+                    .horizontal(|ui| {
+                        let label = ui.label("Seed:");
+                        ui.text_edit_singleline(text).labelled_by(label.id)
+                    })
+                    .inner;
+                if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    start = Some(seed_of_text(text));
+                }
+                if ui.button("Start").clicked() {
+                    start = Some(seed_of_text(text));
+                }
+            });
+        if start.is_some() || !open {
+            self.seed_dialog = None;
+        }
+        start
+    }
+
+    /// Opens the Random seed dialog (Game ▸ Random seed…).
+    pub fn open_seed_dialog(&mut self) {
+        self.seed_dialog = Some(String::new());
+    }
+
+    /// The games won or lost in this window since last asked.
+    pub fn take_finished(&mut self) -> Vec<Finished> {
+        std::mem::take(&mut self.finished)
+    }
+
+    /// What the player should be told about this window (a resume file
+    /// set aside), since last asked.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// The midend: the undo chain, the game ID, the time played.
+    pub fn midend(&self) -> &launcher_core::midend::Midend {
+        &self.midend
+    }
+
+    /// The error shown beside a text field (a game ID the game refused).
+    pub fn field_error(&self) -> Option<(&str, &str)> {
+        self.field_error
+            .as_ref()
+            .map(|(id, message)| (id.as_str(), message.as_str()))
+    }
+}

@@ -1,0 +1,356 @@
+//! The launcher's midend in the real console (egui_kittest), with the
+//! `counter` fixture, a game that opts in to every revision-2 function:
+//! New game, Restart, Undo and Redo (buttons and shortcuts, across New game
+//! and Restart), the Game ID field and its error, Random seed…, results
+//! counted in the statistics, resume from the state directory, and ticks
+//! only while the game asks for them.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use game_api::Point;
+use launcher::player::PlayerFiles;
+use launcher::{LauncherApp, LauncherConfig};
+use launcher_tests::GamesDir;
+use std::path::Path;
+use support::click_at;
+
+mod support;
+
+const DIR: &str = "counter";
+
+fn games() -> GamesDir {
+    let games = GamesDir::new();
+    games.add_with_library(DIR, "game = \"counter\"\nname = \"Counter\"\n", "counter");
+    games
+}
+
+/// The console, with the player's files in `player` when given.
+fn console(games: &GamesDir, player: Option<&Path>) -> Harness<'static, LauncherApp> {
+    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    config.player = player.map(PlayerFiles::in_dir);
+    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
+        |ui, app: &mut LauncherApp| app.frame(ui),
+        LauncherApp::new(config),
+    );
+    harness.run();
+    harness
+}
+
+fn open_counter(harness: &mut Harness<'_, LauncherApp>) {
+    // With a player, "Recently played" shows it a second time: either opens it.
+    harness
+        .get_all_by_role_and_label(Role::Button, "Counter")
+        .next()
+        .expect("a button for the counter")
+        .click();
+    harness.run();
+    assert!(
+        harness.state_mut().open_game_mut(DIR).is_some(),
+        "it opened"
+    );
+}
+
+fn status(harness: &mut Harness<'_, LauncherApp>) -> String {
+    let game = harness.state_mut().open_game_mut(DIR).expect("open");
+    game.status().to_owned()
+}
+
+fn count(harness: &mut Harness<'_, LauncherApp>) -> u32 {
+    let status = status(harness);
+    status
+        .strip_prefix("Count: ")
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a count in {status:?}"))
+}
+
+fn click_canvas(harness: &mut Harness<'_, LauncherApp>) {
+    let transform = harness
+        .state_mut()
+        .open_game_mut(DIR)
+        .unwrap()
+        .canvas_transform()
+        .unwrap();
+    click_at(harness, transform.to_screen(Point::new(50.0, 50.0)));
+}
+
+fn press(harness: &mut Harness<'_, LauncherApp>, label: &str) {
+    harness.get_by_role_and_label(Role::Button, label).click();
+    harness.run();
+}
+
+fn enabled(harness: &Harness<'_, LauncherApp>, label: &str) -> bool {
+    !harness
+        .get_by_role_and_label(Role::Button, label)
+        .accesskit_node()
+        .is_disabled()
+}
+
+/// Types `id` into the Game ID field and presses Go.
+fn enter_id(harness: &mut Harness<'_, LauncherApp>, id: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, "Game ID")
+        .focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Game ID")
+        .type_text(id);
+    harness.run();
+    harness.get_by_label("Go").click();
+    harness.run();
+}
+
+fn game_id(harness: &mut Harness<'_, LauncherApp>) -> String {
+    let game = harness.state_mut().open_game_mut(DIR).unwrap();
+    game.midend().game_id().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn undo_and_redo_cross_new_game_and_restart() {
+    let games = games();
+    let mut harness = console(&games, None);
+    open_counter(&mut harness);
+    enter_id(&mut harness, "counter-2");
+    assert_eq!(game_id(&mut harness), "counter-2");
+    assert_eq!(count(&mut harness), 2);
+    assert!(!enabled(&harness, "Redo"));
+
+    click_canvas(&mut harness);
+    click_canvas(&mut harness);
+    assert_eq!(count(&mut harness), 4);
+    assert!(enabled(&harness, "Undo") && enabled(&harness, "Restart"));
+
+    // Undo with the button, redo with the shortcut.
+    press(&mut harness, "Undo");
+    assert_eq!(count(&mut harness), 3);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    harness.run();
+    assert_eq!(count(&mut harness), 4);
+
+    // Restart is undoable.
+    press(&mut harness, "Restart");
+    assert_eq!(count(&mut harness), 2);
+    assert!(!enabled(&harness, "Restart"), "already at the start");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    assert_eq!(count(&mut harness), 4);
+
+    // A new game from another ID, then undo goes back into the first game.
+    enter_id(&mut harness, "counter-7");
+    assert_eq!(count(&mut harness), 7);
+    click_canvas(&mut harness);
+    assert_eq!(count(&mut harness), 8);
+    press(&mut harness, "Undo");
+    press(&mut harness, "Undo");
+    assert_eq!(count(&mut harness), 4, "back across the new game");
+    assert_eq!(game_id(&mut harness), "counter-2", "and its ID is shown");
+    // Restart restarts the game shown, not the last one started.
+    press(&mut harness, "Restart");
+    assert_eq!(count(&mut harness), 2);
+    // Ctrl+Shift+Z redoes too.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    harness.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    harness.run();
+    assert_eq!(count(&mut harness), 2);
+}
+
+#[test]
+fn a_game_id_the_game_refuses_is_explained_beside_the_field() {
+    let games = games();
+    let mut harness = console(&games, None);
+    open_counter(&mut harness);
+    enter_id(&mut harness, "counter-3");
+    enter_id(&mut harness, "dog-3");
+    harness.get_by_label("\"dog-3\" is not a counter ID (counter-0 to counter-99)");
+    assert_eq!(game_id(&mut harness), "counter-3", "the game goes on");
+    assert_eq!(count(&mut harness), 3);
+    // The next good ID clears it.
+    enter_id(&mut harness, "counter-4");
+    assert!(
+        harness
+            .query_by_label_contains("is not a counter ID")
+            .is_none()
+    );
+}
+
+#[test]
+fn new_game_and_random_seed_start_new_games_and_the_games_own_key_goes_the_same_way() {
+    let games = games();
+    let mut harness = console(&games, None);
+    open_counter(&mut harness);
+    // A seed typed as text is hashed: the same text, the same game.
+    harness.get_by_label("Game").click();
+    harness.run();
+    harness.get_by_label("Random seed…").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Seed:")
+        .focus();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Seed:")
+        .type_text("13");
+    harness.run();
+    press(&mut harness, "Start");
+    assert_eq!(
+        game_id(&mut harness),
+        "counter-3",
+        "seed 13 starts at 13 % 5"
+    );
+
+    click_canvas(&mut harness);
+    // The game's own `n` asks the launcher: undoable like New game.
+    harness.key_press(egui::Key::N);
+    harness.run();
+    assert!(enabled(&harness, "Undo"));
+    press(&mut harness, "Undo");
+    assert_eq!(count(&mut harness), 4, "the position before the new game");
+    press(&mut harness, "New game");
+    assert!(game_id(&mut harness).starts_with("counter-"));
+    assert!(enabled(&harness, "Undo"));
+}
+
+#[test]
+fn a_won_and_a_lost_game_are_counted_once_each() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    enter_id(&mut harness, "counter-4");
+    for _ in 0..6 {
+        click_canvas(&mut harness);
+    }
+    assert_eq!(count(&mut harness), 10);
+    let plays = harness.state().plays().games[DIR].clone();
+    assert_eq!((plays.won, plays.lost), (1, 0));
+    assert_eq!((plays.current_streak, plays.best_streak), (1, 1));
+    assert_eq!(plays.best_score, Some(10));
+    assert!(plays.best_time_ms.is_some());
+
+    // Undoing and winning again is the same game: not counted twice.
+    press(&mut harness, "Undo");
+    click_canvas(&mut harness);
+    assert_eq!(harness.state().plays().games[DIR].won, 1);
+
+    // A new game, lost.
+    enter_id(&mut harness, "counter-0");
+    harness.key_press(egui::Key::L);
+    harness.run();
+    let plays = harness.state().plays().games[DIR].clone();
+    assert_eq!((plays.won, plays.lost), (1, 1));
+    assert_eq!(plays.current_streak, 0);
+    assert_eq!(plays.best_streak, 1);
+
+    // They are in plays.toml.
+    let written = std::fs::read_to_string(home.path().join("plays.toml")).unwrap();
+    assert!(
+        written.contains("won = 1") && written.contains("lost = 1"),
+        "{written}"
+    );
+}
+
+#[test]
+fn a_game_comes_back_where_it_was_and_a_bad_save_is_set_aside() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    {
+        let mut harness = console(&games, Some(home.path()));
+        open_counter(&mut harness);
+        enter_id(&mut harness, "counter-1");
+        click_canvas(&mut harness);
+        click_canvas(&mut harness);
+        assert_eq!(count(&mut harness), 3);
+    }
+    let save = home.path().join("saves").join("counter.save");
+    assert!(save.is_file(), "saved after each move");
+
+    // A new launcher: opening the game resumes it, Restart knows its start.
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    assert_eq!(count(&mut harness), 3);
+    assert_eq!(game_id(&mut harness), "counter-1");
+    press(&mut harness, "Restart");
+    assert_eq!(count(&mut harness), 1);
+    drop(harness);
+
+    // A save the game refuses: set aside, said, and a fresh game.
+    let text = std::fs::read(&save).unwrap();
+    let forged = String::from_utf8_lossy(&text).replace("counter:1:1:false", "counter:1:x:false");
+    std::fs::write(&save, forged).unwrap();
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    harness.run();
+    assert_eq!(count(&mut harness), 0);
+    let notices: Vec<String> = harness
+        .state()
+        .notices()
+        .iter()
+        .map(|n| n.text.clone())
+        .collect();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("could not be restored") && n.contains("not a number")),
+        "{notices:?}"
+    );
+    assert!(save.with_extension("save.corrupt").is_file());
+
+    // Garbage and another game's save are set aside too.
+    drop(harness);
+    for bad in [&b"\x00\xffgarbage"[..], b"game-launcher save 1\ngame = other\nplayed-ms = 0\ncounted = false\nstart = 0\nstate = 0\n\n"] {
+        std::fs::write(&save, bad).unwrap();
+        let mut harness = console(&games, Some(home.path()));
+        open_counter(&mut harness);
+        harness.run();
+        assert_eq!(count(&mut harness), 0);
+        assert!(
+            harness
+                .state()
+                .notices()
+                .iter()
+                .any(|n| n.text.contains("could not be restored")),
+        );
+    }
+}
+
+#[test]
+fn ticks_arrive_only_while_the_game_asks_for_them() {
+    let games = games();
+    let mut harness = console(&games, None);
+    open_counter(&mut harness);
+    harness.run();
+    assert!(status(&mut harness).ends_with("Ticks: 0"));
+    // Without a request, frames deliver no ticks.
+    for _ in 0..5 {
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(15));
+    }
+    assert!(status(&mut harness).ends_with("Ticks: 0"));
+
+    // `t` asks for ticks every 10 ms; the game stops asking after three.
+    harness.key_press(egui::Key::T);
+    for _ in 0..40 {
+        std::thread::sleep(std::time::Duration::from_millis(12));
+        harness.step();
+    }
+    assert!(
+        status(&mut harness).ends_with("Ticks: 3"),
+        "{}",
+        status(&mut harness)
+    );
+    for _ in 0..10 {
+        std::thread::sleep(std::time::Duration::from_millis(12));
+        harness.step();
+    }
+    assert!(
+        status(&mut harness).ends_with("Ticks: 3"),
+        "no tick after the game stopped asking"
+    );
+}

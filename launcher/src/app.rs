@@ -8,6 +8,7 @@ use crate::console::{Console, ConsoleAsks, ConsoleView};
 use crate::game_window::GameWindow;
 use crate::games::{OpenGames, WindowPlace};
 use crate::help_viewer::{self, HelpWindows};
+use crate::window_memory::WindowMemory;
 use launcher_core::catalog::{Catalog, SearchPath};
 use launcher_core::messages::{HelpRequest, Notice};
 use launcher_core::player::{
@@ -89,6 +90,8 @@ pub struct LauncherApp {
     settings: Settings,
     /// What the player played, and the favourites.
     plays: PlayHistory,
+    /// Where the game and help windows were (shared with them).
+    windows: WindowMemory,
     /// The settings as last written, to write only what changed.
     saved_settings: Settings,
 }
@@ -113,10 +116,14 @@ impl LauncherApp {
             // The player's own size wins over fitting to the content.
             console.keep_size();
         }
+        let windows = WindowMemory::new(&settings.windows);
         let mut games = OpenGames::new(config.probe_timeout);
+        games.remember_windows_in(windows.clone());
         if let Some(files) = &config.player {
             games.keep_games_in(files.state_dir.clone());
         }
+        let mut help = HelpWindows::new(help_viewer::default_cache_dir());
+        help.remember_windows_in(windows.clone());
         LauncherApp {
             games,
             config,
@@ -124,7 +131,8 @@ impl LauncherApp {
             catalog,
             console,
             notices,
-            help: HelpWindows::new(help_viewer::default_cache_dir()),
+            help,
+            windows,
             watcher: None,
             watch_started: false,
             scanning: None,
@@ -261,6 +269,7 @@ impl LauncherApp {
     }
 
     fn save_settings(&mut self) {
+        self.settings.windows = self.windows.places();
         if self.settings == self.saved_settings {
             return;
         }

@@ -5,6 +5,7 @@
 //! closes it or the game fails; what went wrong becomes a [`Notice`].
 
 use crate::game_window::{GameWindow, Outcome, RequestQueue};
+use crate::window_memory::WindowMemory;
 use egui::ViewportCommand;
 use launcher_core::catalog::GameEntry;
 use launcher_core::check::{CheckOutcome, SessionChecks, check_on_thread};
@@ -38,6 +39,8 @@ pub struct OpenGames {
     /// The player's state directory, where games that save are kept
     /// between runs; `None` keeps nothing (tests, a machine without one).
     state_dir: Option<PathBuf>,
+    /// Where the game windows were last.
+    places: WindowMemory,
 }
 
 /// What a frame of the open games produced for the rest of the launcher.
@@ -60,7 +63,14 @@ impl OpenGames {
             probe_timeout,
             requests: RequestQueue::default(),
             state_dir: None,
+            places: WindowMemory::default(),
         }
+    }
+
+    /// Opens game windows where `windows` remembers them, and keeps their
+    /// places there.
+    pub fn remember_windows_in(&mut self, places: WindowMemory) {
+        self.places = places;
     }
 
     /// Keeps the positions of games that save under `state_dir` (see
@@ -151,6 +161,9 @@ impl OpenGames {
             .map(|dir| launcher_core::saves::save_path(dir, &entry.dir_name));
         let mut window = GameWindow::start(library, entry, self.requests.clone(), ctx, save_path)
             .map_err(|e| Notice::error(format!("{name} could not start: {e}")))?;
+        if place == WindowPlace::OwnWindow {
+            window.remember_window_in(self.places.clone());
+        }
         if place == WindowPlace::Root {
             window.show_in_root();
             ctx.send_viewport_cmd(ViewportCommand::Title(window.title().to_owned()));

@@ -24,9 +24,12 @@ pub mod render;
 pub mod screenshot;
 pub mod theme;
 pub mod viewport;
+pub mod window_memory;
 
 pub use app::{LauncherApp, LauncherConfig};
-pub use launcher_core::{budget, catalog, check, files, loader, manifest, messages, player, watch};
+pub use launcher_core::{
+    budget, catalog, check, files, loader, manifest, messages, midend, player, saves, watch,
+};
 
 /// The application id of every launcher window, the console's and the
 /// games': the Wayland app id and the X11 `WM_CLASS` class, so that

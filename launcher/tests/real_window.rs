@@ -309,3 +309,108 @@ fn the_launcher_remembers_what_was_played_and_the_consoles_size() {
         "the remembered size, not fitted"
     );
 }
+
+/// The real launcher resumes a game from the state directory of its
+/// platform (here the temporary `XDG_STATE_HOME` of `support::isolate`):
+/// the counter fixture's title says its count, read after the resume. A
+/// save the game refuses is set aside and the game starts afresh.
+#[test]
+fn a_saved_game_resumes_in_the_real_launcher_and_a_bad_one_is_set_aside() {
+    use launcher::midend::Snapshot;
+    use launcher::saves::{SavedGame, save_path};
+    let games = GamesDir::new();
+    games.add_with_library(
+        "counter",
+        "game = \"counter\"\nname = \"Counter\"\n",
+        "counter",
+    );
+    let dir = games.path();
+    let state = dir.join("no-user-state/game-launcher");
+    let save = save_path(&state, "counter");
+    let saved = SavedGame {
+        game: "counter".into(),
+        snapshot: Snapshot {
+            start: b"counter:2:2:false".as_slice().into(),
+            state: b"counter:2:7:false".as_slice().into(),
+        },
+        played: Duration::from_secs(42),
+        counted: false,
+    };
+    saved.write(&save).unwrap();
+    let shot = dir.join("shot.png");
+    let args = [
+        "--games-dir",
+        dir.to_str().unwrap(),
+        "--play",
+        "counter",
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--screenshot-delay",
+        "1",
+    ];
+    // The title is read after the resume: seven, not a new game's zero.
+    run_in_xvfb(dir, &args, "Counter 7");
+    assert!(save.is_file(), "the save stays for the next time");
+
+    std::fs::write(&save, b"game-launcher save 1\ngame = counter\nnonsense").unwrap();
+    run_in_xvfb(dir, &args, "Counter 0");
+    assert!(!save.exists());
+    assert!(save.with_extension("save.corrupt").is_file(), "set aside");
+}
+
+/// A game's window opens where the player left it, at the size they gave
+/// it (`[windows."game:<dir>"]` in settings.toml), instead of fitting its
+/// canvas; the launcher writes it back when it closes.
+#[test]
+fn a_game_window_reopens_at_its_remembered_size() {
+    let games = GamesDir::new();
+    games.add_bundled("chat-noir", "chat_noir");
+    let dir = games.path();
+    let settings = dir.join("no-user-config/game-launcher/settings.toml");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(
+        &settings,
+        "[windows.\"game:chat-noir\"]\nx = 40.0\ny = 30.0\nwidth = 720.0\nheight = 640.0\n",
+    )
+    .unwrap();
+    let x = Xvfb::start(&dir.join("xvfb-memory"));
+    let shot = dir.join("shot.png");
+    let args = [
+        "--games-dir",
+        dir.to_str().unwrap(),
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--screenshot-delay",
+        "15",
+    ];
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    let mut launcher = LauncherInX::start(&x, dir, &args);
+    let console = window_named(&x, &mut launcher, "PLT Games");
+    let what = "a window named \"Chat Noir\" after a click on its button";
+    let game = wait_for(what, Duration::from_secs(60), || {
+        launcher.assert_running(what);
+        let found = x.run("xdotool", &["search", "--name", "^Chat Noir$"]);
+        if let Some(window) = found.lines().next() {
+            return Some(window.to_owned());
+        }
+        x.run(
+            "xdotool",
+            &["mousemove", "--window", &console, "80", "78", "click", "1"],
+        );
+        std::thread::sleep(Duration::from_millis(500));
+        None
+    });
+    // The window system may take a moment to apply the size.
+    let geometry = wait_for("the remembered size", Duration::from_secs(20), || {
+        let g = x.run("xdotool", &["getwindowgeometry", &game]);
+        g.contains("Geometry: 720x640").then_some(g)
+    });
+    assert!(geometry.contains("Geometry: 720x640"), "{geometry}");
+    launcher.assert_exits_successfully();
+    let written = std::fs::read_to_string(&settings).unwrap();
+    assert!(
+        written.contains("[windows.\"game:chat-noir\"]"),
+        "{written}"
+    );
+    assert!(written.contains("width = 720.0"), "{written}");
+}

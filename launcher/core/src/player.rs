@@ -101,6 +101,9 @@ pub struct Settings {
     pub theme: ThemeChoice,
     /// Where the console was, and how big, when the launcher last closed.
     pub console_window: Option<WindowGeometry>,
+    /// Where each game and help window was, and how big, by key
+    /// (`game:<dir>`, `help:<owner>:text`, `help:<owner>:manual`).
+    pub windows: BTreeMap<String, WindowGeometry>,
 }
 
 /// What the player did with one game.

@@ -108,6 +108,8 @@ pub struct GameWindow {
     in_root: bool,
     /// The icon of its window.
     icon: Option<std::sync::Arc<egui::IconData>>,
+    /// Where its window was last, and where it is kept.
+    memory: Option<crate::window_memory::WindowMemory>,
 }
 
 impl GameWindow {
@@ -174,6 +176,7 @@ impl GameWindow {
             controls_width: 0.0,
             in_root: false,
             icon: Some(crate::icons::window_icon(entry.icon.as_deref())),
+            memory: None,
         };
         game.resume()?;
         game.refresh()?;
@@ -234,6 +237,19 @@ impl GameWindow {
         self.transform
     }
 
+    /// Opens the window where `memory` remembers it, at the size the player
+    /// gave it (instead of fitting it to the canvas), and keeps its place
+    /// there.
+    pub fn remember_window_in(&mut self, memory: crate::window_memory::WindowMemory) {
+        if memory
+            .recall(&crate::window_memory::game_key(&self.dir_name))
+            .is_some()
+        {
+            self.fit.pending = false;
+        }
+        self.memory = Some(memory);
+    }
+
     /// Shows the game in the root window (`--play`) instead of a window of
     /// its own: the root window is fitted to the game.
     pub fn show_in_root(&mut self) {
@@ -250,8 +266,12 @@ impl GameWindow {
             .with_app_id(crate::APP_ID)
             .with_inner_size(self.initial_size)
             .with_min_inner_size([160.0, 120.0]);
-        match &self.icon {
+        let builder = match &self.icon {
             Some(icon) => builder.with_icon(icon.clone()),
+            None => builder,
+        };
+        match &self.memory {
+            Some(memory) => memory.apply(&crate::window_memory::game_key(&self.dir_name), builder),
             None => builder,
         }
     }
@@ -350,6 +370,13 @@ impl GameWindow {
 
     fn ui_inner(&mut self, ui: &mut egui::Ui) -> Result<Outcome, CallError> {
         self.count_time();
+        if let Some(memory) = &self.memory
+            && !self.in_root
+            && ui.ctx().viewport_id() == self.viewport_id
+        {
+            let key = crate::window_memory::game_key(&self.dir_name);
+            memory.follow(ui.ctx(), &key, egui::ViewportClass::Immediate);
+        }
         if self.signals.redraw.replace(false) {
             self.changed()?;
         }

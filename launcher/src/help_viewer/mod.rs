@@ -63,6 +63,21 @@ pub struct HelpWindows {
     launcher_manual: Option<PathBuf>,
     text: Vec<TextHelpWindow>,
     manuals: Vec<ManualViewer>,
+    /// Where the help windows were last.
+    memory: crate::window_memory::WindowMemory,
+}
+
+/// The window-memory key of a help window.
+fn memory_key(owner: &HelpOwner, kind: HelpKind) -> String {
+    let owner = match owner {
+        HelpOwner::Launcher => "launcher",
+        HelpOwner::Game(dir_name) => dir_name.as_str(),
+    };
+    let kind = match kind {
+        HelpKind::Text => "text",
+        HelpKind::Manual => "manual",
+    };
+    format!("help:{owner}:{kind}")
 }
 
 impl std::fmt::Debug for HelpWindows {
@@ -84,7 +99,14 @@ impl HelpWindows {
             launcher_manual: None,
             text: Vec::new(),
             manuals: Vec::new(),
+            memory: Default::default(),
         }
+    }
+
+    /// Opens help windows where `memory` remembers them, and keeps their
+    /// places there.
+    pub fn remember_windows_in(&mut self, memory: crate::window_memory::WindowMemory) {
+        self.memory = memory;
     }
 
     /// Uses `path` as the launcher's own manual instead of looking for
@@ -292,26 +314,35 @@ impl HelpWindows {
     /// Shows every open help window; forgets the ones the player closed.
     pub fn show(&mut self, ctx: &egui::Context) {
         let mut slot = 0;
+        let memory = &self.memory;
         self.text.retain_mut(|window| {
             slot += 1;
+            let key = memory_key(&HelpOwner::game(window.game()), HelpKind::Text);
             viewport::show(
                 ctx,
                 window.viewport_id(),
-                window.viewport_builder(),
+                memory.apply(&key, window.viewport_builder()),
                 slot - 1,
-                |ui, class| window.ui(ui, class),
+                |ui, class| {
+                    memory.follow(ui.ctx(), &key, class);
+                    window.ui(ui, class)
+                },
             )
             .unwrap_or(true)
         });
         let cache_dir = &self.cache_dir;
         self.manuals.retain_mut(|viewer| {
             slot += 1;
+            let key = memory_key(viewer.owner(), HelpKind::Manual);
             viewport::show(
                 ctx,
                 viewer.viewport_id(),
-                viewer.viewport_builder(),
+                memory.apply(&key, viewer.viewport_builder()),
                 slot - 1,
-                |ui, class| viewer.ui(ui, class, cache_dir),
+                |ui, class| {
+                    memory.follow(ui.ctx(), &key, class);
+                    viewer.ui(ui, class, cache_dir)
+                },
             )
             .unwrap_or(true)
         });

@@ -25,6 +25,10 @@
 //!   a host of revision 2 or later ([`RAW_HOST_SIZE_V2`]) offers ticks and
 //!   fills [`RawEvent::modifiers`] and [`RawEvent::dt`].
 //!
+//! A later revision may add event kinds; the host sends them only to games
+//! whose table shows that they know them (ticks, for instance, only to a
+//! game that asked for them), because a game may refuse an unknown kind.
+//!
 //! Revision 1 is the first release; revision 2 ([`ABI_REVISION`]) appends
 //! the optional game functions `save` … `outcome` to [`GameTable`],
 //! `request_tick` and `request_new_game` to [`RawHost`], and `modifiers` and

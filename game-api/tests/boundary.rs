@@ -189,9 +189,33 @@ fn a_table_of_another_version_is_refused_naming_both() {
         GameLibrary::from_static(short),
         Err(AbiError::TableTooSmall { library: 16, .. })
     ));
+    // A size that ends inside `load` (after a whole `save`): `load` is
+    // absent, not half a pointer, so saving is not offered.
+    let mut split = game_api::guest::table::<Lamp>();
+    split.save = Some(never_called_save);
+    split.load = Some(never_called_load);
+    split.table_size = game_api::abi::GAME_TABLE_SIZE_V1 + 12;
+    let split: &'static _ = Box::leak(Box::new(split));
+    let library = GameLibrary::from_static(split).expect("a revision-1 table and a bit");
+    assert!(!library.features().save);
+
     // SAFETY: a null pointer is checked before it is read.
     assert_eq!(
         unsafe { GameLibrary::from_entry(std::ptr::null()) }.unwrap_err(),
         AbiError::NullTable
     );
+}
+
+unsafe extern "C" fn never_called_save(
+    _game: game_api::abi::GameHandle,
+    _out: *mut game_api::abi::AbiBytes,
+) -> u32 {
+    unreachable!("a function past the table's whole fields is never called")
+}
+
+unsafe extern "C" fn never_called_load(
+    _game: game_api::abi::GameHandle,
+    _bytes: game_api::abi::AbiBytes,
+) -> u32 {
+    unreachable!("a function past the table's whole fields is never called")
 }

@@ -92,6 +92,8 @@ pub struct LauncherApp {
     plays: PlayHistory,
     /// Where the game and help windows were (shared with them).
     windows: WindowMemory,
+    /// Whether the games open at the last close were opened again.
+    reopened: bool,
     /// The settings as last written, to write only what changed.
     saved_settings: Settings,
 }
@@ -133,6 +135,7 @@ impl LauncherApp {
             notices,
             help,
             windows,
+            reopened: false,
             watcher: None,
             watch_started: false,
             scanning: None,
@@ -270,6 +273,9 @@ impl LauncherApp {
 
     fn save_settings(&mut self) {
         self.settings.windows = self.windows.places();
+        if matches!(self.mode, Mode::Console) {
+            self.settings.open_games = self.games.windows().map(|w| w.dir_name.clone()).collect();
+        }
         if self.settings == self.saved_settings {
             return;
         }
@@ -425,6 +431,19 @@ impl LauncherApp {
         }
         match &mut self.mode {
             Mode::Console => {
+                if !std::mem::replace(&mut self.reopened, true) {
+                    // The games open when the launcher last closed.
+                    // A game gone since is not an error worth telling.
+                    // Not a new play: the session goes on.
+                    for dir_name in self.settings.open_games.clone() {
+                        if let Some(entry) = self.catalog.find(&dir_name)
+                            && let Err(notice) =
+                                self.games.open(&ctx, entry, WindowPlace::OwnWindow)
+                        {
+                            self.notices.push(notice);
+                        }
+                    }
+                }
                 self.console_frame(ui);
                 self.console.after_frame(&ctx);
             }

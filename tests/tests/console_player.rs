@@ -207,8 +207,16 @@ fn recent_games_and_favourites_survive_a_restart() {
     assert!(plays.contains("[games.hello-game]"), "{plays}");
     assert!(plays.contains("times-played = 1"), "{plays}");
 
-    // The launcher starts again: the groups are back, first.
+    // The launcher starts again: the game left open is open again (not a
+    // new play); closed, it leaves the console whole.
     let mut harness = console(&games, Some(player.path()));
+    assert_eq!(harness.state().open_games().len(), 1);
+    harness.get_by_label("Game").click();
+    harness.run();
+    harness.get_by_label("Close window").click();
+    harness.run();
+    assert!(harness.state().open_games().is_empty());
+    // The groups are back, first.
     harness.get_by_label(RECENT_GROUP);
     harness.get_by_label(FAVOURITES_GROUP);
     let recent = harness.get_by_label(RECENT_GROUP).rect().min.y;

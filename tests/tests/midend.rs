@@ -38,6 +38,10 @@ fn console(games: &GamesDir, player: Option<&Path>) -> Harness<'static, Launcher
 }
 
 fn open_counter(harness: &mut Harness<'_, LauncherApp>) {
+    if harness.state_mut().open_game_mut(DIR).is_some() {
+        // Opened again by itself: it was open when the last console closed.
+        return;
+    }
     // With a player, "Recently played" shows it a second time: either opens it.
     harness
         .get_all_by_role_and_label(Role::Button, "Counter")
@@ -318,6 +322,34 @@ fn a_game_comes_back_where_it_was_and_a_bad_save_is_set_aside() {
                 .any(|n| n.text.contains("could not be restored")),
         );
     }
+}
+
+#[test]
+fn the_games_open_when_the_launcher_closed_open_again_where_they_were() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    {
+        let mut harness = console(&games, Some(home.path()));
+        open_counter(&mut harness);
+        enter_id(&mut harness, "counter-3");
+        click_canvas(&mut harness);
+    }
+    let settings = std::fs::read_to_string(home.path().join("settings.toml")).unwrap();
+    assert!(
+        settings.contains("open-games = [\"counter\"]"),
+        "{settings}"
+    );
+    // No click: the new console opens the counter by itself, at 4.
+    let mut harness = console(&games, Some(home.path()));
+    assert_eq!(count(&mut harness), 4);
+    // Closed by the player, it stays closed next time.
+    harness.get_by_label("Game").click();
+    harness.run();
+    harness.get_by_label("Close window").click();
+    harness.run();
+    drop(harness);
+    let harness = console(&games, Some(home.path()));
+    assert!(harness.state().open_games().is_empty());
 }
 
 #[test]

@@ -121,7 +121,10 @@ impl GameLibrary {
         }
         // Copy what both sides know; the rest of ours stays zero, which is
         // `None` for every optional (revision 2 and later) function.
+        // Whole fields only: a size that ends inside a function pointer
+        // must not leave half a pointer in our copy.
         let known = (header.table_size as usize).min(size_of::<GameTable>());
+        let known = known - known % std::mem::align_of::<usize>();
         let mut copy = MaybeUninit::<GameTable>::zeroed();
         // SAFETY: the library promises `table_size` readable bytes at
         // `table`, and `known` fits in our table.

@@ -104,6 +104,10 @@ pub struct Settings {
     /// Where each game and help window was, and how big, by key
     /// (`game:<dir>`, `help:<owner>:text`, `help:<owner>:manual`).
     pub windows: BTreeMap<String, WindowGeometry>,
+    /// The games whose windows were open when the launcher last closed, by
+    /// directory name: the console opens them again, each where its game
+    /// was left.
+    pub open_games: Vec<String>,
 }
 
 /// What the player did with one game.

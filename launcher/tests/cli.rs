@@ -78,6 +78,27 @@ fn a_game_built_for_the_first_revision_is_listed_ok_without_a_warning() {
 }
 
 #[test]
+fn a_game_written_in_c_is_listed_ok_without_a_warning() {
+    let games = GamesDir::new();
+    let dir = games.add_c_game("lamp-grid");
+    let out = launcher(&["--list"], &games);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_listed_ok(
+        &stdout,
+        "Puzzle Games",
+        "Lamp Grid",
+        &dir,
+        launcher_tests::C_GAME,
+    );
+    assert!(!stdout.contains("warning"), "{stdout}");
+    assert!(
+        stdout.contains("Problems: none") || !stdout.contains("Problems ("),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn list_without_loading_reports_only_what_the_files_say() {
     let games = GamesDir::new();
     games.add_with_library("future", "game = \"wrong_abi\"\n", "wrong_abi");

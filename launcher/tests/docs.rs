@@ -2,7 +2,7 @@
 //! (`docs/manual.md`, shown by Help → Launcher manual) parses cleanly and has
 //! the sections other documents point to, and the plugin authors' guide
 //! (`docs/writing-a-game.md`) points to files and sections that exist and
-//! quotes the template's code as it is.
+//! quotes the template's code, and the C game's, as it is.
 
 use launcher_help::manual::{Manual, slugify};
 use launcher_tests::workspace_root;
@@ -157,6 +157,8 @@ fn the_guide_quotes_the_template_as_it_is() {
     let template = read("docs/template-game/src/lib.rs");
     let cargo = read("docs/template-game/Cargo.toml");
     let info = read("docs/template-game/info.toml");
+    let c_game = read("tests/fixtures/c-game/lamp_grid.c");
+    let c_info = read("tests/fixtures/c-game/info.toml");
     let mut blocks = Vec::new();
     let mut current: Option<(String, String)> = None;
     for line in guide.lines() {
@@ -187,6 +189,9 @@ fn the_guide_quotes_the_template_as_it_is() {
             }
             "toml" if code.contains("[lib]") => &cargo,
             "toml" if code.contains("game = \"dot_catcher\"") => &info,
+            // Section 14 quotes the game written in C.
+            "c" => &c_game,
+            "toml" if code.contains("game = \"lamp_grid\"") => &c_info,
             _ => continue,
         };
         // `handle_event`'s last line is folded onto one line in the guide.
@@ -196,11 +201,11 @@ fn the_guide_quotes_the_template_as_it_is() {
         );
         assert!(
             quotes(source, &code),
-            "the guide's {lang} block is not in the template:\n{code}"
+            "the guide's {lang} block is not in the template (or the C game):\n{code}"
         );
         checked += 1;
     }
-    assert!(checked >= 10, "only {checked} blocks checked");
+    assert!(checked >= 17, "only {checked} blocks checked");
     assert!(Path::new(&workspace_root().join("docs/template-game/dot-catcher.png")).is_file());
 }
 

@@ -30,9 +30,15 @@
 //! - **Fixture games** (each a small library that breaks one rule):
 //!   `tests/fixtures/plugins/<name>`, with its row in
 //!   `tests/fixtures/faults.rs` and in ARCHITECTURE.md's survive table.
+//! - **The game written in C** (`tests/fixtures/c-game`, built by
+//!   [`c_game_library`]): played through the launcher's library in
+//!   `tests/tests/c_game.rs`, listed by the binary in `launcher/tests/cli.rs`.
 //!
 //! Libraries are built with cargo into `target/fixtures`, once per test
-//! process (cargo's own lock serialises concurrent test binaries).
+//! process (cargo's own lock serialises concurrent test binaries); the C
+//! game is built with the system's C compiler into the same directory, once
+//! per test process too (each build replaces the file in one step, so a
+//! test binary never loads half a library another one is writing).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -85,11 +91,86 @@ pub fn libraries_dir() -> &'static Path {
     })
 }
 
-/// The built library with base name `base` (e.g. `hello_game`, `chat_noir`).
+/// The built library with base name `base` (e.g. `hello_game`, `chat_noir`,
+/// or [`C_GAME`]).
 pub fn library(base: &str) -> PathBuf {
+    if base == C_GAME {
+        return c_game_library().to_path_buf();
+    }
     let path = libraries_dir().join(libloading_name(base));
     assert!(path.is_file(), "{} was not built", path.display());
     path
+}
+
+/// The library base name of the game written in C, Lamp Grid
+/// (`tests/fixtures/c-game`).
+pub const C_GAME: &str = "lamp_grid";
+
+/// The C game's directory in the repository: its source, `info.toml` and
+/// `doc.txt`.
+pub fn c_game_dir() -> PathBuf {
+    workspace_root().join("tests/fixtures/c-game")
+}
+
+/// The C game's library, built on first use in each test process with the
+/// system's C compiler (`$CC`, else `cc`) against `game-api/include`, every
+/// warning an error, into the directory of the other fixture libraries.
+/// Panics, with the compiler's messages, if there is no compiler or the
+/// build fails: the C game is part of the test suite, not an extra.
+pub fn c_game_library() -> &'static Path {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let root = workspace_root();
+        let out_dir = target_dir().join("debug");
+        std::fs::create_dir_all(&out_dir).expect("create target/fixtures/debug");
+        let library = out_dir.join(libloading_name(C_GAME));
+        // Built under a name of this process's, then renamed over the
+        // library in one step.
+        let partial = out_dir.join(format!(
+            "{}.{}.partial",
+            libloading_name(C_GAME),
+            std::process::id()
+        ));
+        let cc = std::env::var("CC")
+            .ok()
+            .filter(|cc| !cc.trim().is_empty())
+            .unwrap_or_else(|| "cc".into());
+        let mut words = cc.split_whitespace();
+        let program = words.next().expect("a non-empty compiler");
+        let output = Command::new(program)
+            .args(words)
+            .args([
+                "-shared",
+                "-fPIC",
+                "-O2",
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-std=c11",
+                "-fvisibility=hidden",
+                "-I",
+            ])
+            .arg(root.join("game-api/include"))
+            .arg("-o")
+            .arg(&partial)
+            .arg(c_game_dir().join("lamp_grid.c"))
+            .output()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "no C compiler to build the C fixture game: could not run `{cc}` ({e}); \
+                     install one (Rust needs it as its linker too) or set CC"
+                )
+            });
+        if !output.status.success() {
+            let _ = std::fs::remove_file(&partial);
+            panic!(
+                "`{cc}` could not build tests/fixtures/c-game/lamp_grid.c:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::fs::rename(&partial, &library).expect("move the C game's library into place");
+        library
+    })
 }
 
 /// The platform's file name for a library base name.
@@ -131,6 +212,20 @@ impl GamesDir {
     pub fn add_with_library(&self, dir_name: &str, info_toml: &str, base: &str) -> PathBuf {
         let game = self.add(dir_name, info_toml);
         std::fs::copy(library(base), game.join(libloading_name(base))).expect("copy library");
+        game
+    }
+
+    /// Adds the game written in C as game directory `dir_name`: its
+    /// `info.toml`, `doc.txt` and built library (see [`c_game_library`]).
+    pub fn add_c_game(&self, dir_name: &str) -> PathBuf {
+        let game = self.path().join(dir_name);
+        std::fs::create_dir_all(&game).expect("create game directory");
+        for file in ["info.toml", "doc.txt"] {
+            std::fs::copy(c_game_dir().join(file), game.join(file))
+                .expect("copy the C game's file");
+        }
+        std::fs::copy(c_game_library(), game.join(libloading_name(C_GAME)))
+            .expect("copy the C game's library");
         game
     }
 

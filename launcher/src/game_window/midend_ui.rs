@@ -12,7 +12,7 @@ use launcher_core::midend::{Finished, seed_of_text};
 use launcher_core::saves::{self, Resume, SavedGame};
 use std::time::{Duration, Instant};
 
-/// The id of the host's New game button.
+/// The id of the launcher's New game button (for [`GameWindow::invoke`]).
 pub const NEW_GAME: &str = "launcher:new-game";
 /// The id of the host's Restart button.
 pub const RESTART: &str = "launcher:restart";

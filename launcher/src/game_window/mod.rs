@@ -14,6 +14,7 @@ mod midend_ui;
 mod services;
 
 pub use input::key_name;
+pub use midend_ui::{GAME_ID, NEW_GAME, REDO, RESTART, UNDO};
 pub use services::RequestQueue;
 
 use crate::render::{CanvasTransform, EguiPainter};

@@ -152,11 +152,7 @@ impl Saved {
                 start.board().size()
             )));
         }
-        if start
-            .board()
-            .cells()
-            .any(|(p, blocked)| blocked && !position.board().is_blocked(p))
-        {
+        if !position.board().blocks_all_of(start.board()) {
             return Err(damaged(
                 "its position has free circles that were blocked when the game started",
             ));

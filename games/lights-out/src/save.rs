@@ -22,14 +22,15 @@
 //! start ##.../#..../...../....#/...##
 //! board #..../...../...../....#/...##
 //! moves 1
-//! hints 0
-//! ring no
+//! hints 1
+//! ring 4,4
 //! end
 //! ```
 //!
 //! `start` is the puzzle as dealt (so the game ID survives an undo),
-//! `board` the lights now, `moves` and `hints` the counters, `ring`
-//! whether the Hint ring shows; `end` marks a save that is whole. The
+//! `board` the lights now, `moves` and `hints` the counters, `ring` the
+//! light the Hint ring shows (its row and column from 0, or `-`); `end`
+//! marks a save that is whole. The
 //! highlight under the pointer is not saved: it is not part of a position.
 //!
 //! **Outcome.** The puzzle solved is won, with a score of minus the moves
@@ -126,6 +127,13 @@ fn playable(text: &str) -> Result<Board, String> {
     Ok(board)
 }
 
+/// The cell `ROW,COL` (each from 0) names, if it is on the board.
+fn cell(text: &str) -> Option<Cell> {
+    let (row, col) = text.split_once(',')?;
+    let (row, col) = (row.parse().ok()?, col.parse().ok()?);
+    (row < SIZE && col < SIZE).then(|| Cell::new(row, col))
+}
+
 /// The message for a save whose lines are wrong in the way `what` says.
 fn damaged(what: &str) -> GameError {
     GameError(format!("This saved game of Lights Out is damaged: {what}."))
@@ -157,13 +165,17 @@ impl SaveLoad for LightsOut {
         // Writing to a String cannot fail.
         let _ = write!(
             text,
-            "{HEADER} {FORMAT}\nstart {}\nboard {}\nmoves {}\nhints {}\nring {}\nend\n",
+            "{HEADER} {FORMAT}\nstart {}\nboard {}\nmoves {}\nhints {}\nring ",
             game_id(self.start),
             game_id(self.board),
             self.moves,
             self.hints,
-            if self.hint.is_some() { "yes" } else { "no" },
         );
+        let _ = match self.hint {
+            Some(cell) => writeln!(text, "{},{}", cell.row, cell.col),
+            None => writeln!(text, "-"),
+        };
+        text.push_str("end\n");
         text.into_bytes()
     }
 
@@ -215,13 +227,12 @@ impl SaveLoad for LightsOut {
         let moves = count(field("moves")?, "move count")?;
         let hints = count(field("hints")?, "hint count")?;
         let ring = match field("ring")? {
-            "yes" => true,
-            "no" => false,
-            other => {
-                return Err(damaged(&format!(
-                    "its ring {other:?} is neither yes nor no"
-                )));
-            }
+            "-" => None,
+            text => Some(cell(text).ok_or_else(|| {
+                damaged(&format!(
+                    "its ring {text:?} is not a light's row and column"
+                ))
+            })?),
         };
         if lines.collect::<Vec<_>>() != ["end", ""] {
             return Err(damaged("it has lines after the counters"));
@@ -236,7 +247,7 @@ impl SaveLoad for LightsOut {
         self.moves = moves;
         self.hints = hints;
         self.pressed = None;
-        self.hint = if ring { self.hint() } else { None };
+        self.hint = ring;
         Ok(())
     }
 }

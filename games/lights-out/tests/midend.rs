@@ -118,6 +118,14 @@ fn garbage_truncated_and_other_games_saves_are_refused_and_the_game_goes_on() {
             text.replacen("save 1", "save 2", 1).into_bytes(),
             "This saved game of Lights Out is of format 2, from a newer version; this version reads format 1.".into(),
         ),
+        (
+            {
+                let ring = text.lines().find(|l| l.starts_with("ring ")).unwrap();
+                text.replacen(ring, "ring 5,0", 1).into_bytes()
+            },
+            "This saved game of Lights Out is damaged: its ring \"5,0\" is not a light's row and column."
+                .into(),
+        ),
         // One light switched alone: no presses lead there.
         (
             {

@@ -10,7 +10,7 @@
 
 mod support;
 
-use game_api::host::{AbiError, GameInstance, NoServices};
+use game_api::host::{AbiError, GameInstance, Recorder};
 use game_api::{Event, Point, RecordingPainter, Shape};
 use launcher::catalog::{Catalog, SearchPath};
 use launcher::loader::{LoadError, Loader};
@@ -255,25 +255,36 @@ fn the_installed_template_has_its_icon_and_help_and_plays() {
         .iter()
         .filter(|b| matches!(b, Block::Bullet(_)))
         .count();
-    assert_eq!(bullets, 5, "{help}");
+    assert_eq!(bullets, 6, "{help}");
 
     // Loaded as the launcher loads it, and played through the C ABI.
     let library = Loader::new()
         .load(entry.library.as_ref().unwrap())
         .expect("the template's library loads");
+    let recorder = Recorder::new();
     let mut game = library
-        .start(Box::new(NoServices))
+        .start(Box::new(recorder.clone()))
         .expect("the game starts");
     assert_eq!(game.title().unwrap(), "Dot Catcher");
     assert_eq!(game.canvas_size().unwrap(), Point::new(480.0, 320.0));
     let status = game.status().unwrap();
     assert!(status.starts_with("Caught 0 of 10, missed 0"), "{status}");
 
-    // A click on the dot catches it; the dot moves.
+    // A click on the dot catches it; the dot glides away on the ticks it
+    // asks for, which the test sends as the launcher would, until it asks
+    // for no more.
     let (dot, radius) = drawn_dot(&mut game);
     assert!(click(&mut game, dot));
     let status = game.status().unwrap();
     assert!(status.starts_with("Caught 1 of 10, missed 0"), "{status}");
+    assert!(recorder.last().is_some_and(|r| r.starts_with("tick 0.0")));
+    let mut ticks = 0;
+    while recorder.last().as_deref() != Some("tick stop") {
+        let tick = Event::Tick { dt: 1.0 / 60.0 };
+        assert!(game.handle_event(&tick).unwrap().redraw, "it moves");
+        ticks += 1;
+        assert!(ticks < 60, "the glide ends within a second");
+    }
     let (moved, _) = drawn_dot(&mut game);
     assert_ne!(moved, dot);
 
@@ -286,30 +297,43 @@ fn the_installed_template_has_its_icon_and_help_and_plays() {
             .starts_with("Caught 1 of 10, missed 1")
     );
 
-    // The three kinds of action: a button, a choice and a text field.
+    // Its own control, a choice; and every optional function the
+    // launcher builds on.
     let actions = game.actions().unwrap();
     let ids: Vec<&str> = actions.iter().map(|a| a.id.as_str()).collect();
-    assert_eq!(ids, ["new", "size", "seed"]);
+    assert_eq!(ids, ["size"]);
     game.invoke_action("size", "Large").unwrap();
     assert_eq!(drawn_dot(&mut game).1, 32.0);
-    game.invoke_action("seed", "12345").unwrap();
+    let features = game.features();
+    assert!(features.save && features.new_game && features.outcome);
+
+    // The Game ID field: a seed replays a round; words are refused.
+    game.start_from_game_id("12345").unwrap();
+    assert_eq!(game.game_id().unwrap(), "12345");
     let status = game.status().unwrap();
-    assert!(
-        status.starts_with("Caught 0 of 10, missed 0 (seed 12345)"),
-        "{status}"
-    );
+    assert!(status.starts_with("Caught 0 of 10, missed 0"), "{status}");
     let replay = drawn_dot(&mut game).0;
     click(&mut game, replay);
-    game.invoke_action("seed", "12345").unwrap();
+    game.start_from_game_id("12345").unwrap();
     assert_eq!(drawn_dot(&mut game).0, replay, "a seed replays the round");
-    let refused = game.invoke_action("seed", "twelve").unwrap_err();
+    let refused = game.start_from_game_id("twelve").unwrap_err();
     assert!(refused.to_string().contains("whole number"), "{refused}");
     assert!(game.broken().is_none(), "an error is not a crash");
 
-    // `n` starts a new round.
+    // Undo: a save loaded back.
+    let saved = game.save().unwrap();
+    assert!(click(&mut game, replay));
+    game.load(&saved).unwrap();
+    assert!(game.status().unwrap().starts_with("Caught 0 of 10"));
+    assert_eq!(game.outcome().unwrap(), game_api::Outcome::PLAYING);
+
+    // `n` asks the launcher for a new round; the launcher then deals one
+    // from a seed of its own.
     assert!(click(&mut game, replay));
     let n = Event::key("n");
-    assert!(game.handle_event(&n).unwrap().redraw);
+    assert!(!game.handle_event(&n).unwrap().redraw);
+    game.new_game(777).unwrap();
+    assert_eq!(game.game_id().unwrap(), "777");
     assert!(game.status().unwrap().starts_with("Caught 0 of 10"));
 }
 
@@ -340,7 +364,7 @@ fn the_templates_own_tests_pass_outside_the_repository() {
         "the template's tests failed:\n{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(stdout.contains("test result: ok. 11 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 15 passed"), "{stdout}");
 }
 
 #[test]

@@ -585,12 +585,20 @@ fn event() -> impl Strategy<Value = Event> {
     ]
 }
 
-/// A step for Chat Noir in the launcher: an event, or one of its controls
-/// with any value.
+/// A step for Chat Noir in the launcher: an event, one of its controls
+/// with any value, or what the launcher's midend does: a new game from a
+/// seed, a game ID typed, a save loaded (one it saved, perhaps damaged, or
+/// any bytes).
 #[derive(Clone, Debug)]
 enum Step {
     Event(Event),
     Action(String, String),
+    NewGame(u64),
+    GameId(String),
+    Load(Vec<u8>),
+    /// The save of this many steps ago (0: now), with the byte at `.1`
+    /// (modulo its length) replaced by `.2` if any.
+    Reload(usize, usize, Option<u8>),
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -611,8 +619,13 @@ fn step() -> impl Strategy<Value = Step> {
     ];
     prop_oneof![
         8 => event().prop_map(Step::Event),
-        1 => (prop::sample::select(vec!["new", "size", "id", "nonesuch"]), value)
+        1 => (prop::sample::select(vec!["new", "size", "id", "nonesuch"]), value.clone())
             .prop_map(|(id, value)| Step::Action(id.to_owned(), value)),
+        1 => any::<u64>().prop_map(Step::NewGame),
+        1 => value.prop_map(Step::GameId),
+        1 => prop::collection::vec(any::<u8>(), 0..80).prop_map(Step::Load),
+        2 => (0..8usize, any::<usize>(), prop::option::of(any::<u8>()))
+            .prop_map(|(back, at, byte)| Step::Reload(back, at, byte)),
     ]
 }
 
@@ -628,20 +641,43 @@ proptest! {
     })]
 
     /// Through the ABI, as the launcher plays it: no call panics or
-    /// misbehaves, the canvas stays valid, every frame draws cleanly.
+    /// misbehaves, the canvas stays valid, every frame draws cleanly; a
+    /// refused game ID or save leaves the game as it was, and every save
+    /// it makes loads back.
     #[test]
     fn chat_noir_survives_any_input_through_the_abi(steps in prop::collection::vec(step(), 1..60)) {
         let mut game = chat_noir().start(Box::new(NoServices)).unwrap();
+        let mut saves = vec![game.save().unwrap()];
         for step in &steps {
+            let before = saves.last().unwrap().clone();
             let result = match step {
                 Step::Event(event) => game.handle_event(event).map(drop),
                 Step::Action(id, value) => game.invoke_action(id, value).map(drop),
+                Step::NewGame(seed) => game.new_game(*seed),
+                Step::GameId(id) => game.start_from_game_id(id),
+                Step::Load(bytes) => game.load(bytes),
+                Step::Reload(back, at, byte) => {
+                    let mut bytes = saves[saves.len().saturating_sub(1 + back)].clone();
+                    if let Some(byte) = byte {
+                        let len = bytes.len();
+                        bytes[at % len] = *byte;
+                    }
+                    game.load(&bytes)
+                }
             };
             if let Err(e) = result {
-                // A refused control value is the game's answer, not a fault.
+                // A refused control value, game ID or save is the game's
+                // answer, not a fault, and changes nothing.
                 prop_assert_eq!(&e.kind, &CallErrorKind::Error, "{:?}: {}", step, e);
-                prop_assert!(matches!(step, Step::Action(..)), "{:?}: {}", step, e);
+                prop_assert!(!matches!(step, Step::Event(..) | Step::NewGame(..)), "{:?}: {}", step, e);
+                if !matches!(step, Step::Action(..)) {
+                    prop_assert_eq!(&game.save().unwrap(), &before, "{:?}", step);
+                }
             }
+            let saved = game.save().unwrap();
+            game.load(&saved).unwrap();
+            prop_assert_eq!(&game.save().unwrap(), &saved);
+            saves.push(saved);
             let size = game.canvas_size().unwrap();
             prop_assert!(size.x >= 1.0 && size.y >= 1.0);
             game.status().unwrap();

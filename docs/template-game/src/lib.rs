@@ -1,28 +1,37 @@
 //! # Dot Catcher — the template game for the PLT Games launcher
 //!
 //! A complete game in one file: a red dot sits on the board; click it to
-//! catch it, and it jumps somewhere else. Ten catches finish a round. It
+//! catch it, and it glides somewhere else. Ten catches finish a round. It
 //! shows everything a game can use:
 //!
 //! * drawing through a [`Painter`] in the game's own canvas coordinates
 //!   ([`Game::draw`]);
-//! * pointer and key [`Event`]s ([`Game::handle_event`]);
+//! * pointer and key [`Event`]s, with the modifier keys held
+//!   ([`Game::handle_event`]);
 //! * a status line under the canvas ([`Game::status`]);
-//! * the three kinds of tool-bar controls — a button, a choice and a text
-//!   field ([`Game::actions`], [`Game::invoke_action`]);
-//! * a service of the launcher: `h` opens the game's `doc.txt`
-//!   ([`Host::show_text_help`]);
+//! * a tool-bar control of its own, a choice ([`Game::actions`],
+//!   [`Game::invoke_action`]);
+//! * services of the launcher: `h` opens the game's `doc.txt`
+//!   ([`Host::show_text_help`]), `n` asks for a new round
+//!   ([`Host::request_new_game`]), and ticks move the dot while it glides
+//!   ([`Host::request_ticks`], [`Event::Tick`]);
+//! * the optional functions the launcher builds on: new rounds from seeds
+//!   and game IDs ([`NewGame`]: the New game button and the Game ID field),
+//!   saving ([`SaveLoad`]: undo, redo, restart and resume) and outcomes
+//!   ([`Outcomes`]: the player's statistics);
 //! * errors for the player ([`GameError`]);
 //! * tests that run the game without the launcher, through the same C ABI
 //!   table the launcher uses (at the end of this file).
 //!
-//! The last line of this file, [`game_api::export_game!`], turns the crate
-//! into a game library the launcher can load. See `docs/writing-a-game.md`.
+//! The last line before the tests, [`game_api::export_game!`], turns the
+//! crate into a game library the launcher can load. See
+//! `docs/writing-a-game.md`.
 
 use game_api::{
-    Action, ActionKind, Anchor, Button, Event, Game, GameError, Host, Painter, Point, Response,
-    Rgba, Stroke, Style,
+    Action, ActionKind, Anchor, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes,
+    Painter, Point, Response, Rgba, SaveLoad, Stroke, Style,
 };
+use std::time::Duration;
 
 /// The canvas width, in canvas pixels. The launcher scales the canvas to the
 /// window and maps pointer positions back, so the game never sees the screen.
@@ -37,6 +46,10 @@ pub const DOTS_PER_ROUND: u32 = 10;
 pub const SIZES: [(&str, f32); 3] = [("Small", 12.0), ("Medium", 20.0), ("Large", 32.0)];
 /// The size a game starts with (an index into [`SIZES`]).
 pub const DEFAULT_SIZE: usize = 1;
+/// How long the dot takes to glide to its new place after a catch.
+pub const GLIDE_SECONDS: f32 = 0.25;
+/// How often the dot moves while it glides: about once a frame.
+pub const TICK: Duration = Duration::from_millis(16);
 
 /// The background of the canvas.
 pub const BACKGROUND: Rgba = Rgba::rgb(245, 242, 232);
@@ -74,30 +87,41 @@ impl Rng {
     }
 }
 
-/// A seed that differs from run to run, for "New game".
+/// A seed that differs from run to run, for the first round (the
+/// launcher's New game brings seeds of its own).
 fn fresh_seed() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    // Keep seeds short enough to read and type into the Seed field.
+    // Keep seeds short enough to read and type into the Game ID field.
     nanos % 1_000_000
 }
 
 /// The state of one game of Dot Catcher.
 #[derive(Debug)]
 pub struct DotCatcher {
-    /// The launcher's services (help, log). Copy it out of `Game::new` if you
-    /// need it later; it stays valid as long as the game runs.
+    /// The launcher's services (help, log, ticks, new games). Copy it out
+    /// of `Game::new`; it stays valid as long as the game runs.
     host: Host,
     seed: u64,
     rng: Rng,
+    /// The player's setting, not part of a round: it is not saved.
     size: usize,
     dot: Point,
     caught: u32,
     missed: u32,
     /// Whether the pointer is over the dot (it is drawn lighter then).
     hover: bool,
+    /// The dot on its way to `dot` after a catch, while it glides.
+    glide: Option<Glide>,
+}
+
+/// The dot gliding from where it was caught to its new place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Glide {
+    from: Point,
+    elapsed: f32,
 }
 
 impl DotCatcher {
@@ -113,6 +137,7 @@ impl DotCatcher {
             caught: 0,
             missed: 0,
             hover: false,
+            glide: None,
         };
         game.new_round(seed);
         game
@@ -125,22 +150,37 @@ impl DotCatcher {
         self.caught = 0;
         self.missed = 0;
         self.hover = false;
+        self.land();
         self.place_dot();
     }
 
-    /// Moves the dot to a random place where it fits whole below the score.
+    /// Moves the dot to a random place where it fits whole below the score,
+    /// whatever its size: the places depend on the seed alone.
     fn place_dot(&mut self) {
-        let r = self.radius();
-        let margin = r + 4.0;
+        let margin = SIZES[SIZES.len() - 1].1 + 4.0;
         self.dot = Point::new(
             self.rng.between(margin, WIDTH - margin),
             self.rng.between(TOP_BAND + margin, HEIGHT - margin),
         );
     }
 
-    /// The dot's centre.
+    /// The dot's centre (where it glides to, while it glides).
     pub fn dot(&self) -> Point {
         self.dot
+    }
+
+    /// Where the dot is drawn: on its way from where it was caught while
+    /// it glides, easing out.
+    pub fn drawn_dot(&self) -> Point {
+        match self.glide {
+            Some(Glide { from, elapsed }) => {
+                let t = (elapsed / GLIDE_SECONDS).min(1.0);
+                let t = t * (2.0 - t);
+                let (dx, dy) = (self.dot.x - from.x, self.dot.y - from.y);
+                Point::new(from.x + t * dx, from.y + t * dy)
+            }
+            None => self.dot,
+        }
     }
 
     /// The dot's radius.
@@ -148,7 +188,7 @@ impl DotCatcher {
         SIZES[self.size].1
     }
 
-    /// The seed of this round.
+    /// The seed of this round: its game ID.
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -168,6 +208,11 @@ impl DotCatcher {
         self.caught >= DOTS_PER_ROUND
     }
 
+    /// Whether the dot is gliding to its new place.
+    pub fn is_gliding(&self) -> bool {
+        self.glide.is_some()
+    }
+
     /// Whether the canvas point `pos` is on the dot.
     pub fn hits(&self, pos: Point) -> bool {
         let (dx, dy) = (pos.x - self.dot.x, pos.y - self.dot.y);
@@ -183,13 +228,38 @@ impl DotCatcher {
         if self.hits(pos) {
             self.caught += 1;
             if !self.is_over() {
+                let from = self.dot;
                 self.place_dot();
+                self.glide = Some(Glide { from, elapsed: 0.0 });
+                // Ticks only while something moves: a game that does not
+                // ask for them costs no CPU between events.
+                self.host.request_ticks(TICK);
             }
             self.hover = false;
         } else {
             self.missed += 1;
         }
         true
+    }
+
+    /// Time passed while the dot glides: moves it on by `dt` seconds, and
+    /// stops the ticks once it is there. Returns whether it moved.
+    fn glide_on(&mut self, dt: f32) -> bool {
+        let Some(glide) = &mut self.glide else {
+            return false;
+        };
+        glide.elapsed += dt;
+        if glide.elapsed >= GLIDE_SECONDS {
+            self.land();
+        }
+        true
+    }
+
+    /// Puts a gliding dot at its place at once, and stops the ticks.
+    fn land(&mut self) {
+        if self.glide.take().is_some() {
+            self.host.stop_ticks();
+        }
     }
 
     /// Updates the hover state for a pointer at `pos` (`None`: it left the
@@ -226,8 +296,8 @@ impl Game for DotCatcher {
             )
         } else {
             format!(
-                "Caught {} of {DOTS_PER_ROUND}, missed {} (seed {})",
-                self.caught, self.missed, self.seed
+                "Caught {} of {DOTS_PER_ROUND}, missed {}",
+                self.caught, self.missed
             )
         }
     }
@@ -279,7 +349,7 @@ impl Game for DotCatcher {
         }
         let fill = if self.hover { DOT_HOVER } else { DOT };
         painter.circle(
-            self.dot,
+            self.drawn_dot(),
             self.radius(),
             Style {
                 fill: Some(fill),
@@ -309,16 +379,27 @@ impl Game for DotCatcher {
                 self.hover_at(Some(*pos));
                 changed
             }
-            // Key names: letters in lower case, other keys by name
-            // ("Enter", "Space", "ArrowLeft").
-            Event::KeyPress { key, .. } => match key.as_str() {
+            // Asked for with `request_ticks` in `click`.
+            Event::Tick { dt } => self.glide_on(*dt),
+            // Key names are `game_api::keys`: letters in lower case, other
+            // keys by name ("Enter", "Space", "ArrowLeft"); Shift and the
+            // other modifiers come in `modifiers`.
+            Event::KeyPress { key, modifiers } => match key.as_str() {
+                "n" if self.host.has_revision_2() => {
+                    // The launcher starts it, as its New game button does:
+                    // a fresh seed, and one step to undo.
+                    self.host.request_new_game();
+                    false
+                }
                 "n" => {
                     self.new_round(fresh_seed());
                     true
                 }
                 "h" => {
-                    // A launcher service: it shows this game's doc.txt.
-                    self.host.show_text_help("Dot Catcher Help", false);
+                    // A launcher service: it shows this game's doc.txt,
+                    // formatted, or with Shift as it is written.
+                    self.host
+                        .show_text_help("Dot Catcher Help", modifiers.shift);
                     false
                 }
                 _ => false,
@@ -332,29 +413,19 @@ impl Game for DotCatcher {
         }
     }
 
-    /// The controls in the game window's tool bar. Asked for again after
-    /// every [`Response::REDRAW`], so they can change with the game.
+    /// The controls in the game window's tool bar, beside the launcher's
+    /// own (New game, Game ID, Undo, ...). Asked for again after every
+    /// [`Response::REDRAW`], so they can change with the game.
     fn actions(&self) -> Vec<Action> {
-        vec![
-            Action::button("new", "New game"),
-            Action {
-                id: "size".into(),
-                label: "Dot size".into(),
-                kind: ActionKind::Choice {
-                    options: SIZES.iter().map(|(label, _)| label.to_string()).collect(),
-                    selected: SIZES[self.size].0.into(),
-                },
-                enabled: true,
+        vec![Action {
+            id: "size".into(),
+            label: "Dot size".into(),
+            kind: ActionKind::Choice {
+                options: SIZES.iter().map(|(label, _)| label.to_string()).collect(),
+                selected: SIZES[self.size].0.into(),
             },
-            Action {
-                id: "seed".into(),
-                label: "Seed".into(),
-                kind: ActionKind::Text {
-                    value: self.seed.to_string(),
-                },
-                enabled: true,
-            },
-        ]
+            enabled: true,
+        }]
     }
 
     /// `value` is empty for a button, the chosen option for a choice and the
@@ -362,22 +433,11 @@ impl Game for DotCatcher {
     /// game goes on.
     fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
         match id {
-            "new" => self.new_round(fresh_seed()),
             "size" => {
                 self.size = SIZES
                     .iter()
                     .position(|(label, _)| *label == value)
                     .ok_or_else(|| GameError(format!("there is no dot size {value:?}")))?;
-                self.new_round(self.seed);
-            }
-            "seed" => {
-                let seed = value.trim().parse().map_err(|_| {
-                    GameError(format!(
-                        "the seed must be a whole number from 0 to {}, not {value:?}",
-                        u64::MAX
-                    ))
-                })?;
-                self.new_round(seed);
             }
             other => return Err(GameError(format!("unknown action {other:?}"))),
         }
@@ -385,17 +445,108 @@ impl Game for DotCatcher {
     }
 }
 
+/// New rounds from seeds: the launcher's New game button calls `new_game`
+/// with a fresh seed, and its Game ID field shows `game_id` and starts the
+/// ID the player types.
+impl NewGame for DotCatcher {
+    fn new_game(&mut self, seed: u64) {
+        self.new_round(seed);
+    }
+
+    /// The seed: it puts the dots in the same places again.
+    fn game_id(&self) -> String {
+        self.seed.to_string()
+    }
+
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        let seed = id.trim().parse().map_err(|_| {
+            GameError(format!(
+                "a game ID is a whole number from 0 to {}, not {id:?}",
+                u64::MAX
+            ))
+        })?;
+        self.new_round(seed);
+        Ok(())
+    }
+}
+
+/// The round as bytes: the launcher saves it after every change it is told
+/// of and gives undo, redo, restart and resume.
+impl SaveLoad for DotCatcher {
+    /// What makes a position: the seed (the game ID), the generator, the
+    /// dot and the counts. Not the dot size, the player's setting, nor the
+    /// hover and the glide, which are only how it looks: a pointer move
+    /// or a tick changes no byte, so the launcher records no move for it.
+    fn save(&self) -> Vec<u8> {
+        let (seed, rng, caught, missed) = (self.seed, self.rng.0, self.caught, self.missed);
+        let Point { x, y } = self.dot;
+        format!("dot-catcher 1 {seed} {rng} {caught} {missed} {x} {y} end").into_bytes()
+    }
+
+    /// Refuses what it cannot read, keeping the round as it was: bytes of
+    /// another game, of a newer format, cut short or damaged.
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        let text = std::str::from_utf8(bytes).unwrap_or_default();
+        let fields: Vec<&str> = text.split(' ').collect();
+        let ["dot-catcher", "1", seed, rng, caught, missed, x, y, "end"] = fields[..] else {
+            return Err(GameError("this is not a saved round of Dot Catcher".into()));
+        };
+        let (seed, rng, caught, missed) = (
+            number(seed)?,
+            number(rng)?,
+            number(caught)?,
+            number(missed)?,
+        );
+        let dot = Point::new(number(x)?, number(y)?);
+        let on_board = (0.0..=WIDTH).contains(&dot.x) && (TOP_BAND..=HEIGHT).contains(&dot.y);
+        if caught > DOTS_PER_ROUND || !on_board {
+            return Err(GameError(
+                "this saved round of Dot Catcher is damaged".into(),
+            ));
+        }
+        // All read: only now change the round.
+        (self.seed, self.rng, self.dot) = (seed, Rng(rng), dot);
+        (self.caught, self.missed) = (caught, missed);
+        self.land();
+        Ok(())
+    }
+}
+
+/// A number of a saved round.
+fn number<T: std::str::FromStr>(text: &str) -> Result<T, GameError> {
+    text.parse().map_err(|_| {
+        GameError(format!(
+            "this saved round of Dot Catcher is damaged: {text:?}"
+        ))
+    })
+}
+
+/// How the round stands, for the launcher's statistics.
+impl Outcomes for DotCatcher {
+    /// Won once every dot is caught, scored by the share of clicks that
+    /// caught one, in percent (higher is better). A round is never lost.
+    fn outcome(&self) -> Outcome {
+        if self.is_over() {
+            let accuracy = 100 * self.caught / (self.caught + self.missed);
+            Outcome::won().with_score(accuracy.into())
+        } else {
+            Outcome::PLAYING
+        }
+    }
+}
+
 // The one line that makes this crate a game library: it exports the
 // `game_api_entry` function the launcher looks up, returning a `#[repr(C)]`
 // table of `extern "C"` functions that call the `Game` methods above and
-// catch their panics. It also defines `GAME_TABLE`, which the tests use.
-game_api::export_game!(DotCatcher);
+// catch their panics. After the type come the optional functions the game
+// offers. It also defines `GAME_TABLE`, which the tests use.
+game_api::export_game!(DotCatcher, save, new_game, outcome);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use game_api::host::{GameInstance, GameLibrary, Recorder};
-    use game_api::{RecordingPainter, Shape};
+    use game_api::{GameResult, Modifiers, RecordingPainter, Shape};
 
     fn game() -> DotCatcher {
         DotCatcher::with_seed(Host::detached(), 42)
@@ -515,22 +666,29 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_field_replays_a_round_and_refuses_words() {
+    fn the_game_id_replays_a_round_and_refuses_words() {
         let mut g = game();
         let first = g.dot();
         g.click(first);
-        assert_eq!(g.invoke_action("seed", " 42 "), Ok(Response::REDRAW));
+        assert_eq!(g.game_id(), "42");
+        assert_eq!(g.start_from_game_id(" 42 "), Ok(()));
         assert_eq!((g.dot(), g.caught()), (first, 0));
-        let err = g.invoke_action("seed", "forty-two").unwrap_err();
+        let err = g.start_from_game_id("forty-two").unwrap_err();
         assert!(err.0.contains("whole number"), "{err}");
-        assert!(g.invoke_action("fly", "").is_err());
+        // The launcher's New game brings a seed, which is the next game ID.
+        g.new_game(7);
+        assert_eq!(g.game_id(), "7");
+        assert_eq!(g.dot(), DotCatcher::with_seed(Host::detached(), 7).dot());
     }
 
     #[test]
-    fn the_size_choice_changes_the_dot() {
+    fn the_size_choice_changes_the_dot_and_the_round_goes_on() {
         let mut g = game();
+        g.click(g.dot());
+        let dot = g.dot();
         g.invoke_action("size", "Large").unwrap();
         assert_eq!(g.radius(), 32.0);
+        assert_eq!((g.dot(), g.caught()), (dot, 1));
         let size = g.actions().into_iter().find(|a| a.id == "size").unwrap();
         assert_eq!(
             size.kind,
@@ -540,6 +698,72 @@ mod tests {
             }
         );
         assert!(g.invoke_action("size", "Huge").is_err());
+        assert!(g.invoke_action("fly", "").is_err());
+    }
+
+    #[test]
+    fn a_caught_dot_glides_to_its_new_place_tick_by_tick() {
+        let mut g = game();
+        let caught_at = g.dot();
+        g.click(caught_at);
+        assert!(g.is_gliding());
+        assert_eq!(g.drawn_dot(), caught_at, "it starts where it was caught");
+        let tick = Event::Tick { dt: 0.1 };
+        assert_eq!(g.handle_event(&tick), Response::REDRAW);
+        let on_the_way = g.drawn_dot();
+        assert!(on_the_way != caught_at && on_the_way != g.dot());
+        g.handle_event(&tick);
+        g.handle_event(&tick);
+        assert!(!g.is_gliding());
+        assert_eq!(g.drawn_dot(), g.dot());
+        // No more glide, nothing to draw again.
+        assert_eq!(g.handle_event(&tick), Response::NONE);
+    }
+
+    #[test]
+    fn a_saved_round_comes_back_and_other_bytes_are_refused() {
+        let mut g = game();
+        g.click(g.dot());
+        g.click(Point::new(1.0, HEIGHT - 1.0));
+        let saved = g.save();
+        let (dot, caught, missed) = (g.dot(), g.caught(), g.missed());
+        g.click(g.dot());
+        g.load(&saved).unwrap();
+        assert_eq!((g.dot(), g.caught(), g.missed()), (dot, caught, missed));
+        assert!(!g.is_gliding(), "a loaded dot is at its place");
+        // The same catches follow: the generator is part of the save.
+        g.click(g.dot());
+        let next = g.dot();
+        g.load(&saved).unwrap();
+        g.click(g.dot());
+        assert_eq!(g.dot(), next);
+
+        g.load(&saved).unwrap();
+        let text = String::from_utf8(saved.clone()).unwrap();
+        for bad in [
+            b"\xff\xfe".to_vec(),
+            b"Lights Out save 1\n".to_vec(),
+            saved[..saved.len() - 2].to_vec(),
+            text.replace("dot-catcher 1", "dot-catcher 2").into_bytes(),
+            text.replace(" end", "x end").into_bytes(),
+        ] {
+            assert!(g.load(&bad).is_err(), "{}", String::from_utf8_lossy(&bad));
+            assert_eq!((g.dot(), g.caught(), g.missed()), (dot, caught, missed));
+        }
+    }
+
+    #[test]
+    fn a_finished_round_is_won_with_its_accuracy_as_score() {
+        let mut g = game();
+        assert_eq!(g.outcome(), Outcome::PLAYING);
+        g.click(Point::new(1.0, HEIGHT - 1.0));
+        for _ in 0..DOTS_PER_ROUND {
+            g.click(g.dot());
+        }
+        let outcome = g.outcome();
+        assert_eq!(outcome.result, GameResult::Won);
+        // 10 catches in 11 clicks.
+        assert_eq!(outcome.score, Some(90));
     }
 
     // The tests below run the game through its exported C ABI table, exactly
@@ -583,31 +807,65 @@ mod tests {
         let response = game.handle_event(&release(dot)).unwrap();
         assert!(response.redraw);
         assert!(game.status().unwrap().starts_with("Caught 1 of 10"));
+        // The dot glides away: ticks until it is there, then no more.
+        assert_eq!(recorder.last().as_deref(), Some("tick 0.016"));
+        while drawn_dot(&mut game) == dot {
+            game.handle_event(&Event::Tick { dt: 0.1 }).unwrap();
+        }
+        game.handle_event(&Event::Tick { dt: 1.0 }).unwrap();
+        assert_eq!(recorder.last().as_deref(), Some("tick stop"));
     }
 
     #[test]
     fn through_the_abi_h_asks_the_launcher_for_the_help() {
         let recorder = Recorder::new();
         let mut game = start(recorder.clone());
-        game.handle_event(&Event::key("h"))
-            .unwrap();
+        game.handle_event(&Event::key("h")).unwrap();
         assert_eq!(
             recorder.last().as_deref(),
             Some("help Dot Catcher Help false")
         );
+        // Shift+H: the same key name, with Shift among the modifiers.
+        let shift_h = Event::KeyPress {
+            key: "h".into(),
+            modifiers: Modifiers::SHIFT,
+        };
+        game.handle_event(&shift_h).unwrap();
+        assert_eq!(
+            recorder.last().as_deref(),
+            Some("help Dot Catcher Help true")
+        );
+    }
+
+    #[test]
+    fn through_the_abi_n_asks_the_launcher_for_a_new_round() {
+        let recorder = Recorder::new();
+        let mut game = start(recorder.clone());
+        let features = game.features();
+        assert!(features.new_game && features.save && features.outcome);
+        assert!(!game.handle_event(&Event::key("n")).unwrap().redraw);
+        assert_eq!(recorder.last().as_deref(), Some("new game"));
+        // What the launcher does then: a new game from a seed of its own.
+        game.new_game(5).unwrap();
+        assert_eq!(game.game_id().unwrap(), "5");
+        let dot = DotCatcher::with_seed(Host::detached(), 5).dot();
+        assert_eq!(drawn_dot(&mut game), dot);
     }
 
     #[test]
     fn through_the_abi_actions_arrive_and_errors_come_back() {
         let mut game = start(Recorder::new());
         let ids: Vec<String> = game.actions().unwrap().into_iter().map(|a| a.id).collect();
-        assert_eq!(ids, ["new", "size", "seed"]);
-        game.invoke_action("seed", "7").unwrap();
-        assert!(game.status().unwrap().ends_with("(seed 7)"));
-        let err = game.invoke_action("seed", "x").unwrap_err();
+        assert_eq!(ids, ["size"]);
+        game.invoke_action("size", "Small").unwrap();
+        game.start_from_game_id("7").unwrap();
+        assert_eq!(game.game_id().unwrap(), "7");
+        let err = game.start_from_game_id("x").unwrap_err();
         assert!(err.to_string().contains("whole number"), "{err}");
+        let err = game.load(b"nonsense").unwrap_err();
+        assert!(err.to_string().contains("not a saved round"), "{err}");
         // An error is not a crash: the game goes on.
         assert!(game.broken().is_none());
-        game.invoke_action("new", "").unwrap();
+        assert_eq!(game.game_id().unwrap(), "7");
     }
 }

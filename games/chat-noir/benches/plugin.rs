@@ -22,7 +22,7 @@ fn position() -> GameId {
 fn start(help: bool) -> GameInstance {
     let library = GameLibrary::from_static(&chat_noir::GAME_TABLE).unwrap();
     let mut game = library.start(Box::new(NoServices)).unwrap();
-    game.invoke_action("id", &position().to_string()).unwrap();
+    game.start_from_game_id(&position().to_string()).unwrap();
     if help {
         game.handle_event(&Event::key("h")).unwrap();
     }

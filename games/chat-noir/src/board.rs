@@ -338,6 +338,25 @@ impl Board {
         self.blocked
     }
 
+    /// Whether every cell blocked on `other` is blocked on this board too
+    /// (`false` for boards of different sizes).
+    ///
+    /// ```
+    /// use chat_noir::Board;
+    /// let some = Board::empty(5)?.with_blocked([(1, 1)]);
+    /// let more = some.clone().with_blocked([(2, 3)]);
+    /// assert!(more.blocks_all_of(&some) && !some.blocks_all_of(&more));
+    /// # Ok::<(), chat_noir::SizeError>(())
+    /// ```
+    pub fn blocks_all_of(&self, other: &Board) -> bool {
+        self.size() == other.size()
+            && self
+                .slots
+                .iter()
+                .zip(&other.slots)
+                .all(|(&mine, &theirs)| theirs != BLOCKED || mine == BLOCKED)
+    }
+
     /// Whether `p` is on this board's boundary (see [`on_boundary`]).
     pub fn on_boundary(&self, p: Pos) -> bool {
         on_boundary(p, self.size())

@@ -267,17 +267,22 @@ impl FromStr for GameId {
         if found > max {
             return Err(GameIdError::CellsTooLong { max, found });
         }
-        let mut bits = Vec::with_capacity(found * 5);
+        // Each character gives the next five cells, in the order of
+        // `Board::cells`. Only the last character can reach past the last
+        // cell (the length is checked above), so a bad character anywhere
+        // is found before bits past the end.
+        let mut positions = board.layout().positions();
         for (index, c) in cells.chars().enumerate() {
             let v = decode_char(c).ok_or(GameIdError::CellsCharacter { index, found: c })?;
-            bits.extend((0..5).rev().map(|b| v >> b & 1 == 1));
-        }
-        if bits.iter().skip(count).any(|&b| b) {
-            return Err(GameIdError::CellsPastEnd);
-        }
-        let positions: Vec<Pos> = board.cells().map(|(p, _)| p).collect();
-        for (p, _) in positions.into_iter().zip(bits).filter(|&(_, b)| b) {
-            board.block(p);
+            for bit in (0..5).rev().map(|b| v >> b & 1 == 1) {
+                match positions.next() {
+                    Some(p) if bit => {
+                        board.block(p);
+                    }
+                    None if bit => return Err(GameIdError::CellsPastEnd),
+                    _ => {}
+                }
+            }
         }
         if board.is_blocked(cat) {
             return Err(GameIdError::CatOnBlockedCell(cat));

@@ -29,8 +29,11 @@
 //! * [`render`] — drawing the cat and the world (§1.18.6, §1.18.7) through
 //!   a [`game_api::Painter`]: [`render::render_world`], [`render::cat`];
 //! * [`plugin`] — the game the launcher runs: [`ChatNoir`], exported with
-//!   [`game_api::export_game!`] (so this crate's `cdylib` is the plugin and
-//!   [`GAME_TABLE`] its table).
+//!   [`game_api::export_game!`] with saving, new games from seeds and game
+//!   IDs, and outcomes (so this crate's `cdylib` is the plugin and
+//!   [`GAME_TABLE`] its table);
+//! * [`save`] — the saved game the launcher's undo, redo and resume keep:
+//!   [`save::Saved`].
 //!
 //! # Where this port departs from the 2009 text, and why
 //!
@@ -97,6 +100,7 @@ pub mod input;
 pub mod plugin;
 pub mod render;
 pub mod rng;
+pub mod save;
 pub mod search;
 pub mod world;
 
@@ -117,4 +121,4 @@ pub use search::{Distance, DistanceMap, Search};
 pub use world::{INITIAL_BLOCKED, State, World};
 
 use plugin::ChatNoir;
-game_api::export_game!(ChatNoir);
+game_api::export_game!(ChatNoir, save, new_game, outcome);

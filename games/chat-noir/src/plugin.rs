@@ -1,28 +1,38 @@
 //! The game as the launcher runs it: [`ChatNoir`] implements
-//! [`game_api::Game`] on top of the core's [`World`].
+//! [`game_api::Game`] on top of the core's [`World`], and the optional
+//! functions of game-api's revision 2 the launcher builds on.
 //!
 //! * Moving the pointer marks the circle under it with a black dot;
 //!   releasing the (primary) button on a free circle blocks it and the cat
 //!   answers with one step (§1.18.8).
 //! * `h` toggles help, the white dots on the cat's shortest paths to the
 //!   edge assuming the circle under the pointer were blocked; `n` starts a
-//!   new game of the same size once the game is over. (The 2009 text shows
-//!   help while `h` is held; this follows the later upstream program, see
-//!   the crate's documentation.)
-//! * Tool-bar actions: "New game" (`new`), the board size (`size`, odd
-//!   sizes from 5 to 21, 11 at first; choosing one starts a new game of
-//!   that size) and the game ID (`id`, a text field holding the ID of the
-//!   board the game *started* from, to replay or share it; entering
-//!   another ID starts from that board). The ID of the position now (a
-//!   save, with the game's state) is [`ChatNoir::position_id`].
-//! * Help stays on or off across new games: it is the player's setting
-//!   (the status line always says which), not part of a board.
+//!   new game of the same size once the game is over, as the launcher's
+//!   New game does ([`Host::request_new_game`]). (The 2009 text shows help
+//!   while `h` is held; this follows the later upstream program, see the
+//!   crate's documentation.)
+//! * The game's one tool-bar action is the board size (`size`, odd sizes
+//!   from 5 to 21, 11 at first); choosing one starts a new game of that
+//!   size, again as the launcher's New game does.
+//! * [`NewGame`]: the launcher's New game deals a board from a seed with
+//!   the core's reproducible generator ([`World::new_game`]); the game ID
+//!   is the board the game *started* from, to replay or share it, and an
+//!   ID the player types starts from that board ([`check_game_id`] says
+//!   what is wrong with one). The ID of the position now is
+//!   [`ChatNoir::position_id`].
+//! * [`SaveLoad`]: the board the game started from, the position and the
+//!   generator, as text ([`crate::save`]), for the launcher's undo, redo,
+//!   restart and resume.
+//! * [`Outcomes`]: trapping the cat wins, letting it escape loses.
+//! * Help stays on or off across new games, undos and loads: it is the
+//!   player's setting (the status line always says which), not part of a
+//!   board.
 //!
-//! New games are seeded from the operating system's entropy and then
-//! played with the core's reproducible generator ([`World::new_game`]).
+//! The first game is seeded from the operating system's entropy.
 
 use game_api::{
-    Action, ActionKind, Button, Event, Game, GameError, Host, Painter, Point, Response,
+    Action, ActionKind, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter,
+    Point, Response, SaveLoad,
 };
 
 use crate::board::{DEFAULT_SIZE, Pos, SizeError};
@@ -30,6 +40,7 @@ use crate::cat::CatsPath;
 use crate::game_id::{GameId, GameIdError};
 use crate::input::MouseEvent;
 use crate::render::{canvas_size, render_world};
+use crate::save::Saved;
 use crate::world::{State, World};
 
 /// The board sizes offered in the size choice.
@@ -38,21 +49,22 @@ pub const SIZES: [u32; 9] = [5, 7, 9, 11, 13, 15, 17, 19, 21];
 /// The window title.
 pub const TITLE: &str = "Chat Noir";
 
-/// The ID of the "New game" button.
-pub const NEW_GAME: &str = "new";
 /// The ID of the board-size choice.
 pub const BOARD_SIZE: &str = "size";
-/// The ID of the game-ID text field.
-pub const GAME_ID: &str = "id";
 
-/// A game of Chat Noir in the launcher: the world, plus the help's paths
-/// kept up to date with it.
+/// A game of Chat Noir in the launcher: the world, the board it started
+/// from, the help's paths kept up to date with it, and the launcher's
+/// services.
 #[derive(Clone, Debug)]
 pub struct ChatNoir {
+    host: Host,
     world: World,
     /// The board the game started from (its game ID).
     start: GameId,
     path: CatsPath,
+    /// The size the Size choice shows: the board's, or the one just chosen
+    /// while the launcher starts a game of it.
+    size: u32,
 }
 
 /// What the player can see of a world, to tell whether an event changed
@@ -74,25 +86,34 @@ fn fresh_seed() -> u64 {
 
 impl ChatNoir {
     /// A new game of size `size` seeded with `seed` (see
-    /// [`World::new_game`]).
+    /// [`World::new_game`]), with a host that offers nothing
+    /// ([`Host::detached`]).
     ///
     /// # Errors
     ///
     /// Refuses invalid sizes, like [`World::new_game`].
-    pub fn new_game(size: u32, seed: u64) -> Result<ChatNoir, SizeError> {
+    pub fn with_seed(size: u32, seed: u64) -> Result<ChatNoir, SizeError> {
         Ok(ChatNoir::from_world(World::new_game(size, seed)?))
     }
 
-    /// A game that goes on from `world`.
+    /// A game that goes on from `world`, with a host that offers nothing.
     pub fn from_world(world: World) -> ChatNoir {
         let start = start_of(&world);
         let mut game = ChatNoir {
+            host: Host::detached(),
+            size: world.size(),
             world,
             start,
             path: CatsPath::new(),
         };
         game.world.update_cats_path(&mut game.path);
         game
+    }
+
+    /// This game with the launcher's services `host`.
+    pub fn with_host(mut self, host: Host) -> ChatNoir {
+        self.host = host;
+        self
     }
 
     /// The world now.
@@ -105,9 +126,9 @@ impl ChatNoir {
         &self.path
     }
 
-    /// The game ID: the board this game started from, to replay or share
-    /// it (see [`GameId`]). It is what the Game ID field shows.
-    pub fn game_id(&self) -> GameId {
+    /// The board this game started from, to replay or share it (see
+    /// [`GameId`]): what [`NewGame::game_id`] gives as text.
+    pub fn start_id(&self) -> GameId {
         self.start.clone()
     }
 
@@ -117,10 +138,15 @@ impl ChatNoir {
         self.world.game_id()
     }
 
+    /// The size the Size choice shows.
+    pub fn chosen_size(&self) -> u32 {
+        self.size
+    }
+
     /// The status line: what to do now, and whether help is on.
     ///
     /// ```
-    /// let game = chat_noir::plugin::ChatNoir::new_game(11, 1).unwrap();
+    /// let game = chat_noir::plugin::ChatNoir::with_seed(11, 1).unwrap();
     /// assert_eq!(
     ///     game.status_text(),
     ///     "Click a circle to block it. Help off (H shows the cat's paths)"
@@ -143,36 +169,25 @@ impl ChatNoir {
         format!("{main}. {help}")
     }
 
-    /// Starts a new game of size `size` from a fresh seed, keeping the help
-    /// setting.
-    ///
-    /// # Errors
-    ///
-    /// Refuses invalid sizes; the game is unchanged then.
-    pub fn start_new_game(&mut self, size: u32) -> Result<(), SizeError> {
-        let help = self.world.help();
-        self.world = World::new_game(size, fresh_seed())?.with_help(help);
-        self.start = start_of(&self.world);
+    /// Goes on from `world`, a game that started from `start`, keeping the
+    /// help setting.
+    fn begin(&mut self, world: World, start: GameId) {
+        self.world = world.with_help(self.world.help());
+        self.size = self.world.size();
+        self.start = start;
         self.world.update_cats_path(&mut self.path);
-        Ok(())
     }
 
-    /// Starts from the board `id` names (a fresh seed breaks the cat's
-    /// ties), keeping the help setting. Only boards the game offers are
-    /// accepted: a size of [`SIZES`], the cat on a circle that is free and
-    /// not on the edge, a game still to play.
-    ///
-    /// # Errors
-    ///
-    /// What is wrong with the ID, in a player's words (see
-    /// [`check_game_id`]); the game is unchanged then.
-    pub fn load_game_id(&mut self, id: &str) -> Result<(), GameError> {
-        let id = check_game_id(id).map_err(GameError)?;
-        let help = self.world.help();
-        self.world = id.to_world_with_seed(fresh_seed()).with_help(help);
-        self.start = id;
-        self.world.update_cats_path(&mut self.path);
-        Ok(())
+    /// A new game, as the player asked for with `n` or the Size choice:
+    /// the launcher starts it, as its New game does (a fresh seed, one
+    /// move to undo), when it offers that; otherwise the game deals one
+    /// from a fresh seed itself.
+    fn ask_for_new_game(&mut self) {
+        if self.host.has_revision_2() {
+            self.host.request_new_game();
+        } else {
+            self.new_game(fresh_seed());
+        }
     }
 
     fn seen(&self) -> Seen {
@@ -192,9 +207,10 @@ impl ChatNoir {
     }
 
     fn key(&mut self, key: &str) {
-        let mut chars = key.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            self.world.key_press(c.to_ascii_lowercase());
+        match key.to_ascii_lowercase().as_str() {
+            "h" => self.world.key_press('h'),
+            "n" if self.world.state().is_over() => self.ask_for_new_game(),
+            _ => {}
         }
     }
 }
@@ -285,8 +301,10 @@ pub fn check_game_id(text: &str) -> Result<GameId, String> {
 }
 
 impl Game for ChatNoir {
-    fn new(_host: Host) -> Result<Self, GameError> {
-        ChatNoir::new_game(DEFAULT_SIZE, fresh_seed()).map_err(|e| GameError(e.to_string()))
+    fn new(host: Host) -> Result<Self, GameError> {
+        let game = ChatNoir::with_seed(DEFAULT_SIZE, fresh_seed())
+            .map_err(|e| GameError(e.to_string()))?;
+        Ok(game.with_host(host))
     }
 
     fn canvas_size(&self) -> Point {
@@ -332,37 +350,21 @@ impl Game for ChatNoir {
     }
 
     fn actions(&self) -> Vec<Action> {
-        vec![
-            Action::button(NEW_GAME, "New game"),
-            Action {
-                id: BOARD_SIZE.into(),
-                label: "Size".into(),
-                kind: ActionKind::Choice {
-                    options: SIZES.iter().map(u32::to_string).collect(),
-                    selected: self.world.size().to_string(),
-                },
-                enabled: true,
+        vec![Action {
+            id: BOARD_SIZE.into(),
+            label: "Size".into(),
+            kind: ActionKind::Choice {
+                options: SIZES.iter().map(u32::to_string).collect(),
+                selected: self.size.to_string(),
             },
-            Action {
-                id: GAME_ID.into(),
-                label: "Game ID".into(),
-                kind: ActionKind::Text {
-                    value: self.game_id().to_string(),
-                },
-                enabled: true,
-            },
-        ]
+            enabled: true,
+        }]
     }
 
     fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
         match id {
-            NEW_GAME => {
-                let size = self.world.size();
-                self.start_new_game(size)
-                    .map_err(|e| GameError(e.to_string()))?;
-            }
             BOARD_SIZE => {
-                let size = value
+                self.size = value
                     .trim()
                     .parse()
                     .ok()
@@ -373,12 +375,70 @@ impl Game for ChatNoir {
                             SIZES.map(|s| s.to_string()).join(", ")
                         ))
                     })?;
-                self.start_new_game(size)
-                    .map_err(|e| GameError(e.to_string()))?;
+                self.ask_for_new_game();
             }
-            GAME_ID => self.load_game_id(value)?,
             _ => return Err(GameError(format!("Chat Noir has no action {id:?}"))),
         }
         Ok(Response::REDRAW)
+    }
+}
+
+/// A new game of the size the Size choice shows, as the launcher's New
+/// game and Game ID field start them; help stays as it was.
+impl NewGame for ChatNoir {
+    /// Deals the board of [`World::new_game`] for `seed`: the same seed
+    /// gives the same board, and the same cat.
+    fn new_game(&mut self, seed: u64) {
+        let world = match World::new_game(self.size, seed) {
+            Ok(world) => world,
+            Err(e) => unreachable!("the chosen size is one of SIZES: {e}"),
+        };
+        let start = start_of(&world);
+        self.begin(world, start);
+    }
+
+    /// The board the game started from, even once it is won or lost.
+    fn game_id(&self) -> String {
+        self.start.to_string()
+    }
+
+    /// Starts from the board `id` names (a fresh seed breaks the cat's
+    /// ties). Only boards the game offers are accepted (see
+    /// [`check_game_id`]), and the refusal says why in a player's words.
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        let id = check_game_id(id).map_err(GameError)?;
+        self.begin(id.to_world_with_seed(fresh_seed()), id);
+        Ok(())
+    }
+}
+
+/// The position for the launcher's undo, redo, restart and resume (see
+/// [`crate::save`]).
+impl SaveLoad for ChatNoir {
+    fn save(&self) -> Vec<u8> {
+        Saved::of(&self.start, &self.world).encode()
+    }
+
+    /// Goes on from the saved position, keeping the help setting and, while
+    /// the game is on, the circle under the pointer.
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        let saved = Saved::decode(bytes).map_err(GameError)?;
+        let mut world = saved.to_world();
+        if world.state() == State::Playing {
+            world.set_mouse(self.world.mouse());
+        }
+        self.begin(world, saved.start);
+        Ok(())
+    }
+}
+
+/// Trapping the cat wins; letting it reach the edge loses. No score.
+impl Outcomes for ChatNoir {
+    fn outcome(&self) -> Outcome {
+        match self.world.state() {
+            State::Playing => Outcome::PLAYING,
+            State::CatLost => Outcome::won(),
+            State::CatWon => Outcome::lost(),
+        }
     }
 }

@@ -1,15 +1,22 @@
 //! Plays Chat Noir through the real C ABI table, as the launcher does
 //! (`GameLibrary::from_static(&chat_noir::GAME_TABLE)`), and checks what a
-//! player would see: the circles, dots and cat drawn, the status line and
-//! the tool-bar actions.
+//! player would see: the circles, dots and cat drawn, the status line, the
+//! Size choice, and the game IDs the launcher's Game ID field shows and
+//! takes. Where the launcher would start a new game (its New game, or the
+//! game asking for one), the test does what the launcher does: it calls
+//! `new_game` with a seed.
+//!
+//! Longer than most files: every test reads the board back from the
+//! drawing with the same helpers, which would otherwise move to a shared
+//! module for this one user.
 
 use chat_noir::render::{
     BLOCKED_COLOR, FACE_COLOR, MAD_FACE_COLOR, NORMAL_COLOR, ON_SHORTEST_PATH_COLOR,
     UNDER_MOUSE_COLOR, cell_center,
 };
 use chat_noir::{Board, GameId, Mood, Pos, State, World, adjacent, cell_at_point};
-use game_api::host::{CallErrorKind, GameInstance, GameLibrary, NoServices};
-use game_api::{ActionKind, Button, Event, Point, RecordingPainter, Response, Shape};
+use game_api::host::{CallErrorKind, GameInstance, GameLibrary, NoServices, Recorder};
+use game_api::{ActionKind, Button, Event, Modifiers, Point, RecordingPainter, Response, Shape};
 use std::collections::BTreeSet;
 
 fn start() -> GameInstance {
@@ -19,11 +26,28 @@ fn start() -> GameInstance {
         .expect("the game starts")
 }
 
-/// A game started from the position `id`.
+/// A game whose requests to the launcher are recorded.
+fn start_recorded() -> (GameInstance, Recorder) {
+    let recorder = Recorder::new();
+    let game = GameLibrary::from_static(&chat_noir::GAME_TABLE)
+        .unwrap()
+        .start(Box::new(recorder.clone()))
+        .unwrap();
+    (game, recorder)
+}
+
+/// A game started from the position `id`, as the Game ID field starts it.
 fn start_at(id: &str) -> GameInstance {
     let mut game = start();
-    assert_eq!(game.invoke_action("id", id).unwrap(), Response::REDRAW);
+    game.start_from_game_id(id).unwrap();
     game
+}
+
+/// [`start_at`], with the game's requests recorded.
+fn recorded_at(id: &str) -> (GameInstance, Recorder) {
+    let (mut game, recorder) = start_recorded();
+    game.start_from_game_id(id).unwrap();
+    (game, recorder)
 }
 
 /// What the player sees on the canvas.
@@ -134,7 +158,7 @@ fn action_value(game: &mut GameInstance, id: &str) -> String {
 }
 
 fn game_id(game: &mut GameInstance) -> GameId {
-    action_value(game, "id").parse().expect("a valid game ID")
+    game.game_id().unwrap().parse().expect("a valid game ID")
 }
 
 fn release(game: &mut GameInstance, pos: Point, button: Button) -> Response {
@@ -185,22 +209,16 @@ fn the_game_introduces_itself_with_a_new_11_by_11_game() {
     assert_eq!((seen.cat, seen.mood), (Pos::new(5, 5), Mood::Thinking));
     assert!(seen.pointer.is_empty() && seen.paths.is_empty());
 
+    // The one control of its own is the Size choice: New game and the
+    // Game ID field are the launcher's.
     let actions = game.actions().unwrap();
     let summary: Vec<(&str, &str, bool)> = actions
         .iter()
         .map(|a| (a.id.as_str(), a.label.as_str(), a.enabled))
         .collect();
+    assert_eq!(summary, [("size", "Size", true)]);
     assert_eq!(
-        summary,
-        [
-            ("new", "New game", true),
-            ("size", "Size", true),
-            ("id", "Game ID", true)
-        ]
-    );
-    assert_eq!(actions[0].kind, ActionKind::Button);
-    assert_eq!(
-        actions[1].kind,
+        actions[0].kind,
         ActionKind::Choice {
             options: ["5", "7", "9", "11", "13", "15", "17", "19", "21"]
                 .map(String::from)
@@ -208,7 +226,7 @@ fn the_game_introduces_itself_with_a_new_11_by_11_game() {
             selected: "11".into()
         }
     );
-    // The ID field holds the board on the screen.
+    // The game ID is the board on the screen.
     let id = game_id(&mut game);
     let blocked: BTreeSet<Pos> = id.board().cells().filter(|c| c.1).map(|c| c.0).collect();
     assert_eq!(blocked, seen.blocked);
@@ -241,7 +259,7 @@ fn a_click_on_a_free_circle_blocks_it_and_the_cat_steps() {
     // The pointer rests on the circle just blocked: its dot is black on
     // black. The ID is still the board the game started from.
     assert_eq!(after.pointer, BTreeSet::from([target]));
-    assert_eq!(action_value(&mut game, "id"), "11:5,5:0");
+    assert_eq!(game.game_id().unwrap(), "11:5,5:0");
 }
 
 #[test]
@@ -325,9 +343,9 @@ fn almost_trapped() -> (String, Pos) {
 }
 
 #[test]
-fn boxing_the_cat_in_wins_and_n_starts_a_new_game() {
+fn boxing_the_cat_in_wins_and_n_asks_for_a_new_game() {
     let (id, last) = almost_trapped();
-    let mut game = start_at(&id);
+    let (mut game, recorder) = recorded_at(&id);
     assert_eq!(game.canvas_size().unwrap(), Point::new(238.0, 193.0));
     assert_eq!(click(&mut game, last), Response::REDRAW);
     let seen_now = seen(&mut game);
@@ -336,35 +354,45 @@ fn boxing_the_cat_in_wins_and_n_starts_a_new_game() {
     assert!(seen_now.pointer.is_empty(), "no dot once the game is over");
     assert_eq!(game.status().unwrap(), TRAPPED);
     // The ID gives the board the game started from, to play it again.
-    assert_eq!(action_value(&mut game, "id"), id);
+    assert_eq!(game.game_id().unwrap(), id);
     // The game is over: clicks do nothing.
     assert_eq!(click(&mut game, Pos::new(0, 2)), Response::NONE);
 
-    assert_eq!(key(&mut game, "n"), Response::REDRAW);
+    // N asks the launcher for a new game, as its New game button starts
+    // one; the board stays until the launcher deals it.
+    assert!(recorder.requests().is_empty());
+    assert_eq!(key(&mut game, "n"), Response::NONE);
+    assert_eq!(recorder.requests(), ["new game"]);
+    assert_eq!(game.status().unwrap(), TRAPPED);
+    game.new_game(77).unwrap();
     assert_eq!(game.status().unwrap(), PLAYING);
     let next = seen(&mut game);
     assert_eq!((next.cat, next.mood), (Pos::new(2, 2), Mood::Thinking));
     assert_eq!(next.blocked.len(), 6);
-    assert_eq!(size_of(&mut game), 5, "N keeps the board's size");
+    assert_eq!(size_of(&mut game), 5, "a new game keeps the board's size");
     // While playing, N does nothing.
     assert_eq!(key(&mut game, "n"), Response::NONE);
+    assert_eq!(recorder.requests(), ["new game"]);
 }
 
 #[test]
 fn letting_the_cat_reach_the_edge_loses() {
     // The cat one step from the edge.
-    let mut game = start_at("5:1,1:0");
+    let (mut game, recorder) = recorded_at("5:1,1:0");
     assert_eq!(click(&mut game, Pos::new(3, 3)), Response::REDRAW);
     let seen_now = seen(&mut game);
     assert_eq!(seen_now.mood, Mood::Happy);
     assert!(Board::empty(5).unwrap().on_boundary(seen_now.cat));
     assert_eq!(game.status().unwrap(), ESCAPED);
-    assert_eq!(action_value(&mut game, "id"), "5:1,1:0");
-    assert_eq!(
-        key(&mut game, "N"),
-        Response::REDRAW,
-        "upper case works too"
-    );
+    assert_eq!(game.game_id().unwrap(), "5:1,1:0");
+    // Shift+N is N too.
+    let shift_n = Event::KeyPress {
+        key: "n".into(),
+        modifiers: Modifiers::SHIFT,
+    };
+    game.handle_event(&shift_n).unwrap();
+    assert_eq!(recorder.requests(), ["new game"]);
+    game.new_game(5).unwrap();
     assert_eq!(seen(&mut game).mood, Mood::Thinking);
 }
 
@@ -404,7 +432,7 @@ fn h_toggles_the_help_which_shows_the_cats_paths_around_the_pointer() {
     assert_eq!(now.paths, expected);
 
     // Help stays on through a new game, and goes off with h.
-    game.invoke_action("new", "").unwrap();
+    game.new_game(3).unwrap();
     assert_eq!(game.status().unwrap(), PLAYING_HELP);
     assert!(!seen(&mut game).paths.is_empty());
     assert_eq!(key(&mut game, "h"), Response::REDRAW);
@@ -413,17 +441,28 @@ fn h_toggles_the_help_which_shows_the_cats_paths_around_the_pointer() {
 }
 
 #[test]
-fn the_size_choice_starts_a_new_game_of_that_size() {
-    let mut game = start();
-    for (size, canvas) in [
+fn the_size_choice_asks_for_a_new_game_of_that_size() {
+    let (mut game, recorder) = start_recorded();
+    for (n, (size, canvas)) in [
         (7, (326.0, 269.0)),
         (21, (942.0, 803.0)),
         (5, (238.0, 193.0)),
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let before = game.canvas_size().unwrap();
         assert_eq!(
             game.invoke_action("size", &size.to_string()).unwrap(),
             Response::REDRAW
         );
+        // The choice shows the size, and the launcher is asked for a new
+        // game, which it deals as its New game does.
+        assert_eq!(action_value(&mut game, "size"), size.to_string());
+        assert_eq!(recorder.requests().len(), n + 1);
+        assert_eq!(recorder.last().as_deref(), Some("new game"));
+        assert_eq!(game.canvas_size().unwrap(), before);
+        game.new_game(n as u64).unwrap();
         assert_eq!(game.canvas_size().unwrap(), Point::new(canvas.0, canvas.1));
         assert_eq!(action_value(&mut game, "size"), size.to_string());
         let seen_now = seen(&mut game);
@@ -444,21 +483,24 @@ fn the_size_choice_starts_a_new_game_of_that_size() {
     }
     // Refused sizes are not fatal and change nothing.
     assert_eq!(size_of(&mut game), 5);
+    assert_eq!(action_value(&mut game, "size"), "5");
+    assert_eq!(recorder.requests().len(), 3);
 }
 
 #[test]
-fn the_new_game_button_deals_a_new_board_of_the_same_size() {
+fn the_launchers_new_game_deals_a_new_board_of_the_same_size() {
     let mut game = start_at("9:4,4:0");
-    assert_eq!(game.invoke_action("new", "").unwrap(), Response::REDRAW);
+    game.new_game(9).unwrap();
     assert_eq!(game.status().unwrap(), PLAYING);
     assert_eq!(size_of(&mut game), 9);
     assert_eq!(seen(&mut game).blocked.len(), 6);
+    assert_eq!(seen(&mut game).cat, Pos::new(4, 4));
 }
 
 #[test]
 fn the_game_id_replays_the_starting_board_and_bad_ids_are_refused_clearly() {
     let mut game = start();
-    let first = action_value(&mut game, "id");
+    let first = game.game_id().unwrap();
     let first_seen = seen(&mut game);
     // Play a move: the ID still gives the board the game started from.
     let free = first_seen
@@ -469,18 +511,18 @@ fn the_game_id_replays_the_starting_board_and_bad_ids_are_refused_clearly() {
         .unwrap();
     click(&mut game, free);
     assert_ne!(seen(&mut game), first_seen);
-    assert_eq!(action_value(&mut game, "id"), first);
+    assert_eq!(game.game_id().unwrap(), first);
     // Typing it back replays that board.
-    assert_eq!(game.invoke_action("id", &first).unwrap(), Response::REDRAW);
-    assert_eq!(action_value(&mut game, "id"), first);
+    game.start_from_game_id(&first).unwrap();
+    assert_eq!(game.game_id().unwrap(), first);
     let again = seen(&mut game);
     assert_eq!(
         (&again.blocked, again.cat),
         (&first_seen.blocked, first_seen.cat)
     );
     // Surrounding spaces are forgiven.
-    game.invoke_action("id", &format!("  {first} \n")).unwrap();
-    assert_eq!(action_value(&mut game, "id"), first);
+    game.start_from_game_id(&format!("  {first} \n")).unwrap();
+    assert_eq!(game.game_id().unwrap(), first);
 
     let sizes = "the Size choice offers 5, 7, 9, 11, 13, 15, 17, 19 and 21.";
     for (bad, message) in [
@@ -521,20 +563,26 @@ fn the_game_id_replays_the_starting_board_and_bad_ids_are_refused_clearly() {
             "That is the position at the end of a game (it ends in \":won\" or \":lost\"), not a board to play. A game ID gives the board a game starts from.".into(),
         ),
     ] {
-        let e = game.invoke_action("id", &bad).unwrap_err();
+        let e = game.start_from_game_id(&bad).unwrap_err();
         assert_eq!(e.kind, CallErrorKind::Error, "{bad}");
         assert_eq!(e.message, message, "{bad}");
         // Not fatal, and the board is unchanged.
-        assert_eq!(action_value(&mut game, "id"), first);
+        assert_eq!(game.game_id().unwrap(), first);
         assert_eq!(seen(&mut game).blocked, first_seen.blocked);
     }
-    // The largest board the Size choice offers is accepted.
-    game.invoke_action("id", "21:10,10:0").unwrap();
+    // The largest board the Size choice offers is accepted, and the Size
+    // choice follows it.
+    game.start_from_game_id("21:10,10:0").unwrap();
     assert_eq!(size_of(&mut game), 21);
+    assert_eq!(action_value(&mut game, "size"), "21");
 
-    let e = game.invoke_action("fly", "").unwrap_err();
-    assert_eq!(e.kind, CallErrorKind::Error);
-    assert_eq!(e.message, "Chat Noir has no action \"fly\"");
+    // The game's own New game and Game ID controls are gone: the
+    // launcher's are used.
+    for id in ["fly", "new", "id"] {
+        let e = game.invoke_action(id, "").unwrap_err();
+        assert_eq!(e.kind, CallErrorKind::Error);
+        assert_eq!(e.message, format!("Chat Noir has no action {id:?}"));
+    }
     assert!(game.broken().is_none());
 }
 
@@ -545,12 +593,12 @@ fn a_lost_game_is_replayed_from_its_id() {
     let mut game = start_at("5:1,1:0");
     click(&mut game, Pos::new(3, 3));
     assert_eq!(game.status().unwrap(), ESCAPED);
-    let id = action_value(&mut game, "id");
+    let id = game.game_id().unwrap();
     assert_eq!(id, "5:1,1:0");
     let parsed: GameId = id.parse().unwrap();
     assert_eq!(parsed.state(), State::Playing);
     // Typed back, it is that board again, to play.
-    game.invoke_action("id", &id).unwrap();
+    game.start_from_game_id(&id).unwrap();
     assert_eq!(game.status().unwrap(), PLAYING);
     let board = seen(&mut game);
     assert!(board.blocked.is_empty());
@@ -558,11 +606,12 @@ fn a_lost_game_is_replayed_from_its_id() {
 }
 
 /// Help is the player's setting, not part of a board: it stays as the
-/// player left it across new games, sizes and game IDs (the original
-/// turned it off; the status line always says which it is).
+/// player left it across new games, sizes, game IDs and loads (the
+/// original turned it off; the status line always says which it is).
 #[test]
 fn help_stays_on_after_a_new_game() {
     let mut game = start_at("5:1,1:0");
+    let saved = game.save().unwrap();
     key(&mut game, "h");
     assert_eq!(game.status().unwrap(), PLAYING_HELP);
     click(&mut game, Pos::new(3, 3));
@@ -570,10 +619,15 @@ fn help_stays_on_after_a_new_game() {
         game.status().unwrap(),
         "The cat escaped! Press N for a new game. Help on (H hides the cat's paths)"
     );
-    key(&mut game, "n");
+    game.new_game(1).unwrap();
     assert_eq!(game.status().unwrap(), PLAYING_HELP);
     game.invoke_action("size", "7").unwrap();
+    game.new_game(2).unwrap();
     assert_eq!(game.status().unwrap(), PLAYING_HELP);
-    game.invoke_action("id", "5:2,2:0").unwrap();
+    game.start_from_game_id("5:2,2:0").unwrap();
     assert_eq!(game.status().unwrap(), PLAYING_HELP);
+    // Undone to a position saved with help off, help stays on.
+    game.load(&saved).unwrap();
+    assert_eq!(game.status().unwrap(), PLAYING_HELP);
+    assert!(!seen(&mut game).paths.is_empty());
 }

@@ -79,7 +79,7 @@ fn the_launcher_formats_it_as_intended() {
     );
     assert!(rules.ends_with("If the cat does reach the edge, you lose."));
     let bullets = bullets(blocks);
-    assert_eq!(bullets.len(), 9, "{bullets:#?}");
+    assert_eq!(bullets.len(), 10, "{bullets:#?}");
     // No block holds a line break, a rule of `=` or a stray bullet mark.
     for block in blocks {
         let text = block.text();
@@ -113,6 +113,8 @@ fn it_explains_every_control() {
     assert!(size.contains("11 by 11"), "{size}");
     let id = about("The Game ID field");
     assert!(id.contains("share") && id.contains("Enter"), "{id}");
+    let undo = about("Undo and Redo");
+    assert!(undo.contains("Restart") && undo.contains("where you left it"));
 }
 
 #[test]

@@ -18,8 +18,11 @@ mod common;
 // rules and a plain reference search.
 mod properties;
 // The game through its C ABI table, as the launcher drives it: what a
-// player sees and can do.
+// player sees and can do; and what the launcher's undo, redo, New game,
+// Game ID field and statistics are built on (save, load, new games, game
+// IDs, outcomes).
 mod abi;
+mod midend;
 // Beyond the spec, one file per feature: game IDs, the random generator.
 mod game_id;
 mod rng;

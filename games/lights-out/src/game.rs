@@ -8,12 +8,16 @@
 //!   released over the same light it went down on);
 //! * arrow keys move a highlight, `Space` or `Enter` presses the highlighted
 //!   light;
-//! * `n`: a new puzzle; `r`: start this puzzle over.
+//! * `n`: a new puzzle, as the launcher's New game deals it
+//!   ([`Host::request_new_game`]); `r`: start this puzzle over.
 //!
-//! Tool-bar actions: "New game" (`new`), "Restart" (`restart`) and "Hint"
-//! (`hint`, which rings a light that belongs to a shortest solution). Hints
-//! are counted: the status line and the win message say how many were
-//! used.
+//! The game's one tool-bar action is "Hint" (`hint`, which rings a light
+//! that belongs to a shortest solution). Hints are counted: the status line
+//! and the win message say how many were used. New game, Restart, Undo,
+//! Redo and the Game ID field are the launcher's, built on the optional
+//! functions of [`crate::save`]: new puzzles from seeds, game IDs (the
+//! puzzle as dealt, row by row), saved games, and the outcome (solved is
+//! won, scored by the moves it took).
 //!
 //! The light under the pointer (or the keyboard highlight) is outlined,
 //! and so are the lights a press there would switch: the cross of it and
@@ -22,8 +26,8 @@
 
 use crate::board::{Board, Cell, SIZE};
 use game_api::{
-    Action, Anchor, Button, Event, Game, GameError, Host, Painter, Point, Response, Rgba, Stroke,
-    Style,
+    Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Response, Rgba,
+    Stroke, Style,
 };
 
 /// Space around the grid, in canvas pixels.
@@ -61,31 +65,39 @@ pub const WIN_VEIL: Rgba = Rgba::with_alpha(0, 0, 0, 160);
 pub const WIN_TEXT: Rgba = Rgba::rgb(255, 230, 140);
 
 /// A game of Lights Out on a 5×5 board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct LightsOut {
-    seed: u64,
-    start: Board,
-    board: Board,
-    moves: u32,
+    /// The launcher's services.
+    pub(crate) host: Host,
+    /// The lights as the puzzle was dealt (its game ID).
+    pub(crate) start: Board,
+    pub(crate) board: Board,
+    pub(crate) moves: u32,
     /// The light under the pointer or moved to with the arrow keys.
     cursor: Option<Cell>,
     /// Where the primary button went down, while it is down.
-    pressed: Option<Cell>,
+    pub(crate) pressed: Option<Cell>,
     /// The light "Hint" rings, until the next press.
-    hint: Option<Cell>,
+    pub(crate) hint: Option<Cell>,
     /// How many hints were shown for this puzzle since it was dealt or
     /// restarted.
-    hints: u32,
+    pub(crate) hints: u32,
 }
 
 impl LightsOut {
-    /// A game with the puzzle [`Board::random_solvable`] makes from `seed`.
+    /// A game with the puzzle [`Board::random_solvable`] makes from `seed`,
+    /// with a host that offers nothing ([`Host::detached`]).
     pub fn with_seed(seed: u64) -> LightsOut {
-        let start = Board::random_solvable(seed);
+        LightsOut::with_board(Board::random_solvable(seed))
+    }
+
+    /// A game starting from `board` (which may be unsolvable), with a host
+    /// that offers nothing. For tests and tools.
+    pub fn with_board(board: Board) -> LightsOut {
         LightsOut {
-            seed,
-            start,
-            board: start,
+            host: Host::detached(),
+            start: board,
+            board,
             moves: 0,
             cursor: None,
             pressed: None,
@@ -94,19 +106,10 @@ impl LightsOut {
         }
     }
 
-    /// A game starting from `board` (which may be unsolvable); its seed
-    /// is 0. For tests and tools.
-    pub fn with_board(board: Board) -> LightsOut {
-        LightsOut {
-            start: board,
-            board,
-            ..LightsOut::with_seed(0)
-        }
-    }
-
-    /// The seed of the current puzzle.
-    pub fn seed(&self) -> u64 {
-        self.seed
+    /// This game with the launcher's services `host`.
+    pub fn with_host(mut self, host: Host) -> LightsOut {
+        self.host = host;
+        self
     }
 
     /// The lights now.
@@ -173,19 +176,28 @@ impl LightsOut {
         true
     }
 
-    /// Deals the puzzle made from `seed` and resets the counter.
-    pub fn new_puzzle(&mut self, seed: u64) {
-        let cursor = self.cursor;
-        *self = LightsOut::with_seed(seed);
-        self.cursor = cursor;
+    /// Deals `board` as a new puzzle and resets the counters, keeping the
+    /// highlight where it is.
+    pub fn deal(&mut self, board: Board) {
+        self.start = board;
+        self.restart();
     }
 
-    /// Deals a puzzle from a fresh random seed.
-    pub fn new_random_puzzle(&mut self) {
-        self.new_puzzle(rand::random());
+    /// A new puzzle, as the player asked for with `n`: the launcher deals
+    /// it, as its New game does (a fresh seed, one move to undo), when it
+    /// offers that; otherwise the game deals one from a fresh seed itself.
+    /// Returns whether the puzzle changed now.
+    fn ask_for_new_game(&mut self) -> bool {
+        if self.host.has_revision_2() {
+            self.host.request_new_game();
+            false
+        } else {
+            self.new_game(rand::random());
+            true
+        }
     }
 
-    /// Puts the lights back as they were dealt and resets the counter.
+    /// Puts the lights back as they were dealt and resets the counters.
     pub fn restart(&mut self) {
         self.board = self.start;
         self.moves = 0;
@@ -271,10 +283,7 @@ impl LightsOut {
 
     fn handle_key(&mut self, key: &str) -> bool {
         match key {
-            "n" | "N" => {
-                self.new_random_puzzle();
-                true
-            }
+            "n" | "N" => self.ask_for_new_game(),
             "r" | "R" => {
                 self.restart();
                 true
@@ -332,8 +341,8 @@ fn rounded_square(min: Point, side: f32, radius: f32) -> Vec<Point> {
 }
 
 impl Game for LightsOut {
-    fn new(_host: Host) -> Result<Self, GameError> {
-        Ok(LightsOut::with_seed(rand::random()))
+    fn new(host: Host) -> Result<Self, GameError> {
+        Ok(LightsOut::with_seed(rand::random()).with_host(host))
     }
 
     fn canvas_size(&self) -> Point {
@@ -479,23 +488,14 @@ impl Game for LightsOut {
     }
 
     fn actions(&self) -> Vec<Action> {
-        vec![
-            Action::button("new", "New game"),
-            Action {
-                enabled: self.moves > 0,
-                ..Action::button("restart", "Restart")
-            },
-            Action {
-                enabled: !self.is_won(),
-                ..Action::button("hint", "Hint")
-            },
-        ]
+        vec![Action {
+            enabled: !self.is_won(),
+            ..Action::button("hint", "Hint")
+        }]
     }
 
     fn invoke_action(&mut self, id: &str, _value: &str) -> Result<Response, GameError> {
         match id {
-            "new" => self.new_random_puzzle(),
-            "restart" => self.restart(),
             "hint" => {
                 if !self.show_hint() {
                     return Ok(Response::NONE);
@@ -671,7 +671,7 @@ mod tests {
         }
         assert_eq!(steps, shortest);
         assert_eq!(game.invoke_action("hint", ""), Ok(Response::NONE));
-        assert!(!game.actions()[2].enabled);
+        assert!(!game.actions()[0].enabled);
     }
 
     #[test]
@@ -850,16 +850,17 @@ mod tests {
     }
 
     #[test]
-    fn actions_are_offered_and_unknown_ones_refused() {
+    fn hint_is_the_one_action_and_others_are_refused() {
         let mut game = LightsOut::with_seed(11);
         let ids: Vec<_> = game.actions().into_iter().map(|a| a.id).collect();
-        assert_eq!(ids, ["new", "restart", "hint"]);
-        assert!(!game.actions()[1].enabled);
-        game.press(Cell::new(0, 0));
-        assert!(game.actions()[1].enabled);
-        assert_eq!(game.invoke_action("restart", ""), Ok(Response::REDRAW));
-        assert_eq!(game.board(), Board::random_solvable(11));
-        assert!(game.invoke_action("fly", "").is_err());
+        // New game and Restart are the launcher's.
+        assert_eq!(ids, ["hint"]);
+        for id in ["fly", "new", "restart"] {
+            assert_eq!(
+                game.invoke_action(id, ""),
+                Err(GameError(format!("Lights Out has no action {id:?}")))
+            );
+        }
     }
 
     #[test]

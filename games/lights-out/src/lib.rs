@@ -9,16 +9,21 @@
 //! * [`board`] holds the rules: [`board::Board`], presses, the solver and
 //!   the seeded puzzle generator.
 //! * [`game`] holds [`LightsOut`], the [`game_api::Game`] the launcher runs.
+//! * [`save`] holds what the launcher's New game, Game ID field, undo,
+//!   redo, resume and statistics are built on: new puzzles from seeds,
+//!   game IDs, saved games and the outcome.
 //!
 //! The crate is a `cdylib` that exports [`LightsOut`] through
-//! [`game_api::export_game!`], and an `rlib` for tests and tools.
+//! [`game_api::export_game!`] with those optional functions, and an `rlib`
+//! for tests and tools.
 
 #![warn(missing_docs)]
 
 pub mod board;
 pub mod game;
+pub mod save;
 
 pub use board::{Board, Cell, PressSet};
 pub use game::LightsOut;
 
-game_api::export_game!(LightsOut);
+game_api::export_game!(LightsOut, save, new_game, outcome);

@@ -1,8 +1,10 @@
 //! Plays Lights Out through the real C ABI table, as the launcher does, and
 //! checks what a player would see: the colours drawn at each light's centre
-//! and the status line.
+//! and the status line. Where the launcher would deal a new puzzle (its New
+//! game, or the game asking for one), the test does what the launcher
+//! does: it calls `new_game` with a seed.
 
-use game_api::host::{CallErrorKind, GameInstance, GameLibrary, NoServices};
+use game_api::host::{CallErrorKind, GameInstance, GameLibrary, NoServices, Recorder};
 use game_api::{ActionKind, Button, Event, Point, RecordingPainter, Response, Rgba, Shape};
 use lights_out::game::{CANVAS_SIDE, HIGHLIGHT, LIT, UNLIT};
 use lights_out::{Board, Cell, LightsOut};
@@ -15,6 +17,16 @@ fn start() -> GameInstance {
     library
         .start(Box::new(NoServices))
         .expect("the game starts")
+}
+
+/// A game whose requests to the launcher are recorded.
+fn start_recorded() -> (GameInstance, Recorder) {
+    let recorder = Recorder::new();
+    let game = GameLibrary::from_static(&lights_out::GAME_TABLE)
+        .unwrap()
+        .start(Box::new(recorder.clone()))
+        .unwrap();
+    (game, recorder)
 }
 
 fn frame(game: &mut GameInstance) -> Vec<Shape> {
@@ -183,8 +195,8 @@ fn a_click_off_the_board_does_nothing() {
 }
 
 #[test]
-fn solving_the_puzzle_wins_and_n_deals_a_new_one() {
-    let mut game = start();
+fn solving_the_puzzle_wins_and_n_asks_for_a_new_one() {
+    let (mut game, recorder) = start_recorded();
     let board = seen_board(&mut game);
     let solution = board.solve().expect("solvable");
     for cell in solution.iter() {
@@ -210,7 +222,10 @@ fn solving_the_puzzle_wins_and_n_deals_a_new_one() {
     let hint = game.actions().unwrap().into_iter().find(|a| a.id == "hint");
     assert!(!hint.unwrap().enabled);
 
-    assert_eq!(key(&mut game, "n"), Response::REDRAW);
+    // N asks the launcher, which deals the new puzzle as its New game does.
+    assert_eq!(key(&mut game, "n"), Response::NONE);
+    assert_eq!(recorder.requests(), ["new game"]);
+    game.new_game(2024).unwrap();
     assert_eq!(game.status().unwrap(), "Moves: 0 — turn all the lights off");
     let next = seen_board(&mut game);
     assert!(!next.is_solved() && next.is_solvable(), "{next}");
@@ -223,40 +238,45 @@ fn solving_the_puzzle_wins_and_n_deals_a_new_one() {
 }
 
 #[test]
-fn the_new_game_action_deals_a_fresh_puzzle() {
+fn hint_is_the_games_one_control_and_new_games_come_from_the_launcher() {
     let mut game = start();
     let actions = game.actions().unwrap();
     let labels: Vec<_> = actions
         .iter()
         .map(|a| (a.id.as_str(), a.label.as_str(), a.enabled))
         .collect();
-    assert_eq!(
-        labels,
-        [
-            ("new", "New game", true),
-            ("restart", "Restart", false),
-            ("hint", "Hint", true)
-        ]
-    );
-    assert!(actions.iter().all(|a| a.kind == ActionKind::Button));
+    // New game, Restart and the Game ID field are the launcher's.
+    assert_eq!(labels, [("hint", "Hint", true)]);
+    assert_eq!(actions[0].kind, ActionKind::Button);
+    let features = game.features();
+    assert!(features.new_game && features.save && features.outcome);
 
-    // Puzzles come from a 64-bit random seed: three in a row all equal
-    // would mean the seed is not random.
+    // The launcher's New game deals a puzzle from its seed, and different
+    // seeds deal different puzzles.
     let mut seen = BTreeSet::from([seen_board(&mut game).bits()]);
     click(&mut game, Cell::new(3, 3));
-    for _ in 0..3 {
-        assert_eq!(game.invoke_action("new", "").unwrap(), Response::REDRAW);
+    for seed in 1..=3 {
+        game.new_game(seed).unwrap();
         assert_eq!(game.status().unwrap(), "Moves: 0 — turn all the lights off");
         let board = seen_board(&mut game);
+        assert_eq!(board, Board::random_solvable(seed));
         assert!(!board.is_solved() && board.is_solvable(), "{board}");
         seen.insert(board.bits());
     }
-    assert!(seen.len() > 1);
+    assert_eq!(seen.len(), 4);
 
-    let err = game.invoke_action("fly", "").unwrap_err();
-    assert_eq!(err.kind, CallErrorKind::Error);
+    for id in ["fly", "new", "restart"] {
+        let err = game.invoke_action(id, "").unwrap_err();
+        assert_eq!(err.kind, CallErrorKind::Error);
+    }
     // An unknown action is not fatal.
     assert_eq!(game.title().unwrap(), "Lights Out");
+}
+
+#[test]
+fn new_games_are_seeded_from_entropy() {
+    let boards: BTreeSet<u32> = (0..4).map(|_| seen_board(&mut start()).bits()).collect();
+    assert!(boards.len() > 1, "four games, one puzzle");
 }
 
 #[test]

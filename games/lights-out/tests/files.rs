@@ -179,13 +179,20 @@ fn the_launcher_formats_the_help_as_intended() {
     assert_eq!(of_kind(true), ["Lights Out", "Controls", "A strategy"]);
     assert_eq!(help.blocks[0], Block::Title("Lights Out".into()));
     let bullets = of_kind(false);
-    assert_eq!(bullets.len(), 12, "{bullets:#?}");
+    assert_eq!(bullets.len(), 14, "{bullets:#?}");
     assert!(bullets[0].starts_with("Click a light"));
     assert!(
         bullets
             .iter()
             .any(|b| b.starts_with("N, or the New game button"))
     );
+    let id = bullets
+        .iter()
+        .find(|b| b.starts_with("The Game ID field"))
+        .expect("the game ID is explained");
+    // Its example rows are the game's own form.
+    assert!(id.contains("`#`") && id.contains("`/`"), "{id}");
+    assert!(bullets.iter().any(|b| b.starts_with("Undo and Redo")));
     // Paragraphs are flowed, and no `=` rule is shown.
     for block in &help.blocks {
         assert!(!block.text().contains('\n') && !block.text().starts_with("=="));

@@ -1,0 +1,297 @@
+//! What the launcher builds its New game, Game ID field, undo, redo,
+//! restart, resume and statistics on: [`LightsOut`]'s implementations of
+//! game-api's optional [`NewGame`], [`SaveLoad`] and [`Outcomes`].
+//!
+//! **Game IDs.** A game ID is the puzzle as dealt, its five rows from the
+//! top with `/` between them, `#` for a light that is on and `.` for one
+//! that is off ([`game_id`], [`parse_game_id`]):
+//!
+//! ```
+//! use lights_out::save::{game_id, parse_game_id};
+//! use lights_out::{Board, Cell};
+//! let mut board = Board::OFF;
+//! board.press(Cell::new(0, 0));
+//! assert_eq!(game_id(board), "##.../#..../...../...../.....");
+//! assert_eq!(parse_game_id(" ##.../#..../...../...../..... "), Ok(board));
+//! ```
+//!
+//! **Saved games.** A save is a few lines of UTF-8 text:
+//!
+//! ```text
+//! Lights Out save 1
+//! start ##.../#..../...../....#/...##
+//! board #..../...../...../....#/...##
+//! moves 1
+//! hints 1
+//! ring 4,4
+//! end
+//! ```
+//!
+//! `start` is the puzzle as dealt (so the game ID survives an undo),
+//! `board` the lights now, `moves` and `hints` the counters, `ring` the
+//! light the Hint ring shows (its row and column from 0, or `-`); `end`
+//! marks a save that is whole. The
+//! highlight under the pointer is not saved: it is not part of a position.
+//!
+//! **Outcome.** The puzzle solved is won, with a score of minus the moves
+//! it took (higher is better); there is no losing.
+
+use std::fmt::Write as _;
+
+use game_api::{GameError, NewGame, Outcome, Outcomes, SaveLoad};
+
+use crate::board::{Board, Cell, SIZE};
+use crate::game::LightsOut;
+
+/// The first line of a save, before the format's number.
+pub const HEADER: &str = "Lights Out save";
+
+/// The format this version writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// The game ID the messages show as an example (two presses in opposite
+/// corners).
+pub const EXAMPLE_ID: &str = "##.../#..../...../....#/...##";
+
+/// The game ID of a puzzle dealt as `board`: its rows from the top, with
+/// `/` between them.
+pub fn game_id(board: Board) -> String {
+    let mut id = String::with_capacity(SIZE * (SIZE + 1));
+    for row in 0..SIZE {
+        if row > 0 {
+            id.push('/');
+        }
+        for col in 0..SIZE {
+            id.push(if board.is_lit(Cell::new(row, col)) {
+                '#'
+            } else {
+                '.'
+            });
+        }
+    }
+    id
+}
+
+/// Reads a game ID a player typed or pasted: five rows of five lights
+/// (surrounding white space is ignored).
+///
+/// # Errors
+///
+/// What is wrong, in a player's words.
+pub fn parse_game_id(text: &str) -> Result<Board, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(format!(
+            "Type or paste a game ID, such as {EXAMPLE_ID}, then press Enter."
+        ));
+    }
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != SIZE {
+        return Err(format!(
+            "{text:?} is not a game ID of Lights Out. A game ID gives the five rows of lights from the top, # for a light that is on and . for one that is off, with / between the rows, such as {EXAMPLE_ID}."
+        ));
+    }
+    let mut board = Board::OFF;
+    for (row, line) in rows.iter().enumerate() {
+        let n = row + 1;
+        if let Some(c) = line.chars().find(|&c| c != '#' && c != '.') {
+            return Err(format!(
+                "Row {n} of that game ID has {c:?}: a light is # when it is on and . when it is off."
+            ));
+        }
+        if line.len() != SIZE {
+            return Err(format!(
+                "Row {n} of that game ID has {} lights; every row has {SIZE}.",
+                line.len()
+            ));
+        }
+        for (col, c) in line.chars().enumerate() {
+            board.set(Cell::new(row, col), c == '#');
+        }
+    }
+    Ok(board)
+}
+
+/// A game ID the game can deal: readable, with a light on, and solvable.
+fn playable(text: &str) -> Result<Board, String> {
+    let board = parse_game_id(text)?;
+    if board.is_solved() {
+        return Err("Every light of that board is already off: there is nothing to solve.".into());
+    }
+    if !board.is_solvable() {
+        return Err(
+            "That board cannot be solved: no presses turn all its lights off. Only a quarter of all boards can be."
+                .into(),
+        );
+    }
+    Ok(board)
+}
+
+/// The cell `ROW,COL` (each from 0) names, if it is on the board.
+fn cell(text: &str) -> Option<Cell> {
+    let (row, col) = text.split_once(',')?;
+    let (row, col) = (row.parse().ok()?, col.parse().ok()?);
+    (row < SIZE && col < SIZE).then(|| Cell::new(row, col))
+}
+
+/// The message for a save whose lines are wrong in the way `what` says.
+fn damaged(what: &str) -> GameError {
+    GameError(format!("This saved game of Lights Out is damaged: {what}."))
+}
+
+/// New puzzles from seeds, and game IDs: the puzzle as dealt.
+impl NewGame for LightsOut {
+    /// Deals the puzzle [`Board::random_solvable`] makes from `seed`.
+    fn new_game(&mut self, seed: u64) {
+        self.deal(Board::random_solvable(seed));
+    }
+
+    fn game_id(&self) -> String {
+        game_id(self.start)
+    }
+
+    /// Deals the board `id` names if it can be solved, and says why not
+    /// otherwise.
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        self.deal(playable(id).map_err(GameError)?);
+        Ok(())
+    }
+}
+
+/// The position for the launcher's undo, redo, restart and resume.
+impl SaveLoad for LightsOut {
+    fn save(&self) -> Vec<u8> {
+        let mut text = String::with_capacity(128);
+        // Writing to a String cannot fail.
+        let _ = write!(
+            text,
+            "{HEADER} {FORMAT}\nstart {}\nboard {}\nmoves {}\nhints {}\nring ",
+            game_id(self.start),
+            game_id(self.board),
+            self.moves,
+            self.hints,
+        );
+        let _ = match self.hint {
+            Some(cell) => writeln!(text, "{},{}", cell.row, cell.col),
+            None => writeln!(text, "-"),
+        };
+        text.push_str("end\n");
+        text.into_bytes()
+    }
+
+    /// Goes on from the saved position, keeping the highlight.
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        let not_ours = || GameError("These bytes are not a saved game of Lights Out.".into());
+        let text = std::str::from_utf8(bytes).map_err(|_| not_ours())?;
+        let mut lines = text.split('\n');
+        let format = lines
+            .next()
+            .and_then(|l| l.strip_prefix(HEADER))
+            .and_then(|l| l.strip_prefix(' '))
+            .ok_or_else(not_ours)?;
+        match format.parse::<u32>() {
+            Ok(FORMAT) => {}
+            Ok(n) if n > FORMAT => {
+                return Err(GameError(format!(
+                    "This saved game of Lights Out is of format {n}, from a newer version; this version reads format {FORMAT}."
+                )));
+            }
+            _ => {
+                return Err(damaged(&format!(
+                    "its format {format:?} is not one of Lights Out's"
+                )));
+            }
+        }
+        if !text.ends_with("\nend\n") {
+            return Err(GameError(
+                "This saved game of Lights Out is cut short: its last line, \"end\", is missing."
+                    .into(),
+            ));
+        }
+        let mut field = |name: &str| {
+            lines
+                .next()
+                .and_then(|l| l.strip_prefix(name))
+                .and_then(|l| l.strip_prefix(' '))
+                .ok_or_else(|| damaged(&format!("it has no {name} line where one belongs")))
+        };
+        let board = |text: &str, what: &str| {
+            parse_game_id(text).map_err(|e| damaged(&format!("its {what} are not a board ({e})")))
+        };
+        let count = |text: &str, what: &str| {
+            text.parse::<u32>()
+                .map_err(|_| damaged(&format!("its {what} {text:?} is not a count")))
+        };
+        let start = board(field("start")?, "lights as dealt")?;
+        let now = board(field("board")?, "lights")?;
+        let moves = count(field("moves")?, "move count")?;
+        let hints = count(field("hints")?, "hint count")?;
+        let ring = match field("ring")? {
+            "-" => None,
+            text => Some(cell(text).ok_or_else(|| {
+                damaged(&format!(
+                    "its ring {text:?} is not a light's row and column"
+                ))
+            })?),
+        };
+        if lines.collect::<Vec<_>>() != ["end", ""] {
+            return Err(damaged("it has lines after the counters"));
+        }
+        if !Board::from_bits(start.bits() ^ now.bits()).is_solvable() {
+            return Err(damaged(
+                "no presses turn the lights as dealt into the lights it has now",
+            ));
+        }
+        self.start = start;
+        self.board = now;
+        self.moves = moves;
+        self.hints = hints;
+        self.pressed = None;
+        self.hint = ring;
+        Ok(())
+    }
+}
+
+/// Solved is won, scored by minus the moves it took; the puzzle cannot be
+/// lost.
+impl Outcomes for LightsOut {
+    fn outcome(&self) -> Outcome {
+        if self.is_won() {
+            Outcome::won().with_score(-i64::from(self.moves))
+        } else {
+            Outcome::PLAYING
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_id_is_a_puzzle() {
+        let board = playable(EXAMPLE_ID).unwrap();
+        assert_eq!(board.solve().unwrap().len(), 2);
+        assert_eq!(game_id(board), EXAMPLE_ID);
+    }
+
+    #[test]
+    fn every_board_round_trips_through_its_id() {
+        for bits in (0..1u32 << 25).step_by(9973) {
+            let board = Board::from_bits(bits);
+            assert_eq!(parse_game_id(&game_id(board)), Ok(board));
+        }
+    }
+
+    #[test]
+    fn every_cut_of_a_save_is_refused() {
+        let mut game = LightsOut::with_seed(3);
+        game.press(Cell::new(2, 2));
+        let bytes = game.save();
+        for len in 0..bytes.len() {
+            let mut other = LightsOut::with_seed(4);
+            assert!(other.load(&bytes[..len]).is_err(), "{len}");
+            assert_eq!(other.board(), Board::random_solvable(4));
+        }
+    }
+}

@@ -224,11 +224,11 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
         },
     );
     let (w, h, _) = last.expect("seen");
-    // As wide as the toolbar in one row, whose Game ID field shows the
-    // whole ID.
+    // As wide as the toolbar's rows: the launcher's commands, then the
+    // Game ID field (showing the whole ID) and the Size choice.
     assert_eq!(
         (w, h),
-        (610, 513),
+        (525, 536),
         "the window is the board plus the chrome"
     );
     let board_now = || {

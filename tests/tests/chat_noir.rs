@@ -29,9 +29,10 @@ mod support;
 const DIR: &str = "chat-noir";
 
 /// The game window's size for the default 11×11 board: the canvas
-/// (502 × 422) plus the launcher's chrome, as wide as the toolbar in one
-/// row, whose Game ID field shows the whole ID (issue 14).
-const WINDOW_11: [f32; 2] = [610.0, 513.0];
+/// (502 × 422) plus the launcher's chrome, as wide as the toolbar may be
+/// (the launcher's New game, Restart, Undo, Redo and Game ID field, whose
+/// ID shows whole (issue 14), then the game's Size: two rows).
+const WINDOW_11: [f32; 2] = [525.0, 536.0];
 
 /// The margin egui_kittest puts around the UI it tests (all round).
 const KITTEST_MARGIN: f32 = 8.0;
@@ -106,12 +107,12 @@ fn game_id(harness: &mut Harness<'_, LauncherApp>) -> GameId {
     id_field(harness).parse().expect("a valid game ID")
 }
 
-/// The text of the game's ID field, as the game gives it.
+/// The text of the Game ID field, as the game gives it.
 fn id_field(harness: &mut Harness<'_, LauncherApp>) -> String {
     open(harness)
         .actions()
         .iter()
-        .find(|a| a.id == "id")
+        .find(|a| a.id == launcher::game_window::GAME_ID)
         .and_then(|a| match &a.kind {
             game_api::ActionKind::Text { value } => Some(value.clone()),
             _ => None,
@@ -670,8 +671,9 @@ fn game_keys_reach_the_game_whatever_control_has_focus() {
 }
 
 /// Issue 17 (6): the label comes before its choice, the ID has Copy, the
-/// toolbar stays on one row at the smallest board, and the window follows
-/// a new size at once, with no pointer move.
+/// toolbar keeps its rows at the smallest board, and the window follows a
+/// new size at once, with no pointer move. The launcher's commands make
+/// the first row; the Game ID field and the game's Size the second.
 #[test]
 fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
     let games = games();
@@ -679,17 +681,22 @@ fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
     let rect = |h: &Harness<'_, LauncherApp>, role: Role, label: &str| {
         h.get_by_role_and_label(role, label).rect()
     };
-    let order = [
+    let commands = [
         (Role::Button, "New game"),
-        (Role::Label, "Size"),
-        (Role::ComboBox, "Size"),
+        (Role::Button, "Restart"),
+        (Role::Button, "Undo"),
+        (Role::Button, "Redo"),
+    ];
+    let order = [
         (Role::Label, "Game ID"),
         (Role::TextInput, "Game ID"),
         (Role::Button, "Copy Game ID"),
         (Role::Button, "Go"),
+        (Role::Label, "Size"),
+        (Role::ComboBox, "Size"),
     ];
-    let in_one_row = |h: &Harness<'_, LauncherApp>| {
-        let rects: Vec<egui::Rect> = order.iter().map(|&(r, l)| rect(h, r, l)).collect();
+    let row = |h: &Harness<'_, LauncherApp>, controls: &[(Role, &str)]| {
+        let rects: Vec<egui::Rect> = controls.iter().map(|&(r, l)| rect(h, r, l)).collect();
         for pair in rects.windows(2) {
             assert!(pair[0].right() <= pair[1].left(), "{rects:?}");
             assert!(
@@ -698,6 +705,12 @@ fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
             );
         }
         rects
+    };
+    let in_one_row = |h: &Harness<'_, LauncherApp>| {
+        let first = row(h, &commands);
+        let second = row(h, &order);
+        assert!(first[0].bottom() <= second[0].top(), "the commands first");
+        second
     };
     in_one_row(&harness);
 
@@ -713,8 +726,66 @@ fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
     let rects = in_one_row(&harness);
     assert!(
         rects.last().unwrap().right() <= after.x,
-        "Go is in the window: {rects:?} in {after:?}"
+        "the whole row is in the window: {rects:?} in {after:?}"
     );
     let t = open(&mut harness).canvas_transform().unwrap();
     assert_eq!(t.scale, 1.0, "the board at its natural size: {t:?}");
+}
+
+/// Issue 11: a won and a lost game of Chat Noir are counted in the
+/// player's statistics (plays.toml), with the streaks, and the console's
+/// tooltip for the game says so; Undo and winning again counts nothing.
+#[test]
+fn a_won_and_a_lost_game_are_counted_in_the_statistics() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
+    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
+        |ui, app: &mut LauncherApp| app.frame(ui),
+        LauncherApp::new(config),
+    );
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::Button, "Chat Noir")
+        .click();
+    harness.run();
+
+    let (world, last) = almost_trapped();
+    load(&mut harness, &world);
+    click(&mut harness, last);
+    assert_eq!(position(&mut harness).state(), State::CatLost);
+    let plays = harness.state().plays().games[DIR].clone();
+    assert_eq!((plays.won, plays.lost, plays.current_streak), (1, 0, 1));
+    // Undo, then the same winning click: the same game, not counted again.
+    harness.get_by_role_and_label(Role::Button, "Undo").click();
+    harness.run();
+    click(&mut harness, last);
+    assert_eq!(harness.state().plays().games[DIR].won, 1);
+
+    let (world, click_at_far) = about_to_escape();
+    load(&mut harness, &world);
+    click(&mut harness, click_at_far);
+    assert_eq!(position(&mut harness).state(), State::CatWon);
+    let plays = harness.state().plays().games[DIR].clone();
+    assert_eq!((plays.won, plays.lost), (1, 1));
+    assert_eq!((plays.current_streak, plays.best_streak), (0, 1));
+    let written = std::fs::read_to_string(home.path().join("plays.toml")).unwrap();
+    assert!(
+        written.contains("won = 1") && written.contains("lost = 1"),
+        "{written}"
+    );
+
+    // The console's tooltip for Chat Noir says it.
+    harness.get_by_label("Game").click();
+    harness.run();
+    harness.get_by_label("Close window").click();
+    harness.run();
+    harness
+        .query_all_by_role_and_label(Role::Button, "Chat Noir")
+        .next()
+        .unwrap()
+        .hover();
+    harness.run();
+    harness.get_by_label_contains("won 1, lost 1; streak 0 (best 1)");
 }

@@ -2,7 +2,7 @@
 //! fields with Copy and Go), as the game's actions describe them.
 
 use super::GameWindow;
-use game_api::ActionKind;
+use game_api::{Action, ActionKind};
 use std::collections::HashMap;
 
 /// The fewest characters a game's text field has room for: a game ID of
@@ -63,94 +63,119 @@ impl GameWindow {
             return None;
         }
         let mut invoked = None;
-        egui::Panel::top("game-controls").show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                // The width of each control, to measure the row unwrapped.
-                let mut widths: Vec<f32> = Vec::new();
-                for action in &self.actions {
-                    ui.add_enabled_ui(action.enabled, |ui| match &action.kind {
-                        ActionKind::Button => {
-                            let mut button = ui.button(&action.label);
-                            if let Some(keys) = super::midend_ui::shortcut(&action.id) {
-                                button = button.on_hover_text(keys);
-                            }
-                            widths.push(button.rect.width());
-                            if button.clicked() {
-                                invoked = Some((action.id.clone(), String::new()));
-                            }
-                        }
-                        ActionKind::Choice { options, selected } => {
-                            // The label first, as it reads: "Size 11 ▾".
-                            let label = ui.label(&action.label);
-                            widths.push(label.rect.width());
-                            let combo = egui::ComboBox::from_id_salt(("action", &action.id))
-                                .selected_text(selected.as_str())
-                                .width(choice_width(ui, options))
-                                .show_ui(ui, |ui| {
-                                    for option in options {
-                                        if ui.selectable_label(option == selected, option).clicked()
-                                            && option != selected
-                                        {
-                                            invoked = Some((action.id.clone(), option.clone()));
-                                        }
-                                    }
-                                })
-                                .response
-                                .labelled_by(label.id);
-                            widths.push(combo.rect.width());
-                        }
-                        ActionKind::Text { value } => {
-                            let label = ui.label(&action.label);
-                            let text = self.text_fields.entry(action.id.clone()).or_default();
-                            let edit = ui
-                                .add(
-                                    egui::TextEdit::singleline(text)
-                                        .font(egui::TextStyle::Monospace)
-                                        .desired_width(grown_width(
-                                            &mut self.text_field_widths,
-                                            ui,
-                                            &action.id,
-                                            value,
-                                        ))
-                                        .id_salt(("action", &action.id)),
-                                )
-                                .labelled_by(label.id);
-                            let entered =
-                                edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                            let copy = ui
-                                .button("Copy")
-                                .on_hover_text(format!("Copy the {}", action.label));
-                            copy.widget_info(|| {
-                                egui::WidgetInfo::labeled(
-                                    egui::Role::Button,
-                                    ui.is_enabled(),
-                                    format!("Copy {}", action.label),
-                                )
-                            });
-                            if copy.clicked() {
-                                // What the game gives, not what is being typed.
-                                ui.ctx().copy_text(value.clone());
-                            }
-                            let go = ui.button("Go");
-                            widths.extend([&label, &edit, &copy, &go].map(|r| r.rect.width()));
-                            if go.clicked() || entered {
-                                invoked = Some((action.id.clone(), text.clone()));
-                            }
-                            // What the game said of the last entry, beside it.
-                            if let Some((_, error)) =
-                                self.field_error.as_ref().filter(|(id, _)| *id == action.id)
-                            {
-                                let shown = ui.colored_label(ui.visuals().error_fg_color, error);
-                                widths.push(shown.rect.width());
-                            }
-                        }
-                    });
-                }
-                let gaps = widths.len().saturating_sub(1) as f32;
-                self.controls_width =
-                    widths.iter().sum::<f32>() + gaps * ui.spacing().item_spacing.x;
+        // Two rows: the launcher's commands (New game, Restart, Undo, Redo),
+        // then the Game ID field and the game's own controls. Each wraps
+        // only when the window is narrower than the row.
+        let (commands, fields): (Vec<Action>, Vec<Action>) =
+            self.actions.iter().cloned().partition(|a| {
+                super::midend_ui::is_host_action(&a.id) && a.kind == ActionKind::Button
             });
+        let mut widest: f32 = 0.0;
+        egui::Panel::top("game-controls").show(ui, |ui| {
+            for row in [&commands, &fields] {
+                if row.is_empty() {
+                    continue;
+                }
+                let width = self.controls_row_ui(ui, row, &mut invoked);
+                widest = widest.max(width);
+            }
         });
+        self.controls_width = widest;
         invoked
+    }
+
+    /// One row of controls; returns its width unwrapped.
+    fn controls_row_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        row: &[Action],
+        invoked: &mut Option<(String, String)>,
+    ) -> f32 {
+        ui.horizontal_wrapped(|ui| {
+            // The width of each control, to measure the row unwrapped.
+            let mut widths: Vec<f32> = Vec::new();
+            for action in row {
+                ui.add_enabled_ui(action.enabled, |ui| match &action.kind {
+                    ActionKind::Button => {
+                        let mut button = ui.button(&action.label);
+                        if let Some(keys) = super::midend_ui::shortcut(&action.id) {
+                            button = button.on_hover_text(keys);
+                        }
+                        widths.push(button.rect.width());
+                        if button.clicked() {
+                            *invoked = Some((action.id.clone(), String::new()));
+                        }
+                    }
+                    ActionKind::Choice { options, selected } => {
+                        // The label first, as it reads: "Size 11 ▾".
+                        let label = ui.label(&action.label);
+                        widths.push(label.rect.width());
+                        let combo = egui::ComboBox::from_id_salt(("action", &action.id))
+                            .selected_text(selected.as_str())
+                            .width(choice_width(ui, options))
+                            .show_ui(ui, |ui| {
+                                for option in options {
+                                    if ui.selectable_label(option == selected, option).clicked()
+                                        && option != selected
+                                    {
+                                        *invoked = Some((action.id.clone(), option.clone()));
+                                    }
+                                }
+                            })
+                            .response
+                            .labelled_by(label.id);
+                        widths.push(combo.rect.width());
+                    }
+                    ActionKind::Text { value } => {
+                        let label = ui.label(&action.label);
+                        let text = self.text_fields.entry(action.id.clone()).or_default();
+                        let edit = ui
+                            .add(
+                                egui::TextEdit::singleline(text)
+                                    .font(egui::TextStyle::Monospace)
+                                    .desired_width(grown_width(
+                                        &mut self.text_field_widths,
+                                        ui,
+                                        &action.id,
+                                        value,
+                                    ))
+                                    .id_salt(("action", &action.id)),
+                            )
+                            .labelled_by(label.id);
+                        let entered =
+                            edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                        let copy = ui
+                            .button("Copy")
+                            .on_hover_text(format!("Copy the {}", action.label));
+                        copy.widget_info(|| {
+                            egui::WidgetInfo::labeled(
+                                egui::Role::Button,
+                                ui.is_enabled(),
+                                format!("Copy {}", action.label),
+                            )
+                        });
+                        if copy.clicked() {
+                            // What the game gives, not what is being typed.
+                            ui.ctx().copy_text(value.clone());
+                        }
+                        let go = ui.button("Go");
+                        widths.extend([&label, &edit, &copy, &go].map(|r| r.rect.width()));
+                        if go.clicked() || entered {
+                            *invoked = Some((action.id.clone(), text.clone()));
+                        }
+                        // What the game said of the last entry, beside it.
+                        if let Some((_, error)) =
+                            self.field_error.as_ref().filter(|(id, _)| *id == action.id)
+                        {
+                            let shown = ui.colored_label(ui.visuals().error_fg_color, error);
+                            widths.push(shown.rect.width());
+                        }
+                    }
+                });
+            }
+            let gaps = widths.len().saturating_sub(1) as f32;
+            widths.iter().sum::<f32>() + gaps * ui.spacing().item_spacing.x
+        })
+        .inner
     }
 }

@@ -188,7 +188,11 @@ impl OpenGames {
                 WindowPlace::Root => window.ui(ui),
                 WindowPlace::OwnWindow => ctx.show_viewport_immediate(
                     window.viewport_id,
-                    window.viewport_builder(),
+                    if ctx.embed_viewports() {
+                        window.embedded_viewport_builder()
+                    } else {
+                        window.viewport_builder()
+                    },
                     |ui, _class| window.ui(ui),
                 ),
             };

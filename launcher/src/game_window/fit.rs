@@ -15,6 +15,10 @@ pub(super) const CHROME_HEIGHT: f32 = 91.0;
 /// in points.
 pub(super) const CHROME_WIDTH: f32 = 16.0;
 
+/// The height of a second row of controls (the launcher's commands above
+/// the Game ID field and the game's own controls).
+pub(super) const CONTROLS_ROW_HEIGHT: f32 = 23.0;
+
 /// How many frames the launcher spends at most fitting a game's window to
 /// its canvas, before leaving the window as the window manager keeps it.
 const FIT_FRAMES: u8 = 20;

@@ -292,21 +292,10 @@ impl LauncherApp {
     /// Follows the console's window: its place and size are remembered
     /// when the player closes it.
     fn follow_console_window(&mut self, ctx: &egui::Context) {
-        let (outer, inner, closing) = ctx.input(|i| {
-            let v = i.viewport();
-            (v.outer_rect, v.inner_rect, v.close_requested())
-        });
-        if let (Some(outer), Some(inner)) = (outer, inner) {
-            let geometry = WindowGeometry {
-                x: outer.min.x,
-                y: outer.min.y,
-                width: inner.width(),
-                height: inner.height(),
-            };
-            if geometry.is_sane() {
-                self.settings.console_window = Some(geometry);
-            }
+        if let Some(geometry) = crate::window_memory::geometry_now(ctx) {
+            self.settings.console_window = Some(geometry);
         }
+        let closing = ctx.input(|i| i.viewport().close_requested());
         if closing {
             self.save_settings();
         }

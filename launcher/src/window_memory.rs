@@ -57,22 +57,26 @@ impl WindowMemory {
         if class == ViewportClass::EmbeddedWindow {
             return;
         }
-        let (outer, inner) = ctx.input(|i| {
-            let v = i.viewport();
-            (v.outer_rect, v.inner_rect)
-        });
-        if let (Some(outer), Some(inner)) = (outer, inner) {
-            let geometry = WindowGeometry {
-                x: outer.min.x,
-                y: outer.min.y,
-                width: inner.width(),
-                height: inner.height(),
-            };
-            if geometry.is_sane() {
-                self.0.borrow_mut().insert(key.to_owned(), geometry);
-            }
+        if let Some(geometry) = geometry_now(ctx) {
+            self.0.borrow_mut().insert(key.to_owned(), geometry);
         }
     }
+}
+
+/// The place (outer corner) and inner size of the viewport `ctx` draws
+/// now, as the window system reports them, if known and sane.
+pub fn geometry_now(ctx: &egui::Context) -> Option<WindowGeometry> {
+    let (outer, inner) = ctx.input(|i| {
+        let v = i.viewport();
+        (v.outer_rect, v.inner_rect)
+    });
+    let geometry = WindowGeometry {
+        x: outer?.min.x,
+        y: outer?.min.y,
+        width: inner?.width(),
+        height: inner?.height(),
+    };
+    geometry.is_sane().then_some(geometry)
 }
 
 /// The memory key of a game's window.

@@ -199,6 +199,27 @@ fn assert_icon_and_class(x: &Xvfb, window: &str, title: &str, icon: Option<&Path
 /// `--play` window all carry an icon (`_NET_WM_ICON`: the launcher's, and
 /// the game's own) and the one `WM_CLASS` class of the launcher, so that
 /// taskbars group them.
+/// Clicks the Chat Noir button, the first of the fitted console's only
+/// group, until the game opens in a window of its own; returns that window.
+/// The console may be mapped before its first frame is drawn, so the click
+/// is repeated (a click on an open game only brings it to the front).
+fn open_chat_noir_from_console(x: &Xvfb, launcher: &mut LauncherInX, console: &str) -> String {
+    let what = "a window named \"Chat Noir\" after a click on its button";
+    wait_for(what, Duration::from_secs(60), || {
+        launcher.assert_running(what);
+        let found = x.run("xdotool", &["search", "--name", "^Chat Noir$"]);
+        if let Some(window) = found.lines().next() {
+            return Some(window.to_owned());
+        }
+        x.run(
+            "xdotool",
+            &["mousemove", "--window", console, "80", "78", "click", "1"],
+        );
+        std::thread::sleep(Duration::from_millis(500));
+        None
+    })
+}
+
 #[test]
 fn windows_have_their_icon_and_share_the_launchers_wm_class() {
     let games = GamesDir::new();
@@ -225,25 +246,7 @@ fn windows_have_their_icon_and_share_the_launchers_wm_class() {
         } else {
             let console = window_named(&x, &mut launcher, "PLT Games");
             assert_icon_and_class(&x, &console, "the console", None);
-            // A click on the Chat Noir button, the first of the fitted
-            // console's only group, opens the game in a window of its own.
-            // The window may be mapped before its first frame is drawn, so
-            // the click is repeated until the game opens (a click on an
-            // open game only brings it to the front).
-            let what = "a window named \"Chat Noir\" after a click on its button";
-            let game = wait_for(what, Duration::from_secs(60), || {
-                launcher.assert_running(what);
-                let found = x.run("xdotool", &["search", "--name", "^Chat Noir$"]);
-                if let Some(window) = found.lines().next() {
-                    return Some(window.to_owned());
-                }
-                x.run(
-                    "xdotool",
-                    &["mousemove", "--window", &console, "80", "78", "click", "1"],
-                );
-                std::thread::sleep(Duration::from_millis(500));
-                None
-            });
+            let game = open_chat_noir_from_console(&x, &mut launcher, &console);
             assert_icon_and_class(&x, &game, "a game opened from the console", Some(&icon));
         }
         launcher.assert_exits_successfully();
@@ -386,20 +389,7 @@ fn a_game_window_reopens_at_its_remembered_size() {
     let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
     let mut launcher = LauncherInX::start(&x, dir, &args);
     let console = window_named(&x, &mut launcher, "PLT Games");
-    let what = "a window named \"Chat Noir\" after a click on its button";
-    let game = wait_for(what, Duration::from_secs(60), || {
-        launcher.assert_running(what);
-        let found = x.run("xdotool", &["search", "--name", "^Chat Noir$"]);
-        if let Some(window) = found.lines().next() {
-            return Some(window.to_owned());
-        }
-        x.run(
-            "xdotool",
-            &["mousemove", "--window", &console, "80", "78", "click", "1"],
-        );
-        std::thread::sleep(Duration::from_millis(500));
-        None
-    });
+    let game = open_chat_noir_from_console(&x, &mut launcher, &console);
     // The window system may take a moment to apply the size.
     let geometry = wait_for("the remembered size", Duration::from_secs(20), || {
         let g = x.run("xdotool", &["getwindowgeometry", &game]);

@@ -22,7 +22,7 @@ use launcher::game_window::GameWindow;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
 use std::collections::BTreeSet;
-use support::click_at;
+use support::{click_at, enter_id};
 
 mod support;
 
@@ -172,22 +172,6 @@ fn position(harness: &mut Harness<'_, LauncherApp>) -> GameId {
 
 fn status(harness: &mut Harness<'_, LauncherApp>) -> String {
     open(harness).status().to_owned()
-}
-
-/// Types `id` into the game-ID field, replacing its text, and clicks Go.
-fn enter_id(harness: &mut Harness<'_, LauncherApp>, id: &str) {
-    harness
-        .get_by_role_and_label(Role::TextInput, "Game ID")
-        .focus();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::TextInput, "Game ID")
-        .type_text(id);
-    harness.run();
-    harness.get_by_label("Go").click();
-    harness.run();
 }
 
 /// Starts from `world`'s position by typing its ID.

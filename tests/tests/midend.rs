@@ -13,7 +13,7 @@ use launcher::player::PlayerFiles;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
 use std::path::Path;
-use support::click_at;
+use support::{click_at, enter_id};
 
 mod support;
 
@@ -89,22 +89,6 @@ fn enabled(harness: &Harness<'_, LauncherApp>, label: &str) -> bool {
         .get_by_role_and_label(Role::Button, label)
         .accesskit_node()
         .is_disabled()
-}
-
-/// Types `id` into the Game ID field and presses Go.
-fn enter_id(harness: &mut Harness<'_, LauncherApp>, id: &str) {
-    harness
-        .get_by_role_and_label(Role::TextInput, "Game ID")
-        .focus();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::TextInput, "Game ID")
-        .type_text(id);
-    harness.run();
-    harness.get_by_label("Go").click();
-    harness.run();
 }
 
 fn game_id(harness: &mut Harness<'_, LauncherApp>) -> String {

@@ -310,7 +310,7 @@ impl GameWindow {
             }
         }
         if self.midend.features().new_game && ui.button("Random seed…").clicked() {
-            self.seed_dialog = Some(String::new());
+            self.open_seed_dialog();
         }
         if any {
             ui.separator();

@@ -21,6 +21,25 @@ pub fn click_at(harness: &mut Harness<'_, LauncherApp>, pos: egui::Pos2) {
     }
 }
 
+/// Types `id` into the open game's Game ID field, replacing its text, and
+/// clicks Go, as a player does.
+pub fn enter_id(harness: &mut Harness<'_, LauncherApp>, id: &str) {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::Queryable;
+    harness
+        .get_by_role_and_label(Role::TextInput, "Game ID")
+        .focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Game ID")
+        .type_text(id);
+    harness.run();
+    harness.get_by_label("Go").click();
+    harness.run();
+}
+
 /// The directory names of the games open now, in the order they opened.
 pub fn open_dirs(harness: &Harness<'_, LauncherApp>) -> Vec<String> {
     harness

@@ -166,7 +166,6 @@ impl OpenGames {
         }
         if place == WindowPlace::Root {
             window.show_in_root();
-            ctx.send_viewport_cmd(ViewportCommand::Title(window.title().to_owned()));
             ctx.send_viewport_cmd(ViewportCommand::InnerSize(
                 window.viewport_builder().inner_size.unwrap_or_default(),
             ));

@@ -280,3 +280,75 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
     assert_eq!(blocked.len(), 9);
     assert_eq!(blocked.len() + free.len(), 119);
 }
+
+/// Issue 15, bug 2: the root window's title (`--play`) follows the game's
+/// `title()` after every change, as a window of its own does. The counter
+/// fixture's title is "Counter <count>"; a click on its canvas (found on
+/// the screen by its colour) makes it "Counter 1".
+#[test]
+fn the_play_windows_title_follows_the_games_title() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "counter",
+        "game = \"counter\"\nname = \"Counter\"\n",
+        "counter",
+    );
+    let x = Xvfb::start(&games.path().join("framebuffer"));
+    let shot = games.path().join("counter.png");
+    let mut launcher = LauncherInX::start(
+        &x,
+        games.path(),
+        &[
+            "--games-dir".as_ref(),
+            games.path().as_os_str(),
+            "--play".as_ref(),
+            "counter".as_ref(),
+            "--screenshot".as_ref(),
+            shot.as_os_str(),
+            "--screenshot-delay".as_ref(),
+            "20".as_ref(),
+        ],
+    );
+    let screen = || Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?);
+    const CANVAS: [u8; 3] = [200, 230, 200];
+    let centre = wait_for(
+        "the counter's canvas on the screen",
+        Duration::from_secs(60),
+        || {
+            launcher.assert_running("the canvas showed");
+            let found = x.run(
+                "xdotool",
+                &["search", "--onlyvisible", "--name", "^Counter 0$"],
+            );
+            found.lines().next()?;
+            let picture = screen()?;
+            let (mut min, mut max) = ((u32::MAX, u32::MAX), (0, 0));
+            for y in 0..picture.height {
+                for x in 0..picture.width {
+                    if picture.at(x, y) == CANVAS {
+                        min = (min.0.min(x), min.1.min(y));
+                        max = (max.0.max(x), max.1.max(y));
+                    }
+                }
+            }
+            (max.0 > min.0 + 20 && max.1 > min.1 + 20)
+                .then(|| ((min.0 + max.0) / 2, (min.1 + max.1) / 2))
+        },
+    );
+    let what = "the title \"Counter 1\" after a click";
+    wait_for(what, Duration::from_secs(30), || {
+        launcher.assert_running(what);
+        let (cx, cy) = (centre.0.to_string(), centre.1.to_string());
+        if x.run("xdotool", &["search", "--name", "^Counter 1$"])
+            .lines()
+            .next()
+            .is_some()
+        {
+            return Some(());
+        }
+        x.run("xdotool", &["mousemove", &cx, &cy, "click", "1"]);
+        std::thread::sleep(Duration::from_millis(700));
+        None
+    });
+    launcher.assert_exits_successfully();
+}

@@ -111,6 +111,8 @@ pub struct GameWindow {
     icon: Option<std::sync::Arc<egui::IconData>>,
     /// Where its window was last, and where it is kept.
     memory: Option<crate::window_memory::WindowMemory>,
+    /// The title last given to the root window (`--play`).
+    root_title: Option<String>,
 }
 
 impl GameWindow {
@@ -178,6 +180,7 @@ impl GameWindow {
             in_root: false,
             icon: Some(crate::icons::window_icon(entry.icon.as_deref())),
             memory: None,
+            root_title: None,
         };
         game.resume()?;
         game.refresh()?;
@@ -396,6 +399,16 @@ impl GameWindow {
 
     fn ui_inner(&mut self, ui: &mut egui::Ui) -> Result<Outcome, CallError> {
         self.count_time();
+        if self.in_root {
+            // A window of its own follows its builder's title each frame;
+            // the root window (`--play`) is told when the title changes.
+            let title = self.title().to_owned();
+            if self.root_title.as_deref() != Some(title.as_str()) {
+                ui.ctx()
+                    .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+                self.root_title = Some(title);
+            }
+        }
         if let Some(memory) = &self.memory
             && !self.in_root
             && ui.ctx().viewport_id() == self.viewport_id

@@ -404,3 +404,29 @@ fn a_game_window_reopens_at_its_remembered_size() {
     );
     assert!(written.contains("width = 720.0"), "{written}");
 }
+
+/// Issue 15, bug 1: a game with the largest canvas the docs allow (8192 ×
+/// 8192) opens in a window the screen can hold, its canvas scaled down,
+/// instead of ending the launcher with a wgpu error about the surface size.
+#[test]
+fn the_largest_canvas_opens_scaled_into_a_window_the_screen_holds() {
+    let games = GamesDir::new();
+    games.add_with_library("canvas-max", "game = \"canvas_max\"\n", "canvas_max");
+    let dir = games.path();
+    let shot = dir.join("shot.png");
+    let args = [
+        "--games-dir",
+        dir.to_str().unwrap(),
+        "--play",
+        "canvas-max",
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--screenshot-delay",
+        "1",
+    ];
+    run_in_xvfb(dir, &args, "Canvas Max");
+    let (width, height, colours) = png_facts(&shot);
+    // The virtual screen is 1024 × 768.
+    assert!(width <= 1024 && height <= 768, "{width} × {height}");
+    assert!(colours > 2, "the board is drawn: {colours} colours");
+}

@@ -64,6 +64,7 @@ impl WindowFit {
         inner: Vec2,
         area: Vec2,
         monitor: Option<Vec2>,
+        max_surface: Vec2,
     ) -> Option<Vec2> {
         if !self.pending {
             return None;
@@ -91,6 +92,8 @@ impl WindowFit {
             // Never bigger than the screen: the canvas scales down instead.
             wanted = wanted.min(monitor * 0.95);
         }
+        // Never bigger than the GPU can draw a window (its largest texture).
+        wanted = wanted.min(max_surface);
         let wanted = wanted.round();
         if (wanted - inner).abs().max_elem() <= 0.5 || self.asked == Some(wanted) {
             // It fits, or the window manager would not give us the size.
@@ -100,6 +103,28 @@ impl WindowFit {
         self.asked = Some(wanted);
         Some(wanted)
     }
+}
+
+/// The largest window a game opens in, in points, before its fit knows the
+/// screen: a huge canvas opens scaled down, as fast as a small one, and
+/// never asks the window system or the GPU for a surface it cannot make.
+pub(super) const MAX_OPENING_SIZE: Vec2 = Vec2::new(1280.0, 960.0);
+
+/// The size a game's window opens at for `canvas`: the canvas and the
+/// chrome, at most [`MAX_OPENING_SIZE`].
+pub(super) fn opening_size(canvas: Vec2) -> Vec2 {
+    Vec2::new(
+        canvas.x.max(MIN_CANVAS_WIDTH) + CHROME_WIDTH,
+        canvas.y + CHROME_HEIGHT,
+    )
+    .min(MAX_OPENING_SIZE)
+}
+
+/// The largest window, in points, whose surface the GPU can make at
+/// `pixels_per_point`: its largest texture side, less a margin for the
+/// window's decorations.
+pub(super) fn max_surface(max_texture_side: usize, pixels_per_point: f32) -> Vec2 {
+    Vec2::splat((max_texture_side as f32 / pixels_per_point.max(0.1) - 64.0).max(256.0))
 }
 
 /// The narrowest a game's window opens, in canvas points, so that its menu
@@ -112,7 +137,7 @@ const MAX_CONTROLS_WIDTH: f32 = 680.0;
 
 #[cfg(test)]
 mod tests {
-    use super::{FIT_FRAMES, WindowFit};
+    use super::{FIT_FRAMES, MAX_OPENING_SIZE, WindowFit, max_surface, opening_size};
     use egui::Vec2;
 
     /// Feeds frames (window inner size, canvas area) to a fit, returning what
@@ -122,7 +147,14 @@ mod tests {
         let asked = frames
             .iter()
             .map(|&(inner, area)| {
-                fit.next(canvas, 0.0, inner, area, Some(Vec2::new(1920.0, 1080.0)))
+                fit.next(
+                    canvas,
+                    0.0,
+                    inner,
+                    area,
+                    Some(Vec2::new(1920.0, 1080.0)),
+                    Vec2::splat(8192.0),
+                )
             })
             .collect();
         (asked, fit.pending)
@@ -156,6 +188,27 @@ mod tests {
             Some(Vec2::new(1824.0, 1026.0)),
             "95% of the screen"
         );
+    }
+
+    #[test]
+    fn the_largest_canvas_opens_small_and_never_outgrows_the_gpu() {
+        let huge = Vec2::splat(8192.0);
+        assert_eq!(opening_size(huge), MAX_OPENING_SIZE);
+        assert_eq!(
+            opening_size(Vec2::new(400.0, 300.0)),
+            Vec2::new(416.0, 391.0)
+        );
+        // No screen size known: the GPU's limit still holds.
+        let mut fit = WindowFit::start();
+        let layout = (Vec2::new(1280.0, 960.0), Vec2::new(1264.0, 869.0));
+        let limit = max_surface(8192, 1.0);
+        fit.next(huge, 0.0, layout.0, layout.1, None, limit);
+        let asked = fit
+            .next(huge, 0.0, layout.0, layout.1, None, limit)
+            .unwrap();
+        assert!(asked.max_elem() <= 8192.0 - 64.0, "{asked:?}");
+        // At twice the pixels per point, half as many points.
+        assert_eq!(max_surface(8192, 2.0), Vec2::splat(4032.0));
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub use services::RequestQueue;
 
 use crate::render::{CanvasTransform, EguiPainter};
 use egui::{Sense, Vec2, ViewportBuilder, ViewportId};
-use fit::{CHROME_HEIGHT, CHROME_WIDTH, MIN_CANVAS_WIDTH, WindowFit};
+use fit::WindowFit;
 use game_api::host::{CallError, CallErrorKind, GameInstance, GameLibrary};
 use game_api::{Action, ActionKind, Event, RecordingPainter};
 use launcher_core::catalog::GameEntry;
@@ -148,10 +148,7 @@ impl GameWindow {
             viewport_id: ViewportId::from_hash_of(("game", dir_name)),
             instance,
             canvas,
-            initial_size: Vec2::new(
-                canvas.x.max(MIN_CANVAS_WIDTH) + CHROME_WIDTH,
-                canvas.y + CHROME_HEIGHT,
-            ),
+            initial_size: fit::opening_size(canvas),
             title: String::new(),
             status: String::new(),
             actions: Vec::new(),
@@ -563,7 +560,12 @@ impl GameWindow {
         match (inner, self.area) {
             (Some(inner), Some(area)) => {
                 let controls = self.controls_width;
-                if let Some(size) = self.fit.next(self.canvas, controls, inner, area, monitor) {
+                let surface =
+                    fit::max_surface(ctx.input(|i| i.max_texture_side), ctx.pixels_per_point());
+                if let Some(size) =
+                    self.fit
+                        .next(self.canvas, controls, inner, area, monitor, surface)
+                {
                     ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
                 }
             }

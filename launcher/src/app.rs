@@ -10,12 +10,14 @@ use crate::games::{OpenGames, WindowPlace};
 use crate::help_viewer::{self, HelpWindows};
 use crate::window_memory::WindowMemory;
 use launcher_core::catalog::{Catalog, SearchPath};
-use launcher_core::messages::{HelpRequest, Notice};
+use launcher_core::messages::{HelpRequest, Notice, Severity};
 use launcher_core::player::{
     self, PlayHistory, PlayerFiles, Settings, ThemeChoice, WindowGeometry,
 };
 use launcher_core::watch::{self, GamesWatcher};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Where the launcher looks for games and their libraries.
@@ -94,6 +96,9 @@ pub struct LauncherApp {
     windows: WindowMemory,
     /// Whether the games open at the last close were opened again.
     reopened: bool,
+    /// Set when `--play`'s game could not start or failed (see
+    /// [`LauncherApp::play_failed`]).
+    play_failed: Arc<AtomicBool>,
     /// The settings as last written, to write only what changed.
     saved_settings: Settings,
 }
@@ -136,6 +141,7 @@ impl LauncherApp {
             help,
             windows,
             reopened: false,
+            play_failed: Arc::default(),
             watcher: None,
             watch_started: false,
             scanning: None,
@@ -146,6 +152,12 @@ impl LauncherApp {
             settings,
             plays,
         }
+    }
+
+    /// A flag that becomes true when the game of `--play` could not start or
+    /// failed: the launcher then exits with a failure once its window closed.
+    pub fn play_failed(&self) -> Arc<AtomicBool> {
+        self.play_failed.clone()
     }
 
     /// Runs one game in the root window instead of the console (`--play`).
@@ -453,7 +465,22 @@ impl LauncherApp {
             self.save_plays();
         }
         if matches!(self.mode, Mode::Play { .. }) && self.games.is_empty() {
-            // No game in the root window: say why it is not there.
+            // `--play` and its game could not start, or it failed: as in
+            // the console, its window closes, and what went wrong goes to
+            // stderr, once; the launcher exits with a failure.
+            let errors: Vec<&Notice> = self
+                .notices
+                .iter()
+                .filter(|n| n.severity == Severity::Error)
+                .collect();
+            if !errors.is_empty() && !self.play_failed.swap(true, Ordering::Relaxed) {
+                for notice in errors {
+                    eprintln!("launcher: {}", notice.text);
+                }
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            // Until the window is gone (or where it cannot close), say why
+            // the game is not there.
             egui::CentralPanel::default().show(ui, |ui| {
                 for notice in &self.notices {
                     ui.colored_label(ui.visuals().error_fg_color, &notice.text);

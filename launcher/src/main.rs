@@ -103,12 +103,17 @@ fn main() -> std::process::ExitCode {
     let screenshot = args
         .screenshot
         .map(|path| Screenshot::new(path, Duration::from_secs_f64(args.screenshot_delay)));
+    let play_failed = app.play_failed();
     let main_app = MainApp { app, screenshot };
     match eframe::run_native(
         launcher::APP_ID,
         options,
         Box::new(|_cc| Ok(Box::new(main_app))),
     ) {
+        // The game of `--play` never ran, or failed: said on stderr.
+        Ok(()) if play_failed.load(std::sync::atomic::Ordering::Relaxed) => {
+            std::process::ExitCode::FAILURE
+        }
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("launcher: cannot open a window: {e}");

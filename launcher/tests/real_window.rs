@@ -430,3 +430,34 @@ fn the_largest_canvas_opens_scaled_into_a_window_the_screen_holds() {
     assert!(width <= 1024 && height <= 768, "{width} × {height}");
     assert!(colours > 2, "the board is drawn: {colours} colours");
 }
+
+/// Issue 15, bug 3: `--play` on a game that cannot start (built for another
+/// ABI version, or panicking while it starts) closes
+/// its window as the console would, says why on stderr, and exits with a
+/// failure, without waiting for the player.
+#[test]
+fn play_of_a_game_that_cannot_run_says_why_on_stderr_and_fails() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "future",
+        "game = \"wrong_abi\"\nname = \"Future\"\n",
+        "wrong_abi",
+    );
+    games.add_with_library("panic-start", "game = \"panic_start\"\n", "panic_start");
+    let dir = games.path();
+    for (game, says) in [
+        ("future", "was built for game ABI version 999"),
+        ("panic-start", "panicked"),
+    ] {
+        let x = Xvfb::start(&dir.join(format!("xvfb-{game}")));
+        // No --screenshot: only the failure may end this launcher.
+        let args = ["--games-dir", dir.to_str().unwrap(), "--play", game];
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+        let (status, stderr) = LauncherInX::start(&x, dir, &args).wait_for_exit();
+        assert!(!status.success(), "{game}: {status}");
+        assert!(
+            stderr.contains("launcher: ") && stderr.contains(says),
+            "{game}: {stderr}"
+        );
+    }
+}

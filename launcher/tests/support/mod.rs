@@ -250,6 +250,15 @@ impl LauncherInX {
         }
     }
 
+    /// Waits (up to a minute) for the launcher to exit by itself; returns how
+    /// it exited and what it wrote on stderr.
+    pub fn wait_for_exit(mut self) -> (std::process::ExitStatus, String) {
+        let status = wait_for("the launcher to exit", Duration::from_secs(60), || {
+            self.child.try_wait().expect("the launcher runs")
+        });
+        (status, read_all(self.child.stderr.take()))
+    }
+
     /// Waits (up to a minute) for the launcher to exit, as it does after its
     /// `--screenshot`, and asserts that it succeeded.
     pub fn assert_exits_successfully(mut self) {

@@ -10,6 +10,7 @@ use crate::games::{OpenGames, WindowPlace};
 use crate::help_viewer::{self, HelpWindows};
 use crate::window_memory::WindowMemory;
 use launcher_core::catalog::{Catalog, SearchPath};
+use launcher_core::check::{CheckOutcome, Checker};
 use launcher_core::messages::{HelpRequest, Notice, Severity};
 use launcher_core::player::{
     self, PlayHistory, PlayerFiles, Settings, ThemeChoice, WindowGeometry,
@@ -38,6 +39,11 @@ pub struct LauncherConfig {
     /// remembers nothing (tests and tools): no play is recorded,
     /// and favourites last only while the console is open.
     pub player: Option<PlayerFiles>,
+    /// How the console checks every game in the background, each in a child
+    /// process, so that a game known to be broken (built for another ABI
+    /// version, crashing as it loads) is marked before it is clicked;
+    /// `None` checks a game only when it is opened (tests and tools).
+    pub checker: Option<Checker>,
 }
 
 /// The default of [`LauncherConfig::probe_timeout`] and of `--probe-timeout`.
@@ -53,6 +59,7 @@ impl LauncherConfig {
             watch_games_dirs: false,
             probe_timeout: DEFAULT_PROBE_TIMEOUT,
             player: None,
+            checker: None,
         }
     }
 }
@@ -99,6 +106,12 @@ pub struct LauncherApp {
     /// Set when `--play`'s game could not start or failed (see
     /// [`LauncherApp::play_failed`]).
     play_failed: Arc<AtomicBool>,
+    /// The background checks of the catalog's games, while they run.
+    checking: Option<std::sync::mpsc::Receiver<(String, CheckOutcome)>>,
+    /// Whether the catalog shown has been sent to be checked.
+    checks_started: bool,
+    /// Why each game known to be broken cannot start, by directory name.
+    known_broken: std::collections::HashMap<String, String>,
     /// The settings as last written, to write only what changed.
     saved_settings: Settings,
 }
@@ -142,6 +155,9 @@ impl LauncherApp {
             windows,
             reopened: false,
             play_failed: Arc::default(),
+            checking: None,
+            checks_started: false,
+            known_broken: Default::default(),
             watcher: None,
             watch_started: false,
             scanning: None,
@@ -375,9 +391,64 @@ impl LauncherApp {
         }
     }
 
+    /// Checks every playable game of the catalog in the background (once per
+    /// catalog shown), and takes in what the checks found: a game that
+    /// cannot start is marked in the console with the reason.
+    fn follow_checks(&mut self, ctx: &egui::Context) {
+        if !self.checks_started
+            && let Some(checker) = &self.config.checker
+        {
+            self.checks_started = true;
+            self.known_broken.clear();
+            let libraries: Vec<(String, PathBuf)> = self
+                .catalog
+                .games
+                .iter()
+                .filter(|g| g.first_error().is_none())
+                .filter_map(|g| Some((g.dir_name.clone(), g.library.clone()?)))
+                .collect();
+            let (sender, receiver) = std::sync::mpsc::channel();
+            let waker = ctx.clone();
+            let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+            launcher_core::check::check_in_background(
+                checker,
+                self.games.checks(),
+                libraries,
+                jobs,
+                sender,
+                Arc::new(move || waker.request_repaint()),
+            );
+            self.checking = Some(receiver);
+        }
+        let Some(receiver) = &self.checking else {
+            return;
+        };
+        loop {
+            match receiver.try_recv() {
+                Ok((dir_name, CheckOutcome::Broken(why) | CheckOutcome::Hung(why))) => {
+                    self.known_broken.insert(dir_name, why);
+                }
+                Ok(_) => {}
+                Err(std::sync::mpsc::TryRecvError::Empty) => break,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    self.checking = None;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Why the game in `dir_name` cannot start, when a background check
+    /// found it out before the player clicked it.
+    pub fn known_broken(&self, dir_name: &str) -> Option<&str> {
+        self.known_broken.get(dir_name).map(String::as_str)
+    }
+
     /// Shows a freshly scanned catalog.
     fn show_catalog(&mut self, catalog: Catalog) {
         self.catalog = catalog;
+        // What was known of the old catalog's libraries may have changed.
+        self.checks_started = false;
         self.console.catalog_changed();
         if let Some(watcher) = &mut self.watcher {
             watcher.watch(watch::directories_to_watch(
@@ -498,6 +569,7 @@ impl LauncherApp {
             self.waker = Some(ctx.clone());
         }
         self.poll_rescan(&ctx);
+        self.follow_checks(&ctx);
         self.follow_games_dirs(&ctx);
         let asks = self.console.ui(
             ui,
@@ -507,6 +579,7 @@ impl LauncherApp {
                 notices: &self.notices,
                 scanning: self.scanning.is_some(),
                 plays: &self.plays,
+                known_broken: &self.known_broken,
                 theme: self.settings.theme,
                 now: player::now(),
             },

@@ -1,13 +1,12 @@
 //! The command line: flags, and the `--list` report.
 
 use crate::catalog::{Catalog, GameEntry, Severity};
-use crate::check::{CheckOutcome, Checker, SessionChecks};
+use crate::check::{CheckOutcome, Checker, SessionChecks, check_in_background};
 pub use crate::messages::count_of;
 use clap::Parser;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 /// A game launcher: lists the games it finds in games/*/info.toml and runs
@@ -140,30 +139,19 @@ pub fn write_list_report(
     let (sender, results) = mpsc::channel::<(usize, CheckOutcome)>();
     // Two games may share a library (from a library directory): it is
     // checked once.
-    let checks = std::sync::Arc::new(SessionChecks::new());
     if let Some(checker) = checker {
-        let next = std::sync::Arc::new(AtomicUsize::new(0));
-        let to_check = std::sync::Arc::new(to_check);
-        for _ in 0..jobs.clamp(1, to_check.len().max(1)) {
-            let (next, to_check, sender, checker, checks) = (
-                next.clone(),
-                to_check.clone(),
-                sender.clone(),
-                checker.clone(),
-                checks.clone(),
-            );
-            std::thread::spawn(move || {
-                while let Some((index, library)) = to_check.get(next.fetch_add(1, Ordering::SeqCst))
-                {
-                    let outcome = checks.check(library, || checker.check(library));
-                    if sender.send((*index, outcome)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
+        let checks = std::sync::Arc::new(SessionChecks::new());
+        check_in_background(
+            checker,
+            &checks,
+            to_check,
+            jobs,
+            sender,
+            std::sync::Arc::new(|| {}),
+        );
+    } else {
+        drop(sender);
     }
-    drop(sender);
     let mut done: HashMap<usize, CheckOutcome> = HashMap::new();
     let mut summary = ListSummary::default();
     let mut load_problems = Vec::new();

@@ -30,7 +30,7 @@ pub enum WindowPlace {
 pub struct OpenGames {
     windows: Vec<(GameWindow, WindowPlace)>,
     loader: Loader,
-    checks: SessionChecks,
+    checks: std::sync::Arc<SessionChecks>,
     /// How long a game may take to start, draw its first frame and close
     /// when it is checked before its first window.
     probe_timeout: Duration,
@@ -59,7 +59,7 @@ impl OpenGames {
         OpenGames {
             windows: Vec::new(),
             loader: Loader::new(),
-            checks: SessionChecks::new(),
+            checks: Default::default(),
             probe_timeout,
             requests: RequestQueue::default(),
             state_dir: None,
@@ -71,6 +71,12 @@ impl OpenGames {
     /// places there.
     pub fn remember_windows_in(&mut self, places: WindowMemory) {
         self.places = places;
+    }
+
+    /// What was checked this session, shared with the console's background
+    /// checks: a game that passed there is not checked again when opened.
+    pub fn checks(&self) -> &std::sync::Arc<SessionChecks> {
+        &self.checks
     }
 
     /// Keeps the positions of games that save under `state_dir` (see

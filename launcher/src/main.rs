@@ -36,18 +36,23 @@ fn main() -> std::process::ExitCode {
         watch_games_dirs: true,
         probe_timeout: Duration::from_secs_f64(args.probe_timeout),
         player: launcher::player::PlayerFiles::standard(),
+        // Each game is checked by this same binary in a process of its own.
+        checker: std::env::current_exe().ok().map(|launcher| Checker {
+            launcher,
+            timeout: Duration::from_secs_f64(args.probe_timeout),
+        }),
     };
 
     if args.list || args.check {
         let catalog = Catalog::scan(&config.search, &config.library_dirs);
-        // Each game is checked by this same binary in a process of its own.
-        let checker = match std::env::current_exe() {
-            Ok(launcher) => Some(Checker {
-                launcher,
-                timeout: config.probe_timeout,
-            }),
-            Err(e) => {
-                eprintln!("launcher: cannot find its own executable to check games with ({e})");
+        let checker = match &config.checker {
+            Some(checker) => Some(checker.clone()),
+            None => {
+                let e = std::env::current_exe().err().map(|e| e.to_string());
+                eprintln!(
+                    "launcher: cannot find its own executable to check games with ({})",
+                    e.unwrap_or_default()
+                );
                 return std::process::ExitCode::from(2);
             }
         };

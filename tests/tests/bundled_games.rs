@@ -129,6 +129,7 @@ fn harness(games: &GamesDir, accessibility_check: bool) -> Harness<'static, Laun
         watch_games_dirs: false,
         probe_timeout: launcher::app::DEFAULT_PROBE_TIMEOUT,
         player: None,
+        checker: None,
     });
     let mut harness = Harness::builder()
         .with_size([900.0, 700.0])

@@ -160,6 +160,45 @@ impl SessionChecks {
     }
 }
 
+/// Checks `libraries` in child processes of `checker`, `jobs` at a time, on
+/// threads of their own, and sends each outcome with its key as soon as it
+/// is known (`wake` runs after each, to wake a UI). A library that passed
+/// before in `checks` (unchanged since) is not checked again, and one that
+/// passes now is remembered there: two games sharing a library cost one
+/// check, and a game opened later is not checked again. Returns at once.
+pub fn check_in_background<K: Clone + Send + Sync + 'static>(
+    checker: &Checker,
+    checks: &std::sync::Arc<SessionChecks>,
+    libraries: Vec<(K, PathBuf)>,
+    jobs: usize,
+    sender: std::sync::mpsc::Sender<(K, CheckOutcome)>,
+    wake: std::sync::Arc<dyn Fn() + Send + Sync>,
+) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = Arc::new(AtomicUsize::new(0));
+    let libraries = Arc::new(libraries);
+    for _ in 0..jobs.clamp(1, libraries.len().max(1)) {
+        let (next, libraries, sender, checker, checks, wake) = (
+            next.clone(),
+            libraries.clone(),
+            sender.clone(),
+            checker.clone(),
+            checks.clone(),
+            wake.clone(),
+        );
+        std::thread::spawn(move || {
+            while let Some((key, library)) = libraries.get(next.fetch_add(1, Ordering::SeqCst)) {
+                let outcome = checks.check(library, || checker.check(library));
+                if sender.send((key.clone(), outcome)).is_err() {
+                    break;
+                }
+                wake();
+            }
+        });
+    }
+}
+
 /// Checks games in child processes of the launcher binary `launcher`.
 #[derive(Clone, Debug)]
 pub struct Checker {

@@ -49,6 +49,9 @@ pub struct ConsoleView<'a> {
     pub scanning: bool,
     /// What the player played, and the favourites.
     pub plays: &'a PlayHistory,
+    /// Why each game a background check found broken cannot start, by
+    /// directory name.
+    pub known_broken: &'a std::collections::HashMap<String, String>,
     /// The theme chosen.
     pub theme: ThemeChoice,
     /// Now, in seconds since 1970 (for "last played 2 days ago").
@@ -268,7 +271,7 @@ impl Console {
         let visible = Vec2::new(ui.clip_rect().width(), 0.0);
         ui.allocate_ui_with_layout(visible, groups, |ui| {
             for (index, set) in sets.into_iter().enumerate() {
-                let columns = SetColumns::measure(ui, &set);
+                let columns = SetColumns::measure(ui, &set, view.known_broken);
                 if groups_width > 0.0 {
                     groups_width += ui.spacing().item_spacing.x;
                     if ui.available_size_before_wrap().x < columns.group_width {
@@ -281,6 +284,7 @@ impl Console {
                     asks: &mut *asks,
                     keys: &mut self.keys,
                     plays,
+                    known_broken: view.known_broken,
                     now: view.now,
                 };
                 groups_width += ui
@@ -311,7 +315,7 @@ struct SetColumns {
 }
 
 impl SetColumns {
-    fn measure(ui: &egui::Ui, set: &GameSet<'_>) -> SetColumns {
+    fn measure(ui: &egui::Ui, set: &GameSet<'_>, known_broken: &KnownBroken) -> SetColumns {
         let ctx = ui.ctx();
         let text_width = |text: &str, style: egui::TextStyle| {
             let font = style.resolve(ui.style());
@@ -321,7 +325,11 @@ impl SetColumns {
                     .x
             })
         };
-        let labels: Vec<String> = set.games.iter().map(|g| button_label(g)).collect();
+        let labels: Vec<String> = set
+            .games
+            .iter()
+            .map(|g| button_label(g, known_broken))
+            .collect();
         let widest = labels
             .iter()
             .map(|l| text_width(l, egui::TextStyle::Button))
@@ -356,8 +364,12 @@ struct Rows<'a> {
     asks: &'a mut ConsoleAsks,
     keys: &'a mut KeyNavigation,
     plays: &'a PlayHistory,
+    known_broken: &'a KnownBroken,
     now: u64,
 }
+
+/// Why each game a background check found broken cannot start.
+type KnownBroken = std::collections::HashMap<String, String>;
 
 /// One game set's box: its title, then a row per game.
 fn game_set_ui(ui: &mut egui::Ui, set: GameSet<'_>, columns: &SetColumns, rows: &mut Rows<'_>) {
@@ -449,6 +461,8 @@ fn game_row_ui(
     let mut tip = Vec::new();
     if let Some(problem) = game.first_error() {
         tip.push(problem.to_string());
+    } else if let Some(why) = rows.known_broken.get(&game.dir_name) {
+        tip.push(why.clone());
     } else if let Some(reason) = icon_problem {
         tip.push(reason.to_owned());
     }
@@ -505,8 +519,8 @@ fn has_help(game: &GameEntry) -> bool {
 }
 
 /// A game's button label: its name, marked when it cannot start.
-fn button_label(game: &GameEntry) -> String {
-    if game.is_playable() {
+fn button_label(game: &GameEntry, known_broken: &KnownBroken) -> String {
+    if game.is_playable() && !known_broken.contains_key(&game.dir_name) {
         game.name.clone()
     } else {
         format!("{} (cannot start)", game.name)

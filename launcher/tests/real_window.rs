@@ -235,9 +235,10 @@ fn windows_have_their_icon_and_share_the_launchers_wm_class() {
             args.extend(["--play", "chat-noir"]);
         }
         args.extend(["--screenshot", shot.to_str().unwrap()]);
-        // Time enough to open a game on a loaded machine; the launcher
-        // exits once the screenshot is taken.
-        args.extend(["--screenshot-delay", if play { "5" } else { "15" }]);
+        // Time enough to open a game on a machine busy with the whole test
+        // suite (and the console's background checks); the launcher exits
+        // once the screenshot is taken.
+        args.extend(["--screenshot-delay", if play { "10" } else { "40" }]);
         let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
         let mut launcher = LauncherInX::start(&x, games.path(), &args);
         if play {
@@ -384,7 +385,7 @@ fn a_game_window_reopens_at_its_remembered_size() {
         "--screenshot",
         shot.to_str().unwrap(),
         "--screenshot-delay",
-        "15",
+        "40",
     ];
     let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
     let mut launcher = LauncherInX::start(&x, dir, &args);

@@ -122,30 +122,13 @@ fn other_abi_game_api(into: &Path) -> PathBuf {
     let dir = into.join("game-api");
     copy_crate(&source, &dir);
 
-    // Outside the workspace, the `x.workspace = true` keys need their values.
-    let root: toml::Table = std::fs::read_to_string(workspace_root().join("Cargo.toml"))
-        .expect("read the workspace's Cargo.toml")
-        .parse()
-        .expect("the workspace's Cargo.toml is TOML");
-    let package = root["workspace"]["package"]
-        .as_table()
-        .expect("[workspace.package]");
+    // Issue 15: game-api has package fields of its own, so a copy outside
+    // the workspace builds as it is (the template is built against it).
     let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("read Cargo.toml");
-    let manifest: Vec<String> = manifest
-        .lines()
-        .map(|line| match line.split_once(".workspace = true") {
-            Some((key, "")) if package.contains_key(key.trim()) => {
-                format!("{} = {}", key.trim(), package[key.trim()])
-            }
-            _ => line.to_owned(),
-        })
-        .collect();
-    let manifest = manifest.join("\n");
     assert!(
         !manifest.contains("workspace = true"),
-        "game-api inherits something the test does not know: {manifest}"
+        "game-api inherits from the launcher's workspace, so a copy does not build: {manifest}"
     );
-    std::fs::write(dir.join("Cargo.toml"), manifest).expect("write Cargo.toml");
 
     let abi = dir.join("src").join("abi.rs");
     let text = std::fs::read_to_string(&abi).expect("read abi.rs");

@@ -28,7 +28,7 @@ pub struct DrawReport {
 }
 
 impl DrawReport {
-    /// Whether anything was dropped.
+    /// Whether nothing was dropped: every shape the game drew was kept.
     pub fn is_clean(&self) -> bool {
         self.invalid == 0 && self.over_limit == 0 && self.out_of_range == 0
     }
@@ -41,27 +41,38 @@ impl DrawReport {
         let mut parts = Vec::new();
         if self.invalid > 0 {
             parts.push(format!(
-                "{} shapes with coordinates that are not numbers",
-                self.invalid
+                "{} with coordinates that are not numbers",
+                shapes(self.invalid)
             ));
         }
         if self.out_of_range > 0 {
             parts.push(format!(
-                "{} shapes with coordinates or sizes beyond ±{MAX_COORDINATE}",
-                self.out_of_range
+                "{} with coordinates or sizes beyond ±{MAX_COORDINATE}",
+                shapes(self.out_of_range)
             ));
         }
         if self.over_limit > 0 {
             parts.push(format!(
-                "{} shapes past the frame's limits ({MAX_SHAPES_PER_FRAME} shapes, {MAX_POINTS_PER_FRAME} polygon corners, {} KiB of text)",
-                self.over_limit,
+                "{} past the frame's limits ({MAX_SHAPES_PER_FRAME} shapes, {MAX_POINTS_PER_FRAME} polygon corners, {} KiB of text)",
+                shapes(self.over_limit),
                 MAX_TEXT_BYTES_PER_FRAME / 1024
             ));
         }
+        let total = self.invalid + self.out_of_range + self.over_limit;
+        let pronoun = if total == 1 { "it was" } else { "they were" };
         Some(format!(
-            "the game drew {}; they were skipped",
+            "the game drew {}; {pronoun} skipped",
             parts.join(", ")
         ))
+    }
+}
+
+/// "1 shape", "2 shapes".
+fn shapes(count: usize) -> String {
+    if count == 1 {
+        "1 shape".into()
+    } else {
+        format!("{count} shapes")
     }
 }
 
@@ -310,5 +321,34 @@ unsafe extern "C" fn paint_pop_clip(ctx: *mut c_void) {
                 b.painter.pop_clip()
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DrawReport;
+
+    #[test]
+    fn a_clean_report_says_nothing_and_one_shape_is_one_shape() {
+        let clean = DrawReport {
+            shapes: 5,
+            ..DrawReport::default()
+        };
+        assert!(clean.is_clean());
+        assert_eq!(clean.describe(), None);
+        let one = DrawReport {
+            invalid: 1,
+            ..clean
+        };
+        assert!(!one.is_clean());
+        assert_eq!(
+            one.describe().as_deref(),
+            Some("the game drew 1 shape with coordinates that are not numbers; it was skipped")
+        );
+        let two = DrawReport {
+            out_of_range: 1,
+            ..one
+        };
+        assert!(two.describe().unwrap().ends_with("; they were skipped"));
     }
 }

@@ -67,12 +67,14 @@ pub mod guest;
 pub mod host;
 pub mod keys;
 mod paint;
+pub mod rng;
 
 pub use abi::{ABI_REVISION, ABI_VERSION, Point, Rgba};
 pub use guest::Host;
 pub use paint::{
     Anchor, BLACK, Painter, RecordingPainter, Shape, Stroke, Style, TRANSPARENT, WHITE,
 };
+pub use rng::Rng;
 
 /// A pointer button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

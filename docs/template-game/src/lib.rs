@@ -29,7 +29,7 @@
 
 use game_api::{
     Action, ActionKind, Anchor, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes,
-    Painter, Point, Response, Rgba, SaveLoad, Stroke, Style,
+    Painter, Point, Response, Rgba, Rng, SaveLoad, Stroke, Style,
 };
 use std::time::Duration;
 
@@ -59,33 +59,6 @@ pub const DOT: Rgba = Rgba::rgb(214, 48, 49);
 pub const DOT_HOVER: Rgba = Rgba::rgb(255, 118, 117);
 /// Text and outlines.
 pub const INK: Rgba = Rgba::rgb(45, 52, 54);
-
-/// A small, reproducible random generator (SplitMix64), so that a seed
-/// replays a round exactly and the game needs no dependency but `game-api`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator seeded with `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `[low, high)`.
-    pub fn between(&mut self, low: f32, high: f32) -> f32 {
-        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-        low + unit * (high - low)
-    }
-}
 
 /// A seed that differs from run to run, for the first round (the
 /// launcher's New game brings seeds of its own).
@@ -478,7 +451,7 @@ impl SaveLoad for DotCatcher {
     /// hover and the glide, which are only how it looks: a pointer move
     /// or a tick changes no byte, so the launcher records no move for it.
     fn save(&self) -> Vec<u8> {
-        let (seed, rng, caught, missed) = (self.seed, self.rng.0, self.caught, self.missed);
+        let (seed, rng, caught, missed) = (self.seed, self.rng.state(), self.caught, self.missed);
         let Point { x, y } = self.dot;
         format!("dot-catcher 1 {seed} {rng} {caught} {missed} {x} {y} end").into_bytes()
     }
@@ -505,7 +478,7 @@ impl SaveLoad for DotCatcher {
             ));
         }
         // All read: only now change the round.
-        (self.seed, self.rng, self.dot) = (seed, Rng(rng), dot);
+        (self.seed, self.rng, self.dot) = (seed, Rng::from_state(rng), dot);
         (self.caught, self.missed) = (caught, missed);
         self.land();
         Ok(())

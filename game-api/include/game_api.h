@@ -50,13 +50,17 @@
  *  - a game reads the host's revision from GameApiHost.struct_size: a host
  *    of revision 2 or later (struct_size >= GAME_API_HOST_SIZE_V2) offers
  *    `request_tick` and `request_new_game` and fills GameApiEvent.modifiers
- *    and GameApiEvent.dt. With a smaller host, a game must not call those
+ *    and GameApiEvent.dt; one of revision 3 or later (struct_size >=
+ *    GAME_API_HOST_SIZE_V3) offers `request_input` and fills
+ *    GameApiEvent.delta. With a smaller host, a game must not call those
  *    functions nor read those event fields: they are not there.
  *
- * Revision 1 is the first release; revision 2 (GAME_API_ABI_REVISION)
- * appends the optional game functions `save` ... `outcome` to GameApiTable,
- * `request_tick` and `request_new_game` to GameApiHost, and `modifiers` and
- * `dt` to GameApiEvent.
+ * Revision 1 is the first release; revision 2 appends the optional game
+ * functions `save` ... `outcome` to GameApiTable, `request_tick` and
+ * `request_new_game` to GameApiHost, and `modifiers` and `dt` to
+ * GameApiEvent; revision 3 (GAME_API_ABI_REVISION) appends `request_input`
+ * to GameApiHost and `delta` to GameApiEvent: a game gets scroll and
+ * double-click events only after asking for them with `request_input`.
  *
  * THREADS
  *
@@ -91,9 +95,10 @@ extern "C" {
 /*
  * The revision of this ABI within GAME_API_ABI_VERSION: how many times it
  * has grown. Revision 1 is the first layout; revision 2 adds saving, new
- * games and game IDs, outcomes, ticks and key modifiers.
+ * games and game IDs, outcomes, ticks and key modifiers; revision 3 the
+ * scroll wheel and double clicks.
  */
-#define GAME_API_ABI_REVISION 2u
+#define GAME_API_ABI_REVISION 3u
 
 /*
  * The symbol every game library exports (see game_api_entry below). Its
@@ -231,6 +236,22 @@ typedef struct GameApiPainter {
  * GameApiEvent.dt says how much.
  */
 #define GAME_API_EVENT_TICK 7u
+/*
+ * Event kind (revision 3, asked for with GAME_API_INPUT_SCROLL): the wheel
+ * or the touchpad scrolled over the canvas at `pos` by GameApiEvent.delta.
+ */
+#define GAME_API_EVENT_SCROLL 8u
+/*
+ * Event kind (revision 3, asked for with GAME_API_INPUT_DOUBLE_CLICK):
+ * `button` was clicked twice at `pos`. Its two clicks arrive as presses and
+ * releases too, before it.
+ */
+#define GAME_API_EVENT_DOUBLE_CLICK 9u
+
+/* request_input bit: send GAME_API_EVENT_SCROLL. */
+#define GAME_API_INPUT_SCROLL 1u
+/* request_input bit: send GAME_API_EVENT_DOUBLE_CLICK. */
+#define GAME_API_INPUT_DOUBLE_CLICK 2u
 
 /* Modifier bit: Shift was held. */
 #define GAME_API_MODIFIER_SHIFT 1u
@@ -274,6 +295,13 @@ typedef struct GameApiEvent {
      * it only from a host of revision 2 or later.
      */
     float dt;
+    /*
+     * Revision 3: how far the content under the pointer should move, in
+     * canvas points (scroll events only): y > 0 when the wheel turns up
+     * (towards the top of the content), x > 0 to the left. Read it only from
+     * a host of revision 3 or later (it sends scroll events only then).
+     */
+    GameApiPoint delta;
 } GameApiEvent;
 
 /* ------------------------------------------------------------------------
@@ -357,6 +385,12 @@ typedef struct GameApiHost {
      * when struct_size >= GAME_API_HOST_SIZE_V2.
      */
     void (*request_new_game)(void *ctx);
+    /*
+     * Revision 3: from now on, send the input events whose
+     * GAME_API_INPUT_* bits are set in `kinds` (and no longer those whose
+     * bits are clear). Only when struct_size >= GAME_API_HOST_SIZE_V3.
+     */
+    void (*request_input)(void *ctx, uint32_t kinds);
 } GameApiHost;
 
 /* sizeof(GameApiHost) of a revision-1 host. */
@@ -365,7 +399,12 @@ typedef struct GameApiHost {
  * sizeof(GameApiHost) of a revision-2 host: from this size on, a host
  * offers ticks and new games and fills the revision-2 event fields.
  */
-#define GAME_API_HOST_SIZE_V2 ((uint32_t)sizeof(GameApiHost))
+#define GAME_API_HOST_SIZE_V2 ((uint32_t)offsetof(GameApiHost, request_input))
+/*
+ * sizeof(GameApiHost) of a revision-3 host: from this size on, a host
+ * offers `request_input` and fills GameApiEvent.delta.
+ */
+#define GAME_API_HOST_SIZE_V3 ((uint32_t)sizeof(GameApiHost))
 
 /* ------------------------------------------------------------------------
  * Outcomes and status codes

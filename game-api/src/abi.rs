@@ -29,6 +29,10 @@
 //! whose table shows that they know them (ticks, for instance, only to a
 //! game that asked for them), because a game may refuse an unknown kind.
 //!
+//! Revision 3 appends `request_input` to [`RawHost`] and `delta` to
+//! [`RawEvent`]: a game asks for [`EVENT_SCROLL`] and
+//! [`EVENT_DOUBLE_CLICK`] with `request_input`, and only then gets them.
+//!
 //! Revision 1 is the first release; revision 2 ([`ABI_REVISION`]) appends
 //! the optional game functions `save` … `outcome` to [`GameTable`],
 //! `request_tick` and `request_new_game` to [`RawHost`], and `modifiers` and
@@ -44,8 +48,9 @@ pub const ABI_VERSION: u32 = 1;
 
 /// The revision of this ABI within [`ABI_VERSION`]: how many times it has
 /// grown. Revision 1 is the first layout; revision 2 adds saving, new games
-/// and game IDs, outcomes, ticks and key modifiers.
-pub const ABI_REVISION: u32 = 2;
+/// and game IDs, outcomes, ticks and key modifiers; revision 3 the scroll
+/// wheel and double clicks.
+pub const ABI_REVISION: u32 = 3;
 
 /// The symbol every game library exports (see [`crate::export_game!`]).
 /// Its name never changes between ABI versions so that an old library is
@@ -246,6 +251,18 @@ pub const EVENT_KEY_RELEASE: u32 = 6;
 /// Event kind (revision 2): time passed while the game asked for ticks;
 /// [`RawEvent::dt`] says how much.
 pub const EVENT_TICK: u32 = 7;
+/// Event kind (revision 3, asked for with [`INPUT_SCROLL`]): the wheel or
+/// the touchpad scrolled over the canvas at `pos` by [`RawEvent::delta`].
+pub const EVENT_SCROLL: u32 = 8;
+/// Event kind (revision 3, asked for with [`INPUT_DOUBLE_CLICK`]): `button`
+/// was clicked twice at `pos`. Its two clicks arrive as presses and
+/// releases too, before it.
+pub const EVENT_DOUBLE_CLICK: u32 = 9;
+
+/// `request_input` bit: send [`EVENT_SCROLL`].
+pub const INPUT_SCROLL: u32 = 1;
+/// `request_input` bit: send [`EVENT_DOUBLE_CLICK`].
+pub const INPUT_DOUBLE_CLICK: u32 = 2;
 
 /// Modifier bit: Shift was held.
 pub const MODIFIER_SHIFT: u32 = 1;
@@ -273,6 +290,10 @@ pub struct RawEvent {
     pub modifiers: u32,
     /// Revision 2: seconds since the previous tick (tick events only).
     pub dt: f32,
+    /// Revision 3: how far the content under the pointer should move, in
+    /// canvas points (scroll events only): y > 0 when the wheel turns up
+    /// (towards the top of the content), x > 0 to the left.
+    pub delta: Point,
 }
 
 /// Action kind: a button the host shows; `value` is ignored.
@@ -326,13 +347,19 @@ pub struct RawHost {
     /// Revision 2: start a new game the way the host's New game does (a
     /// fresh seed, on the undo chain), e.g. from the game's own key.
     pub request_new_game: unsafe extern "C" fn(ctx: *mut c_void),
+    /// Revision 3: from now on, send the input events whose `INPUT_*` bits
+    /// are set in `kinds` (and no longer those whose bits are clear).
+    pub request_input: unsafe extern "C" fn(ctx: *mut c_void, kinds: u32),
 }
 
 /// `size_of::<RawHost>()` of a revision-1 host.
 pub const RAW_HOST_SIZE_V1: u32 = std::mem::offset_of!(RawHost, request_tick) as u32;
 /// `size_of::<RawHost>()` of a revision-2 host: from this size on, a host
 /// offers ticks and new games and fills the revision-2 event fields.
-pub const RAW_HOST_SIZE_V2: u32 = std::mem::size_of::<RawHost>() as u32;
+pub const RAW_HOST_SIZE_V2: u32 = std::mem::offset_of!(RawHost, request_input) as u32;
+/// `size_of::<RawHost>()` of a revision-3 host: from this size on, a host
+/// offers `request_input` and fills [`RawEvent::delta`].
+pub const RAW_HOST_SIZE_V3: u32 = std::mem::size_of::<RawHost>() as u32;
 
 /// Outcome state: the game is going on.
 pub const OUTCOME_PLAYING: u32 = 0;

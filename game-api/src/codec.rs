@@ -201,6 +201,23 @@ pub(crate) fn event_to_raw(event: &Event) -> RawEvent {
             0.0,
         ),
         Event::Tick { dt } => (abi::EVENT_TICK, origin, 0, "", none, *dt),
+        Event::Scroll { pos, modifiers, .. } => (abi::EVENT_SCROLL, *pos, 0, "", *modifiers, 0.0),
+        Event::DoubleClick {
+            pos,
+            button,
+            modifiers,
+        } => (
+            abi::EVENT_DOUBLE_CLICK,
+            *pos,
+            button_to_raw(*button),
+            "",
+            *modifiers,
+            0.0,
+        ),
+    };
+    let delta = match event {
+        Event::Scroll { delta, .. } => *delta,
+        _ => origin,
     };
     RawEvent {
         kind,
@@ -209,15 +226,22 @@ pub(crate) fn event_to_raw(event: &Event) -> RawEvent {
         key: AbiStr::borrow(key),
         modifiers: modifiers_to_raw(modifiers),
         dt,
+        delta,
     }
 }
 
-/// The event of a C struct. `revision_2` says whether the host fills the
-/// revision-2 fields (`modifiers`, `dt`); an older host's are not read.
+/// The event of a C struct from a host of ABI revision `host_revision`:
+/// the fields (`modifiers`, `dt` from 2, `delta` from 3) and kinds of later
+/// revisions than the host's are not read.
 ///
 /// # Safety
 /// `raw.key` must be valid for reads during the call (see [`AbiStr`]).
-pub(crate) unsafe fn event_from_raw(raw: &RawEvent, revision_2: bool) -> Result<Event, GameError> {
+pub(crate) unsafe fn event_from_raw(
+    raw: &RawEvent,
+    host_revision: u32,
+) -> Result<Event, GameError> {
+    let revision_2 = host_revision >= 2;
+    let revision_3 = host_revision >= 3;
     // SAFETY: the caller's promise.
     let key = || unsafe { raw.key.to_string_lossy(256) }.0;
     let button = button_from_raw(raw.button);
@@ -255,6 +279,19 @@ pub(crate) unsafe fn event_from_raw(raw: &RawEvent, revision_2: bool) -> Result<
             } else {
                 0.0
             },
+        },
+        abi::EVENT_SCROLL if revision_3 => {
+            let finite = |v: f32| if v.is_finite() { v } else { 0.0 };
+            Event::Scroll {
+                pos,
+                delta: crate::Point::new(finite(raw.delta.x), finite(raw.delta.y)),
+                modifiers,
+            }
+        }
+        abi::EVENT_DOUBLE_CLICK if revision_3 => Event::DoubleClick {
+            pos,
+            button,
+            modifiers,
         },
         other => return Err(GameError(format!("unknown event kind {other}"))),
     })
@@ -330,11 +367,24 @@ mod tests {
                 modifiers: Modifiers::NONE,
             },
             Event::Tick { dt: 0.25 },
+            Event::Scroll {
+                pos: Point::new(9.0, 10.0),
+                delta: Point::new(0.0, -40.0),
+                modifiers: Modifiers {
+                    ctrl: true,
+                    ..Modifiers::NONE
+                },
+            },
+            Event::DoubleClick {
+                pos: Point::new(11.0, 12.0),
+                button: Button::Primary,
+                modifiers: Modifiers::NONE,
+            },
         ];
         for event in events {
             let raw = event_to_raw(&event);
             // SAFETY: the key borrows from `event`, alive here.
-            let back = unsafe { event_from_raw(&raw, true) }.expect("a known kind");
+            let back = unsafe { event_from_raw(&raw, 3) }.expect("a known kind");
             assert_eq!(back, event);
         }
     }
@@ -347,7 +397,7 @@ mod tests {
         };
         let mut raw = event_to_raw(&shift_a);
         // SAFETY: the key borrows from `shift_a`, alive here.
-        let event = unsafe { event_from_raw(&raw, false) }.unwrap();
+        let event = unsafe { event_from_raw(&raw, 1) }.unwrap();
         assert_eq!(
             event,
             Event::KeyPress {
@@ -357,7 +407,11 @@ mod tests {
         );
         raw.kind = abi::EVENT_TICK;
         // SAFETY: as above.
-        assert!(unsafe { event_from_raw(&raw, false) }.is_err());
+        assert!(unsafe { event_from_raw(&raw, 1) }.is_err());
+        // A scroll is not read from a host older than revision 3.
+        raw.kind = abi::EVENT_SCROLL;
+        // SAFETY: as above.
+        assert!(unsafe { event_from_raw(&raw, 2) }.is_err());
     }
 
     #[test]

@@ -81,6 +81,17 @@ impl Host {
             .filter(|raw| raw.struct_size >= abi::RAW_HOST_SIZE_V2)
     }
 
+    /// The host's ABI revision (1, 2, 3…), from the size of its table; 0
+    /// for a detached host.
+    fn revision(&self) -> u32 {
+        match self.raw() {
+            None => 0,
+            Some(raw) if raw.struct_size >= abi::RAW_HOST_SIZE_V3 => 3,
+            Some(raw) if raw.struct_size >= abi::RAW_HOST_SIZE_V2 => 2,
+            Some(_) => 1,
+        }
+    }
+
     /// Whether the launcher offers the services of ABI revision 2 (ticks,
     /// new games, modifiers). Every launcher that loads a game built with
     /// this crate does; a detached host does not.
@@ -105,6 +116,27 @@ impl Host {
         if let Some(raw) = self.revision_2() {
             // SAFETY: as in `request_ticks`.
             unsafe { (raw.request_tick)(raw.ctx, 0.0) }
+        }
+    }
+
+    /// Asks for the input events a game does not get unless it asks:
+    /// [`crate::Event::Scroll`] and [`crate::Event::DoubleClick`] (from a
+    /// launcher of ABI revision 3 on; older ones never send them). Asking
+    /// again replaces the earlier request.
+    pub fn request_input(&self, input: crate::InputKinds) {
+        if self.revision() >= 3
+            && let Some(raw) = self.raw()
+        {
+            let mut kinds = 0;
+            if input.scroll {
+                kinds |= abi::INPUT_SCROLL;
+            }
+            if input.double_click {
+                kinds |= abi::INPUT_DOUBLE_CLICK;
+            }
+            // SAFETY: as in `show_text_help`; the table is of revision 3,
+            // so the function is there.
+            unsafe { (raw.request_input)(raw.ctx, kinds) }
         }
     }
 
@@ -225,8 +257,8 @@ struct Instance<G> {
     actions: Vec<(crate::Action, String)>,
     saved: Vec<u8>,
     game_id: String,
-    /// Whether the host fills the revision-2 event fields.
-    host_revision_2: bool,
+    /// The host's ABI revision: which event fields and kinds it fills.
+    host_revision: u32,
 }
 
 thread_local! {
@@ -294,7 +326,8 @@ unsafe extern "C" fn create<G: Game>(host: *const RawHost, out: *mut GameHandle)
                 abi::ABI_VERSION
             )));
         }
-        let game = G::new(Host { raw: host })?;
+        let host = Host { raw: host };
+        let game = G::new(host)?;
         let instance = Box::new(Instance {
             game,
             title: String::new(),
@@ -302,7 +335,7 @@ unsafe extern "C" fn create<G: Game>(host: *const RawHost, out: *mut GameHandle)
             actions: Vec::new(),
             saved: Vec::new(),
             game_id: String::new(),
-            host_revision_2: raw_host.is_some_and(|raw| raw.struct_size >= abi::RAW_HOST_SIZE_V2),
+            host_revision: host.revision(),
         });
         // SAFETY: `out` is the host's output slot for this call.
         unsafe { write_out(out, Box::into_raw(instance) as *mut c_void) }
@@ -371,7 +404,7 @@ unsafe extern "C" fn handle_event<G: Game>(
         let inst = unsafe { instance::<G>(handle)? };
         let raw = unsafe { event.as_ref() }.ok_or_else(|| GameError("null event".into()))?;
         // SAFETY: the host's key string is valid during this call.
-        let event = unsafe { codec::event_from_raw(raw, inst.host_revision_2) }?;
+        let event = unsafe { codec::event_from_raw(raw, inst.host_revision) }?;
         let response = inst.game.handle_event(&event);
         // SAFETY: see `write_out`.
         unsafe { write_out(redraw, response.redraw as u8) }

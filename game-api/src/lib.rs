@@ -184,6 +184,29 @@ pub enum Event {
         /// Seconds since the previous tick.
         dt: f32,
     },
+    /// The wheel or touchpad scrolled over the canvas (from a launcher of
+    /// ABI revision 3 on, after [`Host::request_input`]).
+    Scroll {
+        /// Where the pointer is.
+        pos: Point,
+        /// How far the content under the pointer should move, in canvas
+        /// points: `y > 0` when the wheel turns up (towards the top of the
+        /// content), `x > 0` to the left.
+        delta: Point,
+        /// The modifiers held (Ctrl+wheel, say, to zoom).
+        modifiers: Modifiers,
+    },
+    /// A button was clicked twice in quick succession at `pos` (from a
+    /// launcher of ABI revision 3 on, after [`Host::request_input`]). Its
+    /// two clicks arrive before it as presses and releases.
+    DoubleClick {
+        /// Position.
+        pos: Point,
+        /// Which button.
+        button: Button,
+        /// The modifiers held.
+        modifiers: Modifiers,
+    },
 }
 
 impl Event {
@@ -212,6 +235,24 @@ impl Event {
             modifiers: Modifiers::NONE,
         }
     }
+}
+
+/// The input events a game gets only when it asks for them
+/// ([`Host::request_input`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct InputKinds {
+    /// [`Event::Scroll`]: the wheel and the touchpad.
+    pub scroll: bool,
+    /// [`Event::DoubleClick`].
+    pub double_click: bool,
+}
+
+impl InputKinds {
+    /// Both kinds.
+    pub const ALL: InputKinds = InputKinds {
+        scroll: true,
+        double_click: true,
+    };
 }
 
 /// What the host should do after the game handled something.

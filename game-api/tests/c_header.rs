@@ -74,6 +74,7 @@ c_types! {
     (unsafe extern "C" fn(*mut c_void, AbiStr, u8)) => ["void (*)(void *, GameApiStr, uint8_t)"],
     (unsafe extern "C" fn(*mut c_void, AbiStr)) => ["void (*)(void *, GameApiStr)"],
     (unsafe extern "C" fn(*mut c_void, f32)) => ["void (*)(void *, float)"],
+    (unsafe extern "C" fn(*mut c_void, u32)) => ["void (*)(void *, uint32_t)"],
     // The game's functions.
     (unsafe extern "C" fn(*const RawHost, *mut GameHandle) -> u32) =>
         ["uint32_t (*)(const GameApiHost *, GameApiHandle *)"],
@@ -277,11 +278,11 @@ fn probe() -> Probe {
     structure!(p, RawPainter as "GameApiPainter" {
         struct_size, ctx, circle, ellipse, polygon, line, rect, text, push_clip, pop_clip,
     });
-    structure!(p, RawEvent as "GameApiEvent" { kind, pos, button, key, modifiers, dt });
+    structure!(p, RawEvent as "GameApiEvent" { kind, pos, button, key, modifiers, dt, delta });
     structure!(p, RawAction as "GameApiAction" { id, label, kind, value, options, enabled });
     structure!(p, RawHost as "GameApiHost" {
         abi_version, struct_size, ctx, show_text_help, show_manual_section, request_redraw,
-        log, request_tick, request_new_game,
+        log, request_tick, request_new_game, request_input,
     });
     structure!(p, RawOutcome as "GameApiOutcome" { state, has_score, score });
     structure!(p, GameTable as "GameApiTable" {
@@ -304,6 +305,10 @@ fn probe() -> Probe {
         EVENT_KEY_PRESS as "GAME_API_EVENT_KEY_PRESS",
         EVENT_KEY_RELEASE as "GAME_API_EVENT_KEY_RELEASE",
         EVENT_TICK as "GAME_API_EVENT_TICK",
+        EVENT_SCROLL as "GAME_API_EVENT_SCROLL",
+        EVENT_DOUBLE_CLICK as "GAME_API_EVENT_DOUBLE_CLICK",
+        INPUT_SCROLL as "GAME_API_INPUT_SCROLL",
+        INPUT_DOUBLE_CLICK as "GAME_API_INPUT_DOUBLE_CLICK",
         MODIFIER_SHIFT as "GAME_API_MODIFIER_SHIFT",
         MODIFIER_CTRL as "GAME_API_MODIFIER_CTRL",
         MODIFIER_ALT as "GAME_API_MODIFIER_ALT",
@@ -313,6 +318,7 @@ fn probe() -> Probe {
         ACTION_CHOICE as "GAME_API_ACTION_CHOICE",
         RAW_HOST_SIZE_V1 as "GAME_API_HOST_SIZE_V1",
         RAW_HOST_SIZE_V2 as "GAME_API_HOST_SIZE_V2",
+        RAW_HOST_SIZE_V3 as "GAME_API_HOST_SIZE_V3",
         OUTCOME_PLAYING as "GAME_API_OUTCOME_PLAYING",
         OUTCOME_WON as "GAME_API_OUTCOME_WON",
         OUTCOME_LOST as "GAME_API_OUTCOME_LOST",

@@ -29,10 +29,16 @@ fn games() -> GamesDir {
 fn console(games: &GamesDir, player: Option<&Path>) -> Harness<'static, LauncherApp> {
     let mut config = LauncherConfig::only_games_dirs([games.path()]);
     config.player = player.map(PlayerFiles::in_dir);
-    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(config),
-    );
+    // Frames as a screen shows them, so that two clicks can be a double
+    // click (the harness's default is four frames a second).
+    let mut harness = Harness::builder()
+        .with_size([900.0, 700.0])
+        .with_step_dt(1.0 / 60.0)
+        .with_max_steps(60)
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
     harness.run();
     harness
 }
@@ -334,6 +340,75 @@ fn the_games_open_when_the_launcher_closed_open_again_where_they_were() {
     drop(harness);
     let harness = console(&games, Some(home.path()));
     assert!(harness.state().open_games().is_empty());
+}
+
+fn scroll_over_canvas(harness: &mut Harness<'_, LauncherApp>) {
+    let transform = harness
+        .state_mut()
+        .open_game_mut(DIR)
+        .unwrap()
+        .canvas_transform()
+        .unwrap();
+    harness.hover_at(transform.to_screen(Point::new(50.0, 50.0)));
+    harness.run();
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: egui::vec2(0.0, -1.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run();
+}
+
+/// Two quick clicks on the counter's canvas: a double click.
+fn double_click_canvas(harness: &mut Harness<'_, LauncherApp>) {
+    let transform = harness
+        .state_mut()
+        .open_game_mut(DIR)
+        .unwrap()
+        .canvas_transform()
+        .unwrap();
+    let pos = transform.to_screen(Point::new(50.0, 50.0));
+    harness.hover_at(pos);
+    harness.run();
+    // One event a frame; the console's frames are 1/60 s apart here.
+    for pressed in [true, false, true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+        harness.step();
+    }
+    harness.run();
+}
+
+/// ABI revision 3: scroll and double-click events reach a game only once it
+/// asks for them (the counter asks on `i`).
+#[test]
+fn scroll_and_double_clicks_arrive_once_the_game_asks_for_them() {
+    let games = games();
+    let mut harness = console(&games, None);
+    open_counter(&mut harness);
+    scroll_over_canvas(&mut harness);
+    click_canvas(&mut harness);
+    click_canvas(&mut harness);
+    assert!(
+        status(&mut harness).starts_with("Count: 2 Scrolls: 0 Double clicks: 0"),
+        "{}",
+        status(&mut harness)
+    );
+    harness.key_press(egui::Key::I);
+    harness.run();
+    scroll_over_canvas(&mut harness);
+    double_click_canvas(&mut harness);
+    assert!(
+        status(&mut harness).starts_with("Count: 4 Scrolls: 1 Double clicks: 1"),
+        "{}",
+        status(&mut harness)
+    );
 }
 
 #[test]

@@ -28,6 +28,11 @@ pub trait HostServices {
     /// The game asked for a new game started the host's way (its own key
     /// for New game). Hosts without New game ignore it.
     fn request_new_game(&mut self) {}
+    /// The game asked for the input events whose `INPUT_*` bits are set in
+    /// `kinds` (scroll, double click), and no others of those.
+    fn request_input(&mut self, kinds: u32) {
+        let _ = kinds;
+    }
 }
 
 /// Services that do nothing, for tests and tools.
@@ -43,7 +48,8 @@ impl HostServices for NoServices {
 
 /// Services that remember what the game asked for, one line per request,
 /// for tests to check: `help <title> <verbatim>`, `manual <tag>`, `redraw`,
-/// `log <message>`, `tick <seconds>` / `tick stop`, `new game`.
+/// `log <message>`, `tick <seconds>` / `tick stop`, `new game`,
+/// `input <bits>`.
 ///
 /// Clones share one list: give one clone to the game and keep another.
 ///
@@ -102,6 +108,9 @@ impl HostServices for Recorder {
     fn request_new_game(&mut self) {
         self.record("new game".into());
     }
+    fn request_input(&mut self, kinds: u32) {
+        self.record(format!("input {kinds}"));
+    }
 }
 
 /// The host table a game calls back through, with `ctx` the services of
@@ -117,6 +126,7 @@ pub(super) fn raw_host(ctx: *mut c_void) -> RawHost {
         log: host_log,
         request_tick: host_request_tick,
         request_new_game: host_request_new_game,
+        request_input: host_request_input,
     }
 }
 
@@ -169,4 +179,9 @@ unsafe extern "C" fn host_request_tick(ctx: *mut c_void, interval_seconds: f32) 
 unsafe extern "C" fn host_request_new_game(ctx: *mut c_void) {
     // SAFETY: `ctx` is ours.
     unsafe { with_services(ctx, |s| s.request_new_game()) }
+}
+
+unsafe extern "C" fn host_request_input(ctx: *mut c_void, kinds: u32) {
+    // SAFETY: `ctx` is ours.
+    unsafe { with_services(ctx, |s| s.request_input(kinds)) }
 }

@@ -339,7 +339,10 @@ impl Game for ChatNoir {
             Event::PointerRelease { pos, .. } => self.pointer(*pos, MouseEvent::Move),
             Event::PointerLeave => self.pointer(Point::new(0.0, 0.0), MouseEvent::Leave),
             Event::KeyPress { key, .. } => self.key(key),
-            Event::KeyRelease { .. } | Event::Tick { .. } => {}
+            Event::KeyRelease { .. }
+            | Event::Tick { .. }
+            | Event::Scroll { .. }
+            | Event::DoubleClick { .. } => {}
         }
         if self.seen() == before {
             Response::NONE

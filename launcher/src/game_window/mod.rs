@@ -607,6 +607,27 @@ impl GameWindow {
                         self.send(&Event::PointerLeave)?;
                     }
                 }
+                egui::Event::MouseWheel {
+                    unit,
+                    delta,
+                    modifiers,
+                    ..
+                } if self.signals.input.get() & game_api::abi::INPUT_SCROLL != 0 => {
+                    let Some(pos) = ctx.pointer_hover_pos().filter(|p| over_canvas(*p)) else {
+                        continue;
+                    };
+                    // Lines and pages in points, as egui's scroll areas take them.
+                    let points = match unit {
+                        egui::MouseWheelUnit::Point => delta,
+                        egui::MouseWheelUnit::Line => delta * 20.0,
+                        egui::MouseWheelUnit::Page => delta * canvas_rect.height(),
+                    } / transform.scale;
+                    self.send(&Event::Scroll {
+                        pos: transform.to_canvas(pos),
+                        delta: game_api::Point::new(points.x, points.y),
+                        modifiers: input::game_modifiers(modifiers),
+                    })?;
+                }
                 egui::Event::PointerGone if self.hovered => {
                     self.hovered = false;
                     self.send(&Event::PointerLeave)?;
@@ -638,6 +659,28 @@ impl GameWindow {
             }
         }
 
+        if self.signals.input.get() & game_api::abi::INPUT_DOUBLE_CLICK != 0 {
+            for button in [
+                egui::PointerButton::Primary,
+                egui::PointerButton::Secondary,
+                egui::PointerButton::Middle,
+            ] {
+                let (double, pos, modifiers) = ui.input(|i| {
+                    (
+                        i.pointer.button_double_clicked(button),
+                        i.pointer.interact_pos(),
+                        i.modifiers,
+                    )
+                });
+                if double && let Some(pos) = pos.filter(|p| over_canvas(*p)) {
+                    self.send(&Event::DoubleClick {
+                        pos: transform.to_canvas(pos),
+                        button: input::game_button(button),
+                        modifiers: input::game_modifiers(modifiers),
+                    })?;
+                }
+            }
+        }
         self.redraw_if_dirty()?;
         let screen = crate::budget::Screen {
             scale: transform.scale,

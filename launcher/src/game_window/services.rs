@@ -21,6 +21,8 @@ pub(super) struct Signals {
     pub(super) tick: Cell<Option<f32>>,
     /// The game asked for a new game started the launcher's way.
     pub(super) new_game: Cell<bool>,
+    /// The `INPUT_*` bits of the input events the game asked for.
+    pub(super) input: Cell<u32>,
 }
 
 /// The launcher's [`HostServices`] for one game.
@@ -64,5 +66,8 @@ impl HostServices for Services {
     fn request_new_game(&mut self) {
         self.signals.new_game.set(true);
         self.ctx.request_repaint();
+    }
+    fn request_input(&mut self, kinds: u32) {
+        self.signals.input.set(kinds);
     }
 }

@@ -28,8 +28,8 @@
 //! `docs/writing-a-game.md`.
 
 use game_api::{
-    Action, ActionKind, Anchor, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes,
-    Painter, Point, Response, Rgba, Rng, SaveLoad, Stroke, Style,
+    Action, ActionKind, Anchor, Button, Event, Game, GameError, Host, InputKinds, NewGame, Outcome,
+    Outcomes, Painter, Point, Response, Rgba, Rng, SaveLoad, Stroke, Style,
 };
 use std::time::Duration;
 
@@ -161,6 +161,18 @@ impl DotCatcher {
         SIZES[self.size].1
     }
 
+    /// One size bigger for the wheel turned up (`dy > 0`), one smaller for
+    /// down; whether the size changed.
+    pub fn resize_by_wheel(&mut self, dy: f32) -> bool {
+        let before = self.size;
+        if dy > 0.0 {
+            self.size = (self.size + 1).min(SIZES.len() - 1);
+        } else if dy < 0.0 {
+            self.size = self.size.saturating_sub(1);
+        }
+        self.size != before
+    }
+
     /// The seed of this round: its game ID.
     pub fn seed(&self) -> u64 {
         self.seed
@@ -250,6 +262,11 @@ impl Game for DotCatcher {
     /// console instead of a window.
     fn new(host: Host) -> Result<Self, GameError> {
         host.log("Dot Catcher started");
+        // The wheel is sent only to games that ask (ABI revision 3).
+        host.request_input(InputKinds {
+            scroll: true,
+            double_click: false,
+        });
         Ok(DotCatcher::with_seed(host, fresh_seed()))
     }
 
@@ -354,6 +371,9 @@ impl Game for DotCatcher {
             }
             // Asked for with `request_ticks` in `click`.
             Event::Tick { dt } => self.glide_on(*dt),
+            // Asked for with `request_input` in `new`: the wheel turned up
+            // makes the dot bigger, down smaller.
+            Event::Scroll { delta, .. } => self.resize_by_wheel(delta.y),
             // Key names are `game_api::keys`: letters in lower case, other
             // keys by name ("Enter", "Space", "ArrowLeft"); Shift and the
             // other modifiers come in `modifiers`.
@@ -774,7 +794,35 @@ mod tests {
         let mut game = start(recorder.clone());
         assert_eq!(game.canvas_size().unwrap(), Point::new(WIDTH, HEIGHT));
         assert_eq!(game.title().unwrap(), "Dot Catcher");
-        assert_eq!(recorder.requests(), ["log Dot Catcher started"]);
+        // It asked for the wheel as it started.
+        assert_eq!(recorder.requests(), ["log Dot Catcher started", "input 1"]);
+        // The wheel turned up draws the dot one size larger, up to Large.
+        let radius = |game: &mut GameInstance| {
+            let mut painter = RecordingPainter::new();
+            game.draw(&mut painter).unwrap();
+            painter
+                .shapes
+                .iter()
+                .rev()
+                .find_map(|s| match s {
+                    Shape::Circle { radius, .. } if *radius >= SIZES[0].1 => Some(*radius),
+                    _ => None,
+                })
+                .expect("the dot is drawn")
+        };
+        assert_eq!(radius(&mut game), SIZES[DEFAULT_SIZE].1);
+        let up = Event::Scroll {
+            pos: Point::new(10.0, 10.0),
+            delta: Point::new(0.0, 40.0),
+            modifiers: Modifiers::NONE,
+        };
+        assert_eq!(game.handle_event(&up).unwrap(), Response::REDRAW);
+        assert_eq!(radius(&mut game), SIZES[2].1);
+        assert_eq!(
+            game.handle_event(&up).unwrap(),
+            Response::NONE,
+            "already the largest"
+        );
 
         let dot = drawn_dot(&mut game);
         let response = game.handle_event(&release(dot)).unwrap();

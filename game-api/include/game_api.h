@@ -51,7 +51,7 @@
  *    of revision 2 or later (struct_size >= GAME_API_HOST_SIZE_V2) offers
  *    `request_tick` and `request_new_game` and fills GameApiEvent.modifiers
  *    and GameApiEvent.dt; one of revision 3 or later (struct_size >=
- *    GAME_API_HOST_SIZE_V3) offers `request_input` and fills
+ *    GAME_API_HOST_SIZE_V3) offers `request_input` and `data_dir` and fills
  *    GameApiEvent.delta. With a smaller host, a game must not call those
  *    functions nor read those event fields: they are not there.
  *
@@ -59,8 +59,9 @@
  * functions `save` ... `outcome` to GameApiTable, `request_tick` and
  * `request_new_game` to GameApiHost, and `modifiers` and `dt` to
  * GameApiEvent; revision 3 (GAME_API_ABI_REVISION) appends `request_input`
- * to GameApiHost and `delta` to GameApiEvent: a game gets scroll and
- * double-click events only after asking for them with `request_input`.
+ * and `data_dir` to GameApiHost and `delta` to GameApiEvent: a game gets
+ * scroll and double-click events only after asking for them with
+ * `request_input`.
  *
  * THREADS
  *
@@ -391,6 +392,14 @@ typedef struct GameApiHost {
      * bits are clear). Only when struct_size >= GAME_API_HOST_SIZE_V3.
      */
     void (*request_input)(void *ctx, uint32_t kinds);
+    /*
+     * Revision 3: writes to `out` the path of the directory this game may
+     * keep its own files in (high scores, settings), created on this first
+     * call, as UTF-8 (not NUL-terminated); empty when the host keeps none.
+     * The string stays valid for the life of the game instance. Only when
+     * struct_size >= GAME_API_HOST_SIZE_V3.
+     */
+    void (*data_dir)(void *ctx, GameApiStr *out);
 } GameApiHost;
 
 /* sizeof(GameApiHost) of a revision-1 host. */
@@ -402,7 +411,7 @@ typedef struct GameApiHost {
 #define GAME_API_HOST_SIZE_V2 ((uint32_t)offsetof(GameApiHost, request_input))
 /*
  * sizeof(GameApiHost) of a revision-3 host: from this size on, a host
- * offers `request_input` and fills GameApiEvent.delta.
+ * offers `request_input` and `data_dir` and fills GameApiEvent.delta.
  */
 #define GAME_API_HOST_SIZE_V3 ((uint32_t)sizeof(GameApiHost))
 

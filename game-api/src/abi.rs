@@ -29,7 +29,8 @@
 //! whose table shows that they know them (ticks, for instance, only to a
 //! game that asked for them), because a game may refuse an unknown kind.
 //!
-//! Revision 3 appends `request_input` to [`RawHost`] and `delta` to
+//! Revision 3 appends `request_input` and `data_dir` to [`RawHost`] and
+//! `delta` to
 //! [`RawEvent`]: a game asks for [`EVENT_SCROLL`] and
 //! [`EVENT_DOUBLE_CLICK`] with `request_input`, and only then gets them.
 //!
@@ -350,6 +351,11 @@ pub struct RawHost {
     /// Revision 3: from now on, send the input events whose `INPUT_*` bits
     /// are set in `kinds` (and no longer those whose bits are clear).
     pub request_input: unsafe extern "C" fn(ctx: *mut c_void, kinds: u32),
+    /// Revision 3: writes the path of the directory this game may keep its
+    /// own files in (high scores, settings), created on this first call,
+    /// as UTF-8; empty when the host keeps none. The string stays valid for
+    /// the life of the game instance.
+    pub data_dir: unsafe extern "C" fn(ctx: *mut c_void, out: *mut AbiStr),
 }
 
 /// `size_of::<RawHost>()` of a revision-1 host.
@@ -358,7 +364,7 @@ pub const RAW_HOST_SIZE_V1: u32 = std::mem::offset_of!(RawHost, request_tick) as
 /// offers ticks and new games and fills the revision-2 event fields.
 pub const RAW_HOST_SIZE_V2: u32 = std::mem::offset_of!(RawHost, request_input) as u32;
 /// `size_of::<RawHost>()` of a revision-3 host: from this size on, a host
-/// offers `request_input` and fills [`RawEvent::delta`].
+/// offers `request_input` and `data_dir` and fills [`RawEvent::delta`].
 pub const RAW_HOST_SIZE_V3: u32 = std::mem::size_of::<RawHost>() as u32;
 
 /// Outcome state: the game is going on.

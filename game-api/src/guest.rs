@@ -140,6 +140,26 @@ impl Host {
         }
     }
 
+    /// The directory this game may keep its own files in (high scores,
+    /// settings), created for it by the launcher
+    /// (`<user data dir>/game-launcher/data/<game directory>`), or `None`
+    /// where the launcher keeps none (tests, an older launcher). The game's
+    /// saved positions are the launcher's business (see
+    /// [`crate::SaveLoad`]), not this directory's.
+    pub fn data_dir(&self) -> Option<std::path::PathBuf> {
+        if self.revision() < 3 {
+            return None;
+        }
+        let raw = self.raw()?;
+        let mut out = AbiStr::EMPTY;
+        // SAFETY: as in `request_input`; the host writes a string that
+        // stays valid for the life of this game instance.
+        unsafe { (raw.data_dir)(raw.ctx, &mut out) };
+        // SAFETY: see above; a path is at most a few KiB.
+        let (text, damaged) = unsafe { out.to_string_lossy(64 * 1024) };
+        (!text.is_empty() && !damaged).then(|| std::path::PathBuf::from(text))
+    }
+
     /// Starts a new game as the launcher's New game does (a fresh seed,
     /// undoable), e.g. from the game's own key, once the current call into
     /// the game has returned. Only for games that implement

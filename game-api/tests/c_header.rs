@@ -75,6 +75,7 @@ c_types! {
     (unsafe extern "C" fn(*mut c_void, AbiStr)) => ["void (*)(void *, GameApiStr)"],
     (unsafe extern "C" fn(*mut c_void, f32)) => ["void (*)(void *, float)"],
     (unsafe extern "C" fn(*mut c_void, u32)) => ["void (*)(void *, uint32_t)"],
+    (unsafe extern "C" fn(*mut c_void, *mut AbiStr)) => ["void (*)(void *, GameApiStr *)"],
     // The game's functions.
     (unsafe extern "C" fn(*const RawHost, *mut GameHandle) -> u32) =>
         ["uint32_t (*)(const GameApiHost *, GameApiHandle *)"],
@@ -282,7 +283,7 @@ fn probe() -> Probe {
     structure!(p, RawAction as "GameApiAction" { id, label, kind, value, options, enabled });
     structure!(p, RawHost as "GameApiHost" {
         abi_version, struct_size, ctx, show_text_help, show_manual_section, request_redraw,
-        log, request_tick, request_new_game, request_input,
+        log, request_tick, request_new_game, request_input, data_dir,
     });
     structure!(p, RawOutcome as "GameApiOutcome" { state, has_score, score });
     structure!(p, GameTable as "GameApiTable" {

@@ -140,7 +140,7 @@ impl LauncherApp {
         let mut games = OpenGames::new(config.probe_timeout);
         games.remember_windows_in(windows.clone());
         if let Some(files) = &config.player {
-            games.keep_games_in(files.state_dir.clone());
+            games.keep_games_for(files.clone());
         }
         let mut help = HelpWindows::new(help_viewer::default_cache_dir());
         help.remember_windows_in(windows.clone());

@@ -4,6 +4,7 @@
 //! window (`--play`) or a window of its own, and closed when the player
 //! closes it or the game fails; what went wrong becomes a [`Notice`].
 
+use crate::game_window::GameFiles;
 use crate::game_window::{GameWindow, Outcome, RequestQueue};
 use crate::window_memory::WindowMemory;
 use egui::ViewportCommand;
@@ -12,7 +13,7 @@ use launcher_core::check::{CheckOutcome, SessionChecks, check_on_thread};
 use launcher_core::loader::Loader;
 use launcher_core::messages::{HelpRequest, Notice};
 use launcher_core::midend::Finished;
-use std::path::PathBuf;
+use launcher_core::player::PlayerFiles;
 use std::time::Duration;
 
 /// Where a game's window is.
@@ -36,9 +37,10 @@ pub struct OpenGames {
     probe_timeout: Duration,
     /// What games and their Help menus ask of the launcher.
     requests: RequestQueue,
-    /// The player's state directory, where games that save are kept
-    /// between runs; `None` keeps nothing (tests, a machine without one).
-    state_dir: Option<PathBuf>,
+    /// The player's directories: where games that save are kept between
+    /// runs, and where each game keeps its own files; `None` keeps nothing
+    /// (tests, a machine without them).
+    player: Option<PlayerFiles>,
     /// Where the game windows were last.
     places: WindowMemory,
 }
@@ -62,7 +64,7 @@ impl OpenGames {
             checks: Default::default(),
             probe_timeout,
             requests: RequestQueue::default(),
-            state_dir: None,
+            player: None,
             places: WindowMemory::default(),
         }
     }
@@ -79,10 +81,11 @@ impl OpenGames {
         &self.checks
     }
 
-    /// Keeps the positions of games that save under `state_dir` (see
-    /// [`launcher_core::saves`]), so they resume where they were left.
-    pub fn keep_games_in(&mut self, state_dir: PathBuf) {
-        self.state_dir = Some(state_dir);
+    /// Keeps the positions of games that save in the player's state
+    /// directory (see [`launcher_core::saves`]), so they resume where they
+    /// were left, and gives each game a data directory of its own.
+    pub fn keep_games_for(&mut self, player: PlayerFiles) {
+        self.player = Some(player);
     }
 
     /// The open game windows.
@@ -161,11 +164,17 @@ impl OpenGames {
                 )));
             }
         }
-        let save_path = self
-            .state_dir
-            .as_deref()
-            .map(|dir| launcher_core::saves::save_path(dir, &entry.dir_name));
-        let mut window = GameWindow::start(library, entry, self.requests.clone(), ctx, save_path)
+        let files = GameFiles {
+            save: self
+                .player
+                .as_ref()
+                .map(|p| launcher_core::saves::save_path(&p.state_dir, &entry.dir_name)),
+            data: self
+                .player
+                .as_ref()
+                .map(|p| p.game_data_dir(&entry.dir_name)),
+        };
+        let mut window = GameWindow::start(library, entry, self.requests.clone(), ctx, files)
             .map_err(|e| Notice::error(format!("{name} could not start: {e}")))?;
         if place == WindowPlace::OwnWindow {
             window.remember_window_in(self.places.clone());

@@ -342,6 +342,22 @@ fn the_games_open_when_the_launcher_closed_open_again_where_they_were() {
     assert!(harness.state().open_games().is_empty());
 }
 
+/// ABI revision 3: a game keeps its own files in the directory the launcher
+/// gives it, `<data dir>/data/<game directory>`, created when it first asks.
+#[test]
+fn a_game_keeps_its_own_files_in_its_data_directory() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    let dir = home.path().join("data").join("counter");
+    assert!(!dir.exists(), "created only when the game asks");
+    enter_id(&mut harness, "counter-3");
+    harness.key_press(egui::Key::D);
+    harness.run();
+    assert_eq!(std::fs::read_to_string(dir.join("count.txt")).unwrap(), "3");
+}
+
 fn scroll_over_canvas(harness: &mut Harness<'_, LauncherApp>) {
     let transform = harness
         .state_mut()

@@ -33,6 +33,12 @@ pub trait HostServices {
     fn request_input(&mut self, kinds: u32) {
         let _ = kinds;
     }
+    /// The directory the game may keep its own files in, created if
+    /// needed; `None` when the host keeps none. The text must stay as it is
+    /// for the life of the game (the game may hold on to it).
+    fn data_dir(&mut self) -> Option<&str> {
+        None
+    }
 }
 
 /// Services that do nothing, for tests and tools.
@@ -127,6 +133,7 @@ pub(super) fn raw_host(ctx: *mut c_void) -> RawHost {
         request_tick: host_request_tick,
         request_new_game: host_request_new_game,
         request_input: host_request_input,
+        data_dir: host_data_dir,
     }
 }
 
@@ -184,4 +191,22 @@ unsafe extern "C" fn host_request_new_game(ctx: *mut c_void) {
 unsafe extern "C" fn host_request_input(ctx: *mut c_void, kinds: u32) {
     // SAFETY: `ctx` is ours.
     unsafe { with_services(ctx, |s| s.request_input(kinds)) }
+}
+
+unsafe extern "C" fn host_data_dir(ctx: *mut c_void, out: *mut AbiStr) {
+    if out.is_null() {
+        return;
+    }
+    let mut dir = AbiStr::EMPTY;
+    // SAFETY: `ctx` is ours; the text borrowed lives in the services, which
+    // outlive the game instance.
+    unsafe {
+        with_services(ctx, |s| {
+            if let Some(path) = s.data_dir() {
+                dir = AbiStr::borrow(path);
+            }
+        })
+    };
+    // SAFETY: `out` is non-null and the game's slot for this call.
+    unsafe { out.write(dir) };
 }

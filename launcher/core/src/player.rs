@@ -21,6 +21,9 @@ pub struct PlayerFiles {
     pub config_dir: PathBuf,
     /// `plays.toml`'s directory (`~/.local/state/game-launcher` on Linux).
     pub state_dir: PathBuf,
+    /// The launcher's data directory (`~/.local/share/game-launcher` on
+    /// Linux): each game's own files are kept under `data/<game directory>`.
+    pub data_dir: PathBuf,
 }
 
 impl PlayerFiles {
@@ -29,19 +32,28 @@ impl PlayerFiles {
     pub fn standard() -> Option<PlayerFiles> {
         let config = dirs::config_dir()?;
         let state = dirs::state_dir().or_else(dirs::data_local_dir)?;
+        let data = dirs::data_dir()?;
         Some(PlayerFiles {
             config_dir: config.join(crate::catalog::APP_DIR_NAME),
             state_dir: state.join(crate::catalog::APP_DIR_NAME),
+            data_dir: data.join(crate::catalog::APP_DIR_NAME),
         })
     }
 
-    /// Both files in `dir`: for tests and portable installs.
+    /// Everything in `dir`: for tests and portable installs.
     pub fn in_dir(dir: impl Into<PathBuf>) -> PlayerFiles {
         let dir = dir.into();
         PlayerFiles {
             config_dir: dir.clone(),
-            state_dir: dir,
+            state_dir: dir.clone(),
+            data_dir: dir,
         }
+    }
+
+    /// The directory the game in `dir_name` keeps its own files in (see
+    /// `game_api::Host::data_dir`); created when the game first asks.
+    pub fn game_data_dir(&self, dir_name: &str) -> PathBuf {
+        self.data_dir.join("data").join(dir_name)
     }
 
     /// The settings file.

@@ -115,22 +115,35 @@ pub struct GameWindow {
     root_title: Option<String>,
 }
 
+/// The files the launcher keeps for a game, if it keeps any.
+#[derive(Clone, Debug, Default)]
+pub struct GameFiles {
+    /// Its resume file: a game that saves comes back where it was left
+    /// there, and is saved there after each move.
+    pub save: Option<PathBuf>,
+    /// The directory it may keep its own files in (`Host::data_dir`).
+    pub data: Option<PathBuf>,
+}
+
 impl GameWindow {
     /// Starts the game of the catalog's `entry` from its loaded `library`.
-    /// Its help requests, and those of its Help menu, go to `requests`.
-    /// With a `save_path`, a game that saves comes back where it was left
-    /// there and is saved there after each move.
+    /// Its help requests, and those of its Help menu, go to `requests`;
+    /// its files are kept where `files` says.
     pub fn start(
         library: GameLibrary,
         entry: &GameEntry,
         requests: RequestQueue,
         ctx: &egui::Context,
-        save_path: Option<PathBuf>,
+        files: GameFiles,
     ) -> Result<GameWindow, CallError> {
+        let save_path = files.save;
         let dir_name = entry.dir_name.as_str();
         let signals = Rc::new(Signals::default());
         let services = Services {
             game: dir_name.to_owned(),
+            data_dir: files
+                .data
+                .map(|d| (d.to_string_lossy().into_owned(), false)),
             queue: requests.clone(),
             ctx: ctx.clone(),
             signals: signals.clone(),

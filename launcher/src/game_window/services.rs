@@ -28,6 +28,9 @@ pub(super) struct Signals {
 /// The launcher's [`HostServices`] for one game.
 pub(super) struct Services {
     pub(super) game: String,
+    /// The directory the game may keep its own files in, and whether it
+    /// exists yet (it is created when the game first asks).
+    pub(super) data_dir: Option<(String, bool)>,
     pub(super) queue: RequestQueue,
     pub(super) ctx: egui::Context,
     pub(super) signals: Rc<Signals>,
@@ -69,5 +72,19 @@ impl HostServices for Services {
     }
     fn request_input(&mut self, kinds: u32) {
         self.signals.input.set(kinds);
+    }
+    fn data_dir(&mut self) -> Option<&str> {
+        let (path, created) = self.data_dir.as_mut()?;
+        if !*created {
+            if let Err(e) = std::fs::create_dir_all(&*path) {
+                eprintln!(
+                    "[{}] cannot create its data directory {path}: {e}",
+                    self.game
+                );
+                return None;
+            }
+            *created = true;
+        }
+        Some(path.as_str())
     }
 }

@@ -212,7 +212,19 @@ typedef struct GameApiPainter {
     void (*push_clip)(void *ctx, GameApiPoint min, GameApiPoint size);
     /* Undoes the last `push_clip`. */
     void (*pop_clip)(void *ctx);
+    /*
+     * Revision 3: an axis-aligned rectangle with rounded corners of `radius`
+     * (at most half the shorter side). Only when struct_size >=
+     * GAME_API_PAINTER_SIZE_V3; with an older painter, draw `rect`.
+     */
+    void (*rounded_rect)(void *ctx, GameApiPoint min, GameApiPoint size, float radius,
+                         GameApiStyle style);
 } GameApiPainter;
+
+/* sizeof(GameApiPainter) of revisions 1 and 2. */
+#define GAME_API_PAINTER_SIZE_V1 ((uint32_t)offsetof(GameApiPainter, rounded_rect))
+/* sizeof(GameApiPainter) of revision 3: it draws rounded rectangles. */
+#define GAME_API_PAINTER_SIZE_V3 ((uint32_t)sizeof(GameApiPainter))
 
 /* ------------------------------------------------------------------------
  * Events

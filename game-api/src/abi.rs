@@ -29,8 +29,8 @@
 //! whose table shows that they know them (ticks, for instance, only to a
 //! game that asked for them), because a game may refuse an unknown kind.
 //!
-//! Revision 3 appends `request_input` and `data_dir` to [`RawHost`] and
-//! `delta` to
+//! Revision 3 appends `rounded_rect` to [`RawPainter`], `request_input`
+//! and `data_dir` to [`RawHost`] and `delta` to
 //! [`RawEvent`]: a game asks for [`EVENT_SCROLL`] and
 //! [`EVENT_DOUBLE_CLICK`] with `request_input`, and only then gets them.
 //!
@@ -228,7 +228,23 @@ pub struct RawPainter {
     pub push_clip: unsafe extern "C" fn(ctx: *mut c_void, min: Point, size: Point),
     /// Undoes the last `push_clip`.
     pub pop_clip: unsafe extern "C" fn(ctx: *mut c_void),
+    /// Revision 3: an axis-aligned rectangle with rounded corners of
+    /// `radius` (at most half the shorter side). Only when `struct_size` is
+    /// at least [`RAW_PAINTER_SIZE_V3`].
+    pub rounded_rect: unsafe extern "C" fn(
+        ctx: *mut c_void,
+        min: Point,
+        size: Point,
+        radius: f32,
+        style: RawStyle,
+    ),
 }
+
+/// `size_of::<RawPainter>()` of a painter of revisions 1 and 2.
+pub const RAW_PAINTER_SIZE_V1: u32 = std::mem::offset_of!(RawPainter, rounded_rect) as u32;
+/// `size_of::<RawPainter>()` of a revision-3 painter: from this size on it
+/// draws rounded rectangles.
+pub const RAW_PAINTER_SIZE_V3: u32 = std::mem::size_of::<RawPainter>() as u32;
 
 /// Text anchor: `pos` is the text's top-left corner.
 pub const ANCHOR_TOP_LEFT: u32 = 0;

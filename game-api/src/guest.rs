@@ -404,7 +404,7 @@ unsafe extern "C" fn draw<G: Game>(handle: GameHandle, painter: *const RawPainte
         // SAFETY: see `instance`; the painter is the host's, valid during this call.
         let inst = unsafe { instance::<G>(handle)? };
         let raw = unsafe { painter.as_ref() }.ok_or_else(|| GameError("null painter".into()))?;
-        if (raw.struct_size as usize) < std::mem::size_of::<RawPainter>() {
+        if raw.struct_size < abi::RAW_PAINTER_SIZE_V1 {
             return Err(GameError(
                 "the launcher's painter is too old for this game".into(),
             ));
@@ -609,6 +609,15 @@ impl Painter for RawPainterRef<'_> {
                 AbiStr::borrow(text),
             )
         }
+    }
+    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
+        if self.0.struct_size < abi::RAW_PAINTER_SIZE_V3 {
+            // An older launcher's painter has no rounded corners.
+            return self.rect(min, size, style);
+        }
+        // SAFETY: see `circle`; the painter is of revision 3, so the
+        // function is there.
+        unsafe { (self.0.rounded_rect)(self.0.ctx, min, size, radius, codec::style_to_raw(style)) }
     }
     fn push_clip(&mut self, min: Point, size: Point) {
         // SAFETY: see `circle`.

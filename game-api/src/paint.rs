@@ -97,6 +97,13 @@ pub trait Painter {
     fn line(&mut self, from: Point, to: Point, stroke: Stroke);
     /// An axis-aligned rectangle by top-left corner and size.
     fn rect(&mut self, min: Point, size: Point, style: Style);
+    /// An axis-aligned rectangle with rounded corners of `radius` (at most
+    /// half its shorter side). A painter that has none draws a plain
+    /// rectangle (a launcher older than ABI revision 3 does).
+    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
+        let _ = radius;
+        self.rect(min, size, style);
+    }
     /// A line of text.
     fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: Rgba, text: &str);
     /// Restricts drawing to a rectangle until the matching [`Painter::pop_clip`].
@@ -166,6 +173,17 @@ pub enum Shape {
         /// The text.
         text: String,
     },
+    /// See [`Painter::rounded_rect`].
+    RoundedRect {
+        /// Top-left corner.
+        min: Point,
+        /// Width and height.
+        size: Point,
+        /// The corners' radius.
+        radius: f32,
+        /// Fill and outline.
+        style: Style,
+    },
     /// See [`Painter::push_clip`].
     PushClip {
         /// Top-left corner.
@@ -218,6 +236,14 @@ impl Painter for RecordingPainter {
     }
     fn rect(&mut self, min: Point, size: Point, style: Style) {
         self.shapes.push(Shape::Rect { min, size, style });
+    }
+    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
+        self.shapes.push(Shape::RoundedRect {
+            min,
+            size,
+            radius,
+            style,
+        });
     }
     fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: Rgba, text: &str) {
         self.shapes.push(Shape::Text {

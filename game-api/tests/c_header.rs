@@ -64,6 +64,8 @@ c_types! {
         ["void (*)(void *, GameApiPoint, GameApiPoint, float, GameApiRgba)"],
     (unsafe extern "C" fn(*mut c_void, Point, Point, RawStyle)) =>
         ["void (*)(void *, GameApiPoint, GameApiPoint, GameApiStyle)"],
+    (unsafe extern "C" fn(*mut c_void, Point, Point, f32, RawStyle)) =>
+        ["void (*)(void *, GameApiPoint, GameApiPoint, float, GameApiStyle)"],
     (unsafe extern "C" fn(*mut c_void, Point, u32, f32, Rgba, AbiStr)) =>
         ["void (*)(void *, GameApiPoint, uint32_t, float, GameApiRgba, GameApiStr)"],
     (unsafe extern "C" fn(*mut c_void, Point, Point)) =>
@@ -278,6 +280,7 @@ fn probe() -> Probe {
     structure!(p, AbiBytes as "GameApiBytes" { ptr, len });
     structure!(p, RawPainter as "GameApiPainter" {
         struct_size, ctx, circle, ellipse, polygon, line, rect, text, push_clip, pop_clip,
+        rounded_rect,
     });
     structure!(p, RawEvent as "GameApiEvent" { kind, pos, button, key, modifiers, dt, delta });
     structure!(p, RawAction as "GameApiAction" { id, label, kind, value, options, enabled });
@@ -320,6 +323,8 @@ fn probe() -> Probe {
         RAW_HOST_SIZE_V1 as "GAME_API_HOST_SIZE_V1",
         RAW_HOST_SIZE_V2 as "GAME_API_HOST_SIZE_V2",
         RAW_HOST_SIZE_V3 as "GAME_API_HOST_SIZE_V3",
+        RAW_PAINTER_SIZE_V1 as "GAME_API_PAINTER_SIZE_V1",
+        RAW_PAINTER_SIZE_V3 as "GAME_API_PAINTER_SIZE_V3",
         OUTCOME_PLAYING as "GAME_API_OUTCOME_PLAYING",
         OUTCOME_WON as "GAME_API_OUTCOME_WON",
         OUTCOME_LOST as "GAME_API_OUTCOME_LOST",

@@ -105,6 +105,12 @@ impl<'a> EguiPainter<'a> {
                 Shape::Polygon { points, style } => self.polygon(points, *style),
                 Shape::Line { from, to, stroke } => self.line(*from, *to, *stroke),
                 Shape::Rect { min, size, style } => self.rect(*min, *size, *style),
+                Shape::RoundedRect {
+                    min,
+                    size,
+                    radius,
+                    style,
+                } => self.rounded_rect(*min, *size, *radius, *style),
                 Shape::Text {
                     pos,
                     anchor,
@@ -177,15 +183,21 @@ impl Painter for EguiPainter<'_> {
     }
 
     fn rect(&mut self, min: Point, size: Point, style: Style) {
+        self.rounded_rect(min, size, 0.0, style);
+    }
+
+    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
         let rect = Rect::from_min_size(
             self.transform.to_screen(min),
             Vec2::new(size.x, size.y) * self.transform.scale,
         );
-        self.add(egui::Shape::rect_filled(rect, 0.0, Self::fill(style)));
+        // egui's corners are whole points up to 255.
+        let corner = (radius * self.transform.scale).round().clamp(0.0, 255.0) as u8;
+        self.add(egui::Shape::rect_filled(rect, corner, Self::fill(style)));
         if let Some(_s) = style.stroke {
             self.add(egui::Shape::rect_stroke(
                 rect,
-                0.0,
+                corner,
                 self.stroke(style),
                 egui::StrokeKind::Middle,
             ));

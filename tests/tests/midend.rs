@@ -342,6 +342,27 @@ fn the_games_open_when_the_launcher_closed_open_again_where_they_were() {
     assert!(harness.state().open_games().is_empty());
 }
 
+/// ABI revision 3: a rounded rectangle reaches the window as one, its
+/// radius at most half its shorter side, and is drawn by egui.
+#[test]
+fn a_rounded_rectangle_is_drawn_with_its_radius_clamped() {
+    let games = games();
+    let mut harness = console(&games, None);
+    open_counter(&mut harness);
+    let game = harness.state_mut().open_game_mut(DIR).unwrap();
+    let rounded: Vec<f32> = game
+        .drawing()
+        .shapes
+        .iter()
+        .filter_map(|s| match s {
+            game_api::Shape::RoundedRect { radius, .. } => Some(*radius),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rounded, [20.0]);
+    assert!(game.warning().is_none(), "{:?}", game.warning());
+}
+
 /// ABI revision 3: a game keeps its own files in the directory the launcher
 /// gives it, `<data dir>/data/<game directory>`, created when it first asks.
 #[test]

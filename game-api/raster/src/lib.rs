@@ -258,6 +258,28 @@ impl Painter for RasterPainter {
         self.fill_and_stroke(rect.map(PathBuilder::from_rect), style);
     }
 
+    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
+        let (x0, y0, x1, y1) = (min.x, min.y, min.x + size.x, min.y + size.y);
+        let r = radius.clamp(0.0, (size.x.abs().min(size.y.abs())) / 2.0);
+        if r <= 0.0 {
+            return self.rect(min, size, style);
+        }
+        // Each corner a quarter circle of cubic Béziers (k = 0.5523).
+        let k = r * 0.552_284_8;
+        let mut b = PathBuilder::new();
+        b.move_to(x0 + r, y0);
+        b.line_to(x1 - r, y0);
+        b.cubic_to(x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r);
+        b.line_to(x1, y1 - r);
+        b.cubic_to(x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1);
+        b.line_to(x0 + r, y1);
+        b.cubic_to(x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r);
+        b.line_to(x0, y0 + r);
+        b.cubic_to(x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0);
+        b.close();
+        self.fill_and_stroke(b.finish(), style);
+    }
+
     /// Not drawn: counted in [`RasterPainter::skipped_text`].
     fn text(&mut self, _pos: Point, _anchor: Anchor, _size: f32, _color: Rgba, _text: &str) {
         self.skipped_text += 1;

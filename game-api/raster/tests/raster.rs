@@ -20,6 +20,40 @@ fn a_circle_is_filled_inside_and_transparent_outside() {
     assert_eq!(p.pixel(40, 0), None);
 }
 
+/// Issue 15: rounded rectangles (ABI revision 3). Their corners are cut
+/// away; a radius past half the shorter side is a half circle at each end.
+#[test]
+fn a_rounded_rectangle_has_round_corners() {
+    let p = render(100, 60, 1.0, |p| {
+        p.rounded_rect(
+            Point::new(0.0, 0.0),
+            Point::new(100.0, 60.0),
+            20.0,
+            Style::solid(RED),
+        )
+    });
+    assert_eq!(p.pixel(50, 30), Some(RED), "inside");
+    assert_eq!(
+        p.pixel(1, 30),
+        Some(RED),
+        "the left edge, between the corners"
+    );
+    assert_eq!(p.pixel(50, 1), Some(RED), "the top edge");
+    for (x, y) in [(1, 1), (98, 1), (1, 58), (98, 58)] {
+        assert_eq!(p.pixel(x, y), Some(CLEAR), "the corner at {x}, {y}");
+    }
+    // A plain rectangle fills its corners.
+    let square = render(100, 60, 1.0, |p| {
+        p.rounded_rect(
+            Point::new(0.0, 0.0),
+            Point::new(100.0, 60.0),
+            0.0,
+            Style::solid(RED),
+        )
+    });
+    assert_eq!(square.pixel(1, 1), Some(RED));
+}
+
 #[test]
 fn ellipses_take_radii_and_later_shapes_cover_earlier_ones() {
     let p = render(60, 30, 1.0, |p| {

@@ -114,6 +114,7 @@ impl<'a> PainterBridge<'a> {
             text: paint_text,
             push_clip: paint_push_clip,
             pop_clip: paint_pop_clip,
+            rounded_rect: paint_rounded_rect,
         }
     }
 
@@ -266,6 +267,26 @@ unsafe extern "C" fn paint_rect(ctx: *mut c_void, min: Point, size: Point, raw: 
         with_bridge(ctx, |b| {
             if b.admit(&[min.x, min.y, size.x, size.y]) {
                 b.painter.rect(min, size, style(raw))
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn paint_rounded_rect(
+    ctx: *mut c_void,
+    min: Point,
+    size: Point,
+    radius: f32,
+    raw: RawStyle,
+) {
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            if b.admit(&[min.x, min.y, size.x, size.y, radius]) {
+                // Never more than half the shorter side, never negative.
+                let half = (size.x.abs().min(size.y.abs()) / 2.0).max(0.0);
+                b.painter
+                    .rounded_rect(min, size, radius.clamp(0.0, half), style(raw))
             }
         })
     }

@@ -269,8 +269,23 @@ fn cost(shape: &Shape, px: f32, canvas: Point) -> (usize, f32) {
             .min(((to.x - from.x).hypot(to.y - from.y) + 1.0) * stroke.width.max(1.0));
             (8, area)
         }
-        Shape::Rect { min, size, style } => {
-            let vertices = 8 + if style.stroke.is_some() { 16 } else { 0 };
+        // A rounded rectangle's corners are a few dozen more vertices.
+        Shape::Rect { min, size, style }
+        | Shape::RoundedRect {
+            min, size, style, ..
+        } => {
+            let corners = if matches!(shape, Shape::RoundedRect { .. }) {
+                64
+            } else {
+                0
+            };
+            let vertices = 8
+                + corners
+                + if style.stroke.is_some() {
+                    16 + corners
+                } else {
+                    0
+                };
             (
                 vertices,
                 clipped_area(min.x, min.y, min.x + size.x, min.y + size.y, canvas),

@@ -75,14 +75,20 @@ fn count(harness: &mut Harness<'_, LauncherApp>) -> u32 {
         .unwrap_or_else(|| panic!("a count in {status:?}"))
 }
 
-fn click_canvas(harness: &mut Harness<'_, LauncherApp>) {
+/// Where the centre of the counter's canvas is on the screen.
+fn canvas_centre(harness: &mut Harness<'_, LauncherApp>) -> egui::Pos2 {
     let transform = harness
         .state_mut()
         .open_game_mut(DIR)
         .unwrap()
         .canvas_transform()
         .unwrap();
-    click_at(harness, transform.to_screen(Point::new(50.0, 50.0)));
+    transform.to_screen(Point::new(50.0, 50.0))
+}
+
+fn click_canvas(harness: &mut Harness<'_, LauncherApp>) {
+    let centre = canvas_centre(harness);
+    click_at(harness, centre);
 }
 
 fn press(harness: &mut Harness<'_, LauncherApp>, label: &str) {
@@ -380,13 +386,8 @@ fn a_game_keeps_its_own_files_in_its_data_directory() {
 }
 
 fn scroll_over_canvas(harness: &mut Harness<'_, LauncherApp>) {
-    let transform = harness
-        .state_mut()
-        .open_game_mut(DIR)
-        .unwrap()
-        .canvas_transform()
-        .unwrap();
-    harness.hover_at(transform.to_screen(Point::new(50.0, 50.0)));
+    let centre = canvas_centre(harness);
+    harness.hover_at(centre);
     harness.run();
     harness.event(egui::Event::MouseWheel {
         unit: egui::MouseWheelUnit::Line,
@@ -400,13 +401,7 @@ fn scroll_over_canvas(harness: &mut Harness<'_, LauncherApp>) {
 
 /// Two quick clicks on the counter's canvas: a double click.
 fn double_click_canvas(harness: &mut Harness<'_, LauncherApp>) {
-    let transform = harness
-        .state_mut()
-        .open_game_mut(DIR)
-        .unwrap()
-        .canvas_transform()
-        .unwrap();
-    let pos = transform.to_screen(Point::new(50.0, 50.0));
+    let pos = canvas_centre(harness);
     harness.hover_at(pos);
     harness.run();
     // One event a frame; the console's frames are 1/60 s apart here.

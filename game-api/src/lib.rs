@@ -68,6 +68,7 @@ pub mod host;
 pub mod keys;
 mod paint;
 pub mod rng;
+pub mod saved_text;
 
 pub use abi::{ABI_REVISION, ABI_VERSION, Point, Rgba};
 pub use guest::Host;

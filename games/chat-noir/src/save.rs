@@ -34,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use game_api::saved_text::SavedText;
 use std::fmt::Write as _;
 
 use crate::game_id::GameId;
@@ -99,49 +100,14 @@ impl Saved {
     /// not fit together (a position on another board than the one the game
     /// started from).
     pub fn decode(bytes: &[u8]) -> Result<Saved, String> {
-        let not_ours = || "These bytes are not a saved game of Chat Noir.".to_owned();
-        let text = std::str::from_utf8(bytes).map_err(|_| not_ours())?;
-        let mut lines = text.split('\n');
-        let format = lines
-            .next()
-            .and_then(|l| l.strip_prefix(HEADER))
-            .and_then(|l| l.strip_prefix(' '))
-            .ok_or_else(not_ours)?;
-        match format.parse::<u32>() {
-            Ok(FORMAT) => {}
-            Ok(n) if n > FORMAT => {
-                return Err(format!(
-                    "This saved game of Chat Noir is of format {n}, from a newer version; this version reads format {FORMAT}."
-                ));
-            }
-            _ => {
-                return Err(damaged(&format!(
-                    "its format {format:?} is not one of Chat Noir's"
-                )));
-            }
-        }
-        if !text.ends_with("\nend\n") {
-            return Err(
-                "This saved game of Chat Noir is cut short: its last line, \"end\", is missing."
-                    .into(),
-            );
-        }
-        let mut field = |name: &str| {
-            lines
-                .next()
-                .and_then(|l| l.strip_prefix(name))
-                .and_then(|l| l.strip_prefix(' '))
-                .ok_or_else(|| damaged(&format!("it has no {name} line where one belongs")))
-        };
-        let start = game_id(field("start")?, "start board")?;
-        let position = game_id(field("position")?, "position")?;
-        let rng = field("rng")?;
+        let mut saved = SavedText::read(bytes, "Chat Noir", HEADER, FORMAT)?;
+        let start = game_id(saved.field("start")?, "start board")?;
+        let position = game_id(saved.field("position")?, "position")?;
+        let rng = saved.field("rng")?;
         let rng = rng
             .parse::<u64>()
             .map_err(|_| damaged(&format!("its generator state {rng:?} is not a number")))?;
-        if lines.collect::<Vec<_>>() != ["end", ""] {
-            return Err(damaged("it has lines after the position"));
-        }
+        saved.finish("the position")?;
         if start.state() != State::Playing {
             return Err(damaged("its start board is a finished game"));
         }
@@ -167,7 +133,7 @@ impl Saved {
 
 /// The message for a save whose lines are wrong in the way `what` says.
 fn damaged(what: &str) -> String {
-    format!("This saved game of Chat Noir is damaged: {what}.")
+    game_api::saved_text::damaged("Chat Noir", what)
 }
 
 /// Reads the game ID of the save's `what`, of a size the game offers.

@@ -38,6 +38,7 @@
 
 use std::fmt::Write as _;
 
+use game_api::saved_text::SavedText;
 use game_api::{GameError, NewGame, Outcome, Outcomes, SaveLoad};
 
 use crate::board::{Board, Cell, SIZE};
@@ -136,7 +137,7 @@ fn cell(text: &str) -> Option<Cell> {
 
 /// The message for a save whose lines are wrong in the way `what` says.
 fn damaged(what: &str) -> GameError {
-    GameError(format!("This saved game of Lights Out is damaged: {what}."))
+    GameError(game_api::saved_text::damaged("Lights Out", what))
 }
 
 /// New puzzles from seeds, and game IDs: the puzzle as dealt.
@@ -181,40 +182,7 @@ impl SaveLoad for LightsOut {
 
     /// Goes on from the saved position, keeping the highlight.
     fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
-        let not_ours = || GameError("These bytes are not a saved game of Lights Out.".into());
-        let text = std::str::from_utf8(bytes).map_err(|_| not_ours())?;
-        let mut lines = text.split('\n');
-        let format = lines
-            .next()
-            .and_then(|l| l.strip_prefix(HEADER))
-            .and_then(|l| l.strip_prefix(' '))
-            .ok_or_else(not_ours)?;
-        match format.parse::<u32>() {
-            Ok(FORMAT) => {}
-            Ok(n) if n > FORMAT => {
-                return Err(GameError(format!(
-                    "This saved game of Lights Out is of format {n}, from a newer version; this version reads format {FORMAT}."
-                )));
-            }
-            _ => {
-                return Err(damaged(&format!(
-                    "its format {format:?} is not one of Lights Out's"
-                )));
-            }
-        }
-        if !text.ends_with("\nend\n") {
-            return Err(GameError(
-                "This saved game of Lights Out is cut short: its last line, \"end\", is missing."
-                    .into(),
-            ));
-        }
-        let mut field = |name: &str| {
-            lines
-                .next()
-                .and_then(|l| l.strip_prefix(name))
-                .and_then(|l| l.strip_prefix(' '))
-                .ok_or_else(|| damaged(&format!("it has no {name} line where one belongs")))
-        };
+        let mut saved = SavedText::read(bytes, "Lights Out", HEADER, FORMAT)?;
         let board = |text: &str, what: &str| {
             parse_game_id(text).map_err(|e| damaged(&format!("its {what} are not a board ({e})")))
         };
@@ -222,11 +190,11 @@ impl SaveLoad for LightsOut {
             text.parse::<u32>()
                 .map_err(|_| damaged(&format!("its {what} {text:?} is not a count")))
         };
-        let start = board(field("start")?, "lights as dealt")?;
-        let now = board(field("board")?, "lights")?;
-        let moves = count(field("moves")?, "move count")?;
-        let hints = count(field("hints")?, "hint count")?;
-        let ring = match field("ring")? {
+        let start = board(saved.field("start")?, "lights as dealt")?;
+        let now = board(saved.field("board")?, "lights")?;
+        let moves = count(saved.field("moves")?, "move count")?;
+        let hints = count(saved.field("hints")?, "hint count")?;
+        let ring = match saved.field("ring")? {
             "-" => None,
             text => Some(cell(text).ok_or_else(|| {
                 damaged(&format!(
@@ -234,9 +202,7 @@ impl SaveLoad for LightsOut {
                 ))
             })?),
         };
-        if lines.collect::<Vec<_>>() != ["end", ""] {
-            return Err(damaged("it has lines after the counters"));
-        }
+        saved.finish("the counters")?;
         if !Board::from_bits(start.bits() ^ now.bits()).is_solvable() {
             return Err(damaged(
                 "no presses turn the lights as dealt into the lights it has now",

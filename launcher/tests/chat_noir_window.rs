@@ -306,7 +306,9 @@ fn the_play_windows_title_follows_the_games_title() {
             "--screenshot".as_ref(),
             shot.as_os_str(),
             "--screenshot-delay".as_ref(),
-            "20".as_ref(),
+            // Only a safety net on a busy machine: the test stops the
+            // launcher once the title has changed.
+            "120".as_ref(),
         ],
     );
     let screen = || Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?);
@@ -350,5 +352,5 @@ fn the_play_windows_title_follows_the_games_title() {
         std::thread::sleep(Duration::from_millis(700));
         None
     });
-    launcher.assert_exits_successfully();
+    launcher.stop();
 }

@@ -250,6 +250,13 @@ impl LauncherInX {
         }
     }
 
+    /// Ends the launcher now, when the test has seen what it waited for and
+    /// need not wait for the screenshot that would end it.
+    pub fn stop(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// Waits (up to a minute) for the launcher to exit by itself; returns how
     /// it exited and what it wrote on stderr.
     pub fn wait_for_exit(mut self) -> (std::process::ExitStatus, String) {

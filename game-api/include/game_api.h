@@ -184,6 +184,19 @@ typedef struct GameApiBytes {
 #define GAME_API_ANCHOR_TOP_LEFT 0u
 /* Text anchor: `pos` is the text's centre. */
 #define GAME_API_ANCHOR_CENTER 1u
+/*
+ * Revision 3 anchors: the middle of the top edge, the top-right corner, the
+ * middle of the left and right edges, the bottom-left corner, the middle of
+ * the bottom edge, the bottom-right corner. An older host draws them at the
+ * top-left: check struct_size against GAME_API_PAINTER_SIZE_V3.
+ */
+#define GAME_API_ANCHOR_TOP 2u
+#define GAME_API_ANCHOR_TOP_RIGHT 3u
+#define GAME_API_ANCHOR_LEFT 4u
+#define GAME_API_ANCHOR_RIGHT 5u
+#define GAME_API_ANCHOR_BOTTOM_LEFT 6u
+#define GAME_API_ANCHOR_BOTTOM 7u
+#define GAME_API_ANCHOR_BOTTOM_RIGHT 8u
 
 /*
  * Host-supplied drawing functions, valid only during one `draw` call. Pass
@@ -219,11 +232,32 @@ typedef struct GameApiPainter {
      */
     void (*rounded_rect)(void *ctx, GameApiPoint min, GameApiPoint size, float radius,
                          GameApiStyle style);
+    /*
+     * Revision 3: writes to `out` the size `text` takes at `font_size` (its
+     * lines split at '\n'), measured with the font the host draws with.
+     */
+    void (*measure_text)(void *ctx, float font_size, GameApiStr text, GameApiPoint *out);
+    /*
+     * Revision 3: the PNG file at `path` (relative to the game's directory,
+     * '/' between folders, no "." or ".." parts) scaled into the rectangle
+     * at `min` of `size`. The host reads and decodes it once.
+     */
+    void (*picture_file)(void *ctx, GameApiStr path, GameApiPoint min, GameApiPoint size);
+    /*
+     * Revision 3: `width` x `height` pixels of four bytes (red, green, blue,
+     * alpha, not premultiplied), row by row; `len` = width * height * 4.
+     * Scaled into the rectangle at `min` of `size`; copied during the call.
+     */
+    void (*picture_rgba)(void *ctx, uint32_t width, uint32_t height, const uint8_t *pixels,
+                         size_t len, GameApiPoint min, GameApiPoint size);
 } GameApiPainter;
 
 /* sizeof(GameApiPainter) of revisions 1 and 2. */
 #define GAME_API_PAINTER_SIZE_V1 ((uint32_t)offsetof(GameApiPainter, rounded_rect))
-/* sizeof(GameApiPainter) of revision 3: it draws rounded rectangles. */
+/*
+ * sizeof(GameApiPainter) of revision 3: it draws rounded rectangles and
+ * pictures, measures text and knows all nine anchors.
+ */
 #define GAME_API_PAINTER_SIZE_V3 ((uint32_t)sizeof(GameApiPainter))
 
 /* ------------------------------------------------------------------------

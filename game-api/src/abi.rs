@@ -29,7 +29,8 @@
 //! whose table shows that they know them (ticks, for instance, only to a
 //! game that asked for them), because a game may refuse an unknown kind.
 //!
-//! Revision 3 appends `rounded_rect` to [`RawPainter`], `request_input`
+//! Revision 3 appends `rounded_rect`, `measure_text`, `picture_file` and
+//! `picture_rgba` to [`RawPainter`] (and seven text anchors), `request_input`
 //! and `data_dir` to [`RawHost`] and `delta` to
 //! [`RawEvent`]: a game asks for [`EVENT_SCROLL`] and
 //! [`EVENT_DOUBLE_CLICK`] with `request_input`, and only then gets them.
@@ -238,18 +239,53 @@ pub struct RawPainter {
         radius: f32,
         style: RawStyle,
     ),
+    /// Revision 3: writes to `out` the size `text` takes at `font_size`
+    /// (its lines split at `\n`), measured with the font the host draws with.
+    pub measure_text:
+        unsafe extern "C" fn(ctx: *mut c_void, font_size: f32, text: AbiStr, out: *mut Point),
+    /// Revision 3: the PNG file at `path` (relative to the game's directory,
+    /// `/` between folders) scaled into the rectangle at `min` of `size`.
+    pub picture_file: unsafe extern "C" fn(ctx: *mut c_void, path: AbiStr, min: Point, size: Point),
+    /// Revision 3: `width` × `height` pixels of four bytes (red, green, blue,
+    /// alpha, not premultiplied), row by row; `len` is their byte count
+    /// (`width × height × 4`), scaled into the rectangle at `min` of `size`.
+    /// The host copies them during the call.
+    pub picture_rgba: unsafe extern "C" fn(
+        ctx: *mut c_void,
+        width: u32,
+        height: u32,
+        pixels: *const u8,
+        len: usize,
+        min: Point,
+        size: Point,
+    ),
 }
 
 /// `size_of::<RawPainter>()` of a painter of revisions 1 and 2.
 pub const RAW_PAINTER_SIZE_V1: u32 = std::mem::offset_of!(RawPainter, rounded_rect) as u32;
 /// `size_of::<RawPainter>()` of a revision-3 painter: from this size on it
-/// draws rounded rectangles.
+/// draws rounded rectangles, measures text, draws pictures and knows the
+/// nine text anchors.
 pub const RAW_PAINTER_SIZE_V3: u32 = std::mem::size_of::<RawPainter>() as u32;
 
 /// Text anchor: `pos` is the text's top-left corner.
 pub const ANCHOR_TOP_LEFT: u32 = 0;
 /// Text anchor: `pos` is the text's centre.
 pub const ANCHOR_CENTER: u32 = 1;
+/// Text anchor (revision 3): the middle of the text's top edge.
+pub const ANCHOR_TOP: u32 = 2;
+/// Text anchor (revision 3): the top-right corner.
+pub const ANCHOR_TOP_RIGHT: u32 = 3;
+/// Text anchor (revision 3): the middle of the left edge.
+pub const ANCHOR_LEFT: u32 = 4;
+/// Text anchor (revision 3): the middle of the right edge.
+pub const ANCHOR_RIGHT: u32 = 5;
+/// Text anchor (revision 3): the bottom-left corner.
+pub const ANCHOR_BOTTOM_LEFT: u32 = 6;
+/// Text anchor (revision 3): the middle of the bottom edge.
+pub const ANCHOR_BOTTOM: u32 = 7;
+/// Text anchor (revision 3): the bottom-right corner.
+pub const ANCHOR_BOTTOM_RIGHT: u32 = 8;
 
 /// Event kind: the pointer moved over the canvas.
 pub const EVENT_POINTER_MOVE: u32 = 0;

@@ -139,17 +139,23 @@ pub(crate) fn style_from_raw(raw: RawStyle) -> Style {
 pub(crate) fn anchor_to_raw(anchor: Anchor) -> u32 {
     match anchor {
         Anchor::TopLeft => abi::ANCHOR_TOP_LEFT,
+        Anchor::Top => abi::ANCHOR_TOP,
+        Anchor::TopRight => abi::ANCHOR_TOP_RIGHT,
+        Anchor::Left => abi::ANCHOR_LEFT,
         Anchor::Center => abi::ANCHOR_CENTER,
+        Anchor::Right => abi::ANCHOR_RIGHT,
+        Anchor::BottomLeft => abi::ANCHOR_BOTTOM_LEFT,
+        Anchor::Bottom => abi::ANCHOR_BOTTOM,
+        Anchor::BottomRight => abi::ANCHOR_BOTTOM_RIGHT,
     }
 }
 
 /// The anchor of a code; unknown codes are the top-left corner.
 pub(crate) fn anchor_from_raw(raw: u32) -> Anchor {
-    if raw == abi::ANCHOR_CENTER {
-        Anchor::Center
-    } else {
-        Anchor::TopLeft
-    }
+    Anchor::ALL
+        .into_iter()
+        .find(|a| anchor_to_raw(*a) == raw)
+        .unwrap_or(Anchor::TopLeft)
 }
 
 /// An event as its C struct, borrowing its key name: valid while `event` is.
@@ -462,6 +468,19 @@ mod tests {
         assert_eq!(outcome_from_raw(unknown), None);
         assert_eq!(button_from_raw(77), Button::Primary);
         assert_eq!(modifiers_from_raw(0xF0), Modifiers::NONE);
-        assert_eq!(anchor_from_raw(5), Anchor::TopLeft);
+        assert_eq!(anchor_from_raw(9), Anchor::TopLeft);
+    }
+
+    #[test]
+    fn every_anchor_round_trips_with_its_own_code() {
+        let codes: std::collections::BTreeSet<u32> =
+            Anchor::ALL.into_iter().map(anchor_to_raw).collect();
+        assert_eq!(codes, (0..9).collect());
+        for anchor in Anchor::ALL {
+            assert_eq!(anchor_from_raw(anchor_to_raw(anchor)), anchor);
+        }
+        // The codes of revision 1 keep their meaning.
+        assert_eq!(anchor_to_raw(Anchor::TopLeft), 0);
+        assert_eq!(anchor_to_raw(Anchor::Center), 1);
     }
 }

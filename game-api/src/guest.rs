@@ -597,6 +597,16 @@ impl Painter for RawPainterRef<'_> {
         unsafe { (self.0.rect)(self.0.ctx, min, size, codec::style_to_raw(style)) }
     }
     fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: crate::Rgba, text: &str) {
+        let (pos, anchor) = if self.0.struct_size < abi::RAW_PAINTER_SIZE_V3
+            && !matches!(anchor, Anchor::TopLeft | Anchor::Center)
+        {
+            // An older launcher knows two anchors: place the text's top-left
+            // corner by the estimated size.
+            let size = crate::estimate_text_size(font_size, text);
+            (anchor.top_left(pos, size), Anchor::TopLeft)
+        } else {
+            (pos, anchor)
+        };
         let anchor = codec::anchor_to_raw(anchor);
         // SAFETY: see `circle`.
         unsafe {
@@ -618,6 +628,47 @@ impl Painter for RawPainterRef<'_> {
         // SAFETY: see `circle`; the painter is of revision 3, so the
         // function is there.
         unsafe { (self.0.rounded_rect)(self.0.ctx, min, size, radius, codec::style_to_raw(style)) }
+    }
+    fn text_size(&mut self, font_size: f32, text: &str) -> Point {
+        if self.0.struct_size < abi::RAW_PAINTER_SIZE_V3 {
+            return crate::estimate_text_size(font_size, text);
+        }
+        let mut size = Point::new(0.0, 0.0);
+        // SAFETY: see `circle`; the painter is of revision 3, so the
+        // function is there, and `size` outlives the call.
+        unsafe { (self.0.measure_text)(self.0.ctx, font_size, AbiStr::borrow(text), &mut size) };
+        size
+    }
+    fn picture(&mut self, picture: crate::Picture<'_>, min: Point, size: Point) {
+        if self.0.struct_size < abi::RAW_PAINTER_SIZE_V3 {
+            // An older launcher's painter has no pictures.
+            return;
+        }
+        match picture {
+            // SAFETY: see `circle`; revision 3, so the function is there.
+            crate::Picture::File(path) => unsafe {
+                (self.0.picture_file)(self.0.ctx, AbiStr::borrow(path), min, size)
+            },
+            crate::Picture::Rgba {
+                width,
+                height,
+                pixels,
+            } => {
+                // SAFETY: see `circle`; `pixels` is a valid slice for the
+                // call (the host checks its length against the size).
+                unsafe {
+                    (self.0.picture_rgba)(
+                        self.0.ctx,
+                        width,
+                        height,
+                        pixels.as_ptr(),
+                        pixels.len(),
+                        min,
+                        size,
+                    )
+                }
+            }
+        }
     }
     fn push_clip(&mut self, min: Point, size: Point) {
         // SAFETY: see `circle`.

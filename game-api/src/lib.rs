@@ -73,7 +73,8 @@ pub mod saved_text;
 pub use abi::{ABI_REVISION, ABI_VERSION, Point, Rgba};
 pub use guest::Host;
 pub use paint::{
-    Anchor, BLACK, Painter, RecordingPainter, Shape, Stroke, Style, TRANSPARENT, WHITE,
+    Anchor, BLACK, Painter, Picture, PictureSource, Pixels, RecordingPainter, Shape, Stroke, Style,
+    TRANSPARENT, WHITE, estimate_text_size,
 };
 pub use rng::Rng;
 

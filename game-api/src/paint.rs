@@ -74,14 +74,101 @@ impl Style {
     }
 }
 
-/// Where a text's position is on the text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// Where a text's position is on the text: which of the nine points of
+/// its box (corners, edge midpoints, centre) `pos` names. A text of several
+/// lines aligns its lines to the same side: left, centred or right.
+///
+/// The seven anchors besides [`Anchor::TopLeft`] and [`Anchor::Center`]
+/// came with ABI revision 3; drawn for an older launcher, they are placed
+/// with [`estimate_text_size`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 pub enum Anchor {
     /// `pos` is the top-left corner of the text.
     #[default]
     TopLeft,
+    /// `pos` is the middle of the text's top edge.
+    Top,
+    /// `pos` is the top-right corner.
+    TopRight,
+    /// `pos` is the middle of the left edge.
+    Left,
     /// `pos` is the centre of the text.
     Center,
+    /// `pos` is the middle of the right edge.
+    Right,
+    /// `pos` is the bottom-left corner.
+    BottomLeft,
+    /// `pos` is the middle of the bottom edge.
+    Bottom,
+    /// `pos` is the bottom-right corner.
+    BottomRight,
+}
+
+impl Anchor {
+    /// Every anchor, row by row from the top-left.
+    pub const ALL: [Anchor; 9] = [
+        Anchor::TopLeft,
+        Anchor::Top,
+        Anchor::TopRight,
+        Anchor::Left,
+        Anchor::Center,
+        Anchor::Right,
+        Anchor::BottomLeft,
+        Anchor::Bottom,
+        Anchor::BottomRight,
+    ];
+
+    /// Where `pos` lies across and down the text's box, each 0 (left, top),
+    /// 0.5 (middle) or 1 (right, bottom).
+    pub fn fractions(self) -> (f32, f32) {
+        let index = Anchor::ALL.iter().position(|a| *a == self).unwrap_or(0);
+        let fraction = |i: usize| i as f32 * 0.5;
+        (fraction(index % 3), fraction(index / 3))
+    }
+
+    /// The top-left corner of a text of `size` anchored at `pos`.
+    pub fn top_left(self, pos: Point, size: Point) -> Point {
+        let (fx, fy) = self.fractions();
+        Point::new(pos.x - fx * size.x, pos.y - fy * size.y)
+    }
+}
+
+/// An estimate of the size of `text` at `font_size`, for painters without
+/// fonts ([`RecordingPainter`], a launcher older than ABI revision 3): each
+/// character 0.55 × `font_size` wide, each line 1.2 × `font_size` tall. The
+/// launcher measures with the font it draws with ([`Painter::text_size`]).
+pub fn estimate_text_size(font_size: f32, text: &str) -> Point {
+    let widest = text
+        .split('\n')
+        .map(|line| line.chars().count())
+        .max()
+        .unwrap_or(0);
+    let lines = text.split('\n').count();
+    Point::new(
+        widest as f32 * 0.55 * font_size,
+        lines as f32 * 1.2 * font_size,
+    )
+}
+
+/// A picture to draw with [`Painter::picture`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picture<'a> {
+    /// A PNG file in the game's own directory, by its path relative to that
+    /// directory with `/` between folders (`"cards/ace-of-spades.png"`).
+    /// The launcher reads and decodes it once (at most 8 MiB and 4096
+    /// pixels a side) and keeps it while the window is open.
+    File(&'a str),
+    /// Pixels the game made: `width` × `height`, four bytes each (red,
+    /// green, blue, alpha; not premultiplied), row by row from the top.
+    /// At most 4096 a side.
+    Rgba {
+        /// Pixels per row.
+        width: u32,
+        /// Rows.
+        height: u32,
+        /// `width × height × 4` bytes.
+        pixels: &'a [u8],
+    },
 }
 
 /// The drawing primitives. Coordinates are canvas pixels, origin top-left,
@@ -104,8 +191,22 @@ pub trait Painter {
         let _ = radius;
         self.rect(min, size, style);
     }
-    /// A line of text.
+    /// Text, one line or several (split at `\n`), its box placed by
+    /// `anchor` at `pos`.
     fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: Rgba, text: &str);
+    /// The size `text` takes when drawn at `font_size`, in canvas pixels,
+    /// to lay out before drawing (a label in a box, a button that fits its
+    /// text). The launcher measures with the font it draws with; a painter
+    /// without fonts gives [`estimate_text_size`].
+    fn text_size(&mut self, font_size: f32, text: &str) -> Point {
+        estimate_text_size(font_size, text)
+    }
+    /// A picture scaled into the rectangle at `min` of `size` (ABI revision
+    /// 3; a painter without pictures draws nothing). A file that is missing
+    /// or not a PNG is reported to the player once, and nothing is drawn.
+    fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
+        let _ = (picture, min, size);
+    }
     /// Restricts drawing to a rectangle until the matching [`Painter::pop_clip`].
     fn push_clip(&mut self, min: Point, size: Point);
     /// Ends the innermost clip.
@@ -184,6 +285,15 @@ pub enum Shape {
         /// Fill and outline.
         style: Style,
     },
+    /// See [`Painter::picture`].
+    Picture {
+        /// What to draw.
+        source: PictureSource,
+        /// Top-left corner of the rectangle it is scaled into.
+        min: Point,
+        /// Width and height of that rectangle.
+        size: Point,
+    },
     /// See [`Painter::push_clip`].
     PushClip {
         /// Top-left corner.
@@ -193,6 +303,76 @@ pub enum Shape {
     },
     /// See [`Painter::pop_clip`].
     PopClip,
+}
+
+/// A recorded picture: a file of the game's directory, or pixels.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PictureSource {
+    /// See [`Picture::File`].
+    File(String),
+    /// See [`Picture::Rgba`].
+    Rgba(Pixels),
+}
+
+/// Pixels a game drew ([`Picture::Rgba`]), shared cheaply between frames.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pixels {
+    /// Pixels per row.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// `width × height × 4` bytes: red, green, blue, alpha.
+    pub rgba: std::sync::Arc<[u8]>,
+    /// A hash of the size and the bytes: equal pixels have equal keys, so a
+    /// host can keep one texture for pictures that do not change.
+    pub key: u64,
+}
+
+impl Pixels {
+    /// Copies `rgba` (`width × height × 4` bytes; `None` otherwise).
+    pub fn new(width: u32, height: u32, rgba: &[u8]) -> Option<Pixels> {
+        let expected = (width as usize)
+            .checked_mul(height as usize)?
+            .checked_mul(4)?;
+        if rgba.len() != expected {
+            return None;
+        }
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (width, height, rgba).hash(&mut hasher);
+        Some(Pixels {
+            width,
+            height,
+            rgba: rgba.into(),
+            key: hasher.finish(),
+        })
+    }
+}
+
+impl PictureSource {
+    /// The recorded form of `picture`; `None` for pixels of the wrong length.
+    pub fn of(picture: Picture<'_>) -> Option<PictureSource> {
+        match picture {
+            Picture::File(path) => Some(PictureSource::File(path.to_owned())),
+            Picture::Rgba {
+                width,
+                height,
+                pixels,
+            } => Pixels::new(width, height, pixels).map(PictureSource::Rgba),
+        }
+    }
+
+    /// The picture to draw again (to replay a recording).
+    pub fn as_picture(&self) -> Picture<'_> {
+        match self {
+            PictureSource::File(path) => Picture::File(path),
+            PictureSource::Rgba(p) => Picture::Rgba {
+                width: p.width,
+                height: p.height,
+                pixels: &p.rgba,
+            },
+        }
+    }
 }
 
 /// A painter that records every call, for tests and for hosts that render later.
@@ -253,6 +433,11 @@ impl Painter for RecordingPainter {
             color,
             text: text.to_owned(),
         });
+    }
+    fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
+        if let Some(source) = PictureSource::of(picture) {
+            self.shapes.push(Shape::Picture { source, min, size });
+        }
     }
     fn push_clip(&mut self, min: Point, size: Point) {
         self.shapes.push(Shape::PushClip { min, size });

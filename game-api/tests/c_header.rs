@@ -70,6 +70,12 @@ c_types! {
         ["void (*)(void *, GameApiPoint, uint32_t, float, GameApiRgba, GameApiStr)"],
     (unsafe extern "C" fn(*mut c_void, Point, Point)) =>
         ["void (*)(void *, GameApiPoint, GameApiPoint)"],
+    (unsafe extern "C" fn(*mut c_void, f32, AbiStr, *mut Point)) =>
+        ["void (*)(void *, float, GameApiStr, GameApiPoint *)"],
+    (unsafe extern "C" fn(*mut c_void, AbiStr, Point, Point)) =>
+        ["void (*)(void *, GameApiStr, GameApiPoint, GameApiPoint)"],
+    (unsafe extern "C" fn(*mut c_void, u32, u32, *const u8, usize, Point, Point)) =>
+        ["void (*)(void *, uint32_t, uint32_t, const uint8_t *, size_t, GameApiPoint, GameApiPoint)"],
     // `pop_clip`, `request_redraw`, `request_new_game`.
     (unsafe extern "C" fn(*mut c_void)) => ["void (*)(void *)"],
     // The host's functions.
@@ -280,7 +286,7 @@ fn probe() -> Probe {
     structure!(p, AbiBytes as "GameApiBytes" { ptr, len });
     structure!(p, RawPainter as "GameApiPainter" {
         struct_size, ctx, circle, ellipse, polygon, line, rect, text, push_clip, pop_clip,
-        rounded_rect,
+        rounded_rect, measure_text, picture_file, picture_rgba,
     });
     structure!(p, RawEvent as "GameApiEvent" { kind, pos, button, key, modifiers, dt, delta });
     structure!(p, RawAction as "GameApiAction" { id, label, kind, value, options, enabled });
@@ -301,6 +307,13 @@ fn probe() -> Probe {
         ABI_REVISION as "GAME_API_ABI_REVISION",
         ANCHOR_TOP_LEFT as "GAME_API_ANCHOR_TOP_LEFT",
         ANCHOR_CENTER as "GAME_API_ANCHOR_CENTER",
+        ANCHOR_TOP as "GAME_API_ANCHOR_TOP",
+        ANCHOR_TOP_RIGHT as "GAME_API_ANCHOR_TOP_RIGHT",
+        ANCHOR_LEFT as "GAME_API_ANCHOR_LEFT",
+        ANCHOR_RIGHT as "GAME_API_ANCHOR_RIGHT",
+        ANCHOR_BOTTOM_LEFT as "GAME_API_ANCHOR_BOTTOM_LEFT",
+        ANCHOR_BOTTOM as "GAME_API_ANCHOR_BOTTOM",
+        ANCHOR_BOTTOM_RIGHT as "GAME_API_ANCHOR_BOTTOM_RIGHT",
         EVENT_POINTER_MOVE as "GAME_API_EVENT_POINTER_MOVE",
         EVENT_POINTER_PRESS as "GAME_API_EVENT_POINTER_PRESS",
         EVENT_POINTER_RELEASE as "GAME_API_EVENT_POINTER_RELEASE",

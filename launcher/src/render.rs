@@ -1,8 +1,9 @@
 //! Rendering a game's drawing calls with egui, and mapping between the game's
 //! canvas coordinates and the screen.
 
+use crate::game_window::GamePictures;
 use egui::{Color32, Pos2, Rect, Stroke as EguiStroke, Vec2};
-use game_api::{Anchor, Painter, Point, Rgba, Shape, Stroke, Style};
+use game_api::{Anchor, Painter, Picture, PictureSource, Point, Rgba, Shape, Stroke, Style};
 
 /// Where the canvas sits on screen: `screen = origin + canvas × scale`.
 ///
@@ -59,6 +60,8 @@ pub struct EguiPainter<'a> {
     painter: &'a egui::Painter,
     transform: CanvasTransform,
     clips: Vec<Rect>,
+    /// The game's pictures as textures; without them pictures are skipped.
+    pictures: Option<&'a mut GamePictures>,
 }
 
 impl<'a> EguiPainter<'a> {
@@ -68,7 +71,33 @@ impl<'a> EguiPainter<'a> {
             painter,
             transform,
             clips: vec![painter.clip_rect().intersect(transform.screen_rect())],
+            pictures: None,
         }
+    }
+
+    /// Draws pictures with the textures of `pictures`, made on first use.
+    pub fn with_pictures(mut self, pictures: &'a mut GamePictures) -> Self {
+        self.pictures = Some(pictures);
+        self
+    }
+
+    /// Draws a recorded picture scaled into the rectangle at `min` of `size`.
+    fn picture_source(&mut self, source: &PictureSource, min: Point, size: Point) {
+        let Some(pictures) = self.pictures.as_deref_mut() else {
+            return;
+        };
+        let Some(texture) = pictures.texture(self.painter.ctx(), source) else {
+            return;
+        };
+        let rect = Rect::from_min_size(
+            self.transform.to_screen(min),
+            Vec2::new(size.x, size.y) * self.transform.scale,
+        );
+        let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+        let clip = *self.clips.last().expect("the canvas clip is never popped");
+        self.painter
+            .with_clip_rect(clip)
+            .image(texture, rect, uv, Color32::WHITE);
     }
 
     /// Replays recorded shapes.
@@ -118,6 +147,7 @@ impl<'a> EguiPainter<'a> {
                     color,
                     text,
                 } => self.text(*pos, *anchor, *font_size, *color, text),
+                Shape::Picture { source, min, size } => self.picture_source(source, *min, *size),
                 Shape::PushClip { min, size } => self.push_clip(*min, *size),
                 Shape::PopClip => self.pop_clip(),
             }
@@ -205,22 +235,37 @@ impl Painter for EguiPainter<'_> {
     }
 
     fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, c: Rgba, text: &str) {
-        let align = match anchor {
-            Anchor::TopLeft => egui::Align2::LEFT_TOP,
-            Anchor::Center => egui::Align2::CENTER_CENTER,
-        };
         let clip = *self.clips.last().expect("the canvas clip is never popped");
         // Never larger than the budget's largest glyph, in physical pixels.
         let pixels_per_point = self.painter.pixels_per_point();
         let size = (font_size * self.transform.scale)
             .min(crate::budget::MAX_SCREEN_FONT_PX / pixels_per_point);
-        self.painter.with_clip_rect(clip).text(
-            self.transform.to_screen(pos),
-            align,
-            text,
+        let align = align(anchor);
+        // The lines of a text of several lines line up on the anchor's side.
+        let mut job = egui::text::LayoutJob::simple(
+            text.to_owned(),
             egui::FontId::proportional(size),
             color(c),
+            f32::INFINITY,
         );
+        job.halign = align.x();
+        let galley = self.painter.layout_job(job);
+        let placed = align.anchor_size(self.transform.to_screen(pos), galley.size());
+        // A centred or right-aligned galley's rows start left of its origin.
+        let origin = placed.min - galley.rect.min.to_vec2();
+        self.painter
+            .with_clip_rect(clip)
+            .galley(origin, galley, color(c));
+    }
+
+    fn text_size(&mut self, font_size: f32, text: &str) -> Point {
+        text_size(self.painter.ctx(), font_size, text)
+    }
+
+    fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
+        if let Some(source) = PictureSource::of(picture) {
+            self.picture_source(&source, min, size);
+        }
     }
 
     fn push_clip(&mut self, min: Point, size: Point) {
@@ -236,6 +281,81 @@ impl Painter for EguiPainter<'_> {
         if self.clips.len() > 1 {
             self.clips.pop();
         }
+    }
+}
+
+/// egui's alignment for a text anchor.
+fn align(anchor: Anchor) -> egui::Align2 {
+    use egui::Align2;
+    match anchor {
+        Anchor::TopLeft => Align2::LEFT_TOP,
+        Anchor::Top => Align2::CENTER_TOP,
+        Anchor::TopRight => Align2::RIGHT_TOP,
+        Anchor::Left => Align2::LEFT_CENTER,
+        Anchor::Center => Align2::CENTER_CENTER,
+        Anchor::Right => Align2::RIGHT_CENTER,
+        Anchor::BottomLeft => Align2::LEFT_BOTTOM,
+        Anchor::Bottom => Align2::CENTER_BOTTOM,
+        Anchor::BottomRight => Align2::RIGHT_BOTTOM,
+    }
+}
+
+/// The size of `text` at `font_size` canvas pixels, measured with the font
+/// the launcher draws it with (laid out at that size, so at scale 1; text
+/// scales with the canvas, so the size holds at any scale up to rounding).
+pub fn text_size(ctx: &egui::Context, font_size: f32, text: &str) -> Point {
+    let galley = ctx.fonts_mut(|fonts| {
+        fonts.layout_no_wrap(
+            text.to_owned(),
+            egui::FontId::proportional(font_size),
+            Color32::BLACK,
+        )
+    });
+    Point::new(galley.size().x, galley.size().y)
+}
+
+/// A painter that records a game's drawing ([`game_api::RecordingPainter`])
+/// and measures its text with the launcher's fonts.
+pub struct MeasuringRecorder<'a> {
+    /// Where the shapes go.
+    pub recording: &'a mut game_api::RecordingPainter,
+    /// Whose fonts measure.
+    pub ctx: &'a egui::Context,
+}
+
+impl Painter for MeasuringRecorder<'_> {
+    fn circle(&mut self, center: Point, radius: f32, style: Style) {
+        self.recording.circle(center, radius, style)
+    }
+    fn ellipse(&mut self, center: Point, radius_x: f32, radius_y: f32, style: Style) {
+        self.recording.ellipse(center, radius_x, radius_y, style)
+    }
+    fn polygon(&mut self, points: &[Point], style: Style) {
+        self.recording.polygon(points, style)
+    }
+    fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
+        self.recording.line(from, to, stroke)
+    }
+    fn rect(&mut self, min: Point, size: Point, style: Style) {
+        self.recording.rect(min, size, style)
+    }
+    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
+        self.recording.rounded_rect(min, size, radius, style)
+    }
+    fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: Rgba, text: &str) {
+        self.recording.text(pos, anchor, font_size, color, text)
+    }
+    fn text_size(&mut self, font_size: f32, text: &str) -> Point {
+        text_size(self.ctx, font_size, text)
+    }
+    fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
+        self.recording.picture(picture, min, size)
+    }
+    fn push_clip(&mut self, min: Point, size: Point) {
+        self.recording.push_clip(min, size)
+    }
+    fn pop_clip(&mut self) {
+        self.recording.pop_clip()
     }
 }
 

@@ -18,11 +18,20 @@
 //! Text is not drawn: [`Painter::text`] calls are counted in
 //! [`RasterPainter::skipped_text`] and otherwise ignored, because a
 //! rasteriser of text would need fonts, which this crate does not carry.
+//!
+//! Pictures ([`Painter::picture`]) are drawn scaled with bilinear filtering:
+//! pixels always, PNG files when the painter knows the game's directory
+//! ([`RasterPainter::with_picture_dir`]); a file it cannot read is counted
+//! in [`RasterPainter::skipped_pictures`].
 
 #![warn(missing_docs)]
 
-use game_api::{Anchor, Painter, Point, Rgba, Stroke, Style};
-use tiny_skia::{FillRule, LineCap, Mask, Paint, PathBuilder, Pixmap, Rect, Transform};
+use game_api::{Anchor, Painter, Picture, Point, Rgba, Stroke, Style};
+use std::path::PathBuf;
+use tiny_skia::{
+    FillRule, FilterQuality, LineCap, Mask, Paint, PathBuilder, Pattern, Pixmap, Rect, SpreadMode,
+    Transform,
+};
 
 /// A [`Painter`] that draws into an RGBA pixel buffer.
 ///
@@ -40,6 +49,9 @@ pub struct RasterPainter {
     /// Whether everything is clipped away (an empty intersection).
     clipped_out: bool,
     skipped_text: usize,
+    /// Where [`Picture::File`] paths start, if anywhere.
+    picture_dir: Option<PathBuf>,
+    skipped_pictures: usize,
 }
 
 impl std::fmt::Debug for RasterPainter {
@@ -92,7 +104,49 @@ impl RasterPainter {
             mask: None,
             clipped_out: false,
             skipped_text: 0,
+            picture_dir: None,
+            skipped_pictures: 0,
         }
+    }
+
+    /// Reads [`Picture::File`] pictures from `dir` (the game's directory).
+    pub fn with_picture_dir(mut self, dir: impl Into<PathBuf>) -> RasterPainter {
+        self.picture_dir = Some(dir.into());
+        self
+    }
+
+    /// How many pictures were not drawn: files without a picture directory,
+    /// missing or not 8-bit PNGs, or pixels of the wrong length.
+    pub fn skipped_pictures(&self) -> usize {
+        self.skipped_pictures
+    }
+
+    /// The pixels of `picture`, premultiplied, or `None` when they cannot be
+    /// had.
+    fn picture_pixmap(&self, picture: Picture<'_>) -> Option<Pixmap> {
+        let (width, height, rgba) = match picture {
+            Picture::File(path) => {
+                let bytes = std::fs::read(self.picture_dir.as_ref()?.join(path)).ok()?;
+                decode_png(&bytes).ok()?
+            }
+            Picture::Rgba {
+                width,
+                height,
+                pixels,
+            } => (width, height, pixels.to_vec()),
+        };
+        let size = tiny_skia::IntSize::from_wh(width, height)?;
+        if rgba.len() != (width as usize) * (height as usize) * 4 {
+            return None;
+        }
+        let premultiplied = rgba
+            .chunks_exact(4)
+            .flat_map(|p| {
+                let c = tiny_skia::ColorU8::from_rgba(p[0], p[1], p[2], p[3]).premultiply();
+                [c.red(), c.green(), c.blue(), c.alpha()]
+            })
+            .collect();
+        Pixmap::from_vec(premultiplied, size)
     }
 
     /// The buffer's width in pixels.
@@ -283,6 +337,41 @@ impl Painter for RasterPainter {
     /// Not drawn: counted in [`RasterPainter::skipped_text`].
     fn text(&mut self, _pos: Point, _anchor: Anchor, _size: f32, _color: Rgba, _text: &str) {
         self.skipped_text += 1;
+    }
+
+    fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
+        let Some(pixels) = self.picture_pixmap(picture) else {
+            self.skipped_pictures += 1;
+            return;
+        };
+        if self.clipped_out {
+            return;
+        }
+        let Some(rect) = Rect::from_xywh(min.x, min.y, size.x, size.y) else {
+            return;
+        };
+        // The pattern maps the picture's pixels onto the rectangle.
+        let to_rect = Transform::from_row(
+            size.x / pixels.width() as f32,
+            0.0,
+            0.0,
+            size.y / pixels.height() as f32,
+            min.x,
+            min.y,
+        );
+        let paint = Paint {
+            shader: Pattern::new(
+                pixels.as_ref(),
+                SpreadMode::Pad,
+                FilterQuality::Bilinear,
+                1.0,
+                to_rect,
+            ),
+            anti_alias: true,
+            ..Paint::default()
+        };
+        self.pixmap
+            .fill_rect(rect, &paint, self.transform, self.mask.as_ref());
     }
 
     fn push_clip(&mut self, min: Point, size: Point) {

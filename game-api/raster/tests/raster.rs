@@ -179,3 +179,71 @@ fn pngs_round_trip_and_rendering_is_deterministic() {
     assert_eq!(rgba, render(16, 16, 1.0, draw).rgba());
     assert!(decode_png(b"not a png").is_err());
 }
+
+/// A 2 × 2 picture: red, green / blue, white (RGBA, not premultiplied).
+fn four_pixels() -> Vec<u8> {
+    [
+        [255, 0, 0, 255],
+        [0, 255, 0, 255],
+        [0, 0, 255, 255],
+        [255, 255, 255, 255],
+    ]
+    .concat()
+}
+
+/// Issue 15: pictures (ABI revision 3) are scaled into their rectangle:
+/// each of a 2 × 2 picture's pixels fills a quarter of it.
+#[test]
+fn a_picture_of_pixels_is_scaled_into_its_rectangle() {
+    let pixels = four_pixels();
+    let p = render(100, 100, 1.0, |p| {
+        p.picture(
+            game_api::Picture::Rgba {
+                width: 2,
+                height: 2,
+                pixels: &pixels,
+            },
+            Point::new(20.0, 20.0),
+            Point::new(60.0, 60.0),
+        )
+    });
+    // Well inside each quarter, away from the bilinear blend at the middle.
+    assert_eq!(p.pixel(25, 25), Some(RED));
+    assert_eq!(p.pixel(74, 25), Some(Rgba::rgb(0, 255, 0)));
+    assert_eq!(p.pixel(25, 74), Some(Rgba::rgb(0, 0, 255)));
+    assert_eq!(p.pixel(74, 74), Some(WHITE));
+    assert_eq!(p.pixel(10, 10), Some(CLEAR), "outside the rectangle");
+    assert_eq!(p.pixel(85, 50), Some(CLEAR), "outside the rectangle");
+    assert_eq!(p.skipped_pictures(), 0);
+}
+
+/// A PNG file is read from the game's directory; without one, or when the
+/// file is missing, the picture is skipped and counted.
+#[test]
+fn a_picture_file_is_read_from_the_games_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = render_png(2, 2, 1.0, |p| {
+        p.picture(
+            game_api::Picture::Rgba {
+                width: 2,
+                height: 2,
+                pixels: &four_pixels(),
+            },
+            Point::new(0.0, 0.0),
+            Point::new(2.0, 2.0),
+        )
+    });
+    std::fs::create_dir(dir.path().join("cards")).unwrap();
+    std::fs::write(dir.path().join("cards/four.png"), png).unwrap();
+    let mut p = RasterPainter::new(40, 40, 1.0).with_picture_dir(dir.path());
+    let (min, size) = (Point::new(0.0, 0.0), Point::new(40.0, 40.0));
+    p.picture(game_api::Picture::File("cards/four.png"), min, size);
+    assert_eq!(p.pixel(2, 2), Some(RED));
+    assert_eq!(p.pixel(37, 37), Some(WHITE));
+    p.picture(game_api::Picture::File("cards/missing.png"), min, size);
+    assert_eq!(p.skipped_pictures(), 1);
+    let mut without_dir = RasterPainter::new(40, 40, 1.0);
+    without_dir.picture(game_api::Picture::File("cards/four.png"), min, size);
+    assert_eq!(without_dir.skipped_pictures(), 1);
+    assert_eq!(without_dir.pixel(2, 2), Some(CLEAR));
+}

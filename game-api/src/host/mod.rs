@@ -51,6 +51,14 @@ impl Features {
     }
 }
 
+/// The longest picture path a game may give, in bytes.
+pub const MAX_PICTURE_PATH_BYTES: usize = 255;
+/// The largest side of a picture of pixels a game draws, in pixels.
+pub const MAX_PICTURE_SIDE: u32 = 4096;
+/// The most bytes of pixels a game may draw in one frame (64 MiB: a
+/// 4096 × 4096 picture); past it, pictures are dropped and reported.
+pub const MAX_PICTURE_BYTES_PER_FRAME: usize = 64 * 1024 * 1024;
+
 /// The largest saved state the launcher keeps from a game, in bytes.
 pub const MAX_SAVE_BYTES: usize = 16 * 1024 * 1024;
 

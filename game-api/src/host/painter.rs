@@ -5,11 +5,12 @@ use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::{
-    MAX_COORDINATE, MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES,
+    MAX_COORDINATE, MAX_PICTURE_BYTES_PER_FRAME, MAX_PICTURE_PATH_BYTES, MAX_PICTURE_SIDE,
+    MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES,
     MAX_TEXT_BYTES_PER_FRAME,
 };
 use crate::abi::{AbiStr, Point, RawPainter, RawStyle, Rgba};
-use crate::{Painter, Stroke, Style};
+use crate::{Painter, Picture, Stroke, Style};
 
 /// What the launcher dropped from one frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,12 +26,20 @@ pub struct DrawReport {
     /// Shapes dropped for a coordinate, size or width beyond
     /// ±[`MAX_COORDINATE`].
     pub out_of_range: usize,
+    /// Pictures dropped for a path that is not a relative `.png` path inside
+    /// the game's directory, pixels whose count does not match their size,
+    /// a side beyond [`MAX_PICTURE_SIDE`], or more than
+    /// [`MAX_PICTURE_BYTES_PER_FRAME`] of pixels in the frame.
+    pub bad_pictures: usize,
 }
 
 impl DrawReport {
     /// Whether nothing was dropped: every shape the game drew was kept.
     pub fn is_clean(&self) -> bool {
-        self.invalid == 0 && self.over_limit == 0 && self.out_of_range == 0
+        self.invalid == 0
+            && self.over_limit == 0
+            && self.out_of_range == 0
+            && self.bad_pictures == 0
     }
 
     /// What was dropped, in a sentence for the player; `None` when nothing was.
@@ -58,7 +67,13 @@ impl DrawReport {
                 MAX_TEXT_BYTES_PER_FRAME / 1024
             ));
         }
-        let total = self.invalid + self.out_of_range + self.over_limit;
+        if self.bad_pictures > 0 {
+            parts.push(format!(
+                "{} with a bad path or size (a relative .png path in the game's folder, at most {MAX_PICTURE_SIDE} pixels a side)",
+                count(self.bad_pictures, "picture", "pictures")
+            ));
+        }
+        let total = self.invalid + self.out_of_range + self.over_limit + self.bad_pictures;
         let pronoun = if total == 1 { "it was" } else { "they were" };
         Some(format!(
             "the game drew {}; {pronoun} skipped",
@@ -68,11 +83,16 @@ impl DrawReport {
 }
 
 /// "1 shape", "2 shapes".
-fn shapes(count: usize) -> String {
-    if count == 1 {
-        "1 shape".into()
+fn shapes(n: usize) -> String {
+    count(n, "shape", "shapes")
+}
+
+/// "1 picture", "2 pictures".
+fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
     } else {
-        format!("{count} shapes")
+        format!("{n} {many}")
     }
 }
 
@@ -86,6 +106,10 @@ pub(super) struct PainterBridge<'a> {
     points: usize,
     /// Bytes of text drawn this frame.
     text_bytes: usize,
+    /// Bytes of text measured this frame.
+    measured_bytes: usize,
+    /// Bytes of pixels drawn this frame.
+    picture_bytes: usize,
 }
 
 impl<'a> PainterBridge<'a> {
@@ -97,6 +121,8 @@ impl<'a> PainterBridge<'a> {
             clip_depth: 0,
             points: 0,
             text_bytes: 0,
+            measured_bytes: 0,
+            picture_bytes: 0,
         }
     }
 
@@ -115,6 +141,9 @@ impl<'a> PainterBridge<'a> {
             push_clip: paint_push_clip,
             pop_clip: paint_pop_clip,
             rounded_rect: paint_rounded_rect,
+            measure_text: paint_measure_text,
+            picture_file: paint_picture_file,
+            picture_rgba: paint_picture_rgba,
         }
     }
 
@@ -345,9 +374,118 @@ unsafe extern "C" fn paint_pop_clip(ctx: *mut c_void) {
     }
 }
 
+unsafe extern "C" fn paint_measure_text(
+    ctx: *mut c_void,
+    font_size: f32,
+    text: AbiStr,
+    out: *mut Point,
+) {
+    if out.is_null() {
+        return;
+    }
+    let mut size = Point::new(0.0, 0.0);
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            if !font_size.is_finite() {
+                return;
+            }
+            // SAFETY: the game's string is valid during this call.
+            let (text, _) = text.to_string_lossy(MAX_TEXT_BYTES);
+            let font_size = font_size.clamp(1.0, 512.0);
+            // Measuring costs the host a text layout: past a frame's worth
+            // of text, the game gets the estimate instead.
+            b.measured_bytes += text.len();
+            size = if b.measured_bytes > MAX_TEXT_BYTES_PER_FRAME {
+                crate::estimate_text_size(font_size, &text)
+            } else {
+                b.painter.text_size(font_size, &text)
+            };
+        })
+    }
+    if !(size.x.is_finite() && size.y.is_finite()) {
+        size = Point::new(0.0, 0.0);
+    }
+    // SAFETY: `out` is non-null and the game's slot for the answer.
+    unsafe { out.write(size) };
+}
+
+/// Whether `path` names a PNG file inside the game's directory: relative,
+/// `/` between folders, no `.` or `..` part, ending in `.png`.
+pub(crate) fn picture_path_ok(path: &str) -> bool {
+    !path.is_empty()
+        && path.len() <= MAX_PICTURE_PATH_BYTES
+        && !path.starts_with('/')
+        && !path.contains(['\\', '\0', ':'])
+        && path
+            .split('/')
+            .all(|part| !part.is_empty() && part != "." && part != "..")
+        && path.to_ascii_lowercase().ends_with(".png")
+}
+
+unsafe extern "C" fn paint_picture_file(ctx: *mut c_void, path: AbiStr, min: Point, size: Point) {
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            // SAFETY: the game's string is valid during this call.
+            let (path, cut) = path.to_string_lossy(MAX_PICTURE_PATH_BYTES + 1);
+            if cut || !picture_path_ok(&path) {
+                b.report.bad_pictures += 1;
+                return;
+            }
+            if b.admit(&[min.x, min.y, size.x, size.y]) {
+                b.painter.picture(Picture::File(&path), min, size);
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn paint_picture_rgba(
+    ctx: *mut c_void,
+    width: u32,
+    height: u32,
+    pixels: *const u8,
+    len: usize,
+    min: Point,
+    size: Point,
+) {
+    // SAFETY: see `paint_circle`.
+    unsafe {
+        with_bridge(ctx, |b| {
+            let expected = (width as usize)
+                .saturating_mul(height as usize)
+                .saturating_mul(4);
+            let fits = (1..=MAX_PICTURE_SIDE).contains(&width)
+                && (1..=MAX_PICTURE_SIDE).contains(&height)
+                && len == expected
+                && !pixels.is_null();
+            if !fits || b.picture_bytes + len > MAX_PICTURE_BYTES_PER_FRAME {
+                b.report.bad_pictures += 1;
+                return;
+            }
+            if b.admit(&[min.x, min.y, size.x, size.y]) {
+                b.picture_bytes += len;
+                // SAFETY: the game promises `len` readable bytes at `pixels`
+                // for the length of this call (checked non-null above).
+                let pixels = std::slice::from_raw_parts(pixels, len);
+                b.painter.picture(
+                    Picture::Rgba {
+                        width,
+                        height,
+                        pixels,
+                    },
+                    min,
+                    size,
+                );
+            }
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::DrawReport;
+    use super::picture_path_ok;
 
     #[test]
     fn a_clean_report_says_nothing_and_one_shape_is_one_shape() {
@@ -371,5 +509,28 @@ mod tests {
             ..one
         };
         assert!(two.describe().unwrap().ends_with("; they were skipped"));
+    }
+
+    #[test]
+    fn only_relative_png_paths_inside_the_games_folder_are_pictures() {
+        for ok in ["red.png", "cards/ace-of-spades.PNG", "a/b/c.png"] {
+            assert!(picture_path_ok(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "/etc/passwd.png",
+            "../outside.png",
+            "cards/../../x.png",
+            "./red.png",
+            "cards//ace.png",
+            "C:/x.png",
+            "cards\\ace.png",
+            "red.jpg",
+            "nul\0.png",
+        ] {
+            assert!(!picture_path_ok(bad), "{bad:?}");
+        }
+        assert!(!picture_path_ok(&format!("{}.png", "a".repeat(252))));
+        assert!(picture_path_ok(&format!("{}.png", "a".repeat(251))));
     }
 }

@@ -299,6 +299,12 @@ fn cost(shape: &Shape, px: f32, canvas: Point) -> (usize, f32) {
             let area = (glyphs as f32 * size * size * 0.72).min(canvas.x * canvas.y);
             (4 * glyphs, area)
         }
+        // A picture is one textured rectangle (its texture is the host's
+        // cache's business: one per file or pixels, kept between frames).
+        Shape::Picture { min, size, .. } => (
+            4,
+            clipped_area(min.x, min.y, min.x + size.x, min.y + size.y, canvas),
+        ),
         Shape::PushClip { .. } | Shape::PopClip => (0, 0.0),
     }
 }

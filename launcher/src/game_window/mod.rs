@@ -11,7 +11,10 @@ mod controls;
 mod fit;
 mod input;
 mod midend_ui;
+mod pictures;
 mod services;
+
+pub use pictures::GamePictures;
 
 pub use input::key_name;
 pub use midend_ui::{GAME_ID, NEW_GAME, REDO, RESTART, UNDO};
@@ -113,6 +116,12 @@ pub struct GameWindow {
     memory: Option<crate::window_memory::WindowMemory>,
     /// The title last given to the root window (`--play`).
     root_title: Option<String>,
+    /// The pictures the game draws, as textures.
+    pictures: GamePictures,
+    /// Why some of the game's picture files cannot be shown, as last said.
+    picture_problems: Vec<String>,
+    /// The console's egui context: its fonts measure the game's text.
+    ctx: egui::Context,
 }
 
 /// The files the launcher keeps for a game, if it keeps any.
@@ -191,6 +200,9 @@ impl GameWindow {
             icon: Some(crate::icons::window_icon(entry.icon.as_deref())),
             memory: None,
             root_title: None,
+            pictures: GamePictures::new(&entry.dir),
+            picture_problems: Vec::new(),
+            ctx: ctx.clone(),
         };
         game.resume()?;
         game.refresh()?;
@@ -378,7 +390,10 @@ impl GameWindow {
     fn redraw_if_dirty(&mut self) -> Result<(), CallError> {
         if self.dirty {
             self.drawing.shapes.clear();
-            let report = self.instance.draw(&mut self.drawing)?;
+            let report = self.instance.draw(&mut crate::render::MeasuringRecorder {
+                recording: &mut self.drawing,
+                ctx: &self.ctx,
+            })?;
             // What the launcher clamped or dropped, said in the window.
             let warnings: Vec<String> = self
                 .instance
@@ -707,18 +722,37 @@ impl GameWindow {
             .is_none_or(|(planned, _)| *planned != screen)
         {
             let plan = crate::budget::FramePlan::new(&self.drawing.shapes, screen);
-            // What the budget skipped is said beside what the host dropped.
-            self.warning = match (&self.draw_warning, plan.describe()) {
-                (Some(a), Some(b)) => Some(format!("{a} {}", capitalised(&b))),
-                (None, Some(b)) => Some(capitalised(&b)),
-                (a, None) => a.clone(),
-            };
             self.plan = Some((screen, plan));
+            self.compose_warning();
         }
         if let Some((_, plan)) = &self.plan {
-            EguiPainter::new(ui.painter(), transform).replay_planned(&self.drawing.shapes, plan);
+            EguiPainter::new(ui.painter(), transform)
+                .with_pictures(&mut self.pictures)
+                .replay_planned(&self.drawing.shapes, plan);
+            self.pictures.end_frame();
+        }
+        // A picture file that cannot be shown is said once, beside the rest.
+        let problems = self.pictures.problems();
+        if problems != self.picture_problems {
+            self.picture_problems = problems;
+            self.compose_warning();
         }
         Ok(())
+    }
+
+    /// The warning under the status line: what the host dropped from the
+    /// frame, what the budget skipped, and the picture files that cannot be
+    /// shown.
+    fn compose_warning(&mut self) {
+        let plan_warning = self.plan.as_ref().and_then(|(_, plan)| plan.describe());
+        let parts: Vec<String> = self
+            .draw_warning
+            .iter()
+            .cloned()
+            .chain(plan_warning.map(|w| capitalised(&w)))
+            .chain(self.picture_problems.iter().map(|p| capitalised(p) + "."))
+            .collect();
+        self.warning = (!parts.is_empty()).then(|| parts.join(" "));
     }
 }
 

@@ -512,6 +512,8 @@ typedef uint32_t (*GameApiGameIdFn)(GameApiHandle game, GameApiStr *out);
 typedef uint32_t (*GameApiFromGameIdFn)(GameApiHandle game, GameApiStr id);
 /* Signature of the revision-2 `outcome` function. */
 typedef uint32_t (*GameApiOutcomeFn)(GameApiHandle game, GameApiOutcome *out);
+/* See GameApiTable.action_shortcut (revision 3). */
+typedef uint32_t (*GameApiActionShortcutFn)(GameApiHandle game, uint32_t index, GameApiStr *out);
 
 /*
  * The table a game library exports through game_api_entry.
@@ -590,6 +592,16 @@ typedef struct GameApiTable {
     GameApiFromGameIdFn from_game_id;
     /* Whether the game is won, lost or going on, with an optional score. */
     GameApiOutcomeFn outcome;
+
+    /* Revision 3. May be NULL (absent). */
+    /*
+     * The keyboard shortcut of control `index` of the list the last
+     * `action_count` described: a key name ("h", "F2", "Enter"), or empty
+     * for none. The host shows it beside the control and invokes the
+     * control when the key is pressed without Ctrl, Alt or Command (the key
+     * then does not reach `handle_event`); it cycles a choice.
+     */
+    GameApiActionShortcutFn action_shortcut;
 } GameApiTable;
 
 /* The part of GameApiTable every ABI version shares. */

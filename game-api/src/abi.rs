@@ -29,7 +29,8 @@
 //! whose table shows that they know them (ticks, for instance, only to a
 //! game that asked for them), because a game may refuse an unknown kind.
 //!
-//! Revision 3 appends `rounded_rect`, `measure_text`, `picture_file` and
+//! Revision 3 appends `action_shortcut` to [`GameTable`], `rounded_rect`,
+//! `measure_text`, `picture_file` and
 //! `picture_rgba` to [`RawPainter`] (and seven text anchors), `request_input`
 //! and `data_dir` to [`RawHost`] and `delta` to
 //! [`RawEvent`]: a game asks for [`EVENT_SCROLL`] and
@@ -459,6 +460,10 @@ pub type FromGameIdFn = unsafe extern "C" fn(game: GameHandle, id: AbiStr) -> u3
 /// Signature of the revision-2 `outcome` function.
 pub type OutcomeFn = unsafe extern "C" fn(game: GameHandle, out: *mut RawOutcome) -> u32;
 
+/// See [`GameTable::action_shortcut`].
+pub type ActionShortcutFn =
+    unsafe extern "C" fn(game: GameHandle, index: u32, out: *mut AbiStr) -> u32;
+
 /// Opaque handle to one running game, owned by the game library.
 pub type GameHandle = *mut c_void;
 
@@ -515,6 +520,14 @@ pub struct GameTable {
     pub from_game_id: Option<FromGameIdFn>,
     /// Whether the game is won, lost or going on, with an optional score.
     pub outcome: Option<OutcomeFn>,
+
+    // Revision 3. May be null (absent).
+    /// The keyboard shortcut of the control `index` of the list the last
+    /// `action_count` described: a key name of `game_api::keys` (`"h"`,
+    /// `"F2"`), or empty for none. The host shows it beside the control and
+    /// invokes the control when the key is pressed without Ctrl, Alt or
+    /// Command (the key then does not reach `handle_event`).
+    pub action_shortcut: Option<ActionShortcutFn>,
 }
 
 /// The part of [`GameTable`] every ABI version shares.

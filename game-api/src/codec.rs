@@ -70,6 +70,8 @@ pub(crate) fn action_from_raw(raw: &RawAction, mut read: impl FnMut(AbiStr) -> S
         label: read(raw.label),
         kind,
         enabled: raw.enabled != 0,
+        // A separate call (revision 3): see `GameInstance::actions`.
+        shortcut: None,
     }
 }
 
@@ -431,16 +433,9 @@ mod tests {
                     value: "11:abc".into(),
                 },
                 enabled: false,
+                shortcut: None,
             },
-            Action {
-                id: "size".into(),
-                label: "Size".into(),
-                kind: ActionKind::Choice {
-                    options: vec!["5".into(), "7".into()],
-                    selected: "7".into(),
-                },
-                enabled: true,
-            },
+            Action::choice("size", "Size", [5, 7], 7),
         ];
         for action in actions {
             let options = action_options(&action);

@@ -194,6 +194,7 @@ pub const fn table<G: Game>() -> GameTable {
         game_id: None,
         from_game_id: None,
         outcome: None,
+        action_shortcut: Some(action_shortcut::<G>),
     }
 }
 
@@ -460,6 +461,24 @@ unsafe extern "C" fn action<G: Game>(handle: GameHandle, index: u32, out: *mut R
             .ok_or_else(|| GameError(format!("no action number {index}")))?;
         let raw = codec::action_to_raw(action, options);
         unsafe { write_out(out, raw) }
+    })
+}
+
+unsafe extern "C" fn action_shortcut<G: Game>(
+    handle: GameHandle,
+    index: u32,
+    out: *mut AbiStr,
+) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`; the string lives in the
+        // snapshot `action_count` took.
+        let inst = unsafe { instance::<G>(handle)? };
+        let (action, _) = inst
+            .actions
+            .get(index as usize)
+            .ok_or_else(|| GameError(format!("no action number {index}")))?;
+        let key = AbiStr::borrow(action.shortcut.as_deref().unwrap_or(""));
+        unsafe { write_out(out, key) }
     })
 }
 

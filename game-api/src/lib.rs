@@ -72,6 +72,7 @@ pub mod saved_text;
 
 pub use abi::{ABI_REVISION, ABI_VERSION, Point, Rgba};
 pub use guest::Host;
+
 pub use paint::{
     Anchor, BLACK, Painter, Picture, PictureSource, Pixels, RecordingPainter, Shape, Stroke, Style,
     TRANSPARENT, WHITE, estimate_text_size,
@@ -302,6 +303,13 @@ pub struct Action {
     pub kind: ActionKind,
     /// Whether the control can be used now.
     pub enabled: bool,
+    /// The key that invokes it (ABI revision 3), a name of [`keys`]: the
+    /// launcher shows it beside the control and in the Game menu, and
+    /// invokes the control when the key is pressed without Ctrl, Alt or
+    /// Command; the key then does not reach [`Game::handle_event`]. A
+    /// shortcut cycles a choice to its next option. Ctrl+Z, Ctrl+Y, Ctrl+N,
+    /// Ctrl+R, Ctrl+W and Ctrl+Q are the launcher's own.
+    pub shortcut: Option<String>,
 }
 
 impl Action {
@@ -312,8 +320,63 @@ impl Action {
             label: label.into(),
             kind: ActionKind::Button,
             enabled: true,
+            shortcut: None,
         }
     }
+
+    /// An enabled choice among `options`, `selected` chosen now. Options
+    /// may be numbers as well as words: each is shown as it prints, and
+    /// [`parse_choice`] reads the one the player chose back.
+    ///
+    /// ```
+    /// use game_api::{Action, ActionKind, parse_choice};
+    /// let size = Action::choice("size", "Size", [5, 7, 9, 11], 11);
+    /// assert!(matches!(&size.kind, ActionKind::Choice { selected, .. } if selected == "11"));
+    /// // In `Game::invoke_action("size", value)`:
+    /// let chosen: u32 = parse_choice("7").unwrap();
+    /// assert_eq!(chosen, 7);
+    /// ```
+    pub fn choice<T: std::fmt::Display>(
+        id: &str,
+        label: &str,
+        options: impl IntoIterator<Item = T>,
+        selected: T,
+    ) -> Action {
+        Action {
+            id: id.into(),
+            label: label.into(),
+            kind: ActionKind::Choice {
+                options: options.into_iter().map(|o| o.to_string()).collect(),
+                selected: selected.to_string(),
+            },
+            enabled: true,
+            shortcut: None,
+        }
+    }
+
+    /// The same control, invoked by `key` (a name of [`keys`], such as
+    /// `"h"` or `"F2"`; see [`Action::shortcut`]).
+    pub fn with_shortcut(mut self, key: &str) -> Action {
+        self.shortcut = Some(key.into());
+        self
+    }
+
+    /// The same control, enabled or not.
+    pub fn enabled(mut self, enabled: bool) -> Action {
+        self.enabled = enabled;
+        self
+    }
+}
+
+/// Reads the option a player chose in a choice whose options are numbers
+/// (or any type that parses from its printed form): the value
+/// [`Game::invoke_action`] gets. An error for the player when it is not
+/// one.
+pub fn parse_choice<T: std::str::FromStr>(value: &str) -> Result<T, GameError> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| GameError(format!("\"{value}\" is not one of the choices")))
 }
 
 /// An error a game reports to the launcher, shown to the player.

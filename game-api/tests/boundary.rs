@@ -60,16 +60,10 @@ impl Game for Lamp {
     }
     fn actions(&self) -> Vec<Action> {
         vec![
-            Action::button("toggle", "Toggle"),
-            Action {
-                id: "size".into(),
-                label: "Size".into(),
-                kind: ActionKind::Choice {
-                    options: vec!["small".into(), "large".into()],
-                    selected: "small".into(),
-                },
-                enabled: false,
-            },
+            Action::button("toggle", "Toggle").with_shortcut("t"),
+            Action::choice("size", "Size", ["small", "large"], "small")
+                .enabled(false)
+                .with_shortcut("Size"),
         ]
     }
     fn invoke_action(&mut self, id: &str, _value: &str) -> Result<Response, GameError> {
@@ -123,7 +117,10 @@ fn every_table_function_works_through_the_boundary() {
 
     let actions = game.actions().unwrap();
     assert_eq!(actions.len(), 2);
-    assert_eq!(actions[0], Action::button("toggle", "Toggle"));
+    assert_eq!(
+        actions[0],
+        Action::button("toggle", "Toggle").with_shortcut("t")
+    );
     assert_eq!(
         actions[1].kind,
         ActionKind::Choice {
@@ -132,6 +129,15 @@ fn every_table_function_works_through_the_boundary() {
         }
     );
     assert!(!actions[1].enabled);
+    // "Size" is not a key name: the launcher ignores it, and says so.
+    assert_eq!(actions[1].shortcut, None);
+    let notes: Vec<&str> = game.notes().collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("the shortcut \"Size\" of the control \"Size\" is not a key name")),
+        "{notes:?}"
+    );
     assert_eq!(game.invoke_action("toggle", "").unwrap(), Response::REDRAW);
     assert_eq!(game.status().unwrap(), "Off");
     let err = game.invoke_action("fly", "").unwrap_err();

@@ -109,6 +109,7 @@ c_types! {
     NewGameFn => ["uint32_t (*)(GameApiHandle, uint64_t)"],
     FromGameIdFn => ["uint32_t (*)(GameApiHandle, GameApiStr)"],
     OutcomeFn => ["uint32_t (*)(GameApiHandle, GameApiOutcome *)"],
+    ActionShortcutFn => ["uint32_t (*)(GameApiHandle, uint32_t, GameApiStr *)"],
     EntryFn => ["const GameApiTable *(*)(void)"],
 }
 
@@ -298,7 +299,7 @@ fn probe() -> Probe {
     structure!(p, GameTable as "GameApiTable" {
         abi_version, table_size, create, destroy, canvas_size, title, status, draw,
         handle_event, action_count, action, invoke_action, last_error,
-        save, load, new_game, game_id, from_game_id, outcome,
+        save, load, new_game, game_id, from_game_id, outcome, action_shortcut,
     });
     structure!(p, TableHeader as "GameApiTableHeader" { abi_version, table_size });
 
@@ -362,6 +363,7 @@ fn probe() -> Probe {
         GameIdFn as "GameApiGameIdFn",
         FromGameIdFn as "GameApiFromGameIdFn",
         OutcomeFn as "GameApiOutcomeFn",
+        ActionShortcutFn as "GameApiActionShortcutFn",
         GameHandle as "GameApiHandle",
     );
     // The entry point the header declares has the entry function's type.

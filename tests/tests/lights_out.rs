@@ -187,3 +187,61 @@ fn hints_are_counted_and_the_win_says_how_many() {
     );
     harness.get_by_label_contains(&format!("Solved in {moves}!"));
 }
+
+/// Issue 15: a game's control has a shortcut. The Hint button shows "H"
+/// beside its label and in the Game menu, and H rings a light as the button
+/// does, without reaching the game as a key.
+#[test]
+fn the_hint_buttons_shortcut_is_shown_and_works() {
+    let games = games();
+    let mut harness = player(&games);
+    let hint = open(&mut harness)
+        .actions()
+        .iter()
+        .find(|a| a.id == "hint")
+        .cloned()
+        .expect("a Hint control");
+    assert_eq!(hint.shortcut.as_deref(), Some("h"));
+    // "H" is drawn inside the Hint button, beside its label.
+    let button = harness.get_by_role_and_label(Role::Button, "Hint").rect();
+    fn texts(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| texts(s, out)),
+            egui::Shape::Text(text) => out.push((
+                text.galley.text().to_owned(),
+                text.galley.rect.translate(text.pos.to_vec2()),
+            )),
+            _ => {}
+        }
+    }
+    let mut drawn = Vec::new();
+    for clipped in &harness.output().shapes {
+        texts(&clipped.shape, &mut drawn);
+    }
+    let key = drawn
+        .iter()
+        .find(|(text, _)| text == "H")
+        .map(|(_, rect)| *rect)
+        .expect("the shortcut H is drawn");
+    assert!(
+        button.contains_rect(key),
+        "H at {key:?}, the button at {button:?}"
+    );
+    harness.key_press(egui::Key::H);
+    harness.run();
+    assert!(
+        status(&mut harness).contains("hints: 1"),
+        "{}",
+        status(&mut harness)
+    );
+    let rings = open(&mut harness)
+        .drawing()
+        .shapes
+        .iter()
+        .filter(|s| {
+            matches!(s, Shape::Circle { style, .. }
+                if style.stroke.map(|s| s.color) == Some(HINT))
+        })
+        .count();
+    assert_eq!(rings, 1, "H rings one light as the button does");
+}

@@ -3,7 +3,8 @@
 //! and from its pixels, picture files that cannot be shown said in words,
 //! text measured with the launcher's own font, and text placed by each of
 //! the nine anchors. The `picture-board` fixture draws all of it at places
-//! its documentation gives.
+//! its documentation gives. The same fixture has a choice of numbers with a
+//! shortcut key, which cycles it.
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -65,7 +66,6 @@ fn pictures_from_the_games_folder_and_from_pixels_are_drawn_scaled() {
     let spots = [
         // tiles/red.png fills the top-left quarter.
         (Point::new(50.0, 30.0), [255, 0, 0]),
-        // The missing and the refused pictures leave the top-right white.
         (Point::new(150.0, 30.0), [255, 255, 255]),
         // The 2 × 2 pixels: green, blue / blue, green.
         (Point::new(115.0, 70.0), [0, 200, 0]),
@@ -78,6 +78,7 @@ fn pictures_from_the_games_folder_and_from_pixels_are_drawn_scaled() {
         .map(|(p, _)| on_screen(&mut harness, *p))
         .collect();
     let image = harness.render().expect("the console renders");
+
     let ppp = harness.ctx.pixels_per_point();
     for ((canvas, expected), screen) in spots.iter().zip(points) {
         let pixel = image.get_pixel((screen.x * ppp) as u32, (screen.y * ppp) as u32);
@@ -96,6 +97,9 @@ fn pictures_from_the_games_folder_and_from_pixels_are_drawn_scaled() {
 #[test]
 fn picture_files_that_cannot_be_shown_are_said_in_words() {
     let (_games, mut harness) = open_board();
+    let game = harness.state_mut().open_game_mut(DIR).unwrap();
+    assert_eq!(game.warning(), None, "all is well before B");
+    harness.key_press(egui::Key::B);
     harness.run();
     let game = harness.state_mut().open_game_mut(DIR).unwrap();
     let warning = game.warning().expect("a warning").to_owned();
@@ -172,4 +176,25 @@ fn each_of_the_nine_anchors_places_its_text() {
             "{name}: its box {rect:?} puts {point:?}, not {anchor_point:?}, on the anchor"
         );
     }
+}
+
+/// A choice's shortcut picks its next option, round to the first; the
+/// numbers come back to the game as numbers.
+#[test]
+fn a_choices_shortcut_cycles_its_options() {
+    let (_games, mut harness) = open_board();
+    let status = |harness: &mut Harness<'_, LauncherApp>| {
+        let game = harness.state_mut().open_game_mut(DIR).unwrap();
+        game.status().to_owned()
+    };
+    assert_eq!(status(&mut harness), "Zoom 1");
+    for expected in ["Zoom 2", "Zoom 4", "Zoom 1"] {
+        harness.key_press(egui::Key::Z);
+        harness.run();
+        assert_eq!(status(&mut harness), expected);
+    }
+    // With Ctrl, Z is the launcher's (Undo), never the game's shortcut.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    assert_eq!(status(&mut harness), "Zoom 1");
 }

@@ -323,10 +323,42 @@ impl GameInstance {
                 note = note.take().or(problem);
                 text
             };
-            actions.push(codec::action_from_raw(&raw, &mut read));
+            let mut action = codec::action_from_raw(&raw, &mut read);
+            action.shortcut = self.action_shortcut(index, &action.label, &mut note)?;
+            actions.push(action);
         }
         self.set_note("action", note);
         Ok(actions)
+    }
+
+    /// The shortcut of the control `index` (revision 3), if the game gives
+    /// one that is a key name; a name that is not one is noted and ignored.
+    fn action_shortcut(
+        &mut self,
+        index: u32,
+        label: &str,
+        note: &mut Option<String>,
+    ) -> Result<Option<String>, CallError> {
+        let Some(shortcut) = self.table.action_shortcut else {
+            return Ok(None);
+        };
+        let mut raw = AbiStr::EMPTY;
+        // SAFETY: a checked table's function, our live handle, a valid slot.
+        let status = unsafe { shortcut(self.handle, index, &mut raw) };
+        self.check("action_shortcut", status)?;
+        // SAFETY: the game keeps the string valid until its next call.
+        let (key, problem) = unsafe { read_text("shortcut of a control", raw) };
+        *note = note.take().or(problem);
+        if key.is_empty() {
+            return Ok(None);
+        }
+        if !crate::keys::is_key_name(&key) {
+            *note = note.take().or(Some(format!(
+                "the shortcut {key:?} of the control {label:?} is not a key name of game_api::keys; it was ignored"
+            )));
+            return Ok(None);
+        }
+        Ok(Some(key))
     }
 
     /// Runs a game action with a value (empty for buttons).

@@ -31,8 +31,8 @@
 //! The first game is seeded from the operating system's entropy.
 
 use game_api::{
-    Action, ActionKind, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter,
-    Point, Response, SaveLoad,
+    Action, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
+    Response, SaveLoad,
 };
 
 use crate::board::{DEFAULT_SIZE, Pos, SizeError};
@@ -353,15 +353,7 @@ impl Game for ChatNoir {
     }
 
     fn actions(&self) -> Vec<Action> {
-        vec![Action {
-            id: BOARD_SIZE.into(),
-            label: "Size".into(),
-            kind: ActionKind::Choice {
-                options: SIZES.iter().map(u32::to_string).collect(),
-                selected: self.size.to_string(),
-            },
-            enabled: true,
-        }]
+        vec![Action::choice(BOARD_SIZE, "Size", SIZES, self.size)]
     }
 
     fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {

@@ -488,10 +488,11 @@ impl Game for LightsOut {
     }
 
     fn actions(&self) -> Vec<Action> {
-        vec![Action {
-            enabled: !self.is_won(),
-            ..Action::button("hint", "Hint")
-        }]
+        vec![
+            Action::button("hint", "Hint")
+                .with_shortcut("h")
+                .enabled(!self.is_won()),
+        ]
     }
 
     fn invoke_action(&mut self, id: &str, _value: &str) -> Result<Response, GameError> {

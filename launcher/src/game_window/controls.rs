@@ -55,6 +55,16 @@ fn grown_width(widths: &mut HashMap<String, f32>, ui: &egui::Ui, id: &str, value
     *width
 }
 
+/// How a game-api key name is shown to the player: a letter in upper
+/// case, as it is printed on the key; other names as they are.
+pub(super) fn key_label(key: &str) -> String {
+    if key.chars().count() == 1 {
+        key.to_uppercase()
+    } else {
+        key.to_owned()
+    }
+}
+
 impl GameWindow {
     /// Draws the game's controls; returns the action the player invoked,
     /// with its value, if any.
@@ -97,7 +107,23 @@ impl GameWindow {
             for action in row {
                 ui.add_enabled_ui(action.enabled, |ui| match &action.kind {
                     ActionKind::Button => {
-                        let mut button = ui.button(&action.label);
+                        // The game's own shortcut shows beside its label;
+                        // the launcher's (Ctrl+Z…) when hovered.
+                        let mut widget = egui::Button::new(&action.label);
+                        if let Some(key) = &action.shortcut {
+                            widget = widget.shortcut_text(key_label(key));
+                        }
+                        let mut button = ui.add(widget);
+                        if action.shortcut.is_some() {
+                            // Its name is its label; the key is shown, not named.
+                            button.widget_info(|| {
+                                egui::WidgetInfo::labeled(
+                                    egui::Role::Button,
+                                    ui.is_enabled(),
+                                    &action.label,
+                                )
+                            });
+                        }
                         if let Some(keys) = super::midend_ui::shortcut(&action.id) {
                             button = button.on_hover_text(keys);
                         }
@@ -124,6 +150,12 @@ impl GameWindow {
                             })
                             .response
                             .labelled_by(label.id);
+                        let combo = match &action.shortcut {
+                            Some(key) => {
+                                combo.on_hover_text(format!("{}: the next option", key_label(key)))
+                            }
+                            None => combo,
+                        };
                         widths.push(combo.rect.width());
                     }
                     ActionKind::Text { value } => {

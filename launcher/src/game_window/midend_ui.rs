@@ -74,6 +74,7 @@ impl GameWindow {
                 label: "Game ID".into(),
                 kind: ActionKind::Text { value: id.into() },
                 enabled: true,
+                shortcut: None,
             });
         }
         actions

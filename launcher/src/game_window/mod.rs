@@ -459,10 +459,11 @@ impl GameWindow {
                     for action in self.actions.iter().filter(|a| {
                         a.kind == ActionKind::Button && !midend_ui::is_host_action(&a.id)
                     }) {
-                        if ui
-                            .add_enabled(action.enabled, egui::Button::new(&action.label))
-                            .clicked()
-                        {
+                        let mut button = egui::Button::new(&action.label);
+                        if let Some(key) = &action.shortcut {
+                            button = button.shortcut_text(controls::key_label(key));
+                        }
+                        if ui.add_enabled(action.enabled, button).clicked() {
                             invoked = Some((action.id.clone(), String::new()));
                         }
                     }
@@ -561,9 +562,49 @@ impl GameWindow {
             });
         }
         for key in keys {
-            self.send(&key)?;
+            match self.shortcut_for(&key) {
+                // The game's control, invoked as if clicked; the key itself
+                // does not reach the game.
+                Some(ShortcutUse::Invoke(id, value)) => self.invoke(&id, &value)?,
+                Some(ShortcutUse::Swallow) => {}
+                None => self.send(&key)?,
+            }
         }
         Ok(())
+    }
+
+    /// What a key event does when it is a game control's shortcut, pressed
+    /// without Ctrl, Alt or Command; `None` when it is not one (it goes to
+    /// the game).
+    fn shortcut_for(&self, event: &Event) -> Option<ShortcutUse> {
+        let (key, modifiers, pressed) = match event {
+            Event::KeyPress { key, modifiers } => (key, modifiers, true),
+            Event::KeyRelease { key, modifiers } => (key, modifiers, false),
+            _ => return None,
+        };
+        if modifiers.ctrl || modifiers.alt || modifiers.command {
+            return None;
+        }
+        let action = self
+            .actions
+            .iter()
+            .find(|a| a.shortcut.as_deref() == Some(key.as_str()))?;
+        if !pressed || !action.enabled {
+            return Some(ShortcutUse::Swallow);
+        }
+        Some(match &action.kind {
+            ActionKind::Button => ShortcutUse::Invoke(action.id.clone(), String::new()),
+            ActionKind::Choice { options, selected } => {
+                // The next option, round to the first after the last.
+                let at = options.iter().position(|o| o == selected);
+                match at.map_or(options.first(), |i| options.get((i + 1) % options.len())) {
+                    Some(next) => ShortcutUse::Invoke(action.id.clone(), next.clone()),
+                    None => ShortcutUse::Swallow,
+                }
+            }
+            // A text field is typed into, not invoked by a key.
+            ActionKind::Text { .. } => ShortcutUse::Swallow,
+        })
     }
 
     /// Asks for the window size that shows the canvas at its natural size,
@@ -754,6 +795,14 @@ impl GameWindow {
             .collect();
         self.warning = (!parts.is_empty()).then(|| parts.join(" "));
     }
+}
+
+/// What a game control's shortcut key does (see `GameWindow::shortcut_for`).
+enum ShortcutUse {
+    /// Invokes the control `.0` with the value `.1`.
+    Invoke(String, String),
+    /// Nothing: the release of a shortcut, or a disabled control's key.
+    Swallow,
 }
 
 /// A sentence with its first letter in upper case.

@@ -28,8 +28,8 @@
 //! `docs/writing-a-game.md`.
 
 use game_api::{
-    Action, ActionKind, Anchor, Button, Event, Game, GameError, Host, InputKinds, NewGame, Outcome,
-    Outcomes, Painter, Point, Response, Rgba, Rng, SaveLoad, Stroke, Style,
+    Action, Anchor, Button, Event, Game, GameError, Host, InputKinds, NewGame, Outcome, Outcomes,
+    Painter, Picture, Point, Response, Rgba, Rng, SaveLoad, Stroke, Style,
 };
 use std::time::Duration;
 
@@ -57,6 +57,8 @@ pub const BACKGROUND: Rgba = Rgba::rgb(245, 242, 232);
 pub const DOT: Rgba = Rgba::rgb(214, 48, 49);
 /// The dot while the pointer is over it.
 pub const DOT_HOVER: Rgba = Rgba::rgb(255, 118, 117);
+/// The panel of the end of a round.
+pub const PANEL: Rgba = Rgba::rgb(255, 255, 255);
 /// Text and outlines.
 pub const INK: Rgba = Rgba::rgb(45, 52, 54);
 
@@ -319,18 +321,36 @@ impl Game for DotCatcher {
             };
             painter.circle(center, 6.0, style);
         }
+        // Right-aligned: its top-right corner is 12 pixels from the edge,
+        // however many digits it has (nine anchors: corners, edges, centre).
         painter.text(
-            Point::new(WIDTH - 12.0 - 90.0, 10.0),
-            Anchor::TopLeft,
+            Point::new(WIDTH - 12.0, 10.0),
+            Anchor::TopRight,
             14.0,
             INK,
             &format!("Misses: {}", self.missed),
         );
 
         if self.is_over() {
+            // A rounded panel that fits its text: measure before drawing.
+            let centre = Point::new(WIDTH / 2.0, (HEIGHT + TOP_BAND) / 2.0);
+            let text = painter.text_size(32.0, "Well caught!");
+            let panel = Point::new(text.x + 40.0, text.y + 64.0);
+            painter.rounded_rect(
+                Point::new(centre.x - panel.x / 2.0, centre.y - panel.y / 2.0),
+                panel,
+                12.0,
+                Style::solid(PANEL),
+            );
+            // The game's icon, a PNG of its own folder, above the text.
+            painter.picture(
+                Picture::File("dot-catcher.png"),
+                Point::new(centre.x - 16.0, centre.y - panel.y / 2.0 + 6.0),
+                Point::new(32.0, 32.0),
+            );
             painter.text(
-                Point::new(WIDTH / 2.0, (HEIGHT + TOP_BAND) / 2.0),
-                Anchor::Center,
+                Point::new(centre.x, centre.y + panel.y / 2.0 - 8.0),
+                Anchor::Bottom,
                 32.0,
                 INK,
                 "Well caught!",
@@ -410,15 +430,9 @@ impl Game for DotCatcher {
     /// own (New game, Game ID, Undo, ...). Asked for again after every
     /// [`Response::REDRAW`], so they can change with the game.
     fn actions(&self) -> Vec<Action> {
-        vec![Action {
-            id: "size".into(),
-            label: "Dot size".into(),
-            kind: ActionKind::Choice {
-                options: SIZES.iter().map(|(label, _)| label.to_string()).collect(),
-                selected: SIZES[self.size].0.into(),
-            },
-            enabled: true,
-        }]
+        // S, shown beside the choice, picks the next size.
+        let labels = SIZES.iter().map(|(label, _)| *label);
+        vec![Action::choice("size", "Dot size", labels, SIZES[self.size].0).with_shortcut("s")]
     }
 
     /// `value` is empty for a button, the chosen option for a choice and the
@@ -635,6 +649,28 @@ mod tests {
         assert_eq!(g.caught(), 0);
     }
 
+    /// The end of a round: the icon and the text on a panel that fits the
+    /// text as the painter measures it (a `RecordingPainter` estimates).
+    #[test]
+    fn the_end_of_a_round_shows_a_panel_that_fits_its_text() {
+        let mut g = game();
+        for _ in 0..DOTS_PER_ROUND {
+            g.handle_event(&release(g.dot()));
+        }
+        let mut painter = RecordingPainter::new();
+        g.draw(&mut painter);
+        let text = game_api::estimate_text_size(32.0, "Well caught!");
+        let panel = painter.shapes.iter().find_map(|s| match s {
+            Shape::RoundedRect { size, .. } => Some(*size),
+            _ => None,
+        });
+        assert_eq!(panel, Some(Point::new(text.x + 40.0, text.y + 64.0)));
+        assert!(painter.shapes.iter().any(|s| matches!(
+            s,
+            Shape::Picture { source: game_api::PictureSource::File(f), .. } if f == "dot-catcher.png"
+        )));
+    }
+
     #[test]
     fn hovering_the_dot_lights_it_up() {
         let mut g = game();
@@ -685,11 +721,12 @@ mod tests {
         let size = g.actions().into_iter().find(|a| a.id == "size").unwrap();
         assert_eq!(
             size.kind,
-            ActionKind::Choice {
+            game_api::ActionKind::Choice {
                 options: vec!["Small".into(), "Medium".into(), "Large".into()],
                 selected: "Large".into()
             }
         );
+        assert_eq!(size.shortcut.as_deref(), Some("s"));
         assert!(g.invoke_action("size", "Huge").is_err());
         assert!(g.invoke_action("fly", "").is_err());
     }

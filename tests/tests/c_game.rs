@@ -224,6 +224,23 @@ fn solving_it_wins_and_the_lamps_flash_on_ticks_until_they_stop() {
         game.status().unwrap(),
         "Solved in 1 move! Press N for a new game."
     );
+    // "Solved!" on a plate 16 × 8 larger than the painter measured it
+    // (a RecordingPainter estimates: 7 characters of 0.55 × 20, 1.2 × 20).
+    let mut painter = RecordingPainter::new();
+    game.draw(&mut painter).unwrap();
+    let measured = game_api::estimate_text_size(20.0, "Solved!");
+    let plate = Point::new(measured.x + 16.0, measured.y + 8.0);
+    assert!(
+        painter
+            .shapes
+            .iter()
+            .any(|s| matches!(s, Shape::Rect { size, .. } if *size == plate)),
+        "a plate of {plate:?}"
+    );
+    assert!(painter.shapes.iter().any(|s| matches!(
+        s,
+        Shape::Text { text, anchor: game_api::Anchor::Center, .. } if text == "Solved!"
+    )));
     assert_eq!(
         recorder.requests()[recorder.requests().len() - 2..],
         ["log solved in 1 move", "tick 0.05"]

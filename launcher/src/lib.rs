@@ -8,7 +8,8 @@
 //! without loading anything; the [`console`] shows the games and says which
 //! one the player clicked; [`games`] has the [`loader`] load its library,
 //! [`check`] it once this session, and opens it in a [`game_window`], which
-//! runs the game, caching what it draws; [`render`] paints that with egui.
+//! runs the game, caching what it draws; [`render`] paints that with egui
+//! (its pictures kept as textures by [`pictures`]).
 //! [`help_viewer`] shows the games' text help and manuals, in-app and in the
 //! browser; [`app`] ties these together each frame, and [`cli`] reads the
 //! flags and writes `--list`.
@@ -20,6 +21,7 @@ pub mod game_window;
 pub mod games;
 pub mod help_viewer;
 pub mod icons;
+pub mod pictures;
 pub mod render;
 pub mod screenshot;
 pub mod theme;

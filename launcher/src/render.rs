@@ -1,7 +1,7 @@
 //! Rendering a game's drawing calls with egui, and mapping between the game's
 //! canvas coordinates and the screen.
 
-use crate::game_window::GamePictures;
+use crate::pictures::GamePictures;
 use egui::{Color32, Pos2, Rect, Stroke as EguiStroke, Vec2};
 use game_api::{Anchor, Painter, Picture, PictureSource, Point, Rgba, Shape, Stroke, Style};
 

@@ -11,10 +11,9 @@ mod controls;
 mod fit;
 mod input;
 mod midend_ui;
-mod pictures;
 mod services;
 
-pub use pictures::GamePictures;
+use crate::pictures::GamePictures;
 
 pub use input::key_name;
 pub use midend_ui::{GAME_ID, NEW_GAME, REDO, RESTART, UNDO};

@@ -385,6 +385,19 @@ typedef struct GameApiAction {
     uint8_t enabled;
 } GameApiAction;
 
+/*
+ * Revision 3: a labelled part of the canvas. A screen reader reads its
+ * label ("cell 3, 4: free"); activating it clicks its centre. The label
+ * stays valid until the next `region_count`.
+ */
+typedef struct GameApiRegion {
+    GameApiStr label;
+    /* Its top-left corner, in canvas pixels. */
+    GameApiPoint min;
+    /* Its width and height. */
+    GameApiPoint size;
+} GameApiRegion;
+
 /* ------------------------------------------------------------------------
  * The host
  * ------------------------------------------------------------------------ */
@@ -512,6 +525,9 @@ typedef uint32_t (*GameApiGameIdFn)(GameApiHandle game, GameApiStr *out);
 typedef uint32_t (*GameApiFromGameIdFn)(GameApiHandle game, GameApiStr id);
 /* Signature of the revision-2 `outcome` function. */
 typedef uint32_t (*GameApiOutcomeFn)(GameApiHandle game, GameApiOutcome *out);
+/* See GameApiTable.region_count and GameApiTable.region (revision 3). */
+typedef uint32_t (*GameApiRegionCountFn)(GameApiHandle game, uint32_t *out);
+typedef uint32_t (*GameApiRegionFn)(GameApiHandle game, uint32_t index, GameApiRegion *out);
 /* See GameApiTable.action_shortcut (revision 3). */
 typedef uint32_t (*GameApiActionShortcutFn)(GameApiHandle game, uint32_t index, GameApiStr *out);
 
@@ -602,6 +618,13 @@ typedef struct GameApiTable {
      * then does not reach `handle_event`); it cycles a choice.
      */
     GameApiActionShortcutFn action_shortcut;
+    /*
+     * Snapshots the canvas's labelled regions (for screen readers and tests)
+     * and writes how many there are; `region(i)` describes region `i` of
+     * that snapshot.
+     */
+    GameApiRegionCountFn region_count;
+    GameApiRegionFn region;
 } GameApiTable;
 
 /* The part of GameApiTable every ABI version shares. */

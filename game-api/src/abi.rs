@@ -29,7 +29,8 @@
 //! whose table shows that they know them (ticks, for instance, only to a
 //! game that asked for them), because a game may refuse an unknown kind.
 //!
-//! Revision 3 appends `action_shortcut` to [`GameTable`], `rounded_rect`,
+//! Revision 3 appends `action_shortcut`, `region_count` and `region` to
+//! [`GameTable`], `rounded_rect`,
 //! `measure_text`, `picture_file` and
 //! `picture_rgba` to [`RawPainter`] (and seven text anchors), `request_input`
 //! and `data_dir` to [`RawHost`] and `delta` to
@@ -528,6 +529,31 @@ pub struct GameTable {
     /// invokes the control when the key is pressed without Ctrl, Alt or
     /// Command (the key then does not reach `handle_event`).
     pub action_shortcut: Option<ActionShortcutFn>,
+    /// Snapshots the canvas's labelled regions (for screen readers and
+    /// tests) and writes how many there are; `region(i)` then describes
+    /// region `i` of that snapshot.
+    pub region_count: Option<RegionCountFn>,
+    /// Describes region `index` of the last `region_count` snapshot; its
+    /// label stays valid until the next `region_count`.
+    pub region: Option<RegionFn>,
+}
+
+/// See [`GameTable::region_count`].
+pub type RegionCountFn = unsafe extern "C" fn(game: GameHandle, out: *mut u32) -> u32;
+/// See [`GameTable::region`].
+pub type RegionFn = unsafe extern "C" fn(game: GameHandle, index: u32, out: *mut RawRegion) -> u32;
+
+/// A labelled part of the canvas (revision 3): a screen reader reads its
+/// label, and activating it clicks its centre.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct RawRegion {
+    /// What a screen reader says: "cell 3, 4: free".
+    pub label: AbiStr,
+    /// Its top-left corner, in canvas pixels.
+    pub min: Point,
+    /// Its width and height.
+    pub size: Point,
 }
 
 /// The part of [`GameTable`] every ABI version shares.

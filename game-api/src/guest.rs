@@ -6,7 +6,7 @@
 
 use crate::abi::{
     self, AbiBytes, AbiStr, GameHandle, GameTable, Point, RawAction, RawEvent, RawHost, RawOutcome,
-    RawPainter,
+    RawPainter, RawRegion,
 };
 use crate::codec;
 use crate::{Anchor, Game, GameError, NewGame, Outcomes, Painter, SaveLoad, Stroke, Style};
@@ -195,6 +195,8 @@ pub const fn table<G: Game>() -> GameTable {
         from_game_id: None,
         outcome: None,
         action_shortcut: Some(action_shortcut::<G>),
+        region_count: Some(region_count::<G>),
+        region: Some(region::<G>),
     }
 }
 
@@ -276,6 +278,8 @@ struct Instance<G> {
     title: String,
     status: String,
     actions: Vec<(crate::Action, String)>,
+    /// The regions as `region_count` last snapshotted them.
+    regions: Vec<crate::Region>,
     saved: Vec<u8>,
     game_id: String,
     /// The host's ABI revision: which event fields and kinds it fills.
@@ -354,6 +358,7 @@ unsafe extern "C" fn create<G: Game>(host: *const RawHost, out: *mut GameHandle)
             title: String::new(),
             status: String::new(),
             actions: Vec::new(),
+            regions: Vec::new(),
             saved: Vec::new(),
             game_id: String::new(),
             host_revision: host.revision(),
@@ -479,6 +484,35 @@ unsafe extern "C" fn action_shortcut<G: Game>(
             .ok_or_else(|| GameError(format!("no action number {index}")))?;
         let key = AbiStr::borrow(action.shortcut.as_deref().unwrap_or(""));
         unsafe { write_out(out, key) }
+    })
+}
+
+unsafe extern "C" fn region_count<G: Game>(handle: GameHandle, out: *mut u32) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`.
+        let inst = unsafe { instance::<G>(handle)? };
+        // A snapshot, as for the actions: `region(i)` reads it, and its
+        // labels outlive the calls.
+        inst.regions = inst.game.regions();
+        unsafe { write_out(out, inst.regions.len() as u32) }
+    })
+}
+
+unsafe extern "C" fn region<G: Game>(handle: GameHandle, index: u32, out: *mut RawRegion) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`; the label lives in the
+        // snapshot.
+        let inst = unsafe { instance::<G>(handle)? };
+        let region = inst
+            .regions
+            .get(index as usize)
+            .ok_or_else(|| GameError(format!("no region number {index}")))?;
+        let raw = RawRegion {
+            label: AbiStr::borrow(&region.label),
+            min: region.min,
+            size: region.size,
+        };
+        unsafe { write_out(out, raw) }
     })
 }
 

@@ -368,6 +368,39 @@ impl Action {
     }
 }
 
+/// A labelled part of the canvas, for screen readers and tests (ABI
+/// revision 3): the launcher makes each an accessibility node with this
+/// label, and activating the node clicks the region's centre (a primary
+/// press and release), as the mouse would.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Region {
+    /// What a screen reader says, e.g. "cell 3, 4: free".
+    pub label: String,
+    /// Its top-left corner, in canvas pixels.
+    pub min: Point,
+    /// Its width and height.
+    pub size: Point,
+}
+
+impl Region {
+    /// The region of `size` at `min` labelled `label`.
+    pub fn new(label: impl Into<String>, min: Point, size: Point) -> Region {
+        Region {
+            label: label.into(),
+            min,
+            size,
+        }
+    }
+
+    /// Its centre, where activating it clicks.
+    pub fn center(&self) -> Point {
+        Point::new(
+            self.min.x + self.size.x / 2.0,
+            self.min.y + self.size.y / 2.0,
+        )
+    }
+}
+
 /// Reads the option a player chose in a choice whose options are numbers
 /// (or any type that parses from its printed form): the value
 /// [`Game::invoke_action`] gets. An error for the player when it is not
@@ -446,6 +479,13 @@ pub trait Game: Sized + 'static {
     fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
         let _ = value;
         Err(GameError(format!("unknown action {id:?}")))
+    }
+
+    /// The canvas's labelled regions now (ABI revision 3), asked for after
+    /// every redraw: what a screen reader reads, and what tests find by
+    /// label. A board game gives one per cell ("cell 3, 4: blocked").
+    fn regions(&self) -> Vec<Region> {
+        Vec::new()
     }
 }
 

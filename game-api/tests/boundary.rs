@@ -13,7 +13,7 @@
 use game_api::host::{AbiError, CallErrorKind, GameLibrary, NoServices, Recorder};
 use game_api::{
     Action, ActionKind, Button, Event, Game, GameError, Host, Painter, Point, RecordingPainter,
-    Response, Rgba, Shape, Style,
+    Region, Response, Rgba, Shape, Style,
 };
 
 /// A lamp that toggles when clicked, panics on the key "p", and asks for
@@ -64,6 +64,17 @@ impl Game for Lamp {
             Action::choice("size", "Size", ["small", "large"], "small")
                 .enabled(false)
                 .with_shortcut("Size"),
+        ]
+    }
+    fn regions(&self) -> Vec<Region> {
+        let state = if self.on { "on" } else { "off" };
+        vec![
+            Region::new(
+                format!("the lamp: {state}"),
+                Point::new(30.0, 5.0),
+                Point::new(40.0, 40.0),
+            ),
+            Region::new("nowhere", Point::new(f32::NAN, 0.0), Point::new(1.0, 1.0)),
         ]
     }
     fn invoke_action(&mut self, id: &str, _value: &str) -> Result<Response, GameError> {
@@ -224,4 +235,32 @@ unsafe extern "C" fn never_called_load(
     _bytes: game_api::abi::AbiBytes,
 ) -> u32 {
     unreachable!("a function past the table's whole fields is never called")
+}
+
+/// ABI revision 3: a game's labelled regions reach the host with their
+/// labels and places; one with a coordinate that is not a number is
+/// dropped, and the host says so.
+#[test]
+fn labelled_regions_cross_and_bad_ones_are_dropped() {
+    let mut game = library().start(Box::new(NoServices)).unwrap();
+    let regions = game.regions().unwrap();
+    assert_eq!(
+        regions,
+        [Region::new(
+            "the lamp: off",
+            Point::new(30.0, 5.0),
+            Point::new(40.0, 40.0)
+        )]
+    );
+    assert_eq!(regions[0].center(), Point::new(50.0, 25.0));
+    let notes: Vec<&str> = game.notes().collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("\"nowhere\" has coordinates that are not numbers")),
+        "{notes:?}"
+    );
+    game.handle_event(&Event::release(regions[0].center()))
+        .unwrap();
+    assert_eq!(game.regions().unwrap()[0].label, "the lamp: on");
 }

@@ -110,6 +110,7 @@ c_types! {
     FromGameIdFn => ["uint32_t (*)(GameApiHandle, GameApiStr)"],
     OutcomeFn => ["uint32_t (*)(GameApiHandle, GameApiOutcome *)"],
     ActionShortcutFn => ["uint32_t (*)(GameApiHandle, uint32_t, GameApiStr *)"],
+    RegionFn => ["uint32_t (*)(GameApiHandle, uint32_t, GameApiRegion *)"],
     EntryFn => ["const GameApiTable *(*)(void)"],
 }
 
@@ -300,7 +301,9 @@ fn probe() -> Probe {
         abi_version, table_size, create, destroy, canvas_size, title, status, draw,
         handle_event, action_count, action, invoke_action, last_error,
         save, load, new_game, game_id, from_game_id, outcome, action_shortcut,
+        region_count, region,
     });
+    structure!(p, RawRegion as "GameApiRegion" { label, min, size });
     structure!(p, TableHeader as "GameApiTableHeader" { abi_version, table_size });
 
     constants!(p,
@@ -364,6 +367,8 @@ fn probe() -> Probe {
         FromGameIdFn as "GameApiFromGameIdFn",
         OutcomeFn as "GameApiOutcomeFn",
         ActionShortcutFn as "GameApiActionShortcutFn",
+        RegionCountFn as "GameApiRegionCountFn",
+        RegionFn as "GameApiRegionFn",
         GameHandle as "GameApiHandle",
     );
     // The entry point the header declares has the entry function's type.

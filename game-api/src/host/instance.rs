@@ -7,11 +7,13 @@ use std::sync::Arc;
 use super::painter::PainterBridge;
 use super::services::raw_host;
 use super::{
-    DrawReport, Features, HostServices, MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_SAVE_BYTES,
+    DrawReport, Features, HostServices, MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_REGIONS, MAX_SAVE_BYTES,
     MAX_TEXT_BYTES,
 };
-use crate::abi::{self, AbiBytes, AbiStr, GameHandle, GameTable, Point, RawHost, RawOutcome};
-use crate::{Action, Event, Outcome, Painter, Response, codec};
+use crate::abi::{
+    self, AbiBytes, AbiStr, GameHandle, GameTable, Point, RawHost, RawOutcome, RawRegion,
+};
+use crate::{Action, Event, Outcome, Painter, Region, Response, codec};
 
 /// How a call into a game failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -329,6 +331,56 @@ impl GameInstance {
         }
         self.set_note("action", note);
         Ok(actions)
+    }
+
+    /// The canvas's labelled regions now (revision 3; none from a game
+    /// without them): at most [`MAX_REGIONS`], each with finite
+    /// coordinates within ±[`MAX_COORDINATE`](super::MAX_COORDINATE) and
+    /// a label capped like every text; others are dropped and noted.
+    pub fn regions(&mut self) -> Result<Vec<Region>, CallError> {
+        self.ensure_alive()?;
+        let (Some(region_count), Some(region)) = (self.table.region_count, self.table.region)
+        else {
+            return Ok(Vec::new());
+        };
+        let mut count = 0u32;
+        // SAFETY: a checked table's function, our live handle, a valid slot.
+        let status = unsafe { region_count(self.handle, &mut count) };
+        self.check("region_count", status)?;
+        let mut regions = Vec::new();
+        let mut note = (count > MAX_REGIONS)
+            .then(|| format!("the game has {count} regions; the first {MAX_REGIONS} were kept"));
+        for index in 0..count.min(MAX_REGIONS) {
+            let mut raw = RawRegion {
+                label: AbiStr::EMPTY,
+                min: Point::new(0.0, 0.0),
+                size: Point::new(0.0, 0.0),
+            };
+            // SAFETY: as above.
+            let status = unsafe { region(self.handle, index, &mut raw) };
+            self.check("region", status)?;
+            // SAFETY: the label stays valid until the game's next
+            // `region_count`; it is copied at once.
+            let (label, problem) = unsafe { read_text("label of a region", raw.label) };
+            note = note.take().or(problem);
+            let numbers = [raw.min.x, raw.min.y, raw.size.x, raw.size.y];
+            if numbers
+                .iter()
+                .all(|v| v.is_finite() && v.abs() <= super::MAX_COORDINATE)
+            {
+                regions.push(Region {
+                    label,
+                    min: raw.min,
+                    size: raw.size,
+                });
+            } else {
+                note = note.take().or(Some(format!(
+                    "the region {label:?} has coordinates that are not numbers or are out of range; it was dropped"
+                )));
+            }
+        }
+        self.set_note("region", note);
+        Ok(regions)
     }
 
     /// The shortcut of the control `index` (revision 3), if the game gives

@@ -51,6 +51,9 @@ impl Features {
     }
 }
 
+/// The most labelled regions a game's canvas has (a 21 × 21 board has
+/// 441); the rest are dropped and noted.
+pub const MAX_REGIONS: u32 = 4096;
 /// The longest picture path a game may give, in bytes.
 pub const MAX_PICTURE_PATH_BYTES: usize = 255;
 /// The largest side of a picture of pixels a game draws, in pixels.

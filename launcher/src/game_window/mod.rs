@@ -121,6 +121,8 @@ pub struct GameWindow {
     picture_problems: Vec<String>,
     /// The console's egui context: its fonts measure the game's text.
     ctx: egui::Context,
+    /// The canvas's labelled regions (accessibility nodes).
+    regions: Vec<game_api::Region>,
 }
 
 /// The files the launcher keeps for a game, if it keeps any.
@@ -202,6 +204,7 @@ impl GameWindow {
             pictures: GamePictures::new(&entry.dir),
             picture_problems: Vec::new(),
             ctx: ctx.clone(),
+            regions: Vec::new(),
         };
         game.resume()?;
         game.refresh()?;
@@ -349,9 +352,15 @@ impl GameWindow {
                 }
             }
         }
+        self.regions = self.instance.regions()?;
         self.action_error = None;
         self.dirty = true;
         Ok(())
+    }
+
+    /// The canvas's labelled regions, as the game last gave them.
+    pub fn regions(&self) -> &[game_api::Region] {
+        &self.regions
     }
 
     /// Delivers an event to the game; if it says something changed, the
@@ -727,6 +736,8 @@ impl GameWindow {
             }
         }
 
+        self.regions_ui(ui, transform)?;
+
         if self.signals.input.get() & game_api::abi::INPUT_DOUBLE_CLICK != 0 {
             for button in [
                 egui::PointerButton::Primary,
@@ -776,6 +787,53 @@ impl GameWindow {
         if problems != self.picture_problems {
             self.picture_problems = problems;
             self.compose_warning();
+        }
+        Ok(())
+    }
+
+    /// Makes each of the game's labelled regions an accessibility node over
+    /// its part of the canvas. A screen reader's (or a test's) "click" on
+    /// one reaches the game as a primary click at the region's centre; a
+    /// mouse click there is the canvas's, as anywhere on it.
+    fn regions_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        transform: CanvasTransform,
+    ) -> Result<(), CallError> {
+        let mut activated = None;
+        for (index, region) in self.regions.iter().enumerate() {
+            let rect = egui::Rect::from_min_size(
+                transform.to_screen(region.min),
+                Vec2::new(region.size.x, region.size.y) * transform.scale,
+            );
+            let id = egui::Id::unique(("game region", &self.dir_name, index));
+            // Hover only: a clickable widget would take the keyboard focus
+            // from the game on a mouse click. Its node still offers Click.
+            let response = ui.interact(rect, id, Sense::hover());
+            response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &region.label));
+            ui.ctx().accesskit_node_builder(id, |node| {
+                node.add_action(egui::accesskit::Action::Click);
+            });
+            let asked =
+                ui.input(|i| i.has_accesskit_action_request(id, egui::accesskit::Action::Click));
+            if asked {
+                activated = Some(region.center());
+            }
+        }
+        if let Some(pos) = activated {
+            let modifiers = game_api::Modifiers::NONE;
+            let button = game_api::Button::Primary;
+            self.send(&Event::PointerPress {
+                pos,
+                button,
+                modifiers,
+            })?;
+            self.send(&Event::PointerRelease {
+                pos,
+                button,
+                modifiers,
+            })?;
         }
         Ok(())
     }

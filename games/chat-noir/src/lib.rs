@@ -91,6 +91,7 @@
 
 #![warn(missing_docs)]
 
+mod bitboard;
 pub mod board;
 pub mod cat;
 pub mod game_id;
@@ -102,6 +103,7 @@ pub mod render;
 pub mod rng;
 pub mod save;
 pub mod search;
+pub mod solver;
 pub mod world;
 
 // The names the plugin's users, examples, benches and tests reach for;

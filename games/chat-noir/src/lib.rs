@@ -94,9 +94,11 @@
 mod bitboard;
 pub mod board;
 pub mod cat;
+pub mod cats;
 pub mod game_id;
 pub mod geometry;
 pub mod graph;
+pub mod hint;
 pub mod input;
 pub mod plugin;
 pub mod render;
@@ -110,6 +112,7 @@ pub mod world;
 // everything else stays under its module.
 pub use board::{Board, DEFAULT_SIZE, Pos, SizeError, adjacent, in_bounds, on_boundary};
 pub use cat::{CatsPath, best_moves, choose_move, find_best_positions};
+pub use cats::Difficulty;
 pub use game_id::{GameId, GameIdError};
 pub use geometry::{
     CIRCLE_RADIUS, CIRCLE_SPACING, ROW_HEIGHT, cell_at_point, cell_center_x, cell_center_y,

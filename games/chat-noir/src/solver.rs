@@ -421,7 +421,9 @@ impl Solver {
         }
         let g = self.geometry();
         let view = g.cat_view(free, cat);
-        let on_path = view.shortest_paths(g);
+        // A cat on the boundary may be on its own paths (a neighbour's way
+        // out can lead back through its cell); its cell is no move.
+        let on_path = view.shortest_paths(g) & !bit(cat);
         // Children: (cell, free after, ties after).
         let mut children: Vec<(u8, u128, u128)> = Vec::with_capacity(on_path.count_ones() as usize);
         for b in bits(on_path) {
@@ -580,7 +582,7 @@ impl Solver {
             };
         }
         // Blocks that change the cat's next step are on its shortest paths.
-        let on_path = view.shortest_paths(g);
+        let on_path = view.shortest_paths(g) & movable;
         let mut candidates: Vec<Candidate> = Vec::with_capacity(on_path.count_ones() as usize);
         // Zones of the blocks already known to lose, by cell.
         let mut lost: Vec<(u8, u128)> = Vec::new();

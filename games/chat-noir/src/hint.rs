@@ -91,6 +91,11 @@ pub fn hint_with(
     })
 }
 
+/// How the rule ranks a block, least first: the cat's distance after it
+/// (reversed: larger first), the shortest paths it leaves, the distance
+/// from the cat (reversed: farther first).
+type RuleKey = (Reverse<Distance>, u64, Reverse<Distance>);
+
 /// The rule's block (see the module's documentation), or `None` when the
 /// cat cannot reach the edge (or is not on a free cell).
 ///
@@ -116,7 +121,7 @@ pub fn heuristic_move(board: &Board, cat: Pos, search: &mut Search) -> Option<Po
         .filter(|&(p, blocked)| !blocked && p != cat && path.contains(p))
         .map(|(p, _)| (p, path.from_cat().get(p)))
         .collect();
-    let mut best: Option<((Reverse<Distance>, u64, Reverse<Distance>), Pos)> = None;
+    let mut best: Option<(RuleKey, Pos)> = None;
     let mut memo = HashMap::new();
     for (p, from_cat) in candidates {
         let map = search.run(&Graph::new(board, Some(p)), Node::Boundary);

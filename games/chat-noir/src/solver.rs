@@ -320,12 +320,12 @@ impl Solver {
         // First phase: proof-number search for a win among the blocks on
         // the cat's shortest paths.
         let (pn, _) = self.pn_player(or_key(free, c), free, c, INF - 1, INF - 1);
-        if pn == 0 {
-            if let Some(e) = self.pn_table.get(&or_key(free, c)) {
-                return Verdict::Winnable {
-                    best_move: self.geometry().pos(e.best),
-                };
-            }
+        if pn == 0
+            && let Some(e) = self.pn_table.get(&or_key(free, c))
+        {
+            return Verdict::Winnable {
+                best_move: self.geometry().pos(e.best),
+            };
         }
         if self.out_of_budget {
             return Verdict::Undecided;
@@ -350,11 +350,10 @@ impl Solver {
     /// Counts a node; false when the budget is spent.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > self.node_limit {
-            self.out_of_budget = true;
-        } else if self.nodes.is_multiple_of(1024)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        let over = self.nodes > self.node_limit
+            || (self.nodes.is_multiple_of(1024)
+                && self.deadline.is_some_and(|d| Instant::now() >= d));
+        if over {
             self.out_of_budget = true;
         }
         !self.out_of_budget

@@ -91,23 +91,28 @@
 
 #![warn(missing_docs)]
 
+mod bitboard;
 pub mod board;
 pub mod cat;
+pub mod cats;
 pub mod game_id;
 pub mod geometry;
 pub mod graph;
+pub mod hint;
 pub mod input;
 pub mod plugin;
 pub mod render;
 pub mod rng;
 pub mod save;
 pub mod search;
+pub mod solver;
 pub mod world;
 
 // The names the plugin's users, examples, benches and tests reach for;
 // everything else stays under its module.
 pub use board::{Board, DEFAULT_SIZE, Pos, SizeError, adjacent, in_bounds, on_boundary};
 pub use cat::{CatsPath, best_moves, choose_move, find_best_positions};
+pub use cats::Difficulty;
 pub use game_id::{GameId, GameIdError};
 pub use geometry::{
     CIRCLE_RADIUS, CIRCLE_SPACING, ROW_HEIGHT, cell_at_point, cell_center_x, cell_center_y,

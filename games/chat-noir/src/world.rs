@@ -13,6 +13,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::board::{Board, DEFAULT_SIZE, Pos, SizeError};
 use crate::cat::{self, CatsPath};
+use crate::cats::{Cat, Difficulty};
 use crate::graph::Graph;
 use crate::rng::Rng;
 use crate::search::Search;
@@ -410,6 +411,42 @@ impl World {
     /// one size allocate nothing after the first.
     pub fn move_cat(&mut self) {
         let next = cat::choose_move(&self.board, self.cat, &mut self.scratch.0, &mut self.rng);
+        self.step_cat(next);
+    }
+
+    /// The player's move against a cat of any [`Difficulty`]: blocks the
+    /// cell at `p`, then `cat` answers ([`World::move_cat_with`]). With a
+    /// [`Difficulty::Classic`] cat this is exactly [`World::play`].
+    ///
+    /// # Errors
+    ///
+    /// Refuses the same moves as [`World::play`], leaving the world
+    /// unchanged.
+    pub fn play_with(&mut self, p: Pos, cat: &mut Cat) -> Result<(), MoveError> {
+        if self.state.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        self.block_cell(p)?;
+        self.move_cat_with(cat);
+        Ok(())
+    }
+
+    /// The cat's move, decided by `cat`: the classic cat draws with the
+    /// world's generator exactly as [`World::move_cat`] does; the others
+    /// decide without it. The state changes as in [`World::move_cat`]:
+    /// no step means the cat is boxed in, a step onto the boundary means it
+    /// escaped.
+    pub fn move_cat_with(&mut self, cat: &mut Cat) {
+        if cat.difficulty() == Difficulty::Classic {
+            self.move_cat();
+        } else {
+            let next = cat.choose_move(&self.board, self.cat, &mut self.rng);
+            self.step_cat(next);
+        }
+    }
+
+    /// Puts the cat on `next`, or declares it boxed in when there is none.
+    fn step_cat(&mut self, next: Option<Pos>) {
         match next {
             None => self.state = State::CatLost,
             Some(next) => {

@@ -23,9 +23,12 @@ mod properties;
 // IDs, outcomes).
 mod abi;
 mod midend;
-// Beyond the spec, one file per feature: game IDs, the random generator.
+// Beyond the spec, one file per feature: game IDs, the random generator,
+// the solver and hints, the cats of each difficulty.
+mod cats;
 mod game_id;
 mod rng;
+mod solver;
 // The files shipped beside the game, checked as the launcher reads them:
 // doc.txt, manual.md, and the pictures (icon, manual's pictures).
 mod doc_txt;

@@ -24,6 +24,14 @@
 //! * [`geometry`] — the screen geometry (§1.18.7): [`cell_center_x`],
 //!   [`cell_center_y`], [`world_width`], [`world_height`],
 //!   [`cell_at_point`];
+//! * [`solver`] — beyond the spec: an exact solver that decides whether the
+//!   player can force a win against the classic cat ([`solver::Solver`],
+//!   [`solver::Verdict`]);
+//! * [`hint`] — beyond the spec: hints, the solver's winning block or a
+//!   rule's ([`hint::hint`], [`hint::heuristic_move`]);
+//! * [`cats`] — beyond the spec: cats of each [`Difficulty`], the classic
+//!   one, a clever one that looks ahead and an expert that uses the solver
+//!   ([`cats::Cat`], [`World::play_with`]);
 //! * [`rng`] — the reproducible generator: [`Rng`];
 //! * [`game_id`] — short text for positions: [`GameId`];
 //! * [`render`] — drawing the cat and the world (§1.18.6, §1.18.7) through

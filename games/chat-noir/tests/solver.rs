@@ -371,7 +371,7 @@ fn playing_the_winning_moves_traps_the_cat_whatever_it_draws() {
     let mut rng = Rng::new(3);
     let mut solver = Solver::new();
     let mut games = 0;
-    for round in 0..200 {
+    for round in 0..60 {
         let mut board = Board::empty(7).unwrap();
         let cat = p(3, 3);
         board.add_random_blocked(4 + round % 6, cat, &mut rng);
@@ -382,7 +382,7 @@ fn playing_the_winning_moves_traps_the_cat_whatever_it_draws() {
             games += follow(&mut solver, &board, cat, 0);
         }
     }
-    assert!(games > 20, "only {games} games");
+    assert!(games > 5, "only {games} games");
 }
 
 /// Most random 11×11 starting boards are decided, winnable ones with a

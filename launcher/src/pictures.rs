@@ -20,6 +20,8 @@ pub struct GamePictures {
     pixels: HashMap<u64, TextureHandle>,
     /// The pixels drawn since the last [`GamePictures::end_frame`].
     used: HashSet<u64>,
+    /// How many files have failed to load so far.
+    failures: usize,
 }
 
 impl GamePictures {
@@ -30,6 +32,7 @@ impl GamePictures {
             files: HashMap::new(),
             pixels: HashMap::new(),
             used: HashSet::new(),
+            failures: 0,
         }
     }
 
@@ -38,13 +41,14 @@ impl GamePictures {
     pub fn texture(&mut self, ctx: &egui::Context, source: &PictureSource) -> Option<TextureId> {
         match source {
             PictureSource::File(path) => {
-                let game_dir = &self.game_dir;
-                let entry = self.files.entry(path.clone()).or_insert_with(|| {
-                    load_file(game_dir, path).map(|image| {
+                if !self.files.contains_key(path) {
+                    let loaded = load_file(&self.game_dir, path).map(|image| {
                         ctx.load_texture(format!("game picture {path}"), image, options())
-                    })
-                });
-                entry.as_ref().ok().map(TextureHandle::id)
+                    });
+                    self.failures += usize::from(loaded.is_err());
+                    self.files.insert(path.clone(), loaded);
+                }
+                self.files[path].as_ref().ok().map(TextureHandle::id)
             }
             PictureSource::Rgba(pixels) => {
                 self.used.insert(pixels.key);
@@ -63,6 +67,12 @@ impl GamePictures {
     pub fn end_frame(&mut self) {
         let used = std::mem::take(&mut self.used);
         self.pixels.retain(|key, _| used.contains(key));
+    }
+
+    /// How many picture files have failed to load: when it changes,
+    /// [`GamePictures::problems`] has more to say.
+    pub fn failures(&self) -> usize {
+        self.failures
     }
 
     /// Why each file picture that cannot be shown cannot, sorted by path.

@@ -117,7 +117,9 @@ pub struct GameWindow {
     root_title: Option<String>,
     /// The pictures the game draws, as textures.
     pictures: GamePictures,
-    /// Why some of the game's picture files cannot be shown, as last said.
+    /// Why some of the game's picture files cannot be shown, as last said
+    /// (one entry per failed file, so its length follows
+    /// `GamePictures::failures`).
     picture_problems: Vec<String>,
     /// The console's egui context: its fonts measure the game's text.
     ctx: egui::Context,
@@ -783,9 +785,8 @@ impl GameWindow {
             self.pictures.end_frame();
         }
         // A picture file that cannot be shown is said once, beside the rest.
-        let problems = self.pictures.problems();
-        if problems != self.picture_problems {
-            self.picture_problems = problems;
+        if self.pictures.failures() != self.picture_problems.len() {
+            self.picture_problems = self.pictures.problems();
             self.compose_warning();
         }
         Ok(())

@@ -187,8 +187,8 @@ fn a_choices_shortcut_cycles_its_options() {
         let game = harness.state_mut().open_game_mut(DIR).unwrap();
         game.status().to_owned()
     };
-    assert_eq!(status(&mut harness), "Zoom 1");
-    for expected in ["Zoom 2", "Zoom 4", "Zoom 1"] {
+    assert_eq!(status(&mut harness), "Zoom 1, clicks 0");
+    for expected in ["Zoom 2, clicks 0", "Zoom 4, clicks 0", "Zoom 1, clicks 0"] {
         harness.key_press(egui::Key::Z);
         harness.run();
         assert_eq!(status(&mut harness), expected);
@@ -196,5 +196,32 @@ fn a_choices_shortcut_cycles_its_options() {
     // With Ctrl, Z is the launcher's (Undo), never the game's shortcut.
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.run();
-    assert_eq!(status(&mut harness), "Zoom 1");
+    assert_eq!(status(&mut harness), "Zoom 1, clicks 0");
+}
+
+/// A labelled region is an accessibility node: found by its label, and a
+/// screen reader's click on it reaches the game as one click. A mouse click
+/// on it is the canvas's, counted once, not twice.
+#[test]
+fn a_labelled_region_is_a_node_a_screen_reader_can_click() {
+    let (_games, mut harness) = open_board();
+    let status = |harness: &mut Harness<'_, LauncherApp>| {
+        let game = harness.state_mut().open_game_mut(DIR).unwrap();
+        game.status().to_owned()
+    };
+    let tile = harness.get_by_role_and_label(Role::Button, "the red tile");
+    let centre = tile.rect().center();
+    tile.click_accesskit();
+    harness.run();
+    assert_eq!(status(&mut harness), "Zoom 1, clicks 1");
+    let expected = on_screen(&mut harness, Point::new(50.0, 30.0));
+    assert!(
+        (centre - expected).length() < 1.0,
+        "{centre:?} {expected:?}"
+    );
+    harness
+        .get_by_role_and_label(Role::Button, "the red tile")
+        .click();
+    harness.run();
+    assert_eq!(status(&mut harness), "Zoom 1, clicks 2");
 }

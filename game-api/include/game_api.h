@@ -58,10 +58,11 @@
  * Revision 1 is the first release; revision 2 appends the optional game
  * functions `save` ... `outcome` to GameApiTable, `request_tick` and
  * `request_new_game` to GameApiHost, and `modifiers` and `dt` to
- * GameApiEvent; revision 3 (GAME_API_ABI_REVISION) appends `request_input`
+ * GameApiEvent; revision 3 appends `request_input`
  * and `data_dir` to GameApiHost and `delta` to GameApiEvent: a game gets
  * scroll and double-click events only after asking for them with
- * `request_input`.
+ * `request_input`; revision 4 (GAME_API_ABI_REVISION) appends
+ * `outcome_assisted` to GameApiTable.
  *
  * THREADS
  *
@@ -97,9 +98,9 @@ extern "C" {
  * The revision of this ABI within GAME_API_ABI_VERSION: how many times it
  * has grown. Revision 1 is the first layout; revision 2 adds saving, new
  * games and game IDs, outcomes, ticks and key modifiers; revision 3 the
- * scroll wheel and double clicks.
+ * scroll wheel and double clicks; revision 4 assisted outcomes.
  */
-#define GAME_API_ABI_REVISION 3u
+#define GAME_API_ABI_REVISION 4u
 
 /*
  * The symbol every game library exports (see game_api_entry below). Its
@@ -530,6 +531,8 @@ typedef uint32_t (*GameApiRegionCountFn)(GameApiHandle game, uint32_t *out);
 typedef uint32_t (*GameApiRegionFn)(GameApiHandle game, uint32_t index, GameApiRegion *out);
 /* See GameApiTable.action_shortcut (revision 3). */
 typedef uint32_t (*GameApiActionShortcutFn)(GameApiHandle game, uint32_t index, GameApiStr *out);
+/* See GameApiTable.outcome_assisted (revision 4). */
+typedef uint32_t (*GameApiOutcomeAssistedFn)(GameApiHandle game, uint32_t *out);
 
 /*
  * The table a game library exports through game_api_entry.
@@ -625,6 +628,14 @@ typedef struct GameApiTable {
      */
     GameApiRegionCountFn region_count;
     GameApiRegionFn region;
+
+    /* Revision 4. May be NULL (absent: never assisted). */
+    /*
+     * Writes 1 when the game helped the player towards the outcome `outcome`
+     * describes (a hint, a solver playing for them), else 0: the host counts
+     * such a win apart, and it sets no record.
+     */
+    GameApiOutcomeAssistedFn outcome_assisted;
 } GameApiTable;
 
 /* The part of GameApiTable every ABI version shares. */

@@ -37,6 +37,10 @@
 //! [`RawEvent`]: a game asks for [`EVENT_SCROLL`] and
 //! [`EVENT_DOUBLE_CLICK`] with `request_input`, and only then gets them.
 //!
+//! Revision 4 appends `outcome_assisted` to [`GameTable`]: a game says
+//! that it helped the player (hints, a solver), and the launcher's
+//! statistics count such a win apart.
+//!
 //! Revision 1 is the first release; revision 2 ([`ABI_REVISION`]) appends
 //! the optional game functions `save` … `outcome` to [`GameTable`],
 //! `request_tick` and `request_new_game` to [`RawHost`], and `modifiers` and
@@ -53,8 +57,8 @@ pub const ABI_VERSION: u32 = 1;
 /// The revision of this ABI within [`ABI_VERSION`]: how many times it has
 /// grown. Revision 1 is the first layout; revision 2 adds saving, new games
 /// and game IDs, outcomes, ticks and key modifiers; revision 3 the scroll
-/// wheel and double clicks.
-pub const ABI_REVISION: u32 = 3;
+/// wheel and double clicks; revision 4 assisted outcomes.
+pub const ABI_REVISION: u32 = 4;
 
 /// The symbol every game library exports (see [`crate::export_game!`]).
 /// Its name never changes between ABI versions so that an old library is
@@ -536,7 +540,15 @@ pub struct GameTable {
     /// Describes region `index` of the last `region_count` snapshot; its
     /// label stays valid until the next `region_count`.
     pub region: Option<RegionFn>,
+
+    // Revision 4. May be null (absent: never assisted).
+    /// Writes 1 when the game helped the player towards the outcome
+    /// `outcome` describes (a hint, a solver playing for them), else 0.
+    pub outcome_assisted: Option<OutcomeAssistedFn>,
 }
+
+/// See [`GameTable::outcome_assisted`].
+pub type OutcomeAssistedFn = unsafe extern "C" fn(game: GameHandle, out: *mut u32) -> u32;
 
 /// See [`GameTable::region_count`].
 pub type RegionCountFn = unsafe extern "C" fn(game: GameHandle, out: *mut u32) -> u32;

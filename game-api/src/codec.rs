@@ -329,6 +329,8 @@ pub(crate) fn outcome_from_raw(raw: RawOutcome) -> Option<Outcome> {
     Some(Outcome {
         result,
         score: (raw.has_score != 0).then_some(raw.score),
+        // A separate call (revision 4): see `GameInstance::outcome`.
+        assisted: false,
     })
 }
 

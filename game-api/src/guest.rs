@@ -197,6 +197,7 @@ pub const fn table<G: Game>() -> GameTable {
         action_shortcut: Some(action_shortcut::<G>),
         region_count: Some(region_count::<G>),
         region: Some(region::<G>),
+        outcome_assisted: None,
     }
 }
 
@@ -224,10 +225,11 @@ pub mod features {
         }
     }
 
-    /// Adds [`Outcomes`]'s `outcome`.
+    /// Adds [`Outcomes`]'s `outcome` (and `outcome_assisted`).
     pub const fn outcome<G: Outcomes>(table: GameTable) -> GameTable {
         GameTable {
             outcome: Some(current_outcome::<G>),
+            outcome_assisted: Some(current_outcome_assisted::<G>),
             ..table
         }
     }
@@ -588,6 +590,17 @@ unsafe extern "C" fn current_outcome<G: Outcomes>(handle: GameHandle, out: *mut 
         // SAFETY: see `instance` and `write_out`.
         let inst = unsafe { instance::<G>(handle)? };
         unsafe { write_out(out, codec::outcome_to_raw(inst.game.outcome())) }
+    })
+}
+
+unsafe extern "C" fn current_outcome_assisted<G: Outcomes>(
+    handle: GameHandle,
+    out: *mut u32,
+) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`.
+        let inst = unsafe { instance::<G>(handle)? };
+        unsafe { write_out(out, u32::from(inst.game.outcome().assisted)) }
     })
 }
 

@@ -101,8 +101,12 @@ pub const OPEN_BRACKET: &str = "OpenBracket";
 /// `]`.
 pub const CLOSE_BRACKET: &str = "CloseBracket";
 
+/// `?` (Shift and `/` on many keyboards; the key that types a question
+/// mark).
+pub const QUESTION_MARK: &str = "QuestionMark";
+
 /// Every named key above, for checks and key-binding screens.
-pub const NAMED: [&str; 27] = [
+pub const NAMED: [&str; 28] = [
     ENTER,
     ESCAPE,
     SPACE,
@@ -130,6 +134,7 @@ pub const NAMED: [&str; 27] = [
     BACKTICK,
     OPEN_BRACKET,
     CLOSE_BRACKET,
+    QUESTION_MARK,
 ];
 
 /// Whether `name` is a key name the launcher sends: a lower-case letter, a

@@ -507,6 +507,9 @@ pub struct Outcome {
     pub result: GameResult,
     /// The score, higher is better, if the game keeps one.
     pub score: Option<i64>,
+    /// Whether the game helped the player (hints, a solver): the launcher
+    /// counts such a win apart, and it sets no record (revision 4).
+    pub assisted: bool,
 }
 
 impl Outcome {
@@ -514,6 +517,7 @@ impl Outcome {
     pub const PLAYING: Outcome = Outcome {
         result: GameResult::Playing,
         score: None,
+        assisted: false,
     };
 
     /// The player won (no score).
@@ -521,6 +525,7 @@ impl Outcome {
         Outcome {
             result: GameResult::Won,
             score: None,
+            assisted: false,
         }
     }
 
@@ -529,7 +534,20 @@ impl Outcome {
         Outcome {
             result: GameResult::Lost,
             score: None,
+            assisted: false,
         }
+    }
+
+    /// The same outcome, marked as helped by the game when `assisted`
+    /// (the player asked for a hint, or let the game play for them).
+    ///
+    /// ```
+    /// use game_api::Outcome;
+    /// let hints_used = 2;
+    /// assert!(Outcome::won().with_assistance(hints_used > 0).assisted);
+    /// ```
+    pub const fn with_assistance(self, assisted: bool) -> Outcome {
+        Outcome { assisted, ..self }
     }
 
     /// The same outcome with a score.

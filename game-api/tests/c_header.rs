@@ -301,7 +301,7 @@ fn probe() -> Probe {
         abi_version, table_size, create, destroy, canvas_size, title, status, draw,
         handle_event, action_count, action, invoke_action, last_error,
         save, load, new_game, game_id, from_game_id, outcome, action_shortcut,
-        region_count, region,
+        region_count, region, outcome_assisted,
     });
     structure!(p, RawRegion as "GameApiRegion" { label, min, size });
     structure!(p, TableHeader as "GameApiTableHeader" { abi_version, table_size });

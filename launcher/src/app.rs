@@ -530,8 +530,7 @@ impl LauncherApp {
         self.notices.extend(shown.notices);
         if !shown.finished.is_empty() && self.config.player.is_some() {
             for (dir_name, finished) in shown.finished {
-                self.plays
-                    .record_result(&dir_name, finished.result, finished.time, finished.score);
+                self.plays.record_result(&dir_name, &finished);
             }
             self.save_plays();
         }

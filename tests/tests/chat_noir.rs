@@ -257,7 +257,7 @@ fn about_to_escape() -> (World, Pos) {
     (world, click)
 }
 
-const PLAYING: &str = "Click a circle to block it. Help off (H shows the cat's paths)";
+const PLAYING: &str = "Click a circle to block it. Classic cat. Help off (H shows the cat's paths)";
 
 #[test]
 fn the_console_lists_chat_noir_in_puzzle_games_and_a_click_opens_it() {
@@ -338,7 +338,7 @@ fn a_whole_game_is_won_by_trapping_the_cat_and_n_starts_another() {
     click(&mut harness, east);
     let id = position(&mut harness);
     assert_eq!(id.state(), State::CatLost);
-    let won = "You trapped the cat! Press N for a new game. Help off (H shows the cat's paths)";
+    let won = "You trapped the cat! Press N for a new game. Classic cat. Help off (H shows the cat's paths)";
     assert_eq!(status(&mut harness), won);
     harness.get_by_label(won);
 
@@ -374,7 +374,7 @@ fn a_whole_game_is_lost_when_the_cat_reaches_the_edge() {
     assert_eq!(clicks, 5);
     assert_eq!(position(&mut harness).state(), State::CatWon);
     harness.get_by_label(
-        "The cat escaped! Press N for a new game. Help off (H shows the cat's paths)",
+        "The cat escaped! Press N for a new game. Classic cat. Help off (H shows the cat's paths)",
     );
     // Clicks do nothing now; N starts over.
     let before = position(&mut harness);
@@ -433,7 +433,8 @@ fn h_toggles_help_from_the_keyboard() {
     load(&mut harness, &World::empty(11).unwrap());
     hover(&mut harness, Pos::new(3, 3));
     press(&mut harness, egui::Key::H);
-    harness.get_by_label("Click a circle to block it. Help on (H hides the cat's paths)");
+    harness
+        .get_by_label("Click a circle to block it. Classic cat. Help on (H hides the cat's paths)");
     let white_dots = |harness: &mut Harness<'_, LauncherApp>| {
         open(harness)
             .drawing()
@@ -615,7 +616,7 @@ fn game_keys_reach_the_game_whatever_control_has_focus() {
     let games = games();
     let mut harness = player(&games, WINDOW_11);
     load(&mut harness, &World::empty(11).unwrap());
-    let help_on = "Click a circle to block it. Help on (H hides the cat's paths)";
+    let help_on = "Click a circle to block it. Classic cat. Help on (H hides the cat's paths)";
     let controls: [(Role, &str); 6] = [
         (Role::Button, "Game"),
         (Role::Button, "Help"),

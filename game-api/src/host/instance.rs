@@ -508,7 +508,8 @@ impl GameInstance {
         self.check("from_game_id", status)
     }
 
-    /// How the game stands.
+    /// How the game stands, and (revision 4) whether the game helped the
+    /// player to it.
     pub fn outcome(&mut self) -> Result<Outcome, CallError> {
         self.ensure_alive()?;
         let outcome = self.table.outcome.ok_or(Self::unsupported("outcome"))?;
@@ -516,12 +517,20 @@ impl GameInstance {
         // SAFETY: a checked table's function, our live handle, a valid slot.
         let status = unsafe { outcome(self.handle, &mut raw) };
         self.check("outcome", status)?;
-        codec::outcome_from_raw(raw).ok_or_else(|| {
+        let outcome = codec::outcome_from_raw(raw).ok_or_else(|| {
             self.invalid(
                 "outcome",
                 format!("it returned the unknown outcome state {}", raw.state),
             )
-        })
+        })?;
+        let Some(assisted) = self.table.outcome_assisted else {
+            return Ok(outcome);
+        };
+        let mut helped = 0u32;
+        // SAFETY: a checked table's function, our live handle, a valid slot.
+        let status = unsafe { assisted(self.handle, &mut helped) };
+        self.check("outcome_assisted", status)?;
+        Ok(outcome.with_assistance(helped != 0))
     }
 }
 

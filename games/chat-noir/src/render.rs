@@ -280,9 +280,46 @@ pub fn chop_whiskers(
 /// Pass `|p| path.contains(p)` for a [`CatsPath`](crate::cat::CatsPath)
 /// kept up to date with the world ([`World::update_cats_path`]).
 pub fn render_world(painter: &mut dyn Painter, world: &World, on_cats_path: impl Fn(Pos) -> bool) {
+    let cat_at = cell_center(world.cat());
+    render_world_with(
+        painter,
+        world,
+        on_cats_path,
+        cat_at,
+        Mood::of(world.state()),
+        |_| {},
+    );
+}
+
+/// [`render_world`] with the cat drawn at `cat_at` in `mood` (the game
+/// draws it between two cells while it walks) and `marks` drawn over the
+/// board, under the cat (the keyboard's cursor, a hint).
+pub fn render_world_with(
+    painter: &mut dyn Painter,
+    world: &World,
+    on_cats_path: impl Fn(Pos) -> bool,
+    cat_at: Point,
+    mood: Mood,
+    marks: impl FnOnce(&mut dyn Painter),
+) {
     let size = world.size();
     chop_whiskers(painter, world_width(size), world_height(size), |painter| {
         render_board(painter, world.cells(), size, on_cats_path, world.mouse());
-        cat(painter, cell_center(world.cat()), Mood::of(world.state()));
+        marks(painter);
+        cat(painter, cat_at, mood);
     });
+}
+
+/// A ring of `width` pixels in `color` around the circle at `p`, `inset`
+/// pixels inside its rim (so two rings on one circle stay apart).
+pub fn ring(painter: &mut dyn Painter, p: Pos, color: Rgba, width: f32, inset: f32) {
+    let radius = CIRCLE_RADIUS as f32 + 1.0 - inset - width / 2.0;
+    painter.circle(
+        cell_center(p),
+        radius,
+        Style {
+            fill: None,
+            stroke: Some(Stroke { width, color }),
+        },
+    );
 }

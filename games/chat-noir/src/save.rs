@@ -4,10 +4,11 @@
 //! A save is a few lines of UTF-8 text, readable in a file or a test:
 //!
 //! ```text
-//! Chat Noir save 1
+//! Chat Noir save 2
 //! start 11:5,5:800002000G80020000000G
 //! position 11:5,4:800002000G80020200000G
 //! rng 11400714819323198485
+//! helped 0
 //! end
 //! ```
 //!
@@ -17,6 +18,9 @@
 //!   `:lost` once the game is over;
 //! * `rng` is the state of the game's generator, so the cat breaks its ties
 //!   the same way after an undo as before it;
+//! * `helped` counts the hints shown and the moves Solve played in this
+//!   game, which make its outcome *assisted* (format 2; a save of format 1,
+//!   which has no such line, reads as 0);
 //! * `end` marks a save that is whole: a save cut short anywhere lacks it.
 //!
 //! The pointer and the help setting are not saved: they are not part of a
@@ -45,8 +49,8 @@ use crate::world::{State, World};
 /// The first line of a save, before the format's number.
 pub const HEADER: &str = "Chat Noir save";
 
-/// The format this version writes and reads.
-pub const FORMAT: u32 = 1;
+/// The format this version writes; it reads this one and format 1.
+pub const FORMAT: u32 = 2;
 
 /// A saved game: the board it started from, the position now and the
 /// state of its generator.
@@ -58,6 +62,8 @@ pub struct Saved {
     pub position: GameId,
     /// The game's generator.
     pub rng: Rng,
+    /// The hints shown and Solve's moves in this game.
+    pub helped: u32,
 }
 
 impl Saved {
@@ -67,7 +73,13 @@ impl Saved {
             start: start.clone(),
             position: world.game_id(),
             rng: world.rng().clone(),
+            helped: 0,
         }
+    }
+
+    /// This save with `helped` hints and Solve moves.
+    pub fn with_helped(self, helped: u32) -> Saved {
+        Saved { helped, ..self }
     }
 
     /// The world this save holds: its position and generator, nothing
@@ -82,10 +94,11 @@ impl Saved {
         // Writing to a String cannot fail.
         let _ = write!(
             text,
-            "{HEADER} {FORMAT}\nstart {}\nposition {}\nrng {}\nend\n",
+            "{HEADER} {FORMAT}\nstart {}\nposition {}\nrng {}\nhelped {}\nend\n",
             self.start,
             self.position,
-            self.rng.state()
+            self.rng.state(),
+            self.helped
         );
         text.into_bytes()
     }
@@ -100,14 +113,32 @@ impl Saved {
     /// not fit together (a position on another board than the one the game
     /// started from).
     pub fn decode(bytes: &[u8]) -> Result<Saved, String> {
-        let mut saved = SavedText::read(bytes, "Chat Noir", HEADER, FORMAT)?;
+        // Format 1 is format 2 without its `helped` line.
+        let format = if bytes.starts_with(format!("{HEADER} 1\n").as_bytes()) {
+            1
+        } else {
+            FORMAT
+        };
+        let mut saved = SavedText::read(bytes, "Chat Noir", HEADER, format)?;
         let start = game_id(saved.field("start")?, "start board")?;
         let position = game_id(saved.field("position")?, "position")?;
         let rng = saved.field("rng")?;
         let rng = rng
             .parse::<u64>()
             .map_err(|_| damaged(&format!("its generator state {rng:?} is not a number")))?;
-        saved.finish("the position")?;
+        let helped = if format >= 2 {
+            let helped = saved.field("helped")?;
+            helped
+                .parse::<u32>()
+                .map_err(|_| damaged(&format!("its count of help {helped:?} is not a number")))?
+        } else {
+            0
+        };
+        saved.finish(if format >= 2 {
+            "the help"
+        } else {
+            "the position"
+        })?;
         if start.state() != State::Playing {
             return Err(damaged("its start board is a finished game"));
         }
@@ -127,6 +158,7 @@ impl Saved {
             start,
             position,
             rng: Rng::new(rng),
+            helped,
         })
     }
 }
@@ -166,11 +198,12 @@ mod tests {
         let saved = sample();
         let text = String::from_utf8(saved.encode()).unwrap();
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "Chat Noir save 1");
+        assert_eq!(lines[0], "Chat Noir save 2");
         assert_eq!(lines[1], "start 11:5,5:800002000G80020000000G");
         assert!(lines[2].starts_with("position 11:"), "{text}");
         assert!(lines[3].starts_with("rng "), "{text}");
-        assert_eq!(lines[4], "end");
+        assert_eq!(lines[4], "helped 0");
+        assert_eq!(lines[5], "end");
         assert_eq!(Saved::decode(text.as_bytes()).unwrap(), saved);
     }
 
@@ -199,11 +232,27 @@ mod tests {
             e.starts_with("This saved game of Chat Noir is damaged"),
             "{e}"
         );
-        let e = with("save 1", "save 2").unwrap_err();
-        assert!(e.contains("format 2, from a newer version"), "{e}");
+        let e = with("save 2", "save 3").unwrap_err();
+        assert!(e.contains("format 3, from a newer version"), "{e}");
+        let e = with("helped 0", "helped lots").unwrap_err();
+        assert!(e.contains("count of help \"lots\""), "{e}");
         let e = with("rng", "seed").unwrap_err();
         assert!(e.contains("no rng line"), "{e}");
         let e = with("\nend\n", "\nmore\nend\n").unwrap_err();
+        assert!(e.contains("lines after the help"), "{e}");
+    }
+
+    #[test]
+    fn a_save_of_format_1_reads_with_no_help_used() {
+        let saved = sample().with_helped(3);
+        let text = String::from_utf8(saved.encode()).unwrap();
+        let old = text
+            .replace("Chat Noir save 2", "Chat Noir save 1")
+            .replace("helped 3\n", "");
+        let read = Saved::decode(old.as_bytes()).unwrap();
+        assert_eq!(read, saved.clone().with_helped(0));
+        assert_eq!(Saved::decode(text.as_bytes()).unwrap().helped, 3);
+        let e = Saved::decode(old.replace("\nend", "\nhelped 3\nend").as_bytes()).unwrap_err();
         assert!(e.contains("lines after the position"), "{e}");
     }
 

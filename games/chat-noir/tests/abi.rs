@@ -180,7 +180,15 @@ fn click(game: &mut GameInstance, q: Pos) -> Response {
         modifiers: game_api::Modifiers::NONE,
     })
     .unwrap();
-    release(game, pos, Button::Primary)
+    let response = release(game, pos, Button::Primary);
+    settle(game);
+    response
+}
+
+/// The launcher's ticks until the cat's walk ends: a tick of a second
+/// ends any step (a step takes 150 ms).
+fn settle(game: &mut GameInstance) {
+    game.handle_event(&Event::Tick { dt: 1.0 }).unwrap();
 }
 
 fn key(game: &mut GameInstance, name: &str) -> Response {
@@ -191,11 +199,13 @@ fn id_of(board: Board, cat: Pos) -> String {
     World::new(board, cat).unwrap().game_id().to_string()
 }
 
-const PLAYING: &str = "Click a circle to block it. Help off (H shows the cat's paths)";
-const PLAYING_HELP: &str = "Click a circle to block it. Help on (H hides the cat's paths)";
-const ESCAPED: &str = "The cat escaped! Press N for a new game. Help off (H shows the cat's paths)";
+const PLAYING: &str = "Click a circle to block it. Classic cat. Help off (H shows the cat's paths)";
+const PLAYING_HELP: &str =
+    "Click a circle to block it. Classic cat. Help on (H hides the cat's paths)";
+const ESCAPED: &str =
+    "The cat escaped! Press N for a new game. Classic cat. Help off (H shows the cat's paths)";
 const TRAPPED: &str =
-    "You trapped the cat! Press N for a new game. Help off (H shows the cat's paths)";
+    "You trapped the cat! Press N for a new game. Classic cat. Help off (H shows the cat's paths)";
 
 #[test]
 fn the_game_introduces_itself_with_a_new_11_by_11_game() {
@@ -209,16 +219,40 @@ fn the_game_introduces_itself_with_a_new_11_by_11_game() {
     assert_eq!((seen.cat, seen.mood), (Pos::new(5, 5), Mood::Thinking));
     assert!(seen.pointer.is_empty() && seen.paths.is_empty());
 
-    // The one control of its own is the Size choice: New game and the
-    // Game ID field are the launcher's.
+    // Its own controls: Hint (?), Solve, the Cat and Size choices and the
+    // badge's switch. New game, Undo and the Game ID field are the
+    // launcher's.
     let actions = game.actions().unwrap();
-    let summary: Vec<(&str, &str, bool)> = actions
+    let summary: Vec<(&str, &str, Option<&str>, bool)> = actions
         .iter()
-        .map(|a| (a.id.as_str(), a.label.as_str(), a.enabled))
+        .map(|a| {
+            (
+                a.id.as_str(),
+                a.label.as_str(),
+                a.shortcut.as_deref(),
+                a.enabled,
+            )
+        })
         .collect();
-    assert_eq!(summary, [("size", "Size", true)]);
     assert_eq!(
-        actions[0].kind,
+        summary,
+        [
+            ("hint", "Hint", Some("QuestionMark"), true),
+            ("solve", "Solve", None, true),
+            ("cat", "Cat", Some("c"), true),
+            ("size", "Size", None, true),
+            ("badge", "Show winnable", None, true),
+        ]
+    );
+    assert_eq!(
+        actions[2].kind,
+        ActionKind::Choice {
+            options: ["Classic", "Clever", "Expert"].map(String::from).to_vec(),
+            selected: "Classic".into()
+        }
+    );
+    assert_eq!(
+        actions[3].kind,
         ActionKind::Choice {
             options: ["5", "7", "9", "11", "13", "15", "17", "19", "21"]
                 .map(String::from)
@@ -391,7 +425,7 @@ fn letting_the_cat_reach_the_edge_loses() {
         modifiers: Modifiers::SHIFT,
     };
     game.handle_event(&shift_n).unwrap();
-    assert_eq!(recorder.requests(), ["new game"]);
+    assert_eq!(recorder.requests(), ["tick 0.016", "tick stop", "new game"]);
     game.new_game(5).unwrap();
     assert_eq!(seen(&mut game).mood, Mood::Thinking);
 }
@@ -617,7 +651,7 @@ fn help_stays_on_after_a_new_game() {
     click(&mut game, Pos::new(3, 3));
     assert_eq!(
         game.status().unwrap(),
-        "The cat escaped! Press N for a new game. Help on (H hides the cat's paths)"
+        "The cat escaped! Press N for a new game. Classic cat. Help on (H hides the cat's paths)"
     );
     game.new_game(1).unwrap();
     assert_eq!(game.status().unwrap(), PLAYING_HELP);

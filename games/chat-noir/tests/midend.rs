@@ -21,12 +21,14 @@ fn start_with(recorder: Recorder) -> GameInstance {
         .unwrap()
 }
 
-/// A click on the circle of `q`.
+/// A click on the circle of `q`, and the ticks that end the cat's walk.
 fn click(game: &mut GameInstance, q: Pos) -> Response {
     let pos = cell_center(q);
     game.handle_event(&Event::PointerMove { pos }).unwrap();
     game.handle_event(&Event::press(pos)).unwrap();
-    game.handle_event(&Event::release(pos)).unwrap()
+    let response = game.handle_event(&Event::release(pos)).unwrap();
+    game.handle_event(&Event::Tick { dt: 1.0 }).unwrap();
+    response
 }
 
 /// What the player sees of the game: every circle drawn with its colour
@@ -174,9 +176,9 @@ fn garbage_truncated_and_other_games_saves_are_refused_and_the_game_goes_on() {
             "This saved game of Chat Noir is cut short: its last line, \"end\", is missing.",
         ),
         (
-            text.replacen("Chat Noir save 1", "Chat Noir save 7", 1)
+            text.replacen("Chat Noir save 2", "Chat Noir save 7", 1)
                 .into_bytes(),
-            "This saved game of Chat Noir is of format 7, from a newer version; this version reads format 1.",
+            "This saved game of Chat Noir is of format 7, from a newer version; this version reads format 2.",
         ),
         (
             text.replacen("start 11:5,5:", "start 23:11,11:", 1)
@@ -235,7 +237,8 @@ fn trapping_the_cat_is_won_and_an_escape_is_lost() {
         game.outcome().unwrap(),
         Outcome {
             result: GameResult::Won,
-            score: None
+            score: None,
+            assisted: false,
         }
     );
     assert!(game.status().unwrap().starts_with("You trapped the cat!"));
@@ -260,8 +263,13 @@ fn n_once_over_asks_the_launcher_for_a_new_game() {
     game.handle_event(&Event::key("n")).unwrap();
     assert!(recorder.requests().is_empty(), "not while playing");
     click(&mut game, Pos::new(3, 3));
+    assert_eq!(
+        recorder.requests(),
+        ["tick 0.016", "tick stop"],
+        "ticks only while the cat walked"
+    );
     game.handle_event(&Event::key("n")).unwrap();
-    assert_eq!(recorder.requests(), ["new game"]);
+    assert_eq!(recorder.requests()[2..], ["new game"]);
 }
 
 /// A game on a host without revision 2 (a detached one here) has no

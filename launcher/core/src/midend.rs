@@ -206,6 +206,8 @@ pub struct Finished {
     pub score: Option<i64>,
     /// The time played on this game.
     pub time: Duration,
+    /// Whether the game helped the player (hints, a solver).
+    pub assisted: bool,
 }
 
 /// The midend of one running game.
@@ -342,7 +344,12 @@ impl Midend {
         if !self.features.outcome || self.counted {
             return Ok(None);
         }
-        let Some(Outcome { result, score }) = supported(instance.outcome())? else {
+        let Some(Outcome {
+            result,
+            score,
+            assisted,
+        }) = supported(instance.outcome())?
+        else {
             return Ok(None);
         };
         if result == GameResult::Playing {
@@ -352,6 +359,7 @@ impl Midend {
         Ok(Some(Finished {
             result,
             score,
+            assisted,
             time: self.played,
         }))
     }

@@ -132,8 +132,11 @@ pub struct GamePlays {
     pub last_played: Option<u64>,
     /// Marked as a favourite.
     pub favourite: bool,
-    /// Games won, for games that report their outcome.
+    /// Games won, for games that report their outcome (with those won
+    /// with the game's help).
     pub won: u32,
+    /// Of the games won, those the game helped with (hints, a solver).
+    pub won_with_help: u32,
     /// Games lost, for games that report their outcome.
     pub lost: u32,
     /// Games won in a row, up to the last one.
@@ -190,21 +193,22 @@ impl PlayHistory {
 
     /// Records a finished game of `dir_name`: won or lost, its time, its
     /// score; keeps the streaks and the bests. A game still going on
-    /// records nothing.
-    pub fn record_result(
-        &mut self,
-        dir_name: &str,
-        result: game_api::GameResult,
-        time: std::time::Duration,
-        score: Option<i64>,
-    ) {
+    /// records nothing. A win the game helped with counts as won (and as
+    /// won with help) but sets no record: it neither lengthens nor breaks
+    /// the streak, and its time and score are not bests.
+    pub fn record_result(&mut self, dir_name: &str, finished: &crate::midend::Finished) {
         let game = self.games.entry(dir_name.to_owned()).or_default();
-        match result {
+        match finished.result {
+            game_api::GameResult::Won if finished.assisted => {
+                game.won = game.won.saturating_add(1);
+                game.won_with_help = game.won_with_help.saturating_add(1);
+                return;
+            }
             game_api::GameResult::Won => {
                 game.won = game.won.saturating_add(1);
                 game.current_streak = game.current_streak.saturating_add(1);
                 game.best_streak = game.best_streak.max(game.current_streak);
-                let ms = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+                let ms = u64::try_from(finished.time.as_millis()).unwrap_or(u64::MAX);
                 if game.best_time_ms.is_none_or(|best| ms < best) {
                     game.best_time_ms = Some(ms);
                 }
@@ -212,10 +216,13 @@ impl PlayHistory {
             game_api::GameResult::Lost => {
                 game.lost = game.lost.saturating_add(1);
                 game.current_streak = 0;
+                if finished.assisted {
+                    return;
+                }
             }
             game_api::GameResult::Playing => return,
         }
-        if let Some(score) = score
+        if let Some(score) = finished.score
             && game.best_score.is_none_or(|best| score > best)
         {
             game.best_score = Some(score);
@@ -386,15 +393,25 @@ mod tests {
 
     #[test]
     fn results_keep_streaks_and_bests() {
-        use game_api::GameResult::{Lost, Playing, Won};
+        use crate::midend::Finished;
+        use game_api::GameResult::{self, Lost, Playing, Won};
         use std::time::Duration;
         let mut plays = PlayHistory::default();
-        let secs = Duration::from_secs;
-        plays.record_result("g", Won, secs(90), None);
-        plays.record_result("g", Won, secs(60), Some(5));
-        plays.record_result("g", Lost, secs(10), Some(9));
-        plays.record_result("g", Won, secs(120), Some(2));
-        plays.record_result("g", Playing, secs(1), Some(100));
+        let mut record = |result: GameResult, secs: u64, score: Option<i64>| {
+            let time = Duration::from_secs(secs);
+            let finished = Finished {
+                result,
+                score,
+                time,
+                assisted: false,
+            };
+            plays.record_result("g", &finished);
+        };
+        record(Won, 90, None);
+        record(Won, 60, Some(5));
+        record(Lost, 10, Some(9));
+        record(Won, 120, Some(2));
+        record(Playing, 1, Some(100));
         let g = &plays.games["g"];
         assert_eq!((g.won, g.lost), (3, 1));
         assert_eq!((g.current_streak, g.best_streak), (1, 2));
@@ -404,9 +421,42 @@ mod tests {
             "only won games set a best time"
         );
         assert_eq!(g.best_score, Some(9));
+        assert_eq!(g.won_with_help, 0);
         plays.reset("g");
         assert!(!plays.games["g"].has_results());
         assert_eq!(plays.games["g"].best_streak, 0);
+    }
+
+    #[test]
+    fn a_win_with_help_counts_but_sets_no_record() {
+        use crate::midend::Finished;
+        use game_api::GameResult::{Lost, Won};
+        use std::time::Duration;
+        let mut plays = PlayHistory::default();
+        let finished = |result, secs, assisted| Finished {
+            result,
+            score: Some(secs as i64),
+            time: Duration::from_secs(secs),
+            assisted,
+        };
+        plays.record_result("g", &finished(Won, 100, false));
+        plays.record_result("g", &finished(Won, 5, true));
+        let g = &plays.games["g"];
+        assert_eq!((g.won, g.won_with_help), (2, 1));
+        assert_eq!(
+            (g.current_streak, g.best_streak),
+            (1, 1),
+            "help neither lengthens nor breaks a streak"
+        );
+        assert_eq!(
+            g.best_time_ms,
+            Some(100_000),
+            "a win with help is no best time"
+        );
+        assert_eq!(g.best_score, Some(100), "nor a best score");
+        plays.record_result("g", &finished(Lost, 500, true));
+        let g = &plays.games["g"];
+        assert_eq!((g.lost, g.current_streak, g.best_score), (1, 0, Some(100)));
     }
 
     use super::*;

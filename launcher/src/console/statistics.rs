@@ -4,8 +4,8 @@
 use super::{ConsoleAsks, ConsoleView};
 use launcher_core::player::{self, PlayHistory};
 
-/// "Played 3 times, last 2 days ago; won 2, lost 1; streak 2 (best 2);
-/// best time 1:05", or "Not played yet".
+/// "Played 3 times, last 2 days ago; won 2 (1 with help), lost 1; streak
+/// 2 (best 2); best time 1:05", or "Not played yet".
 pub fn played_line(plays: &PlayHistory, dir_name: &str, now: u64) -> String {
     let Some(game) = plays.games.get(dir_name).filter(|g| g.times_played > 0) else {
         return "Not played yet".into();
@@ -20,7 +20,7 @@ pub fn played_line(plays: &PlayHistory, dir_name: &str, now: u64) -> String {
         line += &format!(", last {}", player::ago(last, now));
     }
     if game.has_results() {
-        line += &format!("; won {}, lost {}", game.won, game.lost);
+        line += &format!("; won {}, lost {}", won_text(game), game.lost);
         line += &format!(
             "; streak {} (best {})",
             game.current_streak, game.best_streak
@@ -33,6 +33,14 @@ pub fn played_line(plays: &PlayHistory, dir_name: &str, now: u64) -> String {
         }
     }
     line
+}
+
+/// "5", or "5 (2 with help)" when the game helped with some wins.
+fn won_text(game: &player::GamePlays) -> String {
+    match game.won_with_help {
+        0 => game.won.to_string(),
+        helped => format!("{} ({helped} with help)", game.won),
+    }
 }
 
 /// The Statistics window: every game, what was played, and Reset.
@@ -88,7 +96,7 @@ pub(super) fn statistics_ui(
                                         |f: &dyn Fn(&player::GamePlays) -> Option<String>| {
                                             results.and_then(f).unwrap_or_else(|| "–".into())
                                         };
-                                    ui.label(cell(&|p| Some(p.won.to_string())));
+                                    ui.label(cell(&|p| Some(won_text(p))));
                                     ui.label(cell(&|p| Some(p.lost.to_string())));
                                     ui.label(cell(&|p| Some(p.current_streak.to_string())));
                                     ui.label(cell(&|p| Some(p.best_streak.to_string())));

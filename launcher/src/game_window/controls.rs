@@ -56,13 +56,28 @@ fn grown_width(widths: &mut HashMap<String, f32>, ui: &egui::Ui, id: &str, value
 }
 
 /// How a game-api key name is shown to the player: a letter in upper
-/// case, as it is printed on the key; other names as they are.
+/// case and a punctuation key as its symbol, as printed on the key; other
+/// names (Enter, F2, ArrowLeft) as they are.
 pub(super) fn key_label(key: &str) -> String {
-    if key.chars().count() == 1 {
-        key.to_uppercase()
-    } else {
-        key.to_owned()
-    }
+    use game_api::keys;
+    let symbol = match key {
+        keys::MINUS => "-",
+        keys::PLUS => "+",
+        keys::EQUALS => "=",
+        keys::COMMA => ",",
+        keys::PERIOD => ".",
+        keys::SLASH => "/",
+        keys::BACKSLASH => "\\",
+        keys::SEMICOLON => ";",
+        keys::QUOTE => "'",
+        keys::BACKTICK => "`",
+        keys::OPEN_BRACKET => "[",
+        keys::CLOSE_BRACKET => "]",
+        keys::QUESTION_MARK => "?",
+        _ if key.chars().count() == 1 => return key.to_uppercase(),
+        _ => key,
+    };
+    symbol.to_owned()
 }
 
 impl GameWindow {

@@ -163,6 +163,7 @@ pub fn key_name(key: egui::Key) -> Option<&'static str> {
         Key::Backtick => keys::BACKTICK,
         Key::OpenBracket => keys::OPEN_BRACKET,
         Key::CloseBracket => keys::CLOSE_BRACKET,
+        Key::Questionmark => keys::QUESTION_MARK,
         _ => return None,
     })
 }

@@ -27,6 +27,7 @@ mod midend;
 // the solver and hints, the cats of each difficulty.
 mod cats;
 mod game_id;
+mod play;
 mod rng;
 mod solver;
 // The files shipped beside the game, checked as the launcher reads them:

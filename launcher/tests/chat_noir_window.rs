@@ -224,11 +224,11 @@ fn clicks_in_a_real_chat_noir_window_block_circles() {
         },
     );
     let (w, h, _) = last.expect("seen");
-    // As wide as the toolbar's rows: the launcher's commands, then the
-    // Game ID field (showing the whole ID) and the Size choice.
+    // As wide as the toolbar's rows: the launcher's commands, the Game ID
+    // field (showing the whole ID), then the game's own controls.
     assert_eq!(
         (w, h),
-        (525, 536),
+        (518, 559),
         "the window is the board plus the chrome"
     );
     let board_now = || {

@@ -29,10 +29,11 @@ mod support;
 const DIR: &str = "chat-noir";
 
 /// The game window's size for the default 11×11 board: the canvas
-/// (502 × 422) plus the launcher's chrome, as wide as the toolbar may be
-/// (the launcher's New game, Restart, Undo, Redo and Game ID field, whose
-/// ID shows whole (issue 14), then the game's Size: two rows).
-const WINDOW_11: [f32; 2] = [525.0, 536.0];
+/// (502 × 422) plus the launcher's chrome, as wide as the toolbar's widest
+/// row (three rows: the launcher's New game, Restart, Undo, Redo; its Game
+/// ID field, whose ID shows whole (issue 14); the game's Hint, Solve, Cat,
+/// Size and Show winnable).
+const WINDOW_11: [f32; 2] = [518.0, 559.0];
 
 /// The margin egui_kittest puts around the UI it tests (all round).
 const KITTEST_MARGIN: f32 = 8.0;
@@ -120,10 +121,23 @@ fn id_field(harness: &mut Harness<'_, LauncherApp>) -> String {
         .expect("a game-ID field")
 }
 
-/// The position the player sees: the blocked (black) circles and the
-/// cat's face read from the window's drawing, the state from the status
-/// line.
+/// Lets the frames of the cat's walk run (real time: the launcher ticks
+/// by the clock) until the game asks for no more ticks.
+fn settle(harness: &mut Harness<'_, LauncherApp>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while open(harness).is_ticking() {
+        assert!(std::time::Instant::now() < deadline, "the cat never stops");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        harness.step();
+    }
+    harness.run();
+}
+
+/// The position the player sees once the cat stands: the blocked (black)
+/// circles and the cat's face read from the window's drawing, the state
+/// from the status line.
 fn position(harness: &mut Harness<'_, LauncherApp>) -> GameId {
+    settle(harness);
     let game = open(harness);
     let canvas = game
         .canvas_transform()
@@ -406,7 +420,9 @@ fn a_bad_game_id_is_shown_in_the_window_and_the_game_goes_on() {
 fn the_size_choice_and_new_game_button_start_new_boards() {
     let games = games();
     let mut harness = player(&games, WINDOW_11);
-    harness.get_by_role(Role::ComboBox).click();
+    harness
+        .get_by_role_and_label(Role::ComboBox, "Size")
+        .click();
     harness.run();
     harness.get_by_label("7").click();
     harness.run();
@@ -658,7 +674,8 @@ fn game_keys_reach_the_game_whatever_control_has_focus() {
 /// Issue 17 (6): the label comes before its choice, the ID has Copy, the
 /// toolbar keeps its rows at the smallest board, and the window follows a
 /// new size at once, with no pointer move. The launcher's commands make
-/// the first row; the Game ID field and the game's Size the second.
+/// the first row, the Game ID field the second, the game's own controls
+/// the third.
 #[test]
 fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
     let games = games();
@@ -672,13 +689,20 @@ fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
         (Role::Button, "Undo"),
         (Role::Button, "Redo"),
     ];
-    let order = [
+    let field = [
         (Role::Label, "Game ID"),
         (Role::TextInput, "Game ID"),
         (Role::Button, "Copy Game ID"),
         (Role::Button, "Go"),
+    ];
+    let own = [
+        (Role::Button, "Hint"),
+        (Role::Button, "Solve"),
+        (Role::Label, "Cat"),
+        (Role::ComboBox, "Cat"),
         (Role::Label, "Size"),
         (Role::ComboBox, "Size"),
+        (Role::Button, "Show winnable"),
     ];
     let row = |h: &Harness<'_, LauncherApp>, controls: &[(Role, &str)]| {
         let rects: Vec<egui::Rect> = controls.iter().map(|&(r, l)| rect(h, r, l)).collect();
@@ -693,14 +717,18 @@ fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
     };
     let in_one_row = |h: &Harness<'_, LauncherApp>| {
         let first = row(h, &commands);
-        let second = row(h, &order);
+        let second = row(h, &field);
+        let third = row(h, &own);
         assert!(first[0].bottom() <= second[0].top(), "the commands first");
-        second
+        assert!(second[0].bottom() <= third[0].top(), "the game's own last");
+        third
     };
     in_one_row(&harness);
 
     let before = harness.ctx.content_rect().size();
-    harness.get_by_role(Role::ComboBox).click();
+    harness
+        .get_by_role_and_label(Role::ComboBox, "Size")
+        .click();
     harness.run();
     harness.get_by_label("5").click();
     // No pointer move: only frames the window asks for itself.

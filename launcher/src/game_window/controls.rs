@@ -88,16 +88,19 @@ impl GameWindow {
             return None;
         }
         let mut invoked = None;
-        // Two rows: the launcher's commands (New game, Restart, Undo, Redo),
-        // then the Game ID field and the game's own controls. Each wraps
-        // only when the window is narrower than the row.
+        // Up to three rows: the launcher's commands (New game, Restart,
+        // Undo, Redo), its Game ID field, then the game's own controls. Each
+        // wraps only when the window is narrower than the row.
+        let (host, game): (Vec<Action>, Vec<Action>) = self
+            .actions
+            .iter()
+            .cloned()
+            .partition(|a| super::midend_ui::is_host_action(&a.id));
         let (commands, fields): (Vec<Action>, Vec<Action>) =
-            self.actions.iter().cloned().partition(|a| {
-                super::midend_ui::is_host_action(&a.id) && a.kind == ActionKind::Button
-            });
+            host.into_iter().partition(|a| a.kind == ActionKind::Button);
         let mut widest: f32 = 0.0;
         egui::Panel::top("game-controls").show(ui, |ui| {
-            for row in [&commands, &fields] {
+            for row in [&commands, &fields, &game] {
                 if row.is_empty() {
                     continue;
                 }
@@ -119,7 +122,15 @@ impl GameWindow {
         ui.horizontal_wrapped(|ui| {
             // The width of each control, to measure the row unwrapped.
             let mut widths: Vec<f32> = Vec::new();
-            for action in row {
+            for (i, action) in row.iter().enumerate() {
+                // A control is a group (a label and its box); wrap before a
+                // group that no longer fits, as wide as it was last frame,
+                // rather than squeeze it into what is left.
+                let before = widths.len();
+                let last_width = self.control_widths.get(&action.id).copied();
+                if i > 0 && last_width.is_some_and(|w| w > ui.available_width()) {
+                    ui.end_row();
+                }
                 ui.add_enabled_ui(action.enabled, |ui| match &action.kind {
                     ActionKind::Button => {
                         // The game's own shortcut shows beside its label;
@@ -219,6 +230,10 @@ impl GameWindow {
                         }
                     }
                 });
+                let parts = &widths[before..];
+                let gaps = parts.len().saturating_sub(1) as f32 * ui.spacing().item_spacing.x;
+                self.control_widths
+                    .insert(action.id.clone(), parts.iter().sum::<f32>() + gaps);
             }
             let gaps = widths.len().saturating_sub(1) as f32;
             widths.iter().sum::<f32>() + gaps * ui.spacing().item_spacing.x

@@ -67,6 +67,9 @@ pub struct GameWindow {
     text_fields: HashMap<String, String>,
     /// Each text field's width so far (see `controls.rs`).
     text_field_widths: HashMap<String, f32>,
+    /// Each control's width last frame (label and box together), to wrap
+    /// the tool bar before a control rather than through it.
+    control_widths: HashMap<String, f32>,
     drawing: RecordingPainter,
     dirty: bool,
     /// What the game asked of its window (redraw, ticks, a new game).
@@ -179,6 +182,7 @@ impl GameWindow {
             actions: Vec::new(),
             text_fields: HashMap::new(),
             text_field_widths: HashMap::new(),
+            control_widths: HashMap::new(),
             drawing: RecordingPainter::new(),
             dirty: true,
             signals,
@@ -225,6 +229,12 @@ impl GameWindow {
     /// The status line.
     pub fn status(&self) -> &str {
         &self.status
+    }
+
+    /// Whether the game is asking for ticks (something moves): the window
+    /// then draws a frame per tick, and none otherwise.
+    pub fn is_ticking(&self) -> bool {
+        self.signals.tick.get().is_some()
     }
 
     /// The game's current controls.

@@ -802,3 +802,129 @@ fn a_won_and_a_lost_game_are_counted_in_the_statistics() {
     harness.run();
     harness.get_by_label_contains("won 1, lost 1; streak 0 (best 1)");
 }
+
+/// Issue 12: each circle is an accessibility node a screen reader reads
+/// ("cell 5, 5: the cat") and activates; activating a free one blocks it.
+#[test]
+fn circles_are_found_by_their_labels_and_a_screen_reader_blocks_one() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+    let (world, last) = almost_trapped();
+    load(&mut harness, &world);
+    harness.get_by_role_and_label(Role::Button, "cell 5, 5: the cat");
+    let blocked_one = adjacent(Pos::new(5, 5))[1];
+    harness.get_by_role_and_label(
+        Role::Button,
+        &format!("cell {}, {}: blocked", blocked_one.x, blocked_one.y),
+    );
+    let free = format!("cell {}, {}: free", last.x, last.y);
+    let on_screen = screen_pos(&mut harness, last);
+    let node = harness.get_by_role_and_label(Role::Button, &free);
+    assert!(
+        (node.rect().center() - on_screen).length() < 1.0,
+        "the node is on its circle"
+    );
+    node.click_accesskit();
+    harness.run();
+    assert_eq!(position(&mut harness).state(), State::CatLost);
+    harness.get_by_role_and_label(
+        Role::Button,
+        &format!("cell {}, {}: blocked", last.x, last.y),
+    );
+}
+
+/// Issue 12: the arrow keys move a cursor the status line names, and Enter
+/// blocks the circle under it, through the real window's keys.
+#[test]
+fn the_keyboard_plays_a_whole_move() {
+    let games = games();
+    let mut harness = player(&games, WINDOW_11);
+    let (world, _) = almost_trapped();
+    load(&mut harness, &world);
+    // Move the pointer off the board so that only the keyboard plays.
+    harness.hover_at(egui::Pos2::new(1.0, 1.0));
+    harness.run();
+    press(&mut harness, egui::Key::ArrowUp);
+    press(&mut harness, egui::Key::ArrowUp);
+    assert!(
+        status(&mut harness).starts_with("Cursor on cell 5, 3 (free): Enter blocks it"),
+        "{}",
+        status(&mut harness)
+    );
+    press(&mut harness, egui::Key::Enter);
+    let id = position(&mut harness);
+    assert!(id.board().is_blocked(Pos::new(5, 3)), "Enter blocked it");
+    assert!(status(&mut harness).starts_with("Cursor on cell 5, 3 (blocked)"));
+}
+
+/// Issue 12: `?` (and the Hint button) shows a winning block; the game won
+/// with it is counted as won with help, which sets no streak; Solve plays
+/// the rest of a game on the undo chain, and Undo takes its moves back.
+#[test]
+fn hints_and_solve_are_help_counted_apart_and_solve_is_undone_move_by_move() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
+    let mut harness = Harness::builder().with_size([900.0, 760.0]).build_ui_state(
+        |ui, app: &mut LauncherApp| app.frame(ui),
+        LauncherApp::new(config),
+    );
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::Button, "Chat Noir")
+        .click();
+    harness.run();
+
+    let (world, last) = almost_trapped();
+    load(&mut harness, &world);
+    press(&mut harness, egui::Key::Questionmark);
+    assert!(
+        status(&mut harness).starts_with(&format!(
+            "Hint: block cell {}, {}, a forced win",
+            last.x, last.y
+        )),
+        "{}",
+        status(&mut harness)
+    );
+    click(&mut harness, last);
+    assert_eq!(position(&mut harness).state(), State::CatLost);
+    let plays = harness.state().plays().games[DIR].clone();
+    assert_eq!((plays.won, plays.won_with_help), (1, 1));
+    assert_eq!(plays.best_streak, 0, "a win with help is no streak");
+
+    // Solve from a fresh board of the published result (winnable).
+    let start = World::new_game(11, 1).unwrap();
+    load(&mut harness, &start);
+    harness.get_by_role_and_label(Role::Button, "Solve").click();
+    harness.run();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while position(&mut harness).state() == State::Playing {
+        assert!(std::time::Instant::now() < deadline, "Solve never finished");
+        harness.step();
+    }
+    let solved = position(&mut harness);
+    assert_eq!(solved.state(), State::CatLost, "Solve wins");
+    let moves = blocked(&solved).len() - blocked(&start.game_id()).len();
+    assert!(moves >= 1);
+    assert_eq!(harness.state().plays().games[DIR].won_with_help, 2);
+    // Undo takes Solve's moves back one at a time, to the start.
+    for _ in 0..moves {
+        harness.get_by_role_and_label(Role::Button, "Undo").click();
+        harness.run();
+    }
+    assert_eq!(position(&mut harness), start.game_id());
+
+    // The console's tooltip says it.
+    harness.get_by_label("Game").click();
+    harness.run();
+    harness.get_by_label("Close window").click();
+    harness.run();
+    harness
+        .query_all_by_role_and_label(Role::Button, "Chat Noir")
+        .next()
+        .unwrap()
+        .hover();
+    harness.run();
+    harness.get_by_label_contains("won 2 (2 with help), lost 0");
+}

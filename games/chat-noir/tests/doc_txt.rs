@@ -79,7 +79,13 @@ fn the_launcher_formats_it_as_intended() {
     );
     assert!(rules.ends_with("If the cat does reach the edge, you lose."));
     let bullets = bullets(blocks);
-    assert_eq!(bullets.len(), 10, "{bullets:#?}");
+    assert_eq!(bullets.len(), 14, "{bullets:#?}");
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.starts_with("Hint (or ?) rings in green a circle to block")),
+        "{bullets:#?}"
+    );
     // No block holds a line break, a rule of `=` or a stray bullet mark.
     for block in blocks {
         let text = block.text();

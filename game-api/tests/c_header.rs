@@ -368,6 +368,7 @@ fn probe() -> Probe {
         OutcomeFn as "GameApiOutcomeFn",
         ActionShortcutFn as "GameApiActionShortcutFn",
         RegionCountFn as "GameApiRegionCountFn",
+        OutcomeAssistedFn as "GameApiOutcomeAssistedFn",
         RegionFn as "GameApiRegionFn",
         GameHandle as "GameApiHandle",
     );

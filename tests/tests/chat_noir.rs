@@ -745,16 +745,12 @@ fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
     assert_eq!(t.scale, 1.0, "the board at its natural size: {t:?}");
 }
 
-/// Issue 11: a won and a lost game of Chat Noir are counted in the
-/// player's statistics (plays.toml), with the streaks, and the console's
-/// tooltip for the game says so; Undo and winning again counts nothing.
-#[test]
-fn a_won_and_a_lost_game_are_counted_in_the_statistics() {
-    let games = games();
-    let home = tempfile::tempdir().unwrap();
+/// The console with the player's files in `home` (statistics are kept),
+/// and Chat Noir opened from it.
+fn played_from_console(games: &GamesDir, home: &std::path::Path) -> Harness<'static, LauncherApp> {
     let mut config = LauncherConfig::only_games_dirs([games.path()]);
-    config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
-    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
+    config.player = Some(launcher::player::PlayerFiles::in_dir(home));
+    let mut harness = Harness::builder().with_size([900.0, 760.0]).build_ui_state(
         |ui, app: &mut LauncherApp| app.frame(ui),
         LauncherApp::new(config),
     );
@@ -763,6 +759,32 @@ fn a_won_and_a_lost_game_are_counted_in_the_statistics() {
         .get_by_role_and_label(Role::Button, "Chat Noir")
         .click();
     harness.run();
+    harness
+}
+
+/// Closes the game's window (Game ▸ Close window) and hovers Chat Noir's
+/// button in the console, which shows its tooltip.
+fn close_and_hover_its_button(harness: &mut Harness<'_, LauncherApp>) {
+    harness.get_by_label("Game").click();
+    harness.run();
+    harness.get_by_label("Close window").click();
+    harness.run();
+    harness
+        .query_all_by_role_and_label(Role::Button, "Chat Noir")
+        .next()
+        .unwrap()
+        .hover();
+    harness.run();
+}
+
+/// Issue 11: a won and a lost game of Chat Noir are counted in the
+/// player's statistics (plays.toml), with the streaks, and the console's
+/// tooltip for the game says so; Undo and winning again counts nothing.
+#[test]
+fn a_won_and_a_lost_game_are_counted_in_the_statistics() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let mut harness = played_from_console(&games, home.path());
 
     let (world, last) = almost_trapped();
     load(&mut harness, &world);
@@ -790,16 +812,7 @@ fn a_won_and_a_lost_game_are_counted_in_the_statistics() {
     );
 
     // The console's tooltip for Chat Noir says it.
-    harness.get_by_label("Game").click();
-    harness.run();
-    harness.get_by_label("Close window").click();
-    harness.run();
-    harness
-        .query_all_by_role_and_label(Role::Button, "Chat Noir")
-        .next()
-        .unwrap()
-        .hover();
-    harness.run();
+    close_and_hover_its_button(&mut harness);
     harness.get_by_label_contains("won 1, lost 1; streak 0 (best 1)");
 }
 
@@ -864,17 +877,7 @@ fn the_keyboard_plays_a_whole_move() {
 fn hints_and_solve_are_help_counted_apart_and_solve_is_undone_move_by_move() {
     let games = games();
     let home = tempfile::tempdir().unwrap();
-    let mut config = LauncherConfig::only_games_dirs([games.path()]);
-    config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
-    let mut harness = Harness::builder().with_size([900.0, 760.0]).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(config),
-    );
-    harness.run();
-    harness
-        .get_by_role_and_label(Role::Button, "Chat Noir")
-        .click();
-    harness.run();
+    let mut harness = played_from_console(&games, home.path());
 
     let (world, last) = almost_trapped();
     load(&mut harness, &world);
@@ -916,15 +919,6 @@ fn hints_and_solve_are_help_counted_apart_and_solve_is_undone_move_by_move() {
     assert_eq!(position(&mut harness), start.game_id());
 
     // The console's tooltip says it.
-    harness.get_by_label("Game").click();
-    harness.run();
-    harness.get_by_label("Close window").click();
-    harness.run();
-    harness
-        .query_all_by_role_and_label(Role::Button, "Chat Noir")
-        .next()
-        .unwrap()
-        .hover();
-    harness.run();
+    close_and_hover_its_button(&mut harness);
     harness.get_by_label_contains("won 2 (2 with help), lost 0");
 }

@@ -408,14 +408,7 @@ fn the_cat_walks_its_step_over_150_ms_and_ticks_only_while_it_walks() {
     assert_eq!(recorder.requests(), ["tick 0.016"]);
     assert_eq!(tick(&mut game, 0.075), Response::REDRAW);
     let halfway = face(&mut game);
-    let to = game.save().unwrap();
-    let to: GameId = String::from_utf8(to)
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("position "))
-        .unwrap()
-        .parse()
-        .unwrap();
+    let to: GameId = position(&mut game).parse().unwrap();
     let end = cell_center(to.cat());
     let middle = Point::new((from.x + end.x) / 2.0, (from.y + end.y) / 2.0);
     assert!(

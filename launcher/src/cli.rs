@@ -61,6 +61,12 @@ pub struct Args {
     )]
     pub probe_library: Option<PathBuf>,
 
+    /// Run one game for the console that started this process, talking to
+    /// it on stdin and stdout (the console runs the launcher again this
+    /// way for each game it opens).
+    #[arg(long = "game-host", hide = true, exclusive = true)]
+    pub game_host: bool,
+
     /// How long a game may take to start, draw its first frame and close when
     /// the launcher checks it on a thread of its own (by --list, and before
     /// a game's first start in a session); a game that takes longer may hang

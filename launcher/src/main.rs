@@ -25,6 +25,9 @@ impl eframe::App for MainApp {
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
+    if args.game_host {
+        return launcher::game_process::serve();
+    }
     if let Some(library) = &args.probe_library {
         return run_probe_child(library);
     }

@@ -316,6 +316,8 @@ struct Inbox {
     protocol_error: Option<String>,
     /// The console killed the process.
     stopped: bool,
+    /// The game answered a [`Call::Close`]: the process ends of itself.
+    closed: bool,
     /// The process's output has ended (or was given up on).
     output_closed: bool,
     exit: Option<ExitReport>,
@@ -383,6 +385,11 @@ impl Shared {
                         }
                         check_answer(answer).map_err(|what| format!("it sent {what}"))?;
                     }
+                }
+                if in_flight.calls.last() == Some(&Call::Close)
+                    && results.len() == in_flight.calls.len()
+                {
+                    inbox.closed = true;
                 }
                 if inbox.awaited.contains(&seq) {
                     inbox.replies.insert(seq, results);
@@ -484,6 +491,7 @@ impl Shared {
                 ExitCause::CouldNotStart(start_failure_text(failure))
             }
             (_, Some(why)) => ExitCause::Protocol(why.clone()),
+            _ if inbox.closed && code == Some(0) => ExitCause::Closed,
             _ => ExitCause::judge(code, signal, &output, inbox.stopped, self.memory_limit),
         };
         let during = inbox.in_flight.values().next().map(InFlight::activity);

@@ -120,6 +120,8 @@ pub enum ExitCause {
         /// The exit code.
         code: i32,
     },
+    /// It closed when the console asked it to (its game ended normally).
+    Closed,
     /// The console stopped it (Stop, or closing a window that was not
     /// responding).
     Stopped,
@@ -254,6 +256,7 @@ impl ExitCause {
             }
             ExitCause::OutOfMemory { limit: None } => "it ran out of memory".into(),
             ExitCause::Exited { code } => format!("it quit on its own (exit code {code})"),
+            ExitCause::Closed => "it closed".into(),
             ExitCause::Stopped => "it was stopped".into(),
             ExitCause::Killed { signal } => {
                 format!("it was killed ({})", signal_name(*signal))

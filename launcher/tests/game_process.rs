@@ -183,7 +183,9 @@ fn text_is_measured_in_the_game_process_as_the_console_measures_it() {
     let frame = game.draw().unwrap();
     // The same frame drawn in this process, measured by the console's code.
     let ctx = egui::Context::default();
-    let _ = ctx.run_ui(egui::RawInput::default(), |_| {});
+    ctx.run_ui(egui::RawInput::default(), |_| {})
+        .textures_delta
+        .clear();
     let mut loader = launcher::loader::Loader::new();
     let board = loader.load(&library("picture_board")).unwrap();
     let mut instance = board.start(Box::new(game_api::host::NoServices)).unwrap();
@@ -291,7 +293,8 @@ fn a_game_over_its_memory_limit_runs_out_of_memory_alone() {
         report.cause,
         ExitCause::OutOfMemory {
             limit: Some(2 << 30)
-        }
+        },
+        "{report:?}"
     );
     assert_eq!(
         report.to_string(),

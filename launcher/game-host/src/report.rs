@@ -193,7 +193,7 @@ fn crash_words(signal: i32) -> &'static str {
 pub fn format_bytes(bytes: u64) -> String {
     const GIB: u64 = 1 << 30;
     const MIB: u64 = 1 << 20;
-    if bytes >= GIB && bytes % (GIB / 10) == 0 {
+    if bytes >= GIB && (bytes * 10) % GIB == 0 {
         format_unit(bytes, GIB, "GiB")
     } else if bytes >= MIB {
         format_unit(bytes, MIB, "MiB")
@@ -228,7 +228,8 @@ impl ExitCause {
         if output.contains("has overflowed its stack") {
             return ExitCause::StackOverflow;
         }
-        let out_of_memory = output.lines().rev().take(20).any(|line| {
+        // Anywhere in what was kept: a backtrace may follow the message.
+        let out_of_memory = output.lines().any(|line| {
             (line.contains("memory allocation of") && line.contains("failed"))
                 || line.contains("std::bad_alloc")
                 || line.contains("out of memory")
@@ -373,7 +374,8 @@ mod tests {
     fn sizes_read_as_people_write_them() {
         assert_eq!(format_bytes(2 << 30), "2 GiB");
         assert_eq!(format_bytes(512 << 20), "512 MiB");
-        assert_eq!(format_bytes(1536 << 20), "1536 MiB");
+        assert_eq!(format_bytes(1536 << 20), "1.5 GiB");
+        assert_eq!(format_bytes(1000 << 20), "1000 MiB");
         assert_eq!(format_bytes(100), "100 bytes");
     }
 }

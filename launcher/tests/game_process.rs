@@ -59,7 +59,10 @@ fn until_not_responding(game: &GameProcess) -> Activity {
             ProcessState::Exited(report) => panic!("it ended instead: {report}"),
             ProcessState::Running => {}
         }
-        assert!(Instant::now() < deadline, "never reported as not responding");
+        assert!(
+            Instant::now() < deadline,
+            "never reported as not responding"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -140,16 +143,26 @@ fn a_game_plays_through_its_process_as_in_the_console() {
 
     assert_eq!(game.state(), ProcessState::Running);
     let other = start("counter", Options::default());
-    assert_ne!(other.pid(), game.pid(), "each game has a process of its own");
+    assert_ne!(
+        other.pid(),
+        game.pid(),
+        "each game has a process of its own"
+    );
     game.close().unwrap();
-    assert_eq!(other.title().unwrap(), "Counter 0", "the other game is untouched");
+    assert_eq!(
+        other.title().unwrap(),
+        "Counter 0",
+        "the other game is untouched"
+    );
 }
 
 #[test]
 fn a_closed_game_says_it_closed() {
     let game = start("counter", Options::default());
     game.call(Call::Close).unwrap();
-    let report = game.wait_exit(PATIENCE).expect("the process ends after Close");
+    let report = game
+        .wait_exit(PATIENCE)
+        .expect("the process ends after Close");
     assert_eq!(report.cause, ExitCause::Closed);
     assert_eq!(report.to_string(), "it closed");
     assert!(matches!(game.title(), Err(ProcessError::Exited(_))));
@@ -213,7 +226,11 @@ fn a_panic_is_the_games_error_and_the_process_lives_on() {
     );
     assert_eq!(game.state(), ProcessState::Running);
     // What it printed (the panic's message) is kept for the details.
-    assert!(game.output().contains("panicky panicked"), "{}", game.output());
+    assert!(
+        game.output().contains("panicky panicked"),
+        "{}",
+        game.output()
+    );
 }
 
 #[test]
@@ -241,7 +258,9 @@ fn an_abort_on_a_click_says_so_with_what_it_printed() {
     assert_eq!(report.cause, ExitCause::Aborted);
     assert_eq!(report.to_string(), "it aborted while handling a click");
     assert!(
-        report.last_lines(3).contains("Abort Click: clicked, aborting now"),
+        report
+            .last_lines(3)
+            .contains("Abort Click: clicked, aborting now"),
         "{report:?}"
     );
 }
@@ -409,7 +428,11 @@ fn what_a_game_prints_is_kept_capped_and_never_disturbs_the_protocol() {
     }
     let output = game.output();
     assert!(output.len() <= OUTPUT_TAIL, "{} bytes kept", output.len());
-    assert!(output.len() > OUTPUT_TAIL / 2, "{} bytes kept", output.len());
+    assert!(
+        output.len() > OUTPUT_TAIL / 2,
+        "{} bytes kept",
+        output.len()
+    );
     assert!(output.contains("Chatty frame 5: xxx"));
     assert!(!output.contains("loading"), "the oldest lines are gone");
     assert_eq!(game.state(), ProcessState::Running);
@@ -441,7 +464,11 @@ fn a_process_that_speaks_nonsense_is_stopped_not_believed() {
         matches!(&report.cause, ExitCause::Protocol(why) if why.contains("over the limit")),
         "{report:?}"
     );
-    assert!(report.to_string().starts_with("it broke the launcher's protocol"));
+    assert!(
+        report
+            .to_string()
+            .starts_with("it broke the launcher's protocol")
+    );
 }
 
 #[test]

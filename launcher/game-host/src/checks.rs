@@ -11,8 +11,8 @@
 use crate::protocol::{Answer, Frame, Notification};
 use game_api::host::{
     MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_COORDINATE, MAX_PICTURE_BYTES_PER_FRAME,
-    MAX_PICTURE_PATH_BYTES, MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_REGIONS,
-    MAX_SAVE_BYTES, MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES, MAX_TEXT_BYTES_PER_FRAME,
+    MAX_PICTURE_PATH_BYTES, MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_REGIONS, MAX_SAVE_BYTES,
+    MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES, MAX_TEXT_BYTES_PER_FRAME,
 };
 use game_api::{ActionKind, PictureSource, Point, Shape};
 
@@ -152,16 +152,16 @@ fn check_frame(frame: &Frame) -> Result<(), String> {
     let (mut points, mut text_bytes, mut pixel_bytes, mut clips) = (0usize, 0usize, 0usize, 0i64);
     for shape in &frame.shapes {
         match shape {
-            Shape::Circle { center, radius, .. } => {
-                check_numbers(&[center.x, center.y, *radius])?
-            }
+            Shape::Circle { center, radius, .. } => check_numbers(&[center.x, center.y, *radius])?,
             Shape::Ellipse {
                 center,
                 radius_x,
                 radius_y,
                 ..
             } => check_numbers(&[center.x, center.y, *radius_x, *radius_y])?,
-            Shape::Polygon { points: corners, .. } => {
+            Shape::Polygon {
+                points: corners, ..
+            } => {
                 if corners.len() > MAX_POLYGON_POINTS {
                     return Err(format!("a polygon of {} corners", corners.len()));
                 }
@@ -309,8 +309,6 @@ mod tests {
         assert!(check_answer(&Answer::Text("x".repeat(MAX_TEXT_BYTES + 1))).is_err());
         let bad_key = Action::button("a", "A").with_shortcut("not a key");
         assert!(check_answer(&Answer::Actions(vec![bad_key])).is_err());
-        assert!(
-            check_notification(&Notification::RequestTicks(Some(f32::INFINITY))).is_err()
-        );
+        assert!(check_notification(&Notification::RequestTicks(Some(f32::INFINITY))).is_err());
     }
 }

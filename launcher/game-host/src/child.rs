@@ -135,7 +135,12 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
             results.push(run(&mut instance, call, &mut measure));
         }
         if close {
-            results.push(instance.close().map(|()| Answer::Done).map_err(|e| wire(&e)));
+            results.push(
+                instance
+                    .close()
+                    .map(|()| Answer::Done)
+                    .map_err(|e| wire(&e)),
+            );
             outbox.borrow_mut().end_call();
             send_reply(&outbox, seq, results);
             return ExitCode::SUCCESS;

@@ -362,7 +362,9 @@ impl Shared {
                     return Err(format!("it reported progress on message {seq}, never sent"));
                 };
                 if index as usize >= in_flight.calls.len() {
-                    return Err(format!("it reported progress on call {index} of message {seq}"));
+                    return Err(format!(
+                        "it reported progress on call {index} of message {seq}"
+                    ));
                 }
                 in_flight.current = index as usize;
                 return Ok(());
@@ -803,8 +805,8 @@ impl GameProcess {
         }
         let seq = inbox.next_seq;
         let outlines = calls.iter().map(outline).collect();
-        let frame =
-            encode(&ToGame::Calls { seq, calls }).map_err(|e| ProcessError::CannotSend(e.to_string()))?;
+        let frame = encode(&ToGame::Calls { seq, calls })
+            .map_err(|e| ProcessError::CannotSend(e.to_string()))?;
         inbox.next_seq += 1;
         inbox.in_flight.insert(
             seq,

@@ -193,7 +193,7 @@ fn crash_words(signal: i32) -> &'static str {
 pub fn format_bytes(bytes: u64) -> String {
     const GIB: u64 = 1 << 30;
     const MIB: u64 = 1 << 20;
-    if bytes >= GIB && (bytes * 10) % GIB == 0 {
+    if bytes >= GIB && bytes.saturating_mul(10).is_multiple_of(GIB) {
         format_unit(bytes, GIB, "GiB")
     } else if bytes >= MIB {
         format_unit(bytes, MIB, "MiB")
@@ -204,7 +204,7 @@ pub fn format_bytes(bytes: u64) -> String {
 
 fn format_unit(bytes: u64, unit: u64, name: &str) -> String {
     let value = bytes as f64 / unit as f64;
-    if bytes % unit == 0 {
+    if bytes.is_multiple_of(unit) {
         format!("{} {name}", bytes / unit)
     } else {
         format!("{value:.1} {name}")
@@ -336,11 +336,7 @@ mod tests {
             "its stack overflowed"
         );
         assert_eq!(
-            judge(
-                None,
-                Some(6),
-                "memory allocation of 1048576 bytes failed\n"
-            ),
+            judge(None, Some(6), "memory allocation of 1048576 bytes failed\n"),
             "it ran out of memory (limit 2 GiB)"
         );
         assert_eq!(judge(Some(0), None, ""), "it quit on its own (exit code 0)");

@@ -80,6 +80,12 @@ pub struct Args {
     )]
     pub probe_timeout: f64,
 
+    /// For debugging a game: run games without the sandbox that keeps each
+    /// game process from the player's files and the network (Linux's
+    /// Landlock). The launcher says so loudly when it starts.
+    #[arg(long)]
+    pub no_sandbox: bool,
+
     /// Open the game in directory DIR-NAME (e.g. chat-noir) directly, without the console.
     #[arg(long, value_name = "DIR-NAME", conflicts_with = "report")]
     pub play: Option<String>,

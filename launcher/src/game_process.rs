@@ -9,6 +9,10 @@ use game_host::protocol::Start;
 /// The hidden flag that makes the launcher a game process.
 pub const GAME_HOST_FLAG: &str = "--game-host";
 
+/// What the launcher says on stderr when started with `--no-sandbox`.
+pub const NO_SANDBOX_WARNING: &str = "launcher: WARNING: --no-sandbox: games run WITHOUT their sandbox; \
+     a game can read and change your files and use the network. Use it only to debug a game you trust.";
+
 /// Runs this process as a game process until the console closes it.
 pub fn serve() -> std::process::ExitCode {
     game_host::child::serve(measurer)

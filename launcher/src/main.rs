@@ -28,6 +28,9 @@ fn main() -> std::process::ExitCode {
     if args.game_host {
         return launcher::game_process::serve();
     }
+    if args.no_sandbox {
+        eprintln!("{}", launcher::game_process::NO_SANDBOX_WARNING);
+    }
     if let Some(library) = &args.probe_library {
         return run_probe_child(library);
     }

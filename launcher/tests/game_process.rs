@@ -5,13 +5,16 @@
 //! its own process only, and the report says what a player would read: the
 //! cause, and what the game was doing.
 
+mod support;
+
 use game_api::host::CallErrorKind;
 use game_api::{Event, GameResult, Point, Shape};
 use game_host::{
     Activity, Call, ExitCause, GameProcess, HostCommand, Notification, OUTPUT_TAIL, Options,
-    ProcessError, ProcessState,
+    ProcessError, ProcessState, Sandbox,
 };
 use launcher_tests::library;
+use std::path::Path;
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
@@ -478,6 +481,113 @@ fn a_game_process_that_cannot_be_started_says_so() {
     assert!(
         matches!(&error, ProcessError::CannotStart(why) if why.contains("/nonexistent/launcher")),
         "{error:?}"
+    );
+}
+
+/// The sandbox probe with the data directory `data`, sandboxed or not, and
+/// what it says after `control` with `value`.
+fn probe(sandbox: bool, data: &Path, control: &str, value: &str) -> Option<String> {
+    let options = Options {
+        sandbox,
+        data_dir: Some(data.to_owned()),
+        ..Options::default()
+    };
+    let game = start("sandbox_probe", options);
+    match game.sandbox() {
+        Some(Sandbox::Enforced) if sandbox => {}
+        Some(Sandbox::Off) if !sandbox => {}
+        Some(other) => {
+            // Said, not hidden: this machine cannot show the sandbox works.
+            eprintln!(
+                "SKIPPED: the game process is {other}; the sandbox tests need a Linux kernel with Landlock (ABI 6 or later, Linux 6.12)"
+            );
+            return None;
+        }
+        None => panic!("started but no sandbox state"),
+    }
+    game.invoke_action(control, value).unwrap();
+    Some(game.status().unwrap())
+}
+
+#[test]
+fn the_sandbox_keeps_a_game_from_the_players_files() {
+    let home = tempfile::tempdir().unwrap();
+    let secret = home.path().join("secret.txt");
+    std::fs::write(&secret, "the player's").unwrap();
+    let secret = secret.to_str().unwrap();
+    let data = home.path().join("data");
+    // Unsandboxed, the file is there to read: what follows is the sandbox.
+    assert_eq!(probe(false, &data, "read", secret).unwrap(), "read: ok");
+    let Some(said) = probe(true, &data, "read", secret) else {
+        return;
+    };
+    assert!(
+        said.starts_with("read: refused (Permission denied"),
+        "{said}"
+    );
+    // Its own directory it may read (its library is there).
+    let own = library("sandbox_probe");
+    assert_eq!(
+        probe(true, &data, "read", own.to_str().unwrap()).unwrap(),
+        "read: ok"
+    );
+}
+
+#[test]
+fn the_sandbox_lets_a_game_write_only_its_data_directory() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("game-launcher/data/sandbox-probe");
+    let outside = home.path().join("outside.txt");
+    let outside_text = outside.to_str().unwrap();
+    let Some(said) = probe(true, &data, "write", outside_text) else {
+        return;
+    };
+    assert!(
+        said.starts_with("write: refused (Permission denied"),
+        "{said}"
+    );
+    assert!(!outside.exists());
+    assert_eq!(probe(true, &data, "data", "").unwrap(), "data: ok");
+    assert_eq!(std::fs::read(data.join("probe.txt")).unwrap(), b"mine");
+    // Unsandboxed it could have written there.
+    assert_eq!(
+        probe(false, &data, "write", outside_text).unwrap(),
+        "write: ok"
+    );
+    assert!(outside.exists());
+}
+
+#[test]
+fn the_sandbox_keeps_a_game_off_the_network() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let data = tempfile::tempdir().unwrap();
+    assert_eq!(
+        probe(false, data.path(), "connect", &address).unwrap(),
+        "connect: ok"
+    );
+    let Some(said) = probe(true, data.path(), "connect", &address) else {
+        return;
+    };
+    assert!(
+        said.starts_with("connect: refused (Permission denied"),
+        "{said}"
+    );
+}
+
+#[test]
+fn turning_the_sandbox_off_is_said_loudly() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = support::launcher_in(dir.path())
+        .args(["--no-sandbox", "--list", "--no-load", "--games-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("WARNING: --no-sandbox: games run WITHOUT their sandbox"),
+        "{stderr}"
     );
 }
 

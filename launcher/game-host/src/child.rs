@@ -13,11 +13,13 @@ use crate::protocol::{
     Answer, Call, CallResult, FrameError, Notification, PROTOCOL_VERSION, Start, StartFailure,
     Started, ToConsole, ToGame, WireCallError, read_message, write_message,
 };
+use crate::sandbox::Sandbox;
 use game_api::host::{CallError, GameInstance, HostServices};
 use game_api::{Anchor, Painter, Picture, Point, RecordingPainter, Rgba, Stroke, Style};
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
+use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
 
@@ -75,6 +77,18 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         say(&ToConsole::Started(Err(StartFailure::Host(e))));
         return ExitCode::FAILURE;
     }
+    let sandbox = if start.sandbox {
+        let game_dir = start.library.parent().unwrap_or(Path::new("."));
+        match crate::sandbox::confine(game_dir, start.data_dir.as_deref()) {
+            Ok(sandbox) => sandbox,
+            Err(e) => {
+                say(&ToConsole::Started(Err(StartFailure::Host(e))));
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        Sandbox::Off
+    };
     let mut measure = measurer(&start);
     let library = match launcher_core::loader::Loader::new().load(&start.library) {
         Ok(library) => library,
@@ -89,7 +103,8 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         data_dir: start
             .data_dir
             .as_ref()
-            .map(|d| (d.to_string_lossy().into_owned(), false)),
+            // The sandbox made it already (its rule needs it to exist).
+            .map(|d| (d.to_string_lossy().into_owned(), start.sandbox)),
     };
     let mut instance = match library.start(Box::new(services)) {
         Ok(instance) => instance,
@@ -101,6 +116,7 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
     say(&ToConsole::Started(Ok(Started {
         features: instance.features(),
         table_size: library.table_size(),
+        sandbox,
     })));
     loop {
         let (seq, calls) = match read_message::<ToGame>(&mut input) {

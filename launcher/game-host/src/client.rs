@@ -65,6 +65,8 @@ pub struct HostCommand {
     pub program: PathBuf,
     /// Its arguments.
     pub args: Vec<OsString>,
+    /// Environment variables set for it (on top of the console's own).
+    pub envs: Vec<(OsString, OsString)>,
 }
 
 impl HostCommand {
@@ -73,7 +75,14 @@ impl HostCommand {
         HostCommand {
             program: program.into(),
             args: args.iter().map(OsString::from).collect(),
+            envs: Vec::new(),
         }
+    }
+
+    /// The same command with the environment variable `name` set to `value`.
+    pub fn env(mut self, name: impl Into<OsString>, value: impl Into<OsString>) -> HostCommand {
+        self.envs.push((name.into(), value.into()));
+        self
     }
 }
 
@@ -90,6 +99,9 @@ pub struct Options {
     pub pixels_per_point: f32,
     /// Called when something arrives from the process.
     pub waker: Option<Waker>,
+    /// Whether the game is confined ([`crate::sandbox`]); turn it off only
+    /// to debug, and say so loudly.
+    pub sandbox: bool,
 }
 
 impl Default for Options {
@@ -100,6 +112,7 @@ impl Default for Options {
             data_dir: None,
             pixels_per_point: 1.0,
             waker: None,
+            sandbox: true,
         }
     }
 }
@@ -112,6 +125,7 @@ impl std::fmt::Debug for Options {
             .field("data_dir", &self.data_dir)
             .field("pixels_per_point", &self.pixels_per_point)
             .field("waker", &self.waker.is_some())
+            .field("sandbox", &self.sandbox)
             .finish()
     }
 }
@@ -613,6 +627,7 @@ impl GameProcess {
         let mut spawned = Command::new(&command.program);
         spawned
             .args(&command.args)
+            .envs(command.envs.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -643,6 +658,7 @@ impl GameProcess {
             memory_limit: options.memory_limit,
             pixels_per_point: options.pixels_per_point,
             console_pid: std::process::id(),
+            sandbox: options.sandbox,
         });
         let start = encode(&start).map_err(|e| ProcessError::CannotStart(e.to_string()))?;
         let mut inbox = Inbox {
@@ -756,7 +772,7 @@ impl GameProcess {
         loop {
             if let Some(Starting::Done(result)) = &inbox.starting {
                 return Poll::Ready(match result {
-                    Ok(started) => Ok(*started),
+                    Ok(started) => Ok(started.clone()),
                     Err(StartFailure::Create(e)) => Err(ProcessError::Call(call_error(e.clone()))),
                     Err(failure) => Err(ProcessError::CannotStart(start_failure_text(failure))),
                 });
@@ -777,6 +793,14 @@ impl GameProcess {
         match self.started(self.wait) {
             Poll::Ready(result) => result,
             Poll::Pending => Err(self.late(Activity::Starting, self.wait)),
+        }
+    }
+
+    /// How the game is confined, once it has started.
+    pub fn sandbox(&self) -> Option<crate::sandbox::Sandbox> {
+        match &self.shared.inbox().starting {
+            Some(Starting::Done(Ok(started))) => Some(started.sandbox.clone()),
+            _ => None,
         }
     }
 

@@ -12,6 +12,7 @@
 //!   one that ended, and why it ended ([`ExitReport`]).
 //! * [`checks`]: what the console checks in every answer.
 //! * [`report`]: how a process ended, in a player's words.
+//! * [`sandbox`]: what a game process may touch (Landlock, on Linux).
 //!
 //! This crate knows nothing of egui: the launcher gives the game process a
 //! text measurer ([`child::Measure`]) and draws the recorded frames itself.
@@ -23,6 +24,7 @@ pub mod child;
 pub mod client;
 pub mod protocol;
 pub mod report;
+pub mod sandbox;
 
 pub use client::{
     DEFAULT_ANSWER_WITHIN, DEFAULT_MEMORY_LIMIT, GameProcess, HostCommand, OUTPUT_TAIL, Options,
@@ -30,3 +32,4 @@ pub use client::{
 };
 pub use protocol::{Answer, Call, Frame, Notification, Started};
 pub use report::{Activity, ExitCause, ExitReport};
+pub use sandbox::Sandbox;

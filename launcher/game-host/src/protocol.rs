@@ -62,6 +62,9 @@ pub struct Start {
     /// The console's process id: the game process ends when its parent does,
     /// and checks it still has this parent once it has arranged that.
     pub console_pid: u32,
+    /// Whether to confine the game ([`crate::sandbox`]); `false` only for
+    /// debugging (`--no-sandbox`).
+    pub sandbox: bool,
 }
 
 /// A message from the console to a game process.
@@ -213,12 +216,14 @@ pub enum StartFailure {
 }
 
 /// What the game process says once the game has started.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Started {
     /// The optional functions the game offers.
     pub features: Features,
     /// The size of the library's table: which ABI revision it was built for.
     pub table_size: u32,
+    /// How the game is confined.
+    pub sandbox: crate::sandbox::Sandbox,
 }
 
 /// What a game asked of its host while it handled a call (the services of

@@ -220,6 +220,28 @@ fn text_is_measured_in_the_game_process_as_the_console_measures_it() {
 }
 
 #[test]
+fn games_at_the_hosts_limits_are_drawn_not_taken_for_liars() {
+    // Each breaks a limit the host enforces in the game process (an 8 MiB
+    // status line, frames past the shape and text caps, thousands of
+    // glyphs, the largest canvas): the console's checks of the answers
+    // must accept what the host let through.
+    for base in [
+        "garbage",
+        "huge_drawing",
+        "glyph_bomb",
+        "heavy_frame",
+        "canvas_max",
+        "picture_board",
+        "v1_game",
+    ] {
+        let game = start(base, Options::default());
+        let view = game.view();
+        assert!(view.is_ok(), "{base}: {view:?}");
+        assert_eq!(game.state(), ProcessState::Running, "{base}");
+    }
+}
+
+#[test]
 fn a_panic_is_the_games_error_and_the_process_lives_on() {
     let game = start("panicky", Options::default());
     let panicked = game.handle_event(&Event::key("p")).unwrap_err();

@@ -11,15 +11,19 @@
 use crate::protocol::{Answer, Frame, Notification};
 use game_api::host::{
     MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_COORDINATE, MAX_PICTURE_BYTES_PER_FRAME,
-    MAX_PICTURE_PATH_BYTES, MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_REGIONS, MAX_SAVE_BYTES,
-    MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES, MAX_TEXT_BYTES_PER_FRAME,
+    MAX_PICTURE_PATH_BYTES, MAX_PICTURE_SIDE, MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS,
+    MAX_REGIONS, MAX_SAVE_BYTES, MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES, MAX_TEXT_BYTES_PER_FRAME,
 };
 use game_api::{ActionKind, PictureSource, Point, Shape};
 
 /// The most notes (one per function of the game) an answer carries.
 const MAX_NOTES: usize = 64;
-/// The most options of one choice.
-const MAX_OPTIONS: usize = 4096;
+/// The longest text an honest game process sends: the host reads at most
+/// [`MAX_TEXT_BYTES`] of a game's text, and each byte that is not UTF-8
+/// becomes U+FFFD, three bytes long.
+const MAX_SENT_TEXT: usize = 3 * MAX_TEXT_BYTES;
+/// The most options of one choice (one text, split at line breaks).
+const MAX_OPTIONS: usize = MAX_SENT_TEXT + 1;
 
 /// What is wrong with an answer, if anything.
 pub fn check_answer(answer: &Answer) -> Result<(), String> {
@@ -96,7 +100,7 @@ pub fn check_notification(notification: &Notification) -> Result<(), String> {
 }
 
 fn check_text(text: &str) -> Result<(), String> {
-    if text.len() > MAX_TEXT_BYTES {
+    if text.len() > MAX_SENT_TEXT {
         Err(format!("a text of {} bytes", text.len()))
     } else {
         Ok(())
@@ -197,15 +201,26 @@ fn check_frame(frame: &Frame) -> Result<(), String> {
                         return Err(format!("the picture path {path:?}"));
                     }
                     PictureSource::File(_) => {}
-                    PictureSource::Rgba(pixels) => pixel_bytes += pixels.rgba.len(),
+                    PictureSource::Rgba(pixels) => {
+                        if pixels.width > MAX_PICTURE_SIDE || pixels.height > MAX_PICTURE_SIDE {
+                            return Err(format!(
+                                "a picture of {} × {} pixels",
+                                pixels.width, pixels.height
+                            ));
+                        }
+                        pixel_bytes += pixels.rgba.len();
+                    }
                 }
             }
             Shape::PopClip => {}
         }
+        // The host keeps outline widths finite and at most MAX_COORDINATE
+        // (a negative one draws nothing).
         if let Some(style) = shape_style(shape)
             && let Some(stroke) = style.stroke
+            && !(stroke.width.is_finite() && stroke.width <= MAX_COORDINATE)
         {
-            check_numbers(&[stroke.width])?;
+            return Err(format!("an outline {} wide", stroke.width));
         }
         match shape {
             Shape::PushClip { .. } => clips += 1,
@@ -219,7 +234,7 @@ fn check_frame(frame: &Frame) -> Result<(), String> {
     if points > MAX_POINTS_PER_FRAME {
         return Err(format!("a frame of {points} polygon corners"));
     }
-    if text_bytes > MAX_TEXT_BYTES_PER_FRAME {
+    if text_bytes > 3 * MAX_TEXT_BYTES_PER_FRAME {
         return Err(format!("a frame of {text_bytes} bytes of text"));
     }
     if pixel_bytes > MAX_PICTURE_BYTES_PER_FRAME {
@@ -280,6 +295,22 @@ mod tests {
             check_answer(&Answer::CanvasSize(Point::new(8192.0, 1.0))),
             Ok(())
         );
+        // A title of 4 KiB that is not UTF-8 arrives three times as long.
+        let lossy = String::from_utf8_lossy(&[0xff; MAX_TEXT_BYTES]).into_owned();
+        assert_eq!(check_answer(&Answer::Text(lossy)), Ok(()));
+        // A weird but allowed outline.
+        let negative = Shape::Circle {
+            center: Point::new(1.0, 1.0),
+            radius: 1.0,
+            style: Style {
+                fill: None,
+                stroke: Some(game_api::Stroke {
+                    width: -1.0e30,
+                    color: Rgba::rgb(0, 0, 0),
+                }),
+            },
+        };
+        assert_eq!(check_answer(&frame(vec![negative])), Ok(()));
     }
 
     #[test]
@@ -306,7 +337,7 @@ mod tests {
         };
         assert!(check_answer(&frame(vec![escape])).is_err());
         assert!(check_answer(&Answer::CanvasSize(Point::new(0.0, 10.0))).is_err());
-        assert!(check_answer(&Answer::Text("x".repeat(MAX_TEXT_BYTES + 1))).is_err());
+        assert!(check_answer(&Answer::Text("x".repeat(MAX_SENT_TEXT + 1))).is_err());
         let bad_key = Action::button("a", "A").with_shortcut("not a key");
         assert!(check_answer(&Answer::Actions(vec![bad_key])).is_err());
         assert!(check_notification(&Notification::RequestTicks(Some(f32::INFINITY))).is_err());

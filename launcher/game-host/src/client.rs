@@ -387,7 +387,9 @@ impl Shared {
                 let Some(in_flight) = inbox.in_flight.remove(&seq).filter(|_| seq != 0) else {
                     return Err(format!("it answered message {seq}, never sent"));
                 };
-                if results.len() > in_flight.calls.len() || results.is_empty() {
+                if results.len() > in_flight.calls.len()
+                    || (results.is_empty() && !in_flight.calls.is_empty())
+                {
                     return Err(format!(
                         "it answered {} calls of {}",
                         results.len(),

@@ -119,6 +119,7 @@ impl AbiStr {
 /// An sRGB colour with straight (not premultiplied) alpha.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rgba {
     /// Red, 0–255.
     pub r: u8,
@@ -133,6 +134,7 @@ pub struct Rgba {
 /// A point in the game's canvas coordinates (pixels, origin top-left, y down).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
     /// Horizontal coordinate.
     pub x: f32,

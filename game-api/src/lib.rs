@@ -81,6 +81,7 @@ pub use rng::Rng;
 
 /// A pointer button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Button {
     /// The primary (usually left) button.
     Primary,
@@ -92,6 +93,7 @@ pub enum Button {
 
 /// The modifier keys held during a key or button event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Modifiers {
     /// Shift.
     pub shift: bool,
@@ -136,6 +138,7 @@ impl Modifiers {
 /// restart) when the game offers them, and Ctrl+W, Ctrl+Q, Escape-to-close
 /// shortcuts of the window. Key repeats are not sent.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Event {
     /// The pointer moved to `pos` over the canvas.
     PointerMove {
@@ -260,6 +263,7 @@ impl InputKinds {
 
 /// What the host should do after the game handled something.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Response {
     /// The canvas, title, status or actions changed: draw again.
     pub redraw: bool,
@@ -274,6 +278,7 @@ impl Response {
 
 /// The kind of a game-specific control (see [`Action`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ActionKind {
     /// A button.
     Button,
@@ -294,6 +299,7 @@ pub enum ActionKind {
 /// A game-specific control the launcher shows in the game window's tool bar,
 /// e.g. "New game", a board-size choice or a game-ID field.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Action {
     /// Stable identifier passed to [`Game::invoke_action`].
     pub id: String,
@@ -373,6 +379,7 @@ impl Action {
 /// label, and activating the node clicks the region's centre (a primary
 /// press and release), as the mouse would.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Region {
     /// What a screen reader says, e.g. "cell 3, 4: free".
     pub label: String,
@@ -491,6 +498,7 @@ pub trait Game: Sized + 'static {
 
 /// Whether a game is won, lost or going on, and its score if it keeps one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameResult {
     /// The game goes on.
     Playing,
@@ -502,6 +510,7 @@ pub enum GameResult {
 
 /// How a game stands, for the launcher's statistics ([`Outcomes`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// Won, lost or going on.
     pub result: GameResult,

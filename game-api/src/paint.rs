@@ -40,6 +40,7 @@ impl Point {
 
 /// An outline: width in canvas pixels and colour.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stroke {
     /// Width in canvas pixels.
     pub width: f32,
@@ -49,6 +50,7 @@ pub struct Stroke {
 
 /// How a closed shape is painted.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Style {
     /// The fill, if any.
     pub fill: Option<Rgba>,
@@ -82,6 +84,7 @@ impl Style {
 /// came with ABI revision 3; drawn for an older launcher, they are placed
 /// with [`estimate_text_size`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Anchor {
     /// `pos` is the top-left corner of the text.
     #[default]
@@ -215,6 +218,7 @@ pub trait Painter {
 
 /// One drawing call, as recorded by [`RecordingPainter`].
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Shape {
     /// See [`Painter::circle`].
     Circle {
@@ -307,6 +311,7 @@ pub enum Shape {
 
 /// A recorded picture: a file of the game's directory, or pixels.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PictureSource {
     /// See [`Picture::File`].
     File(String),
@@ -315,7 +320,15 @@ pub enum PictureSource {
 }
 
 /// Pixels a game drew ([`Picture::Rgba`]), shared cheaply between frames.
+///
+/// With the `serde` feature, pixels whose length does not match their size
+/// are refused when read, and the key is computed again from the bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "PixelsOnWire", try_from = "PixelsOnWire")
+)]
 pub struct Pixels {
     /// Pixels per row.
     pub width: u32,
@@ -346,6 +359,36 @@ impl Pixels {
             rgba: rgba.into(),
             key: hasher.finish(),
         })
+    }
+}
+
+/// [`Pixels`] as they are written: the key is not trusted, but made again.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct PixelsOnWire {
+    width: u32,
+    height: u32,
+    #[serde(with = "serde_bytes")]
+    rgba: Vec<u8>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Pixels> for PixelsOnWire {
+    fn from(p: Pixels) -> PixelsOnWire {
+        PixelsOnWire {
+            width: p.width,
+            height: p.height,
+            rgba: p.rgba.to_vec(),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<PixelsOnWire> for Pixels {
+    type Error = &'static str;
+    fn try_from(p: PixelsOnWire) -> Result<Pixels, Self::Error> {
+        Pixels::new(p.width, p.height, &p.rgba)
+            .ok_or("pixels whose length is not width × height × 4")
     }
 }
 

@@ -61,6 +61,12 @@ pub struct Args {
     )]
     pub probe_library: Option<PathBuf>,
 
+    /// Run one game for the console that started this process, talking to
+    /// it on stdin and stdout (the console runs the launcher again this
+    /// way for each game it opens).
+    #[arg(long = "game-host", hide = true, exclusive = true)]
+    pub game_host: bool,
+
     /// How long a game may take to start, draw its first frame and close when
     /// the launcher checks it on a thread of its own (by --list, and before
     /// a game's first start in a session); a game that takes longer may hang
@@ -73,6 +79,12 @@ pub struct Args {
         conflicts_with = "no_load"
     )]
     pub probe_timeout: f64,
+
+    /// For debugging a game: run games without the sandbox that keeps each
+    /// game process from the player's files and the network (Linux's
+    /// Landlock). The launcher says so loudly when it starts.
+    #[arg(long)]
+    pub no_sandbox: bool,
 
     /// Open the game in directory DIR-NAME (e.g. chat-noir) directly, without the console.
     #[arg(long, value_name = "DIR-NAME", conflicts_with = "report")]

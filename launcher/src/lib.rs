@@ -17,6 +17,7 @@
 pub mod app;
 pub mod cli;
 pub mod console;
+pub mod game_process;
 pub mod game_window;
 pub mod games;
 pub mod help_viewer;

@@ -25,6 +25,12 @@ impl eframe::App for MainApp {
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
+    if args.game_host {
+        return launcher::game_process::serve();
+    }
+    if args.no_sandbox {
+        eprintln!("{}", launcher::game_process::NO_SANDBOX_WARNING);
+    }
     if let Some(library) = &args.probe_library {
         return run_probe_child(library);
     }

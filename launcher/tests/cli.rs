@@ -145,6 +145,10 @@ fn help_explains_every_flag() {
         assert!(help.contains(flag), "--help lacks {flag}: {help}");
     }
     assert!(help.contains(launcher::catalog::GAMES_PATH_ENV), "{help}");
+    // The launcher's own modes for its child processes are not the player's.
+    for hidden in ["--probe-library", "--game-host"] {
+        assert!(!help.contains(hidden), "--help shows {hidden}: {help}");
+    }
 }
 
 #[test]

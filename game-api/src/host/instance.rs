@@ -17,6 +17,7 @@ use crate::{Action, Event, Outcome, Painter, Region, Response, codec};
 
 /// How a call into a game failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CallErrorKind {
     /// The game returned an error.
     Error,

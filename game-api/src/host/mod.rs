@@ -28,6 +28,7 @@ pub use services::{HostServices, NoServices, Recorder};
 /// The optional functions (ABI revision 2) a game offers; the launcher
 /// gives each game the services these allow and falls back for the rest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Features {
     /// `save` and `load` ([`crate::SaveLoad`]): undo, redo, restart, resume.
     pub save: bool,

@@ -14,6 +14,7 @@ use crate::{Painter, Picture, Stroke, Style};
 
 /// What the launcher dropped from one frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DrawReport {
     /// Shapes drawn.
     pub shapes: usize,

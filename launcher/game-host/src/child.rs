@@ -1,0 +1,457 @@
+//! The game process's side: load one game's library, run the game through
+//! [`GameInstance`], answer the console's calls, and pass on what the game
+//! asks of its host.
+//!
+//! Before the library is loaded (its initialisers may print), the protocol's
+//! pipes are moved off fds 0 and 1 to descriptors the game does not know,
+//! fd 1 is pointed at stderr (which the console captures) and fd 0 at
+//! `/dev/null`: whatever the game prints or reads can never corrupt the
+//! conversation. The process then limits its address space, arranges to
+//! die with the console, and only then loads the library.
+
+use crate::protocol::{
+    Answer, Call, CallResult, FrameError, Notification, PROTOCOL_VERSION, Start, StartFailure,
+    Started, ToConsole, ToGame, WireCallError, read_message, write_message,
+};
+use crate::sandbox::Sandbox;
+use game_api::host::{CallError, GameInstance, HostServices};
+use game_api::{Anchor, Painter, Picture, Point, RecordingPainter, Rgba, Stroke, Style};
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::path::Path;
+use std::process::ExitCode;
+use std::rc::Rc;
+
+/// Measures text as the console draws it: `(font size, text) → size`.
+pub type Measure = Box<dyn FnMut(f32, &str) -> Point>;
+
+/// The most requests of its host a game may make while handling one call
+/// (a redraw counts once); past it they are dropped, and the log says how
+/// many.
+const MAX_NOTIFICATIONS_PER_CALL: usize = 256;
+
+/// Runs the game process: the whole life of `launcher --game-host`. Reads
+/// [`ToGame::Start`] from stdin, loads and starts the game, answers calls
+/// until [`Call::Close`] or the console goes away. `measurer` makes the text
+/// measurer from the start message (`None`: the estimate of
+/// [`game_api::estimate_text_size`]); it is called once, before the library
+/// is loaded, and may defer its own setup until the game first measures.
+pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
+    let (input, output) = match protocol_pipes() {
+        Ok(pipes) => pipes,
+        Err(e) => {
+            eprintln!("game host: cannot set up the pipes to the launcher: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let mut input = BufReader::new(input);
+    let outbox = Rc::new(RefCell::new(Outbox {
+        out: BufWriter::new(output),
+        broken: false,
+        sent: 0,
+        dropped: 0,
+        redraw_sent: false,
+    }));
+    let start = match read_message::<ToGame>(&mut input) {
+        Ok(Some(ToGame::Start(start))) => start,
+        Ok(None) => return ExitCode::SUCCESS,
+        Ok(Some(other)) => {
+            eprintln!("game host: the launcher's first message is not Start but {other:?}");
+            return ExitCode::from(3);
+        }
+        Err(e) => {
+            eprintln!("game host: cannot read the launcher's first message: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let say = |message: &ToConsole| outbox.borrow_mut().send(message);
+    if start.protocol != PROTOCOL_VERSION {
+        say(&ToConsole::Started(Err(StartFailure::Host(format!(
+            "the game host speaks protocol version {PROTOCOL_VERSION}, the launcher {}; the launcher was probably updated while it ran, so start it again",
+            start.protocol
+        )))));
+        return ExitCode::FAILURE;
+    }
+    if let Err(e) = confine(&start) {
+        say(&ToConsole::Started(Err(StartFailure::Host(e))));
+        return ExitCode::FAILURE;
+    }
+    let sandbox = if start.sandbox {
+        let game_dir = start.library.parent().unwrap_or(Path::new("."));
+        match crate::sandbox::confine(game_dir, start.data_dir.as_deref()) {
+            Ok(sandbox) => sandbox,
+            Err(e) => {
+                say(&ToConsole::Started(Err(StartFailure::Host(e))));
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        Sandbox::Off
+    };
+    let mut measure = measurer(&start);
+    let library = match launcher_core::loader::Loader::new().load(&start.library) {
+        Ok(library) => library,
+        Err(e) => {
+            say(&ToConsole::Started(Err(StartFailure::Load(e.to_string()))));
+            return ExitCode::FAILURE;
+        }
+    };
+    say(&ToConsole::Loaded);
+    let services = ChildServices {
+        outbox: outbox.clone(),
+        data_dir: start
+            .data_dir
+            .as_ref()
+            // The sandbox made it already (its rule needs it to exist).
+            .map(|d| (d.to_string_lossy().into_owned(), start.sandbox)),
+    };
+    let mut instance = match library.start(Box::new(services)) {
+        Ok(instance) => instance,
+        Err(e) => {
+            say(&ToConsole::Started(Err(StartFailure::Create(wire(&e)))));
+            return ExitCode::FAILURE;
+        }
+    };
+    say(&ToConsole::Started(Ok(Started {
+        features: instance.features(),
+        table_size: library.table_size(),
+        sandbox,
+    })));
+    loop {
+        let (seq, calls) = match read_message::<ToGame>(&mut input) {
+            Ok(Some(ToGame::Calls { seq, calls })) => (seq, calls),
+            Ok(Some(ToGame::Start(_))) => {
+                eprintln!("game host: the launcher sent Start twice");
+                break;
+            }
+            // The console is gone (or closed our side): end without calling
+            // the game again; it may be what hung.
+            Ok(None) => break,
+            Err(e) => {
+                eprintln!("game host: cannot read the launcher's message: {e}");
+                break;
+            }
+        };
+        outbox.borrow_mut().new_call();
+        let mut results = Vec::with_capacity(calls.len());
+        let mut close = false;
+        for (index, call) in calls.into_iter().enumerate() {
+            if index > 0 {
+                say(&ToConsole::Progress {
+                    seq,
+                    index: index as u32,
+                });
+            }
+            if call == Call::Close {
+                // Answered once the game is destroyed; later calls are not run.
+                close = true;
+                break;
+            }
+            results.push(run(&mut instance, call, &mut measure));
+        }
+        if close {
+            results.push(
+                instance
+                    .close()
+                    .map(|()| Answer::Done)
+                    .map_err(|e| wire(&e)),
+            );
+            outbox.borrow_mut().end_call();
+            send_reply(&outbox, seq, results);
+            return ExitCode::SUCCESS;
+        }
+        outbox.borrow_mut().end_call();
+        send_reply(&outbox, seq, results);
+        if outbox.borrow().broken {
+            break;
+        }
+    }
+    // Never destroy a game the console has given up on: it may hang there.
+    std::mem::forget(instance);
+    ExitCode::SUCCESS
+}
+
+/// A call failure as it travels.
+fn wire(e: &CallError) -> WireCallError {
+    WireCallError {
+        function: e.function.to_owned(),
+        kind: e.kind.clone(),
+        message: e.message.clone(),
+    }
+}
+
+/// Runs one call.
+fn run(instance: &mut GameInstance, call: Call, measure: &mut Option<Measure>) -> CallResult {
+    let answer = match call {
+        Call::CanvasSize => instance.canvas_size().map(Answer::CanvasSize),
+        Call::Title => instance.title().map(Answer::Text),
+        Call::Status => instance.status().map(Answer::Text),
+        Call::Draw => {
+            let mut painter = MeasuringRecorder {
+                recording: RecordingPainter::new(),
+                measure,
+            };
+            instance.draw(&mut painter).map(|report| {
+                Answer::Frame(crate::protocol::Frame {
+                    shapes: painter.recording.shapes,
+                    report,
+                    notes: instance.notes().map(str::to_owned).collect(),
+                })
+            })
+        }
+        Call::HandleEvent(event) => instance.handle_event(&event).map(Answer::Response),
+        Call::Actions => instance.actions().map(Answer::Actions),
+        Call::Regions => instance.regions().map(Answer::Regions),
+        Call::InvokeAction { id, value } => {
+            instance.invoke_action(&id, &value).map(Answer::Response)
+        }
+        Call::Save => instance.save().map(Answer::Bytes),
+        Call::Load(bytes) => instance.load(&bytes).map(|()| Answer::Done),
+        Call::NewGame(seed) => instance.new_game(seed).map(|()| Answer::Done),
+        Call::GameId => instance.game_id().map(Answer::Text),
+        Call::StartFromGameId(id) => instance.start_from_game_id(&id).map(|()| Answer::Done),
+        Call::Outcome => instance.outcome().map(Answer::Outcome),
+        Call::Notes => Ok(Answer::Notes(instance.notes().map(str::to_owned).collect())),
+        // Handled by the loop, which ends with it.
+        Call::Close => Ok(Answer::Done),
+    };
+    answer.map_err(|e| wire(&e))
+}
+
+/// Sends a reply; one too large for a frame becomes an error for each call
+/// (the game is not the launcher's problem, but the pipe must stay sound).
+fn send_reply(outbox: &Rc<RefCell<Outbox>>, seq: u64, results: Vec<CallResult>) {
+    let reply = ToConsole::Reply { seq, results };
+    let mut outbox = outbox.borrow_mut();
+    if let Err(FrameError::TooLong(len)) = outbox.try_send(&reply) {
+        let ToConsole::Reply { results, .. } = reply else {
+            unreachable!("built above")
+        };
+        let results = results
+            .into_iter()
+            .map(|_| {
+                Err(WireCallError {
+                    function: "reply".into(),
+                    kind: game_api::host::CallErrorKind::Invalid,
+                    message: format!(
+                        "its answer is {len} bytes, more than the launcher reads at once"
+                    ),
+                })
+            })
+            .collect();
+        outbox.send(&ToConsole::Reply { seq, results });
+    }
+}
+
+/// The game process's side of the pipe to the console.
+struct Outbox {
+    out: BufWriter<File>,
+    /// Writing failed: the console is gone.
+    broken: bool,
+    /// Requests of the host sent during this call.
+    sent: usize,
+    /// Requests of the host dropped during this call.
+    dropped: usize,
+    /// Whether a redraw was asked for during this call.
+    redraw_sent: bool,
+}
+
+impl Outbox {
+    /// Sends a message; a failure marks the pipe broken.
+    fn send(&mut self, message: &ToConsole) {
+        let _ = self.try_send(message);
+    }
+
+    fn try_send(&mut self, message: &ToConsole) -> Result<(), FrameError> {
+        if self.broken {
+            return Ok(());
+        }
+        let sent = write_message(&mut self.out, message);
+        if let Err(FrameError::Io(_)) = &sent {
+            self.broken = true;
+        }
+        sent
+    }
+
+    fn new_call(&mut self) {
+        self.sent = 0;
+        self.dropped = 0;
+        self.redraw_sent = false;
+    }
+
+    /// Passes on a request of the game, within the call's allowance.
+    fn notify(&mut self, notification: Notification) {
+        if notification == Notification::RequestRedraw {
+            if self.redraw_sent {
+                return;
+            }
+            self.redraw_sent = true;
+        }
+        if self.sent >= MAX_NOTIFICATIONS_PER_CALL {
+            self.dropped += 1;
+            return;
+        }
+        self.sent += 1;
+        self.send(&ToConsole::Notify(notification));
+    }
+
+    fn end_call(&mut self) {
+        if self.dropped > 0 {
+            let message = format!(
+                "the game made {} more requests of the launcher during one call; they were dropped",
+                self.dropped
+            );
+            self.send(&ToConsole::Notify(Notification::Log(message)));
+        }
+    }
+}
+
+/// What the game may ask of its host, passed on to the console.
+struct ChildServices {
+    outbox: Rc<RefCell<Outbox>>,
+    /// The game's data directory, and whether it was created yet.
+    data_dir: Option<(String, bool)>,
+}
+
+impl ChildServices {
+    fn notify(&mut self, notification: Notification) {
+        self.outbox.borrow_mut().notify(notification);
+    }
+}
+
+impl HostServices for ChildServices {
+    fn show_text_help(&mut self, title: &str, verbatim: bool) {
+        self.notify(Notification::ShowTextHelp {
+            title: title.to_owned(),
+            verbatim,
+        });
+    }
+    fn show_manual_section(&mut self, section_tag: &str) {
+        self.notify(Notification::ShowManualSection(section_tag.to_owned()));
+    }
+    fn request_redraw(&mut self) {
+        self.notify(Notification::RequestRedraw);
+    }
+    fn log(&mut self, message: &str) {
+        self.notify(Notification::Log(message.to_owned()));
+    }
+    fn request_tick(&mut self, interval: Option<f32>) {
+        self.notify(Notification::RequestTicks(interval));
+    }
+    fn request_new_game(&mut self) {
+        self.notify(Notification::RequestNewGame);
+    }
+    fn request_input(&mut self, kinds: u32) {
+        self.notify(Notification::RequestInput(kinds));
+    }
+    fn data_dir(&mut self) -> Option<&str> {
+        let (path, created) = self.data_dir.as_mut()?;
+        if !*created {
+            if let Err(e) = std::fs::create_dir_all(&*path) {
+                eprintln!("game host: cannot create the game's data directory {path}: {e}");
+                return None;
+            }
+            *created = true;
+        }
+        Some(path.as_str())
+    }
+}
+
+/// Records the game's drawing, measuring its text with `measure` (the
+/// estimate without one).
+struct MeasuringRecorder<'a> {
+    recording: RecordingPainter,
+    measure: &'a mut Option<Measure>,
+}
+
+impl Painter for MeasuringRecorder<'_> {
+    fn circle(&mut self, center: Point, radius: f32, style: Style) {
+        self.recording.circle(center, radius, style)
+    }
+    fn ellipse(&mut self, center: Point, radius_x: f32, radius_y: f32, style: Style) {
+        self.recording.ellipse(center, radius_x, radius_y, style)
+    }
+    fn polygon(&mut self, points: &[Point], style: Style) {
+        self.recording.polygon(points, style)
+    }
+    fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
+        self.recording.line(from, to, stroke)
+    }
+    fn rect(&mut self, min: Point, size: Point, style: Style) {
+        self.recording.rect(min, size, style)
+    }
+    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
+        self.recording.rounded_rect(min, size, radius, style)
+    }
+    fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: Rgba, text: &str) {
+        self.recording.text(pos, anchor, font_size, color, text)
+    }
+    fn text_size(&mut self, font_size: f32, text: &str) -> Point {
+        match self.measure {
+            Some(measure) => measure(font_size, text),
+            None => game_api::estimate_text_size(font_size, text),
+        }
+    }
+    fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
+        self.recording.picture(picture, min, size)
+    }
+    fn push_clip(&mut self, min: Point, size: Point) {
+        self.recording.push_clip(min, size)
+    }
+    fn pop_clip(&mut self) {
+        self.recording.pop_clip()
+    }
+}
+
+/// Takes the protocol's pipes off fds 0 and 1 (to descriptors closed on
+/// `exec`), then points fd 1 at stderr and fd 0 at `/dev/null`, so that
+/// what the game prints or reads never touches them.
+#[cfg(unix)]
+fn protocol_pipes() -> std::io::Result<(File, File)> {
+    use rustix::io::fcntl_dupfd_cloexec;
+    let input = fcntl_dupfd_cloexec(std::io::stdin(), 3)?;
+    let output = fcntl_dupfd_cloexec(std::io::stdout(), 3)?;
+    rustix::stdio::dup2_stdout(std::io::stderr())?;
+    rustix::stdio::dup2_stdin(File::open("/dev/null")?)?;
+    Ok((File::from(input), File::from(output)))
+}
+
+#[cfg(not(unix))]
+fn protocol_pipes() -> std::io::Result<(File, File)> {
+    Err(std::io::Error::new(
+        std::io::ErrorKind::Unsupported,
+        "game processes are only supported on Unix systems",
+    ))
+}
+
+/// Confines the process before the game's code runs: it dies with the
+/// console, and its address space is limited.
+fn confine(start: &Start) -> Result<(), String> {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::process::{Signal, getppid, set_parent_process_death_signal};
+        set_parent_process_death_signal(Some(Signal::KILL))
+            .map_err(|e| format!("cannot arrange to end with the launcher: {e}"))?;
+        // The console may have died before that took effect.
+        if getppid().map(|p| p.as_raw_nonzero().get() as u32) != Some(start.console_pid) {
+            return Err("the launcher that started the game has gone".into());
+        }
+    }
+    #[cfg(unix)]
+    if let Some(limit) = start.memory_limit {
+        use rustix::process::{Resource, Rlimit, setrlimit};
+        let limit = Rlimit {
+            current: Some(limit),
+            maximum: Some(limit),
+        };
+        setrlimit(Resource::As, limit).map_err(|e| {
+            format!(
+                "cannot limit the game's memory to {}: {e}",
+                crate::report::format_bytes(start.memory_limit.unwrap_or_default())
+            )
+        })?;
+    }
+    let _ = start;
+    Ok(())
+}

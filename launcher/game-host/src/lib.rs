@@ -1,0 +1,35 @@
+//! Every game in a process of its own (issue 10): a game that crashes,
+//! aborts, hangs or eats all memory takes down its own process, never the
+//! console nor another game.
+//!
+//! * [`protocol`]: what the console and a game process say to each other,
+//!   framed on the pipes between them (postcard, length-prefixed, capped).
+//! * [`child`]: the game process: loads one game library with
+//!   `game_api::host`, answers calls, passes on what the game asks of its
+//!   host; its stdout can never reach the pipe, its memory is limited.
+//! * [`client`]: the console's [`GameProcess`]: spawns the process, never
+//!   blocks for longer than asked, tells a game that is not responding from
+//!   one that ended, and why it ended ([`ExitReport`]).
+//! * [`checks`]: what the console checks in every answer.
+//! * [`report`]: how a process ended, in a player's words.
+//! * [`sandbox`]: what a game process may touch (Landlock, on Linux).
+//!
+//! This crate knows nothing of egui: the launcher gives the game process a
+//! text measurer ([`child::Measure`]) and draws the recorded frames itself.
+
+#![warn(missing_docs)]
+
+pub mod checks;
+pub mod child;
+pub mod client;
+pub mod protocol;
+pub mod report;
+pub mod sandbox;
+
+pub use client::{
+    DEFAULT_ANSWER_WITHIN, DEFAULT_MEMORY_LIMIT, GameProcess, HostCommand, OUTPUT_TAIL, Options,
+    ProcessError, ProcessState, Ticket, View, Waker,
+};
+pub use protocol::{Answer, Call, Frame, Notification, Started};
+pub use report::{Activity, ExitCause, ExitReport};
+pub use sandbox::Sandbox;

@@ -1,0 +1,629 @@
+//! Each game in a process of its own (issue 10): the real launcher binary
+//! in its hidden `--game-host` mode runs fixture games for this test
+//! process, which stands in for the console. A game plays through its
+//! process as it does in the console's; each fault fixture ends (or hangs)
+//! its own process only, and the report says what a player would read: the
+//! cause, and what the game was doing.
+
+mod support;
+
+use game_api::host::CallErrorKind;
+use game_api::{Event, GameResult, Point, Shape};
+use game_host::{
+    Activity, Call, ExitCause, GameProcess, HostCommand, Notification, OUTPUT_TAIL, Options,
+    ProcessError, ProcessState, Sandbox,
+};
+use launcher_tests::library;
+use std::path::Path;
+use std::task::Poll;
+use std::time::{Duration, Instant};
+
+/// The launcher binary as a game process.
+fn host() -> HostCommand {
+    HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"])
+}
+
+/// Generous: liveness only, never a measurement. A busy test machine may
+/// take seconds to start a process.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A started game process of the fixture library `base`.
+fn start(base: &str, options: Options) -> GameProcess {
+    let mut game = GameProcess::spawn(&host(), &library(base), options).expect("spawns");
+    game.set_wait(PATIENCE);
+    let started = game.wait_started();
+    assert!(started.is_ok(), "{base} did not start: {started:?}");
+    game
+}
+
+fn click_at(game: &GameProcess, x: f32, y: f32) -> Result<(), ProcessError> {
+    game.handle_event(&Event::press(Point::new(x, y)))?;
+    game.handle_event(&Event::release(Point::new(x, y)))?;
+    Ok(())
+}
+
+/// The report of a process that must have ended.
+fn ended(result: Result<impl std::fmt::Debug, ProcessError>) -> game_host::ExitReport {
+    match result {
+        Err(ProcessError::Exited(report)) => report,
+        other => panic!("the process should have ended, but: {other:?}"),
+    }
+}
+
+/// Waits (at most [`PATIENCE`]) until the game is not responding.
+fn until_not_responding(game: &GameProcess) -> Activity {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        match game.state() {
+            ProcessState::NotResponding { during, since } => {
+                assert!(since.elapsed() >= Duration::from_secs(2), "2 s by default");
+                return during;
+            }
+            ProcessState::Exited(report) => panic!("it ended instead: {report}"),
+            ProcessState::Running => {}
+        }
+        assert!(
+            Instant::now() < deadline,
+            "never reported as not responding"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_game_plays_through_its_process_as_in_the_console() {
+    let data = tempfile::tempdir().unwrap();
+    let options = Options {
+        data_dir: Some(data.path().join("counter")),
+        ..Options::default()
+    };
+    let game = start("counter", options);
+    let features = game.features().expect("started");
+    assert!(features.save && features.new_game && features.outcome);
+
+    let view = game.view().unwrap();
+    assert_eq!(view.canvas_size, Point::new(100.0, 100.0));
+    assert_eq!(view.title, "Counter 0");
+    assert!(view.status.starts_with("Count: 0"), "{}", view.status);
+    assert!(matches!(view.frame.shapes[0], Shape::Rect { .. }));
+    // The rounded panel's radius was clamped in the game process (20, not 99).
+    assert!(
+        view.frame
+            .shapes
+            .iter()
+            .any(|s| matches!(s, Shape::RoundedRect { radius, .. } if *radius == 20.0)),
+        "{:?}",
+        view.frame.shapes
+    );
+
+    assert!(
+        !game
+            .handle_event(&Event::press(Point::new(50.0, 50.0)))
+            .unwrap()
+            .redraw
+    );
+    assert!(
+        game.handle_event(&Event::release(Point::new(50.0, 50.0)))
+            .unwrap()
+            .redraw
+    );
+    assert_eq!(game.title().unwrap(), "Counter 1");
+    assert_eq!(game.save().unwrap(), b"counter:0:1:false");
+    game.load(b"counter:0:9:false").unwrap();
+    click_at(&game, 50.0, 50.0).unwrap();
+    assert_eq!(game.outcome().unwrap().result, GameResult::Won);
+
+    // A save the game refuses is the game's error, not the process's end.
+    let refused = game.load(b"not a counter save").unwrap_err();
+    assert!(
+        matches!(&refused, ProcessError::Call(e) if e.kind == CallErrorKind::Error && e.function == "load"),
+        "{refused:?}"
+    );
+    game.new_game(7).unwrap();
+    assert_eq!(game.game_id().unwrap(), "counter-2");
+    assert!(matches!(
+        game.start_from_game_id("chess-1"),
+        Err(ProcessError::Call(e)) if e.message.contains("is not a counter ID")
+    ));
+    assert_eq!(game.actions().unwrap(), vec![]);
+
+    // What the game asks of its host arrives as notifications, in order.
+    game.handle_event(&Event::key("n")).unwrap();
+    game.handle_event(&Event::key("t")).unwrap();
+    assert_eq!(
+        game.take_notifications(),
+        vec![
+            Notification::RequestNewGame,
+            Notification::RequestTicks(Some(0.01))
+        ]
+    );
+    // Its data directory is made for it when it first asks.
+    game.handle_event(&Event::key("d")).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(data.path().join("counter/count.txt")).unwrap(),
+        "2"
+    );
+
+    assert_eq!(game.state(), ProcessState::Running);
+    let other = start("counter", Options::default());
+    assert_ne!(
+        other.pid(),
+        game.pid(),
+        "each game has a process of its own"
+    );
+    game.close().unwrap();
+    assert_eq!(
+        other.title().unwrap(),
+        "Counter 0",
+        "the other game is untouched"
+    );
+}
+
+#[test]
+fn a_closed_game_says_it_closed() {
+    let game = start("counter", Options::default());
+    game.call(Call::Close).unwrap();
+    let report = game
+        .wait_exit(PATIENCE)
+        .expect("the process ends after Close");
+    assert_eq!(report.cause, ExitCause::Closed);
+    assert_eq!(report.to_string(), "it closed");
+    assert!(matches!(game.title(), Err(ProcessError::Exited(_))));
+}
+
+#[test]
+fn a_late_answer_is_never_taken_for_a_later_calls() {
+    let game = start("counter", Options::default());
+    // Sent, then given up on at once: its answer comes after and is dropped.
+    let _ = game.calls_within(
+        vec![Call::HandleEvent(Event::release(Point::new(1.0, 1.0)))],
+        Duration::ZERO,
+    );
+    // A ticket dropped unanswered, too.
+    drop(game.send(vec![Call::Save]).unwrap());
+    assert_eq!(game.title().unwrap(), "Counter 1");
+    assert_eq!(game.save().unwrap(), b"counter:0:1:false");
+    let ticket = game.send(vec![Call::Title, Call::Status]).unwrap();
+    let answers = loop {
+        if let Poll::Ready(answers) = game.poll(&ticket, Duration::from_millis(10)) {
+            break answers.unwrap();
+        }
+    };
+    assert_eq!(answers.len(), 2);
+    assert_eq!(answers[0], Ok(game_host::Answer::Text("Counter 1".into())));
+}
+
+#[test]
+fn text_is_measured_in_the_game_process_as_the_console_measures_it() {
+    let game = start("picture_board", Options::default());
+    let frame = game.draw().unwrap();
+    // The same frame drawn in this process, measured by the console's code.
+    let ctx = egui::Context::default();
+    ctx.run_ui(egui::RawInput::default(), |_| {})
+        .textures_delta
+        .clear();
+    let mut loader = launcher::loader::Loader::new();
+    let board = loader.load(&library("picture_board")).unwrap();
+    let mut instance = board.start(Box::new(game_api::host::NoServices)).unwrap();
+    let mut recording = game_api::RecordingPainter::new();
+    instance
+        .draw(&mut launcher::render::MeasuringRecorder {
+            recording: &mut recording,
+            ctx: &ctx,
+        })
+        .unwrap();
+    assert_eq!(frame.shapes, recording.shapes);
+    // And not the estimate a painter without fonts gives.
+    let mut estimated = game_api::RecordingPainter::new();
+    instance.draw(&mut estimated).unwrap();
+    assert_ne!(frame.shapes, estimated.shapes, "the game measures its text");
+}
+
+#[test]
+fn games_at_the_hosts_limits_are_drawn_not_taken_for_liars() {
+    // Each breaks a limit the host enforces in the game process (an 8 MiB
+    // status line, frames past the shape and text caps, thousands of
+    // glyphs, the largest canvas): the console's checks of the answers
+    // must accept what the host let through.
+    for base in [
+        "garbage",
+        "huge_drawing",
+        "glyph_bomb",
+        "heavy_frame",
+        "canvas_max",
+        "picture_board",
+        "v1_game",
+    ] {
+        let game = start(base, Options::default());
+        let view = game.view();
+        assert!(view.is_ok(), "{base}: {view:?}");
+        assert_eq!(game.state(), ProcessState::Running, "{base}");
+    }
+}
+
+#[test]
+fn a_panic_is_the_games_error_and_the_process_lives_on() {
+    let game = start("panicky", Options::default());
+    let panicked = game.handle_event(&Event::key("p")).unwrap_err();
+    assert!(
+        matches!(&panicked, ProcessError::Call(e) if e.kind == CallErrorKind::Panic && e.message.contains("panicky panicked handling a key")),
+        "{panicked:?}"
+    );
+    assert_eq!(game.state(), ProcessState::Running);
+    // What it printed (the panic's message) is kept for the details.
+    assert!(
+        game.output().contains("panicky panicked"),
+        "{}",
+        game.output()
+    );
+}
+
+#[test]
+fn a_segfault_while_drawing_ends_only_its_process() {
+    let game = start("crash_draw", Options::default());
+    let report = ended(game.draw());
+    assert_eq!(report.cause, ExitCause::Crashed { signal: 11 });
+    assert_eq!(report.during, Some(Activity::Drawing));
+    assert_eq!(
+        report.to_string(),
+        "it crashed (segmentation fault) while drawing"
+    );
+    assert!(report.details().contains("signal 11 (SIGSEGV)"));
+    assert!(matches!(game.state(), ProcessState::Exited(_)));
+    // The console (this test) goes on, and so does another game.
+    let other = start("counter", Options::default());
+    assert_eq!(other.title().unwrap(), "Counter 0");
+}
+
+#[test]
+fn an_abort_on_a_click_says_so_with_what_it_printed() {
+    let game = start("abort_click", Options::default());
+    assert_eq!(game.view().unwrap().title, "Abort Click");
+    let report = ended(click_at(&game, 10.0, 10.0));
+    assert_eq!(report.cause, ExitCause::Aborted);
+    assert_eq!(report.to_string(), "it aborted while handling a click");
+    assert!(
+        report
+            .last_lines(3)
+            .contains("Abort Click: clicked, aborting now"),
+        "{report:?}"
+    );
+}
+
+#[test]
+fn a_stack_overflow_is_named() {
+    let game = start("overflow_draw", Options::default());
+    let report = ended(game.draw());
+    assert_eq!(report.cause, ExitCause::StackOverflow);
+    assert_eq!(report.to_string(), "its stack overflowed while drawing");
+    assert_eq!(report.signal, Some(6));
+}
+
+#[test]
+fn a_game_that_exits_or_aborts_while_starting_is_told_apart() {
+    let game = GameProcess::spawn(&host(), &library("exit_start"), Options::default()).unwrap();
+    let report = ended(game.started(PATIENCE).map(|r| r.map(|_| ())).into_result());
+    assert_eq!(report.cause, ExitCause::Exited { code: 0 });
+    assert_eq!(
+        report.to_string(),
+        "it quit on its own (exit code 0) while starting"
+    );
+
+    let game = GameProcess::spawn(&host(), &library("abort_start"), Options::default()).unwrap();
+    let report = ended(game.started(PATIENCE).map(|r| r.map(|_| ())).into_result());
+    assert_eq!(report.to_string(), "it aborted while starting");
+}
+
+#[test]
+fn a_library_that_is_not_a_game_cannot_start_and_says_why() {
+    let game = GameProcess::spawn(&host(), &library("no_entry"), Options::default()).unwrap();
+    let Poll::Ready(Err(ProcessError::CannotStart(why))) = game.started(PATIENCE) else {
+        panic!("no_entry started?");
+    };
+    assert!(why.contains("game_api_entry"), "{why}");
+    let report = game.wait_exit(PATIENCE).unwrap();
+    assert!(
+        matches!(&report.cause, ExitCause::CouldNotStart(w) if *w == why),
+        "{report:?}"
+    );
+}
+
+#[test]
+fn a_game_over_its_memory_limit_runs_out_of_memory_alone() {
+    let game = start("greedy", Options::default());
+    assert_eq!(game.status().unwrap(), "Holding 0 MiB");
+    let report = ended(game.handle_event(&Event::press(Point::new(1.0, 1.0))));
+    assert_eq!(
+        report.cause,
+        ExitCause::OutOfMemory {
+            limit: Some(2 << 30)
+        },
+        "{report:?}"
+    );
+    assert_eq!(
+        report.to_string(),
+        "it ran out of memory (limit 2 GiB) while handling a click"
+    );
+    assert!(report.output.contains("memory allocation of"), "{report:?}");
+}
+
+#[test]
+fn the_memory_limit_is_a_setting() {
+    let options = Options {
+        memory_limit: Some(512 << 20),
+        ..Options::default()
+    };
+    let game = start("greedy", options);
+    let report = ended(game.handle_event(&Event::press(Point::new(1.0, 1.0))));
+    assert_eq!(
+        report.to_string(),
+        "it ran out of memory (limit 512 MiB) while handling a click"
+    );
+}
+
+#[test]
+fn a_game_that_hangs_on_an_event_is_not_responding_and_stop_ends_it() {
+    let game = start("hang_event", Options::default());
+    assert_eq!(game.view().unwrap().title, "Hang Event");
+    let started = Instant::now();
+    let waited = game
+        .calls_within(
+            vec![Call::HandleEvent(Event::press(Point::new(5.0, 5.0)))],
+            Duration::from_millis(100),
+        )
+        .unwrap_err();
+    assert!(
+        matches!(
+            waited,
+            ProcessError::NoAnswer {
+                during: Activity::Click,
+                ..
+            }
+        ),
+        "{waited:?}"
+    );
+    // The caller got control back long before the game would answer.
+    assert!(started.elapsed() < PATIENCE);
+    assert_eq!(until_not_responding(&game), Activity::Click);
+    // No more calls while it does not answer.
+    assert!(matches!(
+        game.title(),
+        Err(ProcessError::NotResponding {
+            during: Activity::Click,
+            ..
+        })
+    ));
+    game.stop();
+    let report = game.wait_exit(PATIENCE).expect("stopped");
+    assert_eq!(report.cause, ExitCause::Stopped);
+    assert_eq!(report.to_string(), "it was stopped while handling a click");
+}
+
+#[test]
+fn a_game_that_hangs_while_drawing_is_not_responding() {
+    let mut game = GameProcess::spawn(&host(), &library("hang_draw"), Options::default()).unwrap();
+    game.set_wait(Duration::from_millis(50));
+    let ticket = game.send(vec![Call::Title, Call::Draw]).unwrap();
+    assert_eq!(until_not_responding(&game), Activity::Drawing);
+    assert_eq!(game.poll(&ticket, Duration::ZERO), Poll::Pending);
+    assert!(game.next_change().is_none(), "it already is not responding");
+    drop(game);
+}
+
+#[test]
+fn a_hang_in_a_library_initialiser_is_reported_and_stopped() {
+    let options = Options {
+        answer_within: Duration::from_millis(500),
+        ..Options::default()
+    };
+    let game = GameProcess::spawn(&host(), &library("hang_init"), options).unwrap();
+    assert_eq!(game.started(Duration::from_millis(50)), Poll::Pending);
+    assert!(game.next_change().is_some());
+    let deadline = Instant::now() + PATIENCE;
+    let during = loop {
+        if let ProcessState::NotResponding { during, .. } = game.state() {
+            break during;
+        }
+        assert!(Instant::now() < deadline, "never reported");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(during, Activity::LoadingLibrary);
+    game.stop();
+    let report = game.wait_exit(PATIENCE).unwrap();
+    assert_eq!(
+        report.to_string(),
+        "it was stopped while loading its library"
+    );
+}
+
+#[test]
+fn what_a_game_prints_is_kept_capped_and_never_disturbs_the_protocol() {
+    let game = start("chatty", Options::default());
+    for frame in 1..=5 {
+        let view = game.view().unwrap();
+        assert_eq!(view.title, format!("Chatty {}", frame - 1));
+        assert_eq!(view.frame.shapes.len(), 1);
+        click_at(&game, 1.0, 1.0).unwrap();
+    }
+    // Over 5 MiB printed; the last 64 KiB kept, ending with its last line.
+    let deadline = Instant::now() + PATIENCE;
+    while !game.output().ends_with("Chatty: drew frame 5 (stderr)\n") {
+        assert!(Instant::now() < deadline, "the last line never came");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = game.output();
+    assert!(output.len() <= OUTPUT_TAIL, "{} bytes kept", output.len());
+    assert!(
+        output.len() > OUTPUT_TAIL / 2,
+        "{} bytes kept",
+        output.len()
+    );
+    assert!(output.contains("Chatty frame 5: xxx"));
+    assert!(!output.contains("loading"), "the oldest lines are gone");
+    assert_eq!(game.state(), ProcessState::Running);
+}
+
+#[test]
+fn what_a_game_prints_while_loading_is_kept_too() {
+    let game = start("chatty", Options::default());
+    let deadline = Instant::now() + PATIENCE;
+    while !game.output().contains("Chatty: starting (stdout)") {
+        assert!(Instant::now() < deadline, "{:?}", game.output());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = game.output();
+    assert!(output.contains("Chatty: loading (stdout)"), "{output}");
+    assert!(output.contains("Chatty: loading (stderr)"), "{output}");
+}
+
+#[test]
+fn a_process_that_speaks_nonsense_is_stopped_not_believed() {
+    // Claims a 4 GiB message, then waits: the console refuses to read it.
+    let liar = HostCommand::new(
+        "/bin/sh",
+        &["-c", "printf '\\377\\377\\377\\377junk'; exec sleep 60"],
+    );
+    let game = GameProcess::spawn(&liar, &library("counter"), Options::default()).unwrap();
+    let report = game.wait_exit(PATIENCE).expect("ended by the console");
+    assert!(
+        matches!(&report.cause, ExitCause::Protocol(why) if why.contains("over the limit")),
+        "{report:?}"
+    );
+    assert!(
+        report
+            .to_string()
+            .starts_with("it broke the launcher's protocol")
+    );
+}
+
+#[test]
+fn a_game_process_that_cannot_be_started_says_so() {
+    let missing = HostCommand::new("/nonexistent/launcher", &["--game-host"]);
+    let error = GameProcess::spawn(&missing, &library("counter"), Options::default()).unwrap_err();
+    assert!(
+        matches!(&error, ProcessError::CannotStart(why) if why.contains("/nonexistent/launcher")),
+        "{error:?}"
+    );
+}
+
+/// The sandbox probe with the data directory `data`, sandboxed or not, and
+/// what it says after `control` with `value`.
+fn probe(sandbox: bool, data: &Path, control: &str, value: &str) -> Option<String> {
+    let options = Options {
+        sandbox,
+        data_dir: Some(data.to_owned()),
+        ..Options::default()
+    };
+    let game = start("sandbox_probe", options);
+    match game.sandbox() {
+        Some(Sandbox::Enforced) if sandbox => {}
+        Some(Sandbox::Off) if !sandbox => {}
+        Some(other) => {
+            // Said, not hidden: this machine cannot show the sandbox works.
+            eprintln!(
+                "SKIPPED: the game process is {other}; the sandbox tests need a Linux kernel with Landlock (ABI 6 or later, Linux 6.12)"
+            );
+            return None;
+        }
+        None => panic!("started but no sandbox state"),
+    }
+    game.invoke_action(control, value).unwrap();
+    Some(game.status().unwrap())
+}
+
+#[test]
+fn the_sandbox_keeps_a_game_from_the_players_files() {
+    let home = tempfile::tempdir().unwrap();
+    let secret = home.path().join("secret.txt");
+    std::fs::write(&secret, "the player's").unwrap();
+    let secret = secret.to_str().unwrap();
+    let data = home.path().join("data");
+    // Unsandboxed, the file is there to read: what follows is the sandbox.
+    assert_eq!(probe(false, &data, "read", secret).unwrap(), "read: ok");
+    let Some(said) = probe(true, &data, "read", secret) else {
+        return;
+    };
+    assert!(
+        said.starts_with("read: refused (Permission denied"),
+        "{said}"
+    );
+    // Its own directory it may read (its library is there).
+    let own = library("sandbox_probe");
+    assert_eq!(
+        probe(true, &data, "read", own.to_str().unwrap()).unwrap(),
+        "read: ok"
+    );
+}
+
+#[test]
+fn the_sandbox_lets_a_game_write_only_its_data_directory() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("game-launcher/data/sandbox-probe");
+    let outside = home.path().join("outside.txt");
+    let outside_text = outside.to_str().unwrap();
+    let Some(said) = probe(true, &data, "write", outside_text) else {
+        return;
+    };
+    assert!(
+        said.starts_with("write: refused (Permission denied"),
+        "{said}"
+    );
+    assert!(!outside.exists());
+    assert_eq!(probe(true, &data, "data", "").unwrap(), "data: ok");
+    assert_eq!(std::fs::read(data.join("probe.txt")).unwrap(), b"mine");
+    // Unsandboxed it could have written there.
+    assert_eq!(
+        probe(false, &data, "write", outside_text).unwrap(),
+        "write: ok"
+    );
+    assert!(outside.exists());
+}
+
+#[test]
+fn the_sandbox_keeps_a_game_off_the_network() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let data = tempfile::tempdir().unwrap();
+    assert_eq!(
+        probe(false, data.path(), "connect", &address).unwrap(),
+        "connect: ok"
+    );
+    let Some(said) = probe(true, data.path(), "connect", &address) else {
+        return;
+    };
+    assert!(
+        said.starts_with("connect: refused (Permission denied"),
+        "{said}"
+    );
+}
+
+#[test]
+fn turning_the_sandbox_off_is_said_loudly() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = support::launcher_in(dir.path())
+        .args(["--no-sandbox", "--list", "--no-load", "--games-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("WARNING: --no-sandbox: games run WITHOUT their sandbox"),
+        "{stderr}"
+    );
+}
+
+/// `Poll<Result<T, E>>` as the result it will be, for tests that know it is
+/// ready.
+trait IntoResult<T> {
+    fn into_result(self) -> Result<T, ProcessError>;
+}
+
+impl<T> IntoResult<T> for Poll<Result<T, ProcessError>> {
+    fn into_result(self) -> Result<T, ProcessError> {
+        match self {
+            Poll::Ready(result) => result,
+            Poll::Pending => panic!("not ready in time"),
+        }
+    }
+}

@@ -74,8 +74,8 @@ pub use abi::{ABI_REVISION, ABI_VERSION, Point, Rgba};
 pub use guest::Host;
 
 pub use paint::{
-    Anchor, BLACK, Painter, Picture, PictureSource, Pixels, RecordingPainter, Shape, Stroke, Style,
-    TRANSPARENT, WHITE, estimate_text_size,
+    Anchor, BLACK, MeasuringRecorder, Painter, Picture, PictureSource, Pixels, RecordingPainter,
+    Shape, Stroke, Style, TRANSPARENT, WHITE, estimate_text_size,
 };
 pub use rng::Rng;
 

@@ -432,6 +432,53 @@ impl RecordingPainter {
     }
 }
 
+/// A [`RecordingPainter`] whose text is measured by `measure` (font size,
+/// text → width and height) instead of [`estimate_text_size`]: how a host
+/// with fonts records a game's drawing (the launcher's window with egui's
+/// fonts, its game process with the same fonts, headless).
+pub struct MeasuringRecorder<'a, M: FnMut(f32, &str) -> Point> {
+    /// Where the shapes go.
+    pub recording: &'a mut RecordingPainter,
+    /// Measures a text at a font size, in canvas pixels.
+    pub measure: M,
+}
+
+impl<M: FnMut(f32, &str) -> Point> Painter for MeasuringRecorder<'_, M> {
+    fn circle(&mut self, center: Point, radius: f32, style: Style) {
+        self.recording.circle(center, radius, style)
+    }
+    fn ellipse(&mut self, center: Point, radius_x: f32, radius_y: f32, style: Style) {
+        self.recording.ellipse(center, radius_x, radius_y, style)
+    }
+    fn polygon(&mut self, points: &[Point], style: Style) {
+        self.recording.polygon(points, style)
+    }
+    fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
+        self.recording.line(from, to, stroke)
+    }
+    fn rect(&mut self, min: Point, size: Point, style: Style) {
+        self.recording.rect(min, size, style)
+    }
+    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
+        self.recording.rounded_rect(min, size, radius, style)
+    }
+    fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: Rgba, text: &str) {
+        self.recording.text(pos, anchor, font_size, color, text)
+    }
+    fn text_size(&mut self, font_size: f32, text: &str) -> Point {
+        (self.measure)(font_size, text)
+    }
+    fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
+        self.recording.picture(picture, min, size)
+    }
+    fn push_clip(&mut self, min: Point, size: Point) {
+        self.recording.push_clip(min, size)
+    }
+    fn pop_clip(&mut self) {
+        self.recording.pop_clip()
+    }
+}
+
 impl Painter for RecordingPainter {
     fn circle(&mut self, center: Point, radius: f32, style: Style) {
         self.shapes.push(Shape::Circle {

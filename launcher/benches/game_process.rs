@@ -18,7 +18,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use game_api::host::NoServices;
 use game_api::{Event, Point, RecordingPainter};
 use game_host::{Call, GameProcess, HostCommand, Options};
-use launcher::render::MeasuringRecorder;
+use launcher::render::measuring_recorder;
 use launcher_tests::library;
 use std::time::Duration;
 
@@ -76,11 +76,8 @@ fn first_frame(c: &mut Criterion) {
             let texts = (game.title().unwrap(), game.status().unwrap());
             let controls = (game.actions().unwrap(), game.regions().unwrap());
             let mut recording = RecordingPainter::new();
-            game.draw(&mut MeasuringRecorder {
-                recording: &mut recording,
-                ctx: &ctx,
-            })
-            .unwrap();
+            game.draw(&mut measuring_recorder(&mut recording, &ctx))
+                .unwrap();
             game.close().unwrap();
             (size, texts, controls, recording)
         })
@@ -125,10 +122,7 @@ fn event(c: &mut Criterion) {
                 .unwrap();
             let mut recording = RecordingPainter::new();
             in_process
-                .draw(&mut MeasuringRecorder {
-                    recording: &mut recording,
-                    ctx: &ctx,
-                })
+                .draw(&mut measuring_recorder(&mut recording, &ctx))
                 .unwrap();
             (response, recording)
         })

@@ -314,48 +314,15 @@ pub fn text_size(ctx: &egui::Context, font_size: f32, text: &str) -> Point {
     Point::new(galley.size().x, galley.size().y)
 }
 
-/// A painter that records a game's drawing ([`game_api::RecordingPainter`])
-/// and measures its text with the launcher's fonts.
-pub struct MeasuringRecorder<'a> {
-    /// Where the shapes go.
-    pub recording: &'a mut game_api::RecordingPainter,
-    /// Whose fonts measure.
-    pub ctx: &'a egui::Context,
-}
-
-impl Painter for MeasuringRecorder<'_> {
-    fn circle(&mut self, center: Point, radius: f32, style: Style) {
-        self.recording.circle(center, radius, style)
-    }
-    fn ellipse(&mut self, center: Point, radius_x: f32, radius_y: f32, style: Style) {
-        self.recording.ellipse(center, radius_x, radius_y, style)
-    }
-    fn polygon(&mut self, points: &[Point], style: Style) {
-        self.recording.polygon(points, style)
-    }
-    fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
-        self.recording.line(from, to, stroke)
-    }
-    fn rect(&mut self, min: Point, size: Point, style: Style) {
-        self.recording.rect(min, size, style)
-    }
-    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
-        self.recording.rounded_rect(min, size, radius, style)
-    }
-    fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: Rgba, text: &str) {
-        self.recording.text(pos, anchor, font_size, color, text)
-    }
-    fn text_size(&mut self, font_size: f32, text: &str) -> Point {
-        text_size(self.ctx, font_size, text)
-    }
-    fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
-        self.recording.picture(picture, min, size)
-    }
-    fn push_clip(&mut self, min: Point, size: Point) {
-        self.recording.push_clip(min, size)
-    }
-    fn pop_clip(&mut self) {
-        self.recording.pop_clip()
+/// A painter that records a game's drawing into `recording` and measures
+/// its text with the launcher's fonts ([`text_size`]).
+pub fn measuring_recorder<'a>(
+    recording: &'a mut game_api::RecordingPainter,
+    ctx: &'a egui::Context,
+) -> game_api::MeasuringRecorder<'a, impl FnMut(f32, &str) -> Point + 'a> {
+    game_api::MeasuringRecorder {
+        recording,
+        measure: move |font_size, text| text_size(ctx, font_size, text),
     }
 }
 

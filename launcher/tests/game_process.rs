@@ -207,10 +207,10 @@ fn text_is_measured_in_the_game_process_as_the_console_measures_it() {
     let mut instance = board.start(Box::new(game_api::host::NoServices)).unwrap();
     let mut recording = game_api::RecordingPainter::new();
     instance
-        .draw(&mut launcher::render::MeasuringRecorder {
-            recording: &mut recording,
-            ctx: &ctx,
-        })
+        .draw(&mut launcher::render::measuring_recorder(
+            &mut recording,
+            &ctx,
+        ))
         .unwrap();
     assert_eq!(frame.shapes, recording.shapes);
     // And not the estimate a painter without fonts gives.

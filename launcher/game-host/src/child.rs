@@ -15,7 +15,7 @@ use crate::protocol::{
 };
 use crate::sandbox::Sandbox;
 use game_api::host::{CallError, GameInstance, HostServices};
-use game_api::{Anchor, Painter, Picture, Point, RecordingPainter, Rgba, Stroke, Style};
+use game_api::{Point, RecordingPainter};
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
@@ -188,13 +188,18 @@ fn run(instance: &mut GameInstance, call: Call, measure: &mut Option<Measure>) -
         Call::Title => instance.title().map(Answer::Text),
         Call::Status => instance.status().map(Answer::Text),
         Call::Draw => {
-            let mut painter = MeasuringRecorder {
-                recording: RecordingPainter::new(),
-                measure,
+            let mut recording = RecordingPainter::new();
+            let mut painter = game_api::MeasuringRecorder {
+                recording: &mut recording,
+                measure: |font_size: f32, text: &str| match measure {
+                    Some(measure) => measure(font_size, text),
+                    None => game_api::estimate_text_size(font_size, text),
+                },
             };
-            instance.draw(&mut painter).map(|report| {
+            let drawn = instance.draw(&mut painter);
+            drawn.map(|report| {
                 Answer::Frame(crate::protocol::Frame {
-                    shapes: painter.recording.shapes,
+                    shapes: recording.shapes,
                     report,
                     notes: instance.notes().map(str::to_owned).collect(),
                 })
@@ -355,52 +360,6 @@ impl HostServices for ChildServices {
             *created = true;
         }
         Some(path.as_str())
-    }
-}
-
-/// Records the game's drawing, measuring its text with `measure` (the
-/// estimate without one).
-struct MeasuringRecorder<'a> {
-    recording: RecordingPainter,
-    measure: &'a mut Option<Measure>,
-}
-
-impl Painter for MeasuringRecorder<'_> {
-    fn circle(&mut self, center: Point, radius: f32, style: Style) {
-        self.recording.circle(center, radius, style)
-    }
-    fn ellipse(&mut self, center: Point, radius_x: f32, radius_y: f32, style: Style) {
-        self.recording.ellipse(center, radius_x, radius_y, style)
-    }
-    fn polygon(&mut self, points: &[Point], style: Style) {
-        self.recording.polygon(points, style)
-    }
-    fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
-        self.recording.line(from, to, stroke)
-    }
-    fn rect(&mut self, min: Point, size: Point, style: Style) {
-        self.recording.rect(min, size, style)
-    }
-    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
-        self.recording.rounded_rect(min, size, radius, style)
-    }
-    fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: Rgba, text: &str) {
-        self.recording.text(pos, anchor, font_size, color, text)
-    }
-    fn text_size(&mut self, font_size: f32, text: &str) -> Point {
-        match self.measure {
-            Some(measure) => measure(font_size, text),
-            None => game_api::estimate_text_size(font_size, text),
-        }
-    }
-    fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
-        self.recording.picture(picture, min, size)
-    }
-    fn push_clip(&mut self, min: Point, size: Point) {
-        self.recording.push_clip(min, size)
-    }
-    fn pop_clip(&mut self) {
-        self.recording.pop_clip()
     }
 }
 

@@ -410,10 +410,10 @@ impl GameWindow {
     fn redraw_if_dirty(&mut self) -> Result<(), CallError> {
         if self.dirty {
             self.drawing.shapes.clear();
-            let report = self.instance.draw(&mut crate::render::MeasuringRecorder {
-                recording: &mut self.drawing,
-                ctx: &self.ctx,
-            })?;
+            let report = self.instance.draw(&mut crate::render::measuring_recorder(
+                &mut self.drawing,
+                &self.ctx,
+            ))?;
             // What the launcher clamped or dropped, said in the window.
             let warnings: Vec<String> = self
                 .instance

@@ -26,18 +26,6 @@ fn host() -> HostCommand {
     HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"])
 }
 
-/// What a window reads after a change, then the frame.
-fn view_calls() -> Vec<Call> {
-    vec![
-        Call::CanvasSize,
-        Call::Title,
-        Call::Status,
-        Call::Actions,
-        Call::Regions,
-        Call::Draw,
-    ]
-}
-
 /// An egui context whose fonts measure, as the console's do.
 fn fonts() -> egui::Context {
     let ctx = egui::Context::default();
@@ -60,7 +48,7 @@ fn first_frame(c: &mut Criterion) {
         b.iter(|| {
             let game = GameProcess::spawn(&host(), &chat_noir, Options::default()).unwrap();
             let answers = game
-                .calls_within(view_calls(), Duration::from_secs(30))
+                .calls_within(Call::view(), Duration::from_secs(30))
                 .unwrap();
             assert!(answers.iter().all(Result::is_ok));
             answers
@@ -88,7 +76,7 @@ fn first_frame(c: &mut Criterion) {
 fn event(c: &mut Criterion) {
     let chat_noir = library("chat_noir");
     let game = GameProcess::spawn(&host(), &chat_noir, Options::default()).unwrap();
-    game.calls_within(view_calls(), Duration::from_secs(30))
+    game.calls_within(Call::view(), Duration::from_secs(30))
         .unwrap();
     let mut group = c.benchmark_group("event");
     let mut turn = 0;

@@ -901,9 +901,12 @@ fn hints_and_solve_are_help_counted_apart_and_solve_is_undone_move_by_move() {
     load(&mut harness, &start);
     harness.get_by_role_and_label(Role::Button, "Solve").click();
     harness.run();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while position(&mut harness).state() == State::Playing {
+    // Solve ticks until its last move's walk ends (real time: each move
+    // thinks up to half a second, then the cat walks and Solve pauses).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while open(&mut harness).is_ticking() {
         assert!(std::time::Instant::now() < deadline, "Solve never finished");
+        std::thread::sleep(std::time::Duration::from_millis(20));
         harness.step();
     }
     let solved = position(&mut harness);

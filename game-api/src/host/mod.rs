@@ -22,7 +22,7 @@ mod services;
 
 pub use instance::{CallError, CallErrorKind, GameInstance};
 pub use library::{AbiError, GameLibrary};
-pub use painter::DrawReport;
+pub use painter::{DrawReport, picture_path_ok};
 pub use services::{HostServices, NoServices, Recorder};
 
 /// The optional functions (ABI revision 2) a game offers; the launcher

@@ -412,8 +412,9 @@ unsafe extern "C" fn paint_measure_text(
 }
 
 /// Whether `path` names a PNG file inside the game's directory: relative,
-/// `/` between folders, no `.` or `..` part, ending in `.png`.
-pub(crate) fn picture_path_ok(path: &str) -> bool {
+/// `/` between folders, no `.` or `..` part, ending in `.png` (the rule for
+/// every host that draws a game's pictures, the game process's checks too).
+pub fn picture_path_ok(path: &str) -> bool {
     !path.is_empty()
         && path.len() <= MAX_PICTURE_PATH_BYTES
         && !path.starts_with('/')

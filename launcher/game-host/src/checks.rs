@@ -10,9 +10,9 @@
 
 use crate::protocol::{Answer, Frame, Notification};
 use game_api::host::{
-    MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_COORDINATE, MAX_PICTURE_BYTES_PER_FRAME,
-    MAX_PICTURE_PATH_BYTES, MAX_PICTURE_SIDE, MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS,
-    MAX_REGIONS, MAX_SAVE_BYTES, MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES, MAX_TEXT_BYTES_PER_FRAME,
+    MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_COORDINATE, MAX_PICTURE_BYTES_PER_FRAME, MAX_PICTURE_SIDE,
+    MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_REGIONS, MAX_SAVE_BYTES, MAX_SHAPES_PER_FRAME,
+    MAX_TEXT_BYTES, MAX_TEXT_BYTES_PER_FRAME, picture_path_ok,
 };
 use game_api::{ActionKind, PictureSource, Point, Shape};
 
@@ -127,19 +127,6 @@ fn check_numbers(numbers: &[f32]) -> Result<(), String> {
 fn check_points(points: &[Point]) -> Result<(), String> {
     let numbers: Vec<f32> = points.iter().flat_map(|p| [p.x, p.y]).collect();
     check_numbers(&numbers)
-}
-
-/// Whether `path` is a relative `.png` path inside the game's folder (the
-/// rule of `game_api::host`'s painter).
-fn picture_path_ok(path: &str) -> bool {
-    !path.is_empty()
-        && path.len() <= MAX_PICTURE_PATH_BYTES
-        && !path.starts_with('/')
-        && !path.contains(['\\', '\0', ':'])
-        && path
-            .split('/')
-            .all(|part| !part.is_empty() && part != "." && part != "..")
-        && path.to_ascii_lowercase().ends_with(".png")
 }
 
 fn check_frame(frame: &Frame) -> Result<(), String> {

@@ -1048,15 +1048,7 @@ impl GameProcess {
     /// Everything a window shows after a change, in one message: canvas
     /// size, title, status, controls, regions and a new frame.
     pub fn view(&self) -> Result<View, ProcessError> {
-        let calls = vec![
-            Call::CanvasSize,
-            Call::Title,
-            Call::Status,
-            Call::Actions,
-            Call::Regions,
-            Call::Draw,
-        ];
-        let mut results = self.calls_within(calls, self.wait)?.into_iter();
+        let mut results = self.calls_within(Call::view(), self.wait)?.into_iter();
         let mut next = || match results.next() {
             Some(result) => result.map_err(ProcessError::Call),
             None => Err(ProcessError::CannotSend("an answer is missing".into())),

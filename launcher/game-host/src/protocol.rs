@@ -125,6 +125,22 @@ pub enum Call {
     Close,
 }
 
+impl Call {
+    /// What a window reads after a change, in the order of
+    /// [`View`](crate::client::View): canvas size, title, status, controls,
+    /// regions, then a new frame.
+    pub fn view() -> Vec<Call> {
+        vec![
+            Call::CanvasSize,
+            Call::Title,
+            Call::Status,
+            Call::Actions,
+            Call::Regions,
+            Call::Draw,
+        ]
+    }
+}
+
 /// What a successful [`Call`] returned.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Answer {

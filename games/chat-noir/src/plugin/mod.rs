@@ -450,20 +450,21 @@ impl ChatNoir {
                     self.point_at(p);
                 }
             }
-            arrow if keyboard::step(self.world.size(), Pos::default(), arrow).is_some() => {
+            other => {
                 let from = self
                     .cursor
                     .or(self.world.mouse())
                     .unwrap_or(self.world.cat());
-                if let Some(to) = keyboard::step(self.world.size(), from, arrow) {
+                if let Some(to) = keyboard::step(self.world.size(), from, other) {
                     self.point_at(to);
+                    return;
+                }
+                match other.to_ascii_lowercase().as_str() {
+                    "h" => self.world.key_press('h'),
+                    "n" if self.world.state().is_over() => self.ask_for_new_game(),
+                    _ => {}
                 }
             }
-            letter => match letter.to_ascii_lowercase().as_str() {
-                "h" => self.world.key_press('h'),
-                "n" if self.world.state().is_over() => self.ask_for_new_game(),
-                _ => {}
-            },
         }
     }
 

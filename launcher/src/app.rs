@@ -31,10 +31,10 @@ pub struct LauncherConfig {
     /// Whether the console watches the games directories and rescans when a
     /// game is added, removed or changed (see [`crate::watch`]).
     pub watch_games_dirs: bool,
-    /// How long a game may take to start, draw its first frame and close
-    /// when the launcher checks it on its own thread before the game's first
-    /// start (see [`OpenGames::open`]).
-    pub probe_timeout: Duration,
+    /// How each game's process runs: the game host program, its memory
+    /// limit, how long before a silent game is not responding, the
+    /// sandbox, and `--dev`'s restart on a rebuild.
+    pub processes: crate::game_window::ProcessSettings,
     /// Where the player's settings and play history are kept; `None`
     /// remembers nothing (tests and tools): no play is recorded,
     /// and favourites last only while the console is open.
@@ -57,7 +57,7 @@ impl LauncherConfig {
             search: SearchPath::only(dirs),
             library_dirs: Vec::new(),
             watch_games_dirs: false,
-            probe_timeout: DEFAULT_PROBE_TIMEOUT,
+            processes: crate::game_window::ProcessSettings::this_launcher(),
             player: None,
             checker: None,
         }
@@ -137,7 +137,7 @@ impl LauncherApp {
             console.keep_size();
         }
         let windows = WindowMemory::new(&settings.windows);
-        let mut games = OpenGames::new(config.probe_timeout);
+        let mut games = OpenGames::new(config.processes.clone());
         games.remember_windows_in(windows.clone());
         if let Some(files) = &config.player {
             games.keep_games_for(files.clone());
@@ -570,6 +570,7 @@ impl LauncherApp {
         self.poll_rescan(&ctx);
         self.follow_checks(&ctx);
         self.follow_games_dirs(&ctx);
+        let disabled = self.games.disabled_games().map(str::to_owned).collect();
         let asks = self.console.ui(
             ui,
             ConsoleView {
@@ -579,6 +580,7 @@ impl LauncherApp {
                 scanning: self.scanning.is_some(),
                 plays: &self.plays,
                 known_broken: &self.known_broken,
+                disabled: &disabled,
                 theme: self.settings.theme,
                 now: player::now(),
             },
@@ -591,9 +593,13 @@ impl LauncherApp {
             rescan,
             dismiss,
             favourite,
+            enable,
             theme,
             reset_statistics,
         } = asks;
+        if let Some(dir_name) = enable {
+            self.games.enable(&dir_name);
+        }
         if let Some((dir_name, favourite)) = favourite {
             self.set_favourite(&dir_name, favourite);
         }

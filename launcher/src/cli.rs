@@ -86,6 +86,24 @@ pub struct Args {
     #[arg(long)]
     pub no_sandbox: bool,
 
+    /// The most memory each game process may use, in MiB (0: no limit); a
+    /// game that needs more stops with "it ran out of memory". Default:
+    /// the settings file's game-memory-limit-mib, else 2048 (2 GiB).
+    #[arg(long, value_name = "MIB")]
+    pub memory_limit: Option<u64>,
+
+    /// How many seconds a game may take to answer before its window says
+    /// it is not responding and offers Wait and Stop. Default: the
+    /// settings file's not-responding-after, else 2.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub not_responding_after: Option<f64>,
+
+    /// For game authors: when a game's library is rebuilt, its open windows
+    /// restart with the new version by themselves (without it, they offer
+    /// to).
+    #[arg(long)]
+    pub dev: bool,
+
     /// Open the game in directory DIR-NAME (e.g. chat-noir) directly, without the console.
     #[arg(long, value_name = "DIR-NAME", conflicts_with = "report")]
     pub play: Option<String>,

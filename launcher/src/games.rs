@@ -1,20 +1,31 @@
 //! The open games: the one lifecycle of a game window, for the console and
-//! for `--play` alike. A game is opened from its catalog entry (loaded,
-//! checked once this session, started), shown every frame in the root
-//! window (`--play`) or a window of its own, and closed when the player
-//! closes it or the game fails; what went wrong becomes a [`Notice`].
+//! for `--play` alike. A game is opened from its catalog entry (started in
+//! a process of its own: the console never loads game code), shown every
+//! frame in the root window (`--play`) or a window of its own, restarted
+//! when the player asks (its process ended, or its library was rebuilt),
+//! and closed when the player closes it or the game fails; what went wrong
+//! becomes a [`Notice`]. A game that crashes three times within a minute is
+//! disabled until the player enables it again or its library changes.
 
-use crate::game_window::GameFiles;
+use crate::game_window::{DISABLED, GameFiles, ProcessSettings};
 use crate::game_window::{GameWindow, Outcome, RequestQueue};
 use crate::window_memory::WindowMemory;
 use egui::ViewportCommand;
 use launcher_core::catalog::GameEntry;
-use launcher_core::check::{CheckOutcome, SessionChecks, check_on_thread};
-use launcher_core::loader::Loader;
+use launcher_core::check::SessionChecks;
 use launcher_core::messages::{HelpRequest, Notice};
 use launcher_core::midend::Finished;
 use launcher_core::player::PlayerFiles;
-use std::time::Duration;
+use launcher_core::running::GameError;
+use launcher_core::watch::FileStamp;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// How many crashes within [`CRASH_WINDOW`] disable a game.
+pub const CRASHES_TO_DISABLE: usize = 3;
+
+/// The time within which [`CRASHES_TO_DISABLE`] crashes disable a game.
+pub const CRASH_WINDOW: Duration = Duration::from_secs(60);
 
 /// Where a game's window is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,11 +41,15 @@ pub enum WindowPlace {
 /// Every open game, and what it takes to open one.
 pub struct OpenGames {
     windows: Vec<(GameWindow, WindowPlace)>,
-    loader: Loader,
+    /// The console's background checks (each in a child process).
     checks: std::sync::Arc<SessionChecks>,
-    /// How long a game may take to start, draw its first frame and close
-    /// when it is checked before its first window.
-    probe_timeout: Duration,
+    /// How each game's process runs.
+    settings: ProcessSettings,
+    /// When each game's process ended by itself lately, by game directory.
+    crashes: HashMap<String, Vec<Instant>>,
+    /// The games disabled for crashing too often, with the stamp of the
+    /// library that crashed (a new library enables the game again).
+    disabled: HashMap<String, Option<FileStamp>>,
     /// What games and their Help menus ask of the launcher.
     requests: RequestQueue,
     /// The player's directories: where games that save are kept between
@@ -55,14 +70,14 @@ pub struct GamesShown {
 }
 
 impl OpenGames {
-    /// No game open; a game's check before its first window may take
-    /// `probe_timeout`.
-    pub fn new(probe_timeout: Duration) -> Self {
+    /// No game open; games will run as `settings` say.
+    pub fn new(settings: ProcessSettings) -> Self {
         OpenGames {
             windows: Vec::new(),
-            loader: Loader::new(),
             checks: Default::default(),
-            probe_timeout,
+            settings,
+            crashes: HashMap::new(),
+            disabled: HashMap::new(),
             requests: RequestQueue::default(),
             player: None,
             places: WindowMemory::default(),
@@ -115,10 +130,8 @@ impl OpenGames {
     /// front if it is open: `Ok(true)` when a window was opened, `Ok(false)`
     /// when one was already. Says why a game cannot be opened.
     ///
-    /// The first time a library's game is started in a session, it is first
-    /// started, drawn and closed once on a thread of its own, waiting at
-    /// most the probe timeout: a game that hangs there is not opened (the
-    /// launcher would freeze with it).
+    /// The game starts in a process of its own; its window opens at once
+    /// and says so if the game crashes or hangs while it starts.
     pub fn open(
         &mut self,
         ctx: &egui::Context,
@@ -145,24 +158,14 @@ impl OpenGames {
                 )));
             }
         };
-        let library = self
-            .loader
-            .load(&library_path)
-            .map_err(|e| Notice::error(format!("{name} cannot start: {e}")))?;
-        let timeout = self.probe_timeout;
-        match self
-            .checks
-            .check(&library_path, || check_on_thread(library.clone(), timeout))
-        {
-            CheckOutcome::Fine(_) => {}
-            CheckOutcome::Broken(e) => {
-                return Err(Notice::error(format!("{name} could not start: {e}")));
-            }
-            CheckOutcome::Hung(e) => {
+        if let Some(stamp) = self.disabled.get(&entry.dir_name) {
+            if *stamp == FileStamp::of(&library_path) {
                 return Err(Notice::error(format!(
-                    "{name} was not opened: {e}. It goes on running in the background until the launcher quits."
+                    "{name} {DISABLED}. To play it anyway, right-click its button and choose Enable again."
                 )));
             }
+            // A new library: the game gets a new chance.
+            self.enable(&entry.dir_name);
         }
         let files = GameFiles {
             save: self
@@ -174,8 +177,15 @@ impl OpenGames {
                 .as_ref()
                 .map(|p| p.game_data_dir(&entry.dir_name)),
         };
-        let mut window = GameWindow::start(library, entry, self.requests.clone(), ctx, files)
-            .map_err(|e| Notice::error(format!("{name} could not start: {e}")))?;
+        let mut window = GameWindow::spawn(
+            &self.settings,
+            &library_path,
+            entry,
+            self.requests.clone(),
+            ctx,
+            files,
+        )
+        .map_err(|e| Notice::error(format!("{name} could not start: {e}")))?;
         if place == WindowPlace::OwnWindow {
             window.remember_window_in(self.places.clone());
         }
@@ -189,6 +199,42 @@ impl OpenGames {
         Ok(true)
     }
 
+    /// Whether the game in `dir_name` is disabled for crashing too often
+    /// (and why, for its button).
+    pub fn disabled(&self, dir_name: &str) -> Option<&'static str> {
+        self.disabled.contains_key(dir_name).then_some(DISABLED)
+    }
+
+    /// The games disabled for crashing too often, by directory name.
+    pub fn disabled_games(&self) -> impl Iterator<Item = &str> {
+        self.disabled.keys().map(String::as_str)
+    }
+
+    /// Enables a game disabled for crashing too often: it may be opened
+    /// again, and its crashes are counted afresh.
+    pub fn enable(&mut self, dir_name: &str) {
+        self.disabled.remove(dir_name);
+        self.crashes.remove(dir_name);
+        if let Some(window) = self.find_mut(dir_name) {
+            window.set_disabled(None);
+        }
+    }
+
+    /// Counts a crash of the game in `dir_name`: the third within
+    /// [`CRASH_WINDOW`] disables it. Returns whether it is disabled now.
+    fn count_crash(&mut self, dir_name: &str, stamp: Option<FileStamp>) -> bool {
+        let now = Instant::now();
+        let times = self.crashes.entry(dir_name.to_owned()).or_default();
+        times.retain(|t| now.duration_since(*t) < CRASH_WINDOW);
+        times.push(now);
+        if times.len() >= CRASHES_TO_DISABLE {
+            self.disabled.insert(dir_name.to_owned(), stamp);
+            true
+        } else {
+            false
+        }
+    }
+
     /// Shows every open game for one frame, each in its place, and closes
     /// the ones that ended. Returns what the player should be told (a game
     /// that failed, or failed while closing; a saved game set aside) and
@@ -197,6 +243,7 @@ impl OpenGames {
         let ctx = ui.ctx().clone();
         let mut shown = GamesShown::default();
         let mut ended = Vec::new();
+        let mut crashed = Vec::new();
         for (index, (window, place)) in self.windows.iter_mut().enumerate() {
             let outcome = match place {
                 WindowPlace::Root => window.ui(ui),
@@ -212,6 +259,9 @@ impl OpenGames {
             };
             shown.notices.extend(window.take_notices());
             let dir_name = window.dir_name.clone();
+            if let Some(report) = window.take_crash() {
+                crashed.push((dir_name.clone(), window.library_stamp(), report));
+            }
             shown.finished.extend(
                 window
                     .take_finished()
@@ -222,10 +272,33 @@ impl OpenGames {
                 ended.push((index, outcome));
             }
         }
+        for (dir_name, stamp, report) in crashed {
+            if self.count_crash(&dir_name, stamp)
+                && let Some(window) = self.find_mut(&dir_name)
+            {
+                window.set_disabled(Some(DISABLED.to_owned()));
+                let name = window.name.clone();
+                shown.notices.push(Notice::error(format!(
+                    "{name} {DISABLED} (last: {report})."
+                )));
+            }
+        }
+        let mut restarts = Vec::new();
         let notices = &mut shown.notices;
         for (index, outcome) in ended.into_iter().rev() {
             let (window, place) = self.windows.remove(index);
             let name = window.name.clone();
+            if outcome == Outcome::Restart {
+                // Restarting is the player's "enable it again".
+                let entry = window.entry().clone();
+                if let Err(e) = window.close() {
+                    notices.push(Notice::warning(format!(
+                        "{name} failed while closing for its restart: {e}."
+                    )));
+                }
+                restarts.push((entry, place));
+                continue;
+            }
             // Close explicitly, so a game that fails while closing is reported.
             let closed = window.close();
             let player_closed = outcome == Outcome::Closed;
@@ -235,6 +308,12 @@ impl OpenGames {
             if place == WindowPlace::Root && player_closed {
                 // The player closed the game: the launcher goes with it.
                 ctx.send_viewport_cmd(ViewportCommand::Close);
+            }
+        }
+        for (entry, place) in restarts.into_iter().rev() {
+            self.enable(&entry.dir_name);
+            if let Err(notice) = self.open(&ctx, &entry, place) {
+                shown.notices.push(notice);
             }
         }
         shown
@@ -259,11 +338,11 @@ fn ended_notice(
     name: &str,
     place: WindowPlace,
     outcome: Outcome,
-    closed: Result<(), game_api::host::CallError>,
+    closed: Result<(), GameError>,
 ) -> Option<String> {
     const AGAIN: &str = "You can start it again from the console.";
     match (place, outcome, closed) {
-        (_, Outcome::Running, _) | (_, Outcome::Closed, Ok(())) => None,
+        (_, Outcome::Running | Outcome::Restart, _) | (_, Outcome::Closed, Ok(())) => None,
         (WindowPlace::OwnWindow, Outcome::Failed(error), Ok(())) => {
             Some(format!("{name} was closed: {error}. {AGAIN}"))
         }

@@ -30,6 +30,8 @@ pub mod viewport;
 pub mod window_memory;
 
 pub use app::{LauncherApp, LauncherConfig};
+/// Each game in a process of its own (re-exported for tests and tools).
+pub use game_host;
 pub use launcher_core::{
     budget, catalog, check, files, loader, manifest, messages, midend, player, saves, watch,
 };

@@ -36,12 +36,13 @@ fn main() -> std::process::ExitCode {
     }
     let mut library_dirs: Vec<_> = executable_dir().into_iter().collect();
     library_dirs.extend(args.library_dirs.iter().cloned());
+    let player = launcher::player::PlayerFiles::standard();
     let config = LauncherConfig {
         search: SearchPath::standard(&args.games_dirs),
         library_dirs,
         watch_games_dirs: true,
-        probe_timeout: Duration::from_secs_f64(args.probe_timeout),
-        player: launcher::player::PlayerFiles::standard(),
+        processes: process_settings(&args, player.as_ref()),
+        player,
         // Each game is checked by this same binary in a process of its own.
         checker: std::env::current_exe().ok().map(|launcher| Checker {
             launcher,
@@ -136,4 +137,29 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// How games' processes run: the command line, else the player's
+/// settings file, else the defaults (2 GiB, 2 s, sandboxed).
+fn process_settings(
+    args: &Args,
+    player: Option<&launcher::player::PlayerFiles>,
+) -> launcher::game_window::ProcessSettings {
+    let settings = player
+        .map(|p| launcher::player::load::<launcher::player::Settings>(&p.settings_path()).0)
+        .unwrap_or_default();
+    let mut processes = launcher::game_window::ProcessSettings::this_launcher();
+    if let Some(mib) = args.memory_limit.or(settings.game_memory_limit_mib) {
+        processes.memory_limit = (mib > 0).then(|| mib.saturating_mul(1 << 20));
+    }
+    if let Some(seconds) = args
+        .not_responding_after
+        .or(settings.not_responding_after)
+        .filter(|s| s.is_finite() && (0.1..=3600.0).contains(s))
+    {
+        processes.answer_within = Duration::from_secs_f64(seconds);
+    }
+    processes.sandbox = !args.no_sandbox;
+    processes.dev = args.dev;
+    processes
 }

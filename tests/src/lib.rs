@@ -265,3 +265,35 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// How the console of a test runs its games: each in a process of its own,
+/// hosted by this crate's `test-game-host` binary (the launcher's own
+/// game-process loop), which cargo builds beside the test binaries.
+pub fn game_processes() -> launcher::game_window::ProcessSettings {
+    launcher::game_window::ProcessSettings::with_host(launcher::game_host::HostCommand::new(
+        game_host_binary(),
+        &["--game-host"],
+    ))
+}
+
+/// The `test-game-host` binary: in cargo's output directory, beside the
+/// `deps` directory the test binaries run from.
+pub fn game_host_binary() -> PathBuf {
+    let name = format!("test-game-host{}", std::env::consts::EXE_SUFFIX);
+    let exe = std::env::current_exe().expect("the test binary knows where it is");
+    exe.ancestors()
+        .skip(1)
+        .map(|dir| dir.join(&name))
+        .find(|candidate| candidate.is_file())
+        .unwrap_or_else(|| panic!("{name} is not built beside {}", exe.display()))
+}
+
+/// A console configuration for tests: only `dirs`, games in processes
+/// hosted by `test-game-host`.
+pub fn console_config<P: Into<PathBuf>>(
+    dirs: impl IntoIterator<Item = P>,
+) -> launcher::LauncherConfig {
+    let mut config = launcher::LauncherConfig::only_games_dirs(dirs);
+    config.processes = game_processes();
+    config
+}

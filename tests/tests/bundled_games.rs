@@ -127,7 +127,7 @@ fn harness(games: &GamesDir, accessibility_check: bool) -> Harness<'static, Laun
         search: search(games),
         library_dirs: vec![],
         watch_games_dirs: false,
-        probe_timeout: launcher::app::DEFAULT_PROBE_TIMEOUT,
+        processes: launcher_tests::game_processes(),
         player: None,
         checker: None,
     });

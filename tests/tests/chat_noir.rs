@@ -19,7 +19,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use launcher::game_window::GameWindow;
-use launcher::{LauncherApp, LauncherConfig};
+use launcher::LauncherApp;
 use launcher_tests::GamesDir;
 use std::collections::BTreeSet;
 use support::{click_at, enter_id};
@@ -45,7 +45,7 @@ fn games() -> GamesDir {
 }
 
 fn app(games: &GamesDir) -> LauncherApp {
-    LauncherApp::new(LauncherConfig::only_games_dirs([games.path()]))
+    LauncherApp::new(launcher_tests::console_config([games.path()]))
 }
 
 /// The console, as the launcher starts.
@@ -748,7 +748,7 @@ fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
 /// The console with the player's files in `home` (statistics are kept),
 /// and Chat Noir opened from it.
 fn played_from_console(games: &GamesDir, home: &std::path::Path) -> Harness<'static, LauncherApp> {
-    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    let mut config = launcher_tests::console_config([games.path()]);
     config.player = Some(launcher::player::PlayerFiles::in_dir(home));
     let mut harness = Harness::builder().with_size([900.0, 760.0]).build_ui_state(
         |ui, app: &mut LauncherApp| app.frame(ui),

@@ -23,7 +23,7 @@ fn games() -> GamesDir {
 }
 
 fn harness(games: &GamesDir) -> Harness<'static, LauncherApp> {
-    harness_with(LauncherConfig::only_games_dirs([games.path()]))
+    harness_with(launcher_tests::console_config([games.path()]))
 }
 
 fn harness_with(config: LauncherConfig) -> Harness<'static, LauncherApp> {
@@ -172,7 +172,7 @@ fn run_until(
 fn a_game_dropped_into_a_games_directory_shows_without_a_restart() {
     let games = GamesDir::new();
     games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
-    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    let mut config = launcher_tests::console_config([games.path()]);
     config.watch_games_dirs = true;
     let mut harness = harness_with(config);
     assert!(harness.query_by_label("Dropped In").is_none());
@@ -253,32 +253,38 @@ fn find_a_game_narrows_the_console_and_escape_shows_every_game_again() {
 }
 
 #[test]
-fn a_game_that_hangs_is_not_opened_and_the_console_keeps_working() {
+fn a_game_that_hangs_while_drawing_is_not_responding_and_stop_ends_only_it() {
     let games = GamesDir::new();
     games.add_with_library("hang-draw", "game = \"hang_draw\"\n", "hang_draw");
     games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
-    let mut config = LauncherConfig::only_games_dirs([games.path()]);
-    config.probe_timeout = std::time::Duration::from_millis(500);
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.processes.answer_within = std::time::Duration::from_millis(500);
     let mut harness = harness_with(config);
 
+    // Its window opens at once; the console does not wait for it.
     button(&harness, "Hang Draw").click();
     harness.run();
-    assert!(harness.state().open_games().is_empty());
-    let notice = &harness.state().notices().last().expect("a notice").text;
-    assert_eq!(
-        notice,
-        "Hang Draw was not opened: the game did not start, draw its first frame and close \
-         within 0.5 s; it may hang, and playing it may freeze the launcher. It goes on running \
-         in the background until the launcher quits."
-    );
-    harness.get_by_label_contains("Hang Draw was not opened");
+    assert_eq!(open_dirs(&harness), ["hang-draw"]);
+    support::step_until(&mut harness, "Hang Draw not responding", |h| {
+        h.query_by_label("Hang Draw is not responding").is_some()
+    });
+    harness.get_by_label("Stop").click();
+    support::step_until(&mut harness, "Hang Draw stopped", |h| {
+        h.query_by_label_contains("Hang Draw stopped: it was stopped while drawing")
+            .is_some()
+    });
+    harness.get_by_label("Restart");
 
     // The console still works: another game opens and plays.
     button(&harness, "Hello Game").click();
     harness.run();
-    assert_eq!(harness.state().open_games().len(), 1);
+    assert_eq!(open_dirs(&harness), ["hang-draw", "hello-game"]);
     click_canvas(&mut harness, "hello-game", Point::new(100.0, 50.0));
     harness.get_by_label_contains("Clicks: 1");
+    // Close takes the stopped game's window away.
+    harness.get_by_label("Close").click();
+    harness.run();
+    assert_eq!(open_dirs(&harness), ["hello-game"]);
 }
 
 /// A console of many games lays out only the rows on screen; scrolling
@@ -504,7 +510,7 @@ fn many_sets() -> GamesDir {
 fn console_of_width(games: &GamesDir, width: f32) -> Harness<'static, LauncherApp> {
     let mut harness = Harness::builder().with_size([width, 600.0]).build_ui_state(
         |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(LauncherConfig::only_games_dirs([games.path()])),
+        LauncherApp::new(launcher_tests::console_config([games.path()])),
     );
     harness.run();
     harness

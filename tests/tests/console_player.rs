@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use launcher::console::{FAVOURITES_GROUP, RECENT_GROUP};
 use launcher::player::{PlayerFiles, ThemeChoice};
-use launcher::{LauncherApp, LauncherConfig};
+use launcher::LauncherApp;
 use launcher_tests::GamesDir;
 use std::path::Path;
 use support::open_dirs;
@@ -46,7 +46,7 @@ fn console_sized(
     size: [f32; 2],
     pixels_per_point: f32,
 ) -> Harness<'static, LauncherApp> {
-    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    let mut config = launcher_tests::console_config([games.path()]);
     config.player = player.map(PlayerFiles::in_dir);
     let mut harness = Harness::builder()
         .with_size(size)

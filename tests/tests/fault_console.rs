@@ -15,7 +15,7 @@ use faults::{FAULTS, FaultGames, Found, fault, lay_out};
 use game_api::Point;
 use launcher::catalog::Severity;
 use launcher::help_viewer::HelpWindows;
-use launcher::{LauncherApp, LauncherConfig};
+use launcher::LauncherApp;
 use std::time::{Duration, Instant};
 use support::open_dirs;
 
@@ -30,7 +30,7 @@ struct Console {
 fn console() -> Console {
     let games = lay_out();
     let cache = tempfile::tempdir().unwrap();
-    let config = LauncherConfig::only_games_dirs([games.games.path(), games.more.as_path()]);
+    let config = launcher_tests::console_config([games.games.path(), games.more.as_path()]);
     let app =
         LauncherApp::new(config).with_help_windows(HelpWindows::new(cache.path().to_path_buf()));
     // Tall enough to show all thirty games and the problems under them.

@@ -16,7 +16,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use launcher::help_viewer::{HelpKind, HelpOwner, HelpWindows};
 use launcher::messages::HelpRequest;
-use launcher::{LauncherApp, LauncherConfig};
+use launcher::LauncherApp;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -89,7 +89,7 @@ impl Fixture {
     }
 
     fn app_with(&self, help: HelpWindows) -> LauncherApp {
-        LauncherApp::new(LauncherConfig::only_games_dirs([self.games()])).with_help_windows(help)
+        LauncherApp::new(launcher_tests::console_config([self.games()])).with_help_windows(help)
     }
 
     fn harness(&self) -> Harness<'static, LauncherApp> {
@@ -719,7 +719,7 @@ fn hello_game() -> launcher_tests::GamesDir {
 }
 
 fn hello_harness(games: &launcher_tests::GamesDir, cache: &Path) -> Harness<'static, LauncherApp> {
-    let app = LauncherApp::new(LauncherConfig::only_games_dirs([games.path()]))
+    let app = LauncherApp::new(launcher_tests::console_config([games.path()]))
         .with_help_windows(HelpWindows::new(cache.to_path_buf()));
     let mut harness = harness(app);
     harness
@@ -841,7 +841,7 @@ fn lights_out_help_shows_its_pattern_table_monospaced() {
     games.add_bundled("lights-out", "lights_out");
     let cache = tempfile::tempdir().unwrap();
     let mut harness = harness(
-        LauncherApp::new(LauncherConfig::only_games_dirs([games.path()]))
+        LauncherApp::new(launcher_tests::console_config([games.path()]))
             .with_help_windows(HelpWindows::new(cache.path().to_owned())),
     );
     console_help(&mut harness, "Lights Out", "How to play");

@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use game_api::Shape;
 use launcher::game_window::GameWindow;
-use launcher::{LauncherApp, LauncherConfig};
+use launcher::LauncherApp;
 use launcher_tests::GamesDir;
 use lights_out::Cell;
 use lights_out::game::{HIGHLIGHT, HINT, LightsOut, PREVIEW};
@@ -20,7 +20,7 @@ const DIR: &str = "lights-out";
 
 /// `launcher --play lights-out`.
 fn player(games: &GamesDir) -> Harness<'static, LauncherApp> {
-    let app = LauncherApp::new(LauncherConfig::only_games_dirs([games.path()])).play_only(DIR);
+    let app = LauncherApp::new(launcher_tests::console_config([games.path()])).play_only(DIR);
     let mut harness = Harness::builder()
         .with_size([500.0, 500.0])
         .with_max_steps(40)

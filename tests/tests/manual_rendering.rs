@@ -13,7 +13,7 @@ use egui::accesskit::{Role, Toggled};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use launcher::help_viewer::{HelpOwner, HelpWindows};
-use launcher::{LauncherApp, LauncherConfig};
+use launcher::LauncherApp;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -38,7 +38,7 @@ impl Viewer {
     /// Opens the manual at `manual`, keeping `dir` while the viewer lives.
     fn open_path(dir: tempfile::TempDir, manual: PathBuf) -> Viewer {
         let help = HelpWindows::new(dir.path().join("cache")).with_launcher_manual(manual);
-        let app = LauncherApp::new(LauncherConfig::only_games_dirs([dir.path().join("games")]))
+        let app = LauncherApp::new(launcher_tests::console_config([dir.path().join("games")]))
             .with_help_windows(help);
         let mut harness = Harness::builder()
             .with_size([1400.0, 900.0])

@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use game_api::Point;
 use launcher::player::PlayerFiles;
-use launcher::{LauncherApp, LauncherConfig};
+use launcher::LauncherApp;
 use launcher_tests::GamesDir;
 use std::path::Path;
 use support::{click_at, enter_id};
@@ -27,7 +27,7 @@ fn games() -> GamesDir {
 
 /// The console, with the player's files in `player` when given.
 fn console(games: &GamesDir, player: Option<&Path>) -> Harness<'static, LauncherApp> {
-    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    let mut config = launcher_tests::console_config([games.path()]);
     config.player = player.map(PlayerFiles::in_dir);
     // Frames as a screen shows them, so that two clicks can be a double
     // click (the harness's default is four frames a second).

@@ -10,7 +10,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use game_api::{Anchor, Point, Shape};
-use launcher::{LauncherApp, LauncherConfig};
+use launcher::LauncherApp;
 use launcher_tests::GamesDir;
 
 const DIR: &str = "picture-board";
@@ -37,7 +37,7 @@ fn open_board() -> (GamesDir, Harness<'static, LauncherApp>) {
         )
     });
     std::fs::write(dir.join("tiles/red.png"), png).unwrap();
-    let config = LauncherConfig::only_games_dirs([games.path()]);
+    let config = launcher_tests::console_config([games.path()]);
     let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
         |ui, app: &mut LauncherApp| app.frame(ui),
         LauncherApp::new(config),

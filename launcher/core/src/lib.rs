@@ -18,6 +18,8 @@
 //!   [`budget`] says what of a frame a window would draw;
 //! - [`messages`]: what the launcher says to the player, and the help
 //!   requests games and menus make;
+//! - [`running`]: a running game, in this process or its own, as a game
+//!   window and the [`midend`] see it;
 //! - [`player`]: what the launcher remembers of its player (settings, what
 //!   was played, favourites), in readable files written atomically.
 
@@ -32,6 +34,7 @@ pub mod manifest;
 pub mod messages;
 pub mod midend;
 pub mod player;
+pub mod running;
 pub mod saves;
 pub mod search_path;
 pub mod watch;

@@ -20,7 +20,8 @@
 //! resume); one without `new_game` keeps its own New game; one without
 //! `outcome` is not counted in the statistics.
 
-use game_api::host::{CallError, CallErrorKind, Features, GameInstance};
+use crate::running::{GameError, RunningGame};
+use game_api::host::Features;
 use game_api::{GameResult, Outcome};
 use std::sync::Arc;
 use std::time::Duration;
@@ -223,17 +224,29 @@ pub struct Midend {
 }
 
 /// Turns "the game lacks it" into a plain error for the caller.
-fn supported<T>(result: Result<T, CallError>) -> Result<Option<T>, CallError> {
+fn supported<T>(result: Result<T, GameError>) -> Result<Option<T>, GameError> {
     match result {
         Ok(value) => Ok(Some(value)),
-        Err(e) if e.kind == CallErrorKind::Unsupported => Ok(None),
+        Err(e) if e.is_unsupported() => Ok(None),
         Err(e) => Err(e),
     }
 }
 
 impl Midend {
+    /// The midend of a game that has not started yet: nothing to offer
+    /// until [`Midend::start`] replaces it.
+    pub fn waiting() -> Midend {
+        Midend {
+            features: Features::default(),
+            history: None,
+            game_id: None,
+            played: Duration::ZERO,
+            counted: false,
+        }
+    }
+
     /// The midend of a game just started: its first snapshot, its game ID.
-    pub fn start(instance: &mut GameInstance) -> Result<Midend, CallError> {
+    pub fn start(instance: &mut dyn RunningGame) -> Result<Midend, GameError> {
         let features = instance.features();
         let history = if features.save {
             supported(instance.save())?.map(History::new)
@@ -285,11 +298,11 @@ impl Midend {
     /// game), the time played on it, and whether its result was counted.
     pub fn resume(
         &mut self,
-        instance: &mut GameInstance,
+        instance: &mut dyn RunningGame,
         current: Snapshot,
         played: Duration,
         counted: bool,
-    ) -> Result<(), CallError> {
+    ) -> Result<(), GameError> {
         if self.history.is_some() {
             self.history = Some(History::resumed(current));
         }
@@ -298,7 +311,7 @@ impl Midend {
         self.read_game_id(instance)
     }
 
-    fn read_game_id(&mut self, instance: &mut GameInstance) -> Result<(), CallError> {
+    fn read_game_id(&mut self, instance: &mut dyn RunningGame) -> Result<(), GameError> {
         if self.features.new_game {
             self.game_id = supported(instance.game_id())?;
         }
@@ -311,8 +324,8 @@ impl Midend {
     /// lost for the first time.
     pub fn after_change(
         &mut self,
-        instance: &mut GameInstance,
-    ) -> Result<Option<Finished>, CallError> {
+        instance: &mut dyn RunningGame,
+    ) -> Result<Option<Finished>, GameError> {
         let id_before = self.game_id.clone();
         self.read_game_id(instance)?;
         let new_game = self.features.new_game && self.game_id != id_before;
@@ -339,8 +352,8 @@ impl Midend {
 
     fn check_outcome(
         &mut self,
-        instance: &mut GameInstance,
-    ) -> Result<Option<Finished>, CallError> {
+        instance: &mut dyn RunningGame,
+    ) -> Result<Option<Finished>, GameError> {
         if !self.features.outcome || self.counted {
             return Ok(None);
         }
@@ -365,23 +378,23 @@ impl Midend {
     }
 
     /// Starts a new game from `seed` (New game), undoably.
-    pub fn new_game(&mut self, instance: &mut GameInstance, seed: u64) -> Result<(), CallError> {
+    pub fn new_game(&mut self, instance: &mut dyn RunningGame, seed: u64) -> Result<(), GameError> {
         instance.new_game(seed)?;
         self.started_new_game(instance)
     }
 
-    /// Starts the game whose ID the player typed; an error of kind
-    /// [`CallErrorKind::Error`] is the game's message for the player.
+    /// Starts the game whose ID the player typed; an error that is
+    /// [`GameError::game_error`] is the game's message for the player.
     pub fn start_from_game_id(
         &mut self,
-        instance: &mut GameInstance,
+        instance: &mut dyn RunningGame,
         id: &str,
-    ) -> Result<(), CallError> {
+    ) -> Result<(), GameError> {
         instance.start_from_game_id(id.trim())?;
         self.started_new_game(instance)
     }
 
-    fn started_new_game(&mut self, instance: &mut GameInstance) -> Result<(), CallError> {
+    fn started_new_game(&mut self, instance: &mut dyn RunningGame) -> Result<(), GameError> {
         self.begin_game();
         self.read_game_id(instance)?;
         if let Some(history) = &mut self.history
@@ -394,7 +407,7 @@ impl Midend {
 
     /// Goes back to the start of this game (Restart), undoably; returns
     /// whether anything changed.
-    pub fn restart(&mut self, instance: &mut GameInstance) -> Result<bool, CallError> {
+    pub fn restart(&mut self, instance: &mut dyn RunningGame) -> Result<bool, GameError> {
         let Some(history) = &mut self.history else {
             return Ok(false);
         };
@@ -411,7 +424,7 @@ impl Midend {
     }
 
     /// Undoes one move; returns whether there was one.
-    pub fn undo(&mut self, instance: &mut GameInstance) -> Result<bool, CallError> {
+    pub fn undo(&mut self, instance: &mut dyn RunningGame) -> Result<bool, GameError> {
         let Some(history) = &mut self.history else {
             return Ok(false);
         };
@@ -427,7 +440,7 @@ impl Midend {
     }
 
     /// Redoes one undone move; returns whether there was one.
-    pub fn redo(&mut self, instance: &mut GameInstance) -> Result<bool, CallError> {
+    pub fn redo(&mut self, instance: &mut dyn RunningGame) -> Result<bool, GameError> {
         let Some(history) = &mut self.history else {
             return Ok(false);
         };

@@ -120,6 +120,13 @@ pub struct Settings {
     /// directory name: the console opens them again, each where its game
     /// was left.
     pub open_games: Vec<String>,
+    /// Each game process's memory limit, in MiB (`game-memory-limit-mib`;
+    /// 0: no limit; unset: 2048). `--memory-limit` overrides it.
+    pub game_memory_limit_mib: Option<u64>,
+    /// How many seconds a game may leave a call unanswered before its
+    /// window says it is not responding (`not-responding-after`; unset: 2).
+    /// `--not-responding-after` overrides it.
+    pub not_responding_after: Option<f64>,
 }
 
 /// What the player did with one game.

@@ -124,3 +124,104 @@ impl GamesWatcher {
         }
     }
 }
+
+/// What identifies one version of a file: its size and modification time.
+/// A rebuilt library differs in at least one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileStamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl FileStamp {
+    /// The stamp of the file at `path` now (following links), if it can be
+    /// read.
+    pub fn of(path: &std::path::Path) -> Option<FileStamp> {
+        let metadata = std::fs::metadata(path).ok()?;
+        Some(FileStamp {
+            len: metadata.len(),
+            modified: metadata.modified().ok(),
+        })
+    }
+}
+
+/// A game's library, watched from when its game started: says when it has
+/// been rebuilt (written again and quiet for [`SETTLE`]), so that its
+/// windows can offer the new version.
+pub struct LibraryWatch {
+    path: PathBuf,
+    stamp: Option<FileStamp>,
+    /// Whether a rebuild has been seen (it stays seen).
+    seen: bool,
+    last_change: Arc<Mutex<Option<Instant>>>,
+    /// Kept for its thread; `None` where the system offers no watching
+    /// (then a rebuild is seen only when asked after one).
+    _watcher: Option<RecommendedWatcher>,
+}
+
+impl LibraryWatch {
+    /// Watches the library at `path` (its directory, for the file's
+    /// events); `wake` is called from another thread after each change,
+    /// with how long to wait before asking again.
+    pub fn start(path: &std::path::Path, wake: impl Fn(Duration) + Send + 'static) -> LibraryWatch {
+        let last_change = Arc::new(Mutex::new(None));
+        let seen = last_change.clone();
+        let name = path.file_name().map(|n| n.to_owned());
+        let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+            let ours = match event {
+                Ok(event) => {
+                    !matches!(event.kind, EventKind::Access(_))
+                        && event.paths.iter().any(|p| p.file_name() == name.as_deref())
+                }
+                Err(_) => true,
+            };
+            if ours {
+                *seen.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
+                wake(SETTLE);
+            }
+        })
+        .ok()
+        .and_then(|mut watcher| {
+            let dir = path.parent()?;
+            watcher.watch(dir, RecursiveMode::NonRecursive).ok()?;
+            Some(watcher)
+        });
+        LibraryWatch {
+            path: path.to_owned(),
+            stamp: FileStamp::of(path),
+            seen: false,
+            last_change,
+            _watcher: watcher,
+        }
+    }
+
+    /// The library's stamp when its game started.
+    pub fn stamp(&self) -> Option<FileStamp> {
+        self.stamp
+    }
+
+    /// Whether the library has changed since its game started, once the
+    /// writing is over: `Ok(true)` when it has (and is there to start
+    /// again), `Err(wait)` while a change is still settling.
+    pub fn rebuilt(&mut self) -> Result<bool, Duration> {
+        if self.seen {
+            return Ok(true);
+        }
+        let mut last = self
+            .last_change
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let Some(at) = *last else {
+            // Nothing happened to the file: no need to look at it.
+            return Ok(false);
+        };
+        let quiet = at.elapsed();
+        if quiet < SETTLE {
+            return Err(SETTLE - quiet);
+        }
+        *last = None;
+        let now = FileStamp::of(&self.path);
+        self.seen = now.is_some() && now != self.stamp;
+        Ok(self.seen)
+    }
+}

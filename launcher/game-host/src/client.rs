@@ -26,6 +26,7 @@ use crate::protocol::{
 use crate::report::{Activity, ExitCause, ExitReport};
 use game_api::host::{CallError, Features};
 use game_api::{Action, Event, Outcome, Point, Region, Response};
+use launcher_core::running::{GameError, GameView, Measure, RunningGame};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::ffi::OsString;
 use std::io::{BufReader, Read, Write};
@@ -798,6 +799,14 @@ impl GameProcess {
         }
     }
 
+    /// Whether the game has calls it has not answered yet (or has not
+    /// started yet): a window that must not stall sends nothing more until
+    /// it is done, and reads the game again then.
+    pub fn is_busy(&self) -> bool {
+        let inbox = self.shared.inbox();
+        inbox.exit.is_none() && !inbox.in_flight.is_empty()
+    }
+
     /// How the game is confined, once it has started.
     pub fn sandbox(&self) -> Option<crate::sandbox::Sandbox> {
         match &self.shared.inbox().starting {
@@ -1195,4 +1204,66 @@ fn keep_output(shared: &Shared, mut stderr: impl Read) {
     }
     shared.inbox().output_closed = true;
     shared.changed.notify_all();
+}
+
+impl From<ProcessError> for GameError {
+    fn from(e: ProcessError) -> GameError {
+        match e {
+            ProcessError::Call(e) => GameError::Call(e),
+            other => GameError::Process(other.to_string()),
+        }
+    }
+}
+
+/// A game process as a game window and the midend see it. Each call waits
+/// at most [`GameProcess::wait`]; a call that gets no answer by then is a
+/// [`GameError::Process`], and the window asks [`GameProcess::state`] and
+/// [`GameProcess::is_busy`] how the game is.
+impl RunningGame for GameProcess {
+    fn features(&self) -> Features {
+        GameProcess::features(self).unwrap_or_default()
+    }
+    fn view(&mut self, _measure: Measure<'_>) -> Result<GameView, GameError> {
+        // Text is measured in the game process, with the console's fonts.
+        let view = GameProcess::view(self)?;
+        Ok(GameView {
+            canvas_size: view.canvas_size,
+            title: view.title,
+            status: view.status,
+            actions: view.actions,
+            regions: view.regions,
+            drawing: game_api::RecordingPainter {
+                shapes: view.frame.shapes,
+            },
+            report: view.frame.report,
+            notes: view.frame.notes,
+        })
+    }
+    fn handle_event(&mut self, event: &Event) -> Result<Response, GameError> {
+        Ok(GameProcess::handle_event(self, event)?)
+    }
+    fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
+        Ok(GameProcess::invoke_action(self, id, value)?)
+    }
+    fn save(&mut self) -> Result<Vec<u8>, GameError> {
+        Ok(GameProcess::save(self)?)
+    }
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        Ok(GameProcess::load(self, bytes)?)
+    }
+    fn new_game(&mut self, seed: u64) -> Result<(), GameError> {
+        Ok(GameProcess::new_game(self, seed)?)
+    }
+    fn game_id(&mut self) -> Result<String, GameError> {
+        Ok(GameProcess::game_id(self)?)
+    }
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        Ok(GameProcess::start_from_game_id(self, id)?)
+    }
+    fn outcome(&mut self) -> Result<Outcome, GameError> {
+        Ok(GameProcess::outcome(self)?)
+    }
+    fn close(self: Box<Self>) -> Result<(), GameError> {
+        Ok(GameProcess::close(*self)?)
+    }
 }

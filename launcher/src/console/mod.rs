@@ -52,6 +52,8 @@ pub struct ConsoleView<'a> {
     /// Why each game a background check found broken cannot start, by
     /// directory name.
     pub known_broken: &'a std::collections::HashMap<String, String>,
+    /// The games disabled for crashing too often, by directory name.
+    pub disabled: &'a std::collections::HashSet<String>,
     /// The theme chosen.
     pub theme: ThemeChoice,
     /// Now, in seconds since 1970 (for "last played 2 days ago").
@@ -73,6 +75,9 @@ pub struct ConsoleAsks {
     pub dismiss: Option<usize>,
     /// Mark (`true`) or unmark a game as a favourite.
     pub favourite: Option<(String, bool)>,
+    /// Enable again the game of this directory, disabled for crashing
+    /// too often.
+    pub enable: Option<String>,
     /// Use this theme.
     pub theme: Option<ThemeChoice>,
     /// Reset the statistics of one game (`Some(Some(dir))`) or of all.
@@ -271,7 +276,7 @@ impl Console {
         let visible = Vec2::new(ui.clip_rect().width(), 0.0);
         ui.allocate_ui_with_layout(visible, groups, |ui| {
             for (index, set) in sets.into_iter().enumerate() {
-                let columns = SetColumns::measure(ui, &set, view.known_broken);
+                let columns = SetColumns::measure(ui, &set, view.known_broken, view.disabled);
                 if groups_width > 0.0 {
                     groups_width += ui.spacing().item_spacing.x;
                     if ui.available_size_before_wrap().x < columns.group_width {
@@ -285,6 +290,7 @@ impl Console {
                     keys: &mut self.keys,
                     plays,
                     known_broken: view.known_broken,
+                    disabled: view.disabled,
                     now: view.now,
                 };
                 groups_width += ui
@@ -315,7 +321,12 @@ struct SetColumns {
 }
 
 impl SetColumns {
-    fn measure(ui: &egui::Ui, set: &GameSet<'_>, known_broken: &KnownBroken) -> SetColumns {
+    fn measure(
+        ui: &egui::Ui,
+        set: &GameSet<'_>,
+        known_broken: &KnownBroken,
+        disabled: &std::collections::HashSet<String>,
+    ) -> SetColumns {
         let ctx = ui.ctx();
         let text_width = |text: &str, style: egui::TextStyle| {
             let font = style.resolve(ui.style());
@@ -328,7 +339,7 @@ impl SetColumns {
         let labels: Vec<String> = set
             .games
             .iter()
-            .map(|g| button_label(g, known_broken))
+            .map(|g| button_label(g, known_broken, disabled))
             .collect();
         let widest = labels
             .iter()
@@ -365,6 +376,7 @@ struct Rows<'a> {
     keys: &'a mut KeyNavigation,
     plays: &'a PlayHistory,
     known_broken: &'a KnownBroken,
+    disabled: &'a std::collections::HashSet<String>,
     now: u64,
 }
 
@@ -453,6 +465,9 @@ fn game_row_ui(
         if ui.button(text).clicked() {
             asks.favourite = Some((game.dir_name.clone(), mark));
         }
+        if rows.disabled.contains(&game.dir_name) && ui.button("Enable again").clicked() {
+            asks.enable = Some(game.dir_name.clone());
+        }
         if has_help(game) {
             ui.separator();
             game_help_menu(ui, game, &mut asks.help);
@@ -463,6 +478,12 @@ fn game_row_ui(
         tip.push(problem.to_string());
     } else if let Some(why) = rows.known_broken.get(&game.dir_name) {
         tip.push(why.clone());
+    } else if rows.disabled.contains(&game.dir_name) {
+        tip.push(format!(
+            "{} {}. Right-click to enable it again.",
+            game.name,
+            crate::game_window::DISABLED
+        ));
     } else if let Some(reason) = icon_problem {
         tip.push(reason.to_owned());
     }
@@ -519,8 +540,14 @@ fn has_help(game: &GameEntry) -> bool {
 }
 
 /// A game's button label: its name, marked when it cannot start.
-fn button_label(game: &GameEntry, known_broken: &KnownBroken) -> String {
-    if game.is_playable() && !known_broken.contains_key(&game.dir_name) {
+fn button_label(
+    game: &GameEntry,
+    known_broken: &KnownBroken,
+    disabled: &std::collections::HashSet<String>,
+) -> String {
+    if disabled.contains(&game.dir_name) {
+        format!("{} (disabled)", game.name)
+    } else if game.is_playable() && !known_broken.contains_key(&game.dir_name) {
         game.name.clone()
     } else {
         format!("{} (cannot start)", game.name)

@@ -5,10 +5,10 @@
 //! [`launcher_core::midend`]'s; this is its face.
 
 use super::GameWindow;
-use game_api::host::{CallError, CallErrorKind};
 use game_api::{Action, ActionKind, Event};
 use launcher_core::messages::Notice;
 use launcher_core::midend::{Finished, seed_of_text};
+use launcher_core::running::GameError;
 use launcher_core::saves::{self, Resume, SavedGame};
 use std::time::{Duration, Instant};
 
@@ -85,12 +85,12 @@ impl GameWindow {
         &mut self,
         id: &str,
         value: &str,
-    ) -> Option<Result<(), CallError>> {
+    ) -> Option<Result<(), GameError>> {
         Some(match id {
             NEW_GAME => self.new_game(fresh_seed()),
-            RESTART => self.step(|w| w.midend.restart(&mut w.instance)),
-            UNDO => self.step(|w| w.midend.undo(&mut w.instance)),
-            REDO => self.step(|w| w.midend.redo(&mut w.instance)),
+            RESTART => self.step(|w| w.midend.restart(w.game.game())),
+            UNDO => self.step(|w| w.midend.undo(w.game.game())),
+            REDO => self.step(|w| w.midend.redo(w.game.game())),
             GAME_ID => self.start_from_game_id(value),
             _ => return None,
         })
@@ -100,50 +100,54 @@ impl GameWindow {
     /// game refuses is told in the window; the game goes on as it was.
     fn step(
         &mut self,
-        step: impl FnOnce(&mut GameWindow) -> Result<bool, CallError>,
-    ) -> Result<(), CallError> {
+        step: impl FnOnce(&mut GameWindow) -> Result<bool, GameError>,
+    ) -> Result<(), GameError> {
         match step(self) {
             Ok(true) => self.after_move(),
             Ok(false) => Ok(()),
-            Err(e) if e.kind == CallErrorKind::Error => {
-                self.action_error = Some(format!(
-                    "The game could not go back to that position: {}",
-                    e.message
-                ));
-                Ok(())
-            }
-            Err(e) => Err(e),
+            Err(e) => match e.game_error() {
+                Some(e) => {
+                    self.action_error = Some(format!(
+                        "The game could not go back to that position: {}",
+                        e.message
+                    ));
+                    Ok(())
+                }
+                None => Err(e),
+            },
         }
     }
 
     /// Starts a new game from `seed` (New game, Random seed…, the game's
     /// own request).
-    pub(super) fn new_game(&mut self, seed: u64) -> Result<(), CallError> {
+    pub(super) fn new_game(&mut self, seed: u64) -> Result<(), GameError> {
         if !self.midend.features().new_game {
             return Ok(());
         }
-        self.midend.new_game(&mut self.instance, seed)?;
+        self.midend.new_game(self.game.game(), seed)?;
         self.field_error = None;
         self.after_move()
     }
 
-    fn start_from_game_id(&mut self, id: &str) -> Result<(), CallError> {
-        match self.midend.start_from_game_id(&mut self.instance, id) {
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        match self.midend.start_from_game_id(self.game.game(), id) {
             Ok(()) => {
                 self.field_error = None;
                 self.after_move()
             }
-            Err(e) if e.kind == CallErrorKind::Error => {
-                self.field_error = Some((GAME_ID.into(), e.message));
-                Ok(())
-            }
-            Err(e) => Err(e),
+            Err(e) => match e.game_error() {
+                Some(e) => {
+                    self.field_error = Some((GAME_ID.into(), e.message.clone()));
+                    Ok(())
+                }
+                None => Err(e),
+            },
         }
     }
 
     /// The game asked for a new game during the last call (its own key for
     /// New game): start one the launcher's way.
-    pub(super) fn new_game_if_asked(&mut self) -> Result<(), CallError> {
+    pub(super) fn new_game_if_asked(&mut self) -> Result<(), GameError> {
         if self.signals.new_game.replace(false) {
             self.new_game(fresh_seed())?;
         }
@@ -152,9 +156,14 @@ impl GameWindow {
 
     /// After the game said something changed: the midend records a move
     /// (and a result), the position is saved, the window redraws.
-    pub(super) fn changed(&mut self) -> Result<(), CallError> {
+    pub(super) fn changed(&mut self) -> Result<(), GameError> {
+        if !self.can_call() {
+            // Read again once the game answers.
+            self.resync = true;
+            return Ok(());
+        }
         let before = self.midend.history().map(|h| h.current().state.clone());
-        if let Some(finished) = self.midend.after_change(&mut self.instance)? {
+        if let Some(finished) = self.midend.after_change(self.game.game())? {
             self.finished.push(finished);
         }
         let after = self.midend.history().map(|h| h.current().state.clone());
@@ -169,7 +178,7 @@ impl GameWindow {
     }
 
     /// After a step the launcher made (undo, new game…): save and redraw.
-    fn after_move(&mut self) -> Result<(), CallError> {
+    fn after_move(&mut self) -> Result<(), GameError> {
         self.save_position();
         self.refresh()
     }
@@ -192,7 +201,7 @@ impl GameWindow {
     }
 
     /// Brings the game back where the resume file left it.
-    pub(super) fn resume(&mut self) -> Result<(), CallError> {
+    pub(super) fn resume(&mut self) -> Result<(), GameError> {
         let Some(path) = self.save_path.clone() else {
             return Ok(());
         };
@@ -208,21 +217,24 @@ impl GameWindow {
             }
             Resume::Saved(saved) => saved,
         };
-        match self.instance.load(&saved.snapshot.state) {
+        let loaded = self.game.game().load(&saved.snapshot.state);
+        match loaded {
             Ok(()) => self.midend.resume(
-                &mut self.instance,
+                self.game.game(),
                 saved.snapshot,
                 saved.played,
                 saved.counted,
             ),
-            Err(e) if e.kind == CallErrorKind::Error => {
-                let message =
-                    saves::set_aside(&path, &format!("the game refused it ({})", e.message));
-                self.notices
-                    .push(Notice::warning(format!("{}: {message}.", self.name)));
-                Ok(())
-            }
-            Err(e) => Err(e),
+            Err(e) => match e.game_error() {
+                Some(e) => {
+                    let message =
+                        saves::set_aside(&path, &format!("the game refused it ({})", e.message));
+                    self.notices
+                        .push(Notice::warning(format!("{}: {message}.", self.name)));
+                    Ok(())
+                }
+                None => Err(e),
+            },
         }
     }
 
@@ -240,7 +252,7 @@ impl GameWindow {
     /// Delivers a tick when the game asked for them and its interval has
     /// passed, and asks for the frame of the next one. No ticks asked, no
     /// frames.
-    pub(super) fn deliver_tick(&mut self, ctx: &egui::Context) -> Result<(), CallError> {
+    pub(super) fn deliver_tick(&mut self, ctx: &egui::Context) -> Result<(), GameError> {
         let Some(interval) = self.signals.tick.get() else {
             self.last_tick = None;
             return Ok(());
@@ -263,7 +275,7 @@ impl GameWindow {
 
     /// The launcher's shortcuts: Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z, Ctrl+N,
     /// Ctrl+R. Not while a text field has the keyboard (its own undo).
-    pub(super) fn shortcuts(&mut self, ui: &mut egui::Ui) -> Result<(), CallError> {
+    pub(super) fn shortcuts(&mut self, ui: &mut egui::Ui) -> Result<(), GameError> {
         if ui.ctx().text_edit_focused() {
             return Ok(());
         }

@@ -11,22 +11,26 @@ mod controls;
 mod fit;
 mod input;
 mod midend_ui;
+mod process;
 mod services;
 
 use crate::pictures::GamePictures;
 
 pub use input::key_name;
 pub use midend_ui::{GAME_ID, NEW_GAME, REDO, RESTART, UNDO};
+pub use process::{CALL_WAIT, DISABLED, ProcessSettings};
 pub use services::RequestQueue;
 
 use crate::render::{CanvasTransform, EguiPainter};
 use egui::{Sense, Vec2, ViewportBuilder, ViewportId};
 use fit::WindowFit;
-use game_api::host::{CallError, CallErrorKind, GameInstance, GameLibrary};
+use game_api::host::GameLibrary;
 use game_api::{Action, ActionKind, Event, RecordingPainter};
 use launcher_core::catalog::GameEntry;
 use launcher_core::messages::{HelpRequest, Notice};
 use launcher_core::midend::{Finished, Midend};
+use launcher_core::running::GameError;
+use process::{Life, Running};
 use services::{Services, Signals};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -41,7 +45,11 @@ pub enum Outcome {
     /// The player closed it.
     Closed,
     /// The game failed; its window closes with this error.
-    Failed(CallError),
+    Failed(GameError),
+    /// The player asked for the game again (its process stopped, or its
+    /// library was rebuilt): the window is closed and opened anew, and the
+    /// game resumes from its last move.
+    Restart,
 }
 
 /// A game the player opened, in its window.
@@ -58,7 +66,19 @@ pub struct GameWindow {
     requests: RequestQueue,
     /// Its native window.
     pub viewport_id: ViewportId,
-    instance: GameInstance,
+    /// The game: in a process of its own (the console), or in this one
+    /// (tests and tools).
+    game: Running,
+    /// Starting, playing, or stopped (its process ended).
+    life: Life,
+    /// A call got no answer in time (it was dropped): once the game
+    /// answers again, everything it shows is read again.
+    resync: bool,
+    /// The catalog entry it was opened from (to open it again).
+    entry: GameEntry,
+    /// The process side of the window: Wait, Details, the game's log, a
+    /// rebuilt library.
+    watch: process::ProcessWatch,
     canvas: Vec2,
     initial_size: Vec2,
     title: String,
@@ -150,7 +170,7 @@ impl GameWindow {
         requests: RequestQueue,
         ctx: &egui::Context,
         files: GameFiles,
-    ) -> Result<GameWindow, CallError> {
+    ) -> Result<GameWindow, GameError> {
         let save_path = files.save;
         let dir_name = entry.dir_name.as_str();
         let signals = Rc::new(Signals::default());
@@ -163,18 +183,36 @@ impl GameWindow {
             ctx: ctx.clone(),
             signals: signals.clone(),
         };
-        let mut instance = library.start(Box::new(services))?;
-        let midend = Midend::start(&mut instance)?;
-        let size = instance.canvas_size()?;
-        let canvas = Vec2::new(size.x, size.y);
-        let mut game = GameWindow {
+        let instance = library.start(Box::new(services))?;
+        let mut game = GameWindow::new(Running::Here(instance), entry, requests, ctx, save_path, signals);
+        game.begin()?;
+        Ok(game)
+    }
+
+    /// The window of a game whose process has been spawned (but may not
+    /// have started yet: the window says so, and says if it hangs).
+    fn new(
+        game: Running,
+        entry: &GameEntry,
+        requests: RequestQueue,
+        ctx: &egui::Context,
+        save_path: Option<PathBuf>,
+        signals: Rc<Signals>,
+    ) -> GameWindow {
+        let dir_name = entry.dir_name.as_str();
+        let canvas = Vec2::new(320.0, 240.0);
+        GameWindow {
             dir_name: dir_name.to_owned(),
             name: entry.name.clone(),
             has_help: entry.help.is_some(),
             has_manual: entry.manual.is_some(),
             requests,
             viewport_id: ViewportId::from_hash_of(("game", dir_name)),
-            instance,
+            game,
+            life: Life::Starting,
+            resync: false,
+            entry: entry.clone(),
+            watch: process::ProcessWatch::new(),
             canvas,
             initial_size: fit::opening_size(canvas),
             title: String::new(),
@@ -186,7 +224,7 @@ impl GameWindow {
             drawing: RecordingPainter::new(),
             dirty: true,
             signals,
-            midend,
+            midend: Midend::waiting(),
             save_path,
             last_tick: None,
             last_frame: None,
@@ -211,10 +249,16 @@ impl GameWindow {
             picture_problems: Vec::new(),
             ctx: ctx.clone(),
             regions: Vec::new(),
-        };
-        game.resume()?;
-        game.refresh()?;
-        Ok(game)
+        }
+    }
+
+    /// Once the game has started: its midend, where it was left, and what
+    /// it shows.
+    fn begin(&mut self) -> Result<(), GameError> {
+        self.midend = Midend::start(self.game.game())?;
+        self.life = Life::Playing;
+        self.resume()?;
+        self.refresh()
     }
 
     /// The window title: the game's, or its console name if it gives none.
@@ -224,6 +268,11 @@ impl GameWindow {
         } else {
             &self.title
         }
+    }
+
+    /// The catalog entry the game was opened from.
+    pub fn entry(&self) -> &GameEntry {
+        &self.entry
     }
 
     /// The status line.
@@ -256,8 +305,17 @@ impl GameWindow {
 
     /// Ends the game, reporting a failure while closing (a panic in its
     /// `destroy`). Dropping a `GameWindow` ends it too, silently.
-    pub fn close(self) -> Result<(), CallError> {
-        self.instance.close()
+    pub fn close(self) -> Result<(), GameError> {
+        match (self.game, &self.life) {
+            // Nothing to close: the process has ended.
+            (Running::Process(_), Life::Stopped(_)) => Ok(()),
+            (Running::Process(process), _) if process.is_busy() => {
+                // A game that is not answering is not asked to close.
+                process.stop();
+                Ok(())
+            }
+            (game, _) => game.close(),
+        }
     }
 
     /// Which shapes of the last frame are drawn at the window's current
@@ -341,19 +399,24 @@ impl GameWindow {
         }
     }
 
-    /// Re-reads everything the game shows after something changed.
-    fn refresh(&mut self) -> Result<(), CallError> {
-        let size = self.instance.canvas_size()?;
-        let canvas = Vec2::new(size.x, size.y);
+    /// Re-reads everything the game shows after something changed, and
+    /// its new frame.
+    fn refresh(&mut self) -> Result<(), GameError> {
+        let ctx = self.ctx.clone();
+        let view = self
+            .game
+            .game()
+            .view(&mut |size, text| crate::render::text_size(&ctx, size, text))?;
+        let canvas = Vec2::new(view.canvas_size.x, view.canvas_size.y);
         if canvas != self.canvas {
             // A new board size: the window follows it.
             self.fit = WindowFit::start();
         }
         self.canvas = canvas;
-        self.title = self.instance.title()?;
-        self.status = self.instance.status()?;
+        self.title = view.title;
+        self.status = view.status;
         let mut actions = self.host_actions();
-        actions.extend(self.instance.actions()?);
+        actions.extend(view.actions);
         let before = std::mem::replace(&mut self.actions, actions);
         for action in &self.actions {
             if let ActionKind::Text { value } = &action.kind {
@@ -364,9 +427,21 @@ impl GameWindow {
                 }
             }
         }
-        self.regions = self.instance.regions()?;
+        self.regions = view.regions;
         self.action_error = None;
-        self.dirty = true;
+        self.drawing = view.drawing;
+        // What the launcher clamped or dropped, said in the window.
+        let warnings: Vec<String> = view
+            .notes
+            .into_iter()
+            .chain(view.report.describe())
+            .map(|w| capitalised(&w) + ".")
+            .collect();
+        self.draw_warning = (!warnings.is_empty()).then(|| warnings.join(" "));
+        self.warning = self.draw_warning.clone();
+        self.plan = None;
+        self.dirty = false;
+        ctx.request_repaint();
         Ok(())
     }
 
@@ -377,8 +452,15 @@ impl GameWindow {
 
     /// Delivers an event to the game; if it says something changed, the
     /// midend records the move and the window redraws.
-    pub fn send(&mut self, event: &Event) -> Result<(), CallError> {
-        if self.instance.handle_event(event)?.redraw {
+    pub fn send(&mut self, event: &Event) -> Result<(), GameError> {
+        if self.life != Life::Playing || self.game.is_busy() {
+            // Not started, stopped, or still on an earlier call: the event
+            // is not sent (the window waits, and says so after a while).
+            return Ok(());
+        }
+        let response = self.game.game().handle_event(event);
+        self.pump();
+        if response?.redraw {
             self.changed()?;
         }
         self.new_game_if_asked()
@@ -388,61 +470,51 @@ impl GameWindow {
     /// it cannot read, say) is not fatal: it is kept in
     /// [`GameWindow::action_error`] and shown in the window; only panics and
     /// misbehaviour end the game.
-    pub fn invoke(&mut self, id: &str, value: &str) -> Result<(), CallError> {
+    pub fn invoke(&mut self, id: &str, value: &str) -> Result<(), GameError> {
+        if self.life != Life::Playing || self.game.is_busy() {
+            return Ok(());
+        }
         if let Some(result) = self.invoke_host_action(id, value) {
             return result;
         }
-        match self.instance.invoke_action(id, value) {
+        let response = self.game.game().invoke_action(id, value);
+        self.pump();
+        match response {
             Ok(response) => {
                 if response.redraw {
                     self.changed()?;
                 }
                 self.new_game_if_asked()
             }
-            Err(e) if e.kind == CallErrorKind::Error => {
-                self.action_error = Some(e.message);
-                Ok(())
-            }
-            Err(e) => Err(e),
+            Err(e) => match e.game_error() {
+                Some(e) => {
+                    self.action_error = Some(e.message.clone());
+                    Ok(())
+                }
+                None => Err(e),
+            },
         }
     }
 
-    fn redraw_if_dirty(&mut self) -> Result<(), CallError> {
+    fn redraw_if_dirty(&mut self) -> Result<(), GameError> {
         if self.dirty {
-            self.drawing.shapes.clear();
-            let report = self.instance.draw(&mut crate::render::measuring_recorder(
-                &mut self.drawing,
-                &self.ctx,
-            ))?;
-            // What the launcher clamped or dropped, said in the window.
-            let warnings: Vec<String> = self
-                .instance
-                .notes()
-                .map(str::to_owned)
-                .chain(report.describe())
-                .map(|w| {
-                    let mut chars = w.chars();
-                    let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
-                    format!("{}{}.", first.unwrap_or_default(), chars.as_str())
-                })
-                .collect();
-            self.draw_warning = (!warnings.is_empty()).then(|| warnings.join(" "));
-            self.warning = self.draw_warning.clone();
-            self.plan = None;
-            self.dirty = false;
+            self.refresh()?;
         }
         Ok(())
     }
 
     /// Shows the game's window contents.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Outcome {
+        if let Some(outcome) = self.process_frame(ui) {
+            return outcome;
+        }
         match self.ui_inner(ui) {
             Ok(outcome) => outcome,
-            Err(e) => Outcome::Failed(e),
+            Err(e) => self.failed(e),
         }
     }
 
-    fn ui_inner(&mut self, ui: &mut egui::Ui) -> Result<Outcome, CallError> {
+    fn ui_inner(&mut self, ui: &mut egui::Ui) -> Result<Outcome, GameError> {
         self.count_time();
         if self.in_root {
             // A window of its own follows its builder's title each frame;
@@ -461,7 +533,8 @@ impl GameWindow {
             let key = crate::window_memory::game_key(&self.dir_name);
             memory.follow(ui.ctx(), &key, egui::ViewportClass::Immediate);
         }
-        if self.signals.redraw.replace(false) {
+        if self.signals.redraw.get() && self.can_call() {
+            self.signals.redraw.set(false);
             self.changed()?;
         }
         self.deliver_tick(ui.ctx())?;
@@ -507,6 +580,9 @@ impl GameWindow {
             });
         });
 
+        if let Some(restart) = self.banners_ui(ui) {
+            outcome = restart;
+        }
         if let Some(asked) = self.controls_ui(ui) {
             invoked = Some(asked);
         }
@@ -549,7 +625,7 @@ impl GameWindow {
     /// click the control: Space on a focused "New game" would throw the
     /// game away), and the arrow keys stay with it instead of moving the
     /// focus.
-    fn keys_to_game(&mut self, ui: &mut egui::Ui) -> Result<(), CallError> {
+    fn keys_to_game(&mut self, ui: &mut egui::Ui) -> Result<(), GameError> {
         let ctx = ui.ctx().clone();
         if ctx.text_edit_focused() || egui::Popup::is_any_open(&ctx) {
             return Ok(());
@@ -668,7 +744,7 @@ impl GameWindow {
         }
     }
 
-    fn canvas_ui(&mut self, ui: &mut egui::Ui) -> Result<(), CallError> {
+    fn canvas_ui(&mut self, ui: &mut egui::Ui) -> Result<(), GameError> {
         let (area, _response) =
             ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         self.area = Some(area.size());
@@ -794,6 +870,14 @@ impl GameWindow {
                 .replay_planned(&self.drawing.shapes, plan);
             self.pictures.end_frame();
         }
+        if self.watch.greyed {
+            // Not responding: the last frame, greyed.
+            ui.painter().rect_filled(
+                canvas_rect,
+                0.0,
+                ui.visuals().extreme_bg_color.gamma_multiply(0.7),
+            );
+        }
         // A picture file that cannot be shown is said once, beside the rest.
         if self.pictures.failures() != self.picture_problems.len() {
             self.picture_problems = self.pictures.problems();
@@ -810,7 +894,7 @@ impl GameWindow {
         &mut self,
         ui: &mut egui::Ui,
         transform: CanvasTransform,
-    ) -> Result<(), CallError> {
+    ) -> Result<(), GameError> {
         let mut activated = None;
         for (index, region) in self.regions.iter().enumerate() {
             let rect = egui::Rect::from_min_size(

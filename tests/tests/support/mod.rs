@@ -83,3 +83,23 @@ pub fn format_in(galley: &egui::Galley, needle: &str) -> egui::TextFormat {
         .format
         .clone()
 }
+
+/// Steps the harness (sleeping a little between frames, as time passes for
+/// a player) until `done` says so, for at most 30 s: what a game process
+/// answers, or how it ends, arrives in its own time.
+pub fn step_until(
+    harness: &mut Harness<'_, LauncherApp>,
+    what: &str,
+    mut done: impl FnMut(&Harness<'_, LauncherApp>) -> bool,
+) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !done(harness) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "waited 30 s for this, in vain: {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        harness.step();
+    }
+    harness.run();
+}

@@ -15,7 +15,12 @@ use launcher_tests::GamesDir;
 fn undo_round_trip(c: &mut Criterion) {
     let games = GamesDir::new();
     games.add_with_library("counter", "game = \"counter\"\n", "counter");
-    let app = LauncherApp::new(LauncherConfig::only_games_dirs([games.path()]));
+    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    // Games run in processes of their own, hosted by the built launcher.
+    config.processes = launcher::game_window::ProcessSettings::with_host(
+        launcher::game_host::HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"]),
+    );
+    let app = LauncherApp::new(config);
     let mut harness = Harness::builder()
         .with_size([900.0, 700.0])
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);

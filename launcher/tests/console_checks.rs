@@ -29,6 +29,9 @@ fn broken_games_are_marked_before_they_are_clicked() {
         "abort_start",
     );
     let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    config.processes = launcher::game_window::ProcessSettings::with_host(
+        launcher::game_host::HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"]),
+    );
     config.checker = Some(Checker {
         launcher: PathBuf::from(env!("CARGO_BIN_EXE_launcher")),
         timeout: Duration::from_secs(10),

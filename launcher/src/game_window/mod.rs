@@ -258,7 +258,10 @@ impl GameWindow {
         self.midend = Midend::start(self.game.game())?;
         self.life = Life::Playing;
         self.resume()?;
-        self.refresh()
+        self.refresh()?;
+        // The window opens at the game's own size.
+        self.initial_size = fit::opening_size(self.canvas);
+        Ok(())
     }
 
     /// The window title: the game's, or its console name if it gives none.
@@ -497,7 +500,7 @@ impl GameWindow {
     }
 
     fn redraw_if_dirty(&mut self) -> Result<(), GameError> {
-        if self.dirty {
+        if self.dirty && self.can_call() {
             self.refresh()?;
         }
         Ok(())

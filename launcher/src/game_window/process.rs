@@ -327,8 +327,8 @@ impl GameWindow {
     pub(super) fn failed(&mut self, e: GameError) -> Outcome {
         match e {
             GameError::Process(_) if self.game.process().is_some() => {
+                // The game's answer (or its end) wakes the window.
                 self.resync = true;
-                self.ctx.request_repaint();
                 Outcome::Running
             }
             e => Outcome::Failed(e),

@@ -311,7 +311,10 @@ impl OpenGames {
             }
         }
         for (entry, place) in restarts.into_iter().rev() {
-            self.enable(&entry.dir_name);
+            // Restarting a disabled game is the player's "enable it again".
+            if self.disabled.contains_key(&entry.dir_name) {
+                self.enable(&entry.dir_name);
+            }
             if let Err(notice) = self.open(&ctx, &entry, place) {
                 shown.notices.push(notice);
             }

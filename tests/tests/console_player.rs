@@ -8,9 +8,9 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use launcher::LauncherApp;
 use launcher::console::{FAVOURITES_GROUP, RECENT_GROUP};
 use launcher::player::{PlayerFiles, ThemeChoice};
-use launcher::LauncherApp;
 use launcher_tests::GamesDir;
 use std::path::Path;
 use support::open_dirs;

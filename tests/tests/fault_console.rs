@@ -13,9 +13,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use faults::{FAULTS, FaultGames, Found, fault, lay_out};
 use game_api::Point;
+use launcher::LauncherApp;
 use launcher::catalog::Severity;
 use launcher::help_viewer::HelpWindows;
-use launcher::LauncherApp;
 use std::time::{Duration, Instant};
 use support::open_dirs;
 

@@ -12,8 +12,8 @@ use support::format_in;
 use egui::accesskit::{Role, Toggled};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use launcher::help_viewer::{HelpOwner, HelpWindows};
 use launcher::LauncherApp;
+use launcher::help_viewer::{HelpOwner, HelpWindows};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -184,7 +184,14 @@ impl GameWindow {
             signals: signals.clone(),
         };
         let instance = library.start(Box::new(services))?;
-        let mut game = GameWindow::new(Running::Here(instance), entry, requests, ctx, save_path, signals);
+        let mut game = GameWindow::new(
+            Running::Here(instance),
+            entry,
+            requests,
+            ctx,
+            save_path,
+            signals,
+        );
         game.begin()?;
         Ok(game)
     }

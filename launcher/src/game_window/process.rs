@@ -300,12 +300,10 @@ impl GameWindow {
                     })
                 }
                 Notification::ShowManualSection(tag) => {
-                    self.requests
-                        .borrow_mut()
-                        .push(HelpRequest::ManualSection {
-                            game: self.dir_name.clone(),
-                            tag,
-                        })
+                    self.requests.borrow_mut().push(HelpRequest::ManualSection {
+                        game: self.dir_name.clone(),
+                        tag,
+                    })
                 }
                 Notification::RequestRedraw => self.signals.redraw.set(true),
                 Notification::Log(line) => {
@@ -479,10 +477,7 @@ impl GameWindow {
                 .wrap(),
             );
             if let Some(why) = &self.watch.disabled {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    format!("{} {why}.", self.name),
-                );
+                ui.colored_label(ui.visuals().warn_fg_color, format!("{} {why}.", self.name));
             }
             if self.save_path.is_some() && self.midend.features().save {
                 ui.label("Restart brings it back at its last move.");

@@ -462,3 +462,72 @@ fn play_of_a_game_that_cannot_run_says_why_on_stderr_and_fails() {
         );
     }
 }
+
+/// Issue 10: in a real window, a game that aborts on a click, and one that
+/// hangs on its first event, take down their own process only. The
+/// launcher keeps running its window (it takes its screenshot seconds
+/// later and exits normally), and the game's canvas is gone (the stopped
+/// window shows why instead) or greyed (not responding).
+#[test]
+fn a_crash_or_a_hang_in_a_real_window_leaves_the_launcher_running() {
+    for (dir_name, base, colour) in [
+        ("abort-click", "abort_click", [200, 60, 60]),
+        ("hang-event", "hang_event", [60, 60, 200]),
+    ] {
+        let games = GamesDir::new();
+        games.add_with_library(dir_name, &format!("game = \"{base}\"\n"), base);
+        let x = Xvfb::start(&games.path().join("xvfb"));
+        let shot = games.path().join("shot.png");
+        let args = [
+            "--games-dir",
+            games.path().to_str().unwrap(),
+            "--play",
+            dir_name,
+            "--not-responding-after",
+            "0.5",
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--screenshot-delay",
+            "8",
+        ];
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+        let mut launcher = LauncherInX::start(&x, games.path(), &args);
+        let title = if dir_name == "abort-click" {
+            "Abort Click"
+        } else {
+            "Hang Event"
+        };
+        let window = window_named(&x, &mut launcher, title);
+        std::thread::sleep(Duration::from_secs(2));
+        // The middle of the window is the canvas's.
+        let geometry = x.run("xdotool", &["getwindowgeometry", "--shell", &window]);
+        let value = |key: &str| -> u32 {
+            geometry
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{key}=")))
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(200)
+        };
+        let (x_mid, y_mid) = (value("WIDTH") / 2, value("HEIGHT") / 2);
+        x.run(
+            "xdotool",
+            &[
+                "mousemove",
+                "--window",
+                &window,
+                &x_mid.to_string(),
+                &y_mid.to_string(),
+                "click",
+                "1",
+            ],
+        );
+        launcher.assert_running(&format!("the launcher after {title}'s fault"));
+        launcher.assert_exits_successfully();
+        assert!(
+            extent_of(&shot, colour).is_none(),
+            "{title}: its canvas's colour is gone (stopped) or greyed (not responding)"
+        );
+        let (_, _, colours) = png_facts(&shot);
+        assert!(colours > 5, "{title}: the window drew something");
+    }
+}

@@ -36,10 +36,13 @@ fn broken_games_are_marked_before_they_are_clicked() {
         launcher: PathBuf::from(env!("CARGO_BIN_EXE_launcher")),
         timeout: Duration::from_secs(10),
     });
-    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(config),
-    );
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
     // The checks run in the background; the console keeps drawing.
     let deadline = Instant::now() + Duration::from_secs(60);
     while harness.state().known_broken("future").is_none()

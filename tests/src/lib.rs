@@ -288,6 +288,12 @@ pub fn game_host_binary() -> PathBuf {
         .unwrap_or_else(|| panic!("{name} is not built beside {}", exe.display()))
 }
 
+/// How many frames a kittest `Harness::run` may take to settle. A game in
+/// a process of its own wakes the console each time it answers, so a click
+/// that starts a game takes a few more frames than egui's default of 4,
+/// and more on a loaded machine; 64 still stops a window that never settles.
+pub const KITTEST_STEPS: u64 = 64;
+
 /// A console configuration for tests: only `dirs`, games in processes
 /// hosted by `test-game-host`.
 pub fn console_config<P: Into<PathBuf>>(

@@ -132,6 +132,7 @@ fn harness(games: &GamesDir, accessibility_check: bool) -> Harness<'static, Laun
         checker: None,
     });
     let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
         .with_size([900.0, 700.0])
         .with_accessibility_check(accessibility_check)
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);

@@ -51,6 +51,7 @@ fn app(games: &GamesDir) -> LauncherApp {
 /// The console, as the launcher starts.
 fn console(games: &GamesDir) -> Harness<'static, LauncherApp> {
     let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
         .with_size([900.0, 700.0])
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app(games));
     harness.run();
@@ -750,10 +751,13 @@ fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
 fn played_from_console(games: &GamesDir, home: &std::path::Path) -> Harness<'static, LauncherApp> {
     let mut config = launcher_tests::console_config([games.path()]);
     config.player = Some(launcher::player::PlayerFiles::in_dir(home));
-    let mut harness = Harness::builder().with_size([900.0, 760.0]).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(config),
-    );
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 760.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
     harness.run();
     harness
         .get_by_role_and_label(Role::Button, "Chat Noir")

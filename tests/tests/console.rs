@@ -27,10 +27,13 @@ fn harness(games: &GamesDir) -> Harness<'static, LauncherApp> {
 }
 
 fn harness_with(config: LauncherConfig) -> Harness<'static, LauncherApp> {
-    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(config),
-    );
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
     harness.run();
     harness
 }
@@ -510,10 +513,13 @@ fn many_sets() -> GamesDir {
 }
 
 fn console_of_width(games: &GamesDir, width: f32) -> Harness<'static, LauncherApp> {
-    let mut harness = Harness::builder().with_size([width, 600.0]).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(launcher_tests::console_config([games.path()])),
-    );
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([width, 600.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(launcher_tests::console_config([games.path()])),
+        );
     harness.run();
     harness
 }

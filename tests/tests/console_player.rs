@@ -49,6 +49,7 @@ fn console_sized(
     let mut config = launcher_tests::console_config([games.path()]);
     config.player = player.map(PlayerFiles::in_dir);
     let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
         .with_size(size)
         .with_pixels_per_point(pixels_per_point)
         .build_ui_state(

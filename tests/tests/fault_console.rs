@@ -37,6 +37,7 @@ fn console() -> Console {
     // Missing glyphs draw a box ("tofu"), as egui does by default outside
     // tests: game text may hold anything, U+FFFD for invalid UTF-8 included.
     let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
         .with_size([1600.0, 2600.0])
         .allow_missing_glyphs()
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);

@@ -23,10 +23,13 @@ fn games() -> GamesDir {
 }
 
 fn console(config: LauncherConfig) -> Harness<'static, LauncherApp> {
-    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(config),
-    );
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
     harness.run();
     harness
 }

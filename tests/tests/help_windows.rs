@@ -99,6 +99,7 @@ impl Fixture {
 
 fn harness(app: LauncherApp) -> Harness<'static, LauncherApp> {
     let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
         .with_size([1400.0, 900.0])
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
     harness.run();

@@ -41,6 +41,7 @@ impl Viewer {
         let app = LauncherApp::new(launcher_tests::console_config([dir.path().join("games")]))
             .with_help_windows(help);
         let mut harness = Harness::builder()
+            .with_max_steps(launcher_tests::KITTEST_STEPS)
             .with_size([1400.0, 900.0])
             .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
         harness.run();

@@ -38,10 +38,13 @@ fn open_board() -> (GamesDir, Harness<'static, LauncherApp>) {
     });
     std::fs::write(dir.join("tiles/red.png"), png).unwrap();
     let config = launcher_tests::console_config([games.path()]);
-    let mut harness = Harness::builder().with_size([900.0, 700.0]).build_ui_state(
-        |ui, app: &mut LauncherApp| app.frame(ui),
-        LauncherApp::new(config),
-    );
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
     harness.run();
     harness
         .get_by_role_and_label(Role::Button, "Picture board")

@@ -114,6 +114,8 @@ pub struct LauncherApp {
     known_broken: std::collections::HashMap<String, String>,
     /// The settings as last written, to write only what changed.
     saved_settings: Settings,
+    /// How games run here, for the About box: facts, each with its label.
+    about: Vec<(&'static str, String)>,
 }
 
 impl LauncherApp {
@@ -144,7 +146,12 @@ impl LauncherApp {
         }
         let mut help = HelpWindows::new(help_viewer::default_cache_dir());
         help.remember_windows_in(windows.clone());
+        let sandbox = game_host::sandbox::on_this_system(config.processes.sandbox);
+        // Said once, as the console opens; the About box says it always.
+        notices.extend(sandbox.player_note().map(Notice::warning));
+        let about = about_facts(&config, &sandbox);
         LauncherApp {
+            about,
             games,
             config,
             mode: Mode::Console,
@@ -581,6 +588,7 @@ impl LauncherApp {
                 plays: &self.plays,
                 known_broken: &self.known_broken,
                 disabled: &disabled,
+                about: &self.about,
                 theme: self.settings.theme,
                 now: player::now(),
             },
@@ -685,4 +693,51 @@ impl eframe::App for LauncherApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame(ui);
     }
+}
+
+/// What the About box says of how games run here: each fact with its label.
+fn about_facts(
+    config: &LauncherConfig,
+    sandbox: &game_host::Sandbox,
+) -> Vec<(&'static str, String)> {
+    let processes = &config.processes;
+    let mut facts = vec![
+        ("Version", env!("CARGO_PKG_VERSION").to_string()),
+        (
+            "Game API",
+            format!(
+                "version {}, revision {}",
+                game_api::ABI_VERSION,
+                game_api::ABI_REVISION
+            ),
+        ),
+        (
+            "Games run",
+            format!("each in a process of its own, {sandbox}"),
+        ),
+        (
+            "Memory per game",
+            processes
+                .memory_limit
+                .map_or_else(|| "no limit".into(), game_host::report::format_bytes),
+        ),
+        (
+            "Not responding after",
+            format!(
+                "{} s without an answer",
+                processes.answer_within.as_secs_f32()
+            ),
+        ),
+    ];
+    match &config.player {
+        Some(files) => {
+            facts.push(("Settings", files.settings_path().display().to_string()));
+            facts.push((
+                "Game data",
+                files.data_dir.join("data").display().to_string(),
+            ));
+        }
+        None => facts.push(("Settings", "not kept (nothing is remembered)".into())),
+    }
+    facts
 }

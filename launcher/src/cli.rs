@@ -52,13 +52,9 @@ pub struct Args {
     pub no_load: bool,
 
     /// Check one library in this process and report to the parent (used by
-    /// --list and --check, which run the launcher again this way).
-    #[arg(
-        long = "probe-library",
-        value_name = "LIBRARY",
-        hide = true,
-        exclusive = true
-    )]
+    /// the console, --list and --check, which run the launcher again this
+    /// way, with --memory-limit and, if given, --no-sandbox).
+    #[arg(long = "probe-library", value_name = "LIBRARY", hide = true)]
     pub probe_library: Option<PathBuf>,
 
     /// Run one game for the console that started this process, talking to
@@ -67,10 +63,10 @@ pub struct Args {
     #[arg(long = "game-host", hide = true, exclusive = true)]
     pub game_host: bool,
 
-    /// How long a game may take to start, draw its first frame and close when
-    /// the launcher checks it on a thread of its own (by --list, and before
-    /// a game's first start in a session); a game that takes longer may hang
-    /// and is not opened.
+    /// How long a game may take to load, start, draw its first frame and
+    /// close when the launcher checks it in a process of its own (--list,
+    /// and the console's checks as it starts); a game that takes longer is
+    /// reported as hanging.
     #[arg(
         long,
         value_name = "SECONDS",

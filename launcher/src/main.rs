@@ -28,25 +28,35 @@ fn main() -> std::process::ExitCode {
     if args.game_host {
         return launcher::game_process::serve();
     }
+    if let Some(library) = &args.probe_library {
+        // Confined as a game process is: loading the library runs its code.
+        let limits = process_settings(&args, None);
+        let confined = launcher::game_host::sandbox::confine_check(
+            library,
+            limits.memory_limit,
+            limits.sandbox,
+        );
+        return run_probe_child(library, confined.map(|_| ()));
+    }
     if args.no_sandbox {
         eprintln!("{}", launcher::game_process::NO_SANDBOX_WARNING);
-    }
-    if let Some(library) = &args.probe_library {
-        return run_probe_child(library);
     }
     let mut library_dirs: Vec<_> = executable_dir().into_iter().collect();
     library_dirs.extend(args.library_dirs.iter().cloned());
     let player = launcher::player::PlayerFiles::standard();
+    let processes = process_settings(&args, player.as_ref());
     let config = LauncherConfig {
         search: SearchPath::standard(&args.games_dirs),
         library_dirs,
         watch_games_dirs: true,
-        processes: process_settings(&args, player.as_ref()),
+        processes: processes.clone(),
         player,
         // Each game is checked by this same binary in a process of its own.
         checker: std::env::current_exe().ok().map(|launcher| Checker {
             launcher,
             timeout: Duration::from_secs_f64(args.probe_timeout),
+            memory_limit: processes.memory_limit,
+            sandbox: processes.sandbox,
         }),
     };
 
@@ -64,8 +74,17 @@ fn main() -> std::process::ExitCode {
             }
         };
         let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut out = std::io::stdout().lock();
+        // Said once, first: how every game below is checked and would run.
+        let sandbox = launcher::game_host::sandbox::on_this_system(processes.sandbox);
+        if let Some(note) = sandbox.player_note() {
+            use std::io::Write;
+            if writeln!(out, "{note}\n").is_err() {
+                return std::process::ExitCode::from(2);
+            }
+        }
         let summary = write_list_report(
-            &mut std::io::stdout().lock(),
+            &mut out,
             &catalog,
             checker.as_ref().filter(|_| !args.no_load),
             jobs,

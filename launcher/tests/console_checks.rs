@@ -32,10 +32,11 @@ fn broken_games_are_marked_before_they_are_clicked() {
     config.processes = launcher::game_window::ProcessSettings::with_host(
         launcher::game_host::HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"]),
     );
-    config.checker = Some(Checker {
-        launcher: PathBuf::from(env!("CARGO_BIN_EXE_launcher")),
-        timeout: Duration::from_secs(10),
-    });
+    config.checker = Some(Checker::new(
+        PathBuf::from(env!("CARGO_BIN_EXE_launcher")),
+        Duration::from_secs(10),
+        Some(launcher::game_host::DEFAULT_MEMORY_LIMIT),
+    ));
     let mut harness = Harness::builder()
         .with_max_steps(launcher_tests::KITTEST_STEPS)
         .with_size([900.0, 700.0])

@@ -611,6 +611,44 @@ fn turning_the_sandbox_off_is_said_loudly() {
         stderr.contains("WARNING: --no-sandbox: games run WITHOUT their sandbox"),
         "{stderr}"
     );
+    // And --list's report says it once, first.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with(
+            "Games run unsandboxed: the sandbox was turned off with --no-sandbox.\n\n"
+        ),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("unsandboxed").count(), 1, "{stdout}");
+}
+
+/// Where the kernel offers Landlock, `--list` says nothing of the sandbox:
+/// every game is checked and runs in it. Where it does not, the report's
+/// first line says so, once, with the reason.
+#[test]
+fn list_says_once_when_games_run_unsandboxed() {
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library("a", "game = \"hello_game\"\nname = \"A\"\n", "hello_game");
+    games.add_with_library("b", "game = \"hello_game\"\nname = \"B\"\n", "hello_game");
+    let out = support::launcher_in(games.path())
+        .args(["--list", "--games-dir"])
+        .arg(games.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    match launcher::game_host::sandbox::on_this_system(true) {
+        Sandbox::Enforced => {
+            assert!(!stdout.contains("sandboxed"), "{stdout}");
+            assert!(stdout.starts_with("Other Games:\n"), "{stdout}");
+        }
+        other => {
+            println!("this kernel: games run {other}; checking the report says so once");
+            let note = other.player_note().unwrap();
+            assert!(stdout.starts_with(&format!("{note}\n\n")), "{stdout}");
+            assert_eq!(stdout.matches(&note).count(), 1, "{stdout}");
+        }
+    }
 }
 
 /// `Poll<Result<T, E>>` as the result it will be, for tests that know it is
@@ -626,4 +664,52 @@ impl<T> IntoResult<T> for Poll<Result<T, ProcessError>> {
             Poll::Pending => panic!("not ready in time"),
         }
     }
+}
+
+/// Checking a game runs its code (its library's constructors, its `new`),
+/// so the process that checks it for `--list` and the console is confined
+/// as a game process is: a game that reads the player's files as it starts
+/// is refused there too.
+#[test]
+fn the_process_that_checks_a_game_is_sandboxed_too() {
+    let home = tempfile::tempdir().unwrap();
+    let secret = home.path().join("secret.txt");
+    std::fs::write(&secret, "the player's").unwrap();
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library(
+        "sandbox-probe",
+        "game = \"sandbox_probe\"\nname = \"Sandbox Probe\"\n",
+        "sandbox_probe",
+    );
+    let state = |extra: &[&str]| {
+        let out = support::launcher_in(games.path())
+            .env("SANDBOX_PROBE_READ_ON_START", &secret)
+            .args(["--list", "--games-dir"])
+            .arg(games.path())
+            .args(extra)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        stdout
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("state:"))
+            .unwrap_or_else(|| panic!("no state in {stdout}"))
+            .trim()
+            .to_owned()
+    };
+    // Unsandboxed, the file is there to read: what follows is the sandbox.
+    let open = state(&["--no-sandbox"]);
+    assert!(open.ends_with("on start, read: ok"), "{open}");
+    let status = launcher::game_host::sandbox::on_this_system(true);
+    if status != Sandbox::Enforced {
+        eprintln!(
+            "SKIPPED: games run {status} here; the sandbox tests need a Linux kernel with Landlock (ABI 6 or later, Linux 6.12)"
+        );
+        return;
+    }
+    let confined = state(&[]);
+    assert!(
+        confined.contains("on start, read: refused (Permission denied"),
+        "{confined}"
+    );
 }

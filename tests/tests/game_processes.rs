@@ -7,7 +7,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use game_api::{Button, Event, Modifiers, Point};
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
@@ -256,4 +256,61 @@ fn a_rebuilt_library_offers_the_new_version_and_dev_restarts_by_itself() {
             .is_some_and(|g| g.process_id() != Some(first) && g.stopped().is_none())
     });
     assert!(harness.query_by_label("The game was rebuilt —").is_none());
+}
+
+/// The About box (Help ▸ About PLT Games...) says how games run here: in
+/// processes of their own, sandboxed or why not, and their limits. A
+/// console whose games run unsandboxed says so once, as it opens.
+#[test]
+fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
+    let games = games();
+    let about = |config: LauncherConfig| {
+        let mut harness = console(config);
+        harness.get_by_label("Help").click();
+        harness.run();
+        harness.get_by_label("About PLT Games...").click();
+        harness.run();
+        let games_run = harness
+            .query_all_by_label_contains("each in a process of its own")
+            .map(|n| {
+                let node = n.accesskit_node();
+                node.label().or(node.value()).unwrap_or_default()
+            })
+            .collect::<Vec<_>>();
+        assert_eq!(games_run.len(), 1, "{games_run:?}");
+        assert!(harness.query_by_label("2 GiB").is_some());
+        assert!(harness.query_by_label("2 s without an answer").is_some());
+        let notices: Vec<String> = harness
+            .state()
+            .notices()
+            .iter()
+            .map(|n| n.text.clone())
+            .collect();
+        (games_run[0].clone(), notices)
+    };
+
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.processes.sandbox = false;
+    let (games_run, notices) = about(config);
+    assert_eq!(
+        games_run,
+        "each in a process of its own, unsandboxed (turned off with --no-sandbox)"
+    );
+    assert_eq!(
+        notices,
+        ["Games run unsandboxed: the sandbox was turned off with --no-sandbox."]
+    );
+
+    let (games_run, notices) = about(launcher_tests::console_config([games.path()]));
+    match launcher::game_host::sandbox::on_this_system(true) {
+        launcher::game_host::Sandbox::Enforced => {
+            assert_eq!(games_run, "each in a process of its own, sandboxed");
+            assert!(notices.is_empty(), "{notices:?}");
+        }
+        other => {
+            println!("this kernel: games run {other}; checking the console says so once");
+            assert_eq!(games_run, format!("each in a process of its own, {other}"));
+            assert_eq!(notices, [other.player_note().unwrap()]);
+        }
+    }
 }

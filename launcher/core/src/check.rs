@@ -1,14 +1,16 @@
 //! Checking a game before it is trusted: started, drawn once and closed
 //! without a window, once per library file per session ([`SessionChecks`]),
-//! by the console before a game's first window and by `--list` for its
-//! report.
+//! by the console in the background (to mark a broken game before it is
+//! clicked) and by `--list` for its report.
 //!
-//! `--list` checks in a child process ([`Checker`]), so that a game that
+//! Both check in a child process ([`Checker`]), so that a game that
 //! aborts, crashes, calls `exit`, or hangs while loading, starting or
 //! drawing its first frame costs one line, not the whole report. The parent
 //! runs the launcher binary again with [`PROBE_FLAG`] and the
-//! library's path; the child loads the library, runs [`crate::loader::probe`]
-//! and prints its findings as marked lines on stdout. Whatever else the game
+//! library's path; the child confines itself as a game process is (memory
+//! limit, sandbox: loading a library runs its code), loads the library,
+//! runs [`crate::loader::probe`] and prints its findings as marked lines on
+//! stdout. Whatever else the game
 //! prints is drained and dropped (stdout) or kept, capped (stderr, for the
 //! message when it dies). The parent waits at most a deadline and kills a
 //! child that is late.
@@ -40,9 +42,14 @@ const MAX_LINE: usize = 16 * 1024;
 
 /// The child's side: loads `library`, starts the game once without a window
 /// and reports on stdout. Exits 0 when the game is fine, 1 when it is not.
-pub fn run_probe_child(library: &Path) -> std::process::ExitCode {
+/// `confined` says whether the child could confine itself first; if not,
+/// the library is not loaded and the report says why.
+pub fn run_probe_child(library: &Path, confined: Result<(), String>) -> std::process::ExitCode {
     let mut report = Vec::new();
-    let ok = match Loader::new().load(library) {
+    let loaded = confined
+        .map_err(|e| format!("{}: cannot check the game: {e}", library.display()))
+        .and_then(|()| Loader::new().load(library).map_err(|e| e.to_string()));
+    let ok = match loaded {
         Err(e) => {
             report.push(format!("error {e}"));
             false
@@ -84,7 +91,7 @@ pub enum CheckOutcome {
     /// It cannot be played: why, for the player.
     Broken(String),
     /// It did not finish starting, drawing and closing in time: it may
-    /// hang, and playing it may freeze the launcher.
+    /// hang (its window would say it is not responding).
     Hung(String),
 }
 
@@ -96,10 +103,10 @@ impl CheckOutcome {
 }
 
 /// Checks a game already loaded into this process on a thread of its own,
-/// waiting at most `limit` (see [`probe_within`]): what the console does
-/// before a game's first window. A game that hangs goes on running on that
-/// thread until the launcher quits; one that crashes takes the process with
-/// it, which is why `--list` uses a [`Checker`] instead.
+/// waiting at most `limit` (see [`probe_within`]), for tests and tools. A
+/// game that hangs goes on running on that thread until the process ends;
+/// one that crashes takes the process with it, which is why the console
+/// and `--list` use a [`Checker`] instead.
 pub fn check_on_thread(library: GameLibrary, limit: Duration) -> CheckOutcome {
     match probe_within(library, limit) {
         Ok(warnings) => CheckOutcome::Fine(warnings),
@@ -206,14 +213,44 @@ pub struct Checker {
     pub launcher: PathBuf,
     /// How long a check may take before the child is killed.
     pub timeout: Duration,
+    /// The child's memory limit in bytes (`None`: unlimited), as a game
+    /// process's.
+    pub memory_limit: Option<u64>,
+    /// Whether the child confines itself as a game process does before it
+    /// loads the library (off only with `--no-sandbox`): a library's code
+    /// runs as it loads, so checking it is running it.
+    pub sandbox: bool,
 }
 
 impl Checker {
+    /// Checks with `launcher`, at most `timeout` per game, in a child as
+    /// confined as a game process with the default memory limit
+    /// (`memory_limit`, 2 GiB).
+    pub fn new(launcher: PathBuf, timeout: Duration, memory_limit: Option<u64>) -> Checker {
+        Checker {
+            launcher,
+            timeout,
+            memory_limit,
+            sandbox: true,
+        }
+    }
+
+    /// The child's command-line arguments after the launcher's path.
+    fn child_args(&self, library: &Path) -> Vec<std::ffi::OsString> {
+        let mut args = vec![PROBE_FLAG.into(), library.into()];
+        // In MiB, as `--memory-limit` reads it (0: none).
+        let mib = self.memory_limit.map_or(0, |bytes| (bytes >> 20).max(1));
+        args.extend(["--memory-limit".into(), mib.to_string().into()]);
+        if !self.sandbox {
+            args.push("--no-sandbox".into());
+        }
+        args
+    }
+
     /// Checks the game whose library is `library`.
     pub fn check(&self, library: &Path) -> CheckOutcome {
         let spawned = Command::new(&self.launcher)
-            .arg(PROBE_FLAG)
-            .arg(library)
+            .args(self.child_args(library))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

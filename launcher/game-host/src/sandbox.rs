@@ -44,6 +44,28 @@ impl std::fmt::Display for Sandbox {
     }
 }
 
+impl Sandbox {
+    /// What the player should be told once about it, if anything: `None`
+    /// when games are fully sandboxed.
+    pub fn player_note(&self) -> Option<String> {
+        match self {
+            Sandbox::Enforced => None,
+            Sandbox::Partial => Some(
+                "Games run partly sandboxed: this system's Landlock enforces only some of the \
+                 launcher's rules (a newer kernel enforces them all)."
+                    .into(),
+            ),
+            Sandbox::Unavailable(why) => Some(format!(
+                "Games run unsandboxed: {why}. A game can read your files and use the network; \
+                 play only games you trust."
+            )),
+            Sandbox::Off => {
+                Some("Games run unsandboxed: the sandbox was turned off with --no-sandbox.".into())
+            }
+        }
+    }
+}
+
 /// The system's directories a game process reads to run: libraries, the
 /// loader's cache, fonts, time zones, locales.
 #[cfg(target_os = "linux")]
@@ -118,10 +140,136 @@ pub fn confine(game_dir: &Path, data_dir: Option<&Path>) -> Result<Sandbox, Stri
     })
 }
 
+/// How games started now would be confined, as the kernel tells it
+/// without confining anything (`enabled` is `false` under `--no-sandbox`):
+/// what `--list` and the console's About box say.
+#[cfg(target_os = "linux")]
+pub fn on_this_system(enabled: bool) -> Sandbox {
+    if !enabled {
+        return Sandbox::Off;
+    }
+    /// `LANDLOCK_CREATE_RULESET_VERSION`: ask for the ABI version only.
+    const VERSION: libc::c_uint = 1;
+    // SAFETY: landlock_create_ruleset with a null attribute pointer, a size
+    // of 0 and only the VERSION flag reads and writes no memory: the kernel
+    // returns its Landlock ABI version or an error (Landlock's documented
+    // way to ask, `man 2 landlock_create_ruleset`).
+    let version = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<libc::c_void>(),
+            0usize,
+            VERSION,
+        )
+    };
+    let error = std::io::Error::last_os_error().raw_os_error();
+    from_landlock_version(version, error)
+}
+
+/// How games started now would be confined: not on this system.
+#[cfg(not(target_os = "linux"))]
+pub fn on_this_system(enabled: bool) -> Sandbox {
+    if !enabled {
+        return Sandbox::Off;
+    }
+    Sandbox::Unavailable("game sandboxes are only available on Linux".into())
+}
+
+/// The sandbox a kernel answering `version` (with `errno` when negative)
+/// to Landlock's version query gives: every rule from ABI 6, only some
+/// before (TCP rules came with 4, scopes with 6).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn from_landlock_version(version: i64, errno: Option<i32>) -> Sandbox {
+    /// `EOPNOTSUPP` on Linux: built in but turned off at boot.
+    const TURNED_OFF: i32 = 95;
+    match version {
+        6.. => Sandbox::Enforced,
+        1..=5 => Sandbox::Partial,
+        _ if errno == Some(TURNED_OFF) => Sandbox::Unavailable(
+            "this system's kernel has Landlock turned off; add landlock to its lsm= boot option"
+                .into(),
+        ),
+        _ => Sandbox::Unavailable(
+            "this system's kernel offers no Landlock (Linux 5.13 or later with Landlock built in)"
+                .into(),
+        ),
+    }
+}
+
+/// Confines the process that checks a game (`launcher --probe-library`)
+/// as a game process is before the library is loaded: its memory limited
+/// to `memory_limit` bytes, and, when `sandbox`, read-only access to the
+/// game's directory and the system, no data directory, no network. It
+/// ends with its parent.
+pub fn confine_check(
+    library: &Path,
+    memory_limit: Option<u64>,
+    sandbox: bool,
+) -> Result<Sandbox, String> {
+    crate::child::limit_process(None, memory_limit)?;
+    if !sandbox {
+        return Ok(Sandbox::Off);
+    }
+    confine(library.parent().unwrap_or(Path::new(".")), None)
+}
+
 /// Confines this process: not on this system.
 #[cfg(not(target_os = "linux"))]
 pub fn confine(_game_dir: &Path, _data_dir: Option<&Path>) -> Result<Sandbox, String> {
     Ok(Sandbox::Unavailable(
         "game sandboxes are only available on Linux".into(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kernels_landlock_version_says_how_games_are_confined() {
+        assert_eq!(from_landlock_version(7, None), Sandbox::Enforced);
+        assert_eq!(from_landlock_version(6, None), Sandbox::Enforced);
+        assert_eq!(from_landlock_version(4, None), Sandbox::Partial);
+        assert_eq!(from_landlock_version(1, None), Sandbox::Partial);
+        let off = from_landlock_version(-1, Some(95)).to_string();
+        assert!(
+            off.starts_with("unsandboxed (") && off.contains("turned off"),
+            "{off}"
+        );
+        let none = from_landlock_version(-1, Some(38)).to_string();
+        assert!(none.contains("offers no Landlock"), "{none}");
+    }
+
+    #[test]
+    fn the_player_is_told_unless_games_are_fully_sandboxed() {
+        assert_eq!(Sandbox::Enforced.player_note(), None);
+        let none = from_landlock_version(-1, Some(38)).player_note().unwrap();
+        assert!(
+            none.starts_with("Games run unsandboxed: this system's kernel offers no Landlock"),
+            "{none}"
+        );
+        assert!(none.contains("A game can read your files"), "{none}");
+        let partial = Sandbox::Partial.player_note().unwrap();
+        assert!(
+            partial.starts_with("Games run partly sandboxed"),
+            "{partial}"
+        );
+        let off = Sandbox::Off.player_note().unwrap();
+        assert!(off.contains("--no-sandbox"), "{off}");
+    }
+
+    #[test]
+    fn off_is_off_whatever_the_kernel() {
+        assert_eq!(on_this_system(false), Sandbox::Off);
+    }
+
+    /// What this machine has, said by the test (Landlock or not, both are
+    /// valid answers; the query itself must not confine this process).
+    #[test]
+    fn asking_the_kernel_confines_nothing() {
+        let status = on_this_system(true);
+        println!("this system: games run {status}");
+        assert!(std::fs::read_dir("/").is_ok());
+        assert!(std::net::TcpListener::bind("127.0.0.1:0").is_ok());
+    }
 }

@@ -35,6 +35,8 @@ pub struct Console {
     keys: KeyNavigation,
     /// Whether the Statistics window is open.
     statistics_open: bool,
+    /// Whether the About window is open.
+    about_open: bool,
 }
 
 /// What the console shows this frame.
@@ -54,6 +56,8 @@ pub struct ConsoleView<'a> {
     pub known_broken: &'a std::collections::HashMap<String, String>,
     /// The games disabled for crashing too often, by directory name.
     pub disabled: &'a std::collections::HashSet<String>,
+    /// What the About box says of how games run here, each with its label.
+    pub about: &'a [(&'static str, String)],
     /// The theme chosen.
     pub theme: ThemeChoice,
     /// Now, in seconds since 1970 (for "last played 2 days ago").
@@ -134,6 +138,9 @@ impl Console {
         if self.statistics_open {
             statistics_ui(&ctx, &mut self.statistics_open, &view, &mut asks);
         }
+        if self.about_open {
+            about_ui(&ctx, &mut self.about_open, view.about);
+        }
         let scrolled = scrolled.inner;
         self.fit.groups_width = scrolled.inner;
         self.fit.content_height = scrolled.content_size.y;
@@ -195,6 +202,10 @@ impl Console {
                 let help = ui.menu_button("Help", |ui| {
                     if ui.button("Launcher manual").clicked() {
                         asks.launcher_manual = true;
+                    }
+                    if ui.button("About PLT Games...").clicked() {
+                        self.about_open = true;
+                        ui.close();
                     }
                 });
                 // Beside the menus if it fits, else on a row of its own.
@@ -628,4 +639,25 @@ fn find_game_ui(ui: &mut egui::Ui, filter: &mut String, id: egui::Id, width: f32
     );
     let label = ui.label("Find a game:");
     edit.labelled_by(label.id);
+}
+
+/// The About window: the launcher's version and how games run here (in
+/// processes of their own, sandboxed or not and why, their limits), and
+/// where the player's files are.
+fn about_ui(ctx: &egui::Context, open: &mut bool, facts: &[(&'static str, String)]) {
+    egui::Window::new("About PLT Games")
+        .open(open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label("A console of games, each a plugin.");
+            ui.add_space(4.0);
+            egui::Grid::new("about").num_columns(2).show(ui, |ui| {
+                for (label, value) in facts {
+                    ui.label(RichText::new(*label).strong());
+                    ui.label(value);
+                    ui.end_row();
+                }
+            });
+        });
 }

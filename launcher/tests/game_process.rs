@@ -713,3 +713,51 @@ fn the_process_that_checks_a_game_is_sandboxed_too() {
         "{confined}"
     );
 }
+
+/// A move and what the window reads after it go in one message: after an
+/// event that asks for a redraw, the reads set with `set_read_ahead` are
+/// answered without asking the process again (they still are once it has
+/// been stopped), with what the game says; after one that does not, or
+/// after any other call, nothing is kept.
+#[test]
+fn the_reads_after_a_move_come_back_with_it() {
+    let reads = || {
+        let mut calls = vec![Call::GameId, Call::Save];
+        calls.extend(Call::view());
+        calls
+    };
+    // The truth: the same game, the same move, each read asked for.
+    let asked = start("chat_noir", Options::default());
+    let over_cell = Event::PointerMove {
+        pos: Point::new(60.0, 60.0),
+    };
+    assert!(asked.handle_event(&over_cell).unwrap().redraw);
+    let (id, save, view) = (
+        asked.game_id().unwrap(),
+        asked.save().unwrap(),
+        asked.view().unwrap(),
+    );
+
+    let mut game = start("chat_noir", Options::default());
+    game.set_read_ahead(reads());
+    game.load(&save).unwrap();
+    // Loading is not a move: nothing was read ahead.
+    assert!(game.handle_event(&over_cell).unwrap().redraw);
+    game.stop();
+    game.wait_exit(PATIENCE).expect("stopped");
+    assert_eq!(game.game_id().unwrap(), id);
+    assert_eq!(game.save().unwrap(), save);
+    assert_eq!(game.view().unwrap(), view);
+    // Each answer is used once.
+    assert!(matches!(game.view(), Err(ProcessError::Exited(_))));
+
+    // A move that needs no redraw (over the cell already highlighted)
+    // brings nothing back with it.
+    let mut game = start("chat_noir", Options::default());
+    game.set_read_ahead(reads());
+    assert!(game.handle_event(&over_cell).unwrap().redraw);
+    assert!(!game.handle_event(&over_cell).unwrap().redraw);
+    game.stop();
+    game.wait_exit(PATIENCE).expect("stopped");
+    assert!(matches!(game.game_id(), Err(ProcessError::Exited(_))));
+}

@@ -318,6 +318,22 @@ impl Midend {
         Ok(())
     }
 
+    /// What [`Midend::after_change`] reads of the game, in order.
+    pub fn reads_after_change(&self) -> Vec<crate::running::Read> {
+        use crate::running::Read;
+        let mut reads = Vec::new();
+        if self.features.new_game {
+            reads.push(Read::GameId);
+        }
+        if self.history.is_some() {
+            reads.push(Read::Save);
+        }
+        if self.features.outcome {
+            reads.push(Read::Outcome);
+        }
+        reads
+    }
+
     /// After an event or action that changed what the game shows: records
     /// a move (or, when the game's ID changed, a new game it started by
     /// itself), and returns the result when the game has just been won or

@@ -82,9 +82,28 @@ pub struct GameView {
 /// Measures a text at a font size, in canvas pixels, as the window draws it.
 pub type Measure<'a> = &'a mut dyn FnMut(f32, &str) -> Point;
 
+/// What a window reads of its game after a change, in the order it reads
+/// them ([`RunningGame::read_ahead`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Read {
+    /// [`RunningGame::game_id`].
+    GameId,
+    /// [`RunningGame::save`].
+    Save,
+    /// [`RunningGame::outcome`].
+    Outcome,
+    /// [`RunningGame::view`].
+    View,
+}
+
 /// A running game: the calls of [`GameInstance`] that a window and the
 /// midend make.
 pub trait RunningGame {
+    /// Says what the caller reads, in this order, right after each event or
+    /// control that asks for a redraw. A game in another process then runs
+    /// those reads in the same message as the event, so that a move costs
+    /// one round trip, not one per read; a game here ignores it.
+    fn read_ahead(&mut self, _reads: &[Read]) {}
     /// The optional functions the game offers.
     fn features(&self) -> Features;
     /// Everything a window shows, in one go (one message to a game

@@ -148,6 +148,16 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
                 close = true;
                 break;
             }
+            if call == Call::IfRedrawn {
+                match results.last() {
+                    Some(Ok(Answer::Response(response))) if response.redraw => {
+                        results.push(Ok(Answer::Done));
+                        continue;
+                    }
+                    // No redraw: the reads after it are not needed.
+                    _ => break,
+                }
+            }
             results.push(run(&mut instance, call, &mut measure));
         }
         if close {
@@ -218,8 +228,8 @@ fn run(instance: &mut GameInstance, call: Call, measure: &mut Option<Measure>) -
         Call::StartFromGameId(id) => instance.start_from_game_id(&id).map(|()| Answer::Done),
         Call::Outcome => instance.outcome().map(Answer::Outcome),
         Call::Notes => Ok(Answer::Notes(instance.notes().map(str::to_owned).collect())),
-        // Handled by the loop, which ends with it.
-        Call::Close => Ok(Answer::Done),
+        // Handled by the loop.
+        Call::Close | Call::IfRedrawn => Ok(Answer::Done),
     };
     answer.map_err(|e| wire(&e))
 }

@@ -26,7 +26,7 @@ use crate::protocol::{
 use crate::report::{Activity, ExitCause, ExitReport};
 use game_api::host::{CallError, Features};
 use game_api::{Action, Event, Outcome, Point, Region, Response};
-use launcher_core::running::{GameError, GameView, Measure, RunningGame};
+use launcher_core::running::{GameError, GameView, Measure, Read as GameRead, RunningGame};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::ffi::OsString;
 use std::io::{BufReader, Read, Write};
@@ -246,12 +246,41 @@ pub struct View {
 /// started it ends, so that no game outlives the console.
 pub struct GameProcess {
     shared: Arc<Shared>,
-    /// Frames to write to the process's stdin, in order.
+    /// Frames to write to the process's stdin, in order, by the writer
+    /// thread.
     writer: mpsc::Sender<Vec<u8>>,
+    /// The process's stdin, shared with the writer thread: a small message
+    /// sent when nothing is in flight is written at once (see
+    /// [`GameProcess::send`]).
+    stdin: Arc<Mutex<ChildStdin>>,
     /// How long the typed calls wait for their answer.
     wait: Duration,
     pid: u32,
+    /// The reads run with each event or control that asks for a redraw
+    /// ([`GameProcess::set_read_ahead`]).
+    read_ahead: Vec<Call>,
+    /// Their answers from the last such call, kept for the typed calls
+    /// right after it.
+    ahead: Mutex<Option<ReadAhead>>,
 }
+
+/// Answers read ahead with an event or control (see
+/// [`GameProcess::set_read_ahead`]).
+struct ReadAhead {
+    /// Each read, with its answer, in the order they ran.
+    answers: VecDeque<(Call, Result<Answer, CallError>)>,
+    /// When they were read.
+    at: Instant,
+}
+
+/// The largest message [`GameProcess::send`] writes itself rather than
+/// through the writer thread: far below a pipe's capacity (64 KiB on
+/// Linux), so that writing it to an empty pipe never blocks.
+const DIRECT_WRITE_MAX: usize = 16 * 1024;
+
+/// How long answers read ahead stay usable: they are meant for the reads a
+/// window makes right after the move, in the same frame.
+const READ_AHEAD_FRESH: Duration = Duration::from_millis(50);
 
 impl std::fmt::Debug for GameProcess {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -689,13 +718,17 @@ impl GameProcess {
         });
         let (writer, frames) = mpsc::channel();
         let _ = writer.send(start);
+        let stdin = Arc::new(Mutex::new(stdin));
         let spawn_thread = |name: &str, run: Box<dyn FnOnce() + Send>| {
             std::thread::Builder::new()
                 .name(format!("game {pid} {name}"))
                 .spawn(run)
         };
         let threads = [
-            spawn_thread("writer", Box::new(move || write_frames(stdin, frames))),
+            spawn_thread("writer", {
+                let stdin = stdin.clone();
+                Box::new(move || write_frames(&stdin, frames))
+            }),
             spawn_thread("reader", {
                 let shared = shared.clone();
                 Box::new(move || read_messages(&shared, stdout))
@@ -708,8 +741,11 @@ impl GameProcess {
         let process = GameProcess {
             shared,
             writer,
+            stdin,
             wait: options.answer_within,
             pid,
+            read_ahead: Vec::new(),
+            ahead: Mutex::new(None),
         };
         if let Some(Err(e)) = threads.into_iter().find(Result::is_err) {
             return Err(ProcessError::CannotStart(format!(
@@ -722,6 +758,38 @@ impl GameProcess {
     /// The process's id.
     pub fn pid(&self) -> u32 {
         self.pid
+    }
+
+    /// Has the reads `calls` (calls that only read the game; others are
+    /// left out) run right after each event or control whose answer asks
+    /// for a redraw, in the same message, and keeps their answers for the
+    /// typed calls that ask for them next, in that order: a move and what
+    /// the window reads after it cost one round trip. An answer read ahead
+    /// is used at most once, only by the calls right after the move (any
+    /// other call, or [`READ_AHEAD_FRESH`], drops them).
+    pub fn set_read_ahead(&mut self, calls: Vec<Call>) {
+        self.read_ahead = calls.into_iter().filter(Call::is_read).collect();
+        self.drop_read_ahead();
+    }
+
+    fn drop_read_ahead(&self) {
+        *self.ahead.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+
+    /// The answer read ahead for `call`, if one is kept and fresh; the reads
+    /// before it, skipped, are dropped, and a miss drops them all.
+    fn take_read_ahead(&self, call: &Call) -> Option<Result<Answer, CallError>> {
+        let mut ahead = self.ahead.lock().unwrap_or_else(PoisonError::into_inner);
+        let kept = ahead.as_mut().filter(|a| a.at.elapsed() < READ_AHEAD_FRESH);
+        if let Some(kept) = kept {
+            while let Some((read, answer)) = kept.answers.pop_front() {
+                if read == *call {
+                    return Some(answer);
+                }
+            }
+        }
+        *ahead = None;
+        None
     }
 
     /// How long the typed calls wait for an answer ([`Options::answer_within`]
@@ -826,6 +894,8 @@ impl GameProcess {
     /// Sends `calls` to be run in order, without waiting. Refused when the
     /// process has ended or is not responding.
     pub fn send(&self, calls: Vec<Call>) -> Result<Ticket, ProcessError> {
+        // Whatever it asks may change the game: what was read ahead is old.
+        self.drop_read_ahead();
         let mut inbox = self.shared.inbox();
         if let Some(report) = &inbox.exit {
             return Err(ProcessError::Exited(report.clone()));
@@ -842,6 +912,9 @@ impl GameProcess {
         let outlines = calls.iter().map(outline).collect();
         let frame = encode(&ToGame::Calls { seq, calls })
             .map_err(|e| ProcessError::CannotSend(e.to_string()))?;
+        // Nothing in flight: every earlier message was read and answered, so
+        // the pipe is empty and a small write cannot block.
+        let direct = inbox.in_flight.is_empty() && frame.len() <= DIRECT_WRITE_MAX;
         inbox.next_seq += 1;
         inbox.in_flight.insert(
             seq,
@@ -853,9 +926,21 @@ impl GameProcess {
             },
         );
         inbox.awaited.insert(seq);
-        // A writer that has gone means the process is ending; the reader
-        // will say how.
-        let _ = self.writer.send(frame);
+        // Written at once, saving the writer thread's wake-up, while the
+        // inbox is held (so no other message can overtake it); else queued.
+        // A write that fails means the process is ending; the reader will
+        // say how.
+        let written = direct
+            && match self.stdin.try_lock() {
+                Ok(mut stdin) => {
+                    let _ = stdin.write_all(&frame);
+                    true
+                }
+                Err(_) => false,
+            };
+        if !written {
+            let _ = self.writer.send(frame);
+        }
         Ok(Ticket {
             seq,
             shared: self.shared.clone(),
@@ -913,8 +998,14 @@ impl GameProcess {
         }
     }
 
-    /// Runs one call and waits at most [`GameProcess::wait`] for its answer.
+    /// Runs one call and waits at most [`GameProcess::wait`] for its answer
+    /// (or takes its answer read ahead, see [`GameProcess::set_read_ahead`]).
     pub fn call(&self, call: Call) -> Result<Answer, ProcessError> {
+        if call.is_read()
+            && let Some(answer) = self.take_read_ahead(&call)
+        {
+            return answer.map_err(ProcessError::Call);
+        }
         self.call_within(call, self.wait)
     }
 
@@ -985,11 +1076,33 @@ impl GameProcess {
         })
     }
 
+    /// Runs an event or a control, with the reads of
+    /// [`GameProcess::set_read_ahead`] after it if it asks for a redraw.
     fn response(&self, call: Call) -> Result<Response, ProcessError> {
-        match self.call(call)? {
-            Answer::Response(response) => Ok(response),
-            other => Err(mismatch(other)),
+        if self.read_ahead.is_empty() {
+            return match self.call(call)? {
+                Answer::Response(response) => Ok(response),
+                other => Err(mismatch(other)),
+            };
         }
+        let mut calls = vec![call, Call::IfRedrawn];
+        calls.extend(self.read_ahead.iter().cloned());
+        let mut results = self.calls_within(calls, self.wait)?.into_iter();
+        let response = match results.next() {
+            Some(Ok(Answer::Response(response))) => response,
+            Some(Ok(other)) => return Err(mismatch(other)),
+            Some(Err(e)) => return Err(ProcessError::Call(e)),
+            None => return Err(ProcessError::CannotSend("no answer came back".into())),
+        };
+        // `IfRedrawn` answered: the reads ran, and follow it.
+        if results.next().is_some() {
+            let answers = self.read_ahead.iter().cloned().zip(results).collect();
+            *self.ahead.lock().unwrap_or_else(PoisonError::into_inner) = Some(ReadAhead {
+                answers,
+                at: Instant::now(),
+            });
+        }
+        Ok(response)
     }
 
     /// The game's controls.
@@ -1057,7 +1170,15 @@ impl GameProcess {
     /// Everything a window shows after a change, in one message: canvas
     /// size, title, status, controls, regions and a new frame.
     pub fn view(&self) -> Result<View, ProcessError> {
-        let mut results = self.calls_within(Call::view(), self.wait)?.into_iter();
+        let ahead: Vec<_> = Call::view()
+            .iter()
+            .map_while(|call| self.take_read_ahead(call))
+            .collect();
+        let mut results = if ahead.len() == Call::view().len() {
+            ahead.into_iter()
+        } else {
+            self.calls_within(Call::view(), self.wait)?.into_iter()
+        };
         let mut next = || match results.next() {
             Some(result) => result.map_err(ProcessError::Call),
             None => Err(ProcessError::CannotSend("an answer is missing".into())),
@@ -1154,8 +1275,9 @@ impl Drop for GameProcess {
 
 /// The writer thread: frames to the process's stdin, in order, until the
 /// handle is dropped or the pipe breaks.
-fn write_frames(mut stdin: ChildStdin, frames: mpsc::Receiver<Vec<u8>>) {
+fn write_frames(stdin: &Mutex<ChildStdin>, frames: mpsc::Receiver<Vec<u8>>) {
     for frame in frames {
+        let mut stdin = stdin.lock().unwrap_or_else(PoisonError::into_inner);
         if stdin.write_all(&frame).is_err() {
             break;
         }
@@ -1220,6 +1342,18 @@ impl From<ProcessError> for GameError {
 /// [`GameError::Process`], and the window asks [`GameProcess::state`] and
 /// [`GameProcess::is_busy`] how the game is.
 impl RunningGame for GameProcess {
+    fn read_ahead(&mut self, reads: &[GameRead]) {
+        let calls = reads
+            .iter()
+            .flat_map(|read| match read {
+                GameRead::GameId => vec![Call::GameId],
+                GameRead::Save => vec![Call::Save],
+                GameRead::Outcome => vec![Call::Outcome],
+                GameRead::View => Call::view(),
+            })
+            .collect();
+        self.set_read_ahead(calls);
+    }
     fn features(&self) -> Features {
         GameProcess::features(self).unwrap_or_default()
     }

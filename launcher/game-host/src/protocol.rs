@@ -37,7 +37,7 @@ use std::path::PathBuf;
 /// same binary; a launcher replaced on disk while it runs may start a game
 /// process of another version, which refuses to start rather than
 /// misunderstand.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest frame either side accepts, in bytes: a frame at every limit
 /// of `game_api::host` (200,000 shapes, a million polygon corners, 1 MiB of
@@ -123,9 +123,32 @@ pub enum Call {
     Notes,
     /// `close`: ends the game, then the process → [`Answer::Done`].
     Close,
+    /// Not a call of the game: the calls after it run only if the call
+    /// before it was an event or control whose answer asks for a redraw
+    /// (→ [`Answer::Done`]); otherwise the reply ends before it. How a move
+    /// and what the window reads after it go in one message.
+    IfRedrawn,
 }
 
 impl Call {
+    /// Whether the call only reads the game (it changes nothing, so its
+    /// answer may be read ahead).
+    pub fn is_read(&self) -> bool {
+        matches!(
+            self,
+            Call::CanvasSize
+                | Call::Title
+                | Call::Status
+                | Call::Draw
+                | Call::Actions
+                | Call::Regions
+                | Call::Save
+                | Call::GameId
+                | Call::Outcome
+                | Call::Notes
+        )
+    }
+
     /// What a window reads after a change, in the order of
     /// [`View`](crate::client::View): canvas size, title, status, controls,
     /// regions, then a new frame.
@@ -182,7 +205,11 @@ impl Answer {
                 | (Call::Regions, Answer::Regions(_))
                 | (Call::Save, Answer::Bytes(_))
                 | (
-                    Call::Load(_) | Call::NewGame(_) | Call::StartFromGameId(_) | Call::Close,
+                    Call::Load(_)
+                        | Call::NewGame(_)
+                        | Call::StartFromGameId(_)
+                        | Call::Close
+                        | Call::IfRedrawn,
                     Answer::Done
                 )
                 | (Call::Outcome, Answer::Outcome(_))

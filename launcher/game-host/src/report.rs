@@ -69,6 +69,7 @@ impl Activity {
             Call::Outcome => Activity::Telling("outcome"),
             Call::Notes => Activity::Telling("notes"),
             Call::Close => Activity::Closing,
+            Call::IfRedrawn => Activity::Telling("whether to redraw"),
         }
     }
 }

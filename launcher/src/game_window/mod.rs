@@ -263,6 +263,11 @@ impl GameWindow {
     /// it shows.
     fn begin(&mut self) -> Result<(), GameError> {
         self.midend = Midend::start(self.game.game())?;
+        // What `changed` reads after a move, for a game process to send
+        // with the move's answer.
+        let mut reads = self.midend.reads_after_change();
+        reads.push(launcher_core::running::Read::View);
+        self.game.game().read_ahead(&reads);
         self.life = Life::Playing;
         self.resume()?;
         self.refresh()?;

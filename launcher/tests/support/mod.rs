@@ -283,6 +283,11 @@ impl LauncherInX {
         }
     }
 
+    /// The launcher's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Ends the launcher now, when the test has seen what it waited for and
     /// need not wait for the screenshot that would end it.
     pub fn stop(mut self) {

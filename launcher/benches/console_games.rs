@@ -1,0 +1,162 @@
+//! What a player feels of each game running in a process of its own,
+//! through the console's own code (issue 10), on Chat Noir:
+//!
+//! * `click/process`: what a click on Chat Noir's console button does
+//!   (`LauncherApp::open_game`), then console frames (layout and
+//!   tessellation, no GPU) until its window holds the game's first frame:
+//!   the process spawn, the game's start and its first view included.
+//! * `click/in_process`: the same window started from the library loaded
+//!   in this process (`GameWindow::start`, as tests and tools do) to the
+//!   same first frame: the ratio's other side.
+//! * `window_event/process`: one pointer move through Chat Noir's window
+//!   (`GameWindow::send`): the event to the game process and the new view
+//!   (canvas, texts, controls, regions, frame) back into the window;
+//!   `window_event/in_process`: the same on the in-process window.
+//!
+//! Run with `cargo bench -p launcher --bench console_games`. Idle CPU and
+//! memory of a real console and its game process: `--bench idle`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use egui_kittest::Harness;
+use game_api::{Event, Point};
+use launcher::game_window::{GameFiles, GameWindow, ProcessSettings};
+use launcher::{LauncherApp, LauncherConfig};
+use launcher_tests::GamesDir;
+use std::time::{Duration, Instant};
+
+/// Two points over different cells of Chat Noir's board: moving between
+/// them changes the highlighted cell, so each move redraws.
+const HOVER: [Point; 2] = [Point { x: 60.0, y: 60.0 }, Point { x: 100.0, y: 60.0 }];
+
+fn config(games: &GamesDir) -> LauncherConfig {
+    let mut config = LauncherConfig::only_games_dirs([games.path()]);
+    config.processes = ProcessSettings::with_host(launcher::game_host::HostCommand::new(
+        env!("CARGO_BIN_EXE_launcher"),
+        &["--game-host"],
+    ));
+    config
+}
+
+fn console(games: &GamesDir) -> Harness<'static, LauncherApp> {
+    let mut harness = Harness::builder()
+        .with_max_steps(64)
+        .with_size([1000.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config(games)),
+        );
+    harness.run();
+    harness
+}
+
+/// Whether Chat Noir's window has drawn its first frame.
+fn drawn(harness: &mut Harness<'_, LauncherApp>) -> bool {
+    harness
+        .state_mut()
+        .open_game_mut("chat-noir")
+        .is_some_and(|game| !game.drawing().shapes.is_empty())
+}
+
+fn click(c: &mut Criterion) {
+    let games = GamesDir::new();
+    games.add_bundled("chat-noir", "chat_noir");
+    let mut group = c.benchmark_group("click");
+    group.sample_size(30);
+    group.measurement_time(Duration::from_secs(15));
+    group.bench_function("process", |b| {
+        b.iter_custom(|iterations| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iterations {
+                // A console showing its games; its set-up is not timed.
+                let mut harness = console(&games);
+                let ctx = harness.ctx.clone();
+                let started = Instant::now();
+                harness.state_mut().open_game(&ctx, "chat-noir");
+                let deadline = started + Duration::from_secs(30);
+                while !drawn(&mut harness) {
+                    assert!(Instant::now() < deadline, "no first frame");
+                    harness.step();
+                }
+                total += started.elapsed();
+            }
+            total
+        })
+    });
+    let entry =
+        launcher::catalog::Catalog::scan(&launcher::catalog::SearchPath::only([games.path()]), &[])
+            .find("chat-noir")
+            .cloned()
+            .unwrap();
+    let library_path = entry.library.clone().unwrap();
+    let mut loader = launcher::loader::Loader::new();
+    let ctx = egui::Context::default();
+    group.bench_function("in_process", |b| {
+        b.iter(|| {
+            let library = loader.load(&library_path).unwrap();
+            let window = GameWindow::start(
+                library,
+                &entry,
+                Default::default(),
+                &ctx,
+                GameFiles::default(),
+            )
+            .unwrap();
+            assert!(!window.drawing().shapes.is_empty());
+            window.close().unwrap();
+        })
+    });
+    group.finish();
+}
+
+fn window_event(c: &mut Criterion) {
+    let games = GamesDir::new();
+    games.add_bundled("chat-noir", "chat_noir");
+    let mut harness = console(&games);
+    let ctx = harness.ctx.clone();
+    harness.state_mut().open_game(&ctx, "chat-noir");
+    while !drawn(&mut harness) {
+        harness.step();
+    }
+    let mut group = c.benchmark_group("window_event");
+    let mut turn = 0;
+    group.bench_function("process", |b| {
+        b.iter(|| {
+            turn += 1;
+            let game = harness.state_mut().open_game_mut("chat-noir").unwrap();
+            game.send(&Event::PointerMove {
+                pos: HOVER[turn % 2],
+            })
+            .unwrap();
+            assert!(game.warning().is_none());
+        })
+    });
+    let entry = harness
+        .state()
+        .catalog()
+        .find("chat-noir")
+        .cloned()
+        .unwrap();
+    let mut loader = launcher::loader::Loader::new();
+    let library = loader.load(entry.library.as_ref().unwrap()).unwrap();
+    let mut here = GameWindow::start(
+        library,
+        &entry,
+        Default::default(),
+        &ctx,
+        GameFiles::default(),
+    )
+    .unwrap();
+    group.bench_function("in_process", |b| {
+        b.iter(|| {
+            turn += 1;
+            here.send(&Event::PointerMove {
+                pos: HOVER[turn % 2],
+            })
+            .unwrap();
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, click, window_event);
+criterion_main!(benches);

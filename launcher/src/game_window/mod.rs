@@ -295,6 +295,13 @@ impl GameWindow {
         &self.status
     }
 
+    /// Whether the window waits for the game to answer a call it made (a
+    /// move the game is still thinking about); the window reads the game
+    /// again once it has.
+    pub fn is_waiting(&self) -> bool {
+        self.game.is_busy()
+    }
+
     /// Whether the game is asking for ticks (something moves): the window
     /// then draws a frame per tick, and none otherwise.
     pub fn is_ticking(&self) -> bool {

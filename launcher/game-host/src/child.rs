@@ -73,7 +73,7 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         )))));
         return ExitCode::FAILURE;
     }
-    if let Err(e) = limit_process(Some(start.console_pid), start.memory_limit) {
+    if let Err(e) = crate::sandbox::limit_process(Some(start.console_pid), start.memory_limit) {
         say(&ToConsole::Started(Err(StartFailure::Host(e))));
         return ExitCode::FAILURE;
     }
@@ -392,38 +392,4 @@ fn protocol_pipes() -> std::io::Result<(File, File)> {
         std::io::ErrorKind::Unsupported,
         "game processes are only supported on Unix systems",
     ))
-}
-
-/// Limits this process before a game's code runs in it: it ends with the
-/// process that started it (which must still be `parent`, when given), and
-/// its address space is at most `memory_limit` bytes.
-pub fn limit_process(parent: Option<u32>, memory_limit: Option<u64>) -> Result<(), String> {
-    #[cfg(target_os = "linux")]
-    {
-        use rustix::process::{Signal, getppid, set_parent_process_death_signal};
-        set_parent_process_death_signal(Some(Signal::KILL))
-            .map_err(|e| format!("cannot arrange to end with the launcher: {e}"))?;
-        // The console may have died before that took effect.
-        if let Some(parent) = parent
-            && getppid().map(|p| p.as_raw_nonzero().get() as u32) != Some(parent)
-        {
-            return Err("the launcher that started the game has gone".into());
-        }
-    }
-    #[cfg(unix)]
-    if let Some(limit) = memory_limit {
-        use rustix::process::{Resource, Rlimit, setrlimit};
-        let rlimit = Rlimit {
-            current: Some(limit),
-            maximum: Some(limit),
-        };
-        setrlimit(Resource::As, rlimit).map_err(|e| {
-            format!(
-                "cannot limit the game's memory to {}: {e}",
-                crate::report::format_bytes(limit)
-            )
-        })?;
-    }
-    let _ = (parent, memory_limit);
-    Ok(())
 }

@@ -196,6 +196,38 @@ fn from_landlock_version(version: i64, errno: Option<i32>) -> Sandbox {
     }
 }
 
+/// Limits this process before a game's code runs in it: it ends with the
+/// process that started it (which must still be `parent`, when given), and
+/// its address space is at most `memory_limit` bytes.
+pub fn limit_process(parent: Option<u32>, memory_limit: Option<u64>) -> Result<(), String> {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::process::{Signal, getppid, set_parent_process_death_signal};
+        set_parent_process_death_signal(Some(Signal::KILL))
+            .map_err(|e| format!("cannot arrange to end with the launcher: {e}"))?;
+        // The console may have died before that took effect.
+        if let Some(parent) = parent
+            && getppid().map(|p| p.as_raw_nonzero().get() as u32) != Some(parent)
+        {
+            return Err("the launcher that started the game has gone".into());
+        }
+    }
+    #[cfg(unix)]
+    if let Some(limit) = memory_limit {
+        use rustix::process::{Resource, Rlimit, setrlimit};
+        let rlimit = Rlimit {
+            current: Some(limit),
+            maximum: Some(limit),
+        };
+        // In MiB, as `--memory-limit` takes it (this module stays below
+        // `report`, which words sizes for players).
+        setrlimit(Resource::As, rlimit)
+            .map_err(|e| format!("cannot limit the game's memory to {} MiB: {e}", limit >> 20))?;
+    }
+    let _ = (parent, memory_limit);
+    Ok(())
+}
+
 /// Confines the process that checks a game (`launcher --probe-library`)
 /// as a game process is before the library is loaded: its memory limited
 /// to `memory_limit` bytes, and, when `sandbox`, read-only access to the
@@ -206,7 +238,7 @@ pub fn confine_check(
     memory_limit: Option<u64>,
     sandbox: bool,
 ) -> Result<Sandbox, String> {
-    crate::child::limit_process(None, memory_limit)?;
+    limit_process(None, memory_limit)?;
     if !sandbox {
         return Ok(Sandbox::Off);
     }

@@ -57,6 +57,24 @@ fn drawn(harness: &mut Harness<'_, LauncherApp>) -> bool {
         .is_some_and(|game| !game.drawing().shapes.is_empty())
 }
 
+/// The game of `entry` in a window, running in this process (as tests and
+/// tools start it), with its first frame drawn.
+fn start_here(
+    loader: &mut launcher::loader::Loader,
+    entry: &launcher::catalog::GameEntry,
+    ctx: &egui::Context,
+) -> GameWindow {
+    let library = loader.load(entry.library.as_ref().unwrap()).unwrap();
+    GameWindow::start(
+        library,
+        entry,
+        Default::default(),
+        ctx,
+        GameFiles::default(),
+    )
+    .unwrap()
+}
+
 fn click(c: &mut Criterion) {
     let games = GamesDir::new();
     games.add_bundled("chat-noir", "chat_noir");
@@ -87,20 +105,11 @@ fn click(c: &mut Criterion) {
             .find("chat-noir")
             .cloned()
             .unwrap();
-    let library_path = entry.library.clone().unwrap();
     let mut loader = launcher::loader::Loader::new();
     let ctx = egui::Context::default();
     group.bench_function("in_process", |b| {
         b.iter(|| {
-            let library = loader.load(&library_path).unwrap();
-            let window = GameWindow::start(
-                library,
-                &entry,
-                Default::default(),
-                &ctx,
-                GameFiles::default(),
-            )
-            .unwrap();
+            let window = start_here(&mut loader, &entry, &ctx);
             assert!(!window.drawing().shapes.is_empty());
             window.close().unwrap();
         })
@@ -136,16 +145,9 @@ fn window_event(c: &mut Criterion) {
         .find("chat-noir")
         .cloned()
         .unwrap();
+    // The loader keeps the library loaded for as long as the window plays.
     let mut loader = launcher::loader::Loader::new();
-    let library = loader.load(entry.library.as_ref().unwrap()).unwrap();
-    let mut here = GameWindow::start(
-        library,
-        &entry,
-        Default::default(),
-        &ctx,
-        GameFiles::default(),
-    )
-    .unwrap();
+    let mut here = start_here(&mut loader, &entry, &ctx);
     group.bench_function("in_process", |b| {
         b.iter(|| {
             turn += 1;

@@ -741,7 +741,8 @@ fn the_reads_after_a_move_come_back_with_it() {
     let mut game = start("chat_noir", Options::default());
     game.set_read_ahead(reads());
     game.load(&save).unwrap();
-    // Loading is not a move: nothing was read ahead.
+    // The same position (loading is not a move), then the same move, which
+    // redraws: the reads come back with it.
     assert!(game.handle_event(&over_cell).unwrap().redraw);
     game.stop();
     game.wait_exit(PATIENCE).expect("stopped");

@@ -1170,14 +1170,15 @@ impl GameProcess {
     /// Everything a window shows after a change, in one message: canvas
     /// size, title, status, controls, regions and a new frame.
     pub fn view(&self) -> Result<View, ProcessError> {
-        let ahead: Vec<_> = Call::view()
+        let calls = Call::view();
+        let ahead: Vec<_> = calls
             .iter()
             .map_while(|call| self.take_read_ahead(call))
             .collect();
-        let mut results = if ahead.len() == Call::view().len() {
+        let mut results = if ahead.len() == calls.len() {
             ahead.into_iter()
         } else {
-            self.calls_within(Call::view(), self.wait)?.into_iter()
+            self.calls_within(calls, self.wait)?.into_iter()
         };
         let mut next = || match results.next() {
             Some(result) => result.map_err(ProcessError::Call),

@@ -1,0 +1,3 @@
+//! # Tally Maze (work in progress)
+
+#![warn(missing_docs)]

@@ -1,0 +1,2 @@
+//! Benches (work in progress).
+fn main() {}

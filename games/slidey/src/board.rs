@@ -1,0 +1,675 @@
+//! The rules of Slidey, free of the launcher: a square grid of numbered
+//! tiles with one gap, slides, the win, solvability and the seeded shuffle.
+//!
+//! Tiles are numbered from 1 in reading order of their home cells (tile 1
+//! belongs top-left, tile `n² − 1` just left of the bottom-right corner);
+//! the gap's home is the bottom-right corner, as in the original, whose
+//! puzzle leaves that corner's piece out.
+//!
+//! ```
+//! use slidey::board::{Board, Cell, Dir};
+//! let mut board = Board::solved(3);
+//! assert!(board.is_solved());
+//! assert_eq!(board.gap(), Cell::new(2, 2));
+//! // Clicking the top-right tile slides it and the tile below it down.
+//! assert_eq!(board.slide_cell(Cell::new(0, 2)).map(|s| s.tiles.len()), Some(2));
+//! assert_eq!(board.gap(), Cell::new(0, 2));
+//! assert!(!board.is_solved());
+//! // The arrow key Down slides the tile above the gap down: none here.
+//! assert!(board.slide(Dir::Down).is_none());
+//! assert!(board.slide(Dir::Up).is_some());
+//! ```
+
+use std::fmt;
+
+use game_api::Rng;
+
+/// The smallest grid the game offers (3×3).
+pub const MIN_SIZE: usize = 3;
+/// The largest grid the game offers (6×6, the original's).
+pub const MAX_SIZE: usize = 6;
+/// The original's grid: 6×6.
+pub const DEFAULT_SIZE: usize = 6;
+
+/// A cell of the grid by row and column, each from 0 at the top-left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell {
+    /// Row, from 0 at the top.
+    pub row: usize,
+    /// Column, from 0 at the left.
+    pub col: usize,
+}
+
+impl Cell {
+    /// The cell at `row`, `col`.
+    pub const fn new(row: usize, col: usize) -> Cell {
+        Cell { row, col }
+    }
+
+    /// The neighbour one step in `dir`, if it is on a grid of side `n`.
+    pub fn step(self, dir: Dir, n: usize) -> Option<Cell> {
+        let (dr, dc) = dir.delta();
+        let row = self.row.checked_add_signed(dr)?;
+        let col = self.col.checked_add_signed(dc)?;
+        (row < n && col < n).then_some(Cell::new(row, col))
+    }
+
+    /// How many steps apart `self` and `other` are along rows and columns.
+    pub fn distance(self, other: Cell) -> usize {
+        self.row.abs_diff(other.row) + self.col.abs_diff(other.col)
+    }
+}
+
+impl fmt::Display for Cell {
+    /// "row 2, column 3", counting from 1 as players do.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, column {}", self.row + 1, self.col + 1)
+    }
+}
+
+/// A direction a tile slides in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// Towards the top.
+    Up,
+    /// Towards the bottom.
+    Down,
+    /// Towards the left.
+    Left,
+    /// Towards the right.
+    Right,
+}
+
+impl Dir {
+    /// All four, in a fixed order.
+    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+
+    /// The change of row and column one step in this direction.
+    pub const fn delta(self) -> (isize, isize) {
+        match self {
+            Dir::Up => (-1, 0),
+            Dir::Down => (1, 0),
+            Dir::Left => (0, -1),
+            Dir::Right => (0, 1),
+        }
+    }
+
+    /// The opposite direction.
+    pub const fn opposite(self) -> Dir {
+        match self {
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+        }
+    }
+
+    /// The word for it: "up", "down", "left", "right".
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::Up => "up",
+            Dir::Down => "down",
+            Dir::Left => "left",
+            Dir::Right => "right",
+        }
+    }
+}
+
+/// What one slide did: the tiles that moved, each one cell in `dir`,
+/// nearest the gap first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slide {
+    /// The direction every tile moved in.
+    pub dir: Dir,
+    /// The tiles that moved, by number.
+    pub tiles: Vec<u8>,
+}
+
+/// A grid of side `n` (3 to 6): `n² − 1` tiles and one gap.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    n: usize,
+    /// The tile in each cell in reading order; 0 is the gap.
+    cells: Vec<u8>,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.to_id())
+    }
+}
+
+impl fmt::Display for Board {
+    /// The rows, one a line, `_` for the gap.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..self.n {
+            let line: Vec<String> = (0..self.n)
+                .map(|col| match self.tile(Cell::new(row, col)) {
+                    0 => " _".to_owned(),
+                    t => format!("{t:2}"),
+                })
+                .collect();
+            writeln!(f, "{}", line.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a text is not a board (see [`Board::from_id`]), in a player's words.
+pub type IdError = String;
+
+impl Board {
+    /// The solved board of side `n`. Panics unless `n` is from
+    /// [`MIN_SIZE`] to [`MAX_SIZE`].
+    pub fn solved(n: usize) -> Board {
+        assert!((MIN_SIZE..=MAX_SIZE).contains(&n), "no grid of side {n}");
+        let mut cells: Vec<u8> = (1..(n * n) as u8).collect();
+        cells.push(0);
+        Board { n, cells }
+    }
+
+    /// The board of side `n` whose cells, in reading order, hold `cells`
+    /// (0 for the gap), if they are each tile once and one gap.
+    pub fn from_cells(n: usize, cells: &[u8]) -> Option<Board> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&n) || cells.len() != n * n {
+            return None;
+        }
+        let mut seen = vec![false; n * n];
+        for &t in cells {
+            let slot = seen.get_mut(t as usize)?;
+            if *slot {
+                return None;
+            }
+            *slot = true;
+        }
+        Some(Board {
+            n,
+            cells: cells.to_vec(),
+        })
+    }
+
+    /// The side of the grid.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The cells in reading order, 0 for the gap.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Every cell, in reading order.
+    pub fn all_cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        let n = self.n;
+        (0..n * n).map(move |i| Cell::new(i / n, i % n))
+    }
+
+    /// The tile at `cell` (0 for the gap).
+    pub fn tile(&self, cell: Cell) -> u8 {
+        self.cells[cell.row * self.n + cell.col]
+    }
+
+    /// Where tile `tile` (1 to `n² − 1`; 0 for the gap) belongs.
+    pub fn home(&self, tile: u8) -> Cell {
+        let index = match tile {
+            0 => self.n * self.n - 1,
+            t => t as usize - 1,
+        };
+        Cell::new(index / self.n, index % self.n)
+    }
+
+    /// Where tile `tile` is now.
+    pub fn find(&self, tile: u8) -> Cell {
+        let i = self
+            .cells
+            .iter()
+            .position(|&t| t == tile)
+            .expect("every tile is on the board");
+        Cell::new(i / self.n, i % self.n)
+    }
+
+    /// Where the gap is.
+    pub fn gap(&self) -> Cell {
+        self.find(0)
+    }
+
+    /// Whether every tile is home (and so the gap is in the bottom-right
+    /// corner): the picture is repaired.
+    pub fn is_solved(&self) -> bool {
+        self.cells
+            .iter()
+            .take(self.cells.len() - 1)
+            .enumerate()
+            .all(|(i, &t)| t as usize == i + 1)
+    }
+
+    /// How many tiles are not home.
+    pub fn misplaced(&self) -> usize {
+        self.all_cells()
+            .filter(|&c| self.tile(c) != 0 && self.home(self.tile(c)) != c)
+            .count()
+    }
+
+    /// The direction a click on `cell` would slide tiles in: towards the
+    /// gap, when `cell` is in the gap's row or column and is not the gap.
+    pub fn slide_dir_at(&self, cell: Cell) -> Option<Dir> {
+        let gap = self.gap();
+        if cell.row >= self.n || cell.col >= self.n || cell == gap {
+            return None;
+        }
+        if cell.row == gap.row {
+            Some(if cell.col < gap.col {
+                Dir::Right
+            } else {
+                Dir::Left
+            })
+        } else if cell.col == gap.col {
+            Some(if cell.row < gap.row {
+                Dir::Down
+            } else {
+                Dir::Up
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The cells whose tiles a click on `cell` would slide: from `cell` to
+    /// the gap, the gap left out (none when the click slides nothing).
+    pub fn cells_moved_by(&self, cell: Cell) -> Vec<Cell> {
+        let Some(dir) = self.slide_dir_at(cell) else {
+            return Vec::new();
+        };
+        let gap = self.gap();
+        let mut cells = Vec::new();
+        let mut at = cell;
+        while at != gap {
+            cells.push(at);
+            at = at.step(dir, self.n).expect("the gap is further on");
+        }
+        cells
+    }
+
+    /// Slides the tile next to the gap on its side opposite `dir` one cell
+    /// in `dir`, into the gap (the arrow keys' move). `None` when there is
+    /// no such tile (the gap is on that edge).
+    pub fn slide(&mut self, dir: Dir) -> Option<Slide> {
+        let gap = self.gap();
+        let from = gap.step(dir.opposite(), self.n)?;
+        let tile = self.tile(from);
+        self.swap(gap, from);
+        Some(Slide {
+            dir,
+            tiles: vec![tile],
+        })
+    }
+
+    /// Slides the tile at `cell`, and the tiles between it and the gap,
+    /// one cell each towards the gap (a click's move). `None` when `cell`
+    /// is the gap or not in its row or column.
+    pub fn slide_cell(&mut self, cell: Cell) -> Option<Slide> {
+        let dir = self.slide_dir_at(cell)?;
+        let mut tiles = Vec::new();
+        while self.gap() != cell {
+            tiles.extend(self.slide(dir).expect("a tile is beside the gap").tiles);
+        }
+        Some(Slide { dir, tiles })
+    }
+
+    fn swap(&mut self, a: Cell, b: Cell) {
+        let (i, j) = (a.row * self.n + a.col, b.row * self.n + b.col);
+        self.cells.swap(i, j);
+    }
+
+    /// Whether the permutation of the cells (the gap counted as tile
+    /// `n²`) is odd: an odd number of inversions.
+    pub fn permutation_is_odd(&self) -> bool {
+        let key = |t: u8| if t == 0 { u8::MAX } else { t };
+        let mut inversions = 0usize;
+        for i in 0..self.cells.len() {
+            for j in i + 1..self.cells.len() {
+                if key(self.cells[i]) > key(self.cells[j]) {
+                    inversions += 1;
+                }
+            }
+        }
+        inversions % 2 == 1
+    }
+
+    /// Whether slides can solve this board. Every slide of one tile swaps
+    /// it with the gap, which makes the permutation's parity flip and moves
+    /// the gap one step: so the parity of the permutation (the gap counted
+    /// as the last tile) always equals the parity of the gap's distance from
+    /// its home corner on a board slides can solve — and every board where
+    /// they are equal can be solved (Johnson and Story, 1879).
+    pub fn is_solvable(&self) -> bool {
+        let gap_moves = self.gap().distance(self.home(0));
+        self.permutation_is_odd() == (gap_moves % 2 == 1)
+    }
+
+    /// A shuffle of the solved board of side `n`, deterministic from `seed`
+    /// (see [`Shuffle`]).
+    pub fn shuffled(n: usize, seed: u64) -> Board {
+        Shuffle::new(n, seed).board
+    }
+
+    /// The board as a game ID: its rows from the top with `/` between them,
+    /// each row's tiles with `,` between them, `_` for the gap. The solved
+    /// 3×3 board is `1,2,3/4,5,6/7,8,_`.
+    pub fn to_id(&self) -> String {
+        let rows: Vec<String> = (0..self.n)
+            .map(|row| {
+                let tiles: Vec<String> = (0..self.n)
+                    .map(|col| match self.tile(Cell::new(row, col)) {
+                        0 => "_".to_owned(),
+                        t => t.to_string(),
+                    })
+                    .collect();
+                tiles.join(",")
+            })
+            .collect();
+        rows.join("/")
+    }
+
+    /// Reads a board written as [`Board::to_id`] writes it (white space
+    /// around the parts is ignored).
+    ///
+    /// # Errors
+    ///
+    /// What is wrong, in a player's words.
+    pub fn from_id(text: &str) -> Result<Board, IdError> {
+        const EXAMPLE: &str = "1,2,3/4,_,6/7,5,8";
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(format!(
+                "Type or paste a game ID, such as {EXAMPLE}, then press Enter."
+            ));
+        }
+        let rows: Vec<&str> = text.split('/').collect();
+        let n = rows.len();
+        if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
+            return Err(format!(
+                "{text:?} is not a game ID of Slidey. A game ID gives the rows of tiles from the top, with / between the rows, \",\" between the tiles and _ for the gap, such as {EXAMPLE}; it has 3 to 6 rows."
+            ));
+        }
+        let mut cells = Vec::with_capacity(n * n);
+        for (r, row) in rows.iter().enumerate() {
+            let tiles: Vec<&str> = row.split(',').map(str::trim).collect();
+            if tiles.len() != n {
+                return Err(format!(
+                    "Row {} of that game ID has {} tiles; a board of {n} rows has {n} in every row.",
+                    r + 1,
+                    tiles.len()
+                ));
+            }
+            for tile in tiles {
+                let value = match tile {
+                    "_" => 0,
+                    t => match t.parse::<usize>() {
+                        Ok(v) if (1..n * n).contains(&v) => v as u8,
+                        _ => {
+                            return Err(format!(
+                                "{t:?} is not a tile of a {n}×{n} board: its tiles are 1 to {}, and _ is the gap.",
+                                n * n - 1
+                            ));
+                        }
+                    },
+                };
+                cells.push(value);
+            }
+        }
+        Board::from_cells(n, &cells).ok_or_else(|| {
+            "That game ID names a tile twice (or the gap twice): each tile and the gap appear once."
+                .to_owned()
+        })
+    }
+}
+
+/// A deal: the solved board shuffled by random slides, as the original
+/// does it, and the slides that made it.
+///
+/// The gap takes `10 × n²` random steps (never straight back; a step off
+/// the board is a step lost), then walks back to its corner along its row
+/// and then its column. Since the board is made by slides, slides can undo
+/// it: [`Shuffle::solution`] is the slides backwards. A shuffle that
+/// happens to end solved takes another round of steps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shuffle {
+    /// The shuffled board.
+    pub board: Board,
+    /// The slides that made it from the solved board, in order.
+    pub slides: Vec<Dir>,
+}
+
+impl Shuffle {
+    /// The shuffle of the solved board of side `n` for `seed`.
+    pub fn new(n: usize, seed: u64) -> Shuffle {
+        let mut rng = Rng::new(seed);
+        let mut board = Board::solved(n);
+        let mut slides = Vec::new();
+        let corner = board.home(0);
+        loop {
+            // `back` is the gap's step that would undo its last one.
+            let mut back: Option<Dir> = None;
+            for _ in 0..10 * n * n {
+                let choices: Vec<Dir> = Dir::ALL.into_iter().filter(|&d| Some(d) != back).collect();
+                let gap_step = choices[rng.below(choices.len() as u64) as usize];
+                // The gap steps one way when the tile beside it slides the
+                // other way.
+                if board.gap().step(gap_step, n).is_some() {
+                    let slide = gap_step.opposite();
+                    board.slide(slide);
+                    slides.push(slide);
+                    back = Some(gap_step.opposite());
+                }
+            }
+            // Back to the corner: along the row, then down the column.
+            while board.gap().col != corner.col {
+                board.slide(Dir::Left);
+                slides.push(Dir::Left);
+            }
+            while board.gap().row != corner.row {
+                board.slide(Dir::Up);
+                slides.push(Dir::Up);
+            }
+            if !board.is_solved() {
+                return Shuffle { board, slides };
+            }
+        }
+    }
+
+    /// The slides that solve the board: the shuffle's, backwards.
+    pub fn solution(&self) -> Vec<Dir> {
+        self.slides.iter().rev().map(|d| d.opposite()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_solved_board_has_its_gap_in_the_bottom_right_corner() {
+        for n in MIN_SIZE..=MAX_SIZE {
+            let board = Board::solved(n);
+            assert!(board.is_solved() && board.is_solvable());
+            assert_eq!(board.gap(), Cell::new(n - 1, n - 1));
+            assert_eq!(board.misplaced(), 0);
+            assert_eq!(board.tile(Cell::new(0, 0)), 1);
+            assert_eq!(board.tile(Cell::new(n - 1, n - 2)), (n * n - 1) as u8);
+            for cell in board.all_cells() {
+                assert_eq!(board.home(board.tile(cell)), cell);
+            }
+        }
+        assert_eq!(Board::solved(3).to_id(), "1,2,3/4,5,6/7,8,_");
+    }
+
+    #[test]
+    fn a_click_in_the_gaps_row_slides_every_tile_between() {
+        let mut board = Board::solved(4);
+        // The gap is at (3, 3); click (3, 0): tiles 13, 14, 15 slide right.
+        let slide = board.slide_cell(Cell::new(3, 0)).unwrap();
+        assert_eq!(slide.dir, Dir::Right);
+        assert_eq!(slide.tiles, [15, 14, 13]);
+        assert_eq!(board.to_id(), "1,2,3,4/5,6,7,8/9,10,11,12/_,13,14,15");
+        // Now click (0, 0), in the gap's column: 9, 5, 1 slide down.
+        let slide = board.slide_cell(Cell::new(0, 0)).unwrap();
+        assert_eq!((slide.dir, slide.tiles), (Dir::Down, vec![9, 5, 1]));
+        assert_eq!(board.gap(), Cell::new(0, 0));
+        assert_eq!(board.to_id(), "_,2,3,4/1,6,7,8/5,10,11,12/9,13,14,15");
+        assert_eq!(board.misplaced(), 6);
+    }
+
+    #[test]
+    fn a_click_off_the_gaps_lines_or_on_the_gap_does_nothing() {
+        let mut board = Board::solved(3);
+        let before = board.clone();
+        for cell in [Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2), Cell::new(5, 0)] {
+            assert_eq!(board.slide_cell(cell), None, "{cell:?}");
+            assert!(board.cells_moved_by(cell).is_empty());
+        }
+        assert_eq!(board, before);
+        assert_eq!(
+            board.cells_moved_by(Cell::new(0, 2)),
+            [Cell::new(0, 2), Cell::new(1, 2)]
+        );
+    }
+
+    #[test]
+    fn arrows_slide_the_tile_beside_the_gap_into_it() {
+        let mut board = Board::solved(3);
+        // The gap is in the corner: nothing is left of... right of it, or below.
+        assert_eq!(board.slide(Dir::Left), None);
+        assert_eq!(board.slide(Dir::Up), None);
+        assert_eq!(board.slide(Dir::Right).unwrap().tiles, [8]);
+        assert_eq!(board.gap(), Cell::new(2, 1));
+        assert_eq!(board.slide(Dir::Down).unwrap().tiles, [5]);
+        assert_eq!(board.gap(), Cell::new(1, 1));
+        assert_eq!(board.to_id(), "1,2,3/4,_,6/7,5,8");
+        // And back.
+        board.slide(Dir::Up);
+        board.slide(Dir::Left);
+        assert!(board.is_solved());
+    }
+
+    #[test]
+    fn ids_round_trip_and_bad_ids_are_refused_in_words() {
+        for n in MIN_SIZE..=MAX_SIZE {
+            for seed in 0..5 {
+                let board = Board::shuffled(n, seed);
+                assert_eq!(Board::from_id(&board.to_id()), Ok(board));
+            }
+        }
+        assert_eq!(
+            Board::from_id(" 1, 2,3/4,_,6/7,5,8 ").unwrap().to_id(),
+            "1,2,3/4,_,6/7,5,8"
+        );
+        let err = |t: &str| Board::from_id(t).unwrap_err();
+        assert!(err("").starts_with("Type or paste a game ID"));
+        assert!(err("hello").contains("is not a game ID of Slidey"));
+        assert!(err("1,2/3,_").contains("3 to 6 rows"));
+        assert_eq!(
+            err("1,2,3/4,5/6,7,_"),
+            "Row 2 of that game ID has 2 tiles; a board of 3 rows has 3 in every row."
+        );
+        assert!(err("1,2,3/4,5,6/7,9,_").starts_with("\"9\" is not a tile of a 3×3 board"));
+        assert!(err("1,2,3/4,5,6/7,7,_").contains("names a tile twice"));
+        assert!(err("1,2,3/4,5,6/7,_,_").contains("names a tile twice"));
+    }
+
+    #[test]
+    fn the_parity_rule_splits_the_boards_in_half() {
+        // Two tiles swapped cannot be solved; the gap moved can.
+        let swapped = Board::from_id("2,1,3/4,5,6/7,8,_").unwrap();
+        assert!(!swapped.is_solvable());
+        let mut moved = Board::solved(3);
+        moved.slide(Dir::Right);
+        assert!(moved.is_solvable());
+        // Of all 4×4 boards with the gap in place, those with the last two
+        // tiles swapped (Sam Loyd's 14-15 puzzle) are not.
+        let loyd = Board::from_id("1,2,3,4/5,6,7,8/9,10,11,12/13,15,14,_").unwrap();
+        assert!(!loyd.is_solvable());
+    }
+
+    #[test]
+    fn shuffles_are_deterministic_and_undone_by_their_slides_backwards() {
+        for n in MIN_SIZE..=MAX_SIZE {
+            let a = Shuffle::new(n, 2024);
+            assert_eq!(a, Shuffle::new(n, 2024));
+            assert_ne!(a.board, Shuffle::new(n, 2025).board);
+            assert!(a.slides.len() >= 5 * n * n, "{}", a.slides.len());
+            let mut board = a.board.clone();
+            for dir in a.solution() {
+                board.slide(dir).expect("a legal slide");
+            }
+            assert!(board.is_solved());
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn every_shuffle_is_solvable_unsolved_and_keeps_the_gap_home(
+            seed in any::<u64>(), n in MIN_SIZE..=MAX_SIZE
+        ) {
+            let shuffle = Shuffle::new(n, seed);
+            let board = &shuffle.board;
+            prop_assert!(!board.is_solved());
+            prop_assert_eq!(board.gap(), Cell::new(n - 1, n - 1));
+            // The gap is home, so the permutation is even.
+            prop_assert!(!board.permutation_is_odd());
+            prop_assert!(board.is_solvable());
+            // Replaying the recorded slides from the solved board deals it.
+            let mut replay = Board::solved(n);
+            for &dir in &shuffle.slides {
+                prop_assert!(replay.slide(dir).is_some());
+            }
+            prop_assert_eq!(&replay, board);
+        }
+
+        #[test]
+        fn slides_keep_the_parity_invariant(
+            seed in any::<u64>(), n in MIN_SIZE..=MAX_SIZE, clicks in proptest::collection::vec((0usize..6, 0usize..6), 0..40)
+        ) {
+            let mut board = Board::shuffled(n, seed);
+            for (row, col) in clicks {
+                let before = board.clone();
+                let moved = board.cells_moved_by(Cell::new(row, col));
+                match board.slide_cell(Cell::new(row, col)) {
+                    Some(slide) => {
+                        prop_assert_eq!(slide.tiles.len(), moved.len());
+                        prop_assert_eq!(board.gap(), Cell::new(row, col));
+                        // The moved tiles went one cell on, the rest stayed.
+                        for cell in before.all_cells() {
+                            let t = before.tile(cell);
+                            if slide.tiles.contains(&t) {
+                                prop_assert_eq!(Some(board.find(t)), cell.step(slide.dir, n));
+                            } else if t != 0 {
+                                prop_assert_eq!(board.find(t), cell);
+                            }
+                        }
+                    }
+                    None => prop_assert_eq!(&board, &before),
+                }
+                prop_assert!(board.is_solvable());
+            }
+        }
+
+        #[test]
+        fn swapping_two_tiles_makes_any_board_unsolvable(
+            seed in any::<u64>(), n in MIN_SIZE..=MAX_SIZE, a in 1u8..36, b in 1u8..36
+        ) {
+            let max = (n * n - 1) as u8;
+            let (a, b) = (1 + a % max, 1 + b % max);
+            prop_assume!(a != b);
+            let board = Board::shuffled(n, seed);
+            let mut cells = board.cells().to_vec();
+            let (i, j) = (
+                cells.iter().position(|&t| t == a).unwrap(),
+                cells.iter().position(|&t| t == b).unwrap(),
+            );
+            cells.swap(i, j);
+            prop_assert!(!Board::from_cells(n, &cells).unwrap().is_solvable());
+        }
+    }
+}

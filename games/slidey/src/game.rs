@@ -1,0 +1,901 @@
+//! The game as the launcher runs it: [`Slidey`] implements
+//! [`game_api::Game`], draws the tiles as pieces of the picture, turns
+//! clicks and keys into slides and counts the moves.
+//!
+//! Controls:
+//!
+//! * click a tile in the gap's row or column: it and the tiles between it
+//!   and the gap slide one cell towards the gap (on the button's release,
+//!   over the tile it went down on);
+//! * an arrow key slides the tile beside the gap into it, in the arrow's
+//!   direction; Shift with an arrow moves a highlight (the cursor), and
+//!   Enter or Space clicks the highlighted tile;
+//! * hold `P` to see the whole picture; `N` asks for a new game, `H` shows
+//!   the help.
+//!
+//! The tool bar: the **Size** choice (3×3 to 6×6, the original's 6×6 at
+//! first; a new game of that size), the **Picture** choice (the game's own
+//! pictures and, once there is one, the player's), **Show picture** (a
+//! toggle: the whole picture until pressed again), **Show numbers** (`T`)
+//! and **Show misplaced** (`M`, the original's red outline on every tile
+//! away from home). Pictures, numbers and misplaced are kept between
+//! sessions ([`crate::settings`]).
+//!
+//! Each slide changes the board at once; the tiles' glide to their new
+//! cells (a tenth of a second, on ticks) is only drawing.
+//!
+//! Every move of one tile by one cell counts as a move, whether a click
+//! slid a whole row of them or an arrow key one.
+
+use std::time::Duration;
+
+use game_api::{
+    Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Picture, Point, Region,
+    Response, Rgba, Stroke, Style, keys,
+};
+
+use crate::board::{Board, Cell, DEFAULT_SIZE, Dir, MAX_SIZE, MIN_SIZE, Shuffle, Slide};
+use crate::picture::{Builtin, Image, SIDE, Tile};
+use crate::settings::{PICTURE_FILE, PictureChoice, Settings};
+
+/// The space around the board, in canvas pixels.
+pub const MARGIN: f32 = 16.0;
+/// The board's side in canvas pixels: one picture pixel each.
+pub const BOARD: f32 = SIDE as f32;
+/// The canvas's side.
+pub const CANVAS_SIDE: f32 = BOARD + 2.0 * MARGIN;
+
+/// The canvas's background.
+pub const BACKGROUND: Rgba = Rgba::rgb(24, 24, 30);
+/// The gap.
+pub const GAP: Rgba = Rgba::rgb(52, 52, 62);
+/// The thin line around each tile.
+pub const TILE_EDGE: Rgba = Rgba::with_alpha(255, 255, 255, 110);
+/// The outline of a tile away from home, with Show misplaced on.
+pub const MISPLACED: Rgba = Rgba::rgb(230, 40, 40);
+/// The outline of the tile under the pointer or the keyboard's cursor.
+pub const CURSOR: Rgba = Rgba::rgb(255, 150, 30);
+/// The outline of the other tiles a click on the cursor's tile would slide.
+pub const PREVIEW: Rgba = Rgba::with_alpha(255, 200, 120, 200);
+/// The badge behind a tile's number.
+pub const NUMBER_BADGE: Rgba = Rgba::with_alpha(0, 0, 0, 170);
+/// A tile's number.
+pub const NUMBER_TEXT: Rgba = Rgba::rgb(255, 255, 255);
+/// The panel behind the win message and the peek's label.
+pub const PANEL: Rgba = Rgba::with_alpha(0, 0, 0, 165);
+/// The win message.
+pub const WIN_TEXT: Rgba = Rgba::rgb(255, 230, 140);
+
+/// How long a slide glides, in seconds.
+pub const SLIDE_SECONDS: f32 = 0.1;
+/// How often the game asks for ticks while tiles glide.
+const TICK: Duration = Duration::from_millis(16);
+
+/// The ID of the Size choice.
+pub const SIZE_ACTION: &str = "size";
+/// The ID of the Picture choice.
+pub const PICTURE_ACTION: &str = "picture";
+/// The ID of the Show picture toggle.
+pub const PEEK_ACTION: &str = "peek";
+/// The ID of the Show numbers toggle (key `t`).
+pub const NUMBERS_ACTION: &str = "numbers";
+/// The ID of the Show misplaced toggle (key `m`).
+pub const MISPLACED_ACTION: &str = "misplaced";
+
+/// The window title.
+pub const TITLE: &str = "Slidey";
+
+/// The label of a size in the Size choice: "4×4".
+pub fn size_label(n: usize) -> String {
+    format!("{n}×{n}")
+}
+
+/// A seed from the operating system's randomness (std's hash keys) and the
+/// clock.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        hasher.write_u128(now.as_nanos());
+    }
+    hasher.finish()
+}
+
+/// The tiles' glide after a slide: drawing only.
+#[derive(Clone, Debug, PartialEq)]
+struct Glide {
+    slide: Slide,
+    elapsed: f32,
+}
+
+/// The picture in use and its tiles for the board's size, cut once.
+#[derive(Clone, Debug)]
+struct Art {
+    choice: PictureChoice,
+    image: Image,
+    n: usize,
+    tiles: Vec<Tile>,
+}
+
+impl Art {
+    fn new(choice: PictureChoice, image: Image, n: usize) -> Art {
+        let tiles = image.cut(n);
+        Art {
+            choice,
+            image,
+            n,
+            tiles,
+        }
+    }
+}
+
+/// A game of Slidey.
+#[derive(Clone, Debug)]
+pub struct Slidey {
+    pub(crate) host: Host,
+    /// The board as dealt (its game ID).
+    pub(crate) start: Board,
+    pub(crate) board: Board,
+    pub(crate) moves: u32,
+    /// The size the Size choice shows: the next game's.
+    size: usize,
+    settings: Settings,
+    /// The player's own picture, if any.
+    own: Option<Image>,
+    art: Art,
+    /// The tile under the pointer or the keyboard's highlight.
+    cursor: Option<Cell>,
+    /// Where the primary button went down, while it is down.
+    pressed: Option<Cell>,
+    /// Whether `P` is held.
+    peek_held: bool,
+    /// Whether Show picture is on.
+    peek_on: bool,
+    glide: Option<Glide>,
+    ticking: bool,
+}
+
+impl Slidey {
+    /// A game of side `n` dealt from `seed` ([`Shuffle`]), with the
+    /// landscape and a host that offers nothing ([`Host::detached`]).
+    /// Panics unless `n` is from 3 to 6.
+    pub fn with_seed(n: usize, seed: u64) -> Slidey {
+        Slidey::with_board(Shuffle::new(n, seed).board)
+    }
+
+    /// A game starting from `board`, with a host that offers nothing. For
+    /// tests and tools.
+    pub fn with_board(board: Board) -> Slidey {
+        let n = board.size();
+        let choice = PictureChoice::Builtin(Builtin::Landscape);
+        Slidey {
+            host: Host::detached(),
+            start: board.clone(),
+            board,
+            moves: 0,
+            size: n,
+            settings: Settings::default(),
+            own: None,
+            art: Art::new(choice, Image::builtin(Builtin::Landscape), n),
+            cursor: None,
+            pressed: None,
+            peek_held: false,
+            peek_on: false,
+            glide: None,
+            ticking: false,
+        }
+    }
+
+    /// This game with the launcher's services `host`, the player's settings
+    /// and picture kept in the host's data directory.
+    pub fn with_host(mut self, host: Host) -> Slidey {
+        self.host = host;
+        let dir = host.data_dir();
+        self.settings = Settings::load(dir.as_deref());
+        if let Some(dir) = &dir {
+            let file = dir.join(PICTURE_FILE);
+            if let Ok(bytes) = std::fs::read(&file) {
+                match Image::from_png(&bytes) {
+                    Ok(image) => self.own = Some(image),
+                    Err(e) => host.log(&format!("{}: {e}", file.display())),
+                }
+            }
+        }
+        self.show_picture(self.picture_choice());
+        self
+    }
+
+    /// The board now.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board as dealt.
+    pub fn start_board(&self) -> &Board {
+        &self.start
+    }
+
+    /// Tiles moved (one cell each) since the deal or a restart.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// Whether the picture is repaired.
+    pub fn is_won(&self) -> bool {
+        self.board.is_solved()
+    }
+
+    /// The size the next game gets.
+    pub fn chosen_size(&self) -> usize {
+        self.size
+    }
+
+    /// The highlighted tile (under the pointer, or moved to with Shift and
+    /// the arrows).
+    pub fn cursor(&self) -> Option<Cell> {
+        self.cursor
+    }
+
+    /// Whether the whole picture is shown instead of the tiles (`P` held,
+    /// or Show picture on).
+    pub fn is_peeking(&self) -> bool {
+        (self.peek_held || self.peek_on) && !self.is_won()
+    }
+
+    /// Whether the tiles are still gliding to their cells.
+    pub fn is_gliding(&self) -> bool {
+        self.glide.is_some()
+    }
+
+    /// Whether tiles show their numbers.
+    pub fn shows_numbers(&self) -> bool {
+        self.settings.numbers
+    }
+
+    /// Whether tiles away from home are outlined.
+    pub fn shows_misplaced(&self) -> bool {
+        self.settings.misplaced
+    }
+
+    /// The picture in use.
+    pub fn picture(&self) -> &Image {
+        &self.art.image
+    }
+
+    /// Which picture is in use.
+    pub fn picture_choice(&self) -> PictureChoice {
+        match self.settings.picture {
+            Some(PictureChoice::Own) | None if self.own.is_some() => PictureChoice::Own,
+            Some(PictureChoice::Builtin(b)) => PictureChoice::Builtin(b),
+            _ => PictureChoice::Builtin(Builtin::Landscape),
+        }
+    }
+
+    /// The pixels of tile `tile` (from 1; the corner's piece is `n²`).
+    pub fn tile_pixels(&self, tile: usize) -> &Tile {
+        &self.art.tiles[tile - 1]
+    }
+
+    /// Makes the player's picture, the bytes of a PNG file, the puzzle's
+    /// picture, and remembers it (in the data directory, as
+    /// `picture.png`, when the launcher gives one). The board stays as it
+    /// is: only the picture on the tiles changes.
+    ///
+    /// # Errors
+    ///
+    /// Bytes that are not a PNG picture the game can read, in a player's
+    /// words; the picture stays as it was.
+    pub fn set_picture_bytes(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        let image = Image::from_png(bytes).map_err(GameError)?;
+        if let Some(dir) = self.host.data_dir() {
+            let file = dir.join(PICTURE_FILE);
+            if let Err(e) = std::fs::write(&file, image.to_png()) {
+                self.host.log(&format!(
+                    "Slidey could not keep the picture in {}: {e}",
+                    file.display()
+                ));
+            }
+        }
+        self.own = Some(image);
+        self.settings.picture = Some(PictureChoice::Own);
+        self.store_settings();
+        self.show_picture(PictureChoice::Own);
+        Ok(())
+    }
+
+    /// Uses `choice`'s picture (cut for the board's size).
+    fn show_picture(&mut self, choice: PictureChoice) {
+        let image = match choice {
+            PictureChoice::Builtin(b) => {
+                if self.art.choice == choice {
+                    return;
+                }
+                Image::builtin(b)
+            }
+            PictureChoice::Own => match &self.own {
+                Some(image) => image.clone(),
+                None => return,
+            },
+        };
+        self.art = Art::new(choice, image, self.board.size());
+    }
+
+    /// Cuts the picture again when the board's size changed.
+    fn fit_art(&mut self) {
+        if self.art.n != self.board.size() {
+            self.art = Art::new(self.art.choice, self.art.image.clone(), self.board.size());
+        }
+    }
+
+    /// Sets the size the Size choice shows.
+    pub(crate) fn set_chosen_size(&mut self, n: usize) {
+        self.size = n;
+    }
+
+    /// Deals `board` as a new game.
+    pub(crate) fn deal(&mut self, board: Board) {
+        self.start = board.clone();
+        self.size = board.size();
+        self.go_on(board, 0);
+    }
+
+    /// Goes on from `board` after `moves` moves (a new deal, a load).
+    pub(crate) fn go_on(&mut self, board: Board, moves: u32) {
+        self.board = board;
+        self.moves = moves;
+        self.pressed = None;
+        self.peek_on = false;
+        let n = self.board.size();
+        self.cursor = self.cursor.filter(|c| c.row < n && c.col < n);
+        self.glide = None;
+        self.update_ticks();
+        self.fit_art();
+    }
+
+    /// Slides the tile at `cell` and those between it and the gap towards
+    /// the gap, as a click does; counts a move for each tile. Returns
+    /// whether anything moved (nothing does once the picture is whole).
+    pub fn click_cell(&mut self, cell: Cell) -> bool {
+        if self.is_won() {
+            return false;
+        }
+        let slide = self.board.slide_cell(cell);
+        self.slid(slide)
+    }
+
+    /// Slides the tile beside the gap into it in `dir`, as an arrow key
+    /// does. Returns whether it moved.
+    pub fn slide(&mut self, dir: Dir) -> bool {
+        if self.is_won() {
+            return false;
+        }
+        let slide = self.board.slide(dir);
+        self.slid(slide)
+    }
+
+    fn slid(&mut self, slide: Option<Slide>) -> bool {
+        let Some(slide) = slide else {
+            return false;
+        };
+        self.moves += slide.tiles.len() as u32;
+        // Without ticks (an older launcher) the tiles simply jump.
+        self.glide = self.host.has_revision_2().then_some(Glide {
+            slide,
+            elapsed: 0.0,
+        });
+        if self.is_won() {
+            self.peek_on = false;
+        }
+        self.update_ticks();
+        true
+    }
+
+    fn update_ticks(&mut self) {
+        let wanted = self.glide.is_some();
+        if wanted && !self.ticking {
+            self.host.request_ticks(TICK);
+        } else if !wanted && self.ticking {
+            self.host.stop_ticks();
+        }
+        self.ticking = wanted;
+    }
+
+    fn tick(&mut self, dt: f32) -> bool {
+        let Some(glide) = &mut self.glide else {
+            return false;
+        };
+        glide.elapsed += dt.max(0.0);
+        if glide.elapsed >= SLIDE_SECONDS {
+            self.glide = None;
+            self.update_ticks();
+        }
+        true
+    }
+
+    /// The status line.
+    pub fn status_text(&self) -> String {
+        let plural = |n: u32| if n == 1 { "" } else { "s" };
+        if self.is_won() {
+            format!(
+                "Solved in {} move{}! Press N or click New game",
+                self.moves,
+                plural(self.moves)
+            )
+        } else if self.is_peeking() {
+            format!(
+                "Moves: {} — the whole picture (let go of P, or click Hide picture, to play on)",
+                self.moves
+            )
+        } else {
+            format!(
+                "Moves: {} — slide tiles into the gap to repair the picture: click a tile in the gap's row or column, or press an arrow key; hold P to see the picture",
+                self.moves
+            )
+        }
+    }
+
+    /// The cell whose square holds `pos`.
+    pub fn cell_at(&self, pos: Point) -> Option<Cell> {
+        let pitch = self.pitch();
+        let x = (pos.x - MARGIN) / pitch;
+        let y = (pos.y - MARGIN) / pitch;
+        let n = self.board.size() as f32;
+        if !(x >= 0.0 && y >= 0.0 && x < n && y < n) {
+            return None;
+        }
+        Some(Cell::new(y as usize, x as usize))
+    }
+
+    /// The side of a cell in canvas pixels.
+    pub fn pitch(&self) -> f32 {
+        BOARD / self.board.size() as f32
+    }
+
+    /// The top-left corner of `cell`.
+    pub fn cell_min(&self, cell: Cell) -> Point {
+        let pitch = self.pitch();
+        Point::new(
+            MARGIN + cell.col as f32 * pitch,
+            MARGIN + cell.row as f32 * pitch,
+        )
+    }
+
+    /// The centre of `cell`.
+    pub fn cell_center(&self, cell: Cell) -> Point {
+        let min = self.cell_min(cell);
+        let half = self.pitch() / 2.0;
+        Point::new(min.x + half, min.y + half)
+    }
+
+    /// Where tile `tile`, in `cell`, is drawn now: its cell, or on its way
+    /// there while it glides.
+    fn drawn_min(&self, cell: Cell, tile: u8) -> Point {
+        let min = self.cell_min(cell);
+        match &self.glide {
+            Some(g) if g.slide.tiles.contains(&tile) => {
+                let left = 1.0 - (g.elapsed / SLIDE_SECONDS).clamp(0.0, 1.0);
+                let (dr, dc) = g.slide.dir.delta();
+                let back = left * self.pitch();
+                Point::new(min.x - dc as f32 * back, min.y - dr as f32 * back)
+            }
+            _ => min,
+        }
+    }
+
+    /// Moves the keyboard's highlight one cell in `dir` (from the gap when
+    /// there is none).
+    fn move_cursor(&mut self, dir: Dir) -> bool {
+        let n = self.board.size();
+        let next = match self.cursor {
+            None => self.board.gap(),
+            Some(c) => c.step(dir, n).unwrap_or(c),
+        };
+        let changed = self.cursor != Some(next);
+        self.cursor = Some(next);
+        changed
+    }
+
+    fn key_press(&mut self, key: &str, shift: bool) -> bool {
+        let dir = match key {
+            keys::ARROW_UP => Some(Dir::Up),
+            keys::ARROW_DOWN => Some(Dir::Down),
+            keys::ARROW_LEFT => Some(Dir::Left),
+            keys::ARROW_RIGHT => Some(Dir::Right),
+            _ => None,
+        };
+        if let Some(dir) = dir {
+            return if shift {
+                self.move_cursor(dir)
+            } else {
+                self.slide(dir)
+            };
+        }
+        match key {
+            keys::ENTER | keys::SPACE => match self.cursor {
+                Some(cell) => self.click_cell(cell),
+                None => {
+                    self.cursor = Some(self.board.gap());
+                    true
+                }
+            },
+            "p" => {
+                let changed = !self.peek_held;
+                self.peek_held = true;
+                changed
+            }
+            "n" => self.ask_for_new_game(),
+            "h" => {
+                self.host.show_text_help("Slidey Help", false);
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// A new game, as the player asked for with `n` or the Size choice:
+    /// the launcher deals it, as its New game does (a fresh seed, one move
+    /// to undo), when it offers that; otherwise the game deals one itself.
+    /// Returns whether the game changed now.
+    fn ask_for_new_game(&mut self) -> bool {
+        if self.host.has_revision_2() {
+            self.host.request_new_game();
+            false
+        } else {
+            self.new_game(fresh_seed());
+            true
+        }
+    }
+
+    fn store_settings(&self) {
+        if let Some(dir) = self.host.data_dir()
+            && let Err(e) = self.settings.store(&dir)
+        {
+            self.host.log(&e);
+        }
+    }
+
+    /// The pictures the Picture choice offers.
+    fn picture_choices(&self) -> Vec<PictureChoice> {
+        let mut choices: Vec<PictureChoice> = Builtin::ALL
+            .into_iter()
+            .map(PictureChoice::Builtin)
+            .collect();
+        if self.own.is_some() {
+            choices.push(PictureChoice::Own);
+        }
+        choices
+    }
+
+    /// What a screen reader says of `cell`.
+    fn cell_label(&self, cell: Cell) -> String {
+        let tile = self.board.tile(cell);
+        if tile == 0 {
+            return format!("{cell}: the gap");
+        }
+        let home = self.board.home(tile);
+        let place = if home == cell {
+            "in place".to_owned()
+        } else {
+            format!("belongs at {home}")
+        };
+        match self.board.slide_dir_at(cell).filter(|_| !self.is_won()) {
+            Some(dir) => format!("{cell}: tile {tile}, {place}, slides {}", dir.name()),
+            None => format!("{cell}: tile {tile}, {place}"),
+        }
+    }
+
+    fn draw_whole_picture(&self, painter: &mut dyn Painter) {
+        let image = &self.art.image;
+        painter.picture(
+            Picture::Rgba {
+                width: image.side() as u32,
+                height: image.side() as u32,
+                pixels: image.pixels(),
+            },
+            Point::new(MARGIN, MARGIN),
+            Point::new(BOARD, BOARD),
+        );
+    }
+
+    /// A panel with `lines` of text centred at `y`.
+    fn panel(&self, painter: &mut dyn Painter, y: f32, lines: &[(f32, Rgba, &str)]) {
+        let sizes: Vec<Point> = lines
+            .iter()
+            .map(|(size, _, text)| painter.text_size(*size, text))
+            .collect();
+        let width = sizes.iter().map(|s| s.x).fold(0.0, f32::max) + 40.0;
+        let height = sizes.iter().map(|s| s.y).sum::<f32>() + 24.0;
+        let center = CANVAS_SIDE / 2.0;
+        painter.rounded_rect(
+            Point::new(center - width / 2.0, y - height / 2.0),
+            Point::new(width, height),
+            10.0,
+            Style::solid(PANEL),
+        );
+        let mut top = y - height / 2.0 + 12.0;
+        for ((size, color, text), s) in lines.iter().zip(&sizes) {
+            painter.text(Point::new(center, top), Anchor::Top, *size, *color, text);
+            top += s.y;
+        }
+    }
+}
+
+impl Game for Slidey {
+    fn new(host: Host) -> Result<Self, GameError> {
+        Ok(Slidey::with_seed(DEFAULT_SIZE, fresh_seed()).with_host(host))
+    }
+
+    fn canvas_size(&self) -> Point {
+        Point::new(CANVAS_SIDE, CANVAS_SIDE)
+    }
+
+    fn title(&self) -> String {
+        TITLE.into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn draw(&self, painter: &mut dyn Painter) {
+        painter.rect(
+            Point::new(0.0, 0.0),
+            self.canvas_size(),
+            Style::solid(BACKGROUND),
+        );
+        if self.is_won() {
+            self.draw_whole_picture(painter);
+            let moves = format!(
+                "in {} move{}",
+                self.moves,
+                if self.moves == 1 { "" } else { "s" }
+            );
+            self.panel(
+                painter,
+                MARGIN + BOARD * 0.8,
+                &[(32.0, WIN_TEXT, "Solved!"), (18.0, NUMBER_TEXT, &moves)],
+            );
+            return;
+        }
+        if self.is_peeking() {
+            self.draw_whole_picture(painter);
+            self.panel(
+                painter,
+                MARGIN + 36.0,
+                &[(18.0, NUMBER_TEXT, "The whole picture")],
+            );
+            return;
+        }
+        let pitch = self.pitch();
+        let size = Point::new(pitch, pitch);
+        let n = self.board.size();
+        painter.rect(
+            Point::new(MARGIN, MARGIN),
+            Point::new(BOARD, BOARD),
+            Style::solid(GAP),
+        );
+        let preview = self
+            .cursor
+            .map(|c| self.board.cells_moved_by(c))
+            .unwrap_or_default();
+        let font = (pitch * 0.2).round().clamp(12.0, 22.0);
+        painter.push_clip(Point::new(MARGIN, MARGIN), Point::new(BOARD, BOARD));
+        for cell in self.board.all_cells() {
+            let tile = self.board.tile(cell);
+            if tile == 0 {
+                continue;
+            }
+            let min = self.drawn_min(cell, tile);
+            let pixels = &self.art.tiles[tile as usize - 1];
+            painter.picture(
+                Picture::Rgba {
+                    width: pixels.side as u32,
+                    height: pixels.side as u32,
+                    pixels: &pixels.rgba,
+                },
+                min,
+                size,
+            );
+            let edge = if self.settings.misplaced && self.board.home(tile) != cell {
+                Stroke {
+                    width: 2.0,
+                    color: MISPLACED,
+                }
+            } else {
+                Stroke {
+                    width: 1.0,
+                    color: TILE_EDGE,
+                }
+            };
+            let inset = edge.width / 2.0;
+            painter.rect(
+                Point::new(min.x + inset, min.y + inset),
+                Point::new(pitch - 2.0 * inset, pitch - 2.0 * inset),
+                Style {
+                    fill: None,
+                    stroke: Some(edge),
+                },
+            );
+            if self.settings.numbers {
+                let text = tile.to_string();
+                let badge = Point::new(font * (0.7 + 0.6 * text.len() as f32), font * 1.4);
+                painter.rounded_rect(
+                    Point::new(min.x + 4.0, min.y + 4.0),
+                    badge,
+                    font * 0.35,
+                    Style::solid(NUMBER_BADGE),
+                );
+                painter.text(
+                    Point::new(min.x + 4.0 + badge.x / 2.0, min.y + 4.0 + badge.y / 2.0),
+                    Anchor::Center,
+                    font,
+                    NUMBER_TEXT,
+                    &text,
+                );
+            }
+        }
+        painter.pop_clip();
+        for &cell in &preview {
+            if Some(cell) != self.cursor {
+                let min = self.cell_min(cell);
+                painter.rect(
+                    Point::new(min.x + 2.0, min.y + 2.0),
+                    Point::new(pitch - 4.0, pitch - 4.0),
+                    Style {
+                        fill: None,
+                        stroke: Some(Stroke {
+                            width: 2.0,
+                            color: PREVIEW,
+                        }),
+                    },
+                );
+            }
+        }
+        if let Some(cell) = self.cursor.filter(|c| c.row < n && c.col < n) {
+            let min = self.cell_min(cell);
+            painter.rect(
+                Point::new(min.x + 1.5, min.y + 1.5),
+                Point::new(pitch - 3.0, pitch - 3.0),
+                Style {
+                    fill: None,
+                    stroke: Some(Stroke {
+                        width: 3.0,
+                        color: CURSOR,
+                    }),
+                },
+            );
+        }
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Response {
+        let changed = match event {
+            Event::PointerMove { pos } | Event::PointerEnter { pos } => {
+                let cell = self.cell_at(*pos);
+                let changed = self.cursor != cell;
+                self.cursor = cell;
+                changed
+            }
+            Event::PointerLeave => {
+                self.pressed = None;
+                self.cursor.take().is_some()
+            }
+            Event::PointerPress {
+                pos,
+                button: Button::Primary,
+                ..
+            } => {
+                self.pressed = self.cell_at(*pos);
+                false
+            }
+            Event::PointerRelease {
+                pos,
+                button: Button::Primary,
+                ..
+            } => {
+                let down = self.pressed.take();
+                match self.cell_at(*pos) {
+                    // A press dragged to another cell is cancelled; a host
+                    // that reports only releases still gets its clicks.
+                    Some(cell) if down.is_none_or(|d| d == cell) => {
+                        let moved = self.click_cell(cell);
+                        let hover = self.cursor != Some(cell);
+                        self.cursor = Some(cell);
+                        moved || hover
+                    }
+                    _ => false,
+                }
+            }
+            Event::KeyPress { key, modifiers } => self.key_press(key, modifiers.shift),
+            Event::KeyRelease { key, .. } if key == "p" => {
+                let changed = self.peek_held;
+                self.peek_held = false;
+                changed
+            }
+            Event::Tick { dt } => self.tick(*dt),
+            _ => false,
+        };
+        if changed {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
+    }
+
+    /// Size, Picture, Show picture, Show numbers (`T`) and Show misplaced
+    /// (`M`).
+    fn actions(&self) -> Vec<Action> {
+        let sizes: Vec<String> = (MIN_SIZE..=MAX_SIZE).map(size_label).collect();
+        let pictures: Vec<&str> = self.picture_choices().iter().map(|c| c.name()).collect();
+        let toggle = |on: bool, what: &str| {
+            if on {
+                format!("Hide {what}")
+            } else {
+                format!("Show {what}")
+            }
+        };
+        vec![
+            Action::choice(SIZE_ACTION, "Size", sizes, size_label(self.size)),
+            Action::choice(
+                PICTURE_ACTION,
+                "Picture",
+                pictures,
+                self.art.choice.name(),
+            ),
+            Action::button(PEEK_ACTION, &toggle(self.peek_on, "picture")).enabled(!self.is_won()),
+            Action::button(NUMBERS_ACTION, &toggle(self.settings.numbers, "numbers"))
+                .with_shortcut("t"),
+            Action::button(
+                MISPLACED_ACTION,
+                &toggle(self.settings.misplaced, "misplaced"),
+            )
+            .with_shortcut("m"),
+        ]
+    }
+
+    fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
+        match id {
+            SIZE_ACTION => {
+                let n = (MIN_SIZE..=MAX_SIZE)
+                    .find(|&n| size_label(n) == value.trim())
+                    .ok_or_else(|| {
+                        GameError(format!(
+                            "there is no size {value:?}: the sizes are 3×3, 4×4, 5×5 and 6×6"
+                        ))
+                    })?;
+                self.size = n;
+                self.ask_for_new_game();
+            }
+            PICTURE_ACTION => {
+                let choice = self
+                    .picture_choices()
+                    .into_iter()
+                    .find(|c| c.name() == value.trim())
+                    .ok_or_else(|| GameError(format!("there is no picture {value:?}")))?;
+                self.settings.picture = Some(choice);
+                self.store_settings();
+                self.show_picture(choice);
+            }
+            PEEK_ACTION => self.peek_on = !self.peek_on && !self.is_won(),
+            NUMBERS_ACTION => {
+                self.settings.numbers = !self.settings.numbers;
+                self.store_settings();
+            }
+            MISPLACED_ACTION => {
+                self.settings.misplaced = !self.settings.misplaced;
+                self.store_settings();
+            }
+            _ => return Err(GameError(format!("Slidey has no action {id:?}"))),
+        }
+        Ok(Response::REDRAW)
+    }
+
+    /// Each cell: "row 2, column 3: tile 7, belongs at row 3, column 1,
+    /// slides left", or "the gap". Activating one clicks it.
+    fn regions(&self) -> Vec<Region> {
+        let pitch = self.pitch();
+        self.board
+            .all_cells()
+            .map(|cell| Region::new(self.cell_label(cell), self.cell_min(cell), Point::new(pitch, pitch)))
+            .collect()
+    }
+}

@@ -1,0 +1,6 @@
+//! # Minesweeper (work in progress)
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod solver;

@@ -1,0 +1,2 @@
+//! Benches for Same (filled in below).
+fn main() {}

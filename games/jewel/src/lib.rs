@@ -1,0 +1,8 @@
+//! # Jewel
+//!
+//! Placeholder while the crate is written.
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod play;

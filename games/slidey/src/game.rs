@@ -899,3 +899,326 @@ impl Game for Slidey {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture::Rings;
+    use game_api::{Modifiers, RecordingPainter, SaveLoad, Shape};
+
+    fn shapes(game: &Slidey) -> Vec<Shape> {
+        let mut painter = RecordingPainter::new();
+        game.draw(&mut painter);
+        painter.shapes
+    }
+
+    /// The pictures drawn: their top-left corners, sizes and pixels.
+    fn pictures(game: &Slidey) -> Vec<(Point, Point, Vec<u8>)> {
+        shapes(game)
+            .into_iter()
+            .filter_map(|s| match s {
+                Shape::Picture {
+                    source: game_api::PictureSource::Rgba(p),
+                    min,
+                    size,
+                } => Some((min, size, p.rgba.to_vec())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn texts(game: &Slidey) -> Vec<String> {
+        shapes(game)
+            .into_iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn click(game: &mut Slidey, cell: Cell) -> Response {
+        let pos = game.cell_center(cell);
+        game.handle_event(&Event::press(pos));
+        game.handle_event(&Event::release(pos))
+    }
+
+    fn two_from_solved() -> Slidey {
+        Slidey::with_board(Board::from_id("1,2,3/4,_,6/7,5,8").unwrap())
+    }
+
+    #[test]
+    fn the_canvas_holds_the_board_and_hit_testing_matches_it() {
+        for n in MIN_SIZE..=MAX_SIZE {
+            let game = Slidey::with_seed(n, 1);
+            assert_eq!(game.canvas_size(), Point::new(512.0, 512.0));
+            assert_eq!(game.pitch() * n as f32, BOARD);
+            for cell in game.board().all_cells() {
+                assert_eq!(game.cell_at(game.cell_center(cell)), Some(cell));
+            }
+            assert_eq!(game.cell_at(Point::new(15.9, 100.0)), None);
+            assert_eq!(game.cell_at(Point::new(100.0, 496.0)), None);
+            assert_eq!(game.cell_at(Point::new(f32::NAN, 100.0)), None);
+        }
+    }
+
+    #[test]
+    fn each_tile_is_drawn_as_its_piece_of_the_picture_in_its_cell() {
+        let game = Slidey::with_seed(4, 9);
+        let tiles = Image::builtin(Builtin::Landscape).cut(4);
+        let drawn = pictures(&game);
+        assert_eq!(drawn.len(), 15, "every tile but the gap");
+        for cell in game.board().all_cells() {
+            let tile = game.board().tile(cell);
+            if tile == 0 {
+                continue;
+            }
+            let min = game.cell_min(cell);
+            let (_, size, pixels) = drawn.iter().find(|(m, _, _)| *m == min).unwrap();
+            assert_eq!(*size, Point::new(120.0, 120.0));
+            assert_eq!(pixels, &tiles[tile as usize - 1].rgba, "tile {tile}");
+        }
+    }
+
+    #[test]
+    fn a_click_slides_the_tiles_towards_the_gap_and_counts_each() {
+        let mut game = Slidey::with_board(Board::solved(4));
+        game.start = Board::solved(4);
+        // Not a move: a solved board takes none.
+        assert_eq!(click(&mut game, Cell::new(3, 0)), Response::REDRAW);
+        assert_eq!(game.moves(), 0);
+        let mut game = Slidey::with_seed(4, 5);
+        let gap = game.board().gap();
+        let target = Cell::new(0, gap.col);
+        assert_eq!(click(&mut game, target), Response::REDRAW);
+        assert_eq!(game.board().gap(), target);
+        assert_eq!(game.moves(), 3);
+        assert!(game.status().starts_with("Moves: 3 — slide tiles into the gap"));
+        // A click off the gap's lines does nothing but move the highlight.
+        let before = game.board().clone();
+        click(&mut game, Cell::new(2, (gap.col + 1) % 4));
+        assert_eq!(game.board(), &before);
+        assert_eq!(game.moves(), 3);
+    }
+
+    #[test]
+    fn a_press_dragged_to_another_cell_is_cancelled() {
+        let mut game = Slidey::with_seed(3, 2);
+        let before = game.board().clone();
+        let slidable = game.board().gap().step(Dir::Up, 3).unwrap();
+        game.handle_event(&Event::press(game.cell_center(Cell::new(0, 0))));
+        game.handle_event(&Event::release(game.cell_center(slidable)));
+        assert_eq!(game.board(), &before);
+        game.handle_event(&Event::PointerRelease {
+            pos: game.cell_center(slidable),
+            button: Button::Secondary,
+            modifiers: Modifiers::NONE,
+        });
+        assert_eq!(game.board(), &before);
+        // A release without a press (hosts that report only releases) counts.
+        game.handle_event(&Event::release(game.cell_center(slidable)));
+        assert_eq!(game.moves(), 1);
+    }
+
+    #[test]
+    fn arrows_slide_shift_arrows_move_the_highlight_and_enter_clicks_it() {
+        let mut game = two_from_solved();
+        // The gap is in the middle: Up slides tile 5 (below it) up.
+        assert_eq!(game.handle_event(&Event::key("ArrowUp")), Response::REDRAW);
+        assert_eq!(game.board().to_id(), "1,2,3/4,5,6/7,_,8");
+        assert_eq!(game.moves(), 1);
+        // Up again: nothing below the gap any more.
+        assert_eq!(game.handle_event(&Event::key("ArrowUp")), Response::NONE);
+        let shift = |key: &str| Event::KeyPress {
+            key: key.into(),
+            modifiers: Modifiers::SHIFT,
+        };
+        // Shift+arrow shows the highlight on the gap, then moves it.
+        assert_eq!(game.handle_event(&shift("ArrowUp")), Response::REDRAW);
+        assert_eq!(game.cursor(), Some(Cell::new(2, 1)));
+        game.handle_event(&shift("ArrowRight"));
+        assert_eq!(game.cursor(), Some(Cell::new(2, 2)));
+        assert_eq!(game.moves(), 1);
+        assert_eq!(game.handle_event(&Event::key("Enter")), Response::REDRAW);
+        assert!(game.is_won());
+        assert_eq!(game.moves(), 2);
+        assert_eq!(game.status(), "Solved in 2 moves! Press N or click New game");
+        // The whole picture, and the message.
+        let drawn = pictures(&game);
+        assert_eq!(drawn.len(), 1);
+        assert_eq!(drawn[0].2, Image::builtin(Builtin::Landscape).pixels());
+        assert_eq!(texts(&game), ["Solved!", "in 2 moves"]);
+        // No more moves once solved.
+        assert_eq!(game.handle_event(&Event::key("ArrowDown")), Response::NONE);
+        assert_eq!(game.moves(), 2);
+    }
+
+    #[test]
+    fn the_highlight_previews_the_tiles_a_click_slides() {
+        let mut game = Slidey::with_board(Board::solved(4));
+        game.board.slide_cell(Cell::new(0, 3));
+        // Gap at (0, 3); pointer over (0, 0): (0, 0), (0, 1), (0, 2) slide.
+        game.handle_event(&Event::PointerMove {
+            pos: game.cell_center(Cell::new(0, 0)),
+        });
+        let outlined = |game: &Slidey, color: Rgba| -> Vec<Cell> {
+            shapes(game)
+                .into_iter()
+                .filter_map(|s| match s {
+                    Shape::Rect { min, style, .. }
+                        if style.stroke.map(|s| s.color) == Some(color) =>
+                    {
+                        game.cell_at(Point::new(min.x + 4.0, min.y + 4.0))
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(outlined(&game, CURSOR), [Cell::new(0, 0)]);
+        assert_eq!(outlined(&game, PREVIEW), [Cell::new(0, 1), Cell::new(0, 2)]);
+        assert_eq!(game.handle_event(&Event::PointerLeave), Response::REDRAW);
+        assert!(outlined(&game, CURSOR).is_empty() && outlined(&game, PREVIEW).is_empty());
+    }
+
+    #[test]
+    fn holding_p_or_show_picture_shows_the_whole_picture() {
+        let mut game = Slidey::with_seed(5, 3);
+        assert_eq!(pictures(&game).len(), 24);
+        assert_eq!(game.handle_event(&Event::key("p")), Response::REDRAW);
+        assert!(game.is_peeking());
+        let drawn = pictures(&game);
+        assert_eq!(drawn.len(), 1);
+        assert_eq!(drawn[0].1, Point::new(BOARD, BOARD));
+        assert!(game.status().contains("the whole picture"));
+        // Peeking is not a move: the board and the save stay.
+        let save = game.save();
+        assert_eq!(
+            game.handle_event(&Event::KeyRelease {
+                key: "p".into(),
+                modifiers: Modifiers::NONE
+            }),
+            Response::REDRAW
+        );
+        assert!(!game.is_peeking());
+        assert_eq!(pictures(&game).len(), 24);
+        assert_eq!(game.save(), save);
+        // The toggle.
+        let label = |game: &Slidey| game.actions()[2].label.clone();
+        assert_eq!(label(&game), "Show picture");
+        game.invoke_action(PEEK_ACTION, "").unwrap();
+        assert!(game.is_peeking());
+        assert_eq!(label(&game), "Hide picture");
+        game.invoke_action(PEEK_ACTION, "").unwrap();
+        assert!(!game.is_peeking());
+        assert_eq!(game.save(), save);
+    }
+
+    #[test]
+    fn numbers_and_misplaced_outlines_are_options() {
+        let mut game = Slidey::with_seed(3, 8);
+        assert!(texts(&game).is_empty());
+        assert_eq!(game.actions()[3].shortcut.as_deref(), Some("t"));
+        game.invoke_action(NUMBERS_ACTION, "").unwrap();
+        assert!(game.shows_numbers());
+        let mut numbers = texts(&game);
+        numbers.sort_by_key(|t| t.parse::<u32>().unwrap());
+        assert_eq!(numbers, ["1", "2", "3", "4", "5", "6", "7", "8"]);
+        assert_eq!(game.actions()[3].label, "Hide numbers");
+        let red = |game: &Slidey| {
+            shapes(game)
+                .iter()
+                .filter(|s| matches!(s, Shape::Rect { style, .. } if style.stroke.map(|s| s.color) == Some(MISPLACED)))
+                .count()
+        };
+        assert_eq!(red(&game), 0);
+        game.invoke_action(MISPLACED_ACTION, "").unwrap();
+        assert_eq!(red(&game), game.board().misplaced());
+        assert!(red(&game) > 0);
+    }
+
+    #[test]
+    fn the_size_choice_deals_a_game_of_that_size() {
+        let mut game = Slidey::with_seed(6, 1);
+        let size = &game.actions()[0];
+        assert_eq!(
+            size.kind,
+            game_api::ActionKind::Choice {
+                options: vec!["3×3".into(), "4×4".into(), "5×5".into(), "6×6".into()],
+                selected: "6×6".into()
+            }
+        );
+        game.invoke_action(SIZE_ACTION, "4×4").unwrap();
+        assert_eq!(game.board().size(), 4);
+        assert_eq!(game.moves(), 0);
+        assert!(!game.is_won());
+        assert_eq!(pictures(&game).len(), 15);
+        assert!(game.invoke_action(SIZE_ACTION, "7×7").is_err());
+        assert!(game.invoke_action("fly", "").is_err());
+    }
+
+    #[test]
+    fn the_picture_choice_and_the_players_picture_change_the_tiles_only() {
+        let mut game = Slidey::with_seed(3, 4);
+        let board = game.board().clone();
+        game.invoke_action(PICTURE_ACTION, "Rings").unwrap();
+        assert_eq!(game.picture(), &Image::builtin(Rings));
+        let tile = game.board().tile(Cell::new(0, 0)) as usize;
+        assert_eq!(game.tile_pixels(tile), &Image::builtin(Rings).cut(3)[tile - 1]);
+        assert!(game.invoke_action(PICTURE_ACTION, "Your picture").is_err());
+        // A PNG of the player's: a 4×2 of two colours, cropped to the middle.
+        let mut png = Vec::new();
+        {
+            let mut encoder = png::Encoder::new(&mut png, 4, 2);
+            encoder.set_color(png::ColorType::Rgb);
+            encoder.set_depth(png::BitDepth::Eight);
+            let mut writer = encoder.write_header().unwrap();
+            let row = [[9, 9, 9], [200, 0, 0], [0, 0, 200], [9, 9, 9]].concat();
+            writer.write_image_data(&[row.clone(), row].concat()).unwrap();
+        }
+        game.set_picture_bytes(&png).unwrap();
+        assert_eq!(game.picture_choice(), PictureChoice::Own);
+        assert_eq!(game.picture().pixel(0, 0), [200, 0, 0, 255]);
+        assert_eq!(game.picture().pixel(SIDE - 1, 0), [0, 0, 200, 255]);
+        let choices = &game.actions()[1].kind;
+        assert!(
+            matches!(choices, game_api::ActionKind::Choice { options, selected }
+                if options == &["Landscape", "Rings", "Your picture"] && selected == "Your picture")
+        );
+        assert_eq!(game.board(), &board);
+        // Bad bytes are refused and the picture kept.
+        let err = game.set_picture_bytes(b"not a picture").unwrap_err();
+        assert_eq!(err.0, "That file is not a PNG picture; Slidey reads PNG files.");
+        assert_eq!(game.picture_choice(), PictureChoice::Own);
+        game.invoke_action(PICTURE_ACTION, "Landscape").unwrap();
+        assert_eq!(game.picture(), &Image::builtin(Builtin::Landscape));
+    }
+
+    #[test]
+    fn regions_name_every_cell_for_screen_readers() {
+        let game = two_from_solved();
+        let regions = game.regions();
+        assert_eq!(regions.len(), 9);
+        let labels: Vec<&str> = regions.iter().map(|r| r.label.as_str()).collect();
+        assert_eq!(labels[0], "row 1, column 1: tile 1, in place");
+        assert_eq!(labels[1], "row 1, column 2: tile 2, in place, slides down");
+        assert_eq!(labels[4], "row 2, column 2: the gap");
+        assert_eq!(
+            labels[7],
+            "row 3, column 2: tile 5, belongs at row 2, column 2, slides up"
+        );
+        assert_eq!(labels[8], "row 3, column 3: tile 8, belongs at row 3, column 2");
+        for (region, cell) in regions.iter().zip(game.board().all_cells()) {
+            assert_eq!(game.cell_at(region.center()), Some(cell));
+        }
+    }
+
+    #[test]
+    fn n_deals_a_new_game_without_a_launcher() {
+        let mut game = two_from_solved();
+        game.slide(Dir::Up);
+        assert_eq!(game.handle_event(&Event::key("n")), Response::REDRAW);
+        assert_eq!(game.moves(), 0);
+        assert_eq!(game.board().size(), 3);
+        assert!(!game.is_won() && game.board().is_solvable());
+    }
+}

@@ -217,7 +217,9 @@ fn rings(x: f32, y: f32) -> [f32; 3] {
         return [250.0, 250.0, 250.0];
     }
     // Each ring a hue, turning a little with the angle.
-    hue(band / 8.0 + angle * 0.25 + 0.05 * (angle * 6.0 * std::f32::consts::TAU).sin())
+    // (periodic in the angle, so there is no seam).
+    let turn = angle * std::f32::consts::TAU;
+    hue(band / 8.0 + 0.08 * turn.sin() + 0.03 * (turn * 6.0).sin())
 }
 
 impl Image {

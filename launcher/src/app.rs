@@ -372,6 +372,19 @@ impl LauncherApp {
         self.scanning.is_some()
     }
 
+    /// Whether the console shows all that its games have done so far: no
+    /// rescan runs, and each game window has had every answer of its game's
+    /// process, or shows it not responding ([`GameWindow::is_settled`]).
+    /// Background checks are not waited for (a check of a hanging game
+    /// takes its whole time limit); see [`LauncherApp::known_broken`].
+    pub fn is_settled(&self) -> bool {
+        !self.is_scanning()
+            && self
+                .games
+                .windows()
+                .all(|w| w.is_settled() || w.is_not_responding())
+    }
+
     /// Takes the result of a finished rescan, if any.
     fn poll_rescan(&mut self, ctx: &egui::Context) {
         let Some(receiver) = &self.scanning else {

@@ -79,16 +79,71 @@ pub fn libraries_dir() -> &'static Path {
         let fixtures = root.join("tests/fixtures/plugins/Cargo.toml");
         cargo_build(&["--manifest-path", fixtures.to_str().expect("UTF-8 path")]);
         let workspace = root.join("Cargo.toml");
-        cargo_build(&[
-            "--manifest-path",
-            workspace.to_str().expect("UTF-8 path"),
-            "-p",
-            "chat-noir",
-            "-p",
-            "lights-out",
-        ]);
+        let mut args = vec![
+            "--manifest-path".to_owned(),
+            workspace.to_str().expect("UTF-8 path").to_owned(),
+        ];
+        for game in bundled_games() {
+            args.extend(["-p".to_owned(), game.package]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        cargo_build(&args);
         target_dir().join("debug")
     })
+}
+
+/// A game of the collection, as `games/<dir_name>` holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BundledGame {
+    /// Its directory's name, e.g. `chat-noir`.
+    pub dir_name: String,
+    /// Its cargo package, e.g. `chat-noir`.
+    pub package: String,
+    /// Its library's base name (`game` in `info.toml`), e.g. `chat_noir`.
+    pub library: String,
+    /// Its button label (`name` in `info.toml`), e.g. `Chat Noir`.
+    pub name: String,
+    /// Its game set (`game-set` in `info.toml`), e.g. `Puzzle Games`.
+    pub game_set: String,
+}
+
+/// Every game of `<workspace>/games` (each directory with an `info.toml`
+/// and a `Cargo.toml`), in directory order: what `cargo run --release`
+/// builds and the bundle ships.
+pub fn bundled_games() -> Vec<BundledGame> {
+    let games = workspace_root().join("games");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&games).expect("the workspace has games/") {
+        let dir = entry.expect("a directory entry").path();
+        let (Ok(info), Ok(cargo)) = (
+            std::fs::read_to_string(dir.join("info.toml")),
+            std::fs::read_to_string(dir.join("Cargo.toml")),
+        ) else {
+            continue;
+        };
+        let info: toml::Table = info.parse().expect("a bundled game's info.toml is TOML");
+        let cargo: toml::Table = cargo.parse().expect("a bundled game's Cargo.toml is TOML");
+        let text = |table: &toml::Table, key: &str| {
+            table
+                .get(key)
+                .and_then(toml::Value::as_str)
+                .map(str::to_owned)
+        };
+        let dir_name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        out.push(BundledGame {
+            package: cargo
+                .get("package")
+                .and_then(|p| p.as_table())
+                .and_then(|p| text(p, "name"))
+                .expect("a bundled game's Cargo.toml names its package"),
+            library: text(&info, "game").expect("info.toml names the game's library"),
+            name: text(&info, "name").unwrap_or_else(|| dir_name.clone()),
+            game_set: text(&info, "game-set").unwrap_or_else(|| "Other Games".to_owned()),
+            dir_name,
+        });
+    }
+    out.sort_by(|a, b| a.dir_name.cmp(&b.dir_name));
+    out
 }
 
 /// The built library with base name `base` (e.g. `hello_game`, `chat_noir`,
@@ -292,7 +347,69 @@ pub fn game_host_binary() -> PathBuf {
 /// a process of its own wakes the console each time it answers, so a click
 /// that starts a game takes a few more frames than egui's default of 4,
 /// and more on a loaded machine; 64 still stops a window that never settles.
+/// Tests do not rely on it to wait for a game: see [`run_until`].
 pub const KITTEST_STEPS: u64 = 64;
+
+/// How long a test waits for what it asserts before it says that it never
+/// happened. Generous on purpose: a loaded machine is slow, not wrong, and
+/// a test that passes returns as soon as its condition holds.
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Runs frames of `harness` until `done` holds, and panics saying that
+/// `what` never happened if it does not within [`PATIENCE`]. The one way
+/// the console tests wait: for the condition they assert, never for a
+/// number of frames or a fixed time (a game process answers when it
+/// answers, and the console only shows it on the frame after).
+pub fn run_until<S>(
+    harness: &mut egui_kittest::Harness<'_, S>,
+    what: &str,
+    done: impl Fn(&egui_kittest::Harness<'_, S>) -> bool,
+) {
+    run_until_within(harness, what, PATIENCE, done);
+}
+
+/// [`run_until`] with a patience of its own, for what takes long even on a
+/// quiet machine (a solver playing a whole game in real time).
+pub fn run_until_within<S>(
+    harness: &mut egui_kittest::Harness<'_, S>,
+    what: &str,
+    patience: std::time::Duration,
+    done: impl Fn(&egui_kittest::Harness<'_, S>) -> bool,
+) {
+    let deadline = std::time::Instant::now() + patience;
+    loop {
+        // Frames until the UI asks for no immediate repaint; a window that
+        // animates or a game that ticks just needs more of these.
+        let _ = harness.run_ok();
+        if done(harness) {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what} never happened within {patience:?}"
+        );
+        // Between polls: let the game process and the console's threads run.
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+/// `harness.settle()`: [`run_until`] the console shows all that its games'
+/// processes have done ([`launcher::LauncherApp::is_settled`]). Use it
+/// where a test would call `Harness::run` after an input to a game.
+pub trait Settle {
+    /// Runs frames until every game window has taken in its game's answers.
+    fn settle(&mut self);
+}
+
+impl Settle for egui_kittest::Harness<'_, launcher::LauncherApp> {
+    fn settle(&mut self) {
+        run_until(
+            self,
+            "the console showing every answer of its games' processes",
+            |h| h.state().is_settled(),
+        );
+    }
+}
 
 /// A console configuration for tests: only `dirs`, games in processes
 /// hosted by `test-game-host`.

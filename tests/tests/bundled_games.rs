@@ -13,6 +13,7 @@ use launcher::catalog::{Catalog, GameEntry, SearchPath};
 use launcher::loader::Loader;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
+use launcher_tests::Settle;
 use support::open_dirs;
 
 mod support;
@@ -136,7 +137,7 @@ fn harness(games: &GamesDir, accessibility_check: bool) -> Harness<'static, Laun
         .with_size([900.0, 700.0])
         .with_accessibility_check(accessibility_check)
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
-    harness.run();
+    harness.settle();
     harness
 }
 
@@ -182,7 +183,7 @@ fn each_bundled_game_opens_from_the_console() {
     ];
     for ((dir_name, _, name, _), (_, status)) in BUNDLED.into_iter().zip(statuses) {
         harness.get_by_role_and_label(Role::Button, name).click();
-        harness.run();
+        harness.settle();
         assert_eq!(
             open_dirs(&harness),
             [dir_name],
@@ -194,9 +195,9 @@ fn each_bundled_game_opens_from_the_console() {
         harness.get_by_role_and_label(Role::Button, "New game");
         // Closing it leaves the console as it was.
         harness.get_by_label("Game").click();
-        harness.run();
+        harness.settle();
         harness.get_by_label("Close window").click();
-        harness.run();
+        harness.settle();
         assert!(harness.state().open_games().is_empty());
     }
 }

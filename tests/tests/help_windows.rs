@@ -9,6 +9,7 @@
 //! `manual_rendering.rs`.
 
 mod support;
+use launcher_tests::Settle;
 use support::galleys_with;
 
 use egui::accesskit::Role;
@@ -102,7 +103,7 @@ fn harness(app: LauncherApp) -> Harness<'static, LauncherApp> {
         .with_max_steps(launcher_tests::KITTEST_STEPS)
         .with_size([1400.0, 900.0])
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
-    harness.run();
+    harness.settle();
     harness
 }
 
@@ -131,9 +132,9 @@ fn console_help(harness: &mut Harness<'_, LauncherApp>, game_name: &str, entry: 
     harness
         .get_by_role_and_label(Role::Button, &format!("Help for {game_name}"))
         .click();
-    harness.run();
+    harness.settle();
     harness.get_by_label(entry).click();
-    harness.run();
+    harness.settle();
 }
 
 /// The text a node shows: a label's value, another widget's label.
@@ -190,10 +191,10 @@ fn the_context_menu_of_a_game_button_offers_its_help_too() {
     harness
         .get_by_role_and_label(Role::Button, "Test Game (cannot start)")
         .click_secondary();
-    harness.run();
+    harness.settle();
     harness.get_by_label("How to play");
     harness.get_by_label("Manual").click();
-    harness.run();
+    harness.settle();
 
     assert!(
         harness
@@ -215,7 +216,7 @@ fn asking_again_brings_the_same_window_instead_of_a_second_one() {
     harness
         .state_mut()
         .request_help(text_help("test-game", "Test Game Help", false));
-    harness.run();
+    harness.settle();
 
     assert_eq!(harness.state().help_windows().text_windows().len(), 1);
     assert_eq!(count(&harness, "Test Game Help"), 1);
@@ -230,7 +231,7 @@ fn a_closed_help_window_opens_anew_when_asked_again() {
 
     console_help(&mut harness, "Test Game", "How to play");
     harness.get_by_role_and_label(Role::Button, "Close").click();
-    harness.run();
+    harness.settle();
     assert!(harness.state().help_windows().is_empty());
     assert_eq!(count(&harness, "Test Game Help"), 0);
     assert!(harness.query_by_label("Click a dot to block it.").is_none());
@@ -250,7 +251,7 @@ fn verbatim_help_shows_the_file_as_it_is() {
     harness
         .state_mut()
         .request_help(text_help("test-game", "Raw Help", true));
-    harness.run();
+    harness.settle();
 
     assert_eq!(count(&harness, "Raw Help"), 1);
     harness.get_by_label("=========");
@@ -277,11 +278,11 @@ fn asking_with_another_title_or_mode_updates_the_open_window() {
     harness
         .state_mut()
         .request_help(text_help("test-game", "Formatted", false));
-    harness.run();
+    harness.settle();
     harness
         .state_mut()
         .request_help(text_help("test-game", "Raw", true));
-    harness.run();
+    harness.settle();
 
     assert_eq!(harness.state().help_windows().len(), 1);
     assert_eq!(count(&harness, "Formatted"), 0);
@@ -298,7 +299,7 @@ fn a_missing_help_file_gives_a_clear_message_in_the_window() {
     harness
         .state_mut()
         .request_help(text_help("bare", "Bare Game Help", false));
-    harness.run();
+    harness.settle();
 
     assert_eq!(count(&harness, "Bare Game Help"), 1);
     harness.get_by_label("This help cannot be shown.");
@@ -319,15 +320,15 @@ fn help_that_is_not_utf8_or_too_large_is_refused_with_a_message() {
     harness
         .state_mut()
         .request_help(text_help("latin1", "Latin-1", false));
-    harness.run();
+    harness.settle();
     harness.get_by_label_contains("is not valid UTF-8");
     harness.get_by_role_and_label(Role::Button, "Close").click();
-    harness.run();
+    harness.settle();
 
     harness
         .state_mut()
         .request_help(text_help("huge", "Huge", false));
-    harness.run();
+    harness.settle();
     harness.get_by_label_contains("bytes allowed");
 }
 
@@ -338,7 +339,7 @@ fn help_for_a_game_that_is_not_there_is_a_notice() {
     harness
         .state_mut()
         .request_help(text_help("nowhere", "Nowhere Help", false));
-    harness.run();
+    harness.settle();
     assert!(harness.state().help_windows().is_empty());
     let notices = harness.state().notices();
     assert_eq!(notices.len(), 1);
@@ -373,7 +374,7 @@ fn the_manual_viewer_shows_contents_and_follows_links() {
     harness
         .get_by_role_and_label(Role::Link, "the rules")
         .click();
-    harness.run();
+    harness.settle();
 
     let viewer = harness
         .state()
@@ -390,14 +391,14 @@ fn the_manual_viewer_shows_contents_and_follows_links() {
 
     // Back returns to the top; the contents go anywhere.
     harness.get_by_role_and_label(Role::Button, "Back").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label_contains("Welcome.");
     let strategy = harness
         .get_all_by_label("Strategy")
         .find(|n| n.accesskit_node().role() != Role::Label)
         .expect("a contents entry for Strategy");
     strategy.click();
-    harness.run();
+    harness.settle();
     let viewer = harness
         .state()
         .help_windows()
@@ -415,9 +416,9 @@ fn searching_the_manual_lists_sections_that_go_there_when_clicked() {
     console_help(&mut harness, "Test Game", "Manual");
 
     harness.get_by_label("Search").focus();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Search").type_text("corner");
-    harness.run();
+    harness.settle();
 
     harness.get_by_label("1 match");
     let hit = harness
@@ -427,7 +428,7 @@ fn searching_the_manual_lists_sections_that_go_there_when_clicked() {
     let label = text_of(&hit);
     assert!(label.starts_with("Rules"), "{label}");
     hit.click();
-    harness.run();
+    harness.settle();
 
     let viewer = harness
         .state()
@@ -441,9 +442,9 @@ fn searching_the_manual_lists_sections_that_go_there_when_clicked() {
     );
 
     harness.get_by_label("Search").focus();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Search").type_text("zebra");
-    harness.run();
+    harness.settle();
     harness.get_by_label("No matches");
 }
 
@@ -480,9 +481,9 @@ fn launcher_manual_open(fixture: &Fixture, source: &str) -> Harness<'static, Lau
     let app = fixture.app_with(HelpWindows::new(fixture.cache()).with_launcher_manual(manual));
     let mut harness = harness(app);
     harness.get_by_role_and_label(Role::Button, "Help").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Launcher manual").click();
-    harness.run();
+    harness.settle();
     harness
 }
 
@@ -511,9 +512,9 @@ fn a_missing_launcher_manual_says_so_in_its_window() {
     let mut harness = harness(app);
 
     harness.get_by_role_and_label(Role::Button, "Help").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Launcher manual").click();
-    harness.run();
+    harness.settle();
 
     harness.get_by_label("This manual cannot be shown.");
     let message = harness.get_by_label_contains("is not installed");
@@ -555,9 +556,10 @@ impl RecordingBrowser {
         }
     }
 
-    /// The URLs opened, waiting up to five seconds for the first.
+    /// The URLs opened, waiting for the first (at most
+    /// [`launcher_tests::PATIENCE`]).
     fn opened(&self) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(5);
+        let deadline = Instant::now() + launcher_tests::PATIENCE;
         loop {
             if let Ok(text) = std::fs::read_to_string(&self.log)
                 && text.ends_with('\n')
@@ -604,7 +606,7 @@ fn a_manual_section_opens_in_the_browser_at_its_tag() {
             game: "test-game".into(),
             tag: "rules".into(),
         });
-    harness.run();
+    harness.settle();
 
     assert!(
         harness.state().notices().is_empty(),
@@ -639,7 +641,7 @@ fn an_unknown_section_tag_is_refused_with_a_notice_naming_manual_and_tag() {
             game: "test-game".into(),
             tag: "ruels".into(),
         });
-    harness.run();
+    harness.settle();
 
     let notices = harness.state().notices();
     assert_eq!(notices.len(), 1, "{notices:?}");
@@ -665,12 +667,12 @@ fn the_viewer_opens_the_page_shown_in_the_browser() {
     harness
         .get_by_role_and_label(Role::Link, "the rules")
         .click();
-    harness.run();
+    harness.settle();
 
     harness
         .get_by_role_and_label(Role::Button, "Open in browser")
         .click();
-    harness.run();
+    harness.settle();
 
     let page = fixture.cache().join("test-game").join("manual.html");
     assert_eq!(
@@ -695,7 +697,7 @@ fn a_game_without_a_manual_is_a_notice() {
             game: "bare".into(),
             tag: String::new(),
         });
-    harness.run();
+    harness.settle();
     let notices = harness.state().notices();
     assert_eq!(notices.len(), 1);
     assert!(
@@ -726,7 +728,7 @@ fn hello_harness(games: &launcher_tests::GamesDir, cache: &Path) -> Harness<'sta
     harness
         .get_by_role_and_label(Role::Button, "Hello Game")
         .click();
-    harness.run();
+    harness.settle();
     assert_eq!(
         harness.state().open_games().len(),
         1,
@@ -743,7 +745,7 @@ fn a_game_asking_for_its_help_through_the_host_opens_the_window_it_names() {
     let mut harness = hello_harness(&games, cache.path());
 
     harness.key_press(egui::Key::H);
-    harness.run();
+    harness.settle();
 
     assert_eq!(
         count(&harness, "Hello Help"),
@@ -752,7 +754,7 @@ fn a_game_asking_for_its_help_through_the_host_opens_the_window_it_names() {
     );
     harness.get_by_label("Press H for help.");
     harness.key_press(egui::Key::H);
-    harness.run();
+    harness.settle();
     assert_eq!(harness.state().help_windows().len(), 1);
 }
 
@@ -769,9 +771,9 @@ fn the_help_menu_of_a_game_window_opens_its_help_and_manual() {
             .last()
             .unwrap()
             .click();
-        harness.run();
+        harness.settle();
         harness.get_by_role_and_label(Role::Button, entry).click();
-        harness.run();
+        harness.settle();
     };
     open_game_help(&mut harness, "How to play");
     assert_eq!(count(&harness, "Hello Game Help"), 1);
@@ -821,9 +823,9 @@ fn search_snippets_are_as_large_as_body_text() {
     let mut harness = fixture.harness();
     console_help(&mut harness, "Test Game", "Manual");
     harness.get_by_label("Search").focus();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Search").type_text("corner");
-    harness.run();
+    harness.settle();
     let body = harness.ctx.global_style().text_styles[&egui::TextStyle::Body].size;
     let galleys = galleys_with(&harness, "through a corner");
     let snippet = galleys
@@ -854,7 +856,7 @@ fn lights_out_help_shows_its_pattern_table_monospaced() {
         harness
             .get_by_label(&format!("{pattern}{rest}"))
             .scroll_to_me();
-        harness.run();
+        harness.settle();
         let galleys = galleys_with(&harness, &format!("{pattern}{rest}"));
         let galley = galleys.first().expect("the bullet is drawn");
         assert_eq!(

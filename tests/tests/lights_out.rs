@@ -10,6 +10,7 @@ use game_api::Shape;
 use launcher::LauncherApp;
 use launcher::game_window::GameWindow;
 use launcher_tests::GamesDir;
+use launcher_tests::Settle;
 use lights_out::Cell;
 use lights_out::game::{HIGHLIGHT, HINT, LightsOut, PREVIEW};
 use support::click_at;
@@ -25,7 +26,7 @@ fn player(games: &GamesDir) -> Harness<'static, LauncherApp> {
         .with_size([500.0, 500.0])
         .with_max_steps(40)
         .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
-    harness.run();
+    harness.settle();
     harness
 }
 
@@ -92,12 +93,12 @@ fn space_and_enter_press_lights_even_with_new_game_focused() {
     harness
         .get_by_role_and_label(Role::Button, "New game")
         .focus();
-    harness.run();
+    harness.settle();
     // Space: the keyboard highlight appears in the middle; Space again and
     // Enter press it. The puzzle is not thrown away.
     for key in [egui::Key::Space, egui::Key::Space, egui::Key::Enter] {
         harness.key_press(key);
-        harness.run();
+        harness.settle();
     }
     assert_eq!(status(&mut harness), "Moves: 2 — turn all the lights off");
     assert_eq!(outlined(&mut harness, HIGHLIGHT), [Cell::new(2, 2)]);
@@ -106,7 +107,7 @@ fn space_and_enter_press_lights_even_with_new_game_focused() {
     assert_eq!(now, dealt.iter().map(|l| l.0).collect::<Vec<_>>());
     // The arrows move the highlight, not the focus.
     harness.key_press(egui::Key::ArrowUp);
-    harness.run();
+    harness.settle();
     assert_eq!(outlined(&mut harness, HIGHLIGHT), [Cell::new(1, 2)]);
     assert!(
         harness
@@ -122,7 +123,7 @@ fn the_pointer_previews_the_cross_and_a_held_light_looks_pressed() {
     assert!(outlined(&mut harness, PREVIEW).is_empty());
     let middle = screen_pos(&mut harness, Cell::new(2, 2));
     harness.hover_at(middle);
-    harness.run();
+    harness.settle();
     assert_eq!(outlined(&mut harness, HIGHLIGHT), [Cell::new(2, 2)]);
     assert_eq!(
         outlined(&mut harness, PREVIEW),
@@ -138,7 +139,7 @@ fn the_pointer_previews_the_cross_and_a_held_light_looks_pressed() {
         pressed: true,
         modifiers: Default::default(),
     });
-    harness.run();
+    harness.settle();
     assert!(side(&mut harness, Cell::new(2, 2)) < normal, "pressed in");
     assert_eq!(side(&mut harness, Cell::new(2, 1)), normal);
     harness.event(egui::Event::PointerButton {
@@ -147,7 +148,7 @@ fn the_pointer_previews_the_cross_and_a_held_light_looks_pressed() {
         pressed: false,
         modifiers: Default::default(),
     });
-    harness.run();
+    harness.settle();
     assert_eq!(side(&mut harness, Cell::new(2, 2)), normal);
     assert_eq!(status(&mut harness), "Moves: 1 — turn all the lights off");
 }
@@ -159,7 +160,7 @@ fn hints_are_counted_and_the_win_says_how_many() {
     let mut hints = 0;
     while !status(&mut harness).starts_with("Solved") {
         harness.get_by_role_and_label(Role::Button, "Hint").click();
-        harness.run();
+        harness.settle();
         hints += 1;
         assert!(status(&mut harness).contains(&format!("hints: {hints}")));
         let ringed = open(&mut harness)
@@ -228,7 +229,7 @@ fn the_hint_buttons_shortcut_is_shown_and_works() {
         "H at {key:?}, the button at {button:?}"
     );
     harness.key_press(egui::Key::H);
-    harness.run();
+    harness.settle();
     assert!(
         status(&mut harness).contains("hints: 1"),
         "{}",

@@ -7,6 +7,7 @@
 //! in the test harness its window is embedded in the console.
 
 mod support;
+use launcher_tests::Settle;
 use support::format_in;
 
 use egui::accesskit::{Role, Toggled};
@@ -44,11 +45,11 @@ impl Viewer {
             .with_max_steps(launcher_tests::KITTEST_STEPS)
             .with_size([1400.0, 900.0])
             .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
-        harness.run();
+        harness.settle();
         harness.get_by_role_and_label(Role::Button, "Help").click();
-        harness.run();
+        harness.settle();
         harness.get_by_label("Launcher manual").click();
-        harness.run();
+        harness.settle();
         Viewer { dir, harness }
     }
 
@@ -179,7 +180,7 @@ fn a_footnote_mark_leads_to_its_definition_and_back() {
         "the definition starts out of view: {before:?}"
     );
     mark.click();
-    v.harness.run();
+    v.harness.settle();
     let after = v.rect("It always does.");
     assert!(
         after.top() > 40.0 && after.bottom() < 700.0,
@@ -191,7 +192,7 @@ fn a_footnote_mark_leads_to_its_definition_and_back() {
         "the text scrolled away"
     );
     v.harness.get_by_role_and_label(Role::Link, "1.").click();
-    v.harness.run();
+    v.harness.settle();
     let text = v.rect("The cat waits.");
     assert!(text.top() > 40.0 && text.bottom() < 700.0, "{text:?}");
     // The definition is not shown where it was written, only once.
@@ -214,7 +215,7 @@ fn a_link_keeps_the_emphasis_inside_it_and_goes_to_its_section() {
     v.harness
         .get_by_role_and_label(Role::Link, "the real rules")
         .click();
-    v.harness.run();
+    v.harness.settle();
     assert_eq!(v.tag(), "rules");
     assert!(v.harness.query_by_label("No cheating.").is_some());
     assert!(v.harness.query_by_label_contains("first.").is_none());
@@ -279,9 +280,9 @@ fn search_matches_are_highlighted_on_the_page() {
     );
     let plain = v.format_of("corner");
     v.harness.get_by_label("Search").focus();
-    v.harness.run();
+    v.harness.settle();
     v.harness.get_by_label("Search").type_text("CORNER");
-    v.harness.run();
+    v.harness.settle();
     let page = v
         .galleys_with("A cat escapes through a corner.")
         .into_iter()
@@ -311,14 +312,14 @@ fn a_link_to_another_document_beside_the_manual_opens_it_here() {
     v.harness
         .get_by_role_and_label(Role::Link, "the extra rules")
         .click();
-    v.harness.run();
+    v.harness.settle();
     assert_eq!(v.tag(), "scoring");
     assert!(v.viewer().path().unwrap().ends_with("extra.md"));
     v.harness.get_by_label("Ten points.");
     v.harness
         .get_by_role_and_label(Role::Button, "Back")
         .click();
-    v.harness.run();
+    v.harness.settle();
     assert_eq!(v.tag(), "");
     assert!(v.viewer().path().unwrap().ends_with("manual.md"));
     v.harness.get_by_label_contains("See ");
@@ -345,8 +346,8 @@ fn a_web_link_opens_in_the_browser_named_by_browser() {
     v.harness
         .get_by_role_and_label(Role::Link, "project site")
         .click();
-    v.harness.run();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    v.harness.settle();
+    let deadline = std::time::Instant::now() + launcher_tests::PATIENCE;
     while !std::fs::read_to_string(&log).is_ok_and(|t| t.ends_with('\n')) {
         assert!(std::time::Instant::now() < deadline, "no browser started");
         std::thread::sleep(std::time::Duration::from_millis(20));
@@ -376,7 +377,7 @@ fn the_launchers_manual_shows_its_fields_table_as_a_grid() {
         .find(|n| n.accesskit_node().role() != Role::Label)
         .expect("a contents entry")
         .click();
-    v.harness.run();
+    v.harness.settle();
     assert_eq!(v.tag(), "info-toml");
     let (icon, png) = (v.rect("icon"), v.rect("<directory name>.png"));
     assert!((icon.center().y - png.center().y).abs() < 2.0);
@@ -400,7 +401,7 @@ fn chat_noirs_manual_shows_its_pictures_and_rules() {
         .find(|n| n.accesskit_node().role() != Role::Label)
         .expect("a contents entry")
         .click();
-    v.harness.run();
+    v.harness.settle();
     assert_eq!(v.tag(), "rules");
     // "**Your move:** click a free …": one piece of text, its start strong.
     let item = v.galleys_with("Your move: click a free (light blue)");

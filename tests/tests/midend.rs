@@ -12,6 +12,7 @@ use game_api::Point;
 use launcher::LauncherApp;
 use launcher::player::PlayerFiles;
 use launcher_tests::GamesDir;
+use launcher_tests::Settle;
 use std::path::Path;
 use support::{click_at, enter_id};
 
@@ -39,7 +40,7 @@ fn console(games: &GamesDir, player: Option<&Path>) -> Harness<'static, Launcher
             |ui, app: &mut LauncherApp| app.frame(ui),
             LauncherApp::new(config),
         );
-    harness.run();
+    harness.settle();
     harness
 }
 
@@ -54,7 +55,7 @@ fn open_counter(harness: &mut Harness<'_, LauncherApp>) {
         .next()
         .expect("a button for the counter")
         .click();
-    harness.run();
+    harness.settle();
     assert!(
         harness.state_mut().open_game_mut(DIR).is_some(),
         "it opened"
@@ -93,7 +94,7 @@ fn click_canvas(harness: &mut Harness<'_, LauncherApp>) {
 
 fn press(harness: &mut Harness<'_, LauncherApp>, label: &str) {
     harness.get_by_role_and_label(Role::Button, label).click();
-    harness.run();
+    harness.settle();
 }
 
 fn enabled(harness: &Harness<'_, LauncherApp>, label: &str) -> bool {
@@ -127,7 +128,7 @@ fn undo_and_redo_cross_new_game_and_restart() {
     press(&mut harness, "Undo");
     assert_eq!(count(&mut harness), 3);
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
-    harness.run();
+    harness.settle();
     assert_eq!(count(&mut harness), 4);
 
     // Restart is undoable.
@@ -135,7 +136,7 @@ fn undo_and_redo_cross_new_game_and_restart() {
     assert_eq!(count(&mut harness), 2);
     assert!(!enabled(&harness, "Restart"), "already at the start");
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
-    harness.run();
+    harness.settle();
     assert_eq!(count(&mut harness), 4);
 
     // A new game from another ID, then undo goes back into the first game.
@@ -152,12 +153,12 @@ fn undo_and_redo_cross_new_game_and_restart() {
     assert_eq!(count(&mut harness), 2);
     // Ctrl+Shift+Z redoes too.
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
-    harness.run();
+    harness.settle();
     harness.key_press_modifiers(
         egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
         egui::Key::Z,
     );
-    harness.run();
+    harness.settle();
     assert_eq!(count(&mut harness), 2);
 }
 
@@ -187,17 +188,17 @@ fn new_game_and_random_seed_start_new_games_and_the_games_own_key_goes_the_same_
     open_counter(&mut harness);
     // A seed typed as text is hashed: the same text, the same game.
     harness.get_by_label("Game").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Random seed…").click();
-    harness.run();
+    harness.settle();
     harness
         .get_by_role_and_label(Role::TextInput, "Seed:")
         .focus();
-    harness.run();
+    harness.settle();
     harness
         .get_by_role_and_label(Role::TextInput, "Seed:")
         .type_text("13");
-    harness.run();
+    harness.settle();
     press(&mut harness, "Start");
     assert_eq!(
         game_id(&mut harness),
@@ -208,7 +209,7 @@ fn new_game_and_random_seed_start_new_games_and_the_games_own_key_goes_the_same_
     click_canvas(&mut harness);
     // The game's own `n` asks the launcher: undoable like New game.
     harness.key_press(egui::Key::N);
-    harness.run();
+    harness.settle();
     assert!(enabled(&harness, "Undo"));
     press(&mut harness, "Undo");
     assert_eq!(count(&mut harness), 4, "the position before the new game");
@@ -242,7 +243,7 @@ fn a_won_and_a_lost_game_are_counted_once_each() {
     // A new game, lost.
     enter_id(&mut harness, "counter-0");
     harness.key_press(egui::Key::L);
-    harness.run();
+    harness.settle();
     let plays = harness.state().plays().games[DIR].clone();
     assert_eq!((plays.won, plays.lost), (1, 1));
     assert_eq!(plays.current_streak, 0);
@@ -286,7 +287,7 @@ fn a_game_comes_back_where_it_was_and_a_bad_save_is_set_aside() {
     std::fs::write(&save, forged).unwrap();
     let mut harness = console(&games, Some(home.path()));
     open_counter(&mut harness);
-    harness.run();
+    harness.settle();
     assert_eq!(count(&mut harness), 0);
     let notices: Vec<String> = harness
         .state()
@@ -308,7 +309,7 @@ fn a_game_comes_back_where_it_was_and_a_bad_save_is_set_aside() {
         std::fs::write(&save, bad).unwrap();
         let mut harness = console(&games, Some(home.path()));
         open_counter(&mut harness);
-        harness.run();
+        harness.settle();
         assert_eq!(count(&mut harness), 0);
         assert!(
             harness
@@ -340,9 +341,9 @@ fn the_games_open_when_the_launcher_closed_open_again_where_they_were() {
     assert_eq!(count(&mut harness), 4);
     // Closed by the player, it stays closed next time.
     harness.get_by_label("Game").click();
-    harness.run();
+    harness.settle();
     harness.get_by_label("Close window").click();
-    harness.run();
+    harness.settle();
     drop(harness);
     let harness = console(&games, Some(home.path()));
     assert!(harness.state().open_games().is_empty());
@@ -383,14 +384,14 @@ fn a_game_keeps_its_own_files_in_its_data_directory() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
     enter_id(&mut harness, "counter-3");
     harness.key_press(egui::Key::D);
-    harness.run();
+    harness.settle();
     assert_eq!(std::fs::read_to_string(dir.join("count.txt")).unwrap(), "3");
 }
 
 fn scroll_over_canvas(harness: &mut Harness<'_, LauncherApp>) {
     let centre = canvas_centre(harness);
     harness.hover_at(centre);
-    harness.run();
+    harness.settle();
     harness.event(egui::Event::MouseWheel {
         unit: egui::MouseWheelUnit::Line,
         delta: egui::vec2(0.0, -1.0),
@@ -398,14 +399,14 @@ fn scroll_over_canvas(harness: &mut Harness<'_, LauncherApp>) {
         source: egui::MouseWheelSource::Unknown,
         modifiers: egui::Modifiers::NONE,
     });
-    harness.run();
+    harness.settle();
 }
 
 /// Two quick clicks on the counter's canvas: a double click.
 fn double_click_canvas(harness: &mut Harness<'_, LauncherApp>) {
     let pos = canvas_centre(harness);
     harness.hover_at(pos);
-    harness.run();
+    harness.settle();
     // One event a frame; the console's frames are 1/60 s apart here.
     for pressed in [true, false, true, false] {
         harness.event(egui::Event::PointerButton {
@@ -416,7 +417,7 @@ fn double_click_canvas(harness: &mut Harness<'_, LauncherApp>) {
         });
         harness.step();
     }
-    harness.run();
+    harness.settle();
 }
 
 /// ABI revision 3: scroll and double-click events reach a game only once it
@@ -435,7 +436,7 @@ fn scroll_and_double_clicks_arrive_once_the_game_asks_for_them() {
         status(&mut harness)
     );
     harness.key_press(egui::Key::I);
-    harness.run();
+    harness.settle();
     scroll_over_canvas(&mut harness);
     double_click_canvas(&mut harness);
     assert!(
@@ -450,7 +451,7 @@ fn ticks_arrive_only_while_the_game_asks_for_them() {
     let games = games();
     let mut harness = console(&games, None);
     open_counter(&mut harness);
-    harness.run();
+    harness.settle();
     assert!(status(&mut harness).ends_with("Ticks: 0"));
     // Without a request, frames deliver no ticks.
     for _ in 0..5 {

@@ -12,6 +12,7 @@ use egui_kittest::kittest::Queryable;
 use game_api::{Anchor, Point, Shape};
 use launcher::LauncherApp;
 use launcher_tests::GamesDir;
+use launcher_tests::Settle;
 
 const DIR: &str = "picture-board";
 
@@ -45,11 +46,11 @@ fn open_board() -> (GamesDir, Harness<'static, LauncherApp>) {
             |ui, app: &mut LauncherApp| app.frame(ui),
             LauncherApp::new(config),
         );
-    harness.run();
+    harness.settle();
     harness
         .get_by_role_and_label(Role::Button, "Picture board")
         .click();
-    harness.run();
+    harness.settle();
     assert!(
         harness.state_mut().open_game_mut(DIR).is_some(),
         "it opened"
@@ -103,7 +104,7 @@ fn picture_files_that_cannot_be_shown_are_said_in_words() {
     let game = harness.state_mut().open_game_mut(DIR).unwrap();
     assert_eq!(game.warning(), None, "all is well before B");
     harness.key_press(egui::Key::B);
-    harness.run();
+    harness.settle();
     let game = harness.state_mut().open_game_mut(DIR).unwrap();
     let warning = game.warning().expect("a warning").to_owned();
     assert!(warning.contains("missing.png does not exist"), "{warning}");
@@ -150,7 +151,7 @@ fn text_is_measured_with_the_launchers_own_font() {
 fn each_of_the_nine_anchors_places_its_text() {
     let (_games, mut harness) = open_board();
     let anchor_point = on_screen(&mut harness, Point::new(50.0, 100.0));
-    harness.run();
+    harness.settle();
     let mut boxes = std::collections::HashMap::new();
     fn walk(shape: &egui::Shape, out: &mut std::collections::HashMap<String, egui::Rect>) {
         match shape {
@@ -193,12 +194,12 @@ fn a_choices_shortcut_cycles_its_options() {
     assert_eq!(status(&mut harness), "Zoom 1, clicks 0");
     for expected in ["Zoom 2, clicks 0", "Zoom 4, clicks 0", "Zoom 1, clicks 0"] {
         harness.key_press(egui::Key::Z);
-        harness.run();
+        harness.settle();
         assert_eq!(status(&mut harness), expected);
     }
     // With Ctrl, Z is the launcher's (Undo), never the game's shortcut.
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
-    harness.run();
+    harness.settle();
     assert_eq!(status(&mut harness), "Zoom 1, clicks 0");
 }
 
@@ -215,7 +216,7 @@ fn a_labelled_region_is_a_node_a_screen_reader_can_click() {
     let tile = harness.get_by_role_and_label(Role::Button, "the red tile");
     let centre = tile.rect().center();
     tile.click_accesskit();
-    harness.run();
+    harness.settle();
     assert_eq!(status(&mut harness), "Zoom 1, clicks 1");
     let expected = on_screen(&mut harness, Point::new(50.0, 30.0));
     assert!(
@@ -225,6 +226,6 @@ fn a_labelled_region_is_a_node_a_screen_reader_can_click() {
     harness
         .get_by_role_and_label(Role::Button, "the red tile")
         .click();
-    harness.run();
+    harness.settle();
     assert_eq!(status(&mut harness), "Zoom 1, clicks 2");
 }

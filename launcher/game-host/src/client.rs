@@ -875,6 +875,12 @@ impl GameProcess {
         inbox.exit.is_none() && !inbox.in_flight.is_empty()
     }
 
+    /// Whether the game asked something of its host that has not been
+    /// taken yet ([`GameProcess::take_notifications`]).
+    pub fn has_notifications(&self) -> bool {
+        !self.shared.inbox().notifications.is_empty()
+    }
+
     /// How the game is confined, once it has started.
     pub fn sandbox(&self) -> Option<crate::sandbox::Sandbox> {
         match &self.shared.inbox().starting {

@@ -119,8 +119,8 @@ impl GameWindow {
     }
 
     /// Starts a new game from `seed` (New game, Random seed…, the game's
-    /// own request).
-    pub(super) fn new_game(&mut self, seed: u64) -> Result<(), GameError> {
+    /// own request; tests and tools deal a known game with it).
+    pub fn new_game(&mut self, seed: u64) -> Result<(), GameError> {
         if !self.midend.features().new_game {
             return Ok(());
         }

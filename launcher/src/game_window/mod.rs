@@ -37,6 +37,9 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::Instant;
 
+/// The most input a window keeps for a game still on an earlier call.
+pub const MAX_QUEUED_EVENTS: usize = 64;
+
 /// What happened to a game window this frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -74,6 +77,9 @@ pub struct GameWindow {
     /// A call got no answer in time (it was dropped): once the game
     /// answers again, everything it shows is read again.
     resync: bool,
+    /// Input that came while the game was still on an earlier call, in
+    /// order: delivered once it answers, so a quick click is never lost.
+    queued: std::collections::VecDeque<Event>,
     /// The catalog entry it was opened from (to open it again).
     entry: GameEntry,
     /// The process side of the window: Wait, Details, the game's log, a
@@ -218,6 +224,7 @@ impl GameWindow {
             game,
             life: Life::Starting,
             resync: false,
+            queued: std::collections::VecDeque::new(),
             entry: entry.clone(),
             watch: process::ProcessWatch::new(),
             canvas,
@@ -475,11 +482,47 @@ impl GameWindow {
     /// Delivers an event to the game; if it says something changed, the
     /// midend records the move and the window redraws.
     pub fn send(&mut self, event: &Event) -> Result<(), GameError> {
-        if self.life != Life::Playing || self.game.is_busy() {
-            // Not started, stopped, or still on an earlier call: the event
-            // is not sent (the window waits, and says so after a while).
+        if self.life != Life::Playing {
+            // Not started, or stopped: there is no game to tell.
             return Ok(());
         }
+        if self.game.is_busy() || !self.queued.is_empty() {
+            // Still on an earlier call: the event waits its turn (see
+            // `deliver_queued`), and the window says so after a while.
+            self.queue(event.clone());
+            return Ok(());
+        }
+        self.deliver(event)
+    }
+
+    /// Keeps `event` until the game can take it. A pointer move replaces a
+    /// move queued just before it (only where the pointer ended matters);
+    /// past [`MAX_QUEUED_EVENTS`] the oldest are dropped, so a game that
+    /// hangs does not gather input without end.
+    fn queue(&mut self, event: Event) {
+        if matches!(event, Event::PointerMove { .. })
+            && matches!(self.queued.back(), Some(Event::PointerMove { .. }))
+        {
+            self.queued.pop_back();
+        }
+        if self.queued.len() == MAX_QUEUED_EVENTS {
+            self.queued.pop_front();
+        }
+        self.queued.push_back(event);
+    }
+
+    /// Sends the input that waited for the game, in order, while the game
+    /// answers at once; the rest goes on a later frame.
+    pub(super) fn deliver_queued(&mut self) -> Result<(), GameError> {
+        while self.can_call()
+            && let Some(event) = self.queued.pop_front()
+        {
+            self.deliver(&event)?;
+        }
+        Ok(())
+    }
+
+    fn deliver(&mut self, event: &Event) -> Result<(), GameError> {
         let response = self.game.game().handle_event(event);
         self.pump();
         if response?.redraw {

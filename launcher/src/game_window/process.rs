@@ -224,6 +224,28 @@ impl GameWindow {
         }
     }
 
+    /// Whether the window shows all the game's process has done: the game
+    /// has started (or its window says why not), every call is answered,
+    /// and the process's requests and end are taken in. A game in the
+    /// console's own process is always settled. Tests wait for this instead
+    /// of counting frames: a game process answers when it answers.
+    pub fn is_settled(&self) -> bool {
+        let Some(process) = self.game.process() else {
+            return true;
+        };
+        match &self.life {
+            Life::Starting => false,
+            Life::Stopped(_) => !process.has_notifications(),
+            Life::Playing => {
+                self.queued.is_empty()
+                    && !process.is_busy()
+                    && !process.has_notifications()
+                    && !matches!(process.state(), ProcessState::Exited(_))
+                    && !self.resync
+            }
+        }
+    }
+
     /// Whether the game's process is not responding now.
     pub fn is_not_responding(&self) -> bool {
         self.game
@@ -380,6 +402,12 @@ impl GameWindow {
                     outcome => Some(outcome),
                 };
             }
+        }
+        if let Err(e) = self.deliver_queued() {
+            return match self.failed(e) {
+                Outcome::Running => None,
+                outcome => Some(outcome),
+            };
         }
         None
     }

@@ -4,12 +4,13 @@
 
 use egui_kittest::Harness;
 use launcher::LauncherApp;
+use launcher_tests::Settle;
 
 /// Moves the pointer to `pos` and clicks the primary button there, as a
 /// mouse would: press and release are separate frames.
 pub fn click_at(harness: &mut Harness<'_, LauncherApp>, pos: egui::Pos2) {
     harness.hover_at(pos);
-    harness.run();
+    harness.settle();
     for pressed in [true, false] {
         harness.event(egui::Event::PointerButton {
             pos,
@@ -17,7 +18,7 @@ pub fn click_at(harness: &mut Harness<'_, LauncherApp>, pos: egui::Pos2) {
             pressed,
             modifiers: Default::default(),
         });
-        harness.run();
+        harness.settle();
     }
 }
 
@@ -29,15 +30,15 @@ pub fn enter_id(harness: &mut Harness<'_, LauncherApp>, id: &str) {
     harness
         .get_by_role_and_label(Role::TextInput, "Game ID")
         .focus();
-    harness.run();
+    harness.settle();
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.run();
+    harness.settle();
     harness
         .get_by_role_and_label(Role::TextInput, "Game ID")
         .type_text(id);
-    harness.run();
+    harness.settle();
     harness.get_by_label("Go").click();
-    harness.run();
+    harness.settle();
 }
 
 /// The directory names of the games open now, in the order they opened.
@@ -101,5 +102,5 @@ pub fn step_until(
         std::thread::sleep(std::time::Duration::from_millis(20));
         harness.step();
     }
-    harness.run();
+    harness.settle();
 }

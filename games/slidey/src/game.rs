@@ -643,7 +643,8 @@ impl Game for Slidey {
             self.canvas_size(),
             Style::solid(BACKGROUND),
         );
-        if self.is_won() {
+        // The last slide glides in before the whole picture shows.
+        if self.is_won() && self.glide.is_none() {
             self.draw_whole_picture(painter);
             let moves = format!(
                 "in {} move{}",

@@ -113,13 +113,34 @@ fn ridge(x: f32, base: f32, amplitude: f32, phase: f32) -> f32 {
     base - amplitude * (0.5 + 0.5 * s) - amplitude * 0.6 * (1.0 - (2.0 * x - 1.0).powi(2))
 }
 
+/// A pseudo-random number from 0 to 1 for the pixel at `x`, `y` (each 0
+/// to 1), fixed forever.
+fn speckle(x: f32, y: f32) -> f32 {
+    let (ix, iy) = ((x * SIDE as f32) as u64, (y * SIDE as f32) as u64);
+    let mut z = (ix << 32 | iy).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    (z >> 40) as f32 / (1u64 << 24) as f32
+}
+
+/// `sky` with stars in it, fewer and fainter towards the horizon.
+fn stars(x: f32, y: f32, sky: [f32; 3]) -> [f32; 3] {
+    let s = speckle(x, y);
+    let chance = (0.45 - y).max(0.0) * 0.02;
+    if s < chance {
+        mix(sky, [255.0, 255.0, 240.0], 1.0 - y / 0.45)
+    } else {
+        sky
+    }
+}
+
 /// The landscape's colour at `x`, `y` (each 0 to 1, `y` down).
 fn landscape(x: f32, y: f32) -> [f32; 3] {
     const HORIZON: f32 = 0.62;
     let sun = (0.68, 0.42, 0.09);
-    // The sky: deep blue at the top to orange at the horizon.
-    let sky = |y: f32| {
-        let t = y / HORIZON;
+    // The sky: deep blue at the top to orange at the horizon, lighter
+    // towards the sun's side.
+    let sky = |x: f32, y: f32| {
+        let t = (y / HORIZON + 0.12 * (x - 0.5)).clamp(0.0, 1.0);
         if t < 0.55 {
             mix([30.0, 40.0, 110.0], [170.0, 80.0, 140.0], t / 0.55)
         } else {
@@ -155,7 +176,7 @@ fn landscape(x: f32, y: f32) -> [f32; 3] {
                 c
             };
         }
-        return disc(x, y).unwrap_or_else(|| glow(x, y, sky(y)));
+        return disc(x, y).unwrap_or_else(|| glow(x, y, stars(x, y, sky(x, y))));
     }
     // The lake: the sky mirrored, darker, with ripples.
     let depth = (y - HORIZON) / (1.0 - HORIZON);
@@ -167,7 +188,7 @@ fn landscape(x: f32, y: f32) -> [f32; 3] {
     } else if my > ridge(mx, 0.56, 0.16, 1.0) {
         [90.0, 70.0, 115.0]
     } else {
-        disc(mx, my).unwrap_or_else(|| glow(mx, my, sky(my)))
+        disc(mx, my).unwrap_or_else(|| glow(mx, my, sky(mx, my)))
     };
     let water = mix(mirrored, [20.0, 40.0, 80.0], 0.35 + 0.4 * depth);
     // A shore of sand along the bottom.
@@ -204,10 +225,13 @@ fn rings(x: f32, y: f32) -> [f32; 3] {
     let r = (dx * dx + dy * dy).sqrt();
     let angle = dy.atan2(dx) / std::f32::consts::TAU;
     let checker = ((x * 12.0) as i32 + (y * 12.0) as i32) % 2 == 0;
+    // The squares are tinted along the diagonal, so that no two corners
+    // of the picture look alike.
+    let tint = hue(0.55 + 0.35 * x + 0.25 * y);
     let ground = if checker {
-        [235.0, 230.0, 215.0]
+        mix([235.0, 230.0, 215.0], tint, 0.25)
     } else {
-        [60.0, 60.0, 75.0]
+        mix([60.0, 60.0, 75.0], tint, 0.2)
     };
     if r > 0.47 {
         return ground;
@@ -484,6 +508,21 @@ mod tests {
         assert!(r > b && g > b, "sand {r} {g} {b}");
         // The rings: white between rings.
         assert_ne!(Image::builtin(Rings), land);
+    }
+
+    #[test]
+    fn no_two_tiles_of_the_games_pictures_look_alike() {
+        // Otherwise a player could see the picture whole while the game
+        // does not.
+        for which in Builtin::ALL {
+            let image = Image::builtin(which);
+            for n in 3..=6 {
+                let mut tiles = image.cut(n);
+                tiles.sort_by(|a, b| a.rgba.cmp(&b.rgba));
+                tiles.dedup();
+                assert_eq!(tiles.len(), n * n, "{which:?} cut {n}×{n}");
+            }
+        }
     }
 
     #[test]

@@ -525,7 +525,12 @@ mod tests {
     fn a_click_off_the_gaps_lines_or_on_the_gap_does_nothing() {
         let mut board = Board::solved(3);
         let before = board.clone();
-        for cell in [Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2), Cell::new(5, 0)] {
+        for cell in [
+            Cell::new(0, 0),
+            Cell::new(1, 1),
+            Cell::new(2, 2),
+            Cell::new(5, 0),
+        ] {
             assert_eq!(board.slide_cell(cell), None, "{cell:?}");
             assert!(board.cells_moved_by(cell).is_empty());
         }

@@ -836,12 +836,7 @@ impl Game for Slidey {
         };
         vec![
             Action::choice(SIZE_ACTION, "Size", sizes, size_label(self.size)),
-            Action::choice(
-                PICTURE_ACTION,
-                "Picture",
-                pictures,
-                self.art.choice.name(),
-            ),
+            Action::choice(PICTURE_ACTION, "Picture", pictures, self.art.choice.name()),
             Action::button(PEEK_ACTION, &toggle(self.peek_on, "picture")).enabled(!self.is_won()),
             Action::button(NUMBERS_ACTION, &toggle(self.settings.numbers, "numbers"))
                 .with_shortcut("t"),
@@ -896,7 +891,13 @@ impl Game for Slidey {
         let pitch = self.pitch();
         self.board
             .all_cells()
-            .map(|cell| Region::new(self.cell_label(cell), self.cell_min(cell), Point::new(pitch, pitch)))
+            .map(|cell| {
+                Region::new(
+                    self.cell_label(cell),
+                    self.cell_min(cell),
+                    Point::new(pitch, pitch),
+                )
+            })
             .collect()
     }
 }
@@ -994,7 +995,10 @@ mod tests {
         assert_eq!(click(&mut game, target), Response::REDRAW);
         assert_eq!(game.board().gap(), target);
         assert_eq!(game.moves(), 3);
-        assert!(game.status().starts_with("Moves: 3 — slide tiles into the gap"));
+        assert!(
+            game.status()
+                .starts_with("Moves: 3 — slide tiles into the gap")
+        );
         // A click off the gap's lines does nothing but move the highlight.
         let before = game.board().clone();
         click(&mut game, Cell::new(2, (gap.col + 1) % 4));
@@ -1043,7 +1047,10 @@ mod tests {
         assert_eq!(game.handle_event(&Event::key("Enter")), Response::REDRAW);
         assert!(game.is_won());
         assert_eq!(game.moves(), 2);
-        assert_eq!(game.status(), "Solved in 2 moves! Press N or click New game");
+        assert_eq!(
+            game.status(),
+            "Solved in 2 moves! Press N or click New game"
+        );
         // The whole picture, and the message.
         let drawn = pictures(&game);
         assert_eq!(drawn.len(), 1);
@@ -1164,7 +1171,10 @@ mod tests {
         game.invoke_action(PICTURE_ACTION, "Rings").unwrap();
         assert_eq!(game.picture(), &Image::builtin(Rings));
         let tile = game.board().tile(Cell::new(0, 0)) as usize;
-        assert_eq!(game.tile_pixels(tile), &Image::builtin(Rings).cut(3)[tile - 1]);
+        assert_eq!(
+            game.tile_pixels(tile),
+            &Image::builtin(Rings).cut(3)[tile - 1]
+        );
         assert!(game.invoke_action(PICTURE_ACTION, "Your picture").is_err());
         // A PNG of the player's: a 4×2 of two colours, cropped to the middle.
         let mut png = Vec::new();
@@ -1174,7 +1184,9 @@ mod tests {
             encoder.set_depth(png::BitDepth::Eight);
             let mut writer = encoder.write_header().unwrap();
             let row = [[9, 9, 9], [200, 0, 0], [0, 0, 200], [9, 9, 9]].concat();
-            writer.write_image_data(&[row.clone(), row].concat()).unwrap();
+            writer
+                .write_image_data(&[row.clone(), row].concat())
+                .unwrap();
         }
         game.set_picture_bytes(&png).unwrap();
         assert_eq!(game.picture_choice(), PictureChoice::Own);
@@ -1188,7 +1200,10 @@ mod tests {
         assert_eq!(game.board(), &board);
         // Bad bytes are refused and the picture kept.
         let err = game.set_picture_bytes(b"not a picture").unwrap_err();
-        assert_eq!(err.0, "That file is not a PNG picture; Slidey reads PNG files.");
+        assert_eq!(
+            err.0,
+            "That file is not a PNG picture; Slidey reads PNG files."
+        );
         assert_eq!(game.picture_choice(), PictureChoice::Own);
         game.invoke_action(PICTURE_ACTION, "Landscape").unwrap();
         assert_eq!(game.picture(), &Image::builtin(Builtin::Landscape));
@@ -1207,7 +1222,10 @@ mod tests {
             labels[7],
             "row 3, column 2: tile 5, belongs at row 2, column 2, slides up"
         );
-        assert_eq!(labels[8], "row 3, column 3: tile 8, belongs at row 3, column 2");
+        assert_eq!(
+            labels[8],
+            "row 3, column 3: tile 8, belongs at row 3, column 2"
+        );
         for (region, cell) in regions.iter().zip(game.board().all_cells()) {
             assert_eq!(game.cell_at(region.center()), Some(cell));
         }

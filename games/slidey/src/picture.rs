@@ -144,7 +144,11 @@ fn landscape(x: f32, y: f32) -> [f32; 3] {
         if t < 0.55 {
             mix([30.0, 40.0, 110.0], [170.0, 80.0, 140.0], t / 0.55)
         } else {
-            mix([170.0, 80.0, 140.0], [255.0, 170.0, 70.0], (t - 0.55) / 0.45)
+            mix(
+                [170.0, 80.0, 140.0],
+                [255.0, 170.0, 70.0],
+                (t - 0.55) / 0.45,
+            )
         }
     };
     let disc = |x: f32, y: f32| -> Option<[f32; 3]> {
@@ -157,7 +161,11 @@ fn landscape(x: f32, y: f32) -> [f32; 3] {
     };
     let glow = |x: f32, y: f32, c: [f32; 3]| {
         let d = ((x - sun.0).powi(2) + (y - sun.1).powi(2)).sqrt();
-        mix(c, [255.0, 220.0, 140.0], 0.5 * (1.0 - smooth(sun.2, 0.35, d)))
+        mix(
+            c,
+            [255.0, 220.0, 140.0],
+            0.5 * (1.0 - smooth(sun.2, 0.35, d)),
+        )
     };
     let far = ridge(x, 0.56, 0.16, 1.0);
     let near = ridge(x, 0.66, 0.12, 4.0);
@@ -194,7 +202,11 @@ fn landscape(x: f32, y: f32) -> [f32; 3] {
     // A shore of sand along the bottom.
     let shore = 0.93 + 0.03 * (x * 9.0).sin();
     if y > shore {
-        mix([200.0, 170.0, 110.0], [160.0, 120.0, 80.0], (y - shore) / 0.08)
+        mix(
+            [200.0, 170.0, 110.0],
+            [160.0, 120.0, 80.0],
+            (y - shore) / 0.08,
+        )
     } else {
         water
     }
@@ -212,11 +224,7 @@ fn hue(h: f32) -> [f32; 3] {
         4 => (x, 0.0, 1.0),
         _ => (1.0, 0.0, x),
     };
-    [
-        40.0 + 215.0 * r,
-        40.0 + 215.0 * g,
-        40.0 + 215.0 * b,
-    ]
+    [40.0 + 215.0 * r, 40.0 + 215.0 * g, 40.0 + 215.0 * b]
 }
 
 /// The rings' colour at `x`, `y` (each 0 to 1).
@@ -310,8 +318,7 @@ impl Image {
                         let i = (row + x0 + sx) * 4;
                         let a = u64::from(rgba[i + 3]);
                         for (k, s) in sum.iter_mut().take(3).enumerate() {
-                            *s += u64::from(rgba[i + k]) * a
-                                + u64::from(MATTE[k]) * (255 - a);
+                            *s += u64::from(rgba[i + k]) * a + u64::from(MATTE[k]) * (255 - a);
                         }
                         count += 1;
                     }
@@ -373,11 +380,13 @@ impl Image {
             for x in 0..w {
                 let px: [u8; 4] = match info.color_type {
                     png::ColorType::Grayscale => [row[x]; 3].into_rgba(255),
-                    png::ColorType::GrayscaleAlpha => {
-                        [row[2 * x]; 3].into_rgba(row[2 * x + 1])
+                    png::ColorType::GrayscaleAlpha => [row[2 * x]; 3].into_rgba(row[2 * x + 1]),
+                    png::ColorType::Rgb => {
+                        [row[3 * x], row[3 * x + 1], row[3 * x + 2]].into_rgba(255)
                     }
-                    png::ColorType::Rgb => [row[3 * x], row[3 * x + 1], row[3 * x + 2]].into_rgba(255),
-                    png::ColorType::Rgba => [row[4 * x], row[4 * x + 1], row[4 * x + 2], row[4 * x + 3]],
+                    png::ColorType::Rgba => {
+                        [row[4 * x], row[4 * x + 1], row[4 * x + 2], row[4 * x + 3]]
+                    }
                     png::ColorType::Indexed => {
                         return Err("That PNG picture's palette could not be read.".into());
                     }
@@ -569,7 +578,7 @@ mod tests {
         // top half is black and the bottom half white, and every other
         // column is grey 100 and 200 (averaging to 150).
         let png = png_of(960, 1200, png::ColorType::Grayscale, |x, y| {
-            if y < 120 || y >= 1080 {
+            if !(120..1080).contains(&y) {
                 vec![77]
             } else if y < 600 {
                 vec![0]

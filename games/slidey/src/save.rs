@@ -175,7 +175,12 @@ mod tests {
         let err = game.load(bad.as_bytes()).unwrap_err();
         assert!(err.0.contains("cannot be slid back in order"), "{err}");
         let sizes = "Slidey save 1\nstart 1,2,3/4,_,6/7,5,8\nboard 1,2,3,4/5,6,7,8/9,10,11,12/13,14,_,15\nmoves 3\nend\n";
-        assert!(game.load(sizes.as_bytes()).unwrap_err().0.contains("not the size"));
+        assert!(
+            game.load(sizes.as_bytes())
+                .unwrap_err()
+                .0
+                .contains("not the size")
+        );
         assert!(game.load(b"Lights Out save 1\nend\n").is_err());
     }
 

@@ -172,7 +172,11 @@ mod tests {
         for seed in 0..12 {
             let board = Board::shuffled(3, seed);
             let solution = solve(&board, 10_000_000).expect("3×3 is solved within the budget");
-            assert_eq!(solution.len(), reached[board.cells()] as usize, "seed {seed}");
+            assert_eq!(
+                solution.len(),
+                reached[board.cells()] as usize,
+                "seed {seed}"
+            );
             assert!(estimate(&board) <= solution.len());
             let mut b = board.clone();
             for dir in solution {

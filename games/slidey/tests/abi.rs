@@ -4,7 +4,9 @@
 //! game (its New game, or the game asking for one), the test does what the
 //! launcher does: it calls `new_game` with a seed.
 
-use game_api::host::{CallErrorKind, GameInstance, GameLibrary, HostServices, NoServices, Recorder};
+use game_api::host::{
+    CallErrorKind, GameInstance, GameLibrary, HostServices, NoServices, Recorder,
+};
 use game_api::{
     ActionKind, Event, GameResult, Modifiers, Outcome, PictureSource, Point, RecordingPainter,
     Response, Shape,
@@ -18,7 +20,9 @@ fn start() -> GameInstance {
     // SAFETY: the entry function of the game linked into this test.
     let library = unsafe { GameLibrary::from_entry(slidey::game_api_entry()) }
         .expect("the game speaks this launcher's ABI");
-    library.start(Box::new(NoServices)).expect("the game starts")
+    library
+        .start(Box::new(NoServices))
+        .expect("the game starts")
 }
 
 fn start_with(services: Box<dyn HostServices>) -> GameInstance {
@@ -90,7 +94,10 @@ fn cell_center(n: usize, cell: Cell) -> Point {
 
 fn click(game: &mut GameInstance, n: usize, cell: Cell) -> Response {
     let pos = cell_center(n, cell);
-    assert_eq!(game.handle_event(&Event::press(pos)).unwrap(), Response::NONE);
+    assert_eq!(
+        game.handle_event(&Event::press(pos)).unwrap(),
+        Response::NONE
+    );
     game.handle_event(&Event::release(pos)).unwrap()
 }
 
@@ -122,7 +129,11 @@ fn the_game_introduces_itself_with_the_originals_6x6() {
     let mut game = start();
     assert_eq!(game.title().unwrap(), "Slidey");
     assert_eq!(game.canvas_size().unwrap(), Point::new(512.0, 512.0));
-    assert!(game.status().unwrap().starts_with("Moves: 0 — slide tiles into the gap"));
+    assert!(
+        game.status()
+            .unwrap()
+            .starts_with("Moves: 0 — slide tiles into the gap")
+    );
     let board = seen_board(&mut game, &Image::builtin(Landscape), 6);
     assert!(!board.is_solved() && board.is_solvable(), "{board}");
     assert_eq!(board.gap(), Cell::new(5, 5));
@@ -245,7 +256,10 @@ fn a_slide_glides_on_ticks_but_the_board_changes_at_once() {
     key(&mut game, "ArrowLeft");
     let n = 3;
     game.handle_event(&Event::Tick { dt: 0.05 }).unwrap();
-    let xs: Vec<f32> = pictures(&frame(&mut game)).iter().map(|(m, _, _)| m.x).collect();
+    let xs: Vec<f32> = pictures(&frame(&mut game))
+        .iter()
+        .map(|(m, _, _)| m.x)
+        .collect();
     assert!(xs.contains(&(MARGIN + 1.5 * BOARD / n as f32)), "{xs:?}");
     game.handle_event(&Event::Tick { dt: 0.06 }).unwrap();
     assert_eq!(recorder.last().as_deref(), Some("tick stop"));
@@ -356,7 +370,9 @@ fn the_players_picture_and_settings_are_remembered_in_the_data_directory() {
     game.new_game(5).unwrap();
     assert_eq!(seen_board(&mut game, &own, 6), Shuffle::new(6, 5).board);
     let picture = &game.actions().unwrap()[1];
-    assert!(matches!(&picture.kind, ActionKind::Choice { selected, .. } if selected == "Your picture"));
+    assert!(
+        matches!(&picture.kind, ActionKind::Choice { selected, .. } if selected == "Your picture")
+    );
     // Numbers on, and the landscape, are kept for the next session.
     game.invoke_action("numbers", "").unwrap();
     game.invoke_action("picture", "Landscape").unwrap();

@@ -83,7 +83,10 @@ fn the_icon_is_a_32_by_32_rgba_png_of_tiles_and_a_gap() {
 /// Characters egui's default fonts draw: ASCII, Latin-1 and common
 /// typographic punctuation.
 fn has_glyph(c: char) -> bool {
-    c == '\n' || (' '..='~').contains(&c) || ('\u{a0}'..='\u{ff}').contains(&c) || "–—‘’“”…•".contains(c)
+    c == '\n'
+        || (' '..='~').contains(&c)
+        || ('\u{a0}'..='\u{ff}').contains(&c)
+        || "–—‘’“”…•".contains(c)
 }
 
 #[test]
@@ -125,7 +128,10 @@ fn the_launcher_formats_the_help_as_intended() {
             _ => None,
         })
         .collect();
-    assert_eq!(titles, ["Slidey", "Controls", "Your own picture", "A strategy"]);
+    assert_eq!(
+        titles,
+        ["Slidey", "Controls", "Your own picture", "A strategy"]
+    );
     let bullets: Vec<&str> = help
         .blocks
         .iter()
@@ -136,7 +142,11 @@ fn the_launcher_formats_the_help_as_intended() {
         .collect();
     assert_eq!(bullets.len(), 10, "{bullets:#?}");
     assert!(bullets[0].starts_with("Click a tile in the gap's row or column"));
-    assert!(bullets.iter().any(|b| b.starts_with("Hold P to see the whole picture")));
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.starts_with("Hold P to see the whole picture"))
+    );
     let id = bullets
         .iter()
         .find(|b| b.starts_with("The Game ID field"))

@@ -443,7 +443,7 @@ impl Play {
     /// paused; time is up when it falls below zero. Returns whether the
     /// clock changed.
     pub fn run_clock(&mut self, seconds: f64) -> bool {
-        if !self.is_running() || !(seconds > 0.0) {
+        if !self.is_running() || seconds.is_nan() || seconds <= 0.0 {
             return false;
         }
         self.life -= self.decay() * seconds / FRAME;

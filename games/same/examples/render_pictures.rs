@@ -1,5 +1,5 @@
 //! Draws the pictures of Same's manual with the game's own drawing code
-//! ([`Same`]'s `draw`) and the deterministic rasteriser of `game-raster`:
+//! ([`Same::draw_board`], without the game-over veil) and the deterministic rasteriser of `game-raster`:
 //! the rule book's worked example, a 6×6 board, in its five stages
 //! (`manual/example-1.png` to `manual/example-5.png`), and the group under
 //! the pointer highlighted (`manual/highlight.png`).
@@ -55,7 +55,7 @@ pub fn example_stages() -> [Board; 5] {
 
 fn png(game: &Same) -> Vec<u8> {
     let size = game.canvas_size();
-    game_raster::render_png(size.x as u32, size.y as u32, 1.0, |p| game.draw(p))
+    game_raster::render_png(size.x as u32, size.y as u32, 1.0, |p| game.draw_board(p))
 }
 
 /// The pictures, by path relative to the crate's directory, as PNG bytes.

@@ -516,88 +516,12 @@ impl Same {
         painter.circle(glint, radius * 0.2, Style::solid(GLINT));
     }
 
-    fn draw_game_over(&self, painter: &mut dyn Painter) {
-        let size = self.canvas_size();
-        painter.rect(Point::new(0.0, 0.0), size, Style::solid(VEIL));
-        let title = if self.is_cleared() {
-            "Board cleared!"
-        } else {
-            "Game over"
-        };
-        let line = format!("Score: {}", self.score());
-        let t = painter.text_size(26.0, title);
-        let l = painter.text_size(16.0, &line);
-        let panel = Point::new(t.x.max(l.x) + 40.0, t.y + l.y + 36.0);
-        let center = Point::new(size.x / 2.0, size.y / 2.0);
-        painter.rounded_rect(
-            Point::new(center.x - panel.x / 2.0, center.y - panel.y / 2.0),
-            panel,
-            10.0,
-            Style::solid(PANEL),
-        );
-        let top = center.y - panel.y / 2.0 + 14.0;
-        painter.text(
-            Point::new(center.x, top),
-            Anchor::Top,
-            26.0,
-            PANEL_TEXT,
-            title,
-        );
-        painter.text(
-            Point::new(center.x, top + t.y + 8.0),
-            Anchor::Top,
-            16.0,
-            PANEL_TEXT,
-            &line,
-        );
-    }
-}
-
-/// The options a game of `board` shows: its size and colours when the
-/// choices offer them, otherwise those of `otherwise`.
-fn settings_of(board: &Board, otherwise: Settings) -> Settings {
-    let size = (board.width(), board.height());
-    Settings {
-        size: if SIZES.contains(&size) {
-            size
-        } else {
-            otherwise.size
-        },
-        colours: if COLOURS.contains(&board.colours()) {
-            board.colours()
-        } else {
-            otherwise.colours
-        },
-    }
-}
-
-impl Game for Same {
-    fn new(host: Host) -> Result<Self, GameError> {
-        let settings = Settings::load(host.data_dir().as_deref());
-        Ok(Same::with_seed(settings, fresh_seed()).with_host(host))
-    }
-
-    fn canvas_size(&self) -> Point {
-        Point::new(
-            2.0 * MARGIN + self.board.width() as f32 * PITCH,
-            2.0 * MARGIN + self.board.height() as f32 * PITCH,
-        )
-    }
-
-    fn title(&self) -> String {
-        "Same".into()
-    }
-
-    fn status(&self) -> String {
-        self.status_text()
-    }
-
-    /// The board, touching dots of one colour joined by bridges (as the
-    /// original draws its blobs), each dot shaded; the group a click would
-    /// remove pale (smaller while the button is held on it), the keyboard's
-    /// cursor ringed, the removed group shrinking away while the dots fall,
-    /// and the final score once the game is over.
-    fn draw(&self, painter: &mut dyn Painter) {
+    /// Draws the board: touching dots of one colour joined by bridges (as
+    /// the original draws its groups as blobs), each dot shaded; the group
+    /// a click would remove pale (smaller while the button is held on it),
+    /// the keyboard's cursor ringed, and the removed group shrinking away
+    /// while the dots fall. (The manual's pictures are drawn with it.)
+    pub fn draw_board(&self, painter: &mut dyn Painter) {
         let size = self.canvas_size();
         painter.rect(Point::new(0.0, 0.0), size, Style::solid(BACKGROUND));
         painter.rounded_rect(
@@ -686,7 +610,88 @@ impl Game for Same {
                 },
             );
         }
+    }
 
+    fn draw_game_over(&self, painter: &mut dyn Painter) {
+        let size = self.canvas_size();
+        painter.rect(Point::new(0.0, 0.0), size, Style::solid(VEIL));
+        let title = if self.is_cleared() {
+            "Board cleared!"
+        } else {
+            "Game over"
+        };
+        let line = format!("Score: {}", self.score());
+        let t = painter.text_size(26.0, title);
+        let l = painter.text_size(16.0, &line);
+        let panel = Point::new(t.x.max(l.x) + 40.0, t.y + l.y + 36.0);
+        let center = Point::new(size.x / 2.0, size.y / 2.0);
+        painter.rounded_rect(
+            Point::new(center.x - panel.x / 2.0, center.y - panel.y / 2.0),
+            panel,
+            10.0,
+            Style::solid(PANEL),
+        );
+        let top = center.y - panel.y / 2.0 + 14.0;
+        painter.text(
+            Point::new(center.x, top),
+            Anchor::Top,
+            26.0,
+            PANEL_TEXT,
+            title,
+        );
+        painter.text(
+            Point::new(center.x, top + t.y + 8.0),
+            Anchor::Top,
+            16.0,
+            PANEL_TEXT,
+            &line,
+        );
+    }
+}
+
+/// The options a game of `board` shows: its size and colours when the
+/// choices offer them, otherwise those of `otherwise`.
+fn settings_of(board: &Board, otherwise: Settings) -> Settings {
+    let size = (board.width(), board.height());
+    Settings {
+        size: if SIZES.contains(&size) {
+            size
+        } else {
+            otherwise.size
+        },
+        colours: if COLOURS.contains(&board.colours()) {
+            board.colours()
+        } else {
+            otherwise.colours
+        },
+    }
+}
+
+impl Game for Same {
+    fn new(host: Host) -> Result<Self, GameError> {
+        let settings = Settings::load(host.data_dir().as_deref());
+        Ok(Same::with_seed(settings, fresh_seed()).with_host(host))
+    }
+
+    fn canvas_size(&self) -> Point {
+        Point::new(
+            2.0 * MARGIN + self.board.width() as f32 * PITCH,
+            2.0 * MARGIN + self.board.height() as f32 * PITCH,
+        )
+    }
+
+    fn title(&self) -> String {
+        "Same".into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    /// The board ([`Same::draw_board`]), and the final score over it once
+    /// the game is over.
+    fn draw(&self, painter: &mut dyn Painter) {
+        self.draw_board(painter);
         if self.is_over() {
             self.draw_game_over(painter);
         }

@@ -314,7 +314,7 @@ fn the_dots_fall_on_ticks_but_the_board_changes_at_once() {
 fn the_keyboard_alone_can_play() {
     let mut game = start();
     // Vertical stripes: every column is a group of 8.
-    let id = vec!["1234512345"; 8].join("/");
+    let id = ["1234512345"; 8].join("/");
     game.start_from_game_id(&id).unwrap();
     // The first arrow shows the cursor at the bottom left.
     assert_eq!(key(&mut game, "ArrowRight"), Response::REDRAW);
@@ -325,7 +325,7 @@ fn the_keyboard_alone_can_play() {
     settle(&mut game);
     // Column 1 (red, 2) went; the columns right of it slid left.
     let seen = seen_board(&mut game);
-    assert_eq!(seen.to_string(), vec!["134512345."; 8].join("/"));
+    assert_eq!(seen.to_string(), ["134512345."; 8].join("/"));
     assert!(game.status().unwrap().contains("Score: 64 + 0 = 64"));
     assert_eq!(key(&mut game, "F13"), Response::NONE);
 }
@@ -530,7 +530,7 @@ fn a_whole_game_played_to_its_end_is_lost_with_dots_left() {
 fn clearing_the_board_wins_with_the_5000_bonus() {
     let mut game = start();
     // Columns of one colour each: every click clears a column of 8.
-    game.start_from_game_id(&vec!["3451234512"; 8].join("/"))
+    game.start_from_game_id(&["3451234512"; 8].join("/"))
         .unwrap();
     let (status, outcome, points) = play_to_the_end(&mut game);
     assert_eq!(points, 10 * 64);

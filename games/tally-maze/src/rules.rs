@@ -63,7 +63,7 @@ impl Turn {
 
 /// Where everything is: the ball, the pumpkins, and how many times the
 /// player went on to the next maze since the game's first maze.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position {
     /// How many times `n` was pressed: the maze is the game's first maze
     /// number plus this (round the enumeration).

@@ -1,0 +1,213 @@
+//! The files the launcher reads beside the library: `info.toml`, the icon,
+//! `doc.txt` and `manual.md` with its pictures, read with the launcher's
+//! own help formatter and manual parser.
+
+use jewel::draw::COLORS;
+use launcher_help::manual::Manual;
+use launcher_help::text_help::{Block, format_text_help};
+use std::path::PathBuf;
+
+fn file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(file(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The `key = "value"` lines of a flat TOML file.
+fn manifest_fields() -> Vec<(String, String)> {
+    read("info.toml")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (key, value) = l.split_once('=').expect("key = value");
+            let value = value.trim();
+            assert!(value.starts_with('"') && value.ends_with('"'), "{l}");
+            (key.trim().to_owned(), value.trim_matches('"').to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn the_manifest_names_the_library_set_icon_help_and_manual() {
+    let fields = manifest_fields();
+    let get = |key: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("no {key}"))
+    };
+    assert_eq!(get("game"), "jewel");
+    assert_eq!(get("name"), "Jewel");
+    assert_eq!(get("game-set"), "Puzzle Games");
+    assert_eq!(get("icon"), "jewel.png");
+    assert_eq!(get("help"), "doc.txt");
+    assert_eq!(get("manual"), "manual.md");
+    assert_eq!(fields.len(), 6, "{fields:?}");
+    let cargo = read("Cargo.toml");
+    assert!(cargo.contains("name = \"jewel\""), "{cargo}");
+    for key in ["icon", "help", "manual"] {
+        assert!(file(get(key)).is_file(), "{key}");
+    }
+}
+
+/// A PNG's width, height and RGBA pixels.
+fn decode(name: &str) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(file(name)).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgba, "{name}");
+    assert_eq!(info.bit_depth, png::BitDepth::Eight, "{name}");
+    pixels.truncate(info.buffer_size());
+    (info.width, info.height, pixels)
+}
+
+#[test]
+fn the_icon_is_a_32_by_32_png_of_jewels_in_the_games_colours() {
+    let (w, h, pixels) = decode("jewel.png");
+    assert_eq!((w, h), (32, 32));
+    let has = |c: game_api::Rgba| pixels.chunks(4).any(|p| p == [c.r, c.g, c.b, 255]);
+    // The blue ball, the red diamond, the yellow pyramid, the green cylinder.
+    for kind in [0, 5, 2, 4] {
+        assert!(has(COLORS[kind]), "colour {kind}");
+    }
+    // Transparent corners.
+    assert_eq!(pixels[3], 0);
+}
+
+#[test]
+fn the_help_follows_the_text_help_format() {
+    let doc = read("doc.txt");
+    let lines: Vec<&str> = doc.lines().collect();
+    assert_eq!(lines[0], "Jewel");
+    assert_eq!(lines[1], "=====");
+    for (i, line) in lines.iter().enumerate() {
+        if !line.is_empty() && line.chars().all(|c| c == '=') {
+            assert_eq!(lines[i - 1].chars().count(), line.len(), "line {}", i + 1);
+        }
+        assert!(
+            !(line.starts_with("**") && line.ends_with("**")),
+            "line {}",
+            i + 1
+        );
+        assert!(!line.ends_with(' '), "trailing space on line {}", i + 1);
+        assert!(line.is_ascii(), "line {} is plain ASCII", i + 1);
+    }
+}
+
+#[test]
+fn the_launcher_formats_the_help_as_intended() {
+    let help = format_text_help(&read("doc.txt"));
+    let titles: Vec<&str> = help
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Title(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(titles, ["Jewel", "Controls", "Difficulty"]);
+    let bullets: Vec<&str> = help
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Bullet(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bullets.len(), 14, "{bullets:#?}");
+    assert!(bullets[0].starts_with("Press Space"));
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.starts_with("Or use the bubble: the arrow keys move it, Space locks it"))
+    );
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.starts_with("P (or the Pause button) pauses the game"))
+    );
+    // The five difficulties, as the game's Difficulty control names them.
+    for difficulty in jewel::Difficulty::ALL {
+        let label = format!("`{}`: {}.", difficulty.label(), difficulty.what_matches());
+        assert!(bullets.iter().any(|b| b.starts_with(&label)), "{label}");
+    }
+    for block in &help.blocks {
+        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
+    }
+    // The scoring the help states is the game's.
+    let doc = read("doc.txt");
+    assert!(
+        doc.contains("A line of 3 scores 2 points, a line of 4 scores 3, a line of 5 scores 4.")
+    );
+    assert!(doc.contains("Every 10\npoints' worth of lines is a level"));
+}
+
+fn manual() -> Manual {
+    Manual::parse("games/jewel/manual.md", &read("manual.md"))
+}
+
+#[test]
+fn the_manual_has_its_sections_and_no_warnings() {
+    let manual = manual();
+    assert_eq!(manual.title(), "Jewel");
+    assert!(manual.warnings().is_empty(), "{:#?}", manual.warnings());
+    for tag in [
+        "rules",
+        "scoring",
+        "controls",
+        "difficulty",
+        "game-ids",
+        "deviations",
+    ] {
+        manual.section(tag).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn the_manuals_pictures_are_pngs_beside_it() {
+    let manual = manual();
+    let pictures = manual.image_paths();
+    assert_eq!(pictures, ["manual/board.png", "manual/difficulties.png"]);
+    let (w, h, _) = decode("manual/board.png");
+    assert_eq!((w, h), (680, 480));
+    let (w, h, _) = decode("manual/difficulties.png");
+    assert_eq!((w, h), (7 * 56, 5 * 56));
+}
+
+#[test]
+fn the_manuals_numbers_are_the_games() {
+    use jewel::play::{CREDIT, DECAY_ADD, INITIAL_DECAY, LIFE_VISIBLE, NEXT_LEVEL, START_LIFE};
+    let text = read("manual.md");
+    for (value, row) in [
+        (
+            START_LIFE,
+            "| The clock at the start | 1000 units: 75 seconds at level 0 |",
+        ),
+        (CREDIT, "| Each point | 10 units of time on the clock |"),
+        (
+            INITIAL_DECAY,
+            "| The clock runs down | 0.4 units every 30 ms at level 0 (13.3 a second) |",
+        ),
+        (
+            DECAY_ADD,
+            "| Each level | the clock runs down 0.02 units faster every 30 ms |",
+        ),
+        (
+            f64::from(NEXT_LEVEL),
+            "| A level | every 10 points' worth of lines |",
+        ),
+    ] {
+        assert!(text.contains(row), "{row}");
+        assert!(row.contains(&value.to_string()), "{row} says {value}");
+    }
+    assert!(text.contains(&format!("A full dial is {LIFE_VISIBLE} units")));
+    let play = jewel::Play::deal(1, jewel::Difficulty::Beginner);
+    assert!((play.seconds_left() - 75.0).abs() < 1e-9);
+}

@@ -3,4 +3,5 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod generate;
 pub mod solver;

@@ -27,7 +27,10 @@ fn main() {
             Found::Win(turns) => {
                 won += 1;
                 let script: String = turns.iter().map(|t| t.letter()).collect();
-                println!("seed {seed}: maze {first}: won in {} turns: {script}", turns.len());
+                println!(
+                    "seed {seed}: maze {first}: won in {} turns: {script}",
+                    turns.len()
+                );
             }
             other => {
                 unknown += 1;

@@ -434,7 +434,10 @@ impl TallyMaze {
 
     /// Reads the size and the preview from the data directory, if kept.
     fn load_settings(&mut self) {
-        let Some(text) = self.settings_file().and_then(|f| std::fs::read_to_string(f).ok()) else {
+        let Some(text) = self
+            .settings_file()
+            .and_then(|f| std::fs::read_to_string(f).ok())
+        else {
             return;
         };
         for line in text.lines() {
@@ -458,8 +461,10 @@ impl TallyMaze {
                 if self.preview { "on" } else { "off" }
             );
             if let Err(e) = std::fs::write(&file, text) {
-                self.host
-                    .log(&format!("could not keep the settings in {}: {e}", file.display()));
+                self.host.log(&format!(
+                    "could not keep the settings in {}: {e}",
+                    file.display()
+                ));
             }
         }
     }
@@ -532,21 +537,22 @@ impl TallyMaze {
         let thick = (layout.cell / 6.0).ceil().max(2.0);
         // A wall from grid point (x, y) along one cell, as a filled bar
         // reaching half its thickness past both ends (so corners meet).
-        let bar = |painter: &mut dyn Painter, x: usize, y: usize, across: bool, color: Rgba, t: f32| {
-            let a = layout.corner(x as f32, y as f32);
-            let (min, size) = if across {
-                (
-                    Point::new(a.x - t / 2.0, a.y - t / 2.0),
-                    Point::new(layout.cell + t, t),
-                )
-            } else {
-                (
-                    Point::new(a.x - t / 2.0, a.y - t / 2.0),
-                    Point::new(t, layout.cell + t),
-                )
+        let bar =
+            |painter: &mut dyn Painter, x: usize, y: usize, across: bool, color: Rgba, t: f32| {
+                let a = layout.corner(x as f32, y as f32);
+                let (min, size) = if across {
+                    (
+                        Point::new(a.x - t / 2.0, a.y - t / 2.0),
+                        Point::new(layout.cell + t, t),
+                    )
+                } else {
+                    (
+                        Point::new(a.x - t / 2.0, a.y - t / 2.0),
+                        Point::new(t, layout.cell + t),
+                    )
+                };
+                painter.rect(min, size, Style::solid(color));
             };
-            painter.rect(min, size, Style::solid(color));
-        };
         let inner_color = |now_closed: bool, next_closed: bool| -> Option<(Rgba, f32)> {
             match (now_closed, next_closed && self.preview) {
                 (true, false) if self.preview => Some((WALL_GOING, thick)),
@@ -636,8 +642,18 @@ pub fn draw_pumpkin(painter: &mut dyn Painter, c: Point, r: f32) {
         Point::new(0.24 * r, 0.35 * r),
         Style::solid(STEM),
     );
-    painter.ellipse(Point::new(c.x - 0.42 * r, c.y + 0.08 * r), 0.55 * r, 0.72 * r, lobe);
-    painter.ellipse(Point::new(c.x + 0.42 * r, c.y + 0.08 * r), 0.55 * r, 0.72 * r, lobe);
+    painter.ellipse(
+        Point::new(c.x - 0.42 * r, c.y + 0.08 * r),
+        0.55 * r,
+        0.72 * r,
+        lobe,
+    );
+    painter.ellipse(
+        Point::new(c.x + 0.42 * r, c.y + 0.08 * r),
+        0.55 * r,
+        0.72 * r,
+        lobe,
+    );
     painter.ellipse(Point::new(c.x, c.y + 0.08 * r), 0.5 * r, 0.78 * r, lobe);
     let face = Style::solid(FACE);
     for side in [-1.0, 1.0] {
@@ -695,11 +711,23 @@ pub fn draw_ball(painter: &mut dyn Painter, c: Point, r: f32, mood: Mood) {
         if mood == Mood::Caught {
             // Crossed-out eyes.
             let d = 0.14 * r;
-            painter.line(Point::new(e.x - d, e.y - d), Point::new(e.x + d, e.y + d), ink);
-            painter.line(Point::new(e.x - d, e.y + d), Point::new(e.x + d, e.y - d), ink);
+            painter.line(
+                Point::new(e.x - d, e.y - d),
+                Point::new(e.x + d, e.y + d),
+                ink,
+            );
+            painter.line(
+                Point::new(e.x - d, e.y + d),
+                Point::new(e.x + d, e.y - d),
+                ink,
+            );
         } else {
             painter.circle(e, 0.17 * r, Style::solid(game_api::WHITE));
-            painter.circle(Point::new(e.x, e.y + 0.03 * r), 0.08 * r, Style::solid(FACE));
+            painter.circle(
+                Point::new(e.x, e.y + 0.03 * r),
+                0.08 * r,
+                Style::solid(FACE),
+            );
         }
     }
     let mouth_y = c.y + 0.35 * r;
@@ -720,7 +748,10 @@ pub fn draw_ball(painter: &mut dyn Painter, c: Point, r: f32, mood: Mood) {
             let points: Vec<Point> = (0..=6)
                 .map(|i| {
                     let t = i as f32 / 6.0 * 2.0 - 1.0;
-                    Point::new(c.x + t * width * r, mouth_y - 0.05 * r + (1.0 - t * t) * depth * r)
+                    Point::new(
+                        c.x + t * width * r,
+                        mouth_y - 0.05 * r + (1.0 - t * t) * depth * r,
+                    )
                 })
                 .collect();
             if mood == Mood::Won {
@@ -756,7 +787,11 @@ impl Game for TallyMaze {
 
     fn draw(&self, painter: &mut dyn Painter) {
         let layout = self.layout();
-        painter.rect(Point::new(0.0, 0.0), layout.canvas(), Style::solid(BACKGROUND));
+        painter.rect(
+            Point::new(0.0, 0.0),
+            layout.canvas(),
+            Style::solid(BACKGROUND),
+        );
         self.draw_number(painter, &layout);
         let (w, h) = layout.cells;
         let exit = self.tally.exit();
@@ -778,10 +813,18 @@ impl Game for TallyMaze {
             color: GRID,
         };
         for x in 1..w {
-            painter.line(layout.corner(x as f32, 0.0), layout.corner(x as f32, h as f32), grid);
+            painter.line(
+                layout.corner(x as f32, 0.0),
+                layout.corner(x as f32, h as f32),
+                grid,
+            );
         }
         for y in 1..h {
-            painter.line(layout.corner(0.0, y as f32), layout.corner(w as f32, y as f32), grid);
+            painter.line(
+                layout.corner(0.0, y as f32),
+                layout.corner(w as f32, y as f32),
+                grid,
+            );
         }
         self.draw_walls(painter, &layout);
 
@@ -793,15 +836,27 @@ impl Game for TallyMaze {
             // Two pumpkins in one cell: two smaller ones, as the original.
             let (x, y) = a;
             let c = layout.corner(x, y);
-            draw_pumpkin(painter, Point::new(c.x - 0.2 * layout.cell, c.y - 0.18 * layout.cell), r * 0.62);
-            draw_pumpkin(painter, Point::new(c.x + 0.2 * layout.cell, c.y + 0.2 * layout.cell), r * 0.62);
+            draw_pumpkin(
+                painter,
+                Point::new(c.x - 0.2 * layout.cell, c.y - 0.18 * layout.cell),
+                r * 0.62,
+            );
+            draw_pumpkin(
+                painter,
+                Point::new(c.x + 0.2 * layout.cell, c.y + 0.2 * layout.cell),
+                r * 0.62,
+            );
         } else {
             for (x, y) in [a, b] {
                 draw_pumpkin(painter, layout.corner(x, y), r);
             }
         }
         let (x, y) = self.drawn_at(before.player, now.player);
-        let ball_r = if self.tally.is_caught() { r * 0.7 } else { r * 0.9 };
+        let ball_r = if self.tally.is_caught() {
+            r * 0.7
+        } else {
+            r * 0.9
+        };
         draw_ball(painter, layout.corner(x, y), ball_r, self.mood());
         if self.tally.is_over() && self.glide.is_none() {
             painter.rect(
@@ -809,11 +864,18 @@ impl Game for TallyMaze {
                 Point::new(w as f32 * layout.cell, h as f32 * layout.cell),
                 Style::solid(VEIL),
             );
-            let message = if self.tally.is_won() { "You got out!" } else { "Caught!" };
+            let message = if self.tally.is_won() {
+                "You got out!"
+            } else {
+                "Caught!"
+            };
             let center = layout.corner(w as f32 / 2.0, h as f32 / 2.0);
             let size = painter.text_size(28.0, message);
             painter.rounded_rect(
-                Point::new(center.x - size.x / 2.0 - 16.0, center.y - size.y / 2.0 - 10.0),
+                Point::new(
+                    center.x - size.x / 2.0 - 16.0,
+                    center.y - size.y / 2.0 - 10.0,
+                ),
                 Point::new(size.x + 32.0, size.y + 20.0),
                 10.0,
                 Style::solid(Rgba::with_alpha(30, 30, 40, 220)),
@@ -850,7 +912,8 @@ impl Game for TallyMaze {
                 let hover = self.set_hover(cell);
                 match cell {
                     // A press dragged to another cell is cancelled.
-                    Some(cell) if down.is_none_or(|d| d == cell) => match self.turn_for_click(cell) {
+                    Some(cell) if down.is_none_or(|d| d == cell) => match self.turn_for_click(cell)
+                    {
                         Some(turn) => self.play(turn) || hover,
                         None => hover,
                     },
@@ -863,14 +926,22 @@ impl Game for TallyMaze {
             Event::Tick { dt } => self.tick(*dt),
             _ => false,
         };
-        if changed { Response::REDRAW } else { Response::NONE }
+        if changed {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
     }
 
     fn actions(&self) -> Vec<Action> {
         let playing = !self.tally.is_over();
         vec![
-            Action::button(WAIT, "Wait").with_shortcut("Space").enabled(playing),
-            Action::button(NEXT, "Next maze").with_shortcut("n").enabled(playing),
+            Action::button(WAIT, "Wait")
+                .with_shortcut("Space")
+                .enabled(playing),
+            Action::button(NEXT, "Next maze")
+                .with_shortcut("n")
+                .enabled(playing),
             Action::button(TAKE_BACK, "Take back")
                 .with_shortcut("z")
                 .enabled(self.tally.turns() > 0),
@@ -913,7 +984,11 @@ impl Game for TallyMaze {
             }
             other => return Err(GameError(format!("Tally Maze has no action {other:?}"))),
         };
-        Ok(if changed { Response::REDRAW } else { Response::NONE })
+        Ok(if changed {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        })
     }
 
     fn regions(&self) -> Vec<Region> {

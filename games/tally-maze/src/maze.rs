@@ -150,7 +150,9 @@ fn head(w: usize, h: usize, i: usize) -> (usize, usize, usize) {
     } else {
         (i / sizes, i % sizes)
     };
-    let (b, c) = if h - 1 <= w - 1 {
+    // fin-cons/e of (h − 1) and (w − 1) sizes: the first is the smaller
+    // when h − 1 ≤ w − 1, that is h ≤ w.
+    let (b, c) = if h <= w {
         (m % (h - 1), m / (h - 1))
     } else {
         (m / (w - 1), m % (w - 1))
@@ -243,7 +245,12 @@ impl Enumeration {
 
     /// The counts of a tail's five parts: the gaps of the walls, then the
     /// four rooms' mazes.
-    fn tail_counts(&self, w: usize, h: usize, (ul_w, ul_h, missing): (usize, usize, usize)) -> [Nat; 5] {
+    fn tail_counts(
+        &self,
+        w: usize,
+        h: usize,
+        (ul_w, ul_h, missing): (usize, usize, usize),
+    ) -> [Nat; 5] {
         let [_, _, lr_w, lr_h] = wall_lengths(w, h, ul_w, ul_h);
         let gaps = wall_lengths(w, h, ul_w, ul_h)
             .iter()
@@ -585,7 +592,11 @@ impl Maze {
     pub fn code(&self) -> String {
         self.open
             .chunks(self.width)
-            .map(|row| row.iter().map(|b| char::from(b"0123"[*b as usize])).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|b| char::from(b"0123"[*b as usize]))
+                    .collect()
+            })
             .collect::<Vec<String>>()
             .join("/")
     }

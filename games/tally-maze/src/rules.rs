@@ -209,7 +209,9 @@ impl Mazes {
                 if !maze.is_open(position.player, dir) {
                     return None;
                 }
-                after.player = maze.step(position.player, dir).expect("open steps stay on the board");
+                after.player = maze
+                    .step(position.player, dir)
+                    .expect("open steps stay on the board");
             }
             Turn::Wait => {}
             Turn::NextMaze => after.presses = position.presses.checked_add(1)?,

@@ -151,7 +151,9 @@ pub fn load(bytes: &[u8]) -> Result<Tally, String> {
     }
     let (width, height) = (r.byte()? as usize, r.byte()? as usize);
     if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
-        return Err(format!("a saved board of {width}x{height} cells is not one this game plays"));
+        return Err(format!(
+            "a saved board of {width}x{height} cells is not one this game plays"
+        ));
     }
     let len = r.byte()? as usize;
     let number = Nat::from_le_bytes(r.take(len)?);
@@ -165,7 +167,8 @@ pub fn load(bytes: &[u8]) -> Result<Tally, String> {
     let mut positions = Vec::with_capacity(count as usize);
     for _ in 0..count {
         let presses = u32::from_le_bytes(r.take(4)?.try_into().expect("four bytes"));
-        let mut cell = || -> Result<Cell, String> { Ok(Cell::new(r.byte()? as usize, r.byte()? as usize)) };
+        let mut cell =
+            || -> Result<Cell, String> { Ok(Cell::new(r.byte()? as usize, r.byte()? as usize)) };
         let player = cell()?;
         let pumpkins = [cell()?, cell()?];
         positions.push(Position {
@@ -212,9 +215,15 @@ mod tests {
     fn ids_name_the_board_and_the_first_maze() {
         let id = GameId::parse("254377512893447941210664002794210519990861507330047").unwrap();
         assert_eq!((id.width, id.height), (12, 12));
-        assert_eq!(id.to_string(), "254377512893447941210664002794210519990861507330047");
+        assert_eq!(
+            id.to_string(),
+            "254377512893447941210664002794210519990861507330047"
+        );
         let id = GameId::parse(" 8x8:1234 ").unwrap();
-        assert_eq!((id.width, id.height, id.number.to_u64()), (8, 8, Some(1234)));
+        assert_eq!(
+            (id.width, id.height, id.number.to_u64()),
+            (8, 8, Some(1234))
+        );
         assert_eq!(id.to_string(), "8x8:1234");
         assert_eq!(GameId::parse("5X9:7").unwrap().to_string(), "5x9:7");
         assert_eq!(GameId::parse("12x12:99").unwrap().to_string(), "99");
@@ -257,7 +266,11 @@ mod tests {
 
     #[test]
     fn a_saved_game_loads_back_with_its_history() {
-        let t = played(&[Turn::Step(crate::maze::Dir::Right), Turn::NextMaze, Turn::Wait]);
+        let t = played(&[
+            Turn::Step(crate::maze::Dir::Right),
+            Turn::NextMaze,
+            Turn::Wait,
+        ]);
         let bytes = save(&t);
         let mut back = load(&bytes).unwrap();
         assert_eq!(back.position(), t.position());
@@ -280,7 +293,10 @@ mod tests {
         assert!(load(&longer).is_err());
         let mut other = bytes.clone();
         other[0] = b'X';
-        assert_eq!(load(&other).err().unwrap(), "this is not a saved Tally Maze game");
+        assert_eq!(
+            load(&other).err().unwrap(),
+            "this is not a saved Tally Maze game"
+        );
         let mut newer = bytes.clone();
         newer[5] = 9;
         assert!(load(&newer).err().unwrap().contains("format 9"));

@@ -25,18 +25,86 @@ fn the_maze_counts_are_the_originals() {
     let expected = [
         ["1", "1", "1", "1", "1", "1", "1", "1", "1"],
         ["1", "4", "14", "32", "60", "100", "154", "224", "312"],
-        ["1", "14", "192", "1592", "9088", "40200", "144640", "442024", "1187712"],
-        ["1", "32", "1592", "48576", "966432", "14277056", "162024480", "1483461856", "11380684512"],
-        ["1", "60", "9088", "966432", "64276480", "3107936000", "108447726080", "2888781507968", "63634822939136"],
-        ["1", "100", "40200", "14277056", "3107936000", "505206939648", "57343330411904", "4517833584448000", "265075058064153216"],
-        ["1", "154", "144640", "162024480", "108447726080", "57343330411904", "22277369393520640", "5823531873245840896", "1048876337051644747776"],
-        ["1", "224", "442024", "1483461856", "2888781507968", "4517833584448000", "5823531873245840896", "5198113431992927961088", "3121738536955876740462592"],
-        ["1", "312", "1187712", "11380684512", "63634822939136", "265075058064153216", "1048876337051644747776", "3121738536955876740462592", "6287843749463133375691948032"],
+        [
+            "1", "14", "192", "1592", "9088", "40200", "144640", "442024", "1187712",
+        ],
+        [
+            "1",
+            "32",
+            "1592",
+            "48576",
+            "966432",
+            "14277056",
+            "162024480",
+            "1483461856",
+            "11380684512",
+        ],
+        [
+            "1",
+            "60",
+            "9088",
+            "966432",
+            "64276480",
+            "3107936000",
+            "108447726080",
+            "2888781507968",
+            "63634822939136",
+        ],
+        [
+            "1",
+            "100",
+            "40200",
+            "14277056",
+            "3107936000",
+            "505206939648",
+            "57343330411904",
+            "4517833584448000",
+            "265075058064153216",
+        ],
+        [
+            "1",
+            "154",
+            "144640",
+            "162024480",
+            "108447726080",
+            "57343330411904",
+            "22277369393520640",
+            "5823531873245840896",
+            "1048876337051644747776",
+        ],
+        [
+            "1",
+            "224",
+            "442024",
+            "1483461856",
+            "2888781507968",
+            "4517833584448000",
+            "5823531873245840896",
+            "5198113431992927961088",
+            "3121738536955876740462592",
+        ],
+        [
+            "1",
+            "312",
+            "1187712",
+            "11380684512",
+            "63634822939136",
+            "265075058064153216",
+            "1048876337051644747776",
+            "3121738536955876740462592",
+            "6287843749463133375691948032",
+        ],
     ];
     let e = Enumeration::new(9, 9);
     for (i, row) in expected.iter().enumerate() {
         for (j, count) in row.iter().enumerate() {
-            assert_eq!(e.count_of(i + 1, j + 1).to_string(), *count, "{} × {}", i + 1, j + 1);
+            assert_eq!(
+                e.count_of(i + 1, j + 1).to_string(),
+                *count,
+                "{} × {}",
+                i + 1,
+                j + 1
+            );
         }
     }
 }
@@ -64,7 +132,11 @@ fn the_first_fifty_six_by_six_mazes_decode_as_the_originals() {
     let lines: Vec<&str> = expected.lines().collect();
     assert_eq!(lines.len(), 50);
     for (i, line) in lines.iter().enumerate() {
-        assert_eq!(e.decode(&Nat::from(i as u64)).unwrap().to_string(), *line, "maze {i}");
+        assert_eq!(
+            e.decode(&Nat::from(i as u64)).unwrap().to_string(),
+            *line,
+            "maze {i}"
+        );
     }
     assert!(e.decode(e.count()).is_none());
 }
@@ -75,7 +147,11 @@ fn big_twelve_by_twelve_numbers_decode_as_the_originals() {
     let e = Enumeration::shared(12, 12);
     for line in data("decode-12x12.txt").lines() {
         let (number, expected) = line.split_once(' ').unwrap();
-        assert_eq!(e.decode(&n(number)).unwrap().to_string(), expected, "maze {number}");
+        assert_eq!(
+            e.decode(&n(number)).unwrap().to_string(),
+            expected,
+            "maze {number}"
+        );
     }
 }
 
@@ -94,7 +170,12 @@ fn build_walls_matches_the_originals_hand_made_cases() {
         })
     };
     // '((1 1 t) (0 #f 0 0) #f #f #f #f) on 2 × 2.
-    let spec = divided(1, 1, [Some(0), None, Some(0), Some(0)], [leaf(), leaf(), leaf(), leaf()]);
+    let spec = divided(
+        1,
+        1,
+        [Some(0), None, Some(0), Some(0)],
+        [leaf(), leaf(), leaf(), leaf()],
+    );
     let maze = Maze::build(&spec, 2, 2);
     let c = Cell::new;
     let expect = |maze: &Maze, edges: &[((usize, usize), &[(usize, usize)])]| {
@@ -106,10 +187,28 @@ fn build_walls_matches_the_originals_hand_made_cases() {
             assert_eq!(got, want, "neighbours of ({x} . {y})");
         }
     };
-    expect(&maze, &[((0, 0), &[(0, 1)]), ((0, 1), &[(0, 0), (1, 1)]), ((1, 0), &[(1, 1)]), ((1, 1), &[(0, 1), (1, 0)])]);
+    expect(
+        &maze,
+        &[
+            ((0, 0), &[(0, 1)]),
+            ((0, 1), &[(0, 0), (1, 1)]),
+            ((1, 0), &[(1, 1)]),
+            ((1, 1), &[(0, 1), (1, 0)]),
+        ],
+    );
     // '((1 2 b) (0 1 1 #f) #f ((1 1 l) (#f 0 0 0) #f #f #f #f) #f #f) on 3 × 3.
-    let inner = divided(1, 1, [None, Some(0), Some(0), Some(0)], [leaf(), leaf(), leaf(), leaf()]);
-    let spec = divided(1, 2, [Some(0), Some(1), Some(1), None], [leaf(), inner, leaf(), leaf()]);
+    let inner = divided(
+        1,
+        1,
+        [None, Some(0), Some(0), Some(0)],
+        [leaf(), leaf(), leaf(), leaf()],
+    );
+    let spec = divided(
+        1,
+        2,
+        [Some(0), Some(1), Some(1), None],
+        [leaf(), inner, leaf(), leaf()],
+    );
     let maze = Maze::build(&spec, 3, 3);
     expect(
         &maze,
@@ -126,8 +225,18 @@ fn build_walls_matches_the_originals_hand_made_cases() {
         ],
     );
     // '((2 2 l) (#f 0 0 0) ((1 1 l) (#f 0 0 0) #f #f #f #f) #f #f #f) on 3 × 3.
-    let inner = divided(1, 1, [None, Some(0), Some(0), Some(0)], [leaf(), leaf(), leaf(), leaf()]);
-    let spec = divided(2, 2, [None, Some(0), Some(0), Some(0)], [inner, leaf(), leaf(), leaf()]);
+    let inner = divided(
+        1,
+        1,
+        [None, Some(0), Some(0), Some(0)],
+        [leaf(), leaf(), leaf(), leaf()],
+    );
+    let spec = divided(
+        2,
+        2,
+        [None, Some(0), Some(0), Some(0)],
+        [inner, leaf(), leaf(), leaf()],
+    );
     let maze = Maze::build(&spec, 3, 3);
     expect(
         &maze,
@@ -156,7 +265,11 @@ fn decoded_walls_are_the_originals() {
             panic!("{line}")
         };
         let e = Enumeration::shared(w.parse().unwrap(), h.parse().unwrap());
-        assert_eq!(e.maze(&n(number)).unwrap().code(), walls, "{w} × {h} maze {number}");
+        assert_eq!(
+            e.maze(&n(number)).unwrap().code(),
+            walls,
+            "{w} × {h} maze {number}"
+        );
         checked += 1;
     }
     assert_eq!(checked, 35);
@@ -213,7 +326,11 @@ fn games_play_out_as_in_the_original() {
         // same state again).
         assert_eq!(took, t.position() != before || turn == Turn::Wait, "{line}");
         assert_eq!(t.is_won(), flags.contains("won"), "{line}");
-        assert_eq!(t.is_caught(), flags.contains("caught") && !t.is_won(), "{line}");
+        assert_eq!(
+            t.is_caught(),
+            flags.contains("caught") && !t.is_won(),
+            "{line}"
+        );
         over = t.is_over();
     }
     assert_eq!(games, 9);
@@ -225,7 +342,10 @@ fn games_play_out_as_in_the_original() {
 fn maze_zero_cannot_be_won_without_the_next_maze() {
     let t = Tally::on_board(12, 12, &Nat::ZERO).unwrap();
     let mut mazes = t.mazes().clone();
-    let without_next: Vec<Turn> = Turn::ALL.into_iter().filter(|&t| t != Turn::NextMaze).collect();
+    let without_next: Vec<Turn> = Turn::ALL
+        .into_iter()
+        .filter(|&t| t != Turn::NextMaze)
+        .collect();
     let found = shortest_win(&mut mazes, t.position(), &without_next, 3_000_000);
     assert_eq!(found, Found::NoWin);
 }
@@ -236,5 +356,9 @@ fn the_original_decodes_nothing_past_the_last_maze() {
     let last = e.count().checked_sub(&Nat::one()).unwrap();
     assert!(e.decode(&last).is_some());
     assert!(e.decode(e.count()).is_none());
-    assert_eq!(e.next(&last), Nat::ZERO, "n after the last maze goes round to 0");
+    assert_eq!(
+        e.next(&last),
+        Nat::ZERO,
+        "n after the last maze goes round to 0"
+    );
 }

@@ -102,7 +102,8 @@ pub fn random_mines(size: Size, first: usize, rng: &mut Rng) -> Vec<bool> {
 /// assert_eq!(a.mines.iter().filter(|&&m| m).count(), 10);
 /// ```
 pub fn generate(size: Size, mode: Mode, seed: u64, first: usize) -> Layout {
-    let mut rng = Rng::new(seed);
+    // The first click stirs the seed: two first clicks lay unrelated boards.
+    let mut rng = Rng::new(seed ^ (first as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
     let grid: Grid = size.grid();
     let mut attempts = 0;
     loop {

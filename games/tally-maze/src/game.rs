@@ -1053,3 +1053,314 @@ impl Outcomes for TallyMaze {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nat::Nat;
+    use game_api::{RecordingPainter, Shape};
+
+    /// Maze 67563176759168587958759611729762092727812947989501 of the
+    /// 12 × 12 board (New game's from seed 1).
+    const MAZE: &str = "67563176759168587958759611729762092727812947989501";
+
+    fn game() -> TallyMaze {
+        TallyMaze::with_id(MAZE).unwrap()
+    }
+
+    fn shapes(game: &TallyMaze) -> Vec<Shape> {
+        let mut painter = RecordingPainter::new();
+        game.draw(&mut painter);
+        painter.shapes
+    }
+
+    /// `game` with the ball and the pumpkins put at these cells, one turn
+    /// after the start.
+    fn placed(mut game: TallyMaze, player: Cell, pumpkins: [Cell; 2]) -> TallyMaze {
+        let mut tally = game.tally.clone();
+        let start = tally.position();
+        tally
+            .restore(
+                Position {
+                    presses: 0,
+                    player,
+                    pumpkins,
+                },
+                vec![start],
+            )
+            .unwrap();
+        game.set_tally(tally);
+        game
+    }
+
+    #[test]
+    fn the_layout_fits_every_size_and_hit_testing_matches_it() {
+        for side in SIZES {
+            let layout = Layout::new(side, side);
+            let canvas = layout.canvas();
+            assert!(
+                canvas.x <= 2.0 * MARGIN + BOARD_SIDE && canvas.y <= 620.0,
+                "{side}"
+            );
+            for y in 0..side {
+                for x in 0..side {
+                    let c = Cell::new(x, y);
+                    assert_eq!(layout.cell_at(layout.center(c)), Some(c));
+                }
+            }
+            assert_eq!(layout.cell_at(Point::new(MARGIN - 1.0, 100.0)), None);
+            assert_eq!(layout.cell_at(Point::new(f32::NAN, 100.0)), None);
+        }
+        assert_eq!(Layout::new(12, 12).cell, 44.0);
+        assert_eq!(
+            Layout::new(12, 12).canvas(),
+            Point::new(576.0, 52.0 + 528.0 + 24.0)
+        );
+    }
+
+    #[test]
+    fn the_balls_face_follows_the_originals_pictures() {
+        let g = game();
+        assert_eq!(g.mood(), Mood::Calm);
+        // One step from the exit through an open passage.
+        let exit = Cell::new(11, 11);
+        let next_to_exit = g.maze().neighbours(exit).next().unwrap();
+        let far = [Cell::new(0, 0), Cell::new(0, 0)];
+        assert_eq!(placed(game(), next_to_exit, far).mood(), Mood::AboutToWin);
+        // A pumpkin one step away (and the exit not).
+        let ball = Cell::new(5, 5);
+        let beside = g.maze().neighbours(ball).next().unwrap();
+        let g2 = placed(game(), ball, [beside, exit]);
+        assert_eq!(g2.mood(), Mood::InDanger);
+        assert!(
+            g2.status()
+                .starts_with("A pumpkin is next to you! Turns: 1.")
+        );
+        assert_eq!(placed(game(), ball, [ball, exit]).mood(), Mood::Caught);
+        assert_eq!(
+            placed(game(), exit, [exit, exit]).mood(),
+            Mood::Won,
+            "the exit wins"
+        );
+    }
+
+    #[test]
+    fn clicks_map_to_steps_to_open_neighbours_and_a_wait_on_the_ball() {
+        let g = game();
+        let ball = Cell::new(0, 0);
+        assert_eq!(g.turn_for_click(ball), Some(Turn::Wait));
+        for d in Dir::ALL {
+            if let Some(cell) = g.maze().step(ball, d) {
+                let expected = g.maze().is_open(ball, d).then_some(Turn::Step(d));
+                assert_eq!(g.turn_for_click(cell), expected, "{d:?}");
+            }
+        }
+        assert_eq!(g.turn_for_click(Cell::new(1, 1)), None);
+        let over = placed(game(), Cell::new(11, 11), [Cell::new(0, 0); 2]);
+        assert_eq!(over.turn_for_click(Cell::new(11, 11)), None);
+    }
+
+    #[test]
+    fn keys_play_turns_and_z_takes_them_back() {
+        let mut g = game();
+        let start = g.tally().position();
+        // The way out of this maze starts with a step down.
+        assert_eq!(g.handle_event(&Event::key("ArrowDown")), Response::REDRAW);
+        assert_eq!(g.tally().position().player, Cell::new(0, 1));
+        assert_eq!(g.handle_event(&Event::key(".")), Response::REDRAW);
+        assert_eq!(g.handle_event(&Event::key("n")), Response::REDRAW);
+        assert_eq!(g.tally().turns(), 3);
+        assert_eq!(g.tally().number().to_string(), MAZE.replace("501", "502"));
+        for _ in 0..3 {
+            assert_eq!(g.handle_event(&Event::key("z")), Response::REDRAW);
+        }
+        assert_eq!(g.tally().position(), start);
+        assert_eq!(g.handle_event(&Event::key("z")), Response::NONE);
+        // Keys with Ctrl are the launcher's.
+        let ctrl_n = Event::KeyPress {
+            key: "n".into(),
+            modifiers: game_api::Modifiers {
+                ctrl: true,
+                ..game_api::Modifiers::NONE
+            },
+        };
+        assert_eq!(g.handle_event(&ctrl_n), Response::NONE);
+        assert_eq!(g.tally().turns(), 0);
+    }
+
+    #[test]
+    fn the_actions_are_enabled_when_they_can_act() {
+        let g = game();
+        let enabled: Vec<(String, bool)> =
+            g.actions().into_iter().map(|a| (a.id, a.enabled)).collect();
+        assert_eq!(
+            enabled,
+            [
+                ("wait".to_string(), true),
+                ("next".to_string(), true),
+                ("take-back".to_string(), false),
+                ("size".to_string(), true),
+                ("preview".to_string(), true),
+            ]
+        );
+        let over = placed(
+            game(),
+            Cell::new(3, 3),
+            [Cell::new(3, 3), Cell::new(11, 11)],
+        );
+        let enabled: Vec<bool> = over.actions().into_iter().map(|a| a.enabled).collect();
+        assert_eq!(enabled, [false, false, true, true, true]);
+        let shortcuts: Vec<Option<String>> =
+            over.actions().into_iter().map(|a| a.shortcut).collect();
+        assert_eq!(
+            shortcuts,
+            [
+                Some("Space".into()),
+                Some("n".into()),
+                Some("z".into()),
+                None,
+                Some("p".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn the_preview_draws_the_next_mazes_changes() {
+        let mut g = game();
+        let colored = |g: &TallyMaze, color: Rgba| {
+            shapes(g)
+                .iter()
+                .filter(|s| matches!(s, Shape::Rect { style, .. } if style.fill == Some(color)))
+                .count()
+        };
+        assert_eq!(colored(&g, WALL_COMING) + colored(&g, WALL_GOING), 0);
+        g.invoke_action(PREVIEW, "Shown").unwrap();
+        assert!(g.preview());
+        // Walls that differ between this maze and the next.
+        let (mut coming, mut going) = (0, 0);
+        for y in 0..12 {
+            for x in 0..12 {
+                for d in [Dir::Right, Dir::Down] {
+                    let c = Cell::new(x, y);
+                    if g.maze().step(c, d).is_none() {
+                        continue;
+                    }
+                    match (g.maze().is_open(c, d), g.next_maze().is_open(c, d)) {
+                        (true, false) => coming += 1,
+                        (false, true) => going += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(coming + going > 0, "the next maze differs");
+        assert_eq!(
+            (colored(&g, WALL_COMING), colored(&g, WALL_GOING)),
+            (coming, going)
+        );
+        assert_eq!(g.handle_event(&Event::key("p")), Response::REDRAW);
+        assert!(!g.preview());
+        assert!(g.invoke_action(PREVIEW, "Sometimes").is_err());
+    }
+
+    #[test]
+    fn two_pumpkins_in_one_cell_are_drawn_small_and_the_number_on_top() {
+        let g = game();
+        let layout = g.layout();
+        let lobes: Vec<(Point, f32)> = shapes(&g)
+            .into_iter()
+            .filter_map(|s| match s {
+                Shape::Ellipse {
+                    center,
+                    radius_x,
+                    style,
+                    ..
+                } if style.fill == Some(PUMPKIN) => Some((center, radius_x)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lobes.len(), 6);
+        for (center, radius) in &lobes {
+            assert_eq!(layout.cell_at(*center), Some(Cell::new(11, 11)));
+            assert!(*radius < 0.2 * layout.cell);
+        }
+        let texts: Vec<String> = shapes(&g)
+            .into_iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts, [format!("Maze #{MAZE}")]);
+        // 16 × 16 numbers are long: two lines.
+        let big = TallyMaze::with_tally(
+            Tally::on_board(16, 16, &Nat::parse_decimal(&"9".repeat(80)).unwrap()).unwrap(),
+        );
+        let text = shapes(&big)
+            .into_iter()
+            .find_map(|s| match s {
+                Shape::Text { text, .. } => Some(text),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(text.lines().count(), 2, "{text}");
+        assert_eq!(
+            text.replace(['\n'], ""),
+            format!("Maze #{}", "9".repeat(80))
+        );
+    }
+
+    #[test]
+    fn hovering_a_reachable_cell_marks_it() {
+        let mut g = game();
+        let reach = |g: &TallyMaze| {
+            shapes(g)
+                .iter()
+                .filter(|s| matches!(s, Shape::Rect { style, .. } if style.fill == Some(REACH)))
+                .count()
+        };
+        let layout = g.layout();
+        assert_eq!(reach(&g), 0);
+        let pos = layout.center(Cell::new(0, 1));
+        assert_eq!(
+            g.handle_event(&Event::PointerMove { pos }),
+            Response::REDRAW
+        );
+        assert_eq!(reach(&g), 1);
+        let pos = layout.center(Cell::new(6, 6));
+        g.handle_event(&Event::PointerMove { pos });
+        assert_eq!(reach(&g), 0, "not reachable");
+        assert_eq!(g.handle_event(&Event::PointerLeave), Response::REDRAW);
+    }
+
+    #[test]
+    fn the_outcome_scores_fewer_turns_higher() {
+        assert_eq!(game().outcome(), Outcome::PLAYING);
+        let won = placed(game(), Cell::new(11, 11), [Cell::new(0, 0); 2]);
+        assert_eq!(won.outcome(), Outcome::won().with_score(-1));
+        assert_eq!(won.status(), "Out in 1 turn! Ctrl+N deals a new maze.");
+        let lost = placed(game(), Cell::new(2, 2), [Cell::new(2, 2), Cell::new(0, 0)]);
+        assert_eq!(lost.outcome(), Outcome::lost());
+    }
+
+    #[test]
+    fn new_games_come_from_seeds_and_ids_name_the_first_maze() {
+        let mut a = game();
+        let mut b = game();
+        a.new_game(42);
+        b.new_game(42);
+        assert_eq!(a.game_id(), b.game_id());
+        b.new_game(43);
+        assert_ne!(a.game_id(), b.game_id());
+        // The ID names the first maze, not the one N went on to.
+        let id = a.game_id();
+        a.handle_event(&Event::key("n"));
+        assert_ne!(a.tally().number().to_string(), id);
+        assert_eq!(a.game_id(), id);
+        a.start_from_game_id("6x6:77").unwrap();
+        assert_eq!(a.game_id(), "6x6:77");
+        assert_eq!(a.size(), 6, "the size choice follows the ID");
+        assert!(a.start_from_game_id("6x6:-1").is_err());
+        assert_eq!(a.game_id(), "6x6:77");
+    }
+}

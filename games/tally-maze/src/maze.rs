@@ -628,4 +628,62 @@ mod tests {
         assert_eq!(e.decode(&Nat::one()), None);
         assert_eq!(e.maze(&Nat::ZERO).unwrap().code(), "2/2/2/2/0");
     }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn every_maze_is_perfect(w in 2usize..=9, h in 2usize..=9, seed in any::<u64>()) {
+            let e = Enumeration::shared(w, h);
+            let n = Nat::random_below(e.count(), &mut game_api::Rng::new(seed));
+            let maze = e.maze(&n).unwrap();
+            // A tree: every cell reachable, and one passage fewer than cells.
+            prop_assert_eq!(maze.passages(), w * h - 1);
+            prop_assert!(maze.distances_to(Cell::new(0, 0)).iter().all(Option::is_some));
+        }
+
+        #[test]
+        fn decoding_is_deterministic(seed in any::<u64>()) {
+            let (a, b) = (Enumeration::new(7, 5), Enumeration::new(7, 5));
+            let n = Nat::random_below(a.count(), &mut game_api::Rng::new(seed));
+            prop_assert_eq!(a.decode(&n), b.decode(&n));
+            prop_assert_eq!(a.maze(&n), b.maze(&n));
+        }
+
+        #[test]
+        fn picked_numbers_are_mazes_and_seeds_repeat(seed in any::<u64>()) {
+            let e = Enumeration::shared(12, 12);
+            let n = e.pick(&mut game_api::Rng::new(seed));
+            prop_assert!(n < *e.count());
+            prop_assert_eq!(e.pick(&mut game_api::Rng::new(seed)), n);
+        }
+    }
+
+    #[test]
+    fn big_boards_are_perfect_too() {
+        let e = Enumeration::shared(16, 16);
+        for seed in 0..5 {
+            let maze = e.maze(&e.pick(&mut game_api::Rng::new(seed))).unwrap();
+            assert_eq!(maze.passages(), 255);
+            assert!(
+                maze.distances_to(Cell::new(15, 15))
+                    .iter()
+                    .all(Option::is_some)
+            );
+        }
+    }
+
+    #[test]
+    fn the_way_through_a_corridor() {
+        // A board one cell high is one corridor.
+        let maze = Enumeration::new(5, 1).maze(&Nat::ZERO).unwrap();
+        assert_eq!(
+            maze.preferred_direction(Cell::new(4, 0), Cell::new(1, 0)),
+            (Cell::new(3, 0), 3)
+        );
+        assert_eq!(
+            maze.preferred_direction(Cell::new(2, 0), Cell::new(2, 0)),
+            (Cell::new(2, 0), 0)
+        );
+    }
 }

@@ -407,4 +407,94 @@ mod tests {
         }
         assert_eq!(Turn::from_letter('x'), None);
     }
+
+    use proptest::prelude::*;
+
+    fn turns() -> impl Strategy<Value = Vec<Turn>> {
+        prop::collection::vec(prop::sample::select(Turn::ALL.to_vec()), 0..40)
+    }
+
+    proptest! {
+        #[test]
+        fn each_turn_moves_each_pumpkin_at_most_one_open_step(seed in any::<u64>(), turns in turns()) {
+            let e = Enumeration::shared(6, 6);
+            let mut t = Tally::new(e.clone(), e.pick(&mut game_api::Rng::new(seed))).unwrap();
+            for turn in turns {
+                let before = t.position();
+                if !t.play(turn) {
+                    continue;
+                }
+                let after = t.position();
+                let maze = t.maze();
+                for i in 0..2 {
+                    let (a, b) = (before.pumpkins[i], after.pumpkins[i]);
+                    prop_assert!(a == b || maze.connects(a, b), "{a} to {b}");
+                }
+                // The nearer pumpkin gains one step on the ball, unless it
+                // already has it.
+                if !before.pumpkins.contains(&after.player) {
+                    let dist = maze.distances_to(after.player);
+                    let d = |c: Cell| dist[c.y * 6 + c.x].unwrap();
+                    let nearest = before.pumpkins.iter().map(|&c| d(c)).min().unwrap();
+                    let now = after.pumpkins.iter().map(|&c| d(c)).min().unwrap();
+                    prop_assert!(now < nearest, "{nearest} to {now}");
+                }
+            }
+        }
+
+        #[test]
+        fn undo_goes_back_through_every_position(seed in any::<u64>(), turns in turns()) {
+            let e = Enumeration::shared(6, 6);
+            let mut t = Tally::new(e.clone(), e.pick(&mut game_api::Rng::new(seed))).unwrap();
+            let mut seen = vec![t.position()];
+            for turn in turns {
+                if t.play(turn) {
+                    seen.push(t.position());
+                }
+            }
+            prop_assert_eq!(t.turns(), seen.len() - 1);
+            while let Some(p) = seen.pop() {
+                prop_assert_eq!(t.position(), p);
+                t.undo();
+            }
+            prop_assert!(!t.undo());
+        }
+
+        #[test]
+        fn a_finished_game_takes_no_more_turns(seed in any::<u64>(), turns in turns()) {
+            let e = Enumeration::shared(6, 6);
+            let mut t = Tally::new(e.clone(), e.pick(&mut game_api::Rng::new(seed))).unwrap();
+            for turn in turns {
+                let was_over = t.is_over();
+                let took = t.play(turn);
+                prop_assert!(!(was_over && took));
+            }
+        }
+    }
+
+    #[test]
+    fn the_pumpkin_nearer_the_ball_chases_and_the_other_lurks_in_the_next_maze() {
+        // A 4 × 4 board: this maze and the next (numbers 0 and 1), the ball
+        // at (0, 0), pumpkins at the exit and beside the ball's way.
+        let e = Enumeration::shared(4, 4);
+        let this = e.maze(&Nat::ZERO).unwrap();
+        let next = e.maze(&Nat::one()).unwrap();
+        let ball = Cell::new(0, 0);
+        let [far, near] = [Cell::new(3, 3), Cell::new(2, 2)];
+        let d = this.distances_to(ball);
+        let at = |c: Cell| d[c.y * 4 + c.x].unwrap();
+        assert!(at(near) < at(far));
+        let moved = chase(&this, &next, ball, [far, near]);
+        // The second is nearer: it chases in this maze.
+        assert_eq!(moved[1], this.preferred_direction(near, ball).0);
+        // The first takes its next-maze step if this maze allows it.
+        let (step, _) = next.preferred_direction(far, ball);
+        let expected = if this.connects(far, step) { step } else { far };
+        assert_eq!(moved[0], expected);
+        // A tie goes to the first pumpkin.
+        let moved = chase(&this, &next, ball, [far, far]);
+        assert_eq!(moved[0], this.preferred_direction(far, ball).0);
+        // A pumpkin on the ball: nobody moves.
+        assert_eq!(chase(&this, &next, ball, [ball, far]), [ball, far]);
+    }
 }

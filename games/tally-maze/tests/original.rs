@@ -155,6 +155,10 @@ fn big_twelve_by_twelve_numbers_decode_as_the_originals() {
     }
 }
 
+/// A cell and the cells joined to it, as the original's edge tables list
+/// them.
+type Neighbours = ((usize, usize), &'static [(usize, usize)]);
+
 /// `maze.rkt`'s tests of `build-walls`, on specs written by hand.
 #[test]
 fn build_walls_matches_the_originals_hand_made_cases() {
@@ -178,7 +182,7 @@ fn build_walls_matches_the_originals_hand_made_cases() {
     );
     let maze = Maze::build(&spec, 2, 2);
     let c = Cell::new;
-    let expect = |maze: &Maze, edges: &[((usize, usize), &[(usize, usize)])]| {
+    let expect = |maze: &Maze, edges: &[Neighbours]| {
         for &((x, y), ns) in edges {
             let mut got: Vec<Cell> = maze.neighbours(c(x, y)).collect();
             got.sort();

@@ -251,6 +251,18 @@ impl Board {
         groups
     }
 
+    /// The size of each cell's group, row by row from the top (0 for an
+    /// empty cell): every group found once, for labelling every dot.
+    pub fn group_sizes(&self) -> Vec<usize> {
+        let mut sizes = vec![0; self.cells.len()];
+        for group in self.groups() {
+            for &c in &group {
+                sizes[self.index(c)] = group.len();
+            }
+        }
+        sizes
+    }
+
     /// Whether the board is as gravity leaves it: no dot above an empty
     /// cell, and no empty column left of a column with dots.
     pub fn is_settled(&self) -> bool {
@@ -577,6 +589,18 @@ mod tests {
         assert_eq!(five.get(Cell::new(5, 5)), None);
         assert_eq!(five.get(Cell::new(4, 5)), Some(2));
         assert!(five.is_settled());
+    }
+
+    #[test]
+    fn group_sizes_are_each_cells_group() {
+        for seed in 0..20 {
+            let b = crate::deal::deal(8, 6, 4, seed);
+            let sizes = b.group_sizes();
+            for (i, cell) in b.cells().enumerate() {
+                assert_eq!(sizes[i], b.group(cell).len());
+            }
+        }
+        assert_eq!(board("1./12").group_sizes(), [2, 0, 2, 1]);
     }
 
     #[test]

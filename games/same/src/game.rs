@@ -799,13 +799,14 @@ impl Game for Same {
     /// group of 4, this click 16"); activating one clicks it.
     fn regions(&self) -> Vec<Region> {
         let half = PITCH / 2.0;
+        let sizes = self.board.group_sizes();
         self.board
             .dots()
             .map(|(cell, colour)| {
                 let c = Self::cell_center(cell);
-                let group = match self.board.removable(cell) {
-                    0 => "alone".to_string(),
-                    n => format!("group of {n}, this click {}", click_score(n)),
+                let group = match sizes[cell.row * self.board.width() + cell.col] {
+                    n if n >= 2 => format!("group of {n}, this click {}", click_score(n)),
+                    _ => "alone".to_string(),
                 };
                 Region::new(
                     format!(

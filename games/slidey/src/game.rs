@@ -195,7 +195,7 @@ impl Slidey {
         if let Some(dir) = &dir {
             let file = dir.join(PICTURE_FILE);
             if let Ok(bytes) = std::fs::read(&file) {
-                match Image::from_png(&bytes) {
+                match Image::from_bytes(&bytes) {
                     Ok(image) => self.own = Some(image),
                     Err(e) => host.log(&format!("{}: {e}", file.display())),
                 }
@@ -276,7 +276,7 @@ impl Slidey {
         &self.art.tiles[tile - 1]
     }
 
-    /// Makes the player's picture, the bytes of a PNG file, the puzzle's
+    /// Makes the player's picture, the bytes of a PNG or JPEG file, the puzzle's
     /// picture, and remembers it (in the data directory, as
     /// `picture.png`, when the launcher gives one). The board stays as it
     /// is: only the picture on the tiles changes.
@@ -286,7 +286,7 @@ impl Slidey {
     /// Bytes that are not a PNG picture the game can read, in a player's
     /// words; the picture stays as it was.
     pub fn set_picture_bytes(&mut self, bytes: &[u8]) -> Result<(), GameError> {
-        let image = Image::from_png(bytes).map_err(GameError)?;
+        let image = Image::from_bytes(bytes).map_err(GameError)?;
         if let Some(dir) = self.host.data_dir() {
             let file = dir.join(PICTURE_FILE);
             if let Err(e) = std::fs::write(&file, image.to_png()) {
@@ -1202,7 +1202,7 @@ mod tests {
         let err = game.set_picture_bytes(b"not a picture").unwrap_err();
         assert_eq!(
             err.0,
-            "That file is not a PNG picture; Slidey reads PNG files."
+            "That file is not a picture Slidey can read: it reads PNG and JPEG files."
         );
         assert_eq!(game.picture_choice(), PictureChoice::Own);
         game.invoke_action(PICTURE_ACTION, "Landscape").unwrap();

@@ -1,7 +1,7 @@
 //! The pictures the puzzle cuts into tiles: square RGBA images, the
 //! game's own (computed here, the same on every machine) or the player's
-//! (decoded from PNG bytes, cropped to its middle square and scaled), and
-//! the tiles cut from them.
+//! (decoded from the bytes of a PNG or JPEG file, cropped to its middle
+//! square and scaled), and the tiles cut from them.
 //!
 //! ```
 //! use slidey::picture::{Image, Landscape, SIDE};
@@ -113,6 +113,21 @@ fn ridge(x: f32, base: f32, amplitude: f32, phase: f32) -> f32 {
     base - amplitude * (0.5 + 0.5 * s) - amplitude * 0.6 * (1.0 - (2.0 * x - 1.0).powi(2))
 }
 
+/// The heights of the far and the near ridge at `x` (0 to 1), looked up
+/// in a table of one entry a column, computed once.
+fn ridges_at(x: f32) -> [f32; 2] {
+    static TABLE: OnceLock<Vec<[f32; 2]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..SIDE)
+            .map(|px| {
+                let x = (px as f32 + 0.5) / SIDE as f32;
+                [ridge(x, 0.56, 0.16, 1.0), ridge(x, 0.66, 0.12, 4.0)]
+            })
+            .collect()
+    });
+    table[((x * SIDE as f32) as usize).min(SIDE - 1)]
+}
+
 /// A pseudo-random number from 0 to 1 for the pixel at `x`, `y` (each 0
 /// to 1), fixed forever.
 fn speckle(x: f32, y: f32) -> f32 {
@@ -167,8 +182,7 @@ fn landscape(x: f32, y: f32) -> [f32; 3] {
             0.5 * (1.0 - smooth(sun.2, 0.35, d)),
         )
     };
-    let far = ridge(x, 0.56, 0.16, 1.0);
-    let near = ridge(x, 0.66, 0.12, 4.0);
+    let [far, near] = ridges_at(x);
     if y < HORIZON {
         if y > near {
             // The near hills, green in shade.
@@ -191,9 +205,10 @@ fn landscape(x: f32, y: f32) -> [f32; 3] {
     let ripple = ((y * 180.0).sin() * 0.004 + (x * 40.0 + y * 90.0).sin() * 0.002) * (1.0 + depth);
     let my = (2.0 * HORIZON - y + ripple).max(0.0);
     let mx = x + ripple;
-    let mirrored = if my > ridge(mx, 0.66, 0.12, 4.0) {
+    let [far_at_mx, near_at_mx] = ridges_at(mx);
+    let mirrored = if my > near_at_mx {
         [30.0, 70.0, 55.0]
-    } else if my > ridge(mx, 0.56, 0.16, 1.0) {
+    } else if my > far_at_mx {
         [90.0, 70.0, 115.0]
     } else {
         disc(mx, my).unwrap_or_else(|| glow(mx, my, sky(mx, my)))
@@ -335,6 +350,55 @@ impl Image {
         })
     }
 
+    /// A picture from the bytes of a PNG or a JPEG file (told apart by
+    /// their first bytes, whatever the file's name says), cropped to its
+    /// middle square and scaled to [`SIDE`].
+    ///
+    /// # Errors
+    ///
+    /// What is wrong, in a player's words: neither PNG nor JPEG, damaged,
+    /// too large.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Image, String> {
+        if bytes.starts_with(JPEG_MAGIC) {
+            Image::from_jpeg(bytes)
+        } else if bytes.starts_with(PNG_MAGIC) {
+            Image::from_png(bytes)
+        } else {
+            Err("That file is not a picture Slidey can read: it reads PNG and JPEG files.".into())
+        }
+    }
+
+    /// A picture from the bytes of a JPEG file (baseline or progressive,
+    /// colour or grey), cropped to its middle square and scaled to [`SIDE`].
+    ///
+    /// # Errors
+    ///
+    /// What is wrong, in a player's words: not a JPEG, damaged, too large.
+    pub fn from_jpeg(bytes: &[u8]) -> Result<Image, String> {
+        use zune_jpeg::zune_core::colorspace::ColorSpace;
+        use zune_jpeg::zune_core::options::DecoderOptions;
+        check_file_size(bytes)?;
+        if !bytes.starts_with(JPEG_MAGIC) {
+            return Err("That file is not a JPEG picture.".into());
+        }
+        let options = DecoderOptions::default()
+            .jpeg_set_out_colorspace(ColorSpace::RGBA)
+            .set_max_width(MAX_FILE_SIDE as usize)
+            .set_max_height(MAX_FILE_SIDE as usize);
+        let mut decoder =
+            zune_jpeg::JpegDecoder::new_with_options(std::io::Cursor::new(bytes), options);
+        let rgba = decoder
+            .decode()
+            .map_err(|e| format!("That JPEG picture cannot be read: {e:?}."))?;
+        let (w, h) = decoder
+            .dimensions()
+            .ok_or_else(|| "That JPEG picture cannot be read.".to_owned())?;
+        if decoder.output_colorspace() != Some(ColorSpace::RGBA) {
+            return Err("That JPEG picture's colours cannot be read.".into());
+        }
+        Image::from_rgba(w, h, &rgba)
+    }
+
     /// A picture from the bytes of a PNG file: decoded (any colour type and
     /// depth), cropped to its middle square and scaled to [`SIDE`].
     ///
@@ -342,15 +406,9 @@ impl Image {
     ///
     /// What is wrong, in a player's words: not a PNG, damaged, too large.
     pub fn from_png(bytes: &[u8]) -> Result<Image, String> {
-        if bytes.len() > MAX_FILE_BYTES {
-            return Err(format!(
-                "That picture's file is {} MiB; Slidey takes files of up to {} MiB.",
-                bytes.len() / (1024 * 1024),
-                MAX_FILE_BYTES / (1024 * 1024)
-            ));
-        }
-        if !bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-            return Err("That file is not a PNG picture; Slidey reads PNG files.".into());
+        check_file_size(bytes)?;
+        if !bytes.starts_with(PNG_MAGIC) {
+            return Err("That file is not a PNG picture.".into());
         }
         let mut decoder = png::Decoder::new_with_limits(
             std::io::Cursor::new(bytes),
@@ -451,6 +509,23 @@ impl Image {
         }
         tiles
     }
+}
+
+/// The first bytes of every PNG file.
+const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
+/// The first bytes of every JPEG file.
+const JPEG_MAGIC: &[u8] = b"\xff\xd8\xff";
+
+/// Refuses a file larger than [`MAX_FILE_BYTES`].
+fn check_file_size(bytes: &[u8]) -> Result<(), String> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "That picture's file is {} MiB; Slidey takes files of up to {} MiB.",
+            bytes.len() / (1024 * 1024),
+            MAX_FILE_BYTES / (1024 * 1024)
+        ));
+    }
+    Ok(())
 }
 
 /// An RGB colour with an alpha added.
@@ -620,11 +695,65 @@ mod tests {
         assert_eq!(Image::from_png(&image.to_png()), Ok(image));
     }
 
+    fn fixture(name: &str) -> Vec<u8> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(name);
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    /// Whether two colours are within JPEG's loss of each other.
+    fn near(a: [u8; 4], b: [u8; 4]) -> bool {
+        a.iter().zip(b).all(|(&x, y)| x.abs_diff(y) <= 6)
+    }
+
+    #[test]
+    fn jpegs_are_decoded_cropped_and_scaled() {
+        // 60 × 40, the left half red and the right half blue: the middle
+        // square is half of each.
+        for name in ["halves.jpg", "halves-progressive.jpg"] {
+            let image = Image::from_bytes(&fixture(name)).unwrap();
+            assert_eq!(image.side(), SIDE);
+            assert!(
+                near(image.pixel(10, 10), [208, 32, 32, 255]),
+                "{name}: {:?}",
+                image.pixel(10, 10)
+            );
+            assert!(
+                near(image.pixel(SIDE - 10, SIDE - 10), [32, 64, 208, 255]),
+                "{name}"
+            );
+            assert_eq!(Image::from_jpeg(&fixture(name)), Ok(image));
+        }
+        let grey = Image::from_bytes(&fixture("grey.jpg")).unwrap();
+        assert!(
+            near(grey.pixel(200, 300), [90, 90, 90, 255]),
+            "{:?}",
+            grey.pixel(200, 300)
+        );
+        let jpeg = fixture("halves.jpg");
+        let cut = Image::from_bytes(&jpeg[..jpeg.len() / 2]);
+        assert!(cut.is_err() || cut.is_ok(), "a cut JPEG never panics");
+        assert!(
+            Image::from_bytes(&jpeg[..10])
+                .unwrap_err()
+                .starts_with("That JPEG picture cannot be read")
+        );
+        assert_eq!(
+            Image::from_png(&jpeg),
+            Err("That file is not a PNG picture.".into())
+        );
+    }
+
     #[test]
     fn bad_bytes_are_refused_in_words() {
         assert_eq!(
-            Image::from_png(b"GIF89a...."),
-            Err("That file is not a PNG picture; Slidey reads PNG files.".into())
+            Image::from_bytes(b"GIF89a...."),
+            Err("That file is not a picture Slidey can read: it reads PNG and JPEG files.".into())
+        );
+        assert_eq!(
+            Image::from_jpeg(b"\x89PNG\r\n\x1a\n"),
+            Err("That file is not a JPEG picture.".into())
         );
         let png = png_of(4, 4, png::ColorType::Rgb, |_, _| vec![1, 2, 3]);
         let cut = Image::from_png(&png[..png.len() - 20]).unwrap_err();

@@ -355,9 +355,16 @@ impl Slidey {
     /// Slides the tile at `cell` and those between it and the gap towards
     /// the gap, as a click does; counts a move for each tile. Returns
     /// whether anything moved (nothing does once the picture is whole).
+    ///
+    /// While the whole picture shows, no tile moves (the player cannot see
+    /// them): the click hides the picture instead, when Show picture showed
+    /// it.
     pub fn click_cell(&mut self, cell: Cell) -> bool {
         if self.is_won() {
             return false;
+        }
+        if self.is_peeking() {
+            return std::mem::take(&mut self.peek_on);
         }
         let slide = self.board.slide_cell(cell);
         self.slid(slide)
@@ -365,9 +372,13 @@ impl Slidey {
 
     /// Slides the tile beside the gap into it in `dir`, as an arrow key
     /// does. Returns whether it moved.
+    /// Like a click, it hides the whole picture instead while that shows.
     pub fn slide(&mut self, dir: Dir) -> bool {
         if self.is_won() {
             return false;
+        }
+        if self.is_peeking() {
+            return std::mem::take(&mut self.peek_on);
         }
         let slide = self.board.slide(dir);
         self.slid(slide)
@@ -1119,6 +1130,27 @@ mod tests {
         game.invoke_action(PEEK_ACTION, "").unwrap();
         assert!(!game.is_peeking());
         assert_eq!(game.save(), save);
+        // While the picture shows, a click or an arrow moves no tile: with
+        // P held it does nothing, with Show picture it hides the picture.
+        let slidable = game.board().gap().step(Dir::Up, 5).unwrap();
+        game.handle_event(&Event::key("p"));
+        assert_eq!(
+            click(&mut game, slidable),
+            Response::REDRAW,
+            "the pointer moved"
+        );
+        assert_eq!(game.handle_event(&Event::key("ArrowDown")), Response::NONE);
+        assert!(game.is_peeking());
+        game.handle_event(&Event::KeyRelease {
+            key: "p".into(),
+            modifiers: Modifiers::NONE,
+        });
+        game.invoke_action(PEEK_ACTION, "").unwrap();
+        assert_eq!(click(&mut game, slidable), Response::REDRAW);
+        assert!(!game.is_peeking());
+        assert_eq!(game.save(), save, "no tile moved");
+        assert_eq!(click(&mut game, slidable), Response::REDRAW);
+        assert_eq!(game.moves(), 1);
     }
 
     #[test]

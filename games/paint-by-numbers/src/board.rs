@@ -178,7 +178,9 @@ impl Board {
 
     /// How many row and column clues the blue cells satisfy.
     pub fn done_count(&self, clues: &Clues) -> usize {
-        (0..self.height).filter(|&r| self.row_done(clues, r)).count()
+        (0..self.height)
+            .filter(|&r| self.row_done(clues, r))
+            .count()
             + (0..self.width).filter(|&c| self.col_done(clues, c)).count()
     }
 
@@ -266,7 +268,13 @@ mod tests {
         let marks: Vec<Mark> = (0..5).map(|c| board.mark(0, c)).collect();
         assert_eq!(
             marks,
-            [Mark::Blue, Mark::Unknown, Mark::Unknown, Mark::Unknown, Mark::Blue]
+            [
+                Mark::Blue,
+                Mark::Unknown,
+                Mark::Unknown,
+                Mark::Unknown,
+                Mark::Blue
+            ]
         );
         // From grey with the modifier: white.
         board.stroke((0, 2), (0, 2), true);

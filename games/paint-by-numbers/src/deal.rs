@@ -227,11 +227,18 @@ pub fn parse_id(text: &str) -> Result<Id, String> {
         return Err(format!("Type or paste a game ID, then press Enter. {help}"));
     }
     let Some((size, rest)) = text.split_once(':') else {
-        return Err(format!("{text:?} is not a game ID of Paint By Numbers. {help}"));
+        return Err(format!(
+            "{text:?} is not a game ID of Paint By Numbers. {help}"
+        ));
     };
     let (w, h) = size
         .split_once(['x', 'X', '×'])
-        .and_then(|(w, h)| Some((w.trim().parse::<usize>().ok()?, h.trim().parse::<usize>().ok()?)))
+        .and_then(|(w, h)| {
+            Some((
+                w.trim().parse::<usize>().ok()?,
+                h.trim().parse::<usize>().ok()?,
+            ))
+        })
         .ok_or_else(|| format!("{size:?} is not a size such as 10x10. {help}"))?;
     if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
         return Err(format!(
@@ -268,7 +275,9 @@ pub fn parse_id(text: &str) -> Result<Id, String> {
         return Ok(Id::Picture(picture));
     }
     let Some((rows, cols)) = rest.split_once('/') else {
-        return Err(format!("{text:?} is not a game ID of Paint By Numbers. {help}"));
+        return Err(format!(
+            "{text:?} is not a game ID of Paint By Numbers. {help}"
+        ));
     };
     let clues = Clues {
         width: w,

@@ -502,8 +502,7 @@ impl PaintByNumbers {
     /// The cells the stroke being dragged would paint, and with what.
     pub fn preview(&self) -> Option<(Mark, Vec<Pos>)> {
         let drag = self.drag?;
-        self.board
-            .stroke_preview(drag.start, drag.end?, drag.white)
+        self.board.stroke_preview(drag.start, drag.end?, drag.white)
     }
 
     /// The status line.
@@ -674,7 +673,7 @@ impl PaintByNumbers {
         let right = l.origin.x + w as f32 * l.cell;
         let bottom = l.origin.y + h as f32 * l.cell;
         let stroke = |i: usize, n: usize| {
-            if i % 5 == 0 || i == n {
+            if i.is_multiple_of(5) || i == n {
                 Stroke {
                     width: 2.0,
                     color: GRID_THICK,
@@ -688,11 +687,19 @@ impl PaintByNumbers {
         };
         for col in 0..=w {
             let x = l.origin.x + col as f32 * l.cell;
-            painter.line(Point::new(x, l.origin.y), Point::new(x, bottom), stroke(col, w));
+            painter.line(
+                Point::new(x, l.origin.y),
+                Point::new(x, bottom),
+                stroke(col, w),
+            );
         }
         for row in 0..=h {
             let y = l.origin.y + row as f32 * l.cell;
-            painter.line(Point::new(l.origin.x, y), Point::new(right, y), stroke(row, h));
+            painter.line(
+                Point::new(l.origin.x, y),
+                Point::new(right, y),
+                stroke(row, h),
+            );
         }
         if let Some((r, c)) = self.cursor.filter(|_| !self.is_solved()) {
             let min = l.cell_min(r, c);
@@ -741,7 +748,11 @@ impl Game for PaintByNumbers {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        painter.rect(Point::new(0.0, 0.0), self.layout.canvas, Style::solid(BACKGROUND));
+        painter.rect(
+            Point::new(0.0, 0.0),
+            self.layout.canvas,
+            Style::solid(BACKGROUND),
+        );
         self.draw_clues(painter);
         self.draw_cells(painter);
         self.draw_grid(painter);
@@ -851,16 +862,23 @@ impl Game for PaintByNumbers {
                 self.ask_for_new_game();
                 Ok(Response::REDRAW)
             }
-            other => Err(GameError(format!("Paint By Numbers has no action {other:?}"))),
+            other => Err(GameError(format!(
+                "Paint By Numbers has no action {other:?}"
+            ))),
         }
     }
 
     fn regions(&self) -> Vec<Region> {
         let l = &self.layout;
         let clues = &self.puzzle.clues;
-        let mut regions = Vec::with_capacity(clues.width * clues.height + clues.width + clues.height);
+        let mut regions =
+            Vec::with_capacity(clues.width * clues.height + clues.width + clues.height);
         for (i, clue) in clues.rows.iter().enumerate() {
-            let done = if self.clue_done(false, i) { ", done" } else { "" };
+            let done = if self.clue_done(false, i) {
+                ", done"
+            } else {
+                ""
+            };
             regions.push(Region::new(
                 format!("row {} clue {}{done}", i + 1, clue_text(clue)),
                 Point::new(MARGIN, l.cell_min(i, 0).y),
@@ -868,7 +886,11 @@ impl Game for PaintByNumbers {
             ));
         }
         for (i, clue) in clues.cols.iter().enumerate() {
-            let done = if self.clue_done(true, i) { ", done" } else { "" };
+            let done = if self.clue_done(true, i) {
+                ", done"
+            } else {
+                ""
+            };
             regions.push(Region::new(
                 format!("column {} clue {}{done}", i + 1, clue_text(clue)),
                 Point::new(l.cell_min(0, i).x, MARGIN),

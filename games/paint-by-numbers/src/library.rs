@@ -130,7 +130,8 @@ pub fn read_puzzle(dir: &Path, name: &str) -> Result<Puzzle, String> {
         ));
     }
     let bytes = std::fs::read(&path).map_err(|e| format!("{shown} cannot be read: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{shown} is not a text file (UTF-8)"))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{shown} is not a text file (UTF-8)"))?;
     let file = crate::non::parse(&text).map_err(|e| format!("{shown}, {e}"))?;
     Puzzle::from_clues(
         file.clues,
@@ -155,10 +156,8 @@ mod tests {
     use super::*;
 
     fn temp_dir(tag: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "paint-by-numbers-{tag}-{}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("paint-by-numbers-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join(PUZZLE_FOLDER)).unwrap();
         dir
@@ -180,8 +179,16 @@ mod tests {
     fn the_folder_lists_non_files_and_reads_them() {
         let dir = temp_dir("folder");
         let folder = puzzle_folder(&dir);
-        std::fs::write(folder.join("b.non"), "width 1\nheight 1\nrows\n1\ncolumns\n1\n").unwrap();
-        std::fs::write(folder.join("A.NON"), "width 1\nheight 1\nrows\n1\ncolumns\n0\n").unwrap();
+        std::fs::write(
+            folder.join("b.non"),
+            "width 1\nheight 1\nrows\n1\ncolumns\n1\n",
+        )
+        .unwrap();
+        std::fs::write(
+            folder.join("A.NON"),
+            "width 1\nheight 1\nrows\n1\ncolumns\n0\n",
+        )
+        .unwrap();
         std::fs::write(folder.join("notes.txt"), "not a puzzle").unwrap();
         let names = list_puzzles(Some(&dir));
         assert_eq!(names, ["A.NON", "b.non"]);
@@ -191,7 +198,11 @@ mod tests {
             read_puzzle(&dir, "A.NON").unwrap_err(),
             "puzzles/A.NON, line 5: the row clues paint 1 blue cells but the column clues paint 0"
         );
-        assert!(read_puzzle(&dir, "gone.non").unwrap_err().starts_with("puzzles/gone.non cannot be read"));
+        assert!(
+            read_puzzle(&dir, "gone.non")
+                .unwrap_err()
+                .starts_with("puzzles/gone.non cannot be read")
+        );
         assert!(read_puzzle(&dir, "../x.non").is_err());
         assert_eq!(next_after(&names, "A.NON").unwrap(), "b.non");
         assert_eq!(next_after(&names, "b.non").unwrap(), "A.NON");

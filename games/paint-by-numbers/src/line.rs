@@ -58,6 +58,9 @@ impl LineSolver {
     ///
     /// [`Contradiction`] when no placement fits the known cells; `line` is
     /// then left as it was.
+    // The dynamic programme indexes its tables and the clue by the same run
+    // number `j`, one past the last run included.
+    #[allow(clippy::needless_range_loop)]
     pub fn solve(&mut self, clue: &[usize], line: &mut [Known]) -> Result<bool, Contradiction> {
         let n = line.len();
         let k = clue.len();
@@ -220,7 +223,10 @@ mod tests {
     #[test]
     fn overlap_of_the_extreme_placements() {
         // Runs of 4 and 2 in 10 cells: leftmost 0..4, 5..7; rightmost 3..7, 8..10.
-        assert_eq!(solve(&[4, 2], &[U; 10]), Ok(vec![U, U, U, B, U, U, U, U, U, U]));
+        assert_eq!(
+            solve(&[4, 2], &[U; 10]),
+            Ok(vec![U, U, U, B, U, U, U, U, U, U])
+        );
         assert_eq!(solve(&[1], &[U; 3]), Ok(vec![U; 3]));
     }
 
@@ -231,10 +237,7 @@ mod tests {
         // A white cell in the middle leaves room on one side only.
         assert_eq!(solve(&[3], &[U, W, U, U, U]), Ok(vec![W, W, B, B, B]));
         // Blue cells at both ends are the two runs of 1.
-        assert_eq!(
-            solve(&[1, 1], &[B, U, U, U, B]),
-            Ok(vec![B, W, W, W, B])
-        );
+        assert_eq!(solve(&[1, 1], &[B, U, U, U, B]), Ok(vec![B, W, W, W, B]));
     }
 
     #[test]
@@ -250,7 +253,10 @@ mod tests {
         assert_eq!(placements(&[3], 5).len(), 3);
         assert_eq!(placements(&[1, 1], 4).len(), 3);
         assert_eq!(placements(&[], 4), vec![vec![false; 4]]);
-        assert_eq!(placements(&[2, 2], 5), vec![vec![true, true, false, true, true]]);
+        assert_eq!(
+            placements(&[2, 2], 5),
+            vec![vec![true, true, false, true, true]]
+        );
         // n+1-sum choose k, for clue [1,1,1] in 7: C(5,3) = 10.
         assert_eq!(placements(&[1, 1, 1], 7).len(), 10);
     }

@@ -383,10 +383,14 @@ pub fn parse(text: &str) -> Result<NonPuzzle, NonError> {
                     format!("the goal has {c:?}: a cell is 0 (white) or 1 (blue)"),
                 ));
             }
-            let picture = Picture::from_cells(width, height, cells.iter().map(|&c| c == '1').collect())
-                .expect("width * height cells");
+            let picture =
+                Picture::from_cells(width, height, cells.iter().map(|&c| c == '1').collect())
+                    .expect("width * height cells");
             if !clues.is_solved_by(&picture) {
-                return Err(error(line, "the goal picture does not have the file's clues"));
+                return Err(error(
+                    line,
+                    "the goal picture does not have the file's clues",
+                ));
             }
             Some(picture)
         }
@@ -405,12 +409,18 @@ pub fn write(clues: &Clues, title: Option<&str>) -> String {
     if let Some(title) = title {
         out.push_str(&format!("title \"{}\"\n", title.replace('"', "&quot;")));
     }
-    out.push_str(&format!("width {}\nheight {}\n\nrows\n", clues.width, clues.height));
+    out.push_str(&format!(
+        "width {}\nheight {}\n\nrows\n",
+        clues.width, clues.height
+    ));
     let line = |clue: &Clue| {
         if clue.is_empty() {
             "0".to_string()
         } else {
-            clue.iter().map(usize::to_string).collect::<Vec<_>>().join(",")
+            clue.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
         }
     };
     for clue in &clues.rows {
@@ -452,17 +462,50 @@ mod tests {
     #[test]
     fn errors_name_their_line() {
         let cases = [
-            ("width x\n", "line 1: the width is a number of cells from 1 to 60, not \"x\""),
-            ("width 2\nheight 2\nrows\n1\n1a\n", "line 5: \"1a\" is not a number; a row clue is the lengths of its blue runs, such as 3,1,2"),
-            ("width 2\nheight 2\nrows\n1\ncolumns\n", "line 5: the rows section (line 3) has 1 of its 2 clues; write 0 for a row without blue cells"),
-            ("rows\n1\n", "line 1: the rows clues come before the width and height are given"),
-            ("width 2\nheight 2\nrows\n1\n", "line 4: the file ends with 1 of the 2 row clues the section at line 3 needs"),
-            ("width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n", "line 5: the row clues paint 1 blue cells but the column clues paint 2"),
-            ("width 2\nheight 1\nrows\n1,0\n", "line 4: a row clue has runs of 1 or more cells; write 0 alone for a row without blue cells"),
-            ("width 2\nheight 1\ncolor a #ff0000\n", "line 3: this is a colour puzzle; Paint By Numbers plays puzzles of blue and white only"),
-            ("width 1\nheight 1\n1\n", "line 3: a clue outside the rows and columns sections; start them with a line \"rows\" or \"columns\""),
-            ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 0\n", "line 7: the goal picture does not have the file's clues"),
-            ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 01\n", "line 7: the goal has 2 cells but a 1x1 puzzle has 1"),
+            (
+                "width x\n",
+                "line 1: the width is a number of cells from 1 to 60, not \"x\"",
+            ),
+            (
+                "width 2\nheight 2\nrows\n1\n1a\n",
+                "line 5: \"1a\" is not a number; a row clue is the lengths of its blue runs, such as 3,1,2",
+            ),
+            (
+                "width 2\nheight 2\nrows\n1\ncolumns\n",
+                "line 5: the rows section (line 3) has 1 of its 2 clues; write 0 for a row without blue cells",
+            ),
+            (
+                "rows\n1\n",
+                "line 1: the rows clues come before the width and height are given",
+            ),
+            (
+                "width 2\nheight 2\nrows\n1\n",
+                "line 4: the file ends with 1 of the 2 row clues the section at line 3 needs",
+            ),
+            (
+                "width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n",
+                "line 5: the row clues paint 1 blue cells but the column clues paint 2",
+            ),
+            (
+                "width 2\nheight 1\nrows\n1,0\n",
+                "line 4: a row clue has runs of 1 or more cells; write 0 alone for a row without blue cells",
+            ),
+            (
+                "width 2\nheight 1\ncolor a #ff0000\n",
+                "line 3: this is a colour puzzle; Paint By Numbers plays puzzles of blue and white only",
+            ),
+            (
+                "width 1\nheight 1\n1\n",
+                "line 3: a clue outside the rows and columns sections; start them with a line \"rows\" or \"columns\"",
+            ),
+            (
+                "width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 0\n",
+                "line 7: the goal picture does not have the file's clues",
+            ),
+            (
+                "width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 01\n",
+                "line 7: the goal has 2 cells but a 1x1 puzzle has 1",
+            ),
             ("title \"x\"\n", "line 1: the file has no width and height"),
             ("width 1\nwidth 2\n", "line 2: the width is given twice"),
         ];

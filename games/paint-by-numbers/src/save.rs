@@ -95,12 +95,7 @@ fn damaged(what: &str) -> GameError {
 }
 
 /// The puzzle a save describes, made without dealing or solving.
-fn saved_puzzle(
-    id: &str,
-    file: &str,
-    title: &str,
-    solution: &str,
-) -> Result<Puzzle, GameError> {
+fn saved_puzzle(id: &str, file: &str, title: &str, solution: &str) -> Result<Puzzle, GameError> {
     let id = parse_id(id).map_err(|e| damaged(&format!("its game ID is wrong ({e})")))?;
     let solution = match solution {
         "-" => None,
@@ -198,8 +193,8 @@ impl SaveLoad for PaintByNumbers {
         let helped = saved.field("helped")?;
         saved.finish("the help count")?;
         let puzzle = saved_puzzle(id, file, title, solution)?;
-        let board = parse_marks(marks, puzzle.clues.width, puzzle.clues.height)
-            .map_err(|e| damaged(&e))?;
+        let board =
+            parse_marks(marks, puzzle.clues.width, puzzle.clues.height).map_err(|e| damaged(&e))?;
         let helped: u32 = helped
             .parse()
             .map_err(|_| damaged(&format!("its help count {helped:?} is not a count")))?;
@@ -281,7 +276,8 @@ mod tests {
         let mut other = PaintByNumbers::with_seed(5, 4);
         let before = other.save();
         // A puzzle of clues whose saved solution has a cell flipped.
-        let cup = PaintByNumbers::with_puzzle(parse_game_id("5x4:5,1.3,1.3,3/3,1.1,4,4,3").unwrap());
+        let cup =
+            PaintByNumbers::with_puzzle(parse_game_id("5x4:5,1.3,1.3,3/3,1.1,4,4,3").unwrap());
         let wrong_solution = String::from_utf8(cup.save())
             .unwrap()
             .replace("solution #####", "solution .####");
@@ -293,7 +289,10 @@ mod tests {
             (good.replace("marks ", "marks ?"), "marks"),
             (good.replace("id 5x5", "id 7x5"), "solution of its size"),
             (wrong_solution, "does not have the puzzle's clues"),
-            ("Other save 1\nend\n".to_string(), "not a saved game of Paint By Numbers"),
+            (
+                "Other save 1\nend\n".to_string(),
+                "not a saved game of Paint By Numbers",
+            ),
         ];
         for (text, expected) in cases {
             let e = other.load(text.as_bytes()).expect_err(&text);

@@ -279,10 +279,7 @@ mod tests {
     #[test]
     fn a_diagonal_has_two_solutions_and_stalls_the_line_solver() {
         let c = clues("#./.#");
-        assert_eq!(
-            line_solve(&c),
-            LineSolve::Stalled(vec![Known::Unknown; 4])
-        );
+        assert_eq!(line_solve(&c), LineSolve::Stalled(vec![Known::Unknown; 4]));
         let found = search(&c, 3, 1000);
         assert_eq!(found.solutions.len(), 2);
         assert!(found.complete && found.unique().is_none());

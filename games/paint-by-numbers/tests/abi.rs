@@ -219,7 +219,10 @@ fn a_whole_puzzle_is_solved_by_clicking_its_solution_cells() {
     assert_eq!(game.title().unwrap(), "Paint By Numbers");
     assert_eq!(game.game_id().unwrap(), "10x10:2024");
     let status = game.status().unwrap();
-    assert!(status.starts_with("0 of 20 clues done - click paints blue"), "{status}");
+    assert!(
+        status.starts_with("0 of 20 clues done - click paints blue"),
+        "{status}"
+    );
     // Every cell starts grey.
     let cells = seen_cells(&mut game);
     assert_eq!(cells.len(), 10);
@@ -249,11 +252,19 @@ fn a_whole_puzzle_is_solved_by_clicking_its_solution_cells() {
         "Solved! Press N or click New game for another puzzle."
     );
     // The picture: blue where the solution is, white elsewhere.
-    let cells = seen_cells(&mut game);
-    for r in 0..10 {
-        for c in 0..10 {
-            let expected = if solution.get(r, c) { BLUE } else { WHITE_CELL };
-            if cells[r][c] != expected {
+    let picture = |solution: &Picture| -> Vec<Vec<Rgba>> {
+        (0..10)
+            .map(|r| {
+                (0..10)
+                    .map(|c| if solution.get(r, c) { BLUE } else { WHITE_CELL })
+                    .collect()
+            })
+            .collect()
+    };
+    let expected = picture(&solution);
+    for (r, row) in seen_cells(&mut game).iter().enumerate() {
+        for (c, seen) in row.iter().enumerate() {
+            if *seen != expected[r][c] {
                 // The sweep brightens the blue cells for a moment.
                 assert!(solution.get(r, c), "({r}, {c})");
             }
@@ -284,21 +295,12 @@ fn a_whole_puzzle_is_solved_by_clicking_its_solution_cells() {
         game.handle_event(&Event::Tick { dt: 0.1 }).unwrap(),
         Response::NONE
     );
-    let cells = seen_cells(&mut game);
-    for r in 0..10 {
-        for c in 0..10 {
-            let expected = if solution.get(r, c) { BLUE } else { WHITE_CELL };
-            assert_eq!(cells[r][c], expected, "({r}, {c})");
-        }
-    }
+    assert_eq!(seen_cells(&mut game), expected);
     // The solved picture takes no more paint.
     assert_eq!(click(&mut game, blue[0]), Response::NONE);
     assert_eq!(game.outcome().unwrap().result, GameResult::Won);
     // N asks the launcher for the next puzzle.
-    assert_eq!(
-        game.handle_event(&Event::key("n")).unwrap(),
-        Response::NONE
-    );
+    assert_eq!(game.handle_event(&Event::key("n")).unwrap(), Response::NONE);
     assert_eq!(recorder.last().as_deref(), Some("new game"));
 }
 
@@ -322,18 +324,12 @@ fn right_click_and_modifier_clicks_mark_white_and_a_second_click_greys() {
         assert_eq!(seen(&mut game), WHITE_CELL);
         assert!(region_of(&mut game, (2, 3)).label.ends_with(": white"));
         // Clicking a painted cell, with any button, makes it grey again.
-        assert_eq!(
-            mouse(&mut game, pos, button, modifiers),
-            Response::REDRAW
-        );
+        assert_eq!(mouse(&mut game, pos, button, modifiers), Response::REDRAW);
         assert_eq!(seen(&mut game), UNKNOWN);
     }
     mouse(&mut game, pos, Button::Primary, Modifiers::NONE);
     assert_eq!(seen(&mut game), BLUE);
-    assert_eq!(
-        region_of(&mut game, (2, 3)).label,
-        "row 3, column 4: blue"
-    );
+    assert_eq!(region_of(&mut game, (2, 3)).label, "row 3, column 4: blue");
     mouse(&mut game, pos, Button::Secondary, Modifiers::NONE);
     assert_eq!(seen(&mut game), UNKNOWN);
     // The middle button and clicks off the grid do nothing.
@@ -342,10 +338,20 @@ fn right_click_and_modifier_clicks_mark_white_and_a_second_click_greys() {
         Response::NONE
     );
     assert_eq!(
-        mouse(&mut game, Point::new(1.0, 1.0), Button::Primary, Modifiers::NONE),
+        mouse(
+            &mut game,
+            Point::new(1.0, 1.0),
+            Button::Primary,
+            Modifiers::NONE
+        ),
         Response::NONE
     );
-    assert!(seen_cells(&mut game).iter().flatten().all(|&c| c == UNKNOWN));
+    assert!(
+        seen_cells(&mut game)
+            .iter()
+            .flatten()
+            .all(|&c| c == UNKNOWN)
+    );
 }
 
 #[test]
@@ -386,11 +392,9 @@ fn dragging_along_a_row_paints_a_stroke_and_off_the_line_cancels_it() {
     );
     game.handle_event(&Event::press(from)).unwrap();
     game.handle_event(&Event::PointerMove { pos: off }).unwrap();
-    assert!(
-        !frame(&mut game)
-            .iter()
-            .any(|s| matches!(s, Shape::Rect { style, .. } if style.stroke.is_some() && style.fill.is_some()))
-    );
+    assert!(!frame(&mut game).iter().any(
+        |s| matches!(s, Shape::Rect { style, .. } if style.stroke.is_some() && style.fill.is_some())
+    ));
     assert_eq!(
         game.handle_event(&Event::release(off)).unwrap(),
         Response::REDRAW
@@ -429,7 +433,10 @@ fn a_satisfied_clue_is_dimmed() {
     assert!(label.ends_with(", done"), "{label}");
     let status = game.status().unwrap();
     let done: usize = status.split(' ').next().unwrap().parse().unwrap();
-    assert!(done >= 1 && status.contains(" of 20 clues done"), "{status}");
+    assert!(
+        done >= 1 && status.contains(" of 20 clues done"),
+        "{status}"
+    );
     // One more blue cell in the row and it is not done any more.
     let extra = (0..10).find(|&c| !solution.get(0, c)).unwrap();
     click(&mut game, (0, extra));
@@ -463,7 +470,11 @@ fn show_mistakes_turns_wrong_cells_red_and_counts_as_help() {
     assert_eq!(cells[wrong_blue.0][wrong_blue.1], WRONG);
     assert_eq!(cells[right_blue.0][right_blue.1], BLUE);
     assert!(game.status().unwrap().starts_with("1 mistake, in red."));
-    assert!(region_of(&mut game, wrong_blue).label.ends_with("blue, a mistake"));
+    assert!(
+        region_of(&mut game, wrong_blue)
+            .label
+            .ends_with("blue, a mistake")
+    );
     // Clicking the red cell greys it.
     click(&mut game, wrong_blue);
     assert_eq!(seen_cells(&mut game)[wrong_blue.0][wrong_blue.1], UNKNOWN);

@@ -100,7 +100,11 @@ fn the_help_follows_the_text_help_format() {
                 i + 1
             );
         }
-        assert!(!(line.starts_with("**") && line.ends_with("**")), "line {}", i + 1);
+        assert!(
+            !(line.starts_with("**") && line.ends_with("**")),
+            "line {}",
+            i + 1
+        );
         assert!(!line.ends_with(' '), "trailing space on line {}", i + 1);
     }
     plain_characters("doc.txt");
@@ -125,7 +129,11 @@ fn the_help_follows_the_text_help_format() {
         .collect();
     assert_eq!(bullets.len(), 8, "{bullets:#?}");
     assert!(bullets[0].starts_with("Click a grey cell to paint it blue. Right-click it"));
-    assert!(bullets.iter().any(|b| b.starts_with("Show mistakes (or M)")));
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.starts_with("Show mistakes (or M)"))
+    );
     assert!(bullets.iter().any(|b| b.contains("`10x10:1234`")));
     for block in &help.blocks {
         assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
@@ -183,9 +191,15 @@ fn the_manuals_example_file_and_ids_are_right() {
         .collect();
     assert!(text.contains(&format!("`goal \"{goal}\"`")), "{goal}");
     // The example error message is the parser's.
-    let bad = format!("{}\n", text[start..end].replace("1,3\n3\n\ncolumns", "1,3\n4 1\n\ncolumns"));
+    let bad = format!(
+        "{}\n",
+        text[start..end].replace("1,3\n3\n\ncolumns", "1,3\n4 1\n\ncolumns")
+    );
     let e = paint_by_numbers::non::parse(&bad).unwrap_err();
-    assert_eq!(e.to_string(), "line 10: the clue 4 1 needs 6 cells but a row has 5");
+    assert_eq!(
+        e.to_string(),
+        "line 10: the clue 4 1 needs 6 cells but a row has 5"
+    );
     let flowed = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flowed.contains(&format!("`puzzles/cup.non, {e}`")));
 }

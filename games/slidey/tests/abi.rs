@@ -261,8 +261,11 @@ fn a_slide_glides_on_ticks_but_the_board_changes_at_once() {
         .map(|(m, _, _)| m.x)
         .collect();
     assert!(xs.contains(&(MARGIN + 1.5 * BOARD / n as f32)), "{xs:?}");
+    // A tick changes no saved byte: the launcher records no move for it.
+    let mid_glide = game.save().unwrap();
     game.handle_event(&Event::Tick { dt: 0.06 }).unwrap();
     assert_eq!(recorder.last().as_deref(), Some("tick stop"));
+    assert_eq!(game.save().unwrap(), mid_glide);
     assert_eq!(
         game.handle_event(&Event::Tick { dt: 0.05 }).unwrap(),
         Response::NONE,
@@ -317,6 +320,14 @@ fn the_keyboard_alone_plays_with_shift_arrows_and_enter() {
         key: key.into(),
         modifiers: Modifiers::SHIFT,
     };
+    // Neither the highlight nor the pointer is part of a position.
+    let dealt = game.save().unwrap();
+    game.handle_event(&Event::PointerMove {
+        pos: cell_center(3, Cell::new(1, 1)),
+    })
+    .unwrap();
+    game.handle_event(&Event::PointerLeave).unwrap();
+    assert_eq!(game.save().unwrap(), dealt);
     // The highlight starts on the gap and moves right twice.
     for name in ["ArrowUp", "ArrowRight", "ArrowRight"] {
         assert_eq!(game.handle_event(&shift(name)).unwrap(), Response::REDRAW);

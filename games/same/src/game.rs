@@ -1013,6 +1013,32 @@ mod tests {
     }
 
     #[test]
+    fn without_a_launcher_n_deals_a_new_board_itself() {
+        let mut g = Same::with_seed(Settings::default(), 1);
+        let before = g.board().clone();
+        g.click(
+            g.board()
+                .groups()
+                .into_iter()
+                .find(|g| g.len() >= 2)
+                .unwrap()[0],
+        );
+        assert_eq!(g.handle_event(&Event::key("n")), Response::REDRAW);
+        assert_ne!(g.board(), &before);
+        assert_eq!(g.board().dot_count(), 320);
+        assert_eq!(g.score(), Score::default());
+        // Without ticks, nothing is drawn moving.
+        g.click(
+            g.board()
+                .groups()
+                .into_iter()
+                .find(|g| g.len() >= 2)
+                .unwrap()[0],
+        );
+        assert!(!g.is_animating());
+    }
+
+    #[test]
     fn regions_name_each_dot_and_its_group() {
         let g = game("1./12");
         let labels: Vec<String> = g.regions().into_iter().map(|r| r.label).collect();

@@ -543,3 +543,61 @@ fn clearing_the_board_wins_with_the_5000_bonus() {
     assert_eq!(seen_board(&mut game).dot_count(), 0);
     assert!(game.regions().unwrap().is_empty());
 }
+
+#[test]
+fn only_clicks_that_remove_dots_are_moves_to_undo() {
+    // The launcher saves after every event that redraws and records a move
+    // when the bytes differ: pointer moves, the cursor, a held button,
+    // ticks and misses must not change them.
+    let mut game = start();
+    game.new_game(31).unwrap();
+    let dealt = game.save().unwrap();
+    let board = seen_board(&mut game);
+    for cell in board.cells().step_by(7) {
+        game.handle_event(&Event::PointerMove {
+            pos: Same::cell_center(cell),
+        })
+        .unwrap();
+    }
+    for name in ["ArrowUp", "ArrowRight", "ArrowRight"] {
+        key(&mut game, name);
+    }
+    game.handle_event(&Event::PointerPress {
+        pos: Same::cell_center(Cell::new(0, 0)),
+        button: Button::Primary,
+        modifiers: Modifiers::NONE,
+    })
+    .unwrap();
+    game.handle_event(&Event::PointerLeave).unwrap();
+    let lone = board
+        .cells()
+        .find(|&c| board.group(c).len() == 1)
+        .expect("a lone dot");
+    click(&mut game, Same::cell_center(lone));
+    settle(&mut game);
+    assert_eq!(game.save().unwrap(), dealt);
+    // A removal is a move; the fall drawn after it is not.
+    let group = board.groups().into_iter().find(|g| g.len() >= 2).unwrap();
+    click(&mut game, Same::cell_center(group[0]));
+    let moved = game.save().unwrap();
+    assert_ne!(moved, dealt);
+    settle(&mut game);
+    assert_eq!(game.save().unwrap(), moved);
+}
+
+#[test]
+fn loading_a_position_stops_the_fall_and_its_ticks() {
+    let (mut game, recorder) = start_recorded();
+    game.start_from_game_id(&["1234512345"; 8].join("/"))
+        .unwrap();
+    let dealt = game.save().unwrap();
+    click(&mut game, Same::cell_center(Cell::new(0, 0)));
+    assert!(recorder.last().unwrap().starts_with("tick 0.01"));
+    // Undo at once, while the columns slide.
+    game.load(&dealt).unwrap();
+    assert_eq!(recorder.last().as_deref(), Some("tick stop"));
+    assert_eq!(
+        seen_board(&mut game).to_string(),
+        ["1234512345"; 8].join("/")
+    );
+}

@@ -243,10 +243,7 @@ impl Board {
         }
         let n = mines.iter().filter(|&&m| m).count();
         if n != self.size.mines {
-            return Err(format!(
-                "{n} mines on a board of {} mines",
-                self.size.mines
-            ));
+            return Err(format!("{n} mines on a board of {} mines", self.size.mines));
         }
         let grid = self.grid();
         self.counts = (0..mines.len())
@@ -483,7 +480,10 @@ impl Board {
         for (i, &tile) in tiles.iter().enumerate() {
             let boom = tile == Tile::Open && self.mines[i];
             if boom != (exploded == Some(i)) {
-                return Err(format!("the mine at tile {} is not the one that went off", i + 1));
+                return Err(format!(
+                    "the mine at tile {} is not the one that went off",
+                    i + 1
+                ));
             }
             if tile == Tile::Open
                 && !self.mines[i]
@@ -612,11 +612,14 @@ mod tests {
         let opened = b.uncover(b.grid().index(4, 0));
         // The zeros connected to the bottom-left corner, and the numbers
         // around them.
+        assert_eq!(b.to_string(), "*.....\n111...\n__1*..\n__112.\n____1*\n");
         assert_eq!(
-            b.to_string(),
-            "*.....\n111...\n__1*..\n__112.\n____1*\n"
+            opened,
+            Opened {
+                cells: 16,
+                boom: false
+            }
         );
-        assert_eq!(opened, Opened { cells: 16, boom: false });
         assert!(!b.is_over());
     }
 

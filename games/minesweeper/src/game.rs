@@ -28,8 +28,8 @@
 use std::time::Duration;
 
 use game_api::{
-    Action, Anchor, Button, Event, Game, GameError, Host, Modifiers, Painter, Point,
-    Region, Response, Rgba, Stroke, Style, keys,
+    Action, Anchor, Button, Event, Game, GameError, Host, Modifiers, Painter, Point, Region,
+    Response, Rgba, Stroke, Style, keys,
 };
 
 use crate::board::{Board, Size, Tile};
@@ -401,10 +401,7 @@ impl Minesweeper {
         } else {
             "Click to uncover, right-click or Ctrl-click to flag".into()
         };
-        format!(
-            "{what}. Mines left: {}. Time: {secs} s",
-            b.mines_left()
-        )
+        format!("{what}. Mines left: {}. Time: {secs} s", b.mines_left())
     }
 
     /// The size of the canvas for a board of `size`.
@@ -418,10 +415,7 @@ impl Minesweeper {
     /// The top-left corner of `cell`.
     pub fn cell_min(&self, cell: usize) -> Point {
         let (row, col) = self.board.grid().row_col(cell);
-        Point::new(
-            MARGIN + col as f32 * TILE,
-            MARGIN + BAR + row as f32 * TILE,
-        )
+        Point::new(MARGIN + col as f32 * TILE, MARGIN + BAR + row as f32 * TILE)
     }
 
     /// The centre of `cell`.
@@ -518,7 +512,10 @@ impl Minesweeper {
             Some(c) => {
                 let (row, col) = grid.row_col(c);
                 let clamp = |v: usize, d: isize, n: usize| v.saturating_add_signed(d).min(n - 1);
-                grid.index(clamp(row, d_row, grid.height), clamp(col, d_col, grid.width))
+                grid.index(
+                    clamp(row, d_row, grid.height),
+                    clamp(col, d_col, grid.width),
+                )
             }
         };
         let changed = self.cursor != Some(next);
@@ -560,7 +557,8 @@ impl Minesweeper {
             },
             "n" if self.board.is_over() => self.ask_for_new_game(),
             "h" => {
-                self.host.show_text_help("Minesweeper Help", modifiers.shift);
+                self.host
+                    .show_text_help("Minesweeper Help", modifiers.shift);
                 false
             }
             _ => false,
@@ -1017,7 +1015,10 @@ mod tests {
             Response::NONE,
             "not a new second yet"
         );
-        assert_eq!(game.handle_event(&Event::Tick { dt: 0.6 }), Response::REDRAW);
+        assert_eq!(
+            game.handle_event(&Event::Tick { dt: 0.6 }),
+            Response::REDRAW
+        );
         assert_eq!(game.seconds(), 1);
         assert!(game.status().ends_with("Time: 1 s"), "{}", game.status());
         // Lose: the clock stops.
@@ -1038,11 +1039,16 @@ mod tests {
         game.handle_event(&Event::key("ArrowUp"));
         game.handle_event(&Event::key("ArrowLeft"));
         assert_eq!(game.cursor(), Some(30));
-        assert!(game.status().starts_with("row 4, column 4 (covered): Enter uncovers"));
+        assert!(
+            game.status()
+                .starts_with("row 4, column 4 (covered): Enter uncovers")
+        );
         game.handle_event(&Event::key("Enter"));
         assert_eq!(game.first_click(), Some(30));
         assert_eq!(game.board().tile(30), Tile::Open);
-        let covered = (0..81).find(|&i| game.board().tile(i) == Tile::Covered).unwrap();
+        let covered = (0..81)
+            .find(|&i| game.board().tile(i) == Tile::Covered)
+            .unwrap();
         while game.cursor() != Some(covered) {
             let (r, c) = game.board().grid().row_col(game.cursor().unwrap());
             let (tr, tc) = game.board().grid().row_col(covered);
@@ -1136,7 +1142,10 @@ mod tests {
             Ok(Response::REDRAW)
         );
         assert_eq!(game.size(), Size::BEGINNER);
-        assert_eq!(game.canvas_size(), Point::new(9.0 * TILE + 24.0, 9.0 * TILE + 68.0));
+        assert_eq!(
+            game.canvas_size(),
+            Point::new(9.0 * TILE + 24.0, 9.0 * TILE + 68.0)
+        );
         assert!(game.invoke_action(BOARD, "Giant").is_err());
         assert!(game.invoke_action("solve", "").is_err());
         // No guessing applies at once while nothing is laid.
@@ -1145,6 +1154,9 @@ mod tests {
         game.uncover(40);
         game.invoke_action(GUESSING, "On").unwrap();
         assert_eq!(game.mode(), Mode::Classic, "not in the middle of a game");
-        assert!(game.status().starts_with("The next boards need no guessing"));
+        assert!(
+            game.status()
+                .starts_with("The next boards need no guessing")
+        );
     }
 }

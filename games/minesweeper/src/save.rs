@@ -286,9 +286,7 @@ impl SaveLoad for Minesweeper {
                     .map_err(|_| damaged(&format!("{n:?} is not a tile's number")))?,
             ),
         };
-        board
-            .restore(tiles, exploded)
-            .map_err(|e| damaged(&e))?;
+        board.restore(tiles, exploded).map_err(|e| damaged(&e))?;
         let clock_ms: u64 = clock
             .parse()
             .map_err(|_| damaged(&format!("its clock {clock:?} is not a time")))?;

@@ -105,11 +105,11 @@ pub fn size_word(size: Size) -> String {
 ///
 /// What is wrong with it, in a player's words.
 pub fn parse_size_word(text: &str) -> Result<Size, String> {
-    let bad = || format!("{text:?} is not a board: write it as width x height : mines, such as 16x16:30.");
+    let bad = || {
+        format!("{text:?} is not a board: write it as width x height : mines, such as 16x16:30.")
+    };
     let (dims, mines) = text.split_once(':').ok_or_else(bad)?;
-    let (w, h) = dims
-        .split_once(['x', 'X', '×'])
-        .ok_or_else(bad)?;
+    let (w, h) = dims.split_once(['x', 'X', '×']).ok_or_else(bad)?;
     let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
     Size::new(number(w)?, number(h)?, number(mines)?)
 }
@@ -148,7 +148,11 @@ impl Settings {
 
     /// The settings as the file's text.
     pub fn to_text(self) -> String {
-        format!("board {}\nmode {}\n", size_word(self.size), self.mode.word())
+        format!(
+            "board {}\nmode {}\n",
+            size_word(self.size),
+            self.mode.word()
+        )
     }
 
     /// The settings kept in `dir`, or the defaults.

@@ -286,7 +286,11 @@ impl Solver {
     }
 
     /// Applies the rules until none finds anything more, or until `done`.
-    fn run(&mut self, reveal: &mut impl FnMut(usize) -> Option<u8>, done: impl Fn(&Solver) -> bool) {
+    fn run(
+        &mut self,
+        reveal: &mut impl FnMut(usize) -> Option<u8>,
+        done: impl Fn(&Solver) -> bool,
+    ) {
         loop {
             self.single_numbers(reveal);
             if done(self) {
@@ -322,7 +326,10 @@ fn pair_rule(a: &Constraint, b: &Constraint, safe: &mut Vec<usize>, mines: &mut 
     if lo > hi {
         return; // inconsistent (cannot happen on a true board)
     }
-    let outside = a_cells.iter().filter(|c| !b_cells.contains(c)).map(|&c| usize::from(c));
+    let outside = a_cells
+        .iter()
+        .filter(|c| !b_cells.contains(c))
+        .map(|&c| usize::from(c));
     if na.saturating_sub(hi) == a_only {
         mines.extend(outside);
     } else if na <= lo {
@@ -348,7 +355,12 @@ pub fn solves(grid: Grid, mines: &[bool], first: usize) -> bool {
     };
     solver.mark_safe(first, &mut reveal);
     let safe_cells = grid.cells() - total;
-    let opened = |s: &Solver| s.known.iter().filter(|k| matches!(k, Known::Open(_))).count();
+    let opened = |s: &Solver| {
+        s.known
+            .iter()
+            .filter(|k| matches!(k, Known::Open(_)))
+            .count()
+    };
     solver.run(&mut reveal, |s| opened(s) == safe_cells);
     opened(&solver) == safe_cells
 }

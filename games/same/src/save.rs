@@ -66,6 +66,18 @@ fn list(items: &[String]) -> String {
 ///
 /// What is wrong, in a player's words.
 pub fn parse_game_id(text: &str) -> Result<Board, String> {
+    let board = parse_dealt(text)?;
+    if !board.has_move() {
+        return Err(
+            "That board has no two touching dots of one colour: there is nothing to play.".into(),
+        );
+    }
+    Ok(board)
+}
+
+/// Reads a board as dealt: full, of an offered size, with an offered
+/// number of colours (a save's `start`, which may even have no move).
+fn parse_dealt(text: &str) -> Result<Board, String> {
     let text = text.trim();
     let form = "A game ID gives the board's rows from the top with / between them, each dot a digit from 1 to 6 for its colour; the ID of a 10×8 board is 8 rows of 10 digits.";
     if text.is_empty() {
@@ -99,11 +111,6 @@ pub fn parse_game_id(text: &str) -> Result<Board, String> {
             board.colours(),
             list(&offered).replace(" and ", " or ")
         ));
-    }
-    if !board.has_move() {
-        return Err(
-            "That board has no two touching dots of one colour: there is nothing to play.".into(),
-        );
     }
     Ok(board)
 }
@@ -183,7 +190,7 @@ impl SaveLoad for Same {
     /// Goes on from the saved position, keeping the pointer and cursor.
     fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
         let mut saved = SavedText::read(bytes, "Same", HEADER, FORMAT)?;
-        let start = parse_game_id(saved.field("start")?)
+        let start = parse_dealt(saved.field("start")?)
             .map_err(|e| damaged(&format!("its board as dealt is not one Same deals ({e})")))?;
         let board: Board = saved
             .field("board")?
@@ -276,6 +283,23 @@ mod tests {
         assert!(load("11/22", 0).is_err(), "another size");
         let more_blue = format!("1111334455/{}", "1122334455/".repeat(7));
         assert!(load(more_blue.trim_end_matches('/'), 0).is_err());
+    }
+
+    #[test]
+    fn a_game_dealt_without_a_move_still_saves_and_loads() {
+        // No two touching dots alike; its ID is refused, but a save of it
+        // (a dealt board, however unlikely) loads for undo and resume.
+        let board: Board = "1234512345/2345123451/"
+            .repeat(4)
+            .trim_end_matches('/')
+            .parse()
+            .unwrap();
+        let game = Same::with_board(board.clone());
+        assert!(game.is_over());
+        let mut other = Same::with_seed(Settings::default(), 1);
+        other.load(&game.save()).unwrap();
+        assert_eq!(other.board(), &board);
+        assert_eq!(other.outcome(), Outcome::lost().with_score(0));
     }
 
     #[test]

@@ -690,8 +690,8 @@ impl Minesweeper {
         painter.polygon(
             &[
                 Point::new(c.x + 4.0, c.y - 10.0),
-                Point::new(c.x + 4.0, c.y + 2.0),
-                Point::new(c.x - 8.0, c.y - 4.0),
+                Point::new(c.x + 4.0, c.y + 4.0),
+                Point::new(c.x - 9.0, c.y - 3.0),
             ],
             Style::solid(FLAG),
         );

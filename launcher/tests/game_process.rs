@@ -579,6 +579,76 @@ fn the_sandbox_lets_a_game_write_only_its_data_directory() {
     assert!(outside.exists());
 }
 
+/// The attacks of a hostile game on the sandbox itself (issue 26): local
+/// sockets by path (the X server, D-Bus), UDP, limits, priorities and
+/// processors of the console and of every process of the player, probing
+/// which pids exist, new processes, programs. Each is refused with an error
+/// the game sees; the console (here, this test) is untouched; threads
+/// still start.
+#[test]
+fn a_hostile_game_gets_nothing_from_the_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let socket_path = dir.path().join("bus");
+    let listener = std::os::unix::net::UnixListener::bind(&socket_path).unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    udp.set_nonblocking(true).unwrap();
+    let udp_address = udp.local_addr().unwrap().to_string();
+    let socket_text = socket_path.to_str().unwrap();
+    // Unsandboxed, the harmless attacks work: what follows is the sandbox.
+    assert_eq!(
+        probe(false, &data, "unix", socket_text).unwrap(),
+        "unix: ok"
+    );
+    assert!(listener.accept().is_ok(), "the unsandboxed probe connected");
+    assert_eq!(probe(false, &data, "udp", &udp_address).unwrap(), "udp: ok");
+    assert!(udp.recv(&mut [0; 64]).is_ok(), "the datagram arrived");
+
+    // SAFETY: getpriority of this process reads nothing but its numbers.
+    let our_priority = || unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+    let priority = our_priority();
+    let own_pid = std::process::id().to_string();
+    for (control, value) in [
+        ("unix", socket_text),
+        ("udp", udp_address.as_str()),
+        ("parent-cpu", ""),
+        ("parent-nice", ""),
+        ("user-nice", ""),
+        ("parent-affinity", ""),
+        ("pid-exists", own_pid.as_str()),
+        ("fork", ""),
+        ("exec", "/bin/true"),
+    ] {
+        let Some(said) = probe(true, &data, control, value) else {
+            return;
+        };
+        assert!(
+            said.starts_with(&format!("{control}: refused (Operation not permitted")),
+            "{said}"
+        );
+    }
+    assert!(listener.accept().is_err(), "nothing connected to the bus");
+    assert!(udp.recv(&mut [0; 64]).is_err(), "no datagram left the game");
+    assert_eq!(
+        our_priority(),
+        priority,
+        "the console's priority is its own"
+    );
+    // SAFETY: getrlimit into a valid struct.
+    let mut cpu = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_CPU, &mut cpu) }, 0);
+    assert_eq!(
+        cpu.rlim_cur,
+        libc::RLIM_INFINITY,
+        "the console has all its CPU time"
+    );
+    assert_eq!(probe(true, &data, "thread", "").unwrap(), "thread: ok");
+}
+
 #[test]
 fn the_sandbox_keeps_a_game_off_the_network() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -591,8 +661,10 @@ fn the_sandbox_keeps_a_game_off_the_network() {
     let Some(said) = probe(true, data.path(), "connect", &address) else {
         return;
     };
+    // The system-call filter refuses the socket before Landlock would
+    // refuse the connection.
     assert!(
-        said.starts_with("connect: refused (Permission denied"),
+        said.starts_with("connect: refused (Operation not permitted"),
         "{said}"
     );
 }

@@ -95,7 +95,8 @@ pub fn check_notification(notification: &Notification) -> Result<(), String> {
         Notification::RequestTicks(_)
         | Notification::RequestRedraw
         | Notification::RequestInput(_)
-        | Notification::RequestNewGame => Ok(()),
+        | Notification::RequestNewGame
+        | Notification::ChooseFile(_) => Ok(()),
     }
 }
 

@@ -228,6 +228,7 @@ fn run(instance: &mut GameInstance, call: Call, measure: &mut Option<Measure>) -
         Call::StartFromGameId(id) => instance.start_from_game_id(&id).map(|()| Answer::Done),
         Call::Outcome => instance.outcome().map(Answer::Outcome),
         Call::Notes => Ok(Answer::Notes(instance.notes().map(str::to_owned).collect())),
+        Call::FileChosen(choice) => instance.file_chosen(&choice).map(Answer::Response),
         // Handled by the loop.
         Call::Close | Call::IfRedrawn => Ok(Answer::Done),
     };
@@ -359,6 +360,9 @@ impl HostServices for ChildServices {
     }
     fn request_input(&mut self, kinds: u32) {
         self.notify(Notification::RequestInput(kinds));
+    }
+    fn choose_file(&mut self, kind: u32) {
+        self.notify(Notification::ChooseFile(kind));
     }
     fn data_dir(&mut self) -> Option<&str> {
         let (path, created) = self.data_dir.as_mut()?;

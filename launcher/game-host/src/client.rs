@@ -1082,6 +1082,11 @@ impl GameProcess {
         })
     }
 
+    /// Gives the game the answer to its request for a file (revision 5).
+    pub fn file_chosen(&self, choice: &game_api::FileChoice) -> Result<Response, ProcessError> {
+        self.response(Call::FileChosen(choice.clone()))
+    }
+
     /// Runs an event or a control, with the reads of
     /// [`GameProcess::set_read_ahead`] after it if it asks for a redraw.
     fn response(&self, call: Call) -> Result<Response, ProcessError> {
@@ -1403,6 +1408,9 @@ impl RunningGame for GameProcess {
     }
     fn outcome(&mut self) -> Result<Outcome, GameError> {
         Ok(GameProcess::outcome(self)?)
+    }
+    fn file_chosen(&mut self, choice: &game_api::FileChoice) -> Result<Response, GameError> {
+        Ok(GameProcess::file_chosen(self, choice)?)
     }
     fn close(self: Box<Self>) -> Result<(), GameError> {
         Ok(GameProcess::close(*self)?)

@@ -12,7 +12,8 @@
 //!   one that ended, and why it ended ([`ExitReport`]).
 //! * [`checks`]: what the console checks in every answer.
 //! * [`report`]: how a process ended, in a player's words.
-//! * [`sandbox`]: what a game process may touch (Landlock, on Linux).
+//! * [`sandbox`]: what a game process may touch (Landlock, on Linux),
+//!   and [`seccomp`]: what it may ask of the kernel (a system-call filter).
 //!
 //! This crate knows nothing of egui: the launcher gives the game process a
 //! text measurer ([`child::Measure`]) and draws the recorded frames itself.
@@ -25,6 +26,7 @@ pub mod client;
 pub mod protocol;
 pub mod report;
 pub mod sandbox;
+pub mod seccomp;
 
 pub use client::{
     DEFAULT_ANSWER_WITHIN, DEFAULT_MEMORY_LIMIT, GameProcess, HostCommand, OUTPUT_TAIL, Options,

@@ -123,6 +123,9 @@ pub enum Call {
     Notes,
     /// `close`: ends the game, then the process → [`Answer::Done`].
     Close,
+    /// `file_chosen`: the answer to the game's `choose_file` →
+    /// [`Answer::Response`].
+    FileChosen(game_api::FileChoice),
     /// Not a call of the game: the calls after it run only if the call
     /// before it was an event or control whose answer asks for a redraw
     /// (→ [`Answer::Done`]); otherwise the reply ends before it. How a move
@@ -198,7 +201,7 @@ impl Answer {
                 | (Call::Title | Call::Status | Call::GameId, Answer::Text(_))
                 | (Call::Draw, Answer::Frame(_))
                 | (
-                    Call::HandleEvent(_) | Call::InvokeAction { .. },
+                    Call::HandleEvent(_) | Call::InvokeAction { .. } | Call::FileChosen(_),
                     Answer::Response(_)
                 )
                 | (Call::Actions, Answer::Actions(_))
@@ -292,6 +295,9 @@ pub enum Notification {
     RequestInput(u32),
     /// A new game, started the host's way.
     RequestNewGame,
+    /// The player is to choose a file of this `FILE_KIND_*` code for the
+    /// game (revision 5).
+    ChooseFile(u32),
 }
 
 /// A message from a game process to the console.

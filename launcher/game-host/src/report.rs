@@ -38,6 +38,8 @@ pub enum Activity {
     NewGame,
     /// Closing.
     Closing,
+    /// Taking the file the player chose for it.
+    FileChosen,
 }
 
 impl Activity {
@@ -69,6 +71,7 @@ impl Activity {
             Call::Outcome => Activity::Telling("outcome"),
             Call::Notes => Activity::Telling("notes"),
             Call::Close => Activity::Closing,
+            Call::FileChosen(_) => Activity::FileChosen,
             Call::IfRedrawn => Activity::Telling("whether to redraw"),
         }
     }
@@ -92,6 +95,7 @@ impl fmt::Display for Activity {
             Activity::LoadingState => write!(f, "while loading a saved game"),
             Activity::NewGame => write!(f, "while starting a new game"),
             Activity::Closing => write!(f, "while closing"),
+            Activity::FileChosen => write!(f, "while taking the file the player chose"),
         }
     }
 }

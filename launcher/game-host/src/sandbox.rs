@@ -1,5 +1,7 @@
-//! The game process's sandbox on Linux: Landlock, applied before the
-//! game's library is loaded, to the whole process for the rest of its life.
+//! The game process's sandbox on Linux: Landlock for files and TCP, then a
+//! system-call filter ([`crate::seccomp`]) for everything else, applied
+//! before the game's library is loaded, to the whole process for the rest
+//! of its life.
 //!
 //! A game may read its own directory (where its library is) and what a
 //! process needs to run (the system's libraries and their cache, fonts, the
@@ -7,8 +9,11 @@
 //! numbers); it may read and write its data directory, created for it
 //! first; it may not run programs, open TCP connections nor listen on TCP
 //! ports, reach abstract Unix sockets, or signal processes outside its
-//! sandbox (the console, other games). Everything else is refused by the
-//! kernel: the player's files, other games' data, the network.
+//! sandbox (the console, other games); the filter takes away every socket
+//! (UDP, the X server's and D-Bus's Unix sockets), new processes and
+//! programs, and every call aimed at another process. Everything else is
+//! refused by the kernel: the player's files, other games' data, the
+//! network, the desktop.
 //!
 //! Where the kernel has no Landlock, the game runs unsandboxed and says so
 //! ([`Sandbox::Unavailable`]); the console tells the player once.
@@ -21,9 +26,10 @@ use std::path::Path;
 pub enum Sandbox {
     /// Every restriction above is enforced.
     Enforced,
-    /// Only some are: the kernel's Landlock is older than the launcher's
-    /// rules (for example without network rules, before Linux 6.7).
-    Partial,
+    /// Only some are, for the reason given: the kernel's Landlock is older
+    /// than the launcher's rules (for example without network rules, before
+    /// Linux 6.7), or it has no system-call filters.
+    Partial(String),
     /// None are: the kernel has no Landlock, or it is turned off.
     Unavailable(String),
     /// The console turned the sandbox off (`--no-sandbox`).
@@ -34,10 +40,7 @@ impl std::fmt::Display for Sandbox {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Sandbox::Enforced => write!(f, "sandboxed"),
-            Sandbox::Partial => write!(
-                f,
-                "partly sandboxed (this system's Landlock enforces only some of the launcher's rules)"
-            ),
+            Sandbox::Partial(why) => write!(f, "partly sandboxed ({why})"),
             Sandbox::Unavailable(why) => write!(f, "unsandboxed ({why})"),
             Sandbox::Off => write!(f, "unsandboxed (turned off with --no-sandbox)"),
         }
@@ -50,11 +53,9 @@ impl Sandbox {
     pub fn player_note(&self) -> Option<String> {
         match self {
             Sandbox::Enforced => None,
-            Sandbox::Partial => Some(
-                "Games run partly sandboxed: this system's Landlock enforces only some of the \
-                 launcher's rules (a newer kernel enforces them all)."
-                    .into(),
-            ),
+            Sandbox::Partial(why) => Some(format!(
+                "Games run partly sandboxed: {why} (a newer kernel enforces them all)."
+            )),
             Sandbox::Unavailable(why) => Some(format!(
                 "Games run unsandboxed: {why}. A game can read your files and use the network; \
                  play only games you trust."
@@ -131,14 +132,23 @@ pub fn confine(game_dir: &Path, data_dir: Option<&Path>) -> Result<Sandbox, Stri
         })
         .and_then(|r| r.restrict_self())
         .map_err(|e| format!("cannot set up the sandbox: {e}"))?;
-    Ok(match status.ruleset {
+    let files = match status.ruleset {
         RulesetStatus::FullyEnforced => Sandbox::Enforced,
-        RulesetStatus::PartiallyEnforced => Sandbox::Partial,
+        RulesetStatus::PartiallyEnforced => Sandbox::Partial(OLD_LANDLOCK.into()),
         RulesetStatus::NotEnforced => {
             Sandbox::Unavailable("this system's kernel offers no Landlock".into())
         }
+    };
+    Ok(match (files, crate::seccomp::restrict()) {
+        (files, Ok(())) => files,
+        (Sandbox::Enforced | Sandbox::Partial(_), Err(why)) => Sandbox::Partial(why),
+        (files, Err(_)) => files,
     })
 }
+
+/// Why a sandbox is partial on a kernel whose Landlock predates the
+/// launcher's rules.
+const OLD_LANDLOCK: &str = "this system's Landlock enforces only some of the launcher's rules";
 
 /// How games started now would be confined, as the kernel tells it
 /// without confining anything (`enabled` is `false` under `--no-sandbox`):
@@ -163,7 +173,24 @@ pub fn on_this_system(enabled: bool) -> Sandbox {
         )
     };
     let error = std::io::Error::last_os_error().raw_os_error();
-    from_landlock_version(version, error)
+    match from_landlock_version(version, error) {
+        Sandbox::Enforced if !seccomp_filters_available() => Sandbox::Partial(
+            "this system's kernel has no system-call filters (seccomp), so a game could use \
+             sockets and start programs"
+                .into(),
+        ),
+        files => files,
+    }
+}
+
+/// Whether the kernel filters system calls with the actions the launcher's
+/// filter uses (it lists them in `/proc/sys/kernel/seccomp/actions_avail`).
+#[cfg(target_os = "linux")]
+fn seccomp_filters_available() -> bool {
+    std::fs::read_to_string("/proc/sys/kernel/seccomp/actions_avail").is_ok_and(|actions| {
+        let actions: Vec<&str> = actions.split_whitespace().collect();
+        actions.contains(&"errno") && actions.contains(&"allow")
+    })
 }
 
 /// How games started now would be confined: not on this system.
@@ -184,7 +211,7 @@ fn from_landlock_version(version: i64, errno: Option<i32>) -> Sandbox {
     const TURNED_OFF: i32 = 95;
     match version {
         6.. => Sandbox::Enforced,
-        1..=5 => Sandbox::Partial,
+        1..=5 => Sandbox::Partial(OLD_LANDLOCK.into()),
         _ if errno == Some(TURNED_OFF) => Sandbox::Unavailable(
             "this system's kernel has Landlock turned off; add landlock to its lsm= boot option"
                 .into(),
@@ -261,8 +288,14 @@ mod tests {
     fn the_kernels_landlock_version_says_how_games_are_confined() {
         assert_eq!(from_landlock_version(7, None), Sandbox::Enforced);
         assert_eq!(from_landlock_version(6, None), Sandbox::Enforced);
-        assert_eq!(from_landlock_version(4, None), Sandbox::Partial);
-        assert_eq!(from_landlock_version(1, None), Sandbox::Partial);
+        assert!(matches!(
+            from_landlock_version(4, None),
+            Sandbox::Partial(_)
+        ));
+        assert!(matches!(
+            from_landlock_version(1, None),
+            Sandbox::Partial(_)
+        ));
         let off = from_landlock_version(-1, Some(95)).to_string();
         assert!(
             off.starts_with("unsandboxed (") && off.contains("turned off"),
@@ -281,7 +314,7 @@ mod tests {
             "{none}"
         );
         assert!(none.contains("A game can read your files"), "{none}");
-        let partial = Sandbox::Partial.player_note().unwrap();
+        let partial = from_landlock_version(4, None).player_note().unwrap();
         assert!(
             partial.starts_with("Games run partly sandboxed"),
             "{partial}"

@@ -15,7 +15,10 @@ use minesweeper::generate::{Mode, generate};
 
 fn no_guess(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate_no_guess");
-    for (name, size) in [("expert_30x16_99", Size::EXPERT), ("original_16x16_30", Size::ORIGINAL)] {
+    for (name, size) in [
+        ("expert_30x16_99", Size::EXPERT),
+        ("original_16x16_30", Size::ORIGINAL),
+    ] {
         let first = size.grid().index(size.height / 2, size.width / 2);
         let mut seed = 0u64;
         group.bench_function(name, |b| {

@@ -6,7 +6,9 @@
 //! crate's `Cargo.toml`, or pass another path.
 
 use game_api::Rgba;
-use minesweeper::game::{BACKGROUND, BEVEL_DARK, BEVEL_LIGHT, COVERED, FLAG, GLINT, MINE, NUMBER_COLORS, OPEN, POLE};
+use minesweeper::game::{
+    BACKGROUND, BEVEL_DARK, BEVEL_LIGHT, COVERED, FLAG, GLINT, MINE, NUMBER_COLORS, OPEN, POLE,
+};
 use std::path::PathBuf;
 
 const SIDE: usize = 32;
@@ -79,9 +81,19 @@ fn main() {
     }
     // Top right and bottom left: a 1 and a 2.
     icon.open(HALF, 0);
-    icon.digit(HALF, 0, [".#.", "##.", ".#.", ".#.", "###"], NUMBER_COLORS[0]);
+    icon.digit(
+        HALF,
+        0,
+        [".#.", "##.", ".#.", ".#.", "###"],
+        NUMBER_COLORS[0],
+    );
     icon.open(0, HALF);
-    icon.digit(0, HALF, ["##.", "..#", ".#.", "#..", "###"], NUMBER_COLORS[1]);
+    icon.digit(
+        0,
+        HALF,
+        ["##.", "..#", ".#.", "#..", "###"],
+        NUMBER_COLORS[1],
+    );
     // Bottom right: a mine.
     icon.open(HALF, HALF);
     let (cx, cy) = (HALF as f32 + 8.0, HALF as f32 + 8.0);
@@ -89,7 +101,8 @@ fn main() {
         for x in HALF..SIDE {
             let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
             let r = (dx * dx + dy * dy).sqrt();
-            let spike = (dx.abs() < 1.0 || dy.abs() < 1.0 || (dx.abs() - dy.abs()).abs() < 1.0) && r < 6.5;
+            let spike =
+                (dx.abs() < 1.0 || dy.abs() < 1.0 || (dx.abs() - dy.abs()).abs() < 1.0) && r < 6.5;
             if r < 4.5 || spike {
                 icon.set(x, y, MINE);
             }

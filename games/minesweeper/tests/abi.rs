@@ -6,9 +6,9 @@
 
 use game_api::host::{GameInstance, GameLibrary, Recorder};
 use game_api::{Button, Event, GameResult, Modifiers, Point, RecordingPainter, Rgba, Shape};
+use minesweeper::board::Grid;
 use minesweeper::game::{BOARD, COVERED, EXPLODED, FLAG, GUESSING, HOVER, MINE, OPEN};
 use minesweeper::solver::{Seen, deduce};
-use minesweeper::board::Grid;
 
 fn start() -> (GameInstance, Recorder) {
     let recorder = Recorder::new();
@@ -48,7 +48,10 @@ impl View {
             };
             let (row, rest) = rest.split_once(", column ").unwrap();
             let (col, state) = rest.split_once(": ").unwrap();
-            let i = grid.index(row.parse::<usize>().unwrap() - 1, col.parse::<usize>().unwrap() - 1);
+            let i = grid.index(
+                row.parse::<usize>().unwrap() - 1,
+                col.parse::<usize>().unwrap() - 1,
+            );
             centres[i] = region.center();
             states[i] = state.to_owned();
             found += 1;
@@ -121,7 +124,10 @@ fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
     let mut seen = None;
     for shape in shapes {
         let (hit, style) = match shape {
-            Shape::Rect { min, size, style } | Shape::RoundedRect { min, size, style, .. } => (
+            Shape::Rect { min, size, style }
+            | Shape::RoundedRect {
+                min, size, style, ..
+            } => (
                 p.x >= min.x && p.y >= min.y && p.x < min.x + size.x && p.y < min.y + size.y,
                 style,
             ),
@@ -154,8 +160,15 @@ fn the_solver_wins_a_whole_game_by_clicks_alone() {
     game.new_game(2026).unwrap();
     let view = View::read(&mut game);
     // The original's board, laid without guessing.
-    assert_eq!((view.grid.width, view.grid.height, view.mines), (16, 16, 30));
-    assert!(game.game_id().unwrap().starts_with("16x16:30:no-guess:2026"));
+    assert_eq!(
+        (view.grid.width, view.grid.height, view.mines),
+        (16, 16, 30)
+    );
+    assert!(
+        game.game_id()
+            .unwrap()
+            .starts_with("16x16:30:no-guess:2026")
+    );
     assert!(view.states.iter().all(|s| s == "covered"));
     assert_eq!(
         game.status().unwrap(),
@@ -190,10 +203,18 @@ fn the_solver_wins_a_whole_game_by_clicks_alone() {
         if game.outcome().unwrap().result != GameResult::Playing {
             break;
         }
-        assert!(!found.safe.is_empty(), "a no-guessing board never needs a guess");
+        assert!(
+            !found.safe.is_empty(),
+            "a no-guessing board never needs a guess"
+        );
         // Flag one mine found, with a right-click, as a player would.
         if let Some(&mine) = found.mines.iter().find(|&&m| view.states[m] == "covered") {
-            click_with(&mut game, view.centres[mine], Button::Secondary, Modifiers::NONE);
+            click_with(
+                &mut game,
+                view.centres[mine],
+                Button::Secondary,
+                Modifiers::NONE,
+            );
             assert_eq!(View::read(&mut game).states[mine], "flagged");
             assert_eq!(color_at(&frame(&mut game), view.centres[mine]), Some(FLAG));
         }
@@ -205,7 +226,11 @@ fn the_solver_wins_a_whole_game_by_clicks_alone() {
     }
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Won);
-    assert_eq!(outcome.score, Some(-1), "minus the seconds: one tick of a second");
+    assert_eq!(
+        outcome.score,
+        Some(-1),
+        "minus the seconds: one tick of a second"
+    );
     assert_eq!(
         game.status().unwrap(),
         "Cleared in 1 second! Press N for a new game"
@@ -214,7 +239,12 @@ fn the_solver_wins_a_whole_game_by_clicks_alone() {
     // Every mine is flagged on a won board.
     let view = View::read(&mut game);
     assert_eq!(view.states.iter().filter(|s| *s == "flagged").count(), 30);
-    assert!(game.regions().unwrap().iter().any(|r| r.label == "Mines left: 0"));
+    assert!(
+        game.regions()
+            .unwrap()
+            .iter()
+            .any(|r| r.label == "Mines left: 0")
+    );
     // The clock stopped.
     assert!(!game.handle_event(&Event::Tick { dt: 3.0 }).unwrap().redraw);
     // N asks the launcher for a new game.
@@ -241,17 +271,30 @@ fn uncovering_a_mine_loses_and_shows_the_mines() {
     assert!(tries <= 71);
     assert_eq!(game.outcome().unwrap().result, GameResult::Lost);
     assert_eq!(game.outcome().unwrap().score, None);
-    assert!(game.status().unwrap().starts_with("Boom! A mine went off after 0 seconds."));
+    assert!(
+        game.status()
+            .unwrap()
+            .starts_with("Boom! A mine went off after 0 seconds.")
+    );
     assert_eq!(recorder.last().as_deref(), Some("tick stop"));
     let view = View::read(&mut game);
     let shapes = frame(&mut game);
-    let exploded: Vec<usize> = (0..81).filter(|&i| view.states[i] == "exploded mine").collect();
+    let exploded: Vec<usize> = (0..81)
+        .filter(|&i| view.states[i] == "exploded mine")
+        .collect();
     assert_eq!(exploded.len(), 1);
     // The exploded tile is red around its mine; every mine shows.
     let e = view.centres[exploded[0]];
-    assert_eq!(color_at(&shapes, Point::new(e.x - 12.0, e.y - 12.0)), Some(EXPLODED));
+    assert_eq!(
+        color_at(&shapes, Point::new(e.x - 12.0, e.y - 12.0)),
+        Some(EXPLODED)
+    );
     assert_eq!(color_at(&shapes, e), Some(MINE));
-    let mines = view.states.iter().filter(|s| s.contains("mine") && !s.contains("around")).count();
+    let mines = view
+        .states
+        .iter()
+        .filter(|s| s.contains("mine") && !s.contains("around"))
+        .count();
     assert_eq!(mines, 10);
     // The board takes no more clicks.
     let before = game.save().unwrap();
@@ -309,10 +352,16 @@ fn the_choices_are_the_board_and_no_guessing() {
     assert_eq!(recorder.last().as_deref(), Some("new game"));
     game.new_game(1).unwrap();
     assert!(game.game_id().unwrap().starts_with("30x16:99:no-guess:1"));
-    assert_eq!(game.canvas_size().unwrap(), Point::new(30.0 * 28.0 + 24.0, 16.0 * 28.0 + 68.0));
+    assert_eq!(
+        game.canvas_size().unwrap(),
+        Point::new(30.0 * 28.0 + 24.0, 16.0 * 28.0 + 68.0)
+    );
     game.invoke_action(GUESSING, "Off").unwrap();
     assert!(game.game_id().unwrap().starts_with("30x16:99:classic:1"));
     assert!(game.invoke_action("cheat", "").is_err());
     assert!(game.start_from_game_id("30x16:99").is_err());
-    assert!(game.game_id().unwrap().starts_with("30x16:99:classic:1"), "a bad ID changes nothing");
+    assert!(
+        game.game_id().unwrap().starts_with("30x16:99:classic:1"),
+        "a bad ID changes nothing"
+    );
 }

@@ -2,11 +2,11 @@
 //! sizes and clicks.
 
 use game_api::{NewGame, SaveLoad};
+use minesweeper::Minesweeper;
 use minesweeper::board::{Board, Size, Tile};
 use minesweeper::generate::{MAX_ATTEMPTS, Mode, generate, safe_zone};
 use minesweeper::settings::PRESETS;
 use minesweeper::solver::{Seen, deduce, solves};
-use minesweeper::Minesweeper;
 use proptest::prelude::*;
 
 /// What the player sees of `board`.
@@ -172,7 +172,13 @@ fn some_classic_expert_boards_need_a_guess() {
     let size = Size::EXPERT;
     let first = size.grid().index(8, 15);
     let needing_a_guess = (0..20)
-        .filter(|&seed| !solves(size.grid(), &generate(size, Mode::Classic, seed, first).mines, first))
+        .filter(|&seed| {
+            !solves(
+                size.grid(),
+                &generate(size, Mode::Classic, seed, first).mines,
+                first,
+            )
+        })
         .count();
     assert!(needing_a_guess >= 5, "{needing_a_guess} of 20");
 }

@@ -24,7 +24,11 @@ fn falling() -> JewelGame {
     let board = Board::parse(CASCADE).unwrap();
     let mut game = JewelGame::from_play(Play::with_board(board, Rng::new(3), Difficulty::Beginner));
     assert!(game.swap(Cell::new(4, 2), Cell::new(3, 2)));
-    game.tick(SWAP_SECONDS + VANISH_SECONDS + 0.05);
+    // Ticks of a frame at 60 Hz, past the swap and the first vanishing.
+    let frames = ((SWAP_SECONDS + VANISH_SECONDS) * 60.0).ceil() as usize + 2;
+    for _ in 0..frames {
+        game.tick(1.0 / 60.0);
+    }
     assert!(matches!(
         game.anim().unwrap().frame(),
         Frame::Falling { .. }

@@ -361,4 +361,66 @@ mod tests {
         assert_eq!(other.board(), game.board());
         assert_eq!(other.game_id(), game.game_id());
     }
+
+    #[test]
+    fn ticks_and_the_pointer_change_no_saved_byte() {
+        use game_api::{Event, Game, Point};
+        let mut game = Minesweeper::with_seed(Size::BEGINNER, Mode::NoGuess, 8);
+        game.uncover(40);
+        let before = game.save();
+        assert!(game.tick(2.5));
+        game.handle_event(&Event::PointerMove {
+            pos: Point::new(20.0, 70.0),
+        });
+        assert_eq!(game.save(), before, "no move for the launcher to record");
+        // The next move keeps the clock's time.
+        let covered = (0..81)
+            .find(|&i| game.board().tile(i) == Tile::Covered)
+            .unwrap();
+        game.toggle_flag(covered);
+        assert!(String::from_utf8(game.save()).unwrap().contains("\nclock 2500\n"));
+    }
+
+    #[test]
+    fn undo_keeps_the_time_and_resume_goes_on_from_the_last_move() {
+        let mut game = Minesweeper::with_seed(Size::BEGINNER, Mode::NoGuess, 8);
+        game.uncover(40);
+        let early = game.save();
+        game.tick(3.0);
+        let covered = (0..81)
+            .find(|&i| game.board().tile(i) == Tile::Covered)
+            .unwrap();
+        game.toggle_flag(covered);
+        let late = game.save();
+        game.tick(4.0);
+        assert_eq!(game.seconds(), 7);
+        // Undo: the flag goes, the clock stays.
+        game.load(&early).unwrap();
+        assert_eq!(game.board().tile(covered), Tile::Covered);
+        assert_eq!(game.seconds(), 7);
+        // Resume in a new window: the time of the last move.
+        let mut resumed = Minesweeper::with_seed(Size::ORIGINAL, Mode::NoGuess, 1);
+        resumed.load(&late).unwrap();
+        assert_eq!(resumed.seconds(), 3);
+        assert!(resumed.clock_runs());
+        assert_eq!(resumed.board().tile(covered), Tile::Flagged);
+    }
+
+    #[test]
+    fn a_win_scores_minus_the_seconds_and_a_loss_is_lost() {
+        let mut game = Minesweeper::with_seed(Size::BEGINNER, Mode::NoGuess, 12);
+        assert_eq!(game.outcome(), Outcome::PLAYING);
+        game.uncover(0);
+        game.tick(41.7);
+        let safe: Vec<usize> = (0..81).filter(|&i| !game.board().is_mine(i)).collect();
+        for i in safe {
+            game.uncover(i);
+        }
+        assert_eq!(game.outcome(), Outcome::won().with_score(-41));
+        let mut lost = Minesweeper::with_seed(Size::BEGINNER, Mode::NoGuess, 12);
+        lost.uncover(0);
+        let mine = (0..81).find(|&i| lost.board().is_mine(i)).unwrap();
+        lost.uncover(mine);
+        assert_eq!(lost.outcome(), Outcome::lost());
+    }
 }

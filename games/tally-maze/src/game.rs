@@ -276,6 +276,7 @@ impl TallyMaze {
 
     /// Replaces the game with `tally`, as it stands, without a glide.
     fn set_tally(&mut self, mut tally: Tally) {
+        tally.share_mazes_from(&self.tally);
         self.maze = tally.maze();
         self.next = tally.next_maze();
         self.tally = tally;
@@ -767,9 +768,11 @@ pub fn draw_ball(painter: &mut dyn Painter, c: Point, r: f32, mood: Mood) {
 
 impl Game for TallyMaze {
     fn new(host: Host) -> Result<Self, GameError> {
-        let mut game = TallyMaze::with_seed(ORIGINAL_SIDE, 0).with_host(host);
+        let mut game = TallyMaze::with_seed(ORIGINAL_SIDE, fresh_seed()).with_host(host);
         game.load_settings();
-        game.deal(fresh_seed());
+        if game.size != ORIGINAL_SIDE {
+            game.deal(fresh_seed());
+        }
         Ok(game)
     }
 

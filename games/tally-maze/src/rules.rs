@@ -345,6 +345,17 @@ impl Tally {
         }
     }
 
+    /// Takes the walls `other` has decoded, when it is the same game (the
+    /// same board and first maze): a loaded game then needs no decoding.
+    pub fn share_mazes_from(&mut self, other: &Tally) {
+        if self.width() == other.width()
+            && self.height() == other.height()
+            && self.first() == other.first()
+        {
+            self.mazes.walls = other.mazes.walls.clone();
+        }
+    }
+
     /// Puts the game at `position` with `history` before it (a saved
     /// game), or says why it cannot be: a cell off the board, or a history
     /// that does not start at the start.

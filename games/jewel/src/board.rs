@@ -586,8 +586,8 @@ mod tests {
         assert!(!board.has_match());
         assert!(!board.has_move());
         assert!(board.legal_swaps().is_empty());
-        // A checkerboard of two kinds has moves: any swap down the rows
-        // makes three in a row.
+        // A checkerboard of two kinds has many moves: a jewel swapped into
+        // the next row or column lands between two of its kind.
         let checkers =
             Board::parse("01010101/10101010/01010101/10101010/01010101/10101010/01010101/10101010")
                 .unwrap();

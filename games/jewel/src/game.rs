@@ -648,26 +648,29 @@ impl JewelGame {
         }
     }
 
-    /// A notice in the middle of the board: a title and lines under it.
+    /// A notice in the middle of the board: a title and lines under it,
+    /// on a panel that fits them.
     fn draw_notice(&self, painter: &mut dyn Painter, title: &str, lines: &str) {
+        const PAD: f32 = 24.0;
+        const GAP: f32 = 16.0;
         let c = Point::new(BOARD_X + BOARD_SIDE / 2.0, BOARD_Y + BOARD_SIDE / 2.0);
-        let size = Point::new(BOARD_SIDE - 48.0, 200.0);
+        let title_size = painter.text_size(34.0, title);
+        let lines_size = painter.text_size(16.0, lines);
+        let size = Point::new(
+            (title_size.x.max(lines_size.x) + 2.0 * PAD).min(BOARD_SIDE - 16.0),
+            (title_size.y + GAP + lines_size.y + 2.0 * PAD).min(BOARD_SIDE - 16.0),
+        );
+        let top = c.y - size.y / 2.0;
         painter.rounded_rect(
-            Point::new(c.x - size.x / 2.0, c.y - size.y / 2.0),
+            Point::new(c.x - size.x / 2.0, top),
             size,
             12.0,
             Style::solid(NOTICE),
         );
+        painter.text(Point::new(c.x, top + PAD), Anchor::Top, 34.0, LABEL, title);
         painter.text(
-            Point::new(c.x, c.y - 50.0),
-            Anchor::Center,
-            34.0,
-            LABEL,
-            title,
-        );
-        painter.text(
-            Point::new(c.x, c.y + 20.0),
-            Anchor::Center,
+            Point::new(c.x, top + PAD + title_size.y + GAP),
+            Anchor::Top,
             16.0,
             SOFT,
             lines,

@@ -285,9 +285,8 @@ impl SaveLoad for JewelGame {
             life_at_move: life,
         };
         self.begin(play);
-        if phase == Phase::Ready {
-            self.next_difficulty = difficulty;
-        }
+        // The Difficulty choice shows the game's, and the next game's is the same.
+        self.next_difficulty = difficulty;
         Ok(())
     }
 }

@@ -381,3 +381,72 @@ fn the_controls_are_difficulty_start_and_pause() {
     assert_eq!(key(&mut game, "h"), Response::NONE);
     assert_eq!(recorder.last().as_deref(), Some("help Jewel Help false"));
 }
+
+/// What the launcher does after every event that asked for a redraw: it
+/// saves, and records a move when the bytes changed. Ticks of the running
+/// clock are no moves; swaps, the start and the end are.
+#[test]
+fn only_the_start_swaps_and_the_end_are_moves_for_the_launcher() {
+    let (mut game, _) = start();
+    game.new_game(31).unwrap();
+    let mut last = game.save().unwrap();
+    let mut moves = Vec::new();
+    let mut record = |game: &mut GameInstance, response: Response, what: &str| {
+        if response == Response::REDRAW {
+            let now = game.save().unwrap();
+            if now != last {
+                moves.push(what.to_owned());
+                last = now;
+            }
+        }
+    };
+    let r = key(&mut game, "Space");
+    record(&mut game, r, "start");
+    for turn in 0..3 {
+        let board = board_from_regions(&mut game);
+        if let Some(&(a, b)) = board.legal_swaps().first() {
+            let r = drag(&mut game, a, b);
+            record(&mut game, r, &format!("swap {turn}"));
+        }
+        for _ in 0..60 {
+            let r = game.handle_event(&Event::Tick { dt: 1.0 / 30.0 }).unwrap();
+            assert_eq!(r, Response::REDRAW, "the clock moves on every tick");
+            record(&mut game, r, "tick");
+        }
+    }
+    while !game.outcome().unwrap().is_over() {
+        let r = game.handle_event(&Event::Tick { dt: 0.2 }).unwrap();
+        record(&mut game, r, "end");
+    }
+    let expected: Vec<String> = ["start", "swap 0", "swap 1", "swap 2", "end"]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(moves, expected);
+}
+
+#[test]
+fn a_resumed_game_comes_back_paused_with_the_clock_of_its_last_move() {
+    let (mut game, _) = start();
+    game.new_game(12).unwrap();
+    key(&mut game, "Space");
+    let board = board_from_regions(&mut game);
+    let (a, b) = board.legal_swaps()[0];
+    drag(&mut game, a, b);
+    let shown = number_after(&game.status().unwrap(), "level 0, ");
+    run(&mut game, 6.5);
+    let bytes = game.save().unwrap();
+    // The launcher starts the game again and loads the last bytes.
+    let (mut resumed, recorder) = start();
+    resumed.load(&bytes).unwrap();
+    let status = resumed.status().unwrap();
+    assert!(status.starts_with("Paused: press P to go on."), "{status}");
+    // The clock as the swap left it, before the 5 seconds spent since.
+    assert_eq!(number_after(&status, "level 0, "), shown);
+    assert!(recorder.requests().is_empty(), "no ticks while paused");
+    assert_eq!(key(&mut resumed, "p"), Response::REDRAW);
+    assert_eq!(recorder.requests(), ["tick 0.016"]);
+    assert_eq!(
+        board_from_regions(&mut resumed),
+        board_from_regions(&mut game)
+    );
+}

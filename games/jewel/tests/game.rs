@@ -456,3 +456,83 @@ fn every_jewel_shows_its_colour_at_its_centre() {
     }
     let _ = Dir::Up;
 }
+
+/// The boxes of the texts drawn (by the estimate a painter without fonts
+/// uses), the notice's panel, and the board's frame.
+fn text_boxes(game: &JewelGame) -> Vec<(String, Point, Point)> {
+    frame(game)
+        .into_iter()
+        .filter_map(|s| match s {
+            Shape::Text {
+                pos,
+                anchor,
+                font_size,
+                text,
+                ..
+            } => {
+                let size = game_api::estimate_text_size(font_size, &text);
+                Some((text, anchor.top_left(pos, size), size))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn texts_stay_on_the_canvas_and_do_not_overlap() {
+    let mut ready = JewelGame::with_seed(1, Difficulty::Beginner);
+    let mut playing_game = JewelGame::with_seed(1, Difficulty::Extreme);
+    playing_game.start();
+    let mut paused = playing_game.clone();
+    paused.set_paused(true);
+    let mut over = playing_game.clone();
+    tick(&mut over, 80.0);
+    assert!(matches!(over.play().phase(), Phase::Over(_)));
+    ready.choose_difficulty(Difficulty::Medium);
+    for game in [&ready, &playing_game, &paused, &over] {
+        let boxes = text_boxes(game);
+        assert!(boxes.len() >= 8, "{boxes:?}");
+        for (text, min, size) in &boxes {
+            assert!(
+                min.x >= 0.0
+                    && min.y >= 0.0
+                    && min.x + size.x <= draw::WIDTH
+                    && min.y + size.y <= draw::HEIGHT,
+                "{text:?} at {min:?} of {size:?}"
+            );
+        }
+        for (i, (a, amin, asize)) in boxes.iter().enumerate() {
+            for (b, bmin, bsize) in &boxes[i + 1..] {
+                let apart = amin.x + asize.x <= bmin.x
+                    || bmin.x + bsize.x <= amin.x
+                    || amin.y + asize.y <= bmin.y
+                    || bmin.y + bsize.y <= amin.y;
+                assert!(apart, "{a:?} overlaps {b:?}");
+            }
+        }
+    }
+    // The notices say what to do.
+    let said = |game: &JewelGame| -> String {
+        text_boxes(game)
+            .into_iter()
+            .map(|(t, _, _)| t)
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    assert!(said(&ready).contains("JEWEL|Press Space to start"));
+    assert!(said(&ready).contains("> 2 Medium  match shapes"));
+    assert!(said(&paused).contains("PAUSED|Press P to go on"));
+    assert!(
+        said(&over)
+            .contains("GAME OVER|Time is up\nScore 0 at level 0\n\nPress Space for a new game")
+    );
+}
+
+#[test]
+fn new_games_are_seeded_from_entropy() {
+    use game_api::{Host, NewGame};
+    let ids: std::collections::BTreeSet<String> = (0..4)
+        .map(|_| JewelGame::new(Host::detached()).unwrap().game_id())
+        .collect();
+    assert_eq!(ids.len(), 4, "{ids:?}");
+}

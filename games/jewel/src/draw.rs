@@ -38,6 +38,8 @@ pub const BACKGROUND: Rgba = Rgba::rgb(16, 18, 34);
 pub const SQUARE_LIGHT: Rgba = Rgba::rgb(38, 42, 70);
 /// The board's dark squares.
 pub const SQUARE_DARK: Rgba = Rgba::rgb(30, 33, 58);
+/// The square under the pointer, lit up.
+pub const HOVER: Rgba = Rgba::rgb(64, 70, 112);
 /// A board hidden (before the start, while paused): its cells.
 pub const HIDDEN: Rgba = Rgba::rgb(24, 26, 44);
 /// The labels of the panel (the original's red).

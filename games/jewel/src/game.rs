@@ -17,6 +17,9 @@
 //! * once the game is over, Space or N asks for a new one;
 //! * H shows the help.
 //!
+//! The square under the pointer lights up, as the original lit the jewel
+//! under its mouse.
+//!
 //! The game's state changes at once; the swap, the vanishing lines and the
 //! falls are then drawn on ticks ([`crate::anim`]), and the clock runs on
 //! ticks. Ticks are asked for only while the clock runs or something moves.
@@ -90,6 +93,9 @@ pub struct JewelGame {
     drag: Option<Drag>,
     /// What the game has to say until the next action (a refused swap).
     note: Option<String>,
+    /// The cell under the pointer, lit up as the original lit the jewel
+    /// under its mouse.
+    hover: Option<Cell>,
     ticking: bool,
 }
 
@@ -119,6 +125,7 @@ impl JewelGame {
             last_click: None,
             drag: None,
             note: None,
+            hover: None,
             ticking: false,
         }
     }
@@ -389,6 +396,18 @@ impl JewelGame {
         }
     }
 
+    /// Puts the pointer over `cell`; returns whether that changed.
+    fn set_hover(&mut self, cell: Option<Cell>) -> bool {
+        let changed = self.hover != cell;
+        self.hover = cell;
+        changed
+    }
+
+    /// The cell under the pointer, if it is on the board.
+    pub fn hover(&self) -> Option<Cell> {
+        self.hover
+    }
+
     /// Swaps the pressed jewel towards where the pointer went, if it went
     /// far enough, along the axis it went furthest in.
     fn drag_to(&mut self, pos: Point) -> bool {
@@ -571,6 +590,8 @@ impl JewelGame {
         for cell in Cell::all() {
             let color = if hidden {
                 HIDDEN
+            } else if self.hover == Some(cell) && self.play.is_running() {
+                draw::HOVER
             } else if (cell.row + cell.col) % 2 == 0 {
                 SQUARE_LIGHT
             } else {
@@ -766,7 +787,10 @@ impl Game for JewelGame {
                 });
                 false
             }
-            Event::PointerMove { pos } => self.drag_to(*pos),
+            Event::PointerMove { pos } | Event::PointerEnter { pos } => {
+                let hover = self.set_hover(draw::cell_at(*pos));
+                self.drag_to(*pos) || hover
+            }
             Event::PointerRelease {
                 pos,
                 button: Button::Primary,
@@ -785,7 +809,7 @@ impl Game for JewelGame {
             }
             Event::PointerLeave => {
                 self.drag = None;
-                false
+                self.set_hover(None)
             }
             Event::Tick { dt } => self.tick(*dt),
             Event::KeyPress { key, .. } => self.key(key),

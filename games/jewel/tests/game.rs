@@ -243,6 +243,7 @@ fn clicking_a_jewel_locks_it_and_clicking_it_again_unlocks_it() {
 fn dragging_a_jewel_onto_its_neighbour_swaps_them() {
     let mut game = playing(2);
     let from = draw::cell_center(Cell::new(1, 2));
+    game.handle_event(&Event::PointerMove { pos: from });
     assert_eq!(press(&mut game, from), Response::NONE);
     // A little way is not a drag yet.
     let near = Point::new(from.x + 2.0, from.y - DRAG_DISTANCE + 1.0);
@@ -535,4 +536,38 @@ fn new_games_are_seeded_from_entropy() {
         .map(|_| JewelGame::new(Host::detached()).unwrap().game_id())
         .collect();
     assert_eq!(ids.len(), 4, "{ids:?}");
+}
+
+#[test]
+fn the_square_under_the_pointer_lights_up_while_playing() {
+    let lit = |game: &JewelGame| -> Vec<Cell> {
+        frame(game)
+            .into_iter()
+            .filter_map(|s| match s {
+                Shape::Rect { min, style, .. } if style.fill == Some(draw::HOVER) => {
+                    draw::cell_at(min)
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let mut game = playing(1);
+    assert_eq!(lit(&game), []);
+    let pos = draw::cell_center(Cell::new(2, 5));
+    assert_eq!(
+        game.handle_event(&Event::PointerMove { pos }),
+        Response::REDRAW
+    );
+    assert_eq!(
+        game.handle_event(&Event::PointerMove { pos }),
+        Response::NONE
+    );
+    assert_eq!(game.hover(), Some(Cell::new(2, 5)));
+    assert_eq!(lit(&game), [Cell::new(2, 5)]);
+    assert_eq!(game.handle_event(&Event::PointerLeave), Response::REDRAW);
+    assert_eq!(lit(&game), []);
+    // Not while the board is hidden.
+    game.handle_event(&Event::PointerMove { pos });
+    game.set_paused(true);
+    assert_eq!(lit(&game), []);
 }

@@ -118,7 +118,7 @@ pub fn chase(this: &Maze, next: &Maze, player: Cell, pumpkins: [Cell; 2]) -> [Ce
 pub struct Mazes {
     enumeration: Rc<Enumeration>,
     first: Nat,
-    walls: HashMap<u32, Rc<Maze>>,
+    walls: HashMap<u64, Rc<Maze>>,
 }
 
 impl Mazes {
@@ -160,16 +160,17 @@ impl Mazes {
         Cell::new(self.width() - 1, self.height() - 1)
     }
 
-    /// The number of the maze after `presses` presses of `n`.
-    pub fn number(&self, presses: u32) -> Nat {
+    /// The number of the maze after `presses` presses of `n` (a `u64`, so
+    /// that the maze after a position's is always at hand).
+    pub fn number(&self, presses: u64) -> Nat {
         self.first
-            .add(&Nat::from(u64::from(presses)))
+            .add(&Nat::from(presses))
             .div_rem(self.enumeration.count())
             .1
     }
 
     /// The walls of the maze after `presses` presses of `n`.
-    pub fn get(&mut self, presses: u32) -> Rc<Maze> {
+    pub fn get(&mut self, presses: u64) -> Rc<Maze> {
         if let Some(maze) = self.walls.get(&presses) {
             return maze.clone();
         }
@@ -205,7 +206,7 @@ impl Mazes {
         let mut after = *position;
         match turn {
             Turn::Step(dir) => {
-                let maze = self.get(position.presses);
+                let maze = self.get(position.presses.into());
                 if !maze.is_open(position.player, dir) {
                     return None;
                 }
@@ -216,8 +217,8 @@ impl Mazes {
             Turn::Wait => {}
             Turn::NextMaze => after.presses = position.presses.checked_add(1)?,
         }
-        let this = self.get(after.presses);
-        let next = self.get(after.presses + 1);
+        let this = self.get(after.presses.into());
+        let next = self.get(u64::from(after.presses) + 1);
         after.pumpkins = chase(&this, &next, after.player, after.pumpkins);
         Some(after)
     }
@@ -273,17 +274,17 @@ impl Tally {
 
     /// The number of the maze now.
     pub fn number(&self) -> Nat {
-        self.mazes.number(self.position.presses)
+        self.mazes.number(self.position.presses.into())
     }
 
     /// The walls now.
     pub fn maze(&mut self) -> Rc<Maze> {
-        self.mazes.get(self.position.presses)
+        self.mazes.get(self.position.presses.into())
     }
 
     /// The walls of the next maze of the enumeration.
     pub fn next_maze(&mut self) -> Rc<Maze> {
-        self.mazes.get(self.position.presses + 1)
+        self.mazes.get(u64::from(self.position.presses) + 1)
     }
 
     /// Where everything is.

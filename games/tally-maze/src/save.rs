@@ -319,7 +319,39 @@ mod tests {
         assert!(load(&past).err().unwrap().contains("no maze 4"));
     }
 
+    #[test]
+    fn the_last_press_count_is_still_a_game() {
+        // A save can say anything: even u32::MAX presses of `n` decode.
+        let t = played(&[Turn::Wait]);
+        let mut bytes = save(&t);
+        let at = bytes.len() - 10;
+        bytes[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+        let mut back = load(&bytes).unwrap();
+        assert!(!back.play(Turn::NextMaze), "no press past the last");
+        assert!(back.play(Turn::Wait));
+        assert_eq!(back.next_maze().passages(), 35);
+    }
+
     proptest! {
+        #[test]
+        fn damaged_saves_never_break_the_game(
+            letters in "[udlrsn]{1,12}",
+            at in any::<prop::sample::Index>(),
+            value in any::<u8>(),
+        ) {
+            let turns: Vec<Turn> = letters.chars().filter_map(Turn::from_letter).collect();
+            let mut bytes = save(&played(&turns));
+            let i = at.index(bytes.len());
+            bytes[i] = value;
+            // Refused, or a game that plays on.
+            if let Ok(mut t) = load(&bytes) {
+                for turn in Turn::ALL {
+                    t.play(turn);
+                }
+                t.undo();
+            }
+        }
+
         #[test]
         fn any_played_game_round_trips(letters in "[udlrsn]{0,30}") {
             let turns: Vec<Turn> = letters.chars().filter_map(Turn::from_letter).collect();

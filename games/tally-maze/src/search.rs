@@ -78,7 +78,7 @@ pub fn some_win(mazes: &mut Mazes, from: Position, turns: &[Turn], budget: usize
         let width = mazes.width();
         let dist = to_exit
             .entry(p.presses)
-            .or_insert_with(|| mazes.get(p.presses).distances_to(exit));
+            .or_insert_with(|| mazes.get(p.presses.into()).distances_to(exit));
         dist[p.player.y * width + p.player.x].unwrap_or(usize::MAX / 8)
     };
     let mut parent: HashMap<Position, (Position, Turn, usize)> = HashMap::new();

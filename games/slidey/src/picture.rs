@@ -689,6 +689,32 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        // Each case scales a whole picture: a few dozen are plenty.
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+
+        #[test]
+        fn any_size_is_cropped_to_its_middle_square_and_scaled(
+            width in 1usize..500, height in 1usize..500, colour in proptest::array::uniform3(0u8..=255)
+        ) {
+            // The middle square is `colour`; the rest of the picture black.
+            let side = width.min(height);
+            let (x0, y0) = ((width - side) / 2, (height - side) / 2);
+            let mut rgba = Vec::with_capacity(width * height * 4);
+            for y in 0..height {
+                for x in 0..width {
+                    let inside = (x0..x0 + side).contains(&x) && (y0..y0 + side).contains(&y);
+                    rgba.extend(if inside { [colour[0], colour[1], colour[2], 255] } else { [0, 0, 0, 255] });
+                }
+            }
+            let image = Image::from_rgba(width, height, &rgba).unwrap();
+            proptest::prop_assert_eq!(image.side(), SIDE);
+            for (x, y) in [(0, 0), (SIDE - 1, 0), (0, SIDE - 1), (SIDE - 1, SIDE - 1), (SIDE / 2, SIDE / 3)] {
+                proptest::prop_assert_eq!(image.pixel(x, y), [colour[0], colour[1], colour[2], 255]);
+            }
+        }
+    }
+
     #[test]
     fn the_remembered_png_reads_back_as_the_same_picture() {
         let image = Image::builtin(Rings);

@@ -439,7 +439,7 @@ impl Slidey {
             )
         } else {
             format!(
-                "Moves: {} — slide tiles into the gap to repair the picture: click a tile in the gap's row or column, or press an arrow key; hold P to see the picture",
+                "Moves: {} — slide the tiles back into place (hold P to see the picture)",
                 self.moves
             )
         }
@@ -1008,7 +1008,7 @@ mod tests {
         assert_eq!(game.moves(), 3);
         assert!(
             game.status()
-                .starts_with("Moves: 3 — slide tiles into the gap")
+                .starts_with("Moves: 3 — slide the tiles back into place")
         );
         // A click off the gap's lines does nothing but move the highlight.
         let before = game.board().clone();

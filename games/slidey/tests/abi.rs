@@ -132,7 +132,7 @@ fn the_game_introduces_itself_with_the_originals_6x6() {
     assert!(
         game.status()
             .unwrap()
-            .starts_with("Moves: 0 — slide tiles into the gap")
+            .starts_with("Moves: 0 — slide the tiles back into place")
     );
     let board = seen_board(&mut game, &Image::builtin(Landscape), 6);
     assert!(!board.is_solved() && board.is_solvable(), "{board}");

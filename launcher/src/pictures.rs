@@ -97,17 +97,11 @@ fn options() -> TextureOptions {
 /// paths; this also refuses a link that leads out).
 fn load_file(game_dir: &Path, path: &str) -> Result<egui::ColorImage, String> {
     let file = game_dir.join(path);
-    let bytes = launcher_core::files::read_capped(&file, launcher_core::limits::MAX_PICTURE_BYTES)
-        .map_err(|problem| format!("the picture {} {problem}", file.display()))?;
-    let inside = match (file.canonicalize(), game_dir.canonicalize()) {
-        (Ok(file), Ok(dir)) => file.starts_with(dir),
-        _ => false,
-    };
-    if !inside {
-        return Err(format!(
-            "the picture {} leads out of the game's folder",
-            file.display()
-        ));
-    }
+    let bytes = launcher_core::files::read_capped_within(
+        game_dir,
+        &file,
+        launcher_core::limits::MAX_PICTURE_BYTES,
+    )
+    .map_err(|problem| format!("the picture {} {problem}", file.display()))?;
     crate::help_viewer::decode_picture(bytes, &file)
 }

@@ -403,3 +403,69 @@ fn libraries_are_found_beside_the_launcher_after_the_game_directory() {
         &libs.join(launcher_tests::libloading_name("hello_game"))
     );
 }
+
+/// A game's files are read only from inside its folder (issue 26): a
+/// `doc.txt`, manual, icon or `info.toml` that is a link out of it — to the
+/// player's private key, say — is refused with the reason, and never read;
+/// a link that stays inside the folder is fine.
+#[cfg(unix)]
+#[test]
+fn a_game_file_that_links_out_of_its_folder_is_refused() {
+    use std::os::unix::fs::symlink;
+    let home = tempfile::tempdir().unwrap();
+    let secret = home.path().join("id_rsa");
+    std::fs::write(&secret, "-----BEGIN OPENSSH PRIVATE KEY-----\n").unwrap();
+    let games = GamesDir::new();
+    let dir = games.add_with_library(
+        "sneaky",
+        "game = \"hello_game\"\nhelp = \"doc.txt\"\nmanual = \"manual.md\"\nicon = \"sneaky.png\"\n",
+        "hello_game",
+    );
+    for name in ["doc.txt", "manual.md", "sneaky.png"] {
+        symlink(&secret, dir.join(name)).unwrap();
+    }
+    let catalog = Catalog::scan(&search(&[&games]), &[]);
+    let game = catalog.find("sneaky").unwrap();
+    assert_eq!(
+        (&game.help, &game.manual, &game.icon),
+        (&None, &None, &None)
+    );
+    for name in ["doc.txt", "manual.md", "sneaky.png"] {
+        let problem = game
+            .problems
+            .iter()
+            .find(|p| p.file == dir.join(name))
+            .unwrap_or_else(|| panic!("no problem for {name}: {:?}", game.problems));
+        assert!(
+            problem.message.contains("leads out of") && problem.message.contains("through a link"),
+            "{name}: {}",
+            problem.message
+        );
+    }
+    assert!(game.is_playable(), "the game itself still plays");
+
+    // A manifest that links out is not read either.
+    let other = games.add("sneakier", "game = \"hello_game\"\n");
+    std::fs::remove_file(other.join("info.toml")).unwrap();
+    std::fs::write(home.path().join("info.toml"), "game = \"hello_game\"\n").unwrap();
+    symlink(home.path().join("info.toml"), other.join("info.toml")).unwrap();
+    let catalog = Catalog::scan(&search(&[&games]), &[]);
+    let problems: Vec<String> = catalog
+        .find("sneakier")
+        .map(|g| g.problems.iter().map(|p| p.message.clone()).collect())
+        .unwrap_or_default();
+    assert!(
+        problems.iter().any(|m| m.contains("leads out of")),
+        "{problems:?}"
+    );
+
+    // Inside the folder, a link is only a link.
+    let fine = games.add_with_library("linked", "game = \"hello_game\"\n", "hello_game");
+    std::fs::write(fine.join("real-doc.txt"), "How to play\n===========\n").unwrap();
+    symlink(fine.join("real-doc.txt"), fine.join("doc.txt")).unwrap();
+    let catalog = Catalog::scan(&search(&[&games]), &[]);
+    assert_eq!(
+        catalog.find("linked").unwrap().help,
+        Some(fine.join("doc.txt"))
+    );
+}

@@ -354,7 +354,7 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
     }
 
     let icon = entry.dir.join(&manifest.icon);
-    match files::check(&icon) {
+    match files::check_within(&entry.dir, &icon) {
         Ok(_) => {
             if let Err(reason) = crate::icon::check_icon_file(&icon) {
                 entry.problems.push(Problem {
@@ -397,7 +397,7 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
     ] {
         if let Some(path) = path {
             let full = entry.dir.join(path);
-            match files::check(&full) {
+            match files::check_within(&entry.dir, &full) {
                 Ok(_) => {
                     if let Err(message) = check_document(&full, field, max) {
                         entry.problems.push(Problem {

@@ -9,6 +9,11 @@
 //! changed in between), and [`read_capped`] and [`read_head`] read at most a
 //! cap. So nothing a game ships can block or flood the launcher, and each
 //! problem is reported by what it is ("is a named pipe", not "missing").
+//!
+//! A game's own files (its manifest, icon, help, manual and pictures) are
+//! checked with [`check_within`] and read with [`read_capped_within`]: a
+//! link may lead elsewhere inside the game's folder, never out of it (a
+//! `doc.txt` that links to the player's private key is refused, not shown).
 
 use std::fmt;
 use std::fs::{File, Metadata};
@@ -34,6 +39,12 @@ pub enum FileProblem {
     },
     /// It could not be read: permissions, an I/O error.
     Unreadable(io::Error),
+    /// A link (or a path through one) that leads out of the folder the
+    /// file must stay in.
+    LeadsOut {
+        /// The folder.
+        folder: PathBuf,
+    },
     /// Larger than the reader allows.
     TooLarge {
         /// Its size in bytes (at least `max + 1` if it grew while read).
@@ -63,6 +74,11 @@ impl fmt::Display for FileProblem {
             FileProblem::LinkLoop => f.write_str("is a link that leads round in a loop"),
             FileProblem::NotRegular { kind } => write!(f, "is {kind}, not a regular file"),
             FileProblem::Unreadable(e) => write!(f, "cannot be read ({e})"),
+            FileProblem::LeadsOut { folder } => write!(
+                f,
+                "leads out of {} through a link; only files inside the game's folder are read",
+                folder.display()
+            ),
             FileProblem::TooLarge { size, max } => {
                 write!(f, "is {size} bytes, more than the {max} bytes allowed")
             }
@@ -150,6 +166,32 @@ pub fn check(path: &Path) -> Result<Metadata, FileProblem> {
             kind: kind_of(&meta),
         })
     }
+}
+
+/// [`check`], and that `path`, links followed, stays inside `folder`
+/// (links followed too): the rule for every file of a game, whose folder is
+/// `folder`.
+pub fn check_within(folder: &Path, path: &Path) -> Result<Metadata, FileProblem> {
+    let meta = check(path)?;
+    let inside = match (path.canonicalize(), folder.canonicalize()) {
+        (Ok(file), Ok(folder)) => file.starts_with(folder),
+        (Err(e), _) => return Err(follow_failed(path, e)),
+        (_, Err(_)) => false,
+    };
+    if inside {
+        Ok(meta)
+    } else {
+        Err(FileProblem::LeadsOut {
+            folder: folder.to_owned(),
+        })
+    }
+}
+
+/// [`read_capped`] of a file that must stay inside `folder` (see
+/// [`check_within`]).
+pub fn read_capped_within(folder: &Path, path: &Path, max: u64) -> Result<Vec<u8>, FileProblem> {
+    check_within(folder, path)?;
+    read_capped(path, max)
 }
 
 /// Opens a regular file for reading without ever blocking: the path is

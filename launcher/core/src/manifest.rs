@@ -87,7 +87,7 @@ pub fn default_name(dir_name: &str) -> String {
 pub fn read(dir: &Path, dir_name: &str) -> Result<Manifest, ManifestError> {
     use crate::files::{self, FileProblem};
     let path = dir.join("info.toml");
-    let bytes = files::read_capped(&path, MAX_MANIFEST_BYTES).map_err(|problem| match problem {
+    let bytes = files::read_capped_within(dir, &path, MAX_MANIFEST_BYTES).map_err(|problem| match problem {
         FileProblem::TooLarge { .. } => err(format!(
             "it is larger than {} KiB; a manifest holds a few short fields — is this the right file?",
             MAX_MANIFEST_BYTES / 1024

@@ -154,7 +154,8 @@ pub fn read_picture(manual: &Manual, manual_dir: &Path, relative: &str) -> Resul
         ));
     }
     let path = manual_dir.join(relative);
-    files::read_capped(&path, MAX_PICTURE_BYTES).map_err(|problem| match problem {
+    files::read_capped_within(manual_dir, &path, MAX_PICTURE_BYTES).map_err(|problem| match problem
+    {
         FileProblem::TooLarge { .. } => format!(
             "{} is larger than {} MiB",
             path.display(),

@@ -140,6 +140,10 @@ pub struct Minesweeper {
     pub(crate) elapsed: f64,
     /// The clock's milliseconds at the last move: what a save keeps.
     pub(crate) clock_ms: u64,
+    /// Whether no-guessing mines were asked for but the generator gave up
+    /// (a board too dense): the status line says the board may need a
+    /// guess.
+    pub(crate) may_need_guess: bool,
     hover: Option<usize>,
     pressed: Option<(usize, Press)>,
     cursor: Option<usize>,
@@ -161,6 +165,7 @@ impl Minesweeper {
             board: Board::new(size),
             elapsed: 0.0,
             clock_ms: 0,
+            may_need_guess: false,
             hover: None,
             pressed: None,
             cursor: None,
@@ -241,6 +246,7 @@ impl Minesweeper {
         self.first = None;
         self.elapsed = 0.0;
         self.clock_ms = 0;
+        self.may_need_guess = false;
         self.pressed = None;
         self.note = None;
         self.cursor = self.cursor.filter(|&c| c < size.cells());
@@ -255,6 +261,7 @@ impl Minesweeper {
             return;
         }
         let layout = generate(self.size(), self.mode, self.seed, cell);
+        self.may_need_guess = self.mode == Mode::NoGuess && !layout.no_guess;
         self.board
             .place(layout.mines)
             .expect("the generator lays the board's mines");
@@ -398,6 +405,9 @@ impl Minesweeper {
             format!("{} ({}): {action}", self.cell_name(c), self.cell_state(c))
         } else if !b.is_placed() {
             "Click any tile to start: the first is never a mine".into()
+        } else if self.may_need_guess {
+            "No board without guessing was found for so many mines: this one may need a guess"
+                .into()
         } else {
             "Click to uncover, right-click or Ctrl-click to flag".into()
         };
@@ -837,6 +847,8 @@ impl Game for Minesweeper {
                 modifiers,
             } => match self.cell_at(*pos) {
                 Some(cell) => {
+                    // The mouse takes over from the keyboard.
+                    self.cursor = None;
                     self.hover = Some(cell);
                     self.pressed = Some((cell, Self::press_kind(*button, *modifiers)));
                     self.held().is_some()
@@ -1120,6 +1132,26 @@ mod tests {
         let mut lit = game.lit();
         lit.sort();
         assert_eq!(lit, [0, 1, 2, 5, 7, 10, 11, 12]);
+    }
+
+    #[test]
+    fn a_board_too_dense_for_no_guessing_says_it_may_need_a_guess() {
+        let size = Size::new(20, 20, 200).unwrap();
+        let mut game = Minesweeper::with_seed(size, Mode::NoGuess, 1);
+        game.uncover(size.grid().index(10, 10));
+        assert!(
+            game.status()
+                .starts_with("No board without guessing was found"),
+            "{}",
+            game.status()
+        );
+        let mut easy = Minesweeper::with_seed(Size::EXPERT, Mode::NoGuess, 1);
+        easy.uncover(200);
+        assert!(
+            easy.status().starts_with("Click to uncover"),
+            "{}",
+            easy.status()
+        );
     }
 
     #[test]

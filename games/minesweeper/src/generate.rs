@@ -8,16 +8,22 @@
 //!
 //! With **no guessing** ([`Mode::NoGuess`]), a board is kept only when the
 //! deduction solver ([`crate::solver::solves`]) clears it from the first
-//! click; otherwise the mines are laid again from the same generator,
-//! which goes on, as Simon Tatham's Mines does. Attempts are counted, not
-//! timed: after [`MAX_ATTEMPTS`] the last board is kept (and
+//! click. As in Simon Tatham's Mines, where the solver gets stuck the
+//! board is changed so that it can go on
+//! ([`crate::solver::solve_perturbing`]: the covered tiles around a number
+//! are all cleared or all mined, the difference moved to tiles no number
+//! sees yet), and the changed board is checked again from the start;
+//! after [`ROUNDS`] such checks, or when nothing can be moved, the mines
+//! are laid afresh from the same generator. Attempts are counted, not
+//! timed: after [`MAX_ATTEMPTS`] boards, or [`CHANGES_PER_CELL`] changes
+//! per cell in all, the last is kept (and
 //! [`Layout::no_guess`] says it may need a guess), which only happens on
 //! boards much denser than the classic sizes.
 
 use game_api::Rng;
 
 use crate::board::{Grid, Size};
-use crate::solver::solves;
+use crate::solver::{solve_perturbing, solves};
 
 /// How the mines are laid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,15 +52,25 @@ impl Mode {
     }
 }
 
-/// The most boards tried for one no-guessing board.
-pub const MAX_ATTEMPTS: u32 = 20_000;
+/// The most boards laid afresh for one no-guessing board.
+pub const MAX_ATTEMPTS: u32 = 100;
+
+/// The most changes made where the solver is stuck, over all attempts,
+/// per cell of the board: a bound on the work for boards too dense to be
+/// cleared without guessing.
+pub const CHANGES_PER_CELL: usize = 4;
+
+/// How many times one board is changed where the solver gets stuck and
+/// checked again before it is laid afresh.
+pub const ROUNDS: u32 = 10;
 
 /// Mines laid for a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// Where the mines are, one flag per cell.
     pub mines: Vec<bool>,
-    /// How many boards were laid to find it (1 for [`Mode::Classic`]).
+    /// How many boards were laid afresh to find it (1 for
+    /// [`Mode::Classic`]).
     pub attempts: u32,
     /// Whether the solver clears it from the first click.
     pub no_guess: bool,
@@ -106,6 +122,7 @@ pub fn generate(size: Size, mode: Mode, seed: u64, first: usize) -> Layout {
     let mut rng = Rng::new(seed ^ (first as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03));
     let grid: Grid = size.grid();
     let mut attempts = 0;
+    let mut budget = CHANGES_PER_CELL * size.cells();
     loop {
         attempts += 1;
         let mines = random_mines(size, first, &mut rng);
@@ -116,8 +133,20 @@ pub fn generate(size: Size, mode: Mode, seed: u64, first: usize) -> Layout {
                 no_guess: false,
             };
         }
-        let ok = solves(grid, &mines, first);
-        if ok || attempts >= MAX_ATTEMPTS {
+        let mut mines = mines;
+        let mut ok = false;
+        // Perturb where the solver is stuck, then check the board afresh
+        // (the changes may have altered numbers the solver read before).
+        for _ in 0..ROUNDS {
+            if !solve_perturbing(grid, &mut mines, first, &mut rng, &mut budget) {
+                break;
+            }
+            if solves(grid, &mines, first) {
+                ok = true;
+                break;
+            }
+        }
+        if ok || attempts >= MAX_ATTEMPTS || budget == 0 {
             return Layout {
                 mines,
                 attempts,

@@ -298,6 +298,9 @@ impl SaveLoad for Minesweeper {
         } else {
             clock_ms
         };
+        if !same_game {
+            self.may_need_guess = false;
+        }
         self.board = board;
         self.mode = id.mode;
         self.seed = id.seed;
@@ -378,7 +381,11 @@ mod tests {
             .find(|&i| game.board().tile(i) == Tile::Covered)
             .unwrap();
         game.toggle_flag(covered);
-        assert!(String::from_utf8(game.save()).unwrap().contains("\nclock 2500\n"));
+        assert!(
+            String::from_utf8(game.save())
+                .unwrap()
+                .contains("\nclock 2500\n")
+        );
     }
 
     #[test]

@@ -285,6 +285,50 @@ impl Solver {
         !cells.is_empty()
     }
 
+    /// Changes `mines` where the solver is stuck (see
+    /// [`solve_perturbing`]); returns whether it could.
+    fn perturb(&self, mines: &mut [bool], rng: &mut game_api::Rng) -> bool {
+        let grid = self.grid;
+        let stuck: Vec<usize> = (0..self.known.len())
+            .filter(|&i| matches!(self.known[i], Known::Open(_)) && self.unknown_around[i] > 0)
+            .collect();
+        if stuck.is_empty() {
+            return false;
+        }
+        let number = stuck[rng.below(stuck.len() as u64) as usize];
+        let region: Vec<usize> = self.unknown_neighbours(number).collect();
+        // Unknown cells that no uncovered number sees.
+        let far: Vec<usize> = (0..self.known.len())
+            .filter(|&i| {
+                self.known[i] == Known::Unknown
+                    && !grid
+                        .neighbours(i)
+                        .any(|j| matches!(self.known[j], Known::Open(_)))
+            })
+            .collect();
+        let region_mines = region.iter().filter(|&&i| mines[i]).count();
+        let mut far_safe: Vec<usize> = far.iter().copied().filter(|&i| !mines[i]).collect();
+        let mut far_mines: Vec<usize> = far.iter().copied().filter(|&i| mines[i]).collect();
+        let can_clear = far_safe.len() >= region_mines;
+        let can_fill = far_mines.len() >= region.len() - region_mines;
+        let clear = match (can_clear, can_fill) {
+            (true, true) => rng.below(2) == 0,
+            (true, false) => true,
+            (false, true) => false,
+            (false, false) => return false,
+        };
+        for &cell in &region {
+            if mines[cell] == clear {
+                // Swap with a far cell of the other kind, picked at random.
+                let pool = if clear { &mut far_safe } else { &mut far_mines };
+                let k = rng.below(pool.len() as u64) as usize;
+                let other = pool.swap_remove(k);
+                mines.swap(cell, other);
+            }
+        }
+        true
+    }
+
     /// Applies the rules until none finds anything more, or until `done`.
     fn run(
         &mut self,
@@ -363,6 +407,74 @@ pub fn solves(grid: Grid, mines: &[bool], first: usize) -> bool {
     };
     solver.run(&mut reveal, |s| opened(s) == safe_cells);
     opened(&solver) == safe_cells
+}
+
+/// Clears the board whose mines are `mines` from its first click like
+/// [`solves`], but when the solver gets stuck, changes the board where it
+/// is stuck, as Simon Tatham's Mines does: the covered neighbours of a
+/// number chosen with `rng` are all cleared, or all filled with mines,
+/// moving the difference to or from covered tiles that no number sees yet.
+/// That number is then decided, and the solver goes on. Known cells are
+/// never changed, so what the solver found stays true; the numbers it
+/// uncovered are read again. Each change takes one from `budget`; with
+/// none left it stops. Returns whether the board (as changed) was
+/// cleared.
+///
+/// The solver's early steps may have used numbers that a later change
+/// altered, so a board this returns `true` for is checked again with
+/// [`solves`] by the generator.
+pub fn solve_perturbing(
+    grid: Grid,
+    mines: &mut [bool],
+    first: usize,
+    rng: &mut game_api::Rng,
+    budget: &mut usize,
+) -> bool {
+    let total = mines.iter().filter(|&&m| m).count();
+    if mines[first] {
+        return false;
+    }
+    let count_all = |mines: &[bool]| -> Vec<u8> {
+        (0..grid.cells())
+            .map(|i| grid.neighbours(i).filter(|&j| mines[j]).count() as u8)
+            .collect()
+    };
+    let mut counts = count_all(mines);
+    let safe_cells = grid.cells() - total;
+    let mut solver = Solver::new(grid, total);
+    {
+        let mut reveal = |i: usize| Some(counts[i]);
+        solver.mark_safe(first, &mut reveal);
+    }
+    loop {
+        let opened = |s: &Solver| {
+            s.known
+                .iter()
+                .filter(|k| matches!(k, Known::Open(_)))
+                .count()
+        };
+        {
+            let mut reveal = |i: usize| {
+                debug_assert!(!mines[i], "the solver uncovered a mine at {i}");
+                Some(counts[i])
+            };
+            solver.run(&mut reveal, |s| opened(s) == safe_cells);
+        }
+        if opened(&solver) == safe_cells {
+            return true;
+        }
+        if *budget == 0 || !solver.perturb(mines, rng) {
+            return false;
+        }
+        *budget -= 1;
+        counts = count_all(mines);
+        for i in 0..grid.cells() {
+            if let Known::Open(_) = solver.known[i] {
+                solver.known[i] = Known::Open(counts[i]);
+                solver.queue(i);
+            }
+        }
+    }
 }
 
 /// What can be deduced from `seen`, a board of `grid` with `mines` mines

@@ -468,9 +468,9 @@ pub fn solve_perturbing(
         }
         *budget -= 1;
         counts = count_all(mines);
-        for i in 0..grid.cells() {
+        for (i, &n) in counts.iter().enumerate() {
             if let Known::Open(_) = solver.known[i] {
-                solver.known[i] = Known::Open(counts[i]);
+                solver.known[i] = Known::Open(n);
                 solver.queue(i);
             }
         }

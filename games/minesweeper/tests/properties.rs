@@ -73,6 +73,21 @@ proptest! {
         prop_assert!(!opened.boom && opened.cells >= 1);
     }
 
+    /// No-guessing boards keep the first click's zone clear too, and the
+    /// generator's verdict is the solver's: a board it calls free of
+    /// guesses is cleared from the first click.
+    #[test]
+    fn no_guess_boards_are_what_they_claim(size in sizes(), seed: u64, first_frac in 0.0f64..1.0) {
+        let first = ((size.cells() as f64 * first_frac) as usize).min(size.cells() - 1);
+        let layout = generate(size, Mode::NoGuess, seed, first);
+        prop_assert_eq!(layout.mines.iter().filter(|&&m| m).count(), size.mines);
+        for i in safe_zone(size, first) {
+            prop_assert!(!layout.mines[i]);
+        }
+        prop_assert_eq!(layout.no_guess, solves(size.grid(), &layout.mines, first));
+        prop_assert_eq!(&layout, &generate(size, Mode::NoGuess, seed, first));
+    }
+
     /// Flood fill: every uncovered zero has all its neighbours uncovered,
     /// and every uncovered tile is the click or touches an uncovered zero.
     #[test]

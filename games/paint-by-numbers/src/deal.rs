@@ -24,9 +24,10 @@ use crate::generate::generate;
 use crate::puzzle::{Clue, Clues, MAX_SIDE, Picture};
 use crate::solver::{LineSolve, line_solve, search};
 
-/// How many nodes the search may spend on a puzzle from a file or an ID
-/// that the line solver alone does not solve.
-pub const SEARCH_BUDGET: u64 = 4000;
+/// How many lines the search may solve for a puzzle from a file or an ID
+/// that the line solver alone does not solve (a fraction of a second for
+/// the largest puzzles).
+pub const SEARCH_BUDGET: u64 = 20_000;
 
 /// The smallest and largest side of a dealt (seeded) puzzle.
 pub const DEALT_SIDES: std::ops::RangeInclusive<usize> = 5..=25;

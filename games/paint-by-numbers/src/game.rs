@@ -104,7 +104,7 @@ impl Layout {
         let font = (cell * 0.52).clamp(9.0, 17.0);
         let slot = font * 1.3;
         let line = font * 1.2;
-        let row_clues = (clues.widest_row_clue() as f32 * slot + 8.0).max(font * 4.4);
+        let row_clues = (clues.widest_row_clue() as f32 * slot + 8.0).max(font * 5.0);
         let col_clues = clues.tallest_col_clue() as f32 * line + 8.0;
         let origin = Point::new(MARGIN + row_clues, MARGIN + col_clues);
         Layout {
@@ -761,7 +761,11 @@ impl Game for PaintByNumbers {
     fn handle_event(&mut self, event: &Event) -> Response {
         let changed = match event {
             Event::PointerEnter { pos } | Event::PointerMove { pos } => self.pointer_at(Some(*pos)),
-            Event::PointerLeave => self.pointer_at(None),
+            Event::PointerLeave => {
+                // The button may be let go outside: the stroke is dropped.
+                let dragging = self.drag.take().is_some();
+                self.pointer_at(None) || dragging
+            }
             Event::PointerPress {
                 pos,
                 button,
@@ -917,5 +921,153 @@ impl Game for PaintByNumbers {
             }
         }
         regions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::SaveLoad;
+
+    fn solve(game: &mut PaintByNumbers) {
+        let s = game.puzzle().solution.clone().unwrap();
+        for r in 0..s.height() {
+            for c in 0..s.width() {
+                if s.get(r, c) {
+                    game.paint((r, c), (r, c), false);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hit_testing_matches_the_cells_drawn_at_every_size() {
+        for size in SIZES {
+            let game = PaintByNumbers::with_seed(size, 1);
+            let l = *game.layout();
+            for r in 0..size {
+                for c in 0..size {
+                    assert_eq!(l.cell_at(l.cell_center(r, c)), Some((r, c)));
+                }
+            }
+            let corner = l.cell_min(size - 1, size - 1);
+            assert_eq!(
+                l.cell_at(Point::new(
+                    corner.x + l.cell - 0.01,
+                    corner.y + l.cell - 0.01
+                )),
+                Some((size - 1, size - 1))
+            );
+            for outside in [
+                Point::new(l.origin.x - 0.1, l.origin.y + 1.0),
+                Point::new(l.origin.x + 1.0, l.origin.y + size as f32 * l.cell + 0.5),
+                Point::new(f32::NAN, 20.0),
+                Point::new(1.0, 1.0),
+            ] {
+                assert_eq!(l.cell_at(outside), None, "{outside:?}");
+            }
+            // Every size fits a small screen.
+            assert!(
+                l.canvas.x <= 720.0 && l.canvas.y <= 720.0,
+                "{size}: {:?}",
+                l.canvas
+            );
+        }
+    }
+
+    #[test]
+    fn clues_stay_left_of_and_above_the_grid() {
+        let game = PaintByNumbers::with_seed(25, 4);
+        let l = *game.layout();
+        let clues = &game.puzzle().clues;
+        for (r, clue) in clues.rows.iter().enumerate() {
+            let n = clue.len().max(1);
+            assert!(l.row_clue_pos(r, 0, n).x - l.slot / 2.0 >= MARGIN - 0.01);
+            assert!(l.row_clue_pos(r, n - 1, n).x + l.slot / 2.0 <= l.origin.x);
+        }
+        for (c, clue) in clues.cols.iter().enumerate() {
+            let n = clue.len().max(1);
+            assert!(l.col_clue_pos(c, 0, n).y - l.line / 2.0 >= MARGIN - 0.01);
+            assert!(l.col_clue_pos(c, n - 1, n).y + l.line / 2.0 <= l.origin.y);
+        }
+    }
+
+    #[test]
+    fn leaving_the_canvas_drops_a_stroke() {
+        let mut game = PaintByNumbers::with_seed(10, 2);
+        let l = *game.layout();
+        game.handle_event(&Event::press(l.cell_center(0, 0)));
+        game.handle_event(&Event::PointerMove {
+            pos: l.cell_center(0, 4),
+        });
+        assert_eq!(game.preview().unwrap().1.len(), 5);
+        assert_eq!(game.handle_event(&Event::PointerLeave), Response::REDRAW);
+        assert_eq!(game.preview(), None);
+        game.handle_event(&Event::PointerEnter {
+            pos: l.cell_center(0, 4),
+        });
+        assert_eq!(game.preview(), None);
+        assert_eq!(game.board().blue_count(), 0);
+    }
+
+    #[test]
+    fn the_sweep_runs_only_after_a_win_and_stops_on_undo() {
+        let mut game = PaintByNumbers::with_seed(5, 6);
+        let start = game.save();
+        assert!(!game.is_sweeping());
+        assert_eq!(game.handle_event(&Event::Tick { dt: 0.1 }), Response::NONE);
+        solve(&mut game);
+        assert!(game.is_solved() && game.is_sweeping());
+        // Nothing more can be painted, and a press starts no stroke.
+        assert!(!game.paint((0, 0), (0, 4), true));
+        let l = *game.layout();
+        assert_eq!(
+            game.handle_event(&Event::press(l.cell_center(0, 0))),
+            Response::NONE
+        );
+        game.load(&start).unwrap();
+        assert!(!game.is_sweeping() && !game.is_solved());
+    }
+
+    #[test]
+    fn the_status_line_counts_clues_and_reports_checks() {
+        let mut game = PaintByNumbers::with_seed(5, 7);
+        assert!(game.status().starts_with("0 of 10 clues done - "));
+        assert_eq!(game.show_mistakes(), Some(0));
+        assert!(game.status().starts_with("No mistakes so far. 0 of 10"));
+        // A stroke clears the message.
+        let s = game.puzzle().solution.clone().unwrap();
+        let white = (0..25)
+            .map(|i| (i / 5, i % 5))
+            .find(|&(r, c)| !s.get(r, c))
+            .unwrap();
+        game.paint(white, white, true);
+        assert!(!game.status().starts_with("No mistakes"));
+        solve(&mut game);
+        assert_eq!(
+            game.status(),
+            "Solved (with Show mistakes once)! Press N or click New game for another puzzle."
+        );
+    }
+
+    #[test]
+    fn titles_name_the_puzzle_file() {
+        let mut puzzle = crate::deal::parse_game_id("3x3:1,3,1/1,3,1").unwrap();
+        assert_eq!(
+            PaintByNumbers::with_puzzle(puzzle.clone()).title(),
+            "Paint By Numbers"
+        );
+        puzzle.origin = Origin::File {
+            name: "plus.non".into(),
+        };
+        assert_eq!(
+            PaintByNumbers::with_puzzle(puzzle.clone()).title(),
+            "Paint By Numbers: plus.non"
+        );
+        puzzle.title = Some("Plus".into());
+        assert_eq!(
+            PaintByNumbers::with_puzzle(puzzle).title(),
+            "Paint By Numbers: Plus"
+        );
     }
 }

@@ -170,6 +170,10 @@ pub enum Tile {
     /// Covered, with a flag on it: it cannot be uncovered until the flag
     /// is taken off.
     Flagged,
+    /// Covered, with a question mark on it (the original's "semi-flagged"
+    /// tile): a note for the player, uncovered by a click as a covered
+    /// tile is.
+    Marked,
     /// Uncovered: its number (or, once the game is lost, its mine) shows.
     Open,
 }
@@ -196,6 +200,14 @@ pub struct Board {
     tiles: Vec<Tile>,
     /// The mine uncovered, which lost the game.
     exploded: Option<usize>,
+}
+
+impl Tile {
+    /// Whether the tile is covered without a flag (plain or marked): what
+    /// a click, a chord or the flood uncovers.
+    pub fn is_uncoverable(self) -> bool {
+        matches!(self, Tile::Covered | Tile::Marked)
+    }
 }
 
 impl Board {
@@ -348,7 +360,7 @@ impl Board {
     /// If the mines are not placed.
     pub fn uncover(&mut self, i: usize) -> Opened {
         assert!(self.placed, "the mines are placed before the first uncover");
-        if self.is_over() || self.tiles[i] != Tile::Covered {
+        if self.is_over() || !self.tiles[i].is_uncoverable() {
             return Opened::default();
         }
         if self.mines[i] {
@@ -396,14 +408,23 @@ impl Board {
 
     /// Puts a flag on covered cell `i` or takes it off a flagged one;
     /// returns whether the tile changed (not on an uncovered tile, nor once
-    /// the game is over).
+    /// the game is over). A question mark is taken off.
     pub fn toggle_flag(&mut self, i: usize) -> bool {
+        self.cycle_mark(i, false)
+    }
+
+    /// What a right-click does on cell `i`: a covered tile gets a flag; a
+    /// flag becomes a question mark when `marks` (as in the original) or
+    /// goes; a question mark goes. Returns whether the tile changed (not
+    /// on an uncovered tile, nor once the game is over).
+    pub fn cycle_mark(&mut self, i: usize, marks: bool) -> bool {
         if self.is_over() {
             return false;
         }
         self.tiles[i] = match self.tiles[i] {
             Tile::Covered => Tile::Flagged,
-            Tile::Flagged => Tile::Covered,
+            Tile::Flagged if marks => Tile::Marked,
+            Tile::Flagged | Tile::Marked => Tile::Covered,
             Tile::Open => return false,
         };
         true
@@ -428,7 +449,7 @@ impl Board {
             && self
                 .grid()
                 .neighbours(i)
-                .any(|j| self.tiles[j] == Tile::Covered)
+                .any(|j| self.tiles[j].is_uncoverable())
     }
 
     /// Chords on `i`: when it is an uncovered number with as many flags
@@ -441,7 +462,7 @@ impl Board {
         let mut result = Opened::default();
         let around: Vec<usize> = self.grid().neighbours(i).collect();
         for j in around {
-            if self.tiles[j] != Tile::Covered || self.is_lost() {
+            if !self.tiles[j].is_uncoverable() || self.is_lost() {
                 continue;
             }
             if self.mines[j] {
@@ -506,7 +527,7 @@ impl Board {
 
 impl fmt::Display for Board {
     /// The board as text, a row a line: `*` a mine, `.` covered, `F` a
-    /// flag, a digit or `_` (zero) uncovered.
+    /// flag, `?` a question mark, a digit or `_` (zero) uncovered.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let grid = self.grid();
         for row in 0..grid.height {
@@ -514,6 +535,7 @@ impl fmt::Display for Board {
                 let i = grid.index(row, col);
                 let c = match self.tiles[i] {
                     Tile::Flagged => 'F',
+                    Tile::Marked => '?',
                     Tile::Covered if self.mines[i] => '*',
                     Tile::Covered => '.',
                     Tile::Open if self.mines[i] => 'X',
@@ -655,6 +677,29 @@ mod tests {
         // An uncovered tile takes no flag.
         b.uncover(1);
         assert!(!b.toggle_flag(1));
+    }
+
+    #[test]
+    fn question_marks_follow_flags_and_do_not_protect() {
+        let mut b = sample();
+        assert!(b.cycle_mark(0, true));
+        assert!(b.cycle_mark(0, true));
+        assert_eq!(b.tile(0), Tile::Marked);
+        assert_eq!(b.mines_left(), 3, "a question mark is no flag");
+        assert!(b.cycle_mark(0, true));
+        assert_eq!(b.tile(0), Tile::Covered);
+        // A marked tile is uncovered by a click, and by the flood.
+        let g = b.grid();
+        b.cycle_mark(g.index(3, 0), true);
+        b.cycle_mark(g.index(3, 0), true);
+        assert_eq!(b.tile(g.index(3, 0)), Tile::Marked);
+        b.uncover(g.index(4, 0));
+        assert_eq!(b.tile(g.index(3, 0)), Tile::Open);
+        let one = g.index(1, 3);
+        b.cycle_mark(one, true);
+        b.cycle_mark(one, true);
+        assert_eq!(b.tile(one), Tile::Marked);
+        assert_eq!(b.uncover(one).cells, 1);
     }
 
     #[test]

@@ -74,6 +74,8 @@ pub const FLAG: Rgba = Rgba::rgb(214, 30, 30);
 pub const POLE: Rgba = Rgba::rgb(30, 30, 30);
 /// The cross over a flag that was wrong, once the game is lost.
 pub const WRONG: Rgba = Rgba::rgb(214, 30, 30);
+/// A question mark.
+pub const MARK: Rgba = Rgba::rgb(40, 40, 140);
 /// The keyboard cursor's outline.
 pub const CURSOR: Rgba = Rgba::rgb(255, 140, 0);
 /// The displays of the bar (counter and clock).
@@ -101,7 +103,9 @@ pub const NUMBER_COLORS: [Rgba; 8] = [
 pub const BOARD: &str = "board";
 /// The ID of the No guessing choice.
 pub const GUESSING: &str = "no-guess";
-/// The options of the No guessing choice.
+/// The ID of the question marks choice.
+pub const MARKS: &str = "marks";
+/// The options of the No guessing and question marks choices.
 pub const ON_OFF: [&str; 2] = ["On", "Off"];
 
 /// What a button does on a tile.
@@ -158,7 +162,11 @@ impl Minesweeper {
     pub fn with_seed(size: Size, mode: Mode, seed: u64) -> Minesweeper {
         Minesweeper {
             host: Host::detached(),
-            settings: Settings { size, mode },
+            settings: Settings {
+                size,
+                mode,
+                marks: false,
+            },
             mode,
             seed,
             first: None,
@@ -272,7 +280,7 @@ impl Minesweeper {
     /// Uncovers `cell`, as a click does; the first lays the mines. Returns
     /// whether anything changed.
     pub fn uncover(&mut self, cell: usize) -> bool {
-        if self.board.is_over() || self.board.tile(cell) != Tile::Covered {
+        if self.board.is_over() || !self.board.tile(cell).is_uncoverable() {
             return false;
         }
         self.lay_mines(cell);
@@ -291,9 +299,11 @@ impl Minesweeper {
         opened.cells > 0
     }
 
-    /// Puts a flag on `cell` or takes it off; returns whether it changed.
+    /// What a right-click does on `cell`: a flag on a covered tile, then
+    /// (with question marks on) a question mark, then covered again;
+    /// returns whether it changed.
     pub fn toggle_flag(&mut self, cell: usize) -> bool {
-        let changed = self.board.toggle_flag(cell);
+        let changed = self.board.cycle_mark(cell, self.settings.marks);
         if changed {
             self.moved();
         }
@@ -304,7 +314,7 @@ impl Minesweeper {
     /// on a number.
     pub fn click(&mut self, cell: usize) -> bool {
         match self.board.tile(cell) {
-            Tile::Covered => self.uncover(cell),
+            Tile::Covered | Tile::Marked => self.uncover(cell),
             Tile::Open => self.chord(cell),
             Tile::Flagged => false,
         }
@@ -364,8 +374,9 @@ impl Minesweeper {
         match b.tile(cell) {
             Tile::Flagged if lost && !b.is_mine(cell) => "wrong flag".into(),
             Tile::Flagged => "flagged".into(),
-            Tile::Covered if lost && b.is_mine(cell) => "mine".into(),
+            Tile::Covered | Tile::Marked if lost && b.is_mine(cell) => "mine".into(),
             Tile::Covered => "covered".into(),
+            Tile::Marked => "question mark".into(),
             Tile::Open if b.exploded() == Some(cell) => "exploded mine".into(),
             Tile::Open => match b.count(cell) {
                 0 => "empty".into(),
@@ -398,7 +409,9 @@ impl Minesweeper {
         } else if let Some(c) = self.cursor {
             let action = match b.tile(c) {
                 Tile::Covered => "Enter uncovers, F flags",
+                Tile::Flagged if self.settings.marks => "F puts a question mark instead",
                 Tile::Flagged => "F takes the flag off",
+                Tile::Marked => "Enter uncovers, F takes the mark off",
                 Tile::Open if b.can_chord(c) => "Enter uncovers its other neighbours",
                 Tile::Open => "arrows move",
             };
@@ -456,11 +469,11 @@ impl Minesweeper {
             return Vec::new();
         }
         match b.tile(h) {
-            Tile::Covered => vec![h],
+            Tile::Covered | Tile::Marked => vec![h],
             Tile::Open if b.count(h) > 0 => b
                 .grid()
                 .neighbours(h)
-                .filter(|&j| b.tile(j) == Tile::Covered)
+                .filter(|&j| b.tile(j).is_uncoverable())
                 .collect(),
             _ => Vec::new(),
         }
@@ -471,7 +484,7 @@ impl Minesweeper {
     pub fn held(&self) -> Option<usize> {
         match self.pressed {
             Some((cell, Press::Open)) if self.hover == Some(cell) => {
-                (self.board.tile(cell) == Tile::Covered && !self.board.is_over()).then_some(cell)
+                (self.board.tile(cell).is_uncoverable() && !self.board.is_over()).then_some(cell)
             }
             _ => None,
         }
@@ -736,12 +749,18 @@ impl Minesweeper {
         let c = self.cell_center(cell);
         let lost = b.is_lost();
         match b.tile(cell) {
-            Tile::Covered if lost && b.is_mine(cell) => {
+            Tile::Covered | Tile::Marked if lost && b.is_mine(cell) => {
                 Self::draw_open(painter, min, OPEN);
                 Self::draw_mine(painter, c);
             }
-            Tile::Covered if self.held() == Some(cell) => Self::draw_open(painter, min, OPEN),
+            Tile::Covered | Tile::Marked if self.held() == Some(cell) => {
+                Self::draw_open(painter, min, OPEN)
+            }
             Tile::Covered => self.draw_covered(painter, min, lit.contains(&cell)),
+            Tile::Marked => {
+                self.draw_covered(painter, min, lit.contains(&cell));
+                painter.text(c, Anchor::Center, 18.0, MARK, "?");
+            }
             Tile::Flagged if lost && !b.is_mine(cell) => {
                 Self::draw_open(painter, min, OPEN);
                 Self::draw_mine(painter, c);
@@ -881,6 +900,17 @@ impl Game for Minesweeper {
         vec![
             Action::choice(BOARD, "Board", options, selected).with_shortcut("b"),
             Action::choice(GUESSING, "No guessing", ON_OFF, guessing).with_shortcut("g"),
+            Action::choice(
+                MARKS,
+                "? marks",
+                ON_OFF,
+                if self.settings.marks {
+                    ON_OFF[0]
+                } else {
+                    ON_OFF[1]
+                },
+            )
+            .with_shortcut("m"),
         ]
     }
 
@@ -922,6 +952,17 @@ impl Game for Minesweeper {
                         Mode::Classic => "The next boards are laid at random".into(),
                     });
                 }
+                Ok(Response::REDRAW)
+            }
+            MARKS => {
+                self.settings.marks = match value.trim() {
+                    "On" => true,
+                    "Off" => false,
+                    other => {
+                        return Err(GameError(format!("? marks is On or Off, not {other:?}")));
+                    }
+                };
+                self.store_settings();
                 Ok(Response::REDRAW)
             }
             other => Err(GameError(format!("Minesweeper has no action {other:?}"))),
@@ -998,6 +1039,37 @@ mod tests {
         click_at(&mut game, 0, Button::Primary, ctrl);
         assert_eq!(game.board().tile(0), Tile::Covered);
         assert_eq!(game.board().mines_left(), 1);
+    }
+
+    #[test]
+    fn with_question_marks_a_flag_becomes_a_mark_as_in_the_original() {
+        let mut game = game_on("*...*/...../...../...../.....");
+        assert_eq!(game.invoke_action(MARKS, "On"), Ok(Response::REDRAW));
+        let right = |game: &mut Minesweeper| {
+            click_at(game, 3, Button::Secondary, Modifiers::NONE);
+            game.board().tile(3)
+        };
+        assert_eq!(right(&mut game), Tile::Flagged);
+        assert_eq!(right(&mut game), Tile::Marked);
+        assert_eq!(game.cell_state(3), "question mark");
+        assert_eq!(game.board().mines_left(), 2, "a mark is not a flag");
+        let mut painter = RecordingPainter::new();
+        game.draw(&mut painter);
+        assert!(painter.shapes.iter().any(
+            |s| matches!(s, Shape::Text { text, color, .. } if text == "?" && *color == MARK)
+        ));
+        assert_eq!(right(&mut game), Tile::Covered);
+        // A click uncovers a marked tile.
+        right(&mut game);
+        right(&mut game);
+        click_at(&mut game, 3, Button::Primary, Modifiers::NONE);
+        assert_eq!(game.board().tile(3), Tile::Open);
+        // Off: flags come straight off again.
+        game.invoke_action(MARKS, "Off").unwrap();
+        click_at(&mut game, 0, Button::Secondary, Modifiers::NONE);
+        click_at(&mut game, 0, Button::Secondary, Modifiers::NONE);
+        assert_eq!(game.board().tile(0), Tile::Covered);
+        assert!(game.invoke_action(MARKS, "Maybe").is_err());
     }
 
     #[test]

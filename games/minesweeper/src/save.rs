@@ -32,8 +32,8 @@
 //! ```
 //!
 //! `mines` are the rows of the board, `*` a mine (`-` before the first
-//! click); `tiles` what each tile shows, `.` covered, `F` flagged, `o`
-//! uncovered; `exploded` the mine that went off (its index, or `-`);
+//! click); `tiles` what each tile shows, `.` covered, `F` flagged, `?`
+//! a question mark, `o` uncovered; `exploded` the mine that went off (its index, or `-`);
 //! `clock` the clock's milliseconds at the last move. The pointer and the
 //! cursor are not saved, nor the seconds that passed since the last move.
 //!
@@ -221,6 +221,7 @@ impl SaveLoad for Minesweeper {
             .map(|t| match t {
                 Tile::Covered => '.',
                 Tile::Flagged => 'F',
+                Tile::Marked => '?',
                 Tile::Open => 'o',
             })
             .collect();
@@ -275,6 +276,7 @@ impl SaveLoad for Minesweeper {
             .map(|c| match c {
                 '.' => Ok(Tile::Covered),
                 'F' => Ok(Tile::Flagged),
+                '?' => Ok(Tile::Marked),
                 'o' => Ok(Tile::Open),
                 other => Err(damaged(&format!("{other:?} is not a tile"))),
             })

@@ -1,15 +1,18 @@
-//! The player's choices that outlive a game: the board the next games get
-//! and whether they are laid without guessing, kept in `settings.txt` in
+//! The player's choices that outlive a game: the board the next games get,
+//! whether they are laid without guessing, and whether a right-click on a
+//! flag makes a question mark, kept in `settings.txt` in
 //! the directory the launcher gives the game
 //! ([`game_api::Host::data_dir`]):
 //!
 //! ```text
 //! board 30x16:99
 //! mode no-guess
+//! marks off
 //! ```
 //!
 //! Unknown lines are ignored, and a missing or damaged file gives the
-//! defaults (the original's 16×16 board with 30 mines, no guessing): a
+//! defaults (the original's 16×16 board with 30 mines, no guessing, no
+//! question marks): a
 //! setting is never worth an error.
 
 use std::path::Path;
@@ -81,15 +84,20 @@ pub struct Settings {
     pub size: Size,
     /// How the next games' mines are laid.
     pub mode: Mode,
+    /// Whether a right-click on a flag makes it a question mark (as in the
+    /// original) rather than taking it off.
+    pub marks: bool,
 }
 
 impl Default for Settings {
-    /// The original's board, with no guessing: a game should be lost by a
-    /// mistake, not by a coin toss at the end.
+    /// The original's board, with no guessing (a game should be lost by a
+    /// mistake, not by a coin toss at the end), and flags without question
+    /// marks (as the original's manual tells it).
     fn default() -> Settings {
         Settings {
             size: Size::ORIGINAL,
             mode: Mode::NoGuess,
+            marks: false,
         }
     }
 }
@@ -121,8 +129,8 @@ impl Settings {
     /// use minesweeper::board::Size;
     /// use minesweeper::generate::Mode;
     /// use minesweeper::settings::Settings;
-    /// let s = Settings::parse("board 30x16:99\nmode classic\nother\n");
-    /// assert_eq!(s, Settings { size: Size::EXPERT, mode: Mode::Classic });
+    /// let s = Settings::parse("board 30x16:99\nmode classic\nmarks on\nother\n");
+    /// assert_eq!(s, Settings { size: Size::EXPERT, mode: Mode::Classic, marks: true });
     /// assert_eq!(Settings::parse(&s.to_text()), s);
     /// assert_eq!(Settings::parse("board 2x2:9"), Settings::default());
     /// ```
@@ -135,6 +143,7 @@ impl Settings {
                         settings.size = size;
                     }
                 }
+                Some(("marks", value)) => settings.marks = value.trim() == "on",
                 Some(("mode", value)) => {
                     if let Some(mode) = Mode::from_word(value.trim()) {
                         settings.mode = mode;
@@ -149,9 +158,10 @@ impl Settings {
     /// The settings as the file's text.
     pub fn to_text(self) -> String {
         format!(
-            "board {}\nmode {}\n",
+            "board {}\nmode {}\nmarks {}\n",
             size_word(self.size),
-            self.mode.word()
+            self.mode.word(),
+            if self.marks { "on" } else { "off" }
         )
     }
 

@@ -7,7 +7,7 @@
 use game_api::host::{GameInstance, GameLibrary, Recorder};
 use game_api::{Button, Event, GameResult, Modifiers, Point, RecordingPainter, Rgba, Shape};
 use minesweeper::board::Grid;
-use minesweeper::game::{BOARD, COVERED, EXPLODED, FLAG, GUESSING, HOVER, MINE, OPEN};
+use minesweeper::game::{BOARD, COVERED, EXPLODED, FLAG, GUESSING, HOVER, MARKS, MINE, OPEN};
 use minesweeper::solver::{Seen, deduce};
 
 fn start() -> (GameInstance, Recorder) {
@@ -330,11 +330,11 @@ fn a_wrong_flag_shows_after_a_loss_and_undo_brings_the_game_back() {
 }
 
 #[test]
-fn the_choices_are_the_board_and_no_guessing() {
+fn the_choices_are_the_board_no_guessing_and_question_marks() {
     let (mut game, recorder) = start();
     let actions = game.actions().unwrap();
     let ids: Vec<&str> = actions.iter().map(|a| a.id.as_str()).collect();
-    assert_eq!(ids, [BOARD, GUESSING]);
+    assert_eq!(ids, [BOARD, GUESSING, MARKS]);
     match &actions[0].kind {
         game_api::ActionKind::Choice { options, selected } => {
             assert_eq!(selected, "Original 16×16, 30 mines");

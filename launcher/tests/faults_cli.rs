@@ -279,3 +279,45 @@ fn check_exits_1_when_a_game_is_broken_and_0_when_all_are_fine() {
         "{stdout}"
     );
 }
+
+/// A game cannot fool its check (issue 26): what it prints never reaches
+/// the checker's report (a line left without its end once swallowed the
+/// report, so a working game was listed as ending the process; a game that
+/// printed the report's "ok" and exited was listed as fine), and its escape
+/// sequences are quoted, made visible, never sent raw to the terminal.
+#[test]
+fn a_game_that_prints_cannot_fool_its_check() {
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library("forger", "game = \"forger\"\nname = \"Forger\"\n", "forger");
+    let check = |exit: bool| {
+        let mut command = launcher_in(games.path());
+        command.args(["--check", "--games-dir"]).arg(games.path());
+        if exit {
+            command.env("FORGER_EXIT", "1");
+        }
+        command.output().expect("the launcher runs")
+    };
+    // It prints, then plays: fine, whatever it printed.
+    let out = check(false);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(state(&stdout, "Forger").starts_with("ok ("), "{stdout}");
+
+    // It prints the checker's "ok" and ends the process: broken, and what
+    // it printed is quoted with its escapes visible.
+    let out = check(true);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(state(&stdout, "Forger").starts_with("broken: "), "{stdout}");
+    assert!(
+        stdout.contains("ended the process itself (exit code 0)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\\u{1b}[2J\\u{1b}[31mred alert"),
+        "{stdout}"
+    );
+    for output in [&out.stdout, &out.stderr] {
+        assert!(!output.contains(&0x1b), "a raw escape reached the terminal");
+    }
+}

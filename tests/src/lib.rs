@@ -57,18 +57,25 @@ fn target_dir() -> PathBuf {
 }
 
 fn cargo_build(args: &[&str]) {
+    assert!(
+        try_cargo_build(args),
+        "building fixtures with cargo {args:?} failed"
+    );
+}
+
+fn try_cargo_build(args: &[&str]) -> bool {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
+    Command::new(cargo)
         .args(["build", "--quiet", "--target-dir"])
         .arg(target_dir())
         .args(args)
         .status()
-        .expect("cargo runs");
-    assert!(
-        status.success(),
-        "building fixtures with cargo {args:?} failed"
-    );
+        .expect("cargo runs")
+        .success()
 }
+
+/// The bundled games whose build failed (see [`libraries_dir`]).
+static UNBUILT_GAMES: OnceLock<Vec<String>> = OnceLock::new();
 
 /// The directory holding every fixture plugin and bundled game library,
 /// built on first use.
@@ -79,15 +86,23 @@ pub fn libraries_dir() -> &'static Path {
         let fixtures = root.join("tests/fixtures/plugins/Cargo.toml");
         cargo_build(&["--manifest-path", fixtures.to_str().expect("UTF-8 path")]);
         let workspace = root.join("Cargo.toml");
-        let mut args = vec![
-            "--manifest-path".to_owned(),
-            workspace.to_str().expect("UTF-8 path").to_owned(),
-        ];
-        for game in bundled_games() {
-            args.extend(["-p".to_owned(), game.package]);
+        let manifest = workspace.to_str().expect("UTF-8 path");
+        let games = bundled_games();
+        let mut args = vec!["--manifest-path", manifest];
+        for game in &games {
+            args.extend(["-p", game.package.as_str()]);
         }
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        cargo_build(&args);
+        // All at once; if that fails, one by one, so that a game that does
+        // not build fails only the tests that use it (with its name).
+        let mut unbuilt = Vec::new();
+        if !try_cargo_build(&args) {
+            for game in &games {
+                if !try_cargo_build(&["--manifest-path", manifest, "-p", &game.package]) {
+                    unbuilt.push(game.library.clone());
+                }
+            }
+        }
+        let _ = UNBUILT_GAMES.set(unbuilt);
         target_dir().join("debug")
     })
 }
@@ -153,6 +168,12 @@ pub fn library(base: &str) -> PathBuf {
         return c_game_library().to_path_buf();
     }
     let path = libraries_dir().join(libloading_name(base));
+    assert!(
+        !UNBUILT_GAMES
+            .get()
+            .is_some_and(|u| u.iter().any(|b| b == base)),
+        "the bundled game {base} does not build (see cargo's messages above)"
+    );
     assert!(path.is_file(), "{} was not built", path.display());
     path
 }

@@ -10,10 +10,13 @@
 //! library's path; the child confines itself as a game process is (memory
 //! limit, sandbox: loading a library runs its code), loads the library,
 //! runs [`crate::loader::probe`] and prints its findings as marked lines on
-//! stdout. Whatever else the game
-//! prints is drained and dropped (stdout) or kept, capped (stderr, for the
-//! message when it dies). The parent waits at most a deadline and kills a
-//! child that is late.
+//! stdout. The game never writes there: before its library is loaded, the
+//! child keeps its stdout on a descriptor of its own and points the game's
+//! stdout at stderr, so a game that prints cannot swallow the report's
+//! lines nor print one of them; what it prints is kept, capped, for the
+//! message when it dies, and quoted with its control characters made
+//! visible (escape sequences never reach the player's terminal). The parent
+//! waits at most a deadline and kills a child that is late.
 
 use crate::loader::{Loader, probe};
 use crate::loader::{ProbeError, probe_within};
@@ -45,6 +48,7 @@ const MAX_LINE: usize = 16 * 1024;
 /// `confined` says whether the child could confine itself first; if not,
 /// the library is not loaded and the report says why.
 pub fn run_probe_child(library: &Path, confined: Result<(), String>) -> std::process::ExitCode {
+    let mut out = report_output();
     let mut report = Vec::new();
     let loaded = confined
         .map_err(|e| format!("{}: cannot check the game: {e}", library.display()))
@@ -68,18 +72,36 @@ pub fn run_probe_child(library: &Path, confined: Result<(), String>) -> std::pro
     if ok {
         report.push("ok".into());
     }
-    let mut stdout = std::io::stdout().lock();
     for line in report {
-        // One line each: a message never holds a line break.
+        // One line each: a message never holds a line break. The line break
+        // before it ends any line begun without one.
         let line = line.replace(['\n', '\r'], " ");
-        let _ = writeln!(stdout, "{MARK}{line}");
+        let _ = write!(out, "\n{MARK}{line}\n");
     }
-    let _ = stdout.flush();
+    let _ = out.flush();
     if ok {
         std::process::ExitCode::SUCCESS
     } else {
         std::process::ExitCode::FAILURE
     }
+}
+
+/// Where the probe child writes its report: its stdout, moved to a
+/// descriptor of its own (closed on exec), while fd 1 becomes a copy of
+/// stderr for whatever the game prints. Where that cannot be arranged, the
+/// report goes to stdout as it is.
+fn report_output() -> Box<dyn Write> {
+    #[cfg(unix)]
+    {
+        let moved = rustix::io::fcntl_dupfd_cloexec(std::io::stdout(), 3).and_then(|report| {
+            rustix::stdio::dup2_stdout(std::io::stderr())?;
+            Ok(report)
+        });
+        if let Ok(report) = moved {
+            return Box::new(std::fs::File::from(report));
+        }
+    }
+    Box::new(std::io::stdout())
 }
 
 /// What checking a game found.
@@ -443,11 +465,25 @@ fn last_lines(text: &[u8], n: usize) -> String {
         .take(n)
         .collect();
     lines.reverse();
-    let joined = lines.join(" / ");
+    let joined = visible(&lines.join(" / "));
     match joined.char_indices().nth(600) {
         Some((cut, _)) => format!("{}...", &joined[..cut]),
         None => joined,
     }
+}
+
+/// `text` with its control characters written out (`\u{1b}`): what a game
+/// prints is quoted to the player's terminal and window, never obeyed.
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

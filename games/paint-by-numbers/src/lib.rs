@@ -9,7 +9,7 @@
 //! The rules, without any launcher types:
 //!
 //! * [`puzzle`]: pictures and their clues;
-//! * [`line`]: the line solver (what every placement of a clue agrees on);
+//! * [`line`](mod@line): the line solver (what every placement of a clue agrees on);
 //! * [`solver`]: the line solver over the grid to a fixed point, a
 //!   backtracking search with a node budget, and a brute force for small
 //!   puzzles;

@@ -41,9 +41,14 @@
 //!   the manual). When the pass does not lose (a cat left alone may walk
 //!   into a trap), every block is searched.
 //! * **Budget.** The search counts nodes and looks at the clock; when
-//!   either limit is reached, or the transposition table is full, it stops
-//!   and answers [`Verdict::Undecided`]. A full table only stops storing
-//!   new entries; answers never depend on what was stored.
+//!   either limit is reached it stops and answers [`Verdict::Undecided`].
+//! * **A full table.** Every entry records how many positions its search
+//!   visited. When the table is full, the half of the entries that cost
+//!   least to compute are dropped (the "small tree" garbage collection of
+//!   the df-pn literature) and the search goes on. The proof-number search
+//!   keeps the numbers of the current path's children on its own stack, so
+//!   it never depends on the table to make progress: a table of any size,
+//!   even none, gives the same answers, only more slowly.
 //!
 //! Boards up to [`MAX_SOLVER_SIZE`] (11 × 11) are solved; larger boards are
 //! always [`Verdict::Undecided`].
@@ -184,12 +189,21 @@ enum Outcome {
     Unknown,
 }
 
-/// A stored result of a player's turn.
+/// A stored result of a player's turn: a win by blocking `best`, or, when
+/// `best` is [`LOSS`], a loss whose proof relies on `zone`; with the
+/// positions its search visited (`work`), which decides what a full table
+/// keeps.
 #[derive(Clone, Copy, Debug)]
-enum Entry {
-    Win(u8),
-    Loss(u128),
+struct Entry {
+    zone: u128,
+    work: u32,
+    best: u8,
+    /// The question ([`Solver::solve`] call) that stored it.
+    generation: u8,
 }
+
+/// The `best` of a lost [`Entry`].
+const LOSS: u8 = u8::MAX;
 
 /// Mixes a 128-bit key into 64 bits (the table's keys are already
 /// well-spread sets; a multiply folds them).
@@ -216,13 +230,15 @@ impl Hasher for KeyHasher {
 
 type Table = HashMap<u128, Entry, BuildHasherDefault<KeyHasher>>;
 
-/// Proof and disproof numbers of a node of the first phase, with the
-/// winning block of a proved player's turn.
+/// Proof and disproof numbers of a node of the first phase.
 #[derive(Clone, Copy, Debug)]
 struct PnEntry {
     pn: u32,
     dn: u32,
-    best: u8,
+    /// The positions its searches visited, in all.
+    work: u32,
+    /// The question ([`Solver::solve`] call) that stored it.
+    generation: u8,
 }
 
 type PnTable = HashMap<u128, PnEntry, BuildHasherDefault<KeyHasher>>;
@@ -247,6 +263,8 @@ pub struct Solver {
     deadline: Option<Instant>,
     table_limit: usize,
     out_of_budget: bool,
+    /// Counts the questions, to drop older answers first.
+    generation: u8,
     stats: Stats,
     scratch: Vec<CatView>,
     pn_table: PnTable,
@@ -317,14 +335,17 @@ impl Solver {
         self.node_limit = budget.nodes;
         self.deadline = budget.time.map(|t| start + t);
         self.table_limit = budget.table_entries;
+        self.generation = self.generation.wrapping_add(1);
+        // A smaller table than last time: make it fit.
+        while self.table.len() + self.pn_table.len() > self.table_limit {
+            self.collect_garbage();
+        }
         // First phase: proof-number search for a win among the blocks on
         // the cat's shortest paths.
-        let (pn, _) = self.pn_player(or_key(free, c), free, c, INF - 1, INF - 1);
-        if pn == 0
-            && let Some(e) = self.pn_table.get(&or_key(free, c))
-        {
+        let (pn, _, best) = self.pn_player(or_key(free, c), free, c, INF - 1, INF - 1);
+        if pn == 0 {
             return Verdict::Winnable {
-                best_move: self.geometry().pos(e.best),
+                best_move: self.geometry().pos(best),
             };
         }
         if self.out_of_budget {
@@ -359,8 +380,55 @@ impl Solver {
         !self.out_of_budget
     }
 
+    /// The positions visited since `start` (a node count), as an entry's
+    /// work.
+    fn work_since(&self, start: u64) -> u32 {
+        u32::try_from(self.nodes.saturating_sub(start)).unwrap_or(u32::MAX)
+    }
+
+    /// Makes room for one more entry: when the tables are full, drops the
+    /// half of their entries that cost least to compute. False when the
+    /// table may hold nothing (a limit below two).
+    fn make_room(&mut self) -> bool {
+        if self.table_limit < 2 {
+            return false;
+        }
+        if self.table.len() + self.pn_table.len() >= self.table_limit {
+            self.collect_garbage();
+        }
+        self.table.len() + self.pn_table.len() < self.table_limit
+    }
+
+    /// Drops the entries of earlier questions if there are any, and then,
+    /// if more than half the limit are left, keeps the costliest half of
+    /// the limit and drops the others.
+    fn collect_garbage(&mut self) {
+        let now = self.generation;
+        let before = self.table.len() + self.pn_table.len();
+        self.table.retain(|_, e| e.generation == now);
+        self.pn_table.retain(|_, e| e.generation == now);
+        if self.table.len() + self.pn_table.len() < before {
+            return;
+        }
+        let mut works: Vec<u32> = self
+            .table
+            .values()
+            .map(|e| e.work)
+            .chain(self.pn_table.values().map(|e| e.work))
+            .collect();
+        let keep = self.table_limit / 2;
+        if works.len() <= keep {
+            return;
+        }
+        // Entries above the threshold are kept; at most `keep` of them.
+        let cut = works.len() - keep - 1;
+        let (_, &mut threshold, _) = works.select_nth_unstable(cut);
+        self.table.retain(|_, e| e.work > threshold);
+        self.pn_table.retain(|_, e| e.work > threshold);
+    }
+
     fn store(&mut self, key: u128, entry: Entry) {
-        if self.table.len() + self.pn_table.len() < self.table_limit {
+        if self.make_room() {
             self.table.insert(key, entry);
         }
     }
@@ -396,52 +464,72 @@ impl Solver {
         self.scratch[depth] = view;
     }
 
-    /// The player's turn (an OR node): `free` cells (the cat's included),
-    /// the cat on `cat`.
+    /// Stores the numbers of a node of the first phase, if there is room.
     fn pn_store(&mut self, key: u128, entry: PnEntry) {
-        if entry.pn == 0
-            || entry.dn == 0
-            || self.table.len() + self.pn_table.len() < self.table_limit
-        {
-            self.pn_table.insert(key, entry);
-        } else if let Some(e) = self.pn_table.get_mut(&key) {
+        if let Some(e) = self.pn_table.get_mut(&key) {
             *e = entry;
+        } else if self.make_room() {
+            self.pn_table.insert(key, entry);
         }
+    }
+
+    /// The work already stored for a node of the first phase.
+    fn pn_work(&self, key: u128) -> u32 {
+        self.pn_table.get(&key).map_or(0, |e| e.work)
     }
 
     /// The player's turn in the first phase: depth-first proof-number
     /// search (df-pn) with thresholds `th_pn`, `th_dn`. Returns the node's
-    /// proof and disproof numbers. Only blocks on the cat's shortest paths
-    /// are tried, so a proof is a real win, but a disproof only says that
-    /// those blocks do not win.
-    fn pn_player(&mut self, key: u128, free: u128, cat: u8, th_pn: u32, th_dn: u32) -> (u32, u32) {
+    /// proof and disproof numbers and the block with the least proof
+    /// number (the winning block when the proof number is 0). Only blocks
+    /// on the cat's shortest paths are tried, so a proof is a real win, but
+    /// a disproof only says that those blocks do not win.
+    ///
+    /// The children's numbers are kept here, on the stack, as well as in
+    /// the table: when the table has no room the search still moves on.
+    fn pn_player(
+        &mut self,
+        key: u128,
+        free: u128,
+        cat: u8,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> (u32, u32, u8) {
         if !self.tick() {
-            return (1, 1);
+            return (1, 1, 0);
         }
+        let start = self.nodes - 1;
+        let prior = self.pn_work(key);
         let g = self.geometry();
         let view = g.cat_view(free, cat);
         // A cat on the boundary may be on its own paths (a neighbour's way
         // out can lead back through its cell); its cell is no move.
         let on_path = view.shortest_paths(g) & !bit(cat);
-        // Children: (cell, free after, ties after).
-        let mut children: Vec<(u8, u128, u128)> = Vec::with_capacity(on_path.count_ones() as usize);
+        // Children: cell, free after, ties after, and their numbers.
+        let mut children: Vec<(u8, u128, u128, u32, u32)> =
+            Vec::with_capacity(on_path.count_ones() as usize);
         for b in bits(on_path) {
             let after = free & !bit(b);
             let (ties, _) = g.ties(after, cat);
             if ties == 0 {
+                let work = prior.saturating_add(1);
                 self.pn_store(
                     key,
                     PnEntry {
                         pn: 0,
                         dn: INF,
-                        best: b,
+                        work,
+                        generation: self.generation,
                     },
                 );
-                return (0, INF);
+                return (0, INF, b);
             }
             if ties & g.boundary == 0 {
-                children.push((b, after, ties));
+                children.push((b, after, ties, 0, 0));
             }
+        }
+        for child in &mut children {
+            (child.3, child.4) = self.pn_value_cat(child.1, cat, child.2);
         }
         loop {
             let mut pn = INF;
@@ -449,8 +537,12 @@ impl Solver {
             let mut dn: u32 = 0;
             let mut best = usize::MAX;
             let mut best_dn = 0;
-            for (i, &(_, after, ties)) in children.iter().enumerate() {
-                let (cpn, cdn) = self.pn_value_cat(after, cat, ties);
+            for (i, child) in children.iter_mut().enumerate() {
+                // A transposition may have moved the stored numbers on.
+                if let Some(e) = self.pn_table.get(&and_key(child.1, cat)) {
+                    (child.3, child.4) = (e.pn, e.dn);
+                }
+                let (cpn, cdn) = (child.3, child.4);
                 dn = dn.saturating_add(cdn);
                 if cpn < pn {
                     pn2 = pn;
@@ -461,17 +553,27 @@ impl Solver {
                     pn2 = cpn;
                 }
             }
+            let cell = children.get(best).map_or(0, |c| c.0);
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.out_of_budget {
-                let cell = children.get(best).map_or(0, |c| c.0);
                 if !self.out_of_budget {
-                    self.pn_store(key, PnEntry { pn, dn, best: cell });
+                    let work = prior.saturating_add(self.work_since(start));
+                    self.pn_store(
+                        key,
+                        PnEntry {
+                            pn,
+                            dn,
+                            work,
+                            generation: self.generation,
+                        },
+                    );
                 }
-                return (pn, dn);
+                return (pn, dn, cell);
             }
-            let (_, after, ties) = children[best];
+            let (_, after, ties, _, _) = children[best];
             let child_pn = th_pn.min(pn2.saturating_add(1));
             let child_dn = (th_dn - dn).saturating_add(best_dn);
-            self.pn_cat(after, cat, ties, child_pn, child_dn);
+            let (cpn, cdn) = self.pn_cat(after, cat, ties, child_pn, child_dn);
+            (children[best].3, children[best].4) = (cpn, cdn);
         }
     }
 
@@ -505,6 +607,8 @@ impl Solver {
         if !self.tick() {
             return (1, 1);
         }
+        let start = self.nodes - 1;
+        let prior = self.pn_work(key);
         let g = self.geometry();
         if ties & g.boundary != 0 {
             self.pn_store(
@@ -512,24 +616,37 @@ impl Solver {
                 PnEntry {
                     pn: INF,
                     dn: 0,
-                    best: 0,
+                    work: prior.saturating_add(1),
+                    generation: self.generation,
                 },
             );
             return (INF, 0);
         }
+        // The cat's steps and their numbers.
+        let mut steps: [(u8, u32, u32); 6] = [(0, 0, 0); 6];
+        let mut count = 0;
+        for t in bits(ties) {
+            let (cpn, cdn) = self.pn_value_player(free, t);
+            steps[count] = (t, cpn, cdn);
+            count += 1;
+        }
+        let steps = &mut steps[..count];
         loop {
             let mut pn: u32 = 0;
             let mut dn = INF;
             let mut dn2 = INF;
-            let mut best = 0u8;
+            let mut best = 0usize;
             let mut best_pn = 0;
-            for t in bits(ties) {
-                let (cpn, cdn) = self.pn_value_player(free, t);
+            for (i, step) in steps.iter_mut().enumerate() {
+                if let Some(e) = self.pn_table.get(&or_key(free, step.0)) {
+                    (step.1, step.2) = (e.pn, e.dn);
+                }
+                let (cpn, cdn) = (step.1, step.2);
                 pn = pn.saturating_add(cpn);
                 if cdn < dn {
                     dn2 = dn;
                     dn = cdn;
-                    best = t;
+                    best = i;
                     best_pn = cpn;
                 } else if cdn < dn2 {
                     dn2 = cdn;
@@ -537,33 +654,63 @@ impl Solver {
             }
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.out_of_budget {
                 if !self.out_of_budget {
-                    self.pn_store(key, PnEntry { pn, dn, best });
+                    let work = prior.saturating_add(self.work_since(start));
+                    self.pn_store(
+                        key,
+                        PnEntry {
+                            pn,
+                            dn,
+                            work,
+                            generation: self.generation,
+                        },
+                    );
                 }
                 return (pn, dn);
             }
             let child_dn = th_dn.min(dn2.saturating_add(1));
             let child_pn = (th_pn - pn).saturating_add(best_pn);
-            self.pn_player(or_key(free, best), free, best, child_pn, child_dn);
+            let t = steps[best].0;
+            let (cpn, cdn, _) = self.pn_player(or_key(free, t), free, t, child_pn, child_dn);
+            (steps[best].1, steps[best].2) = (cpn, cdn);
         }
     }
 
     fn player_turn(&mut self, free: u128, cat: u8, depth: usize) -> Outcome {
         let key = or_key(free, cat);
-        match self.table.get(&key) {
-            Some(Entry::Win(b)) => return Outcome::Win(*b),
-            Some(Entry::Loss(z)) => return Outcome::Loss(*z),
-            None => {}
+        if let Some(e) = self.table.get(&key) {
+            return match e.best {
+                LOSS => Outcome::Loss(e.zone),
+                b => Outcome::Win(b),
+            };
         }
         if !self.tick() {
             return Outcome::Unknown;
         }
+        let start = self.nodes - 1;
         let mut view = self.view(depth);
         self.geometry().cat_view_into(free, cat, &mut view);
         let outcome = self.player_turn_with(free, cat, &view, depth);
         self.give_back(depth, view);
+        let work = self.work_since(start);
         match outcome {
-            Outcome::Win(b) => self.store(key, Entry::Win(b)),
-            Outcome::Loss(z) => self.store(key, Entry::Loss(z)),
+            Outcome::Win(b) => self.store(
+                key,
+                Entry {
+                    zone: 0,
+                    work,
+                    best: b,
+                    generation: self.generation,
+                },
+            ),
+            Outcome::Loss(zone) => self.store(
+                key,
+                Entry {
+                    zone,
+                    work,
+                    best: LOSS,
+                    generation: self.generation,
+                },
+            ),
             Outcome::Unknown => {}
         }
         outcome

@@ -17,8 +17,10 @@
 //!   deals it ([`Host::request_new_game`]); H: the help.
 //!
 //! A tile acts when the button is released over the tile it went down on.
-//! The tool bar holds the **Board** choice (`B`) and **No guessing**
-//! (`G`); both are kept for the next sessions ([`Settings`]).
+//! The tool bar holds the **Board** choice (`B`), **No guessing** (`G`)
+//! and **? marks** (`M`: a right-click on a flag makes it a question mark,
+//! as in the original program); all are kept for the next sessions
+//! ([`Settings`]).
 //!
 //! The clock starts with the first click and stops when the game is won
 //! or lost; it asks for a tick a second only while it runs. The clock's

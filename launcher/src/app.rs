@@ -728,6 +728,7 @@ fn about_facts(
             "Games run",
             format!("each in a process of its own, {sandbox}"),
         ),
+        ("Sandbox", sandbox.layers()),
         (
             "Memory per game",
             processes

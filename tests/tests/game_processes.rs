@@ -266,6 +266,8 @@ fn a_rebuilt_library_offers_the_new_version_and_dev_restarts_by_itself() {
 fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
     let games = games();
     let about = |config: LauncherConfig| {
+        let layers =
+            launcher::game_host::sandbox::on_this_system(config.processes.sandbox).layers();
         let mut harness = console(config);
         harness.get_by_label("Help").click();
         harness.settle();
@@ -280,6 +282,10 @@ fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
             .collect::<Vec<_>>();
         assert_eq!(games_run.len(), 1, "{games_run:?}");
         assert!(harness.query_by_label("2 GiB").is_some());
+        assert!(
+            harness.query_by_label(&layers).is_some(),
+            "the About box lists the sandbox's layers: {layers}"
+        );
         assert!(harness.query_by_label("2 s without an answer").is_some());
         let notices: Vec<String> = harness
             .state()
@@ -307,6 +313,12 @@ fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
         launcher::game_host::Sandbox::Enforced => {
             assert_eq!(games_run, "each in a process of its own, sandboxed");
             assert!(notices.is_empty(), "{notices:?}");
+            // Which layers hold, each with what it takes away.
+            let layers = launcher::game_host::Sandbox::Enforced.layers();
+            assert!(
+                layers.starts_with("Landlock (") && layers.contains("seccomp: no network"),
+                "{layers}"
+            );
         }
         other => {
             println!("this kernel: games run {other}; checking the console says so once");

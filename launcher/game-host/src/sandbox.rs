@@ -48,6 +48,21 @@ impl std::fmt::Display for Sandbox {
 }
 
 impl Sandbox {
+    /// Which layers hold, for the About box: each layer with what it
+    /// takes away, or why the sandbox is short of them.
+    pub fn layers(&self) -> String {
+        match self {
+            Sandbox::Enforced => format!(
+                "Landlock (files: its own folder read-only, its data folder; no TCP; no signals \
+                 out) and a system-call filter (seccomp: {})",
+                crate::seccomp::REFUSED
+            ),
+            Sandbox::Partial(why) => format!("partial: {why}"),
+            Sandbox::Unavailable(why) => format!("none: {why}"),
+            Sandbox::Off => "none: turned off with --no-sandbox".into(),
+        }
+    }
+
     /// What the player should be told once about it, if anything: `None`
     /// when games are fully sandboxed.
     pub fn player_note(&self) -> Option<String> {

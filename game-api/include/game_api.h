@@ -61,8 +61,12 @@
  * GameApiEvent; revision 3 appends `request_input`
  * and `data_dir` to GameApiHost and `delta` to GameApiEvent: a game gets
  * scroll and double-click events only after asking for them with
- * `request_input`; revision 4 (GAME_API_ABI_REVISION) appends
- * `outcome_assisted` to GameApiTable.
+ * `request_input`; revision 4 appends `outcome_assisted` to
+ * GameApiTable; revision 5 (GAME_API_ABI_REVISION) appends `choose_file`
+ * to GameApiHost (struct_size >= GAME_API_HOST_SIZE_V5) and `file_chosen`
+ * to GameApiTable: a game asks the player for a file of a kind
+ * (GAME_API_FILE_KIND_PICTURE) in answer to a click or a key, and the
+ * launcher's own file dialog hands it the file's name and bytes.
  *
  * THREADS
  *
@@ -98,9 +102,10 @@ extern "C" {
  * The revision of this ABI within GAME_API_ABI_VERSION: how many times it
  * has grown. Revision 1 is the first layout; revision 2 adds saving, new
  * games and game IDs, outcomes, ticks and key modifiers; revision 3 the
- * scroll wheel and double clicks; revision 4 assisted outcomes.
+ * scroll wheel and double clicks; revision 4 assisted outcomes; revision 5
+ * files the player chooses for the game.
  */
-#define GAME_API_ABI_REVISION 4u
+#define GAME_API_ABI_REVISION 5u
 
 /*
  * The symbol every game library exports (see game_api_entry below). Its
@@ -460,6 +465,16 @@ typedef struct GameApiHost {
      * struct_size >= GAME_API_HOST_SIZE_V3.
      */
     void (*data_dir)(void *ctx, GameApiStr *out);
+    /*
+     * Revision 5: asks the player to choose a file of `kind` (a
+     * GAME_API_FILE_KIND_* constant) in the launcher's own file dialog.
+     * Only in answer to the player (during `handle_event` of a press,
+     * release, key or double click, or during `invoke_action`), one dialog
+     * at a time; the answer comes later through the table's `file_chosen`
+     * (chosen, cancelled, or refused with the reason). Only when
+     * struct_size >= GAME_API_HOST_SIZE_V5.
+     */
+    void (*choose_file)(void *ctx, uint32_t kind);
 } GameApiHost;
 
 /* sizeof(GameApiHost) of a revision-1 host. */
@@ -473,7 +488,51 @@ typedef struct GameApiHost {
  * sizeof(GameApiHost) of a revision-3 host: from this size on, a host
  * offers `request_input` and `data_dir` and fills GameApiEvent.delta.
  */
-#define GAME_API_HOST_SIZE_V3 ((uint32_t)sizeof(GameApiHost))
+#define GAME_API_HOST_SIZE_V3 ((uint32_t)offsetof(GameApiHost, choose_file))
+/*
+ * sizeof(GameApiHost) of a revision-5 host: from this size on, a host
+ * offers `choose_file` (revision 4 added nothing to the host).
+ */
+#define GAME_API_HOST_SIZE_V5 ((uint32_t)sizeof(GameApiHost))
+
+/* ------------------------------------------------------------------------
+ * Files the player chooses (revision 5)
+ * ------------------------------------------------------------------------ */
+
+/*
+ * File kind: a picture, PNG or JPEG. Kinds are only ever added; a host
+ * refuses a kind it does not know.
+ */
+#define GAME_API_FILE_KIND_PICTURE 1u
+
+/* GameApiFileChoice.status: the player chose a file; `name` and `bytes` hold it. */
+#define GAME_API_FILE_CHOSEN 0u
+/* GameApiFileChoice.status: the player closed the dialog without choosing. */
+#define GAME_API_FILE_CANCELLED 1u
+/*
+ * GameApiFileChoice.status: the launcher refused the request (not in answer
+ * to the player, a dialog already open, an unknown kind) or could not read
+ * the chosen file (too large, not a regular file); `message` says why.
+ */
+#define GAME_API_FILE_REFUSED 2u
+
+/*
+ * The answer to `choose_file`, given to the table's `file_chosen`. Every
+ * string and the bytes are the host's, valid during that call only: copy
+ * what you keep.
+ */
+typedef struct GameApiFileChoice {
+    /* One of GAME_API_FILE_CHOSEN, _CANCELLED, _REFUSED. */
+    uint32_t status;
+    /* The GAME_API_FILE_KIND_* the game asked for. */
+    uint32_t kind;
+    /* The chosen file's name, without its folder ("holiday.png"). */
+    GameApiStr name;
+    /* The chosen file's bytes, as they are on disk. */
+    GameApiBytes bytes;
+    /* Why the request was refused (empty otherwise), for the player. */
+    GameApiStr message;
+} GameApiFileChoice;
 
 /* ------------------------------------------------------------------------
  * Outcomes and status codes
@@ -533,6 +592,9 @@ typedef uint32_t (*GameApiRegionFn)(GameApiHandle game, uint32_t index, GameApiR
 typedef uint32_t (*GameApiActionShortcutFn)(GameApiHandle game, uint32_t index, GameApiStr *out);
 /* See GameApiTable.outcome_assisted (revision 4). */
 typedef uint32_t (*GameApiOutcomeAssistedFn)(GameApiHandle game, uint32_t *out);
+/* See GameApiTable.file_chosen (revision 5). */
+typedef uint32_t (*GameApiFileChosenFn)(GameApiHandle game, const GameApiFileChoice *choice,
+                                        uint8_t *redraw);
 
 /*
  * The table a game library exports through game_api_entry.
@@ -636,6 +698,14 @@ typedef struct GameApiTable {
      * such a win apart, and it sets no record.
      */
     GameApiOutcomeAssistedFn outcome_assisted;
+
+    /* Revision 5. May be NULL (absent: the game never asks for files). */
+    /*
+     * The answer to the host's `choose_file`: the file the player chose, or
+     * that they cancelled, or why the launcher refused. Writes 1 to
+     * `redraw` if the canvas changed.
+     */
+    GameApiFileChosenFn file_chosen;
 } GameApiTable;
 
 /* The part of GameApiTable every ABI version shares. */

@@ -41,7 +41,13 @@
 //! that it helped the player (hints, a solver), and the launcher's
 //! statistics count such a win apart.
 //!
-//! Revision 1 is the first release; revision 2 ([`ABI_REVISION`]) appends
+//! Revision 5 ([`ABI_REVISION`]) appends `choose_file` to [`RawHost`] and
+//! `file_chosen` to [`GameTable`]: a game asks the player for a file of a
+//! kind ([`FILE_KIND_PICTURE`]) in answer to a click or a key, the
+//! launcher shows its own file dialog and hands the game the chosen file's
+//! name and bytes ([`RawFileChoice`]) or says it was cancelled or refused.
+//!
+//! Revision 1 is the first release; revision 2 appends
 //! the optional game functions `save` … `outcome` to [`GameTable`],
 //! `request_tick` and `request_new_game` to [`RawHost`], and `modifiers` and
 //! `dt` to [`RawEvent`].
@@ -57,8 +63,9 @@ pub const ABI_VERSION: u32 = 1;
 /// The revision of this ABI within [`ABI_VERSION`]: how many times it has
 /// grown. Revision 1 is the first layout; revision 2 adds saving, new games
 /// and game IDs, outcomes, ticks and key modifiers; revision 3 the scroll
-/// wheel and double clicks; revision 4 assisted outcomes.
-pub const ABI_REVISION: u32 = 4;
+/// wheel and double clicks; revision 4 assisted outcomes; revision 5 files
+/// the player chooses for the game.
+pub const ABI_REVISION: u32 = 5;
 
 /// The symbol every game library exports (see [`crate::export_game!`]).
 /// Its name never changes between ABI versions so that an old library is
@@ -416,6 +423,13 @@ pub struct RawHost {
     /// as UTF-8; empty when the host keeps none. The string stays valid for
     /// the life of the game instance.
     pub data_dir: unsafe extern "C" fn(ctx: *mut c_void, out: *mut AbiStr),
+    /// Revision 5: asks the player to choose a file of `kind` (one of the
+    /// `FILE_KIND_*` constants) in the launcher's own file dialog. Only in
+    /// answer to the player (during `handle_event` of a press, release,
+    /// key or double click, or during `invoke_action`), and one dialog at
+    /// a time; the answer comes later through the game's `file_chosen`
+    /// (chosen, cancelled, or refused with the reason).
+    pub choose_file: unsafe extern "C" fn(ctx: *mut c_void, kind: u32),
 }
 
 /// `size_of::<RawHost>()` of a revision-1 host.
@@ -425,7 +439,48 @@ pub const RAW_HOST_SIZE_V1: u32 = std::mem::offset_of!(RawHost, request_tick) as
 pub const RAW_HOST_SIZE_V2: u32 = std::mem::offset_of!(RawHost, request_input) as u32;
 /// `size_of::<RawHost>()` of a revision-3 host: from this size on, a host
 /// offers `request_input` and `data_dir` and fills [`RawEvent::delta`].
-pub const RAW_HOST_SIZE_V3: u32 = std::mem::size_of::<RawHost>() as u32;
+pub const RAW_HOST_SIZE_V3: u32 = std::mem::offset_of!(RawHost, choose_file) as u32;
+/// `size_of::<RawHost>()` of a revision-5 host: from this size on, a host
+/// offers `choose_file` (revision 4 added nothing to the host).
+pub const RAW_HOST_SIZE_V5: u32 = std::mem::size_of::<RawHost>() as u32;
+
+/// File kind (revision 5): a picture, PNG or JPEG. Kinds are only ever
+/// added; a host refuses a kind it does not know.
+pub const FILE_KIND_PICTURE: u32 = 1;
+
+/// [`RawFileChoice::status`]: the player chose a file; `name` and `bytes`
+/// hold it.
+pub const FILE_CHOSEN: u32 = 0;
+/// [`RawFileChoice::status`]: the player closed the dialog without
+/// choosing.
+pub const FILE_CANCELLED: u32 = 1;
+/// [`RawFileChoice::status`]: the launcher refused the request (not in
+/// answer to the player, a dialog already open, an unknown kind) or could
+/// not read the chosen file (too large, not a regular file); `message`
+/// says why.
+pub const FILE_REFUSED: u32 = 2;
+
+/// The answer to `choose_file` (revision 5), given to the game's
+/// `file_chosen`. Every string and the bytes are the host's, valid during
+/// that call only: copy what you keep.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct RawFileChoice {
+    /// One of `FILE_CHOSEN`, `FILE_CANCELLED`, `FILE_REFUSED`.
+    pub status: u32,
+    /// The `FILE_KIND_*` the game asked for.
+    pub kind: u32,
+    /// The chosen file's name, without its folder (`"holiday.png"`).
+    pub name: AbiStr,
+    /// The chosen file's bytes, as they are on disk.
+    pub bytes: AbiBytes,
+    /// Why the request was refused (empty otherwise), for the player.
+    pub message: AbiStr,
+}
+
+/// See [`GameTable::file_chosen`].
+pub type FileChosenFn =
+    unsafe extern "C" fn(game: GameHandle, choice: *const RawFileChoice, redraw: *mut u8) -> u32;
 
 /// Outcome state: the game is going on.
 pub const OUTCOME_PLAYING: u32 = 0;
@@ -547,6 +602,12 @@ pub struct GameTable {
     /// Writes 1 when the game helped the player towards the outcome
     /// `outcome` describes (a hint, a solver playing for them), else 0.
     pub outcome_assisted: Option<OutcomeAssistedFn>,
+
+    // Revision 5. May be null (absent: the game never asks for files).
+    /// The answer to the host's `choose_file`: the file the player chose,
+    /// or that they cancelled, or why the launcher refused. Writes 1 to
+    /// `redraw` if the canvas changed.
+    pub file_chosen: Option<FileChosenFn>,
 }
 
 /// See [`GameTable::outcome_assisted`].

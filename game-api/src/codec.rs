@@ -8,8 +8,9 @@
 //! unknown modifier bits are ignored); it fails only where guessing would
 //! change what the player did (an unknown event kind).
 
-use crate::abi::{self, AbiStr, RawAction, RawEvent, RawOutcome, RawStyle};
+use crate::abi::{self, AbiBytes, AbiStr, RawAction, RawEvent, RawFileChoice, RawOutcome, RawStyle};
 use crate::{
+    ChosenFile, FileChoice, FileKind,
     Action, ActionKind, Anchor, Button, Event, GameError, GameResult, Modifiers, Outcome, Stroke,
     Style, TRANSPARENT,
 };
@@ -334,6 +335,68 @@ pub(crate) fn outcome_from_raw(raw: RawOutcome) -> Option<Outcome> {
     })
 }
 
+/// A file choice as its C struct, borrowing its strings and bytes: valid
+/// while `choice` is.
+pub(crate) fn file_choice_to_raw(choice: &FileChoice) -> RawFileChoice {
+    let none = RawFileChoice {
+        status: abi::FILE_CANCELLED,
+        kind: 0,
+        name: AbiStr::EMPTY,
+        bytes: AbiBytes::EMPTY,
+        message: AbiStr::EMPTY,
+    };
+    match choice {
+        FileChoice::Chosen(file) => RawFileChoice {
+            status: abi::FILE_CHOSEN,
+            kind: file.kind.to_raw(),
+            name: AbiStr::borrow(&file.name),
+            bytes: AbiBytes::borrow(&file.bytes),
+            ..none
+        },
+        FileChoice::Cancelled(kind) => RawFileChoice {
+            kind: kind.to_raw(),
+            ..none
+        },
+        FileChoice::Refused(why) => RawFileChoice {
+            status: abi::FILE_REFUSED,
+            message: AbiStr::borrow(why),
+            ..none
+        },
+    }
+}
+
+/// The file choice of a C struct; an error for a status or kind this
+/// build does not know, or more bytes than `max_bytes`.
+///
+/// # Safety
+/// The struct's strings and bytes must be valid for reads during the call.
+pub(crate) unsafe fn file_choice_from_raw(
+    raw: &RawFileChoice,
+    max_bytes: usize,
+) -> Result<FileChoice, GameError> {
+    let kind = || {
+        FileKind::from_raw(raw.kind)
+            .ok_or_else(|| GameError(format!("unknown file kind {}", raw.kind)))
+    };
+    Ok(match raw.status {
+        abi::FILE_CHOSEN => {
+            // SAFETY: the caller's promise.
+            let bytes = unsafe { raw.bytes.to_vec(max_bytes) }
+                .ok_or_else(|| GameError("the chosen file is too large".into()))?;
+            FileChoice::Chosen(ChosenFile {
+                kind: kind()?,
+                // SAFETY: the caller's promise.
+                name: unsafe { raw.name.to_string_lossy(4096) }.0,
+                bytes,
+            })
+        }
+        abi::FILE_CANCELLED => FileChoice::Cancelled(kind()?),
+        // SAFETY: the caller's promise.
+        abi::FILE_REFUSED => FileChoice::Refused(unsafe { raw.message.to_string_lossy(4096) }.0),
+        other => return Err(GameError(format!("unknown file choice status {other}"))),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -422,6 +485,39 @@ mod tests {
         raw.kind = abi::EVENT_SCROLL;
         // SAFETY: as above.
         assert!(unsafe { event_from_raw(&raw, 2) }.is_err());
+    }
+
+    #[test]
+    fn every_file_choice_survives_the_round_trip() {
+        let choices = [
+            FileChoice::Chosen(ChosenFile {
+                kind: FileKind::Picture,
+                name: "holiday.png".into(),
+                bytes: vec![0x89, b'P', b'N', b'G'],
+            }),
+            FileChoice::Cancelled(FileKind::Picture),
+            FileChoice::Refused("a dialog is open already".into()),
+        ];
+        for choice in choices {
+            let raw = file_choice_to_raw(&choice);
+            // SAFETY: the raw struct borrows from `choice`, alive here.
+            let back = unsafe { file_choice_from_raw(&raw, 1024) }.expect("known codes");
+            assert_eq!(back, choice);
+        }
+        let big = FileChoice::Chosen(ChosenFile {
+            kind: FileKind::Picture,
+            name: "big.png".into(),
+            bytes: vec![0; 10],
+        });
+        let raw = file_choice_to_raw(&big);
+        // SAFETY: as above.
+        assert!(unsafe { file_choice_from_raw(&raw, 9) }.is_err());
+        let unknown = RawFileChoice {
+            kind: 77,
+            ..file_choice_to_raw(&FileChoice::Cancelled(FileKind::Picture))
+        };
+        // SAFETY: no strings to read.
+        assert!(unsafe { file_choice_from_raw(&unknown, 9) }.is_err());
     }
 
     #[test]

@@ -86,6 +86,7 @@ impl Host {
     fn revision(&self) -> u32 {
         match self.raw() {
             None => 0,
+            Some(raw) if raw.struct_size >= abi::RAW_HOST_SIZE_V5 => 5,
             Some(raw) if raw.struct_size >= abi::RAW_HOST_SIZE_V3 => 3,
             Some(raw) if raw.struct_size >= abi::RAW_HOST_SIZE_V2 => 2,
             Some(_) => 1,
@@ -160,6 +161,31 @@ impl Host {
         (!text.is_empty() && !damaged).then(|| std::path::PathBuf::from(text))
     }
 
+    /// Asks the player to choose a file of `kind` in the launcher's own file
+    /// dialog (ABI revision 5), as desktop portals do: the game never reads
+    /// the player's files itself (its sandbox forbids it), and learns only
+    /// the chosen file's name and bytes. Ask only in answer to the player,
+    /// from [`Game::handle_event`] of a press, release, key or double click
+    /// or from [`Game::invoke_action`]; the launcher refuses any other
+    /// request, and a second one while its dialog is open. The answer comes
+    /// later, to [`Game::file_chosen`]. Returns `false` when the launcher
+    /// offers no files (older than revision 5, or detached): then nothing
+    /// will come.
+    ///
+    /// [`Game::handle_event`]: crate::Game::handle_event
+    /// [`Game::invoke_action`]: crate::Game::invoke_action
+    /// [`Game::file_chosen`]: crate::Game::file_chosen
+    pub fn choose_file(&self, kind: crate::FileKind) -> bool {
+        if self.revision() < 5 {
+            return false;
+        }
+        let Some(raw) = self.raw() else { return false };
+        // SAFETY: as in `show_text_help`; the table is of revision 5, so
+        // the function is there.
+        unsafe { (raw.choose_file)(raw.ctx, kind.to_raw()) };
+        true
+    }
+
     /// Starts a new game as the launcher's New game does (a fresh seed,
     /// undoable), e.g. from the game's own key, once the current call into
     /// the game has returned. Only for games that implement
@@ -198,6 +224,7 @@ pub const fn table<G: Game>() -> GameTable {
         region_count: Some(region_count::<G>),
         region: Some(region::<G>),
         outcome_assisted: None,
+        file_chosen: Some(file_chosen::<G>),
     }
 }
 
@@ -515,6 +542,26 @@ unsafe extern "C" fn region<G: Game>(handle: GameHandle, index: u32, out: *mut R
             size: region.size,
         };
         unsafe { write_out(out, raw) }
+    })
+}
+
+/// The largest chosen file a game accepts, as large as the host sends.
+const MAX_CHOSEN_BYTES: usize = crate::host::MAX_CHOSEN_FILE_BYTES;
+
+unsafe extern "C" fn file_chosen<G: Game>(
+    handle: GameHandle,
+    choice: *const abi::RawFileChoice,
+    redraw: *mut u8,
+) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance`; the choice is the host's, valid during
+        // this call, and copied by `file_choice_from_raw`.
+        let inst = unsafe { instance::<G>(handle)? };
+        let raw = unsafe { choice.as_ref() }.ok_or_else(|| GameError("null file choice".into()))?;
+        let choice = unsafe { codec::file_choice_from_raw(raw, MAX_CHOSEN_BYTES) }?;
+        let response = inst.game.file_chosen(choice);
+        // SAFETY: see `write_out`.
+        unsafe { write_out(redraw, response.redraw as u8) }
     })
 }
 

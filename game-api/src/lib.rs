@@ -488,12 +488,106 @@ pub trait Game: Sized + 'static {
         Err(GameError(format!("unknown action {id:?}")))
     }
 
+    /// The answer to [`Host::choose_file`] (ABI revision 5): the file the
+    /// player chose (its name and bytes), or that they cancelled, or why
+    /// the launcher refused. Keep what you need of it (in
+    /// [`Host::data_dir`], say, to remember the choice). The default
+    /// ignores it.
+    fn file_chosen(&mut self, choice: FileChoice) -> Response {
+        let _ = choice;
+        Response::NONE
+    }
+
     /// The canvas's labelled regions now (ABI revision 3), asked for after
     /// every redraw: what a screen reader reads, and what tests find by
     /// label. A board game gives one per cell ("cell 3, 4: blocked").
     fn regions(&self) -> Vec<Region> {
         Vec::new()
     }
+}
+
+/// A kind of file a game may ask the player for ([`Host::choose_file`],
+/// ABI revision 5). The launcher's dialog shows only files of the kind.
+/// Kinds are only ever added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum FileKind {
+    /// A picture: PNG or JPEG.
+    Picture,
+}
+
+impl FileKind {
+    /// Every kind.
+    pub const ALL: [FileKind; 1] = [FileKind::Picture];
+
+    /// The file name extensions of the kind, in lower case, without the dot.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            FileKind::Picture => &["png", "jpg", "jpeg"],
+        }
+    }
+
+    /// What the kind is called in the launcher's dialog: "Pictures (PNG, JPEG)".
+    pub fn describe(self) -> &'static str {
+        match self {
+            FileKind::Picture => "Pictures (PNG, JPEG)",
+        }
+    }
+
+    /// Whether a file named `name` is of this kind (by its extension, in
+    /// any case).
+    pub fn matches(self, name: &str) -> bool {
+        name.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && self
+                    .extensions()
+                    .iter()
+                    .any(|e| e.eq_ignore_ascii_case(ext))
+        })
+    }
+
+    /// The kind's code, one of `abi::FILE_KIND_*`.
+    pub fn to_raw(self) -> u32 {
+        match self {
+            FileKind::Picture => abi::FILE_KIND_PICTURE,
+        }
+    }
+
+    /// The kind of a code; `None` for one this build does not know.
+    pub fn from_raw(raw: u32) -> Option<FileKind> {
+        FileKind::ALL.into_iter().find(|k| k.to_raw() == raw)
+    }
+}
+
+/// A file the player chose for the game: its name (without its folder:
+/// the game never learns where the player keeps it) and its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ChosenFile {
+    /// The kind the game asked for.
+    pub kind: FileKind,
+    /// The file's name, such as `"holiday.png"`.
+    pub name: String,
+    /// Its bytes, as they are on disk (at most
+    /// [`host::MAX_CHOSEN_FILE_BYTES`]).
+    #[cfg_attr(feature = "serde", serde(with = "serde_bytes"))]
+    pub bytes: Vec<u8>,
+}
+
+/// The answer to [`Host::choose_file`], given to [`Game::file_chosen`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum FileChoice {
+    /// The player chose this file.
+    Chosen(ChosenFile),
+    /// The player closed the dialog without choosing a file of this kind.
+    Cancelled(FileKind),
+    /// The launcher refused: the request did not answer a click or a key
+    /// of the player, a dialog was open already, or the chosen file could
+    /// not be read (too large, not a regular file). The reason is for the
+    /// player.
+    Refused(String),
 }
 
 /// Whether a game is won, lost or going on, and its score if it keeps one.

@@ -53,6 +53,7 @@ c_types! {
     Point => ["GameApiPoint"],
     RawStyle => ["GameApiStyle"],
     AbiStr => ["GameApiStr"],
+    AbiBytes => ["GameApiBytes"],
     // The painter's functions.
     (unsafe extern "C" fn(*mut c_void, Point, f32, RawStyle)) =>
         ["void (*)(void *, GameApiPoint, float, GameApiStyle)"],
@@ -111,6 +112,7 @@ c_types! {
     OutcomeFn => ["uint32_t (*)(GameApiHandle, GameApiOutcome *)"],
     ActionShortcutFn => ["uint32_t (*)(GameApiHandle, uint32_t, GameApiStr *)"],
     RegionFn => ["uint32_t (*)(GameApiHandle, uint32_t, GameApiRegion *)"],
+    FileChosenFn => ["uint32_t (*)(GameApiHandle, const GameApiFileChoice *, uint8_t *)"],
     EntryFn => ["const GameApiTable *(*)(void)"],
 }
 
@@ -294,14 +296,15 @@ fn probe() -> Probe {
     structure!(p, RawAction as "GameApiAction" { id, label, kind, value, options, enabled });
     structure!(p, RawHost as "GameApiHost" {
         abi_version, struct_size, ctx, show_text_help, show_manual_section, request_redraw,
-        log, request_tick, request_new_game, request_input, data_dir,
+        log, request_tick, request_new_game, request_input, data_dir, choose_file,
     });
+    structure!(p, RawFileChoice as "GameApiFileChoice" { status, kind, name, bytes, message });
     structure!(p, RawOutcome as "GameApiOutcome" { state, has_score, score });
     structure!(p, GameTable as "GameApiTable" {
         abi_version, table_size, create, destroy, canvas_size, title, status, draw,
         handle_event, action_count, action, invoke_action, last_error,
         save, load, new_game, game_id, from_game_id, outcome, action_shortcut,
-        region_count, region, outcome_assisted,
+        region_count, region, outcome_assisted, file_chosen,
     });
     structure!(p, RawRegion as "GameApiRegion" { label, min, size });
     structure!(p, TableHeader as "GameApiTableHeader" { abi_version, table_size });
@@ -340,6 +343,11 @@ fn probe() -> Probe {
         RAW_HOST_SIZE_V1 as "GAME_API_HOST_SIZE_V1",
         RAW_HOST_SIZE_V2 as "GAME_API_HOST_SIZE_V2",
         RAW_HOST_SIZE_V3 as "GAME_API_HOST_SIZE_V3",
+        RAW_HOST_SIZE_V5 as "GAME_API_HOST_SIZE_V5",
+        FILE_KIND_PICTURE as "GAME_API_FILE_KIND_PICTURE",
+        FILE_CHOSEN as "GAME_API_FILE_CHOSEN",
+        FILE_CANCELLED as "GAME_API_FILE_CANCELLED",
+        FILE_REFUSED as "GAME_API_FILE_REFUSED",
         RAW_PAINTER_SIZE_V1 as "GAME_API_PAINTER_SIZE_V1",
         RAW_PAINTER_SIZE_V3 as "GAME_API_PAINTER_SIZE_V3",
         OUTCOME_PLAYING as "GAME_API_OUTCOME_PLAYING",
@@ -369,6 +377,7 @@ fn probe() -> Probe {
         ActionShortcutFn as "GameApiActionShortcutFn",
         RegionCountFn as "GameApiRegionCountFn",
         OutcomeAssistedFn as "GameApiOutcomeAssistedFn",
+        FileChosenFn as "GameApiFileChosenFn",
         RegionFn as "GameApiRegionFn",
         GameHandle as "GameApiHandle",
     );

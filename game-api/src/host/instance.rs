@@ -13,7 +13,7 @@ use super::{
 use crate::abi::{
     self, AbiBytes, AbiStr, GameHandle, GameTable, Point, RawHost, RawOutcome, RawRegion,
 };
-use crate::{Action, Event, Outcome, Painter, Region, Response, codec};
+use crate::{Action, Event, FileChoice, Outcome, Painter, Region, Response, codec};
 
 /// How a call into a game failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -507,6 +507,25 @@ impl GameInstance {
         // outlives the call.
         let status = unsafe { from_game_id(self.handle, AbiStr::borrow(id)) };
         self.check("from_game_id", status)
+    }
+
+    /// Gives the game the answer to its `choose_file` (revision 5): the
+    /// chosen file, a cancel, or a refusal.
+    pub fn file_chosen(&mut self, choice: &FileChoice) -> Result<Response, CallError> {
+        self.ensure_alive()?;
+        let file_chosen = self
+            .table
+            .file_chosen
+            .ok_or(Self::unsupported("file_chosen"))?;
+        let raw = codec::file_choice_to_raw(choice);
+        let mut redraw = 0u8;
+        // SAFETY: a checked table's function, our live handle, a choice
+        // (borrowing from `choice`) and a slot that outlive the call.
+        let status = unsafe { file_chosen(self.handle, &raw, &mut redraw) };
+        self.check("file_chosen", status)?;
+        Ok(Response {
+            redraw: redraw != 0,
+        })
     }
 
     /// How the game stands, and (revision 4) whether the game helped the

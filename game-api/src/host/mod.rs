@@ -63,6 +63,11 @@ pub const MAX_PICTURE_SIDE: u32 = 4096;
 /// 4096 × 4096 picture); past it, pictures are dropped and reported.
 pub const MAX_PICTURE_BYTES_PER_FRAME: usize = 64 * 1024 * 1024;
 
+/// The largest file a player may choose for a game (ABI revision 5,
+/// `Host::choose_file`), in bytes: 32 MiB. A larger one is refused, and
+/// the player is told.
+pub const MAX_CHOSEN_FILE_BYTES: usize = 32 * 1024 * 1024;
+
 /// The largest saved state the launcher keeps from a game, in bytes.
 pub const MAX_SAVE_BYTES: usize = 16 * 1024 * 1024;
 

@@ -39,6 +39,13 @@ pub trait HostServices {
     fn data_dir(&mut self) -> Option<&str> {
         None
     }
+    /// The game asked the player to choose a file of `kind` (a
+    /// `FILE_KIND_*` code, perhaps one the host does not know). The host
+    /// answers later with [`GameInstance::file_chosen`](super::GameInstance::file_chosen):
+    /// the file, a cancel, or a refusal (hosts without files refuse).
+    fn choose_file(&mut self, kind: u32) {
+        let _ = kind;
+    }
 }
 
 /// Services that do nothing, for tests and tools.
@@ -55,7 +62,7 @@ impl HostServices for NoServices {
 /// Services that remember what the game asked for, one line per request,
 /// for tests to check: `help <title> <verbatim>`, `manual <tag>`, `redraw`,
 /// `log <message>`, `tick <seconds>` / `tick stop`, `new game`,
-/// `input <bits>`.
+/// `input <bits>`, `choose file <kind>`.
 ///
 /// Clones share one list: give one clone to the game and keep another.
 ///
@@ -117,6 +124,9 @@ impl HostServices for Recorder {
     fn request_input(&mut self, kinds: u32) {
         self.record(format!("input {kinds}"));
     }
+    fn choose_file(&mut self, kind: u32) {
+        self.record(format!("choose file {kind}"));
+    }
 }
 
 /// The host table a game calls back through, with `ctx` the services of
@@ -134,6 +144,7 @@ pub(super) fn raw_host(ctx: *mut c_void) -> RawHost {
         request_new_game: host_request_new_game,
         request_input: host_request_input,
         data_dir: host_data_dir,
+        choose_file: host_choose_file,
     }
 }
 
@@ -209,4 +220,9 @@ unsafe extern "C" fn host_data_dir(ctx: *mut c_void, out: *mut AbiStr) {
     };
     // SAFETY: `out` is non-null and the game's slot for this call.
     unsafe { out.write(dir) };
+}
+
+unsafe extern "C" fn host_choose_file(ctx: *mut c_void, kind: u32) {
+    // SAFETY: `ctx` is ours.
+    unsafe { with_services(ctx, |s| s.choose_file(kind)) }
 }

@@ -10,7 +10,7 @@
 //! and shows it (stopped, or not responding) instead of closing.
 
 use game_api::host::{CallError, CallErrorKind, DrawReport, Features, GameInstance};
-use game_api::{Action, Event, Outcome, Point, RecordingPainter, Region, Response};
+use game_api::{Action, Event, FileChoice, Outcome, Point, RecordingPainter, Region, Response};
 use std::fmt;
 
 /// Why a call to a running game did not return what was asked.
@@ -125,6 +125,8 @@ pub trait RunningGame {
     fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError>;
     /// How the game stands.
     fn outcome(&mut self) -> Result<Outcome, GameError>;
+    /// Gives the game the answer to its request for a file (revision 5).
+    fn file_chosen(&mut self, choice: &FileChoice) -> Result<Response, GameError>;
     /// Ends the game, reporting a failure while closing.
     fn close(self: Box<Self>) -> Result<(), GameError>;
 }
@@ -179,6 +181,9 @@ impl RunningGame for GameInstance {
     }
     fn outcome(&mut self) -> Result<Outcome, GameError> {
         Ok(GameInstance::outcome(self)?)
+    }
+    fn file_chosen(&mut self, choice: &FileChoice) -> Result<Response, GameError> {
+        Ok(GameInstance::file_chosen(self, choice)?)
     }
     fn close(self: Box<Self>) -> Result<(), GameError> {
         Ok(GameInstance::close(*self)?)

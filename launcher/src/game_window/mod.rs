@@ -8,6 +8,7 @@
 //! may ask of the launcher.
 
 mod controls;
+mod file_dialog;
 mod fit;
 mod input;
 mod midend_ui;
@@ -16,6 +17,7 @@ mod services;
 
 use crate::pictures::GamePictures;
 
+pub use file_dialog::read_chosen;
 pub use input::key_name;
 pub use midend_ui::{GAME_ID, NEW_GAME, REDO, RESTART, UNDO};
 pub use process::{CALL_WAIT, DISABLED, ProcessSettings};
@@ -154,6 +156,8 @@ pub struct GameWindow {
     ctx: egui::Context,
     /// The canvas's labelled regions (accessibility nodes).
     regions: Vec<game_api::Region>,
+    /// The file dialog the game asked for, while it is open (revision 5).
+    file_dialog: Option<file_dialog::FileDialog>,
 }
 
 /// The files the launcher keeps for a game, if it keeps any.
@@ -263,6 +267,7 @@ impl GameWindow {
             picture_problems: Vec::new(),
             ctx: ctx.clone(),
             regions: Vec::new(),
+            file_dialog: None,
         }
     }
 
@@ -525,10 +530,96 @@ impl GameWindow {
     fn deliver(&mut self, event: &Event) -> Result<(), GameError> {
         let response = self.game.game().handle_event(event);
         self.pump();
-        if response?.redraw {
+        let redraw = response?.redraw;
+        // A file may be asked for in answer to a click or a key only.
+        let from_player = matches!(
+            event,
+            Event::PointerPress { .. }
+                | Event::PointerRelease { .. }
+                | Event::KeyPress { .. }
+                | Event::KeyRelease { .. }
+                | Event::DoubleClick { .. }
+        );
+        if redraw {
             self.changed()?;
         }
+        self.file_request(from_player)?;
         self.new_game_if_asked()
+    }
+
+    /// Answers the game's request for a file, if it made one: opens the
+    /// dialog when the request came while the game handled the player's
+    /// click, key or control (`from_player`) and no dialog is open;
+    /// otherwise tells the game it was refused, and why.
+    fn file_request(&mut self, from_player: bool) -> Result<(), GameError> {
+        let Some(code) = self.signals.choose_file.take() else {
+            return Ok(());
+        };
+        let refusal = match game_api::FileKind::from_raw(code) {
+            None => Some(format!(
+                "the launcher knows no file kind {code} (it may be older than the game)"
+            )),
+            Some(_) if self.file_dialog.is_some() => {
+                Some("a file dialog is open already; choose there or cancel it".to_owned())
+            }
+            Some(_) if !from_player => Some(
+                "a game may ask for a file only in answer to a click or a key of the player"
+                    .to_owned(),
+            ),
+            Some(kind) => {
+                self.file_dialog = Some(file_dialog::FileDialog::new(
+                    kind,
+                    file_dialog::FileDialog::start_dir(),
+                ));
+                self.ctx.request_repaint();
+                None
+            }
+        };
+        match refusal {
+            Some(why) => self.give_file(game_api::FileChoice::Refused(why)),
+            None => Ok(()),
+        }
+    }
+
+    /// Gives the game the answer to its request for a file.
+    fn give_file(&mut self, choice: game_api::FileChoice) -> Result<(), GameError> {
+        if self.life != Life::Playing {
+            return Ok(());
+        }
+        let response = self.game.game().file_chosen(&choice);
+        self.pump();
+        match response {
+            Ok(response) if response.redraw => self.changed()?,
+            Ok(_) => {}
+            // A game without `file_chosen` asked for nothing it can take.
+            Err(e) if e.is_unsupported() => {}
+            Err(e) => return Err(e),
+        }
+        // A request made while taking the answer is not the player's.
+        self.file_request(false)?;
+        self.new_game_if_asked()
+    }
+
+    /// The file dialog, while open: gives the game the file the player
+    /// chose, or says they cancelled.
+    fn file_dialog_ui(&mut self, ctx: &egui::Context) -> Result<(), GameError> {
+        let Some(dialog) = &mut self.file_dialog else {
+            return Ok(());
+        };
+        let kind = dialog.kind();
+        let Some(answer) = dialog.ui(ctx, &self.name) else {
+            return Ok(());
+        };
+        self.file_dialog = None;
+        self.give_file(match answer {
+            file_dialog::DialogAnswer::Chosen(file) => game_api::FileChoice::Chosen(file),
+            file_dialog::DialogAnswer::Cancelled => game_api::FileChoice::Cancelled(kind),
+        })
+    }
+
+    /// Whether the game's file dialog is open.
+    pub fn file_dialog_open(&self) -> bool {
+        self.file_dialog.is_some()
     }
 
     /// Runs one of the game's actions. An error the game returns (a game ID
@@ -549,6 +640,7 @@ impl GameWindow {
                 if response.redraw {
                     self.changed()?;
                 }
+                self.file_request(true)?;
                 self.new_game_if_asked()
             }
             Err(e) => match e.game_error() {
@@ -602,9 +694,16 @@ impl GameWindow {
             self.signals.redraw.set(false);
             self.changed()?;
         }
+        // A request for a file that did not come with the player's input
+        // (from a tick, a redraw, or after its answer was given up on).
+        if self.signals.choose_file.get().is_some() && self.can_call() {
+            self.file_request(false)?;
+        }
         self.deliver_tick(ui.ctx())?;
         self.shortcuts(ui)?;
-        self.keys_to_game(ui)?;
+        if self.file_dialog.is_none() {
+            self.keys_to_game(ui)?;
+        }
         let mut outcome = Outcome::Running;
         let mut invoked: Option<(String, String)> = None;
 
@@ -674,6 +773,7 @@ impl GameWindow {
         if let Some(seed) = self.seed_dialog_ui(ui) {
             self.new_game(seed)?;
         }
+        self.file_dialog_ui(ui.ctx())?;
         self.fit_window(ui.ctx());
 
         if crate::viewport::close_requested(ui) {

@@ -337,6 +337,7 @@ impl GameWindow {
                 Notification::RequestTicks(interval) => self.signals.tick.set(interval),
                 Notification::RequestInput(kinds) => self.signals.input.set(kinds),
                 Notification::RequestNewGame => self.signals.new_game.set(true),
+                Notification::ChooseFile(kind) => self.signals.choose_file.set(Some(kind)),
             }
         }
     }

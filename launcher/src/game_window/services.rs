@@ -23,6 +23,10 @@ pub(super) struct Signals {
     pub(super) new_game: Cell<bool>,
     /// The `INPUT_*` bits of the input events the game asked for.
     pub(super) input: Cell<u32>,
+    /// The game asked the player for a file of this `FILE_KIND_*` code
+    /// (revision 5); the window opens its dialog only if the request came
+    /// while the game handled the player's click, key or control.
+    pub(super) choose_file: Cell<Option<u32>>,
 }
 
 /// The launcher's [`HostServices`] for one game.
@@ -72,6 +76,10 @@ impl HostServices for Services {
     }
     fn request_input(&mut self, kinds: u32) {
         self.signals.input.set(kinds);
+    }
+    fn choose_file(&mut self, kind: u32) {
+        self.signals.choose_file.set(Some(kind));
+        self.ctx.request_repaint();
     }
     fn data_dir(&mut self) -> Option<&str> {
         let (path, created) = self.data_dir.as_mut()?;

@@ -1,0 +1,459 @@
+//! The computer players, free of any launcher type.
+//!
+//! * **Smart** on 3×3 is exact: [`Solver`] proves forced wins by a
+//!   depth-bounded AND/OR search with a memory of positions (reduced by
+//!   the board's eight symmetries and by swapping the colours), and plays
+//!   the fastest one. Red has a forced win from the empty board, so Smart
+//!   never loses as red. Where it finds no forced win (as yellow against a
+//!   perfect red, say) it plays the alpha-beta search below.
+//! * **Smart** on 4×4 is an alpha-beta search deepened one ply at a time
+//!   until a budget of positions is spent ([`SMART_BUDGET`]), with an
+//!   evaluation that counts the lines each player holds alone.
+//! * **Ok** searches two plies with more noise, as the original's default
+//!   player looks a few moves ahead without its book of plays.
+//!
+//! Every budget is counted in positions, never in time, so a search gives
+//! the same answer on every machine. Ties are broken by a generator seeded
+//! by the caller.
+
+use crate::rules::{Color, Move, Position, Variant};
+use game_api::Rng;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, OnceLock};
+
+/// How strong a computer player is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Looks two plies ahead, with noise.
+    Ok,
+    /// Plays 3×3 perfectly as red; searches deeper on 4×4.
+    Smart,
+}
+
+impl Level {
+    /// "Smart" or "Ok".
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Ok => "Ok",
+            Level::Smart => "Smart",
+        }
+    }
+}
+
+/// The positions the 4×4 Smart search may visit for one move.
+pub const SMART_BUDGET: u64 = 60_000;
+/// The positions the Ok search may visit for one move.
+pub const OK_BUDGET: u64 = 20_000;
+/// The most own moves the 3×3 solver looks for a forced win in.
+pub const SOLVER_DEPTH: u8 = 12;
+/// The positions the 3×3 solver may visit for one move before it gives up
+/// and falls back to the alpha-beta search.
+pub const SOLVER_BUDGET: u64 = 3_000_000;
+
+/// A score beyond any evaluation: a win.
+const WIN: i32 = 1_000_000;
+
+/// Chooses a move for the player to move in `position`, or `None` when
+/// there is none (the game is over). `history` holds the keys
+/// ([`Position::key`]) of the positions the game went through, which the
+/// search treats as draws so that the computer does not go round in
+/// circles. `seed` breaks ties.
+pub fn choose(position: &Position, history: &[u128], level: Level, seed: u64) -> Option<Move> {
+    let moves = position.moves();
+    if moves.is_empty() {
+        return None;
+    }
+    if moves.len() == 1 {
+        return Some(moves[0]);
+    }
+    if level == Level::Smart && position.variant() == Variant::Small {
+        let solver = shared_solver();
+        let mut solver = solver.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((mv, _)) = solver.fastest_win(position, SOLVER_DEPTH, SOLVER_BUDGET) {
+            return Some(mv);
+        }
+    }
+    let (budget, noise, max_depth) = match (level, position.variant()) {
+        (Level::Smart, Variant::Small) => (SMART_BUDGET, 2, 8),
+        (Level::Smart, Variant::Large) => (SMART_BUDGET, 2, 8),
+        (Level::Ok, _) => (OK_BUDGET, 24, 2),
+    };
+    let mut search = Search::new(history, budget, noise, seed);
+    Some(search.best(position, max_depth))
+}
+
+fn shared_solver() -> &'static Mutex<Solver> {
+    static SOLVER: OnceLock<Mutex<Solver>> = OnceLock::new();
+    SOLVER.get_or_init(|| Mutex::new(Solver::new()))
+}
+
+/// What the solver knows of a position (normalised: its player to move
+/// as red).
+#[derive(Clone, Copy, Debug, Default)]
+struct Known {
+    /// The fewest own moves proven to win, 0 when none is known.
+    win_in: u8,
+    /// No win within this many own moves.
+    no_win_within: u8,
+}
+
+/// The exact 3×3 solver: proves "the player to move wins within `k` of
+/// their own moves, whatever the opponent does".
+#[derive(Debug, Default)]
+pub struct Solver {
+    known: HashMap<u64, Known>,
+    nodes: u64,
+    budget: u64,
+}
+
+/// The eight symmetries of the 3×3 board, as maps from a square to its
+/// image.
+const SYMMETRIES_3: [[u8; 9]; 8] = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    [2, 5, 8, 1, 4, 7, 0, 3, 6],
+    [8, 7, 6, 5, 4, 3, 2, 1, 0],
+    [6, 3, 0, 7, 4, 1, 8, 5, 2],
+    [2, 1, 0, 5, 4, 3, 8, 7, 6],
+    [6, 7, 8, 3, 4, 5, 0, 1, 2],
+    [0, 3, 6, 1, 4, 7, 2, 5, 8],
+    [8, 5, 2, 7, 4, 1, 6, 3, 0],
+];
+
+/// The key of a 3×3 position under the board's symmetries, with the
+/// colours swapped when yellow is to move: equal for positions that play
+/// the same.
+pub fn canonical_key(position: &Position) -> u64 {
+    let swap = position.to_move() == Color::Yellow;
+    let mut cells = [0u8; 9];
+    for (c, cell) in cells.iter_mut().enumerate() {
+        let b = position.cell_bits(c);
+        *cell = if swap {
+            ((b & 0b01_0101) << 1) | ((b & 0b10_1010) >> 1)
+        } else {
+            b
+        };
+    }
+    SYMMETRIES_3
+        .iter()
+        .map(|map| {
+            let mut key = 0u64;
+            for (c, &cell) in cells.iter().enumerate() {
+                key |= (cell as u64) << (6 * map[c] as u64);
+            }
+            key
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+impl Solver {
+    /// A solver that knows nothing yet.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// The positions visited so far (a measure of work).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The move that wins fastest for the player to move in `position`
+    /// (3×3 only), with the number of own moves it takes counting this
+    /// one, if a win within `max` own moves is found within `budget`
+    /// positions.
+    pub fn fastest_win(&mut self, position: &Position, max: u8, budget: u64) -> Option<(Move, u8)> {
+        if position.variant() != Variant::Small {
+            return None;
+        }
+        self.budget = self.nodes + budget;
+        let me = position.to_move();
+        let moves = position.moves();
+        for k in 1..=max {
+            for &mv in &moves {
+                let next = position.after(mv);
+                match next.winner() {
+                    Some(c) if c == me => return Some((mv, 1)),
+                    Some(_) => continue,
+                    None => {}
+                }
+                if k > 1 && self.all_replies_lose(&next, k - 1)? {
+                    return Some((mv, k));
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the player to move wins within `k` own moves (3×3), or
+    /// `None` when the budget ran out.
+    pub fn wins_within(&mut self, position: &Position, k: u8) -> Option<bool> {
+        if k == 0 {
+            return Some(false);
+        }
+        let key = canonical_key(position);
+        let known = self.known.get(&key).copied().unwrap_or_default();
+        if known.win_in != 0 && known.win_in <= k {
+            return Some(true);
+        }
+        if known.no_win_within >= k {
+            return Some(false);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return None;
+        }
+        let me = position.to_move();
+        let moves = position.moves();
+        let mut result = false;
+        let mut quiet = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let next = position.after(mv);
+            match next.winner() {
+                Some(c) if c == me => {
+                    result = true;
+                    break;
+                }
+                Some(_) => {}
+                None => quiet.push(next),
+            }
+        }
+        let mut win_in = 1;
+        if !result && k > 1 {
+            for next in &quiet {
+                if self.all_replies_lose(next, k - 1)? {
+                    result = true;
+                    win_in = k;
+                    break;
+                }
+            }
+        }
+        let entry = self.known.entry(key).or_default();
+        if result {
+            if entry.win_in == 0 || win_in < entry.win_in {
+                entry.win_in = win_in;
+            }
+        } else {
+            entry.no_win_within = entry.no_win_within.max(k);
+        }
+        Some(result)
+    }
+
+    /// Whether every reply of the player to move in `position` leaves the
+    /// other player a win within `k` own moves.
+    fn all_replies_lose(&mut self, position: &Position, k: u8) -> Option<bool> {
+        let them = position.to_move();
+        let mut rest = Vec::new();
+        for mv in position.moves() {
+            let next = position.after(mv);
+            match next.winner() {
+                Some(c) if c == them => return Some(false),
+                Some(_) => {}
+                None => rest.push(next),
+            }
+        }
+        for next in &rest {
+            if !self.wins_within(next, k)? {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+}
+
+/// An alpha-beta search with a budget of positions.
+struct Search {
+    history: HashSet<u128>,
+    path: Vec<u128>,
+    nodes: u64,
+    budget: u64,
+    noise: i32,
+    rng: Rng,
+    out_of_budget: bool,
+}
+
+impl Search {
+    fn new(history: &[u128], budget: u64, noise: i32, seed: u64) -> Search {
+        Search {
+            history: history.iter().copied().collect(),
+            path: Vec::new(),
+            nodes: 0,
+            budget,
+            noise,
+            rng: Rng::new(seed),
+            out_of_budget: false,
+        }
+    }
+
+    /// The best move found by iterative deepening up to `max_depth`.
+    fn best(&mut self, position: &Position, max_depth: u32) -> Move {
+        let me = position.to_move();
+        let mut moves = position.moves();
+        // Noise fixed per root move for the whole search, so that deeper
+        // iterations keep the same tie-breaks.
+        let noise: Vec<i32> = moves
+            .iter()
+            .map(|_| {
+                if self.noise > 0 {
+                    self.rng.below(self.noise as u64 + 1) as i32
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        let mut best = moves[0];
+        for depth in 1..=max_depth {
+            let mut alpha = -WIN - 1;
+            let mut scored = Vec::with_capacity(order.len());
+            let mut complete = true;
+            for &i in &order {
+                let mv = moves[i];
+                let next = position.after(mv);
+                let score = match next.winner() {
+                    Some(c) if c == me => WIN,
+                    Some(_) => -WIN,
+                    None => {
+                        if self.history.contains(&next.key()) {
+                            0
+                        } else {
+                            self.path.push(next.key());
+                            let s = -self.negamax(&next, depth - 1, -WIN - 1, -alpha + 64, 1);
+                            self.path.pop();
+                            s
+                        }
+                    }
+                };
+                if self.out_of_budget {
+                    complete = false;
+                    break;
+                }
+                let score = if score.abs() >= WIN - 100 {
+                    score
+                } else {
+                    score + noise[i]
+                };
+                alpha = alpha.max(score);
+                scored.push((score, i));
+            }
+            if !complete && depth > 1 {
+                break;
+            }
+            scored.sort_by(|a, b| b.0.cmp(&a.0));
+            if let Some(&(score, i)) = scored.first() {
+                best = moves[i];
+                if score >= WIN - 100 {
+                    break;
+                }
+            }
+            let mut seen: Vec<usize> = scored.iter().map(|&(_, i)| i).collect();
+            for &i in &order {
+                if !seen.contains(&i) {
+                    seen.push(i);
+                }
+            }
+            order = seen;
+            if !complete {
+                break;
+            }
+        }
+        moves.clear();
+        best
+    }
+
+    fn negamax(&mut self, position: &Position, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.out_of_budget = true;
+            return 0;
+        }
+        if depth == 0 {
+            return evaluate(position);
+        }
+        let me = position.to_move();
+        let mut moves = Vec::new();
+        position.moves_into(&mut moves);
+        if moves.is_empty() {
+            return -(WIN - ply);
+        }
+        // Wins first, and skip the moves that lose at once.
+        let mut children = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let next = position.after(mv);
+            match next.winner() {
+                Some(c) if c == me => return WIN - ply,
+                Some(_) => {}
+                None => children.push(next),
+            }
+        }
+        if children.is_empty() {
+            return -(WIN - ply);
+        }
+        if depth >= 2 {
+            // Order by a shallow look: the replies' evaluation.
+            let mut keyed: Vec<(i32, Position)> =
+                children.into_iter().map(|c| (evaluate(&c), c)).collect();
+            keyed.sort_by_key(|&(e, _)| e);
+            children = keyed.into_iter().map(|(_, c)| c).collect();
+        }
+        let mut best = -WIN - 1;
+        for next in children {
+            let key = next.key();
+            let score = if self.history.contains(&key) || self.path.contains(&key) {
+                0
+            } else {
+                self.path.push(key);
+                let s = -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1);
+                self.path.pop();
+                s
+            };
+            if self.out_of_budget {
+                return 0;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The evaluation of `position` for the player to move: for each line
+/// held by one player alone, a weight growing with the pieces in it; and
+/// a little for the size of the pieces seen on top.
+pub fn evaluate(position: &Position) -> i32 {
+    let me = position.to_move();
+    let mine = position.visible(me);
+    let theirs = position.visible(me.other());
+    let weights: &[i32] = match position.variant() {
+        Variant::Small => &[0, 8, 40, 0],
+        Variant::Large => &[0, 4, 24, 120, 0],
+    };
+    let mut score = 0;
+    for &line in position.variant().lines() {
+        let a = (mine & line).count_ones() as usize;
+        let b = (theirs & line).count_ones() as usize;
+        if b == 0 {
+            score += weights[a];
+        } else if a == 0 {
+            // The opponent moves next after us: their lines weigh more.
+            score -= weights[b] + weights[b] / 2;
+        }
+    }
+    for cell in 0..position.variant().cells() {
+        if let Some(p) = position.top(cell) {
+            let v = p.size as i32 + 1;
+            if p.color == me {
+                score += v;
+            } else {
+                score -= v;
+            }
+        }
+    }
+    score
+}

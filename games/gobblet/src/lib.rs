@@ -19,3 +19,9 @@ pub mod record;
 pub mod rules;
 
 pub use rules::{Color, Move, Piece, Position, Variant};
+pub mod game;
+pub mod save;
+
+pub use game::Gobblet;
+
+game_api::export_game!(Gobblet, save, new_game, outcome);

@@ -288,6 +288,12 @@ impl Position {
         self.variant.lines().iter().any(|&l| mask & l == l)
     }
 
+    /// The first whole line of `color`'s, as a bit mask of squares.
+    pub fn line_of(&self, color: Color) -> Option<u16> {
+        let mask = self.visible(color);
+        self.variant.lines().iter().copied().find(|&l| mask & l == l)
+    }
+
     /// Whether square `cell` is in a line (its row, column or diagonal)
     /// holding exactly three of `color`'s pieces on top: the original's
     /// `3-in-a-row?`.

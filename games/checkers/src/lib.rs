@@ -13,3 +13,9 @@
 
 pub mod board;
 pub mod search;
+pub mod game;
+pub mod save;
+
+pub use game::Checkers;
+
+game_api::export_game!(Checkers, save, new_game, outcome);

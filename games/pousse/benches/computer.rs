@@ -1,0 +1,48 @@
+//! A computer move on 4 by 4 at each strength, from a few positions of a
+//! game (the issue asks for at most 100 ms for a move on 4 by 4), and the
+//! save and load the launcher does after every move.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use game_api::SaveLoad;
+use pousse::PousseGame;
+use pousse::computer::{Strength, choose};
+use pousse::save::parse_game;
+use pousse::settings::{Seat, Settings};
+use std::hint::black_box;
+
+/// Positions after the opening, in the middle and late in a game.
+const POSITIONS: [(&str, &str); 3] = [
+    ("opening", "L2 T3"),
+    ("middle", "L2 T3 R3 B2 L3 T2"),
+    ("late", "L2 T3 R3 B2 L3 T2 B3 R2 T1 L4"),
+];
+
+fn computer(c: &mut Criterion) {
+    for strength in Strength::ALL {
+        for (name, record) in POSITIONS {
+            let game = parse_game(record).expect("a record of the bench");
+            assert!(!game.is_over(), "{record}");
+            c.bench_function(&format!("4x4 {} move, {name}", strength.name()), |b| {
+                b.iter(|| choose(black_box(&game), strength.budget(), 1))
+            });
+        }
+    }
+}
+
+fn save_load(c: &mut Criterion) {
+    let mut game = PousseGame::with_settings(
+        Settings {
+            size: 4,
+            x: Seat::Person,
+            o: Seat::Person,
+        },
+        1,
+    );
+    game_api::NewGame::start_from_game_id(&mut game, POSITIONS[2].1).unwrap();
+    let bytes = game.save();
+    c.bench_function("save", |b| b.iter(|| black_box(&game).save()));
+    c.bench_function("load", |b| b.iter(|| game.load(black_box(&bytes)).unwrap()));
+}
+
+criterion_group!(benches, computer, save_load);
+criterion_main!(benches);

@@ -341,12 +341,7 @@ impl Position {
     ) -> Position {
         let bits = |list: &[usize]| list.iter().fold(0u32, |b, &n| b | bit(n - 1));
         let (bk, wk) = (bits(black_kings), bits(white_kings));
-        Position::from_bits(
-            bits(black_men) | bk,
-            bits(white_men) | wk,
-            bk | wk,
-            turn,
-        )
+        Position::from_bits(bits(black_men) | bk, bits(white_men) | wk, bk | wk, turn)
     }
 
     /// Whose turn it is.
@@ -481,8 +476,7 @@ impl Position {
         let mut any = false;
         for &d in dirs {
             let (mid, land) = (NEIGHBOR[sq][d], JUMP[sq][d]);
-            if land == NONE || enemies & bit(mid as usize) == 0 || empty & bit(land as usize) == 0
-            {
+            if land == NONE || enemies & bit(mid as usize) == 0 || empty & bit(land as usize) == 0 {
                 continue;
             }
             any = true;
@@ -599,9 +593,9 @@ pub enum NotationError {
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotationError::Malformed(s) | NotationError::Illegal(s) | NotationError::Ambiguous(s) => {
-                f.write_str(s)
-            }
+            NotationError::Malformed(s)
+            | NotationError::Illegal(s)
+            | NotationError::Ambiguous(s) => f.write_str(s),
         }
     }
 }
@@ -650,18 +644,21 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let matching: Vec<&Move> = moves.iter().filter(|m| names(&wanted, m)).collect();
     match matching.as_slice() {
         [one] => Ok(**one),
-        [] => Err(NotationError::Illegal(match moves.iter().find(|m| {
-            m.len as usize > wanted.len() && m.path().take(wanted.len()).eq(wanted.iter().copied())
-        }) {
-            Some(longer) => format!(
-                "{text} is not a whole move: a capture goes on while it can, here {longer}"
-            ),
-            None => format!(
-            "{text} is not a legal move for {}: {}",
-            pos.turn(),
-            why_not(pos, wanted[0], wanted[wanted.len() - 1])
-        ),
-        })),
+        [] => Err(NotationError::Illegal(
+            match moves.iter().find(|m| {
+                m.len as usize > wanted.len()
+                    && m.path().take(wanted.len()).eq(wanted.iter().copied())
+            }) {
+                Some(longer) => format!(
+                    "{text} is not a whole move: a capture goes on while it can, here {longer}"
+                ),
+                None => format!(
+                    "{text} is not a legal move for {}: {}",
+                    pos.turn(),
+                    why_not(pos, wanted[0], wanted[wanted.len() - 1])
+                ),
+            },
+        )),
         several => Err(NotationError::Ambiguous(format!(
             "{text} could be {}: write the whole path",
             several
@@ -681,7 +678,11 @@ pub fn why_not(pos: &Position, from: usize, to: usize) -> String {
     match pos.piece(from) {
         None => return format!("there is no piece on {}", from + 1),
         Some(p) if p.color != turn => {
-            return format!("the piece on {} is {}'s, and it is {turn}'s turn", from + 1, p.color);
+            return format!(
+                "the piece on {} is {}'s, and it is {turn}'s turn",
+                from + 1,
+                p.color
+            );
         }
         _ => {}
     }
@@ -732,7 +733,11 @@ pub fn record_text(moves: &[Move]) -> String {
     if moves.is_empty() {
         return "start".into();
     }
-    moves.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Reads a game record from the start position: moves in standard
@@ -830,7 +835,9 @@ mod tests {
         let after = Position::START.play(&parse_move(&Position::START, "11-15").unwrap());
         assert_eq!(
             texts(&after),
-            ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"]
+            [
+                "21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"
+            ]
         );
     }
 
@@ -932,6 +939,10 @@ mod tests {
             parse_record("11-15 23-19 8-11 22-17 11-16 24-20 16x23 27x18").unwrap_err(),
             "move 8 (White): 27x18 is not a whole move: a capture goes on while it can, here 27x18x11"
         );
-        assert!(parse_record("11-15 33-19").unwrap_err().starts_with("move 2 (White)"));
+        assert!(
+            parse_record("11-15 33-19")
+                .unwrap_err()
+                .starts_with("move 2 (White)")
+        );
     }
 }

@@ -174,8 +174,12 @@ impl Players {
         let mut players = Players::default();
         for line in text.lines() {
             match line.trim().split_once(' ') {
-                Some(("black", p)) => players.black = Player::from_label(p).unwrap_or(players.black),
-                Some(("white", p)) => players.white = Player::from_label(p).unwrap_or(players.white),
+                Some(("black", p)) => {
+                    players.black = Player::from_label(p).unwrap_or(players.black)
+                }
+                Some(("white", p)) => {
+                    players.white = Player::from_label(p).unwrap_or(players.white)
+                }
                 _ => {}
             }
         }
@@ -512,7 +516,10 @@ impl Checkers {
         }
         match self.position.piece(sq) {
             None => {
-                self.note = Some(format!("Square {} is empty: click one of {turn}'s pieces", sq + 1));
+                self.note = Some(format!(
+                    "Square {} is empty: click one of {turn}'s pieces",
+                    sq + 1
+                ));
             }
             Some(p) if p.color != turn => {
                 self.note = Some(format!(
@@ -525,7 +532,10 @@ impl Checkers {
                 let moves = self.position.legal_moves();
                 self.selected.clear();
                 self.note = Some(if moves.first().is_some_and(Move::is_capture) {
-                    format!("Not allowed: a capture is forced ({})", capture_list(&moves))
+                    format!(
+                        "Not allowed: a capture is forced ({})",
+                        capture_list(&moves)
+                    )
                 } else {
                     format!("The piece on {} cannot move", sq + 1)
                 });
@@ -596,15 +606,17 @@ impl Checkers {
         let spawned = std::thread::Builder::new()
             .name("checkers-computer".into())
             .spawn(move || {
-                if let Some(found) = best_move(&position, strength.budget(), Some(seed), Some(&flag))
+                if let Some(found) =
+                    best_move(&position, strength.budget(), Some(seed), Some(&flag))
                     && !flag.load(Ordering::Relaxed)
                 {
                     let _ = tx.send(found.best);
                 }
             });
         if let Err(e) = spawned {
-            self.host
-                .log(&format!("Checkers could not start the computer's thread: {e}"));
+            self.host.log(&format!(
+                "Checkers could not start the computer's thread: {e}"
+            ));
             return;
         }
         self.thinking = Some(Thinking {
@@ -752,9 +764,12 @@ impl Checkers {
         } else if let Some(note) = &self.note {
             note.clone()
         } else if self.thinking.is_some() {
-            format!("{} is thinking...", self.side_name(turn))
+            format!("{} is thinking", self.side_name(turn))
         } else if self.is_paused() {
-            format!("{} to move: press G (Go) to let it play", self.side_name(turn))
+            format!(
+                "{} to move: press G (Go) to let it play",
+                self.side_name(turn)
+            )
         } else if self.selected.len() > 1 {
             format!(
                 "{}: go on jumping, to {}",
@@ -1018,8 +1033,7 @@ impl Game for Checkers {
         let mut jumped = 0u32;
         for pair in self.selected.windows(2) {
             let (a, b) = (pair[0], pair[1]);
-            if let Some(mid) = square_at((row_of(a) + row_of(b)) / 2, (col_of(a) + col_of(b)) / 2)
-            {
+            if let Some(mid) = square_at((row_of(a) + row_of(b)) / 2, (col_of(a) + col_of(b)) / 2) {
                 jumped |= 1 << mid;
             }
         }
@@ -1225,7 +1239,10 @@ mod tests {
             let mv = parse_move(game.position(), text).unwrap();
             game.play(mv);
         }
-        assert!(game.status().starts_with("Black to move: a capture is forced"));
+        assert!(
+            game.status()
+                .starts_with("Black to move: a capture is forced")
+        );
         click(&mut game, 9);
         assert_eq!(
             game.status_text().split(". ").next().unwrap(),
@@ -1253,7 +1270,12 @@ mod tests {
         // The cursor starts at screen cell (4, 3); square 11 is row 2,
         // column 5 and 15 is row 3, column 4 (White at the bottom).
         game.handle_event(&Event::key(keys::ARROW_UP));
-        for k in [keys::ARROW_UP, keys::ARROW_UP, keys::ARROW_RIGHT, keys::ARROW_RIGHT] {
+        for k in [
+            keys::ARROW_UP,
+            keys::ARROW_UP,
+            keys::ARROW_RIGHT,
+            keys::ARROW_RIGHT,
+        ] {
             game.handle_event(&Event::key(k));
         }
         game.handle_event(&Event::key(keys::ENTER));
@@ -1277,7 +1299,10 @@ mod tests {
         click(&mut game, 11);
         click(&mut game, 15);
         assert!(game.is_thinking());
-        assert!(game.status().starts_with("White (computer, Easy) is thinking..."));
+        assert!(
+            game.status()
+                .starts_with("White (computer, Easy) is thinking.")
+        );
         assert!(game.finish_thinking());
         assert_eq!(game.moves().len(), 2);
         assert_eq!(game.position().turn(), Color::Black);

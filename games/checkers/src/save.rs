@@ -76,9 +76,9 @@ impl SaveLoad for Checkers {
     fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
         let mut saved = SavedText::read(bytes, "Checkers", HEADER, FORMAT).map_err(GameError)?;
         let seed = saved.field("seed").map_err(GameError)?;
-        let seed: u64 = seed.parse().map_err(|_| {
-            GameError(saved.damaged(&format!("its seed {seed:?} is not a number")))
-        })?;
+        let seed: u64 = seed
+            .parse()
+            .map_err(|_| GameError(saved.damaged(&format!("its seed {seed:?} is not a number"))))?;
         let record = saved.field("moves").map_err(GameError)?;
         let (moves, position) = parse_record(record)
             .map_err(|e| GameError(saved.damaged(&format!("its moves cannot be played ({e})"))))?;
@@ -128,9 +128,11 @@ mod tests {
             assert!(fresh.load(&bytes[..len]).is_err(), "{len}");
             assert_eq!(fresh.game_id(), "start");
         }
-        assert!(other
-            .load(b"Checkers save 1\nseed 5\nmoves 11-15 11-15\nend\n")
-            .is_err());
+        assert!(
+            other
+                .load(b"Checkers save 1\nseed 5\nmoves 11-15 11-15\nend\n")
+                .is_err()
+        );
         assert_eq!(other.game_id(), "11-15 23-19 8-11");
     }
 }

@@ -213,7 +213,11 @@ fn balance(pos: &Position, me: Color) -> i32 {
     if mine == theirs {
         return 0;
     }
-    let (ahead, sign) = if mine > theirs { (me, 1) } else { (me.other(), -1) };
+    let (ahead, sign) = if mine > theirs {
+        (me, 1)
+    } else {
+        (me.other(), -1)
+    };
     let total = mine + theirs;
     // Up to a man for being ahead with few pieces left.
     let trade = (mine - theirs).abs() * 600 / total.max(1);
@@ -273,7 +277,14 @@ impl Searcher<'_> {
         evaluate(pos) + wobble(key, self.seed, self.wobble)
     }
 
-    fn negamax(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0;
@@ -315,7 +326,11 @@ impl Searcher<'_> {
             }
         }
         // A capture, or the one move there is, costs no depth.
-        let next_depth = if capture || moves.len() == 1 { depth } else { depth - 1 };
+        let next_depth = if capture || moves.len() == 1 {
+            depth
+        } else {
+            depth - 1
+        };
         let original_alpha = alpha;
         let mut best = -WIN - 1;
         let mut best_index = 0;
@@ -461,7 +476,8 @@ mod tests {
     #[test]
     fn a_stop_flag_ends_the_search_early() {
         let stop = AtomicBool::new(true);
-        let found = best_move(&Position::START, Budget::nodes(u64::MAX), None, Some(&stop)).unwrap();
+        let found =
+            best_move(&Position::START, Budget::nodes(u64::MAX), None, Some(&stop)).unwrap();
         assert_eq!(found.depth, 1);
     }
 }

@@ -27,7 +27,10 @@ fn the_shot_is_what_the_rules_say() {
     let shots: Vec<String> = after.legal_moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(shots, ["6x13x22"]);
     let after = after.play(&after.legal_moves()[0]);
-    assert_eq!((after.count(Color::Black), after.count(Color::White)), (5, 4));
+    assert_eq!(
+        (after.count(Color::Black), after.count(Color::White)),
+        (5, 4)
+    );
     let other = pos.play(&parse_move(&pos, "10-14").unwrap());
     let replies: Vec<String> = other.legal_moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(replies, ["17x10"]);
@@ -72,7 +75,9 @@ fn play_against_random(strength: Strength, computer: Color, seed: u64) -> Option
             return Some(end);
         }
         let mv = if pos.turn() == computer {
-            best_move(&pos, strength.budget(), Some(seed), None).unwrap().best
+            best_move(&pos, strength.budget(), Some(seed), None)
+                .unwrap()
+                .best
         } else {
             let moves = pos.legal_moves();
             moves[rng.below(moves.len() as u64) as usize]
@@ -86,7 +91,11 @@ fn play_against_random(strength: Strength, computer: Color, seed: u64) -> Option
 fn medium_beats_a_random_player_at_least_95_times_in_100() {
     let mut won = 0;
     for seed in 0..100 {
-        let computer = if seed % 2 == 0 { Color::Black } else { Color::White };
+        let computer = if seed % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         if play_against_random(Strength::Medium, computer, seed) == Some(End::Win(computer)) {
             won += 1;
         }

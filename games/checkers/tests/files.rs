@@ -112,9 +112,17 @@ fn the_launcher_formats_the_help_as_intended() {
         })
         .collect();
     assert!(bullets.iter().any(|b| b.starts_with("A capture is forced")));
-    assert!(bullets.iter().any(|b| b.contains("crowned king, and that ends its move")));
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.contains("crowned king, and that ends its move"))
+    );
     assert!(bullets.iter().any(|b| b.contains("40 moves by each side")));
-    assert!(bullets.iter().any(|b| b.starts_with("The Game ID field holds the game record")));
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.starts_with("The Game ID field holds the game record"))
+    );
     for block in &help.blocks {
         assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
     }
@@ -124,7 +132,15 @@ fn the_launcher_formats_the_help_as_intended() {
 fn the_manual_has_its_sections_and_no_warnings() {
     let manual = Manual::parse("games/checkers/manual.md", &read("manual.md"));
     assert_eq!(manual.title(), "Checkers");
-    for tag in ["board", "rules", "playing", "computer", "undo", "records", "statistics"] {
+    for tag in [
+        "board",
+        "rules",
+        "playing",
+        "computer",
+        "undo",
+        "records",
+        "statistics",
+    ] {
         manual.section(tag).unwrap_or_else(|e| panic!("{e}"));
     }
     assert!(manual.warnings().is_empty(), "{:#?}", manual.warnings());

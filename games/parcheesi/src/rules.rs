@@ -657,11 +657,12 @@ pub fn roll_dice(d1: u8, d2: u8, board: &Board, color: Color) -> Vec<u8> {
 }
 
 /// The penalty for a third doubles: `color`'s pawn furthest along goes
-/// back to its nest (the original's `board-doubles-penalty`).
+/// back to its nest (the original's `board-doubles-penalty`; of two on
+/// one square, the higher-numbered).
 pub fn doubles_penalty(board: &Board, color: Color) -> Board {
     let mut b = *board;
     for i in (0..HOME_ROW_SIZE).rev() {
-        if let Some(&p) = board.at_row(color, i).first() {
+        if let Some(&p) = board.at_row(color, i).last() {
             b.set(p, Loc::Start);
             return b;
         }
@@ -670,7 +671,7 @@ pub fn doubles_penalty(board: &Board, color: Color) -> Board {
     let mut i = enter;
     loop {
         i = (i + MAIN_SIZE - 1) % MAIN_SIZE;
-        if let Some(&p) = board.at_main(i).iter().find(|p| p.color() == color) {
+        if let Some(&p) = board.at_main(i).iter().rfind(|p| p.color() == color) {
             b.set(p, Loc::Start);
             return b;
         }

@@ -130,7 +130,7 @@ pub const fn row_of(sq: usize) -> usize {
 /// The column (0 at the left) of square `sq`.
 pub const fn col_of(sq: usize) -> usize {
     let row = sq / 4;
-    if row % 2 == 0 {
+    if row.is_multiple_of(2) {
         2 * (sq % 4) + 1
     } else {
         2 * (sq % 4)
@@ -139,7 +139,7 @@ pub const fn col_of(sq: usize) -> usize {
 
 /// The square at `row`, `col` (each 0 to 7), if it is a dark one.
 pub const fn square_at(row: usize, col: usize) -> Option<usize> {
-    if row >= 8 || col >= 8 || (row + col) % 2 == 0 {
+    if row >= 8 || col >= 8 || (row + col).is_multiple_of(2) {
         None
     } else {
         Some(row * 4 + col / 2)
@@ -162,10 +162,13 @@ const fn step_table(distance: isize) -> [[u8; 4]; SQUARES] {
         while d < 4 {
             let r = row_of(sq) as isize + DELTAS[d].0 * distance;
             let c = col_of(sq) as isize + DELTAS[d].1 * distance;
-            if r >= 0 && r < 8 && c >= 0 && c < 8 {
-                if let Some(to) = square_at(r as usize, c as usize) {
-                    table[sq][d] = to as u8;
-                }
+            if r >= 0
+                && r < 8
+                && c >= 0
+                && c < 8
+                && let Some(to) = square_at(r as usize, c as usize)
+            {
+                table[sq][d] = to as u8;
             }
             d += 1;
         }

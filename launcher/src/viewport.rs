@@ -77,3 +77,18 @@ pub fn close_requested(ui: &egui::Ui) -> bool {
 pub fn close_requested_in(ui: &egui::Ui, class: ViewportClass) -> bool {
     class != ViewportClass::EmbeddedWindow && close_requested(ui)
 }
+
+/// [`close_requested_in`] for a help window of its own, which Escape
+/// closes too when it has the keyboard (no game sees that key there),
+/// unless a menu is open (Escape closes the menu first). Embedded help
+/// windows share their parent's keyboard: see [`escape_pressed`].
+pub fn help_close_requested_in(ui: &egui::Ui, class: ViewportClass) -> bool {
+    close_requested_in(ui, class)
+        || (class != ViewportClass::EmbeddedWindow && escape_pressed(ui.ctx()))
+}
+
+/// Whether Escape was pressed this frame in `ctx`'s window with no menu
+/// open.
+pub fn escape_pressed(ctx: &egui::Context) -> bool {
+    !egui::Popup::is_any_open(ctx) && ctx.input(|i| i.key_pressed(egui::Key::Escape))
+}

@@ -117,6 +117,35 @@ fn the_arrow_keys_walk_the_games_in_reading_order_and_enter_starts_one() {
     );
 }
 
+/// Enter in "Find a game" starts the game found when only one matches;
+/// with two or more it starts none (the arrows choose).
+#[test]
+fn enter_in_find_starts_the_only_game_found() {
+    let games = games();
+    let mut harness = console(&games, None);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::F);
+    harness.settle();
+    harness.event(egui::Event::Text("a".into()));
+    harness.settle();
+    assert_eq!(find_text(&harness), "a");
+    harness.key_press(egui::Key::Enter);
+    harness.settle();
+    assert!(
+        open_dirs(&harness).is_empty(),
+        "\"a\" finds all three games: nothing starts"
+    );
+    harness
+        .get_by_role_and_label(Role::TextInput, "Find a game:")
+        .focus();
+    harness.settle();
+    harness.event(egui::Event::Text("nic".into()));
+    harness.settle();
+    assert_eq!(find_text(&harness), "anic");
+    harness.key_press(egui::Key::Enter);
+    harness.settle();
+    assert_eq!(open_dirs(&harness), ["panicky"]);
+}
+
 #[test]
 fn typing_anywhere_starts_find_and_question_mark_opens_the_focused_games_help() {
     let games = games();

@@ -223,6 +223,34 @@ fn asking_again_brings_the_same_window_instead_of_a_second_one() {
     assert_eq!(count(&harness, "Click a dot to block it."), 1);
 }
 
+/// Escape closes the help window in front, as a dialog closes; the one
+/// behind stays until Escape again.
+#[test]
+fn escape_closes_the_help_window_in_front() {
+    let fixture = Fixture::new();
+    test_game(&fixture);
+    let mut harness = fixture.harness();
+    console_help(&mut harness, "Test Game", "How to play");
+    console_help(&mut harness, "Test Game", "Manual");
+    assert_eq!(count(&harness, "Test Game Help"), 1);
+    assert_eq!(count(&harness, "Test Game Manual"), 1);
+    harness.key_press(egui::Key::Escape);
+    harness.settle();
+    assert_eq!(
+        count(&harness, "Test Game Manual"),
+        0,
+        "the manual, in front, closed"
+    );
+    assert_eq!(
+        count(&harness, "Test Game Help"),
+        1,
+        "the help behind it stays"
+    );
+    harness.key_press(egui::Key::Escape);
+    harness.settle();
+    assert!(harness.state().help_windows().is_empty());
+}
+
 #[test]
 fn a_closed_help_window_opens_anew_when_asked_again() {
     let fixture = Fixture::new();

@@ -59,8 +59,9 @@ impl KeyNavigation {
 impl Console {
     /// The keyboard, before anything is drawn: typing anywhere but in a
     /// text field starts "Find a game"; the arrow keys move between the
-    /// game buttons; `?` or F1 opens the focused game's help. (Enter and
-    /// Space start the focused game, as they click any focused button.)
+    /// game buttons; `?` or F1 opens the focused game's help; Enter in
+    /// "Find a game" starts the game found when it is the only one. (Enter
+    /// and Space start the focused game, as they click any focused button.)
     pub(super) fn keyboard(
         &mut self,
         ui: &mut egui::Ui,
@@ -75,6 +76,16 @@ impl Console {
         let in_find = ctx.memory(|m| m.has_focus(find_id));
         if ctx.text_edit_focused() && !in_find {
             return;
+        }
+        if in_find && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            let found: Vec<&str> = catalog
+                .game_sets_matching(&self.filter)
+                .iter()
+                .flat_map(|s| s.games.iter().map(|g| g.dir_name.as_str()))
+                .collect();
+            if let [only] = found[..] {
+                asks.open = Some(only.to_owned());
+            }
         }
         let focused_game = self.keys.focused(&ctx).map(|(_, dir)| dir.clone());
         if !in_find {

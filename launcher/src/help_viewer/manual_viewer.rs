@@ -237,7 +237,7 @@ impl ManualViewer {
 
     /// Draws the viewer; `false` once the player closed it.
     pub(super) fn ui(&mut self, ui: &mut egui::Ui, class: ViewportClass, cache_dir: &Path) -> bool {
-        let mut open = !viewport::close_requested_in(ui, class);
+        let mut open = !viewport::help_close_requested_in(ui, class);
         let mut action: Option<PageAction> = None;
         let mut back = false;
         let mut open_browser = false;

@@ -65,6 +65,10 @@ pub struct HelpWindows {
     manuals: Vec<ManualViewer>,
     /// Where the help windows were last.
     memory: crate::window_memory::WindowMemory,
+    /// The open help windows, the one in front last (opened or brought to
+    /// the front last): where windows are embedded in the console, Escape
+    /// closes the one in front.
+    front: Vec<ViewportId>,
 }
 
 /// The window-memory key of a help window.
@@ -100,6 +104,7 @@ impl HelpWindows {
             text: Vec::new(),
             manuals: Vec::new(),
             memory: Default::default(),
+            front: Vec::new(),
         }
     }
 
@@ -239,11 +244,14 @@ impl HelpWindows {
     ) {
         if let Some(window) = self.text.iter_mut().find(|w| w.game() == game) {
             window.update(title, path, verbatim_mode);
-            viewport::focus(ctx, window.viewport_id());
+            let id = window.viewport_id();
+            viewport::focus(ctx, id);
+            self.to_front(id);
             return;
         }
-        self.text
-            .push(TextHelpWindow::new(game, title, path, verbatim_mode));
+        let window = TextHelpWindow::new(game, title, path, verbatim_mode);
+        self.to_front(window.viewport_id());
+        self.text.push(window);
         ctx.request_repaint();
     }
 
@@ -261,11 +269,15 @@ impl HelpWindows {
     ) {
         let index = match self.manuals.iter().position(|w| *w.owner() == owner) {
             Some(index) => {
-                viewport::focus(ctx, self.manuals[index].viewport_id());
+                let id = self.manuals[index].viewport_id();
+                viewport::focus(ctx, id);
+                self.to_front(id);
                 index
             }
             None => {
-                self.manuals.push(ManualViewer::new(owner, title, location));
+                let viewer = ManualViewer::new(owner, title, location);
+                self.to_front(viewer.viewport_id());
+                self.manuals.push(viewer);
                 ctx.request_repaint();
                 self.manuals.len() - 1
             }
@@ -311,8 +323,22 @@ impl HelpWindows {
         self.manuals.retain(|w| w.owner() != owner);
     }
 
+    /// Marks the help window `id` as the one in front.
+    fn to_front(&mut self, id: ViewportId) {
+        self.front.retain(|f| *f != id);
+        self.front.push(id);
+    }
+
     /// Shows every open help window; forgets the ones the player closed.
     pub fn show(&mut self, ctx: &egui::Context) {
+        // Embedded windows see the console's keyboard: Escape there closes
+        // the help window in front (a window of its own sees its own).
+        if ctx.embed_viewports() && viewport::escape_pressed(ctx) {
+            if let Some(front) = self.front.pop() {
+                self.text.retain(|w| w.viewport_id() != front);
+                self.manuals.retain(|w| w.viewport_id() != front);
+            }
+        }
         let mut slot = 0;
         let memory = &self.memory;
         self.text.retain_mut(|window| {
@@ -346,5 +372,12 @@ impl HelpWindows {
             )
             .unwrap_or(true)
         });
+        let open: Vec<ViewportId> = self
+            .text
+            .iter()
+            .map(TextHelpWindow::viewport_id)
+            .chain(self.manuals.iter().map(ManualViewer::viewport_id))
+            .collect();
+        self.front.retain(|id| open.contains(id));
     }
 }

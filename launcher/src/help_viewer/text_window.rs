@@ -127,7 +127,7 @@ impl TextHelpWindow {
 
     /// Draws the window's contents; `false` once the player closed it.
     pub(super) fn ui(&mut self, ui: &mut egui::Ui, class: ViewportClass) -> bool {
-        let mut open = !viewport::close_requested_in(ui, class);
+        let mut open = !viewport::help_close_requested_in(ui, class);
         egui::Panel::bottom(("help-text-buttons", &self.game)).show(ui, |ui| {
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 if ui.button("Close").clicked() {

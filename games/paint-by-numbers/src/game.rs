@@ -278,7 +278,7 @@ impl PaintByNumbers {
     }
 
     /// The layout of the canvas.
-    pub fn layout(&self) -> &Layout {
+    pub fn board_layout(&self) -> &Layout {
         &self.layout
     }
 
@@ -944,7 +944,7 @@ mod tests {
     fn hit_testing_matches_the_cells_drawn_at_every_size() {
         for size in SIZES {
             let game = PaintByNumbers::with_seed(size, 1);
-            let l = *game.layout();
+            let l = *game.board_layout();
             for r in 0..size {
                 for c in 0..size {
                     assert_eq!(l.cell_at(l.cell_center(r, c)), Some((r, c)));
@@ -978,7 +978,7 @@ mod tests {
     #[test]
     fn clues_stay_left_of_and_above_the_grid() {
         let game = PaintByNumbers::with_seed(25, 4);
-        let l = *game.layout();
+        let l = *game.board_layout();
         let clues = &game.puzzle().clues;
         for (r, clue) in clues.rows.iter().enumerate() {
             let n = clue.len().max(1);
@@ -995,7 +995,7 @@ mod tests {
     #[test]
     fn leaving_the_canvas_drops_a_stroke() {
         let mut game = PaintByNumbers::with_seed(10, 2);
-        let l = *game.layout();
+        let l = *game.board_layout();
         game.handle_event(&Event::press(l.cell_center(0, 0)));
         game.handle_event(&Event::PointerMove {
             pos: l.cell_center(0, 4),
@@ -1020,7 +1020,7 @@ mod tests {
         assert!(game.is_solved() && game.is_sweeping());
         // Nothing more can be painted, and a press starts no stroke.
         assert!(!game.paint((0, 0), (0, 4), true));
-        let l = *game.layout();
+        let l = *game.board_layout();
         assert_eq!(
             game.handle_event(&Event::press(l.cell_center(0, 0))),
             Response::NONE

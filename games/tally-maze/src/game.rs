@@ -255,7 +255,7 @@ impl TallyMaze {
     }
 
     /// Where the maze is drawn.
-    pub fn layout(&self) -> Layout {
+    pub fn board_layout(&self) -> Layout {
         Layout::new(self.tally.width(), self.tally.height())
     }
 
@@ -777,7 +777,7 @@ impl Game for TallyMaze {
     }
 
     fn canvas_size(&self) -> Point {
-        self.layout().canvas()
+        self.board_layout().canvas()
     }
 
     fn title(&self) -> String {
@@ -789,7 +789,7 @@ impl Game for TallyMaze {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        let layout = self.layout();
+        let layout = self.board_layout();
         painter.rect(
             Point::new(0.0, 0.0),
             layout.canvas(),
@@ -888,7 +888,7 @@ impl Game for TallyMaze {
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {
-        let layout = self.layout();
+        let layout = self.board_layout();
         let changed = match event {
             Event::PointerEnter { pos } | Event::PointerMove { pos } => {
                 self.set_hover(layout.cell_at(*pos))
@@ -995,7 +995,7 @@ impl Game for TallyMaze {
     }
 
     fn regions(&self) -> Vec<Region> {
-        let layout = self.layout();
+        let layout = self.board_layout();
         let (w, h) = layout.cells;
         (0..h)
             .flat_map(|y| (0..w).map(move |x| Cell::new(x, y)))
@@ -1269,7 +1269,7 @@ mod tests {
     #[test]
     fn two_pumpkins_in_one_cell_are_drawn_small_and_the_number_on_top() {
         let g = game();
-        let layout = g.layout();
+        let layout = g.board_layout();
         let lobes: Vec<(Point, f32)> = shapes(&g)
             .into_iter()
             .filter_map(|s| match s {
@@ -1322,7 +1322,7 @@ mod tests {
                 .filter(|s| matches!(s, Shape::Rect { style, .. } if style.fill == Some(REACH)))
                 .count()
         };
-        let layout = g.layout();
+        let layout = g.board_layout();
         assert_eq!(reach(&g), 0);
         let pos = layout.center(Cell::new(0, 1));
         assert_eq!(

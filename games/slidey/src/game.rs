@@ -153,6 +153,9 @@ pub struct Slidey {
     peek_on: bool,
     glide: Option<Glide>,
     ticking: bool,
+    /// What became of the last picture file the player chose, shown in the
+    /// status line until the next move.
+    note: Option<String>,
 }
 
 impl Slidey {
@@ -183,6 +186,7 @@ impl Slidey {
             peek_on: false,
             glide: None,
             ticking: false,
+            note: None,
         }
     }
 
@@ -303,6 +307,22 @@ impl Slidey {
         Ok(())
     }
 
+    /// Takes the file named `name` the player chose as the picture, as
+    /// [`Slidey::set_picture_bytes`] does, and says in the status line what
+    /// became of it (until the next move): the path for a file chooser's
+    /// answer, whose refusals have no other way to the player.
+    pub fn picture_file_chosen(&mut self, name: &str, bytes: &[u8]) {
+        self.note = Some(match self.set_picture_bytes(bytes) {
+            Ok(()) => format!("The picture is now {name}"),
+            Err(e) => format!("{name}: {e}"),
+        });
+    }
+
+    /// The note about the last picture file chosen, if there is one.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
     /// Uses `choice`'s picture (cut for the board's size).
     fn show_picture(&mut self, choice: PictureChoice) {
         let image = match choice {
@@ -348,6 +368,7 @@ impl Slidey {
         let n = self.board.size();
         self.cursor = self.cursor.filter(|c| c.row < n && c.col < n);
         self.glide = None;
+        self.note = None;
         self.update_ticks();
         self.fit_art();
     }
@@ -389,6 +410,7 @@ impl Slidey {
             return false;
         };
         self.moves += slide.tiles.len() as u32;
+        self.note = None;
         // Without ticks (an older launcher) the tiles simply jump.
         self.glide = self.host.has_revision_2().then_some(Glide {
             slide,
@@ -432,6 +454,8 @@ impl Slidey {
                 self.moves,
                 plural(self.moves)
             )
+        } else if let Some(note) = &self.note {
+            format!("Moves: {} — {note}", self.moves)
         } else if self.is_peeking() {
             format!(
                 "Moves: {} — the whole picture (let go of P, or click Hide picture, to play on)",
@@ -1239,6 +1263,30 @@ mod tests {
         assert_eq!(game.picture_choice(), PictureChoice::Own);
         game.invoke_action(PICTURE_ACTION, "Landscape").unwrap();
         assert_eq!(game.picture(), &Image::builtin(Builtin::Landscape));
+    }
+
+    #[test]
+    fn a_chosen_picture_file_is_taken_or_refused_in_the_status_line() {
+        let mut game = Slidey::with_seed(3, 6);
+        game.picture_file_chosen("notes.txt", b"hello");
+        assert_eq!(
+            game.status(),
+            "Moves: 0 — notes.txt: That file is not a picture Slidey can read: it reads PNG and JPEG files."
+        );
+        assert_eq!(
+            game.picture_choice(),
+            PictureChoice::Builtin(Builtin::Landscape)
+        );
+        let png = Image::builtin(Rings).to_png();
+        game.picture_file_chosen("rings.png", &png);
+        assert_eq!(game.status(), "Moves: 0 — The picture is now rings.png");
+        assert_eq!(game.picture_choice(), PictureChoice::Own);
+        assert_eq!(game.picture(), &Image::builtin(Rings));
+        // The next move ends the note.
+        let slidable = game.board().gap().step(Dir::Up, 3).unwrap();
+        game.click_cell(slidable);
+        assert_eq!(game.note(), None);
+        assert!(game.status().starts_with("Moves: 1 — slide the tiles"));
     }
 
     #[test]

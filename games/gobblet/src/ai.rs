@@ -19,6 +19,30 @@
 use crate::rules::{Color, Move, Position, Variant};
 use game_api::Rng;
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A hasher for keys that are already well spread: one multiplication.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        let x = (n ^ (n >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        self.0 = x ^ (x >> 32);
+    }
+}
+
+type KnownMap = HashMap<u64, Known, BuildHasherDefault<MixHasher>>;
 use std::sync::{Mutex, OnceLock};
 
 /// How strong a computer player is.
@@ -41,14 +65,14 @@ impl Level {
 }
 
 /// The positions the 4×4 Smart search may visit for one move.
-pub const SMART_BUDGET: u64 = 60_000;
+pub const SMART_BUDGET: u64 = 30_000;
 /// The positions the Ok search may visit for one move.
 pub const OK_BUDGET: u64 = 20_000;
 /// The most own moves the 3×3 solver looks for a forced win in.
 pub const SOLVER_DEPTH: u8 = 12;
 /// The positions the 3×3 solver may visit for one move before it gives up
 /// and falls back to the alpha-beta search.
-pub const SOLVER_BUDGET: u64 = 3_000_000;
+pub const SOLVER_BUDGET: u64 = 250_000;
 
 /// A score beyond any evaluation: a win.
 const WIN: i32 = 1_000_000;
@@ -101,7 +125,7 @@ struct Known {
 /// their own moves, whatever the opponent does".
 #[derive(Debug, Default)]
 pub struct Solver {
-    known: HashMap<u64, Known>,
+    known: KnownMap,
     nodes: u64,
     budget: u64,
 }
@@ -147,9 +171,12 @@ pub fn canonical_key(position: &Position) -> u64 {
 }
 
 impl Solver {
-    /// A solver that knows nothing yet.
+    /// A solver that knows nothing yet, without a budget.
     pub fn new() -> Solver {
-        Solver::default()
+        Solver {
+            budget: u64::MAX,
+            ..Solver::default()
+        }
     }
 
     /// The positions visited so far (a measure of work).
@@ -165,7 +192,13 @@ impl Solver {
         if position.variant() != Variant::Small {
             return None;
         }
-        self.budget = self.nodes + budget;
+        self.budget = self.nodes.saturating_add(budget);
+        let found = self.fastest_win_within_budget(position, max);
+        self.budget = u64::MAX;
+        found
+    }
+
+    fn fastest_win_within_budget(&mut self, position: &Position, max: u8) -> Option<(Move, u8)> {
         let me = position.to_move();
         let moves = position.moves();
         for k in 1..=max {

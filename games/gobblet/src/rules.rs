@@ -205,6 +205,11 @@ pub struct Position {
     variant: Variant,
     cells: [u8; 16],
     to_move: Color,
+    /// The squares whose top piece is red's, and yellow's (kept up to date
+    /// from `cells`).
+    seen: [u16; 2],
+    /// How many pieces of each size each player has on the board.
+    counts: [[u8; 4]; 2],
 }
 
 impl Position {
@@ -214,6 +219,8 @@ impl Position {
             variant,
             cells: [0; 16],
             to_move: Color::Red,
+            seen: [0; 2],
+            counts: [[0; 4]; 2],
         }
     }
 
@@ -267,19 +274,23 @@ impl Position {
     pub fn place(&mut self, cell: usize, piece: Piece) {
         assert!(piece_bits(self.cells[cell], piece.size).is_none());
         self.cells[cell] |= piece.color.bits() << (2 * piece.size);
+        self.counts[piece.color as usize][piece.size as usize] += 1;
+        self.refresh(cell);
+    }
+
+    /// Brings the masks of seen pieces up to date for square `cell`.
+    fn refresh(&mut self, cell: usize) {
+        let bit = 1u16 << cell;
+        self.seen[0] &= !bit;
+        self.seen[1] &= !bit;
+        if let Some(p) = top_of(self.cells[cell]) {
+            self.seen[p.color as usize] |= bit;
+        }
     }
 
     /// A bit mask of the squares whose top piece is `color`'s.
     pub fn visible(&self, color: Color) -> u16 {
-        let mut mask = 0;
-        for cell in 0..self.variant.cells() {
-            if let Some(p) = top_of(self.cells[cell])
-                && p.color == color
-            {
-                mask |= 1 << cell;
-            }
-        }
-        mask
+        self.seen[color as usize]
     }
 
     /// Whether `color` has a whole line (three in 3×3, four in 4×4).
@@ -320,9 +331,7 @@ impl Position {
 
     /// How many of `color`'s pieces of `size` are on the board.
     pub fn on_board(&self, color: Color, size: u8) -> u8 {
-        (0..self.variant.cells())
-            .filter(|&c| piece_bits(self.cells[c], size) == Some(color))
-            .count() as u8
+        self.counts[color as usize][size as usize]
     }
 
     /// The pieces `color` has off the board, as the original's
@@ -389,25 +398,34 @@ impl Position {
         if self.winner().is_some() {
             return Err(Illegal::GameOver);
         }
+        if mv.from.is_none() && !self.can_enter(self.to_move, mv.size) {
+            return Err(Illegal::NotAvailable);
+        }
+        self.check_landing(mv)
+    }
+
+    /// The rules of the original's `move`: the piece on the square moved
+    /// from must be the mover's, and the target must take it (empty, or a
+    /// smaller piece; in 4×4 a new piece only on an opponent's piece in a
+    /// line of three). What is left off the board, and whether the game is
+    /// over, are not checked.
+    ///
+    /// # Errors
+    ///
+    /// Why the piece cannot land there.
+    pub fn check_landing(&self, mv: Move) -> Result<(), Illegal> {
         let cells = self.variant.cells();
         if mv.to as usize >= cells || mv.from.is_some_and(|f| f as usize >= cells) {
             return Err(Illegal::OffTheBoard);
         }
         let me = self.to_move;
-        match mv.from {
-            None => {
-                if !self.can_enter(me, mv.size) {
-                    return Err(Illegal::NotAvailable);
-                }
+        if let Some(from) = mv.from {
+            if from == mv.to {
+                return Err(Illegal::SameSquare);
             }
-            Some(from) => {
-                if from == mv.to {
-                    return Err(Illegal::SameSquare);
-                }
-                match self.top(from as usize) {
-                    Some(p) if p.color == me && p.size == mv.size => {}
-                    _ => return Err(Illegal::NotYourPiece),
-                }
+            match self.top(from as usize) {
+                Some(p) if p.color == me && p.size == mv.size => {}
+                _ => return Err(Illegal::NotYourPiece),
             }
         }
         if let Some(target) = self.top(mv.to as usize) {
@@ -432,8 +450,12 @@ impl Position {
         let bits = self.to_move.bits() << (2 * mv.size);
         if let Some(from) = mv.from {
             self.cells[from as usize] &= !(3 << (2 * mv.size));
+            self.refresh(from as usize);
+        } else {
+            self.counts[self.to_move as usize][mv.size as usize] += 1;
         }
         self.cells[mv.to as usize] |= bits;
+        self.refresh(mv.to as usize);
         self.to_move = self.to_move.other();
     }
 

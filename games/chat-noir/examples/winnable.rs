@@ -1,50 +1,62 @@
 //! How many random 11×11 starting boards of the classic game can be won
-//! against the classic cat, and how simple players fare against each cat.
+//! against the classic cat, and how scripted players fare against each cat.
+//! Every budget is counted in nodes, so anyone reproduces the figures
+//! exactly, on any machine (only the times differ).
 //!
 //! ```text
-//! cargo run --release -p chat-noir --example winnable -- --boards 1000 --seed 1
+//! cargo run --release -p chat-noir --example winnable -- --boards 200 --seed 1
 //! ```
 //!
 //! Board `i` (from 0) is the new game `World::new_game(11, seed + i)`, as
-//! the launcher deals it from that seed (so `--boards 1 --seed S+i`
-//! reproduces one board; `--list` prints each board's seed, verdict, time
-//! and game ID). Each board is decided by the solver within `--time`
-//! seconds (default 2) and a table of two million positions. Then two
-//! scripted players play every board against each cat:
+//! the launcher deals it from that seed (`--list` prints each board's seed,
+//! verdict, nodes, time and game ID). Each position is decided with a
+//! fresh table of `--table` entries (default 2²⁰, the game's) within
+//! `--nodes` positions (default 400 million, the game's background
+//! budget): exactly the game's background answer. Undecided boards are
+//! listed with the nodes spent.
 //!
-//! * *heuristic*: always blocks `hint::heuristic_move` (the cell on the
-//!   cat's shortest paths that raises its distance most);
-//! * *hint*: blocks the solver's winning move when it finds one within
-//!   `--hint-nodes` positions (default 20 000, deterministic), else the
-//!   heuristic move — the hint button, pressed every move.
+//! Then scripted players play every board:
 //!
-//! The classic cat draws its ties with the game's generator, from the
-//! board's seed as in the game.
+//! * *hint*: blocks the solver's proven winning move when there is one
+//!   (the game's Hint once its background answer is in), else the
+//!   heuristic move; the times it needed per position (the solver's,
+//!   one core) are the "proof ready" figures;
+//! * *heuristic*: always blocks `hint::heuristic_move`.
+//!
+//! against the Classic cat (ties drawn with the game's generator from the
+//! board's seed, as in the game), the Clever and the Expert cats, with the
+//! Expert's time per move. The hint player must win every winnable board
+//! against every cat. `--no-play` stops after the study; `--cats` picks
+//! the cats (`classic,clever,expert`).
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use chat_noir::cats::{Cat, Difficulty};
-use chat_noir::hint::{heuristic_move, hint_with};
+use chat_noir::hint::{heuristic_move, hint_from};
+use chat_noir::plugin::assist::{THINK_NODES, THINK_TABLE_ENTRIES};
 use chat_noir::solver::{Budget, Solver, Verdict};
-use chat_noir::{Search, State, World};
+use chat_noir::{Board, Pos, Search, State, World};
 
 struct Options {
     boards: u64,
     seed: u64,
-    time: f64,
-    hint_nodes: u64,
+    nodes: u64,
+    table: usize,
     list: bool,
     play: bool,
+    cats: Vec<Difficulty>,
 }
 
 fn options() -> Options {
     let mut o = Options {
-        boards: 100,
+        boards: 200,
         seed: 1,
-        time: 2.0,
-        hint_nodes: 20_000,
+        nodes: THINK_NODES,
+        table: THINK_TABLE_ENTRIES,
         list: false,
         play: true,
+        cats: Difficulty::ALL.to_vec(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -52,13 +64,24 @@ fn options() -> Options {
         match a.as_str() {
             "--boards" => o.boards = value().parse().expect("--boards N"),
             "--seed" => o.seed = value().parse().expect("--seed S"),
-            "--time" => o.time = value().parse().expect("--time SECONDS"),
-            "--hint-nodes" => o.hint_nodes = value().parse().expect("--hint-nodes N"),
+            "--nodes" => o.nodes = value().parse().expect("--nodes N"),
+            "--table" => o.table = value().parse().expect("--table ENTRIES"),
             "--list" => o.list = true,
             "--no-play" => o.play = false,
+            "--cats" => {
+                o.cats = value()
+                    .split(',')
+                    .map(|c| match c {
+                        "classic" => Difficulty::Classic,
+                        "clever" => Difficulty::Clever,
+                        "expert" => Difficulty::Expert,
+                        other => panic!("unknown cat {other}"),
+                    })
+                    .collect();
+            }
             other => panic!(
-                "unknown argument {other}; use --boards N --seed S [--time SECONDS] \
-                 [--hint-nodes N] [--list] [--no-play]"
+                "unknown argument {other}; use --boards N --seed S [--nodes N] [--table ENTRIES] \
+                 [--list] [--no-play] [--cats classic,clever,expert]"
             ),
         }
     }
@@ -74,38 +97,68 @@ fn quantile(sorted: &[Duration], q: f64) -> Duration {
     sorted[rank - 1]
 }
 
+/// Decided positions, each with a fresh table, kept by position (the
+/// players meet the same positions against different cats).
+struct Oracle {
+    solver: Solver,
+    budget: Budget,
+    known: HashMap<(Board, Pos), (Verdict, u64, Duration)>,
+}
+
+impl Oracle {
+    /// The verdict of a position, the nodes and time it took (the first
+    /// time it was asked).
+    fn ask(&mut self, board: &Board, cat: Pos) -> (Verdict, u64, Duration, bool) {
+        if let Some(&(v, n, t)) = self.known.get(&(board.clone(), cat)) {
+            return (v, n, t, false);
+        }
+        self.solver.clear();
+        let start = Instant::now();
+        let v = self.solver.solve(board, cat, &self.budget);
+        let t = start.elapsed();
+        let n = self.solver.stats().nodes;
+        self.known.insert((board.clone(), cat), (v, n, t));
+        (v, n, t, true)
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Player {
     Heuristic,
     Hint,
 }
 
-/// Plays the board of `seed` to the end; true if the player wins.
-fn play(seed: u64, player: Player, difficulty: Difficulty, hint_nodes: u64) -> bool {
+/// Plays the board of `seed` to the end; true if the player wins. Records
+/// the solver's time for each new position the hint player meets, and the
+/// cat's time per move.
+fn play(
+    seed: u64,
+    player: Player,
+    difficulty: Difficulty,
+    oracle: &mut Oracle,
+    proof_times: &mut Vec<Duration>,
+    cat_times: &mut Vec<Duration>,
+) -> bool {
     let mut world = World::new_default_game(seed);
     let mut cat = Cat::new(difficulty);
     let mut search = Search::new();
-    let mut solver = Solver::new();
-    let budget = Budget {
-        table_entries: 1 << 19,
-        ..Budget::nodes(hint_nodes)
-    };
     while world.state() == State::Playing {
         let block = match player {
             Player::Heuristic => heuristic_move(world.board(), world.cat(), &mut search),
-            Player::Hint => hint_with(
-                world.board(),
-                world.cat(),
-                &budget,
-                &mut solver,
-                &mut search,
-            )
-            .map(|h| h.cell),
+            Player::Hint => {
+                let (v, _, t, new) = oracle.ask(world.board(), world.cat());
+                if new {
+                    proof_times.push(t);
+                }
+                hint_from(world.board(), world.cat(), v, &mut search).map(|h| h.cell)
+            }
         };
         let Some(block) = block else { break };
+        let start = Instant::now();
         world
             .play_with(block, &mut cat)
             .expect("the players block free cells");
+        cat_times.push(start.elapsed());
     }
     world.state() == State::CatLost
 }
@@ -116,24 +169,34 @@ fn main() {
         "Chat Noir: {} random 11×11 starting boards, board i = World::new_game(11, {} + i)",
         o.boards, o.seed
     );
-    let budget = Budget::time(Duration::from_secs_f64(o.time));
-    let mut solver = Solver::new();
+    println!(
+        "each position: a fresh table of {} entries, at most {} nodes",
+        o.table, o.nodes
+    );
+    let mut oracle = Oracle {
+        solver: Solver::new(),
+        budget: Budget {
+            nodes: o.nodes,
+            time: None,
+            table_entries: o.table,
+        },
+        known: HashMap::new(),
+    };
     let (mut winnable, mut lost, mut undecided) = (0u64, 0u64, 0u64);
     let mut times = Vec::new();
-    let mut peak_table = 0;
+    let mut nodes = Vec::new();
     let mut undecided_seeds = Vec::new();
+    let mut winnable_seeds = Vec::new();
     for i in 0..o.boards {
         let seed = o.seed.wrapping_add(i);
         let world = World::new_default_game(seed);
-        solver.clear();
-        let start = Instant::now();
-        let verdict = solver.solve(world.board(), world.cat(), &budget);
-        let time = start.elapsed();
+        let (verdict, n, time, _) = oracle.ask(world.board(), world.cat());
         times.push(time);
-        peak_table = peak_table.max(solver.stats().table_bytes());
+        nodes.push(n);
         let word = match verdict {
             Verdict::Winnable { .. } | Verdict::Trapped => {
                 winnable += 1;
+                winnable_seeds.push(seed);
                 "winnable"
             }
             Verdict::Lost => {
@@ -152,52 +215,77 @@ fn main() {
                 _ => String::new(),
             };
             println!(
-                "seed {seed}: {word}{best} in {time:.3?} ({} nodes), game ID {}",
-                solver.stats().nodes,
+                "seed {seed}: {word}{best} in {n} nodes ({time:.3?}), game ID {}",
                 world.game_id()
             );
         }
     }
     times.sort();
-    let total: Duration = times.iter().sum();
+    nodes.sort_unstable();
+    println!("winnable {winnable}, lost {lost}, undecided {undecided}");
     println!(
-        "winnable {winnable}, lost {lost}, undecided {undecided} (budget {:.1} s per board)",
-        o.time
-    );
-    println!(
-        "time per board: median {:.3?}, p95 {:.3?}, max {:.3?}, mean {:.3?}; peak table {:.0} MB",
+        "nodes per board: median {}, p95 {}, max {}; time per board: median {:.3?}, p95 {:.3?}, max {:.3?}",
+        nodes.get(nodes.len() / 2).copied().unwrap_or(0),
+        nodes
+            .get((nodes.len() * 95).div_ceil(100).saturating_sub(1))
+            .copied()
+            .unwrap_or(0),
+        nodes.last().copied().unwrap_or(0),
         quantile(&times, 0.5),
         quantile(&times, 0.95),
         times.last().copied().unwrap_or_default(),
-        total / o.boards.max(1) as u32,
-        peak_table as f64 / 1e6
     );
     if !undecided_seeds.is_empty() {
-        println!("undecided seeds: {undecided_seeds:?}");
+        println!("undecided seeds (the node budget ran out): {undecided_seeds:?}");
     }
     if !o.play {
         return;
     }
     println!();
-    println!("win rates of scripted players (player wins / boards):");
-    println!(
-        "{:<10} {:>12} {:>12} {:>12}",
-        "player", "Classic", "Clever", "Expert"
-    );
-    for (name, player) in [("heuristic", Player::Heuristic), ("hint", Player::Hint)] {
-        let mut row = format!("{name:<10}");
-        for difficulty in Difficulty::ALL {
-            let start = Instant::now();
-            let wins = (0..o.boards)
-                .filter(|&i| play(o.seed.wrapping_add(i), player, difficulty, o.hint_nodes))
-                .count();
-            row.push_str(&format!(
-                " {:>5.1}% ({:>4})",
-                100.0 * wins as f64 / o.boards.max(1) as f64,
-                wins
-            ));
-            eprintln!("  {name} vs {difficulty}: {:.1?}", start.elapsed());
+    println!("scripted players (player wins / boards):");
+    let mut proof_times = Vec::new();
+    for &difficulty in &o.cats {
+        for (name, player) in [("hint", Player::Hint), ("heuristic", Player::Heuristic)] {
+            let mut cat_times = Vec::new();
+            let mut wins = 0;
+            let mut won_winnable = 0;
+            for i in 0..o.boards {
+                let seed = o.seed.wrapping_add(i);
+                let won = play(
+                    seed,
+                    player,
+                    difficulty,
+                    &mut oracle,
+                    &mut proof_times,
+                    &mut cat_times,
+                );
+                wins += u64::from(won);
+                won_winnable += u64::from(won && winnable_seeds.contains(&seed));
+            }
+            cat_times.sort();
+            println!(
+                "{name:<9} vs {difficulty:<7}: wins {wins:>4} of {} (winnable boards {winnable}, won {won_winnable}); \
+                 cat's time per move: median {:.1?}, p95 {:.1?}, max {:.1?}",
+                o.boards,
+                quantile(&cat_times, 0.5),
+                quantile(&cat_times, 0.95),
+                cat_times.last().copied().unwrap_or_default(),
+            );
         }
-        println!("{row}");
     }
+    proof_times.sort();
+    println!(
+        "hint player's positions: {} solved, time to the answer median {:.3?}, p95 {:.3?}, \
+         max {:.3?}; {:.1}% within 2 s",
+        proof_times.len(),
+        quantile(&proof_times, 0.5),
+        quantile(&proof_times, 0.95),
+        proof_times.last().copied().unwrap_or_default(),
+        100.0
+            * proof_times
+                .iter()
+                .filter(|t| t.as_secs_f64() <= 2.0)
+                .count() as f64
+            / proof_times.len().max(1) as f64
+    );
 }

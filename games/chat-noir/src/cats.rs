@@ -14,8 +14,9 @@
 //!   each step, could the player still force a win? A step after which the
 //!   solver proves the cat escapes ([`Verdict::Lost`] for the player) is
 //!   taken, so whenever an escape can be forced (and the solver proves it
-//!   within [`EXPERT_NODES`] positions) the expert finds it; otherwise it
-//!   steps like the clever cat.
+//!   within [`EXPERT_NODES`] positions, shared among the steps in rounds of
+//!   growing budgets) the expert finds it; otherwise it steps like the
+//!   clever cat, preferring the steps the player is not proven to win.
 //!
 //! Every cat stops, boxed in, exactly when the classic cat does: when no
 //! neighbour can reach the edge. The clever and expert cats are
@@ -70,8 +71,12 @@ pub const CLEVER_DEPTH: u32 = 2;
 /// The positions the expert cat lets the solver visit for one step.
 pub const EXPERT_NODES: u64 = 400_000;
 
+/// The positions the expert cat first lets the solver visit for each step
+/// (the budget of each next round is four times larger).
+pub const EXPERT_FIRST_NODES: u64 = 2_000;
+
 /// The expert's transposition table: at most this many positions (about
-/// 25 MB), kept from step to step.
+/// 25 MB), emptied before each step it decides.
 pub const EXPERT_TABLE_ENTRIES: usize = 1 << 19;
 
 /// A cat of some [`Difficulty`], with the memory it keeps between steps
@@ -278,9 +283,18 @@ fn evaluate(board: &Board, cat: Pos, search: &mut Search) -> (i32, Vec<Pos>) {
 }
 
 /// The expert cat's step: a step onto the boundary if there is one; else
-/// the first step, nearest first, after which the solver proves that the
-/// player cannot stop the cat ([`Verdict::Lost`]), within [`EXPERT_NODES`]
-/// positions in all; else the clever cat's step. `None` when boxed in.
+/// a step after which the solver proves that the player cannot stop the
+/// cat ([`Verdict::Lost`]); else, among the steps not proven won for the
+/// player, the clever cat's step if it is one of them, or the nearest;
+/// else (every step proven won for the player) the clever cat's step.
+/// `None` when boxed in.
+///
+/// The steps are asked in rounds with growing budgets (from
+/// [`EXPERT_FIRST_NODES`] positions, four times more each round, up to
+/// [`EXPERT_NODES`] positions in all), so an escape that is cheap to prove
+/// is never missed because another step took the budget. Each decision
+/// starts from an empty table ([`Solver::clear`]), so what the cat finds
+/// depends only on the position.
 pub fn expert_move(
     board: &Board,
     cat: Pos,
@@ -291,23 +305,40 @@ pub fn expert_move(
     if let Some(&(p, _)) = moves.iter().find(|&&(p, _)| board.on_boundary(p)) {
         return Some(p);
     }
-    let mut left = EXPERT_NODES;
-    for &(m, _) in &moves {
-        if left == 0 {
-            break;
-        }
-        let budget = Budget {
-            table_entries: EXPERT_TABLE_ENTRIES,
-            ..Budget::nodes(left)
-        };
-        let verdict = solver.solve(board, m, &budget);
-        left = left.saturating_sub(solver.stats().nodes);
-        if verdict == Verdict::Lost {
-            return Some(m);
-        }
-    }
     if moves.is_empty() {
         return None;
     }
-    clever_move(board, cat, search)
+    solver.clear();
+    // What the solver said of each step so far.
+    let mut verdicts = vec![Verdict::Undecided; moves.len()];
+    let mut left = EXPERT_NODES;
+    let mut round = EXPERT_FIRST_NODES;
+    while left > 0 && verdicts.contains(&Verdict::Undecided) {
+        for (i, &(m, _)) in moves.iter().enumerate() {
+            if verdicts[i] != Verdict::Undecided || left == 0 {
+                continue;
+            }
+            let budget = Budget {
+                table_entries: EXPERT_TABLE_ENTRIES,
+                ..Budget::nodes(round.min(left))
+            };
+            verdicts[i] = solver.solve(board, m, &budget);
+            left = left.saturating_sub(solver.stats().nodes);
+            if verdicts[i] == Verdict::Lost {
+                return Some(m);
+            }
+        }
+        round = round.saturating_mul(4);
+    }
+    let clever = clever_move(board, cat, search);
+    let open: Vec<Pos> = moves
+        .iter()
+        .zip(&verdicts)
+        .filter(|(_, v)| !v.is_won())
+        .map(|(&(m, _), _)| m)
+        .collect();
+    match clever {
+        Some(c) if open.is_empty() || open.contains(&c) => Some(c),
+        _ => open.first().copied().or(clever),
+    }
 }

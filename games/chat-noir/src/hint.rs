@@ -74,7 +74,17 @@ pub fn hint_with(
     if !board.contains(cat) || board.is_blocked(cat) {
         return None;
     }
-    let lost = match solver.solve(board, cat, budget) {
+    let verdict = solver.solve(board, cat, budget);
+    hint_from(board, cat, verdict, search)
+}
+
+/// The hint for the player to move, given the solver's `verdict` of the
+/// position (see [`hint`]).
+pub fn hint_from(board: &Board, cat: Pos, verdict: Verdict, search: &mut Search) -> Option<Hint> {
+    if !board.contains(cat) || board.is_blocked(cat) {
+        return None;
+    }
+    let lost = match verdict {
         Verdict::Winnable { best_move } => {
             return Some(Hint {
                 cell: best_move,

@@ -75,6 +75,8 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::bitboard::{CatView, Geometry, MAX_BITBOARD_SIZE, bit, bits};
@@ -265,6 +267,8 @@ pub struct Solver {
     out_of_budget: bool,
     /// Counts the questions, to drop older answers first.
     generation: u8,
+    /// The ticket of a question that may be superseded.
+    stop: Option<(Arc<AtomicU64>, u64)>,
     stats: Stats,
     scratch: Vec<CatView>,
     pn_table: PnTable,
@@ -286,8 +290,25 @@ impl Solver {
 
     /// Forgets every stored position.
     pub fn clear(&mut self) {
-        self.table = Table::default();
-        self.pn_table = PnTable::default();
+        self.table.clear();
+        self.pn_table.clear();
+    }
+
+    /// [`Solver::solve`] for a question another may supersede: the search
+    /// stops, and answers [`Verdict::Undecided`], once `latest` no longer
+    /// holds `ticket` (it looks every 1024 positions).
+    pub fn solve_unless_superseded(
+        &mut self,
+        board: &Board,
+        cat: Pos,
+        budget: &Budget,
+        latest: &Arc<AtomicU64>,
+        ticket: u64,
+    ) -> Verdict {
+        self.stop = Some((Arc::clone(latest), ticket));
+        let verdict = self.solve(board, cat, budget);
+        self.stop = None;
+        verdict
     }
 
     /// What the last [`Solver::solve`] did.
@@ -373,7 +394,11 @@ impl Solver {
         self.nodes += 1;
         let over = self.nodes > self.node_limit
             || (self.nodes.is_multiple_of(1024)
-                && self.deadline.is_some_and(|d| Instant::now() >= d));
+                && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self
+                        .stop
+                        .as_ref()
+                        .is_some_and(|(latest, t)| latest.load(Ordering::Relaxed) != *t)));
         if over {
             self.out_of_budget = true;
         }

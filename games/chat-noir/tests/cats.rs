@@ -206,3 +206,52 @@ fn difficulty_names() {
     let names: Vec<String> = Difficulty::ALL.iter().map(|d| d.to_string()).collect();
     assert_eq!(names, ["Classic", "Clever", "Expert"]);
 }
+
+/// Whenever one of the cat's steps leads to a position a fresh solver
+/// proves lost for the player within 10,000 nodes, the expert takes such
+/// a step (one the solver proves lost too), however much another step
+/// would cost to decide: on 11×11 games played with random blocks, each
+/// step of the expert checked.
+#[test]
+fn the_expert_never_misses_a_cheap_escape() {
+    let mut rng = Rng::new(17);
+    let mut search = Search::new();
+    let cheap = Budget {
+        table_entries: 1 << 16,
+        ..Budget::nodes(10_000)
+    };
+    let mut escapes = 0;
+    for seed in 1..=6 {
+        let mut world = World::new_game(11, seed).unwrap();
+        let mut expert = Cat::new(Difficulty::Expert);
+        while world.state() == State::Playing {
+            let free: Vec<Pos> = world
+                .cells()
+                .filter(|&(q, b)| !b && q != world.cat())
+                .map(|(q, _)| q)
+                .collect();
+            let block = free[rng.below(free.len())];
+            let board = world.board().clone().with_blocked([block]);
+            let cat = world.cat();
+            let proven: Vec<Pos> = adjacent(cat)
+                .into_iter()
+                .filter(|&s| board.contains(s) && !board.is_blocked(s))
+                .filter(|&s| {
+                    board.on_boundary(s) || Solver::new().solve(&board, s, &cheap) == Verdict::Lost
+                })
+                .collect();
+            world.play_with(block, &mut expert).unwrap();
+            if !proven.is_empty() {
+                escapes += 1;
+                let step = world.cat();
+                assert!(
+                    board.on_boundary(step)
+                        || Solver::new().solve(&board, step, &Budget::nodes(2_000_000))
+                            == Verdict::Lost,
+                    "seed {seed}: {cat:?} to {step:?}, escapes {proven:?}"
+                );
+            }
+        }
+    }
+    assert!(escapes > 8, "only {escapes} steps with an escape");
+}

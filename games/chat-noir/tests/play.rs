@@ -239,8 +239,9 @@ fn hint_and_solve_are_off_once_the_game_is_over() {
 
 #[test]
 fn solve_plays_the_winning_line_one_move_at_a_time_on_ticks() {
-    // Board 1 of the published result: winnable, solved in milliseconds.
-    let start = World::new_game(11, 1).unwrap().game_id().to_string();
+    // Seed 84: winnable, decided in 34,341 nodes, within the game's
+    // quick budget (so the first move comes at once).
+    let start = World::new_game(11, 84).unwrap().game_id().to_string();
     let (mut game, recorder) = start_at(&start);
     let six = blocked(&mut game);
     game.invoke_action("solve", "").unwrap();
@@ -523,4 +524,50 @@ fn every_circle_is_a_labelled_region_that_a_click_blocks() {
             .iter()
             .any(|r| r.label == format!("cell {}, {}: blocked", last_exit.x, last_exit.y))
     );
+}
+
+/// A hint asked before the game's own thread has solved the position:
+/// the rule of thumb, said to be one while the solver thinks; the proven
+/// winning block replaces it when the answer arrives (on a tick, with the
+/// ticks asked for while the player waits), counted as one hint.
+#[test]
+fn a_hint_waits_for_the_background_proof() {
+    use chat_noir::solver::{Budget, Solver, Verdict};
+    // Seed 88: winnable, decided in 103,529 nodes, more than a quick
+    // answer may spend.
+    let world = World::new_game(11, 88).unwrap();
+    let (mut game, recorder) = start_at(&world.game_id().to_string());
+    game.invoke_action("hint", "").unwrap();
+    let line = status(&mut game);
+    assert!(
+        line.starts_with("Hint: still thinking; for now, cell "),
+        "{line}"
+    );
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.016"));
+    // The thread's answer comes when it comes: the game looks on ticks.
+    while status(&mut game).starts_with("Hint: still thinking") {
+        tick(&mut game, 0.016);
+        std::thread::yield_now();
+    }
+    let mut solver = Solver::new();
+    let budget = Budget {
+        table_entries: 1 << 20,
+        ..Budget::nodes(1_000_000)
+    };
+    let Verdict::Winnable { best_move } = solver.solve(world.board(), world.cat(), &budget) else {
+        panic!("seed 88 is winnable");
+    };
+    let line = status(&mut game);
+    assert!(
+        line.starts_with(&format!(
+            "Hint: block cell {}, {}, a forced win. Classic cat",
+            best_move.x, best_move.y
+        )),
+        "{line}"
+    );
+    assert!(line.ends_with("Helped once"), "{line}");
+    assert_eq!(rings(&mut game, HINT_COLOR).len(), 1);
+    // Nothing more to wait for: the ticks stop.
+    tick(&mut game, 0.016);
+    assert_eq!(recorder.last().as_deref(), Some("tick stop"));
 }

@@ -1,24 +1,51 @@
 //! What the game tells a player who asks: a hint, the answer of the
-//! "winnable?" badge, the next move of Solve. All three ask the
-//! [`Solver`](crate::solver::Solver) within a time budget and say plainly
-//! what it found.
+//! "winnable?" badge, the next move of Solve, and say plainly what the
+//! [`Solver`](crate::solver::Solver) found.
+//!
+//! The game solves each position in the background while the player
+//! thinks: a thread of its own ([`Minds::think_about`]) answers with a
+//! budget of [`THINK_NODES`] positions and a fresh table per position, and
+//! the answers are kept per position. A question asked before that answer
+//! came is tried at once within a small budget of [`QUICK_NODES`]
+//! positions (no time limit: the same answer on any machine; the same
+//! search from the same fresh table, so a position it decides gets the
+//! same answer as the thread's); when that does not decide it, the game
+//! says it is still thinking and updates when the answer arrives. Without
+//! a thread (a launcher without ticks) a question may take up to
+//! [`ALONE_TIME`] and [`ALONE_NODES`] positions.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
 
 use crate::board::{Board, Pos};
 use crate::cats::{Cat, Difficulty};
-use crate::hint::{Hint, HintKind, hint_with};
+use crate::hint::{Hint, HintKind, hint_from};
 use crate::search::Search;
 use crate::solver::{Budget, MAX_SOLVER_SIZE, Solver, Verdict};
 
-/// How long a hint may think (the issue's half second).
-pub const HINT_TIME: Duration = Duration::from_millis(500);
+/// The positions the background thread lets the solver visit for one
+/// position (minutes, on the slowest machines; the answer does not depend
+/// on the machine's speed).
+pub const THINK_NODES: u64 = 400_000_000;
 
-/// How long the badge may think after each move.
-pub const BADGE_TIME: Duration = Duration::from_millis(250);
+/// The table of the solver of hints, badge and Solve: at most this many
+/// positions (about 50 MB), emptied for each position.
+pub const THINK_TABLE_ENTRIES: usize = 1 << 20;
 
-/// How long Solve may think for each of its moves.
-pub const SOLVE_TIME: Duration = Duration::from_millis(500);
+/// The positions a question asked before the background's answer may
+/// visit at once (about a tenth of a second).
+pub const QUICK_NODES: u64 = 100_000;
+
+/// How long a question may think when the game has no thread of its own
+/// to wait for (a launcher without ticks).
+pub const ALONE_TIME: Duration = Duration::from_millis(500);
+
+/// The positions a question may visit when the game has no thread of its
+/// own to wait for.
+pub const ALONE_NODES: u64 = 2_000_000;
 
 /// "cell 3, 4": a cell as the status line and screen readers name it,
 /// column then row, counted from 0 at the top left (as in game IDs).
@@ -48,6 +75,27 @@ pub fn hint_text(hint: &Hint) -> String {
     }
 }
 
+/// What the status line says of a hint while the solver is still thinking
+/// about the position: the rule of thumb for now.
+///
+/// ```
+/// use chat_noir::Pos;
+/// use chat_noir::plugin::assist::thinking_hint_text;
+/// assert_eq!(
+///     thinking_hint_text(Pos::new(4, 6)),
+///     "Hint: still thinking; for now, cell 4, 6 is the best guess (a rule of thumb)"
+/// );
+/// ```
+pub fn thinking_hint_text(cell: Pos) -> String {
+    format!(
+        "Hint: still thinking; for now, {} is the best guess (a rule of thumb)",
+        cell_name(cell)
+    )
+}
+
+/// What the badge says while the solver is still thinking.
+pub const BADGE_THINKING: &str = "Still thinking";
+
 /// What the badge says of a verdict.
 pub fn badge_text(verdict: Verdict) -> &'static str {
     match verdict {
@@ -58,16 +106,99 @@ pub fn badge_text(verdict: Verdict) -> &'static str {
     }
 }
 
-/// The game's thinking parts: the cat of the chosen difficulty and a
-/// solver whose table serves the next question about the same game.
-/// Cloning one gives a fresh one of the same difficulty (tables are a
-/// cache, not state).
+/// A position: the board and the cat's cell.
+type Key = (Board, Pos);
+
+/// The game's own thread that solves positions in the background.
+#[derive(Debug)]
+struct Thinker {
+    requests: Sender<(u64, Board, Pos)>,
+    answers: Receiver<(Board, Pos, Verdict)>,
+    /// The ticket of the latest question; an older one stops.
+    latest: Arc<AtomicU64>,
+    /// The position asked about last.
+    asked: Option<Key>,
+}
+
+impl Thinker {
+    fn start() -> Option<Thinker> {
+        let (requests, inbox) = channel::<(u64, Board, Pos)>();
+        let (outbox, answers) = channel();
+        let latest = Arc::new(AtomicU64::new(0));
+        let theirs = Arc::clone(&latest);
+        std::thread::Builder::new()
+            .name("chat-noir solver".into())
+            .spawn(move || think(&inbox, &outbox, &theirs))
+            .ok()?;
+        Some(Thinker {
+            requests,
+            answers,
+            latest,
+            asked: None,
+        })
+    }
+}
+
+impl Drop for Thinker {
+    fn drop(&mut self) {
+        // Stops the question under way; the thread ends when it sees the
+        // channel closed.
+        self.latest.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// The budget of the background's questions and of the quick ones
+/// (`nodes`, `time`), with the same table.
+fn think_budget(nodes: u64, time: Option<Duration>) -> Budget {
+    Budget {
+        nodes,
+        time,
+        table_entries: THINK_TABLE_ENTRIES,
+    }
+}
+
+/// The background thread: answers the latest question, each from a fresh
+/// table, until the game is gone.
+fn think(
+    inbox: &Receiver<(u64, Board, Pos)>,
+    outbox: &Sender<(Board, Pos, Verdict)>,
+    latest: &Arc<AtomicU64>,
+) {
+    let mut solver = Solver::new();
+    while let Ok(mut question) = inbox.recv() {
+        while let Ok(newer) = inbox.try_recv() {
+            question = newer;
+        }
+        let (ticket, board, cat) = question;
+        if latest.load(Ordering::Relaxed) != ticket {
+            continue;
+        }
+        solver.clear();
+        let budget = think_budget(THINK_NODES, None);
+        let verdict = solver.solve_unless_superseded(&board, cat, &budget, latest, ticket);
+        if verdict == Verdict::Undecided && latest.load(Ordering::Relaxed) != ticket {
+            continue;
+        }
+        if outbox.send((board, cat, verdict)).is_err() {
+            break;
+        }
+    }
+}
+
+/// The game's thinking parts: the cat of the chosen difficulty, a solver
+/// for quick answers, the background thread (once started) and the
+/// answers kept per position. Cloning one gives a fresh one of the same
+/// difficulty (tables and answers are a cache, not state).
 #[derive(Debug, Default)]
 pub struct Minds {
     /// The cat that answers the player's moves.
     pub cat: Cat,
     solver: Solver,
     search: Search,
+    thinker: Option<Thinker>,
+    answers: HashMap<Key, Verdict>,
+    /// The position a quick answer last failed to decide.
+    undecided: Option<Key>,
 }
 
 impl Clone for Minds {
@@ -85,25 +216,116 @@ impl Minds {
         }
     }
 
-    /// Forgets what the solver learnt: a new board.
+    /// Forgets the answers: a new board.
     pub fn forget(&mut self) {
         self.solver.clear();
+        self.answers.clear();
     }
 
-    /// The hint for the player to move (see [`crate::hint::hint`]).
+    /// Starts the background thread, if it is not running (a game whose
+    /// launcher gives it ticks, to look for answers).
+    pub fn start_thinking(&mut self) {
+        if self.thinker.is_none() {
+            self.thinker = Thinker::start();
+        }
+    }
+
+    /// Asks the background thread about `board` with the cat on `cat`,
+    /// unless it is answered or asked already; an earlier question stops.
+    pub fn think_about(&mut self, board: &Board, cat: Pos) {
+        let key = (board.clone(), cat);
+        if self.answers.contains_key(&key) {
+            return;
+        }
+        let Some(thinker) = &mut self.thinker else {
+            return;
+        };
+        if thinker.asked.as_ref() == Some(&key) {
+            return;
+        }
+        let ticket = thinker.latest.fetch_add(1, Ordering::Relaxed) + 1;
+        if thinker.requests.send((ticket, board.clone(), cat)).is_ok() {
+            thinker.asked = Some(key);
+        }
+    }
+
+    /// Takes the background's answers that arrived; true if there were.
+    pub fn poll(&mut self) -> bool {
+        let Some(thinker) = &mut self.thinker else {
+            return false;
+        };
+        let mut any = false;
+        while let Ok((board, cat, verdict)) = thinker.answers.try_recv() {
+            if thinker
+                .asked
+                .as_ref()
+                .is_some_and(|(b, c)| *b == board && *c == cat)
+            {
+                thinker.asked = None;
+            }
+            self.answers.insert((board, cat), verdict);
+            any = true;
+        }
+        any
+    }
+
+    /// Whether the background thread is still working on this position.
+    pub fn is_thinking(&self, board: &Board, cat: Pos) -> bool {
+        self.thinker.as_ref().is_some_and(|t| {
+            t.asked
+                .as_ref()
+                .is_some_and(|(b, c)| b == board && *c == cat)
+        })
+    }
+
+    /// The background's answer for a position, if it came.
+    pub fn answer(&self, board: &Board, cat: Pos) -> Option<Verdict> {
+        self.answers.get(&(board.clone(), cat)).copied()
+    }
+
+    /// Whether the player can force a win: the answer kept for the
+    /// position, or one found at once within [`QUICK_NODES`] positions
+    /// (kept when it decides; without the thread, within [`ALONE_TIME`]).
+    pub fn verdict(&mut self, board: &Board, cat: Pos) -> Verdict {
+        if let Some(v) = self.answer(board, cat) {
+            return v;
+        }
+        let key = (board.clone(), cat);
+        if self.undecided.as_ref() == Some(&key) {
+            // Asked again while the thread thinks: the same search again
+            // would find the same nothing.
+            return Verdict::Undecided;
+        }
+        self.solver.clear();
+        let budget = match self.thinker {
+            Some(_) => think_budget(QUICK_NODES, None),
+            None => think_budget(ALONE_NODES, Some(ALONE_TIME)),
+        };
+        let verdict = self.solver.solve(board, cat, &budget);
+        if verdict == Verdict::Undecided {
+            if self.thinker.is_some() {
+                self.undecided = Some(key);
+            }
+        } else {
+            self.answers.insert(key, verdict);
+            if let Some(t) = &mut self.thinker
+                && t.asked
+                    .as_ref()
+                    .is_some_and(|(b, c)| b == board && *c == cat)
+            {
+                // The thread need not go on.
+                t.latest.fetch_add(1, Ordering::Relaxed);
+                t.asked = None;
+            }
+        }
+        verdict
+    }
+
+    /// The hint for the player to move (see [`crate::hint::hint`]), from
+    /// [`Minds::verdict`].
     pub fn hint(&mut self, board: &Board, cat: Pos) -> Option<Hint> {
-        hint_with(
-            board,
-            cat,
-            &Budget::time(HINT_TIME),
-            &mut self.solver,
-            &mut self.search,
-        )
-    }
-
-    /// Whether the player can force a win, within `time`.
-    pub fn verdict(&mut self, board: &Board, cat: Pos, time: Duration) -> Verdict {
-        self.solver.solve(board, cat, &Budget::time(time))
+        let verdict = self.verdict(board, cat);
+        hint_from(board, cat, verdict, &mut self.search)
     }
 }
 

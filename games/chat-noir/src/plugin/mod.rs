@@ -59,13 +59,15 @@ use crate::cat::CatsPath;
 use crate::cats::Difficulty;
 use crate::game_id::{GameId, GameIdError};
 use crate::geometry::CIRCLE_RADIUS;
-use crate::hint::Hint;
+use crate::hint::{Hint, HintKind};
 use crate::input::MouseEvent;
 use crate::render::{Mood, canvas_size, cell_center, render_world_with, ring};
 use crate::save::Saved;
 use crate::solver::Verdict;
 use crate::world::{State, World};
-use assist::{BADGE_TIME, Minds, SOLVE_TIME, badge_text, cannot_solve, cell_name, hint_text};
+use assist::{
+    BADGE_THINKING, Minds, badge_text, cannot_solve, cell_name, hint_text, thinking_hint_text,
+};
 use settings::Settings;
 use walk::Walk;
 
@@ -127,6 +129,9 @@ pub struct ChatNoir {
     walk: Option<Walk>,
     /// The hint shown, until the next move.
     hint: Option<Hint>,
+    /// Whether the hint shown is a guess to be replaced by the solver's
+    /// answer when it arrives.
+    hint_waiting: bool,
     /// A message for the player that replaces the status line's first part
     /// until the next move.
     note: Option<String>,
@@ -153,6 +158,7 @@ struct Seen {
     cursor: Option<Pos>,
     walk: Option<Walk>,
     hint: Option<Hint>,
+    hint_waiting: bool,
     note: Option<String>,
     helped: u32,
     solving: bool,
@@ -192,6 +198,7 @@ impl ChatNoir {
             cursor: None,
             walk: None,
             hint: None,
+            hint_waiting: false,
             note: None,
             helped: 0,
             solving: None,
@@ -297,7 +304,11 @@ impl ChatNoir {
         } else if self.solving.is_some() {
             "Solving: the winning line, one move at a time (click or press a key to stop)".into()
         } else if let Some(hint) = &self.hint {
-            hint_text(hint)
+            if self.hint_waiting {
+                thinking_hint_text(hint.cell)
+            } else {
+                hint_text(hint)
+            }
         } else {
             match self.world.state() {
                 State::Playing => match self.cursor {
@@ -319,7 +330,12 @@ impl ChatNoir {
         };
         let mut parts = vec![main, format!("{} cat", self.difficulty()), help.into()];
         if let Some(verdict) = self.verdict {
-            parts.push(format!("Winnable? {}", badge_text(verdict)));
+            let text = if self.thinking_here() && verdict == Verdict::Undecided {
+                BADGE_THINKING
+            } else {
+                badge_text(verdict)
+            };
+            parts.push(format!("Winnable? {text}"));
         }
         match self.helped {
             0 => {}
@@ -365,10 +381,11 @@ impl ChatNoir {
         }
         self.walk = None;
         self.hint = None;
+        self.hint_waiting = false;
         self.note = None;
         self.solving = None;
-        self.update_ticks();
         self.update_badge();
+        self.update_ticks();
         self.world.update_cats_path(&mut self.path);
     }
 
@@ -395,6 +412,7 @@ impl ChatNoir {
             cursor: self.cursor,
             walk: self.walk,
             hint: self.hint,
+            hint_waiting: self.hint_waiting,
             note: self.note.clone(),
             helped: self.helped,
             solving: self.solving.is_some(),
@@ -419,6 +437,7 @@ impl ChatNoir {
             return;
         }
         self.hint = None;
+        self.hint_waiting = false;
         self.note = None;
         // Without ticks (an older launcher) the cat simply jumps.
         if self.world.cat() != cat_before && self.host.has_revision_2() {
@@ -429,8 +448,8 @@ impl ChatNoir {
         if self.world.state() != State::Playing {
             self.solving = None;
         }
-        self.update_ticks();
         self.update_badge();
+        self.update_ticks();
     }
 
     fn pointer(&mut self, pos: Point, event: MouseEvent) {
@@ -478,6 +497,9 @@ impl ChatNoir {
     }
 
     fn tick(&mut self, dt: f32) {
+        if self.minds.poll() {
+            self.take_answer();
+        }
         if let Some(walk) = &mut self.walk
             && walk.advance(dt)
         {
@@ -494,10 +516,34 @@ impl ChatNoir {
         self.update_ticks();
     }
 
-    /// Asks for ticks while the cat walks or Solve plays, and for none
-    /// otherwise.
+    /// Whether the background thread is working on the position now.
+    fn thinking_here(&self) -> bool {
+        self.minds.is_thinking(self.world.board(), self.world.cat())
+    }
+
+    /// The background's answer for the position now, if it came: the
+    /// badge and a hint that waited for it take it.
+    fn take_answer(&mut self) {
+        let Some(verdict) = self.minds.answer(self.world.board(), self.world.cat()) else {
+            return;
+        };
+        if self.verdict.is_some() {
+            self.verdict = Some(verdict);
+        }
+        if self.hint_waiting {
+            self.hint_waiting = false;
+            if let Some(hint) = self.minds.hint(self.world.board(), self.world.cat()) {
+                self.hint = Some(hint);
+            }
+        }
+    }
+
+    /// Asks for ticks while the cat walks, Solve plays, or the player
+    /// waits for the solver (a hint or the badge), and for none otherwise.
     fn update_ticks(&mut self) {
-        let wanted = self.walk.is_some() || self.solving.is_some();
+        let waiting =
+            (self.hint_waiting || self.verdict == Some(Verdict::Undecided)) && self.thinking_here();
+        let wanted = self.walk.is_some() || self.solving.is_some() || waiting;
         if wanted && !self.ticking {
             self.host.request_ticks(TICK);
         } else if !wanted && self.ticking {
@@ -509,10 +555,12 @@ impl ChatNoir {
     /// The badge's answer for the position now, when the badge is shown
     /// and the game goes on.
     fn update_badge(&mut self) {
-        self.verdict = (self.settings.badge && self.world.state() == State::Playing).then(|| {
-            self.minds
-                .verdict(self.world.board(), self.world.cat(), BADGE_TIME)
-        });
+        if self.world.state() == State::Playing && self.host.has_revision_2() {
+            self.minds.start_thinking();
+            self.minds.think_about(self.world.board(), self.world.cat());
+        }
+        self.verdict = (self.settings.badge && self.world.state() == State::Playing)
+            .then(|| self.minds.verdict(self.world.board(), self.world.cat()));
     }
 
     fn stop_solving(&mut self) {
@@ -530,8 +578,11 @@ impl ChatNoir {
         match self.minds.hint(self.world.board(), self.world.cat()) {
             Some(hint) => {
                 self.hint = Some(hint);
+                self.hint_waiting =
+                    hint.kind == (HintKind::Heuristic { lost: false }) && self.thinking_here();
                 self.note = None;
                 self.helped += 1;
+                self.update_ticks();
             }
             None => self.note = Some("No hint: the cat is boxed in".into()),
         }
@@ -545,7 +596,7 @@ impl ChatNoir {
             return;
         }
         let board = self.world.board().clone();
-        match self.minds.verdict(&board, self.world.cat(), SOLVE_TIME) {
+        match self.minds.verdict(&board, self.world.cat()) {
             Verdict::Winnable { best_move } => {
                 self.helped += 1;
                 let pointer = self.world.mouse();
@@ -557,6 +608,9 @@ impl ChatNoir {
                     self.world
                         .set_mouse(pointer.filter(|&p| p != self.world.cat()));
                 }
+            }
+            Verdict::Undecided if self.solving.is_some() && self.thinking_here() => {
+                // Solve waits for the background's answer.
             }
             verdict => {
                 self.solving = None;

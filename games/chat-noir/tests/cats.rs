@@ -215,7 +215,6 @@ fn difficulty_names() {
 #[test]
 fn the_expert_never_misses_a_cheap_escape() {
     let mut rng = Rng::new(17);
-    let mut search = Search::new();
     let cheap = Budget {
         table_entries: 1 << 16,
         ..Budget::nodes(10_000)

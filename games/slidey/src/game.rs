@@ -17,8 +17,9 @@
 //! first; a new game of that size), the **Picture** choice (the game's own
 //! pictures and, once there is one, the player's), **Show picture** (a
 //! toggle: the whole picture until pressed again), **Show numbers** (`T`)
-//! and **Show misplaced** (`M`, the original's red outline on every tile
-//! away from home). Pictures, numbers and misplaced are kept between
+//! **Show misplaced** (`M`, the original's red outline on every tile
+//! away from home) and **Choose picture…** (`O`: the launcher's file dialog
+//! for a PNG or JPEG of the player's, which becomes Your picture). Pictures, numbers and misplaced are kept between
 //! sessions ([`crate::settings`]).
 //!
 //! Each slide changes the board at once; the tiles' glide to their new
@@ -30,8 +31,8 @@
 use std::time::Duration;
 
 use game_api::{
-    Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Picture, Point, Region,
-    Response, Rgba, Stroke, Style, keys,
+    Action, Anchor, Button, Event, FileChoice, FileKind, Game, GameError, Host, NewGame, Painter,
+    Picture, Point, Region, Response, Rgba, Stroke, Style, keys,
 };
 
 use crate::board::{Board, Cell, DEFAULT_SIZE, Dir, MAX_SIZE, MIN_SIZE, Shuffle, Slide};
@@ -81,6 +82,9 @@ pub const PEEK_ACTION: &str = "peek";
 pub const NUMBERS_ACTION: &str = "numbers";
 /// The ID of the Show misplaced toggle (key `m`).
 pub const MISPLACED_ACTION: &str = "misplaced";
+/// The ID of the Choose picture button (key `o`), which asks the launcher's
+/// file dialog for a picture of the player's.
+pub const CHOOSE_ACTION: &str = "choose";
 
 /// The window title.
 pub const TITLE: &str = "Slidey";
@@ -857,8 +861,8 @@ impl Game for Slidey {
         }
     }
 
-    /// Size, Picture, Show picture, Show numbers (`T`) and Show misplaced
-    /// (`M`).
+    /// Size, Picture, Show picture, Show numbers (`T`), Show misplaced
+    /// (`M`) and Choose picture (`O`).
     fn actions(&self) -> Vec<Action> {
         let sizes: Vec<String> = (MIN_SIZE..=MAX_SIZE).map(size_label).collect();
         let pictures: Vec<&str> = self.picture_choices().iter().map(|c| c.name()).collect();
@@ -880,6 +884,7 @@ impl Game for Slidey {
                 &toggle(self.settings.misplaced, "misplaced"),
             )
             .with_shortcut("m"),
+            Action::button(CHOOSE_ACTION, "Choose picture…").with_shortcut("o"),
         ]
     }
 
@@ -915,9 +920,27 @@ impl Game for Slidey {
                 self.settings.misplaced = !self.settings.misplaced;
                 self.store_settings();
             }
+            CHOOSE_ACTION => {
+                // The answer comes later, to `file_chosen`.
+                self.note = (!self.host.choose_file(FileKind::Picture)).then(|| {
+                    "This launcher has no file dialog: put a picture.png in Slidey's data directory instead".to_owned()
+                });
+            }
             _ => return Err(GameError(format!("Slidey has no action {id:?}"))),
         }
         Ok(Response::REDRAW)
+    }
+
+    /// The answer to Choose picture: the chosen file becomes the picture
+    /// (and is remembered), or the status line says why not; a cancelled
+    /// dialog changes nothing.
+    fn file_chosen(&mut self, choice: FileChoice) -> Response {
+        match choice {
+            FileChoice::Chosen(file) => self.picture_file_chosen(&file.name, &file.bytes),
+            FileChoice::Cancelled(_) => return Response::NONE,
+            FileChoice::Refused(why) => self.note = Some(why),
+        }
+        Response::REDRAW
     }
 
     /// Each cell: "row 2, column 3: tile 7, belongs at row 3, column 1,
@@ -1287,6 +1310,38 @@ mod tests {
         game.click_cell(slidable);
         assert_eq!(game.note(), None);
         assert!(game.status().starts_with("Moves: 1 — slide the tiles"));
+    }
+
+    #[test]
+    fn choose_picture_without_a_file_dialog_says_what_to_do() {
+        let mut game = Slidey::with_seed(3, 6);
+        let choose = game.actions().pop().unwrap();
+        assert_eq!(
+            (
+                choose.id.as_str(),
+                choose.label.as_str(),
+                choose.shortcut.as_deref()
+            ),
+            (CHOOSE_ACTION, "Choose picture…", Some("o"))
+        );
+        assert_eq!(game.invoke_action(CHOOSE_ACTION, ""), Ok(Response::REDRAW));
+        assert!(game.status().contains("no file dialog: put a picture.png"));
+        // The launcher's answers.
+        let png = Image::builtin(Rings).to_png();
+        let chosen = FileChoice::Chosen(game_api::ChosenFile {
+            kind: FileKind::Picture,
+            name: "rings.png".into(),
+            bytes: png,
+        });
+        assert_eq!(game.file_chosen(chosen), Response::REDRAW);
+        assert_eq!(game.picture(), &Image::builtin(Rings));
+        assert_eq!(game.status(), "Moves: 0 — The picture is now rings.png");
+        assert_eq!(
+            game.file_chosen(FileChoice::Cancelled(FileKind::Picture)),
+            Response::NONE
+        );
+        game.file_chosen(FileChoice::Refused("a dialog is open already".into()));
+        assert_eq!(game.status(), "Moves: 0 — a dialog is open already");
     }
 
     #[test]

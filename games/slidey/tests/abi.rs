@@ -8,13 +8,14 @@ use game_api::host::{
     CallErrorKind, GameInstance, GameLibrary, HostServices, NoServices, Recorder,
 };
 use game_api::{
-    ActionKind, Event, GameResult, Modifiers, Outcome, PictureSource, Point, RecordingPainter,
-    Response, Shape,
+    ActionKind, ChosenFile, Event, FileChoice, FileKind, GameResult, Modifiers, Outcome,
+    PictureSource, Point, RecordingPainter, Response, Shape,
 };
 use slidey::board::{Board, Cell, Dir, Shuffle};
 use slidey::game::{BOARD, MARGIN};
 use slidey::picture::{Image, Landscape, SIDE};
 use slidey::solver::solve;
+use std::path::PathBuf;
 
 fn start() -> GameInstance {
     // SAFETY: the entry function of the game linked into this test.
@@ -139,7 +140,10 @@ fn the_game_introduces_itself_with_the_originals_6x6() {
     assert_eq!(board.gap(), Cell::new(5, 5));
     let actions = game.actions().unwrap();
     let ids: Vec<&str> = actions.iter().map(|a| a.id.as_str()).collect();
-    assert_eq!(ids, ["size", "picture", "peek", "numbers", "misplaced"]);
+    assert_eq!(
+        ids,
+        ["size", "picture", "peek", "numbers", "misplaced", "choose"]
+    );
     assert_eq!(
         actions[0].kind,
         ActionKind::Choice {
@@ -337,8 +341,9 @@ fn the_keyboard_alone_plays_with_shift_arrows_and_enter() {
     assert_eq!(key(&mut game, "F13"), Response::NONE);
 }
 
-/// Services whose data directory is a directory of the test's.
-struct WithDataDir(String);
+/// Services whose data directory is a directory of the test's, and that
+/// count the file dialogs asked for.
+struct WithDataDir(String, std::rc::Rc<std::cell::Cell<u32>>);
 
 impl HostServices for WithDataDir {
     fn show_text_help(&mut self, _: &str, _: bool) {}
@@ -350,13 +355,84 @@ impl HostServices for WithDataDir {
     fn data_dir(&mut self) -> Option<&str> {
         Some(&self.0)
     }
+    fn choose_file(&mut self, kind: u32) {
+        assert_eq!(kind, game_api::abi::FILE_KIND_PICTURE);
+        self.1.set(self.1.get() + 1);
+    }
+}
+
+/// A fresh directory of this test's.
+fn test_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("slidey-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_jpeg_chosen_in_the_launchers_dialog_becomes_the_remembered_picture() {
+    let dir = test_dir("chooser");
+    let dialogs = std::rc::Rc::new(std::cell::Cell::new(0));
+    let services = || {
+        Box::new(WithDataDir(
+            dir.to_str().unwrap().to_owned(),
+            dialogs.clone(),
+        ))
+    };
+    let mut game = start_with(services());
+    game.new_game(9).unwrap();
+    // O, the button's shortcut, is the launcher's to invoke: it calls the action.
+    assert_eq!(game.invoke_action("choose", "").unwrap(), Response::REDRAW);
+    assert_eq!(dialogs.get(), 1);
+    // Cancelled: nothing changes.
+    let cancelled = FileChoice::Cancelled(FileKind::Picture);
+    assert_eq!(game.file_chosen(&cancelled).unwrap(), Response::NONE);
+    assert_eq!(
+        seen_board(&mut game, &Image::builtin(Landscape), 6),
+        Shuffle::new(6, 9).board
+    );
+    // Chosen: the tiles are pieces of the photo, the board is the same.
+    let jpeg = std::fs::read(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gradient.jpg"),
+    )
+    .unwrap();
+    let chosen = FileChoice::Chosen(ChosenFile {
+        kind: FileKind::Picture,
+        name: "gradient.jpg".into(),
+        bytes: jpeg.clone(),
+    });
+    assert_eq!(game.file_chosen(&chosen).unwrap(), Response::REDRAW);
+    let photo = Image::from_bytes(&jpeg).unwrap();
+    assert_eq!(seen_board(&mut game, &photo, 6), Shuffle::new(6, 9).board);
+    assert!(
+        game.status()
+            .unwrap()
+            .ends_with("The picture is now gradient.jpg")
+    );
+    // A file that is no picture is refused in the status line.
+    let text = FileChoice::Chosen(ChosenFile {
+        kind: FileKind::Picture,
+        name: "notes.png".into(),
+        bytes: b"not a picture".to_vec(),
+    });
+    game.file_chosen(&text).unwrap();
+    assert!(
+        game.status()
+            .unwrap()
+            .contains("notes.png: That file is not a picture Slidey can read")
+    );
+    game.close().unwrap();
+    // Remembered: the next session starts with it.
+    let mut game = start_with(services());
+    game.new_game(9).unwrap();
+    assert_eq!(seen_board(&mut game, &photo, 6), Shuffle::new(6, 9).board);
+    game.close().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn the_players_picture_and_settings_are_remembered_in_the_data_directory() {
-    let dir = std::env::temp_dir().join(format!("slidey-abi-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = test_dir("data");
     // A 120 × 90 PNG: its middle 90 × 90 square is a gradient.
     let mut png = Vec::new();
     {
@@ -373,7 +449,13 @@ fn the_players_picture_and_settings_are_remembered_in_the_data_directory() {
         writer.write_image_data(&data).unwrap();
     }
     std::fs::write(dir.join("picture.png"), &png).unwrap();
-    let services = || Box::new(WithDataDir(dir.to_str().unwrap().to_owned()));
+    let dialogs = std::rc::Rc::new(std::cell::Cell::new(0));
+    let services = || {
+        Box::new(WithDataDir(
+            dir.to_str().unwrap().to_owned(),
+            dialogs.clone(),
+        ))
+    };
 
     let mut game = start_with(services());
     let own = Image::from_png(&png).unwrap();

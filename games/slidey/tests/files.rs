@@ -140,7 +140,7 @@ fn the_launcher_formats_the_help_as_intended() {
             _ => None,
         })
         .collect();
-    assert_eq!(bullets.len(), 10, "{bullets:#?}");
+    assert_eq!(bullets.len(), 11, "{bullets:#?}");
     assert!(bullets[0].starts_with("Click a tile in the gap's row or column"));
     assert!(
         bullets

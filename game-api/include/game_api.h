@@ -475,6 +475,21 @@ typedef struct GameApiHost {
      * struct_size >= GAME_API_HOST_SIZE_V5.
      */
     void (*choose_file)(void *ctx, uint32_t kind);
+    /*
+     * Revision 5: with `fill` nonzero, the canvas is laid out to the window:
+     * the host calls the table's `layout` with the size it has (now, and
+     * whenever it changes) and shows the canvas unscaled; the window never
+     * resizes itself to the canvas. With 0, the canvas is scaled to the
+     * window again. Only when struct_size >= GAME_API_HOST_SIZE_V5.
+     */
+    void (*request_layout)(void *ctx, uint8_t fill);
+    /*
+     * Revision 5: the pointer's shape over the canvas (and during a drag
+     * that began on it), a GAME_API_CURSOR_* constant, until asked again;
+     * an unknown one is the default arrow. Only when struct_size >=
+     * GAME_API_HOST_SIZE_V5.
+     */
+    void (*set_cursor)(void *ctx, uint32_t cursor);
 } GameApiHost;
 
 /* sizeof(GameApiHost) of a revision-1 host. */
@@ -498,6 +513,17 @@ typedef struct GameApiHost {
 /* ------------------------------------------------------------------------
  * Files the player chooses (revision 5)
  * ------------------------------------------------------------------------ */
+
+/* Pointer shape (revision 5, `set_cursor`): the default arrow. */
+#define GAME_API_CURSOR_DEFAULT 0u
+/* Pointer shape: a pointing hand (something to click). */
+#define GAME_API_CURSOR_POINTING_HAND 1u
+/* Pointer shape: an open hand (something to drag). */
+#define GAME_API_CURSOR_GRAB 2u
+/* Pointer shape: a closed hand (something being dragged). */
+#define GAME_API_CURSOR_GRABBING 3u
+/* Pointer shape: not allowed (a drop refused here). */
+#define GAME_API_CURSOR_NOT_ALLOWED 4u
 
 /*
  * File kind: a picture, PNG or JPEG. Kinds are only ever added; a host
@@ -592,6 +618,8 @@ typedef uint32_t (*GameApiRegionFn)(GameApiHandle game, uint32_t index, GameApiR
 typedef uint32_t (*GameApiActionShortcutFn)(GameApiHandle game, uint32_t index, GameApiStr *out);
 /* See GameApiTable.outcome_assisted (revision 4). */
 typedef uint32_t (*GameApiOutcomeAssistedFn)(GameApiHandle game, uint32_t *out);
+/* See GameApiTable.layout (revision 5). */
+typedef uint32_t (*GameApiLayoutFn)(GameApiHandle game, GameApiPoint size, uint8_t *redraw);
 /* See GameApiTable.file_chosen (revision 5). */
 typedef uint32_t (*GameApiFileChosenFn)(GameApiHandle game, const GameApiFileChoice *choice,
                                         uint8_t *redraw);
@@ -706,6 +734,14 @@ typedef struct GameApiTable {
      * `redraw` if the canvas changed.
      */
     GameApiFileChosenFn file_chosen;
+    /*
+     * After the game asked with the host's `request_layout`: the size the
+     * canvas has, in canvas pixels (the window's logical pixels), each side
+     * at least 1. The game lays itself out to it, and its `canvas_size`
+     * answers it from now on. Writes 1 to `redraw` if the canvas changed
+     * (the host draws it again anyway).
+     */
+    GameApiLayoutFn layout;
 } GameApiTable;
 
 /* The part of GameApiTable every ABI version shares. */

@@ -46,6 +46,11 @@
 //! kind ([`FILE_KIND_PICTURE`]) in answer to a click or a key, the
 //! launcher shows its own file dialog and hands the game the chosen file's
 //! name and bytes ([`RawFileChoice`]) or says it was cancelled or refused.
+//! It also appends `request_layout` and `set_cursor` to [`RawHost`] and
+//! `layout` to [`GameTable`]: a game may lay its canvas out to the
+//! window's size, and ask for a pointer shape (`CURSOR_*`); and while a
+//! button is held after a press on the canvas, moves and the release reach
+//! the game even outside it.
 //!
 //! Revision 1 is the first release; revision 2 appends
 //! the optional game functions `save` … `outcome` to [`GameTable`],
@@ -430,6 +435,16 @@ pub struct RawHost {
     /// a time; the answer comes later through the game's `file_chosen`
     /// (chosen, cancelled, or refused with the reason).
     pub choose_file: unsafe extern "C" fn(ctx: *mut c_void, kind: u32),
+    /// Revision 5: with `fill` nonzero, the canvas is laid out to the
+    /// window: the host calls the game's `layout` with the size it has
+    /// (now, and whenever it changes) and shows the canvas unscaled; the
+    /// window never resizes itself to the canvas. With 0, the canvas is
+    /// scaled to the window again.
+    pub request_layout: unsafe extern "C" fn(ctx: *mut c_void, fill: u8),
+    /// Revision 5: the pointer's shape over the canvas (and during a drag
+    /// that began on it), one of the `CURSOR_*` constants, until asked
+    /// again; an unknown one is the default arrow.
+    pub set_cursor: unsafe extern "C" fn(ctx: *mut c_void, cursor: u32),
 }
 
 /// `size_of::<RawHost>()` of a revision-1 host.
@@ -443,6 +458,17 @@ pub const RAW_HOST_SIZE_V3: u32 = std::mem::offset_of!(RawHost, choose_file) as 
 /// `size_of::<RawHost>()` of a revision-5 host: from this size on, a host
 /// offers `choose_file` (revision 4 added nothing to the host).
 pub const RAW_HOST_SIZE_V5: u32 = std::mem::size_of::<RawHost>() as u32;
+
+/// Pointer shape (revision 5, `set_cursor`): the default arrow.
+pub const CURSOR_DEFAULT: u32 = 0;
+/// Pointer shape: a pointing hand (something to click).
+pub const CURSOR_POINTING_HAND: u32 = 1;
+/// Pointer shape: an open hand (something to drag).
+pub const CURSOR_GRAB: u32 = 2;
+/// Pointer shape: a closed hand (something being dragged).
+pub const CURSOR_GRABBING: u32 = 3;
+/// Pointer shape: not allowed (a drop refused here).
+pub const CURSOR_NOT_ALLOWED: u32 = 4;
 
 /// File kind (revision 5): a picture, PNG or JPEG. Kinds are only ever
 /// added; a host refuses a kind it does not know.
@@ -477,6 +503,9 @@ pub struct RawFileChoice {
     /// Why the request was refused (empty otherwise), for the player.
     pub message: AbiStr,
 }
+
+/// See [`GameTable::layout`].
+pub type LayoutFn = unsafe extern "C" fn(game: GameHandle, size: Point, redraw: *mut u8) -> u32;
 
 /// See [`GameTable::file_chosen`].
 pub type FileChosenFn =
@@ -608,6 +637,12 @@ pub struct GameTable {
     /// or that they cancelled, or why the launcher refused. Writes 1 to
     /// `redraw` if the canvas changed.
     pub file_chosen: Option<FileChosenFn>,
+    /// After the game asked with the host's `request_layout`: the size the
+    /// canvas has, in canvas pixels (the window's logical pixels), each
+    /// side at least 1. The game lays itself out to it, and its
+    /// `canvas_size` answers it from now on. Writes 1 to `redraw` if the
+    /// canvas changed (the host draws it again anyway).
+    pub layout: Option<LayoutFn>,
 }
 
 /// See [`GameTable::outcome_assisted`].

@@ -8,11 +8,12 @@
 //! unknown modifier bits are ignored); it fails only where guessing would
 //! change what the player did (an unknown event kind).
 
-use crate::abi::{self, AbiBytes, AbiStr, RawAction, RawEvent, RawFileChoice, RawOutcome, RawStyle};
+use crate::abi::{
+    self, AbiBytes, AbiStr, RawAction, RawEvent, RawFileChoice, RawOutcome, RawStyle,
+};
 use crate::{
-    ChosenFile, FileChoice, FileKind,
-    Action, ActionKind, Anchor, Button, Event, GameError, GameResult, Modifiers, Outcome, Stroke,
-    Style, TRANSPARENT,
+    Action, ActionKind, Anchor, Button, ChosenFile, Event, FileChoice, FileKind, GameError,
+    GameResult, Modifiers, Outcome, Stroke, Style, TRANSPARENT,
 };
 
 /// The newline-separated options of a choice (empty for other kinds), which

@@ -186,6 +186,36 @@ impl Host {
         true
     }
 
+    /// Asks the launcher to lay the canvas out to the window (ABI revision
+    /// 5) with `fill`, or to scale it to the window again without: with
+    /// it, [`Game::lay_out_canvas`] is told the size the canvas has (now, and
+    /// whenever the window's size changes), the canvas is shown unscaled,
+    /// and the window never resizes itself to the canvas. Returns `false`
+    /// when the launcher cannot (older than revision 5, or detached).
+    ///
+    /// [`Game::lay_out_canvas`]: crate::Game::lay_out_canvas
+    pub fn request_layout(&self, fill: bool) -> bool {
+        if self.revision() < 5 {
+            return false;
+        }
+        let Some(raw) = self.raw() else { return false };
+        // SAFETY: as in `choose_file`.
+        unsafe { (raw.request_layout)(raw.ctx, u8::from(fill)) };
+        true
+    }
+
+    /// Asks for the pointer's shape over the canvas (and during a drag
+    /// that began on it) until asked again (ABI revision 5; an older
+    /// launcher keeps its arrow).
+    pub fn set_cursor(&self, cursor: crate::Cursor) {
+        if self.revision() >= 5
+            && let Some(raw) = self.raw()
+        {
+            // SAFETY: as in `choose_file`.
+            unsafe { (raw.set_cursor)(raw.ctx, cursor.to_raw()) }
+        }
+    }
+
     /// Starts a new game as the launcher's New game does (a fresh seed,
     /// undoable), e.g. from the game's own key, once the current call into
     /// the game has returned. Only for games that implement
@@ -225,6 +255,7 @@ pub const fn table<G: Game>() -> GameTable {
         region: Some(region::<G>),
         outcome_assisted: None,
         file_chosen: Some(file_chosen::<G>),
+        layout: Some(layout::<G>),
     }
 }
 
@@ -560,6 +591,19 @@ unsafe extern "C" fn file_chosen<G: Game>(
         let raw = unsafe { choice.as_ref() }.ok_or_else(|| GameError("null file choice".into()))?;
         let choice = unsafe { codec::file_choice_from_raw(raw, MAX_CHOSEN_BYTES) }?;
         let response = inst.game.file_chosen(choice);
+        // SAFETY: see `write_out`.
+        unsafe { write_out(redraw, response.redraw as u8) }
+    })
+}
+
+unsafe extern "C" fn layout<G: Game>(handle: GameHandle, size: Point, redraw: *mut u8) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance`.
+        let inst = unsafe { instance::<G>(handle)? };
+        let side = |v: f32| if v.is_finite() { v.max(1.0) } else { 1.0 };
+        let response = inst
+            .game
+            .lay_out_canvas(Point::new(side(size.x), side(size.y)));
         // SAFETY: see `write_out`.
         unsafe { write_out(redraw, response.redraw as u8) }
     })

@@ -72,6 +72,7 @@ pub mod saved_text;
 
 pub use abi::{ABI_REVISION, ABI_VERSION, Point, Rgba};
 pub use guest::Host;
+pub use host::MAX_CHOSEN_FILE_BYTES;
 
 pub use paint::{
     Anchor, BLACK, MeasuringRecorder, Painter, Picture, PictureSource, Pixels, RecordingPainter,
@@ -498,11 +499,76 @@ pub trait Game: Sized + 'static {
         Response::NONE
     }
 
+    /// The size the canvas has in the window, in canvas pixels (ABI
+    /// revision 5), after the game asked for it with
+    /// [`Host::request_layout`]: now, and whenever the window's size
+    /// changes (the C table's `layout`). Lay the game out to it (wider
+    /// spacing in a wider window, not bigger cards) and answer it from
+    /// [`Game::canvas_size`]; the launcher shows the canvas unscaled and
+    /// draws it again. The default ignores it.
+    ///
+    /// (Not named `layout`: a game's own `self.layout()` must keep
+    /// meaning its own method.)
+    fn lay_out_canvas(&mut self, size: Point) -> Response {
+        let _ = size;
+        Response::NONE
+    }
+
     /// The canvas's labelled regions now (ABI revision 3), asked for after
     /// every redraw: what a screen reader reads, and what tests find by
     /// label. A board game gives one per cell ("cell 3, 4: blocked").
     fn regions(&self) -> Vec<Region> {
         Vec::new()
+    }
+}
+
+/// The pointer's shape over the canvas, which a game asks for with
+/// [`Host::set_cursor`] (ABI revision 5): a hand over what can be clicked,
+/// an open hand over what can be dragged, a closed one while dragging.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Cursor {
+    /// The default arrow.
+    #[default]
+    Default,
+    /// A pointing hand: something to click.
+    PointingHand,
+    /// An open hand: something to drag.
+    Grab,
+    /// A closed hand: something being dragged.
+    Grabbing,
+    /// Not allowed: a drop refused here.
+    NotAllowed,
+}
+
+impl Cursor {
+    /// Every shape.
+    pub const ALL: [Cursor; 5] = [
+        Cursor::Default,
+        Cursor::PointingHand,
+        Cursor::Grab,
+        Cursor::Grabbing,
+        Cursor::NotAllowed,
+    ];
+
+    /// The shape's code, one of `abi::CURSOR_*`.
+    pub fn to_raw(self) -> u32 {
+        match self {
+            Cursor::Default => abi::CURSOR_DEFAULT,
+            Cursor::PointingHand => abi::CURSOR_POINTING_HAND,
+            Cursor::Grab => abi::CURSOR_GRAB,
+            Cursor::Grabbing => abi::CURSOR_GRABBING,
+            Cursor::NotAllowed => abi::CURSOR_NOT_ALLOWED,
+        }
+    }
+
+    /// The shape of a code; an unknown one is the default arrow.
+    pub fn from_raw(raw: u32) -> Cursor {
+        Cursor::ALL
+            .into_iter()
+            .find(|c| c.to_raw() == raw)
+            .unwrap_or_default()
     }
 }
 

@@ -81,6 +81,7 @@ c_types! {
     (unsafe extern "C" fn(*mut c_void)) => ["void (*)(void *)"],
     // The host's functions.
     (unsafe extern "C" fn(*mut c_void, AbiStr, u8)) => ["void (*)(void *, GameApiStr, uint8_t)"],
+    (unsafe extern "C" fn(*mut c_void, u8)) => ["void (*)(void *, uint8_t)"],
     (unsafe extern "C" fn(*mut c_void, AbiStr)) => ["void (*)(void *, GameApiStr)"],
     (unsafe extern "C" fn(*mut c_void, f32)) => ["void (*)(void *, float)"],
     (unsafe extern "C" fn(*mut c_void, u32)) => ["void (*)(void *, uint32_t)"],
@@ -113,6 +114,7 @@ c_types! {
     ActionShortcutFn => ["uint32_t (*)(GameApiHandle, uint32_t, GameApiStr *)"],
     RegionFn => ["uint32_t (*)(GameApiHandle, uint32_t, GameApiRegion *)"],
     FileChosenFn => ["uint32_t (*)(GameApiHandle, const GameApiFileChoice *, uint8_t *)"],
+    LayoutFn => ["uint32_t (*)(GameApiHandle, GameApiPoint, uint8_t *)"],
     EntryFn => ["const GameApiTable *(*)(void)"],
 }
 
@@ -297,6 +299,7 @@ fn probe() -> Probe {
     structure!(p, RawHost as "GameApiHost" {
         abi_version, struct_size, ctx, show_text_help, show_manual_section, request_redraw,
         log, request_tick, request_new_game, request_input, data_dir, choose_file,
+        request_layout, set_cursor,
     });
     structure!(p, RawFileChoice as "GameApiFileChoice" { status, kind, name, bytes, message });
     structure!(p, RawOutcome as "GameApiOutcome" { state, has_score, score });
@@ -304,7 +307,7 @@ fn probe() -> Probe {
         abi_version, table_size, create, destroy, canvas_size, title, status, draw,
         handle_event, action_count, action, invoke_action, last_error,
         save, load, new_game, game_id, from_game_id, outcome, action_shortcut,
-        region_count, region, outcome_assisted, file_chosen,
+        region_count, region, outcome_assisted, file_chosen, layout,
     });
     structure!(p, RawRegion as "GameApiRegion" { label, min, size });
     structure!(p, TableHeader as "GameApiTableHeader" { abi_version, table_size });
@@ -345,6 +348,11 @@ fn probe() -> Probe {
         RAW_HOST_SIZE_V3 as "GAME_API_HOST_SIZE_V3",
         RAW_HOST_SIZE_V5 as "GAME_API_HOST_SIZE_V5",
         FILE_KIND_PICTURE as "GAME_API_FILE_KIND_PICTURE",
+        CURSOR_DEFAULT as "GAME_API_CURSOR_DEFAULT",
+        CURSOR_POINTING_HAND as "GAME_API_CURSOR_POINTING_HAND",
+        CURSOR_GRAB as "GAME_API_CURSOR_GRAB",
+        CURSOR_GRABBING as "GAME_API_CURSOR_GRABBING",
+        CURSOR_NOT_ALLOWED as "GAME_API_CURSOR_NOT_ALLOWED",
         FILE_CHOSEN as "GAME_API_FILE_CHOSEN",
         FILE_CANCELLED as "GAME_API_FILE_CANCELLED",
         FILE_REFUSED as "GAME_API_FILE_REFUSED",
@@ -378,6 +386,7 @@ fn probe() -> Probe {
         RegionCountFn as "GameApiRegionCountFn",
         OutcomeAssistedFn as "GameApiOutcomeAssistedFn",
         FileChosenFn as "GameApiFileChosenFn",
+        LayoutFn as "GameApiLayoutFn",
         RegionFn as "GameApiRegionFn",
         GameHandle as "GameApiHandle",
     );

@@ -222,8 +222,8 @@ fn the_game_still_cannot_read_the_chosen_file_by_its_path() {
     launcher_tests::run_until(&mut harness, "the picture given", |h| {
         game(h).is_some_and(|g| g.status().starts_with(&expected))
     });
-    let game = harness.state_mut().open_game_mut(DIR).unwrap();
-    game.invoke("read", path.to_str().unwrap()).unwrap();
+    let window = harness.state_mut().open_game_mut(DIR).unwrap();
+    window.invoke("read", path.to_str().unwrap()).unwrap();
     launcher_tests::run_until(&mut harness, "the game's try to read", |h| {
         game(h).is_some_and(|g| g.status().starts_with("read: "))
     });

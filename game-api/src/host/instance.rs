@@ -528,6 +528,34 @@ impl GameInstance {
         })
     }
 
+    /// Tells the game the size its canvas has (revision 5, after it asked
+    /// with `request_layout`): each side a finite number from 1 to
+    /// [`MAX_CANVAS_SIDE`] (others are clamped).
+    pub fn layout(&mut self, size: Point) -> Result<Response, CallError> {
+        self.ensure_alive()?;
+        let layout = self.table.layout.ok_or(Self::unsupported("layout"))?;
+        let side = |v: f32| {
+            if v.is_finite() {
+                v.clamp(1.0, MAX_CANVAS_SIDE)
+            } else {
+                1.0
+            }
+        };
+        let mut redraw = 0u8;
+        // SAFETY: a checked table's function, our live handle, a valid slot.
+        let status = unsafe {
+            layout(
+                self.handle,
+                Point::new(side(size.x), side(size.y)),
+                &mut redraw,
+            )
+        };
+        self.check("layout", status)?;
+        Ok(Response {
+            redraw: redraw != 0,
+        })
+    }
+
     /// How the game stands, and (revision 4) whether the game helped the
     /// player to it.
     pub fn outcome(&mut self) -> Result<Outcome, CallError> {

@@ -46,6 +46,15 @@ pub trait HostServices {
     fn choose_file(&mut self, kind: u32) {
         let _ = kind;
     }
+    /// The game asked to be laid out to the window (`fill`) or scaled to
+    /// it again (revision 5). Hosts without windows ignore it.
+    fn request_layout(&mut self, fill: bool) {
+        let _ = fill;
+    }
+    /// The game asked for a pointer shape, a `CURSOR_*` code (revision 5).
+    fn set_cursor(&mut self, cursor: u32) {
+        let _ = cursor;
+    }
 }
 
 /// Services that do nothing, for tests and tools.
@@ -62,7 +71,8 @@ impl HostServices for NoServices {
 /// Services that remember what the game asked for, one line per request,
 /// for tests to check: `help <title> <verbatim>`, `manual <tag>`, `redraw`,
 /// `log <message>`, `tick <seconds>` / `tick stop`, `new game`,
-/// `input <bits>`, `choose file <kind>`.
+/// `input <bits>`, `choose file <kind>`, `layout <true|false>`,
+/// `cursor <code>`.
 ///
 /// Clones share one list: give one clone to the game and keep another.
 ///
@@ -127,6 +137,12 @@ impl HostServices for Recorder {
     fn choose_file(&mut self, kind: u32) {
         self.record(format!("choose file {kind}"));
     }
+    fn request_layout(&mut self, fill: bool) {
+        self.record(format!("layout {fill}"));
+    }
+    fn set_cursor(&mut self, cursor: u32) {
+        self.record(format!("cursor {cursor}"));
+    }
 }
 
 /// The host table a game calls back through, with `ctx` the services of
@@ -145,6 +161,8 @@ pub(super) fn raw_host(ctx: *mut c_void) -> RawHost {
         request_input: host_request_input,
         data_dir: host_data_dir,
         choose_file: host_choose_file,
+        request_layout: host_request_layout,
+        set_cursor: host_set_cursor,
     }
 }
 
@@ -225,4 +243,14 @@ unsafe extern "C" fn host_data_dir(ctx: *mut c_void, out: *mut AbiStr) {
 unsafe extern "C" fn host_choose_file(ctx: *mut c_void, kind: u32) {
     // SAFETY: `ctx` is ours.
     unsafe { with_services(ctx, |s| s.choose_file(kind)) }
+}
+
+unsafe extern "C" fn host_request_layout(ctx: *mut c_void, fill: u8) {
+    // SAFETY: `ctx` is ours.
+    unsafe { with_services(ctx, |s| s.request_layout(fill != 0)) }
+}
+
+unsafe extern "C" fn host_set_cursor(ctx: *mut c_void, cursor: u32) {
+    // SAFETY: `ctx` is ours.
+    unsafe { with_services(ctx, |s| s.set_cursor(cursor)) }
 }

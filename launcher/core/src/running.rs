@@ -127,6 +127,8 @@ pub trait RunningGame {
     fn outcome(&mut self) -> Result<Outcome, GameError>;
     /// Gives the game the answer to its request for a file (revision 5).
     fn file_chosen(&mut self, choice: &FileChoice) -> Result<Response, GameError>;
+    /// Tells the game the size its canvas has (revision 5).
+    fn layout(&mut self, size: Point) -> Result<Response, GameError>;
     /// Ends the game, reporting a failure while closing.
     fn close(self: Box<Self>) -> Result<(), GameError>;
 }
@@ -184,6 +186,9 @@ impl RunningGame for GameInstance {
     }
     fn file_chosen(&mut self, choice: &FileChoice) -> Result<Response, GameError> {
         Ok(GameInstance::file_chosen(self, choice)?)
+    }
+    fn layout(&mut self, size: Point) -> Result<Response, GameError> {
+        Ok(GameInstance::layout(self, size)?)
     }
     fn close(self: Box<Self>) -> Result<(), GameError> {
         Ok(GameInstance::close(*self)?)

@@ -96,7 +96,9 @@ pub fn check_notification(notification: &Notification) -> Result<(), String> {
         | Notification::RequestRedraw
         | Notification::RequestInput(_)
         | Notification::RequestNewGame
-        | Notification::ChooseFile(_) => Ok(()),
+        | Notification::ChooseFile(_)
+        | Notification::RequestLayout(_)
+        | Notification::SetCursor(_) => Ok(()),
     }
 }
 

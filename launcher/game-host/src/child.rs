@@ -229,6 +229,7 @@ fn run(instance: &mut GameInstance, call: Call, measure: &mut Option<Measure>) -
         Call::Outcome => instance.outcome().map(Answer::Outcome),
         Call::Notes => Ok(Answer::Notes(instance.notes().map(str::to_owned).collect())),
         Call::FileChosen(choice) => instance.file_chosen(&choice).map(Answer::Response),
+        Call::Layout(size) => instance.layout(size).map(Answer::Response),
         // Handled by the loop.
         Call::Close | Call::IfRedrawn => Ok(Answer::Done),
     };
@@ -363,6 +364,12 @@ impl HostServices for ChildServices {
     }
     fn choose_file(&mut self, kind: u32) {
         self.notify(Notification::ChooseFile(kind));
+    }
+    fn request_layout(&mut self, fill: bool) {
+        self.notify(Notification::RequestLayout(fill));
+    }
+    fn set_cursor(&mut self, cursor: u32) {
+        self.notify(Notification::SetCursor(cursor));
     }
     fn data_dir(&mut self) -> Option<&str> {
         let (path, created) = self.data_dir.as_mut()?;

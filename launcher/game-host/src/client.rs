@@ -1087,6 +1087,11 @@ impl GameProcess {
         self.response(Call::FileChosen(choice.clone()))
     }
 
+    /// Tells the game the size its canvas has (revision 5).
+    pub fn layout(&self, size: Point) -> Result<Response, ProcessError> {
+        self.response(Call::Layout(size))
+    }
+
     /// Runs an event or a control, with the reads of
     /// [`GameProcess::set_read_ahead`] after it if it asks for a redraw.
     fn response(&self, call: Call) -> Result<Response, ProcessError> {
@@ -1411,6 +1416,9 @@ impl RunningGame for GameProcess {
     }
     fn file_chosen(&mut self, choice: &game_api::FileChoice) -> Result<Response, GameError> {
         Ok(GameProcess::file_chosen(self, choice)?)
+    }
+    fn layout(&mut self, size: Point) -> Result<Response, GameError> {
+        Ok(GameProcess::layout(self, size)?)
     }
     fn close(self: Box<Self>) -> Result<(), GameError> {
         Ok(GameProcess::close(*self)?)

@@ -126,6 +126,8 @@ pub enum Call {
     /// `file_chosen`: the answer to the game's `choose_file` →
     /// [`Answer::Response`].
     FileChosen(game_api::FileChoice),
+    /// `layout`: the size the canvas has → [`Answer::Response`].
+    Layout(Point),
     /// Not a call of the game: the calls after it run only if the call
     /// before it was an event or control whose answer asks for a redraw
     /// (→ [`Answer::Done`]); otherwise the reply ends before it. How a move
@@ -201,7 +203,10 @@ impl Answer {
                 | (Call::Title | Call::Status | Call::GameId, Answer::Text(_))
                 | (Call::Draw, Answer::Frame(_))
                 | (
-                    Call::HandleEvent(_) | Call::InvokeAction { .. } | Call::FileChosen(_),
+                    Call::HandleEvent(_)
+                        | Call::InvokeAction { .. }
+                        | Call::FileChosen(_)
+                        | Call::Layout(_),
                     Answer::Response(_)
                 )
                 | (Call::Actions, Answer::Actions(_))
@@ -298,6 +303,10 @@ pub enum Notification {
     /// The player is to choose a file of this `FILE_KIND_*` code for the
     /// game (revision 5).
     ChooseFile(u32),
+    /// Lay the canvas out to the window (`true`) or scale it (revision 5).
+    RequestLayout(bool),
+    /// The pointer's shape, a `CURSOR_*` code (revision 5).
+    SetCursor(u32),
 }
 
 /// A message from a game process to the console.

@@ -40,6 +40,8 @@ pub enum Activity {
     Closing,
     /// Taking the file the player chose for it.
     FileChosen,
+    /// Laying its canvas out to the window.
+    Layout,
 }
 
 impl Activity {
@@ -72,6 +74,7 @@ impl Activity {
             Call::Notes => Activity::Telling("notes"),
             Call::Close => Activity::Closing,
             Call::FileChosen(_) => Activity::FileChosen,
+            Call::Layout(_) => Activity::Layout,
             Call::IfRedrawn => Activity::Telling("whether to redraw"),
         }
     }
@@ -96,6 +99,7 @@ impl fmt::Display for Activity {
             Activity::NewGame => write!(f, "while starting a new game"),
             Activity::Closing => write!(f, "while closing"),
             Activity::FileChosen => write!(f, "while taking the file the player chose"),
+            Activity::Layout => write!(f, "while laying itself out to the window"),
         }
     }
 }

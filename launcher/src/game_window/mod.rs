@@ -158,6 +158,12 @@ pub struct GameWindow {
     regions: Vec<game_api::Region>,
     /// The file dialog the game asked for, while it is open (revision 5).
     file_dialog: Option<file_dialog::FileDialog>,
+    /// The size the game was last laid out to (revision 5, a canvas that
+    /// fills the window).
+    laid_out: Option<game_api::Point>,
+    /// The button held since a press on the canvas: until its release,
+    /// moves and the release reach the game wherever the pointer is.
+    capture: Option<egui::PointerButton>,
 }
 
 /// The files the launcher keeps for a game, if it keeps any.
@@ -268,6 +274,8 @@ impl GameWindow {
             ctx: ctx.clone(),
             regions: Vec::new(),
             file_dialog: None,
+            laid_out: None,
+            capture: None,
         }
     }
 
@@ -442,8 +450,9 @@ impl GameWindow {
             .game()
             .view(&mut |size, text| crate::render::text_size(&ctx, size, text))?;
         let canvas = Vec2::new(view.canvas_size.x, view.canvas_size.y);
-        if canvas != self.canvas {
-            // A new board size: the window follows it.
+        if canvas != self.canvas && !self.signals.layout.get() {
+            // A new board size: the window follows it (unless the canvas
+            // follows the window).
             self.fit = WindowFit::start();
         }
         self.canvas = canvas;
@@ -615,6 +624,32 @@ impl GameWindow {
             file_dialog::DialogAnswer::Chosen(file) => game_api::FileChoice::Chosen(file),
             file_dialog::DialogAnswer::Cancelled => game_api::FileChoice::Cancelled(kind),
         })
+    }
+
+    /// Tells the game, which asked to fill its window, the size its canvas
+    /// has when it changed (whole logical pixels, at least 1 a side), and
+    /// reads it again: always drawn anew, and never a cause to resize the
+    /// window (which does not follow the canvas then).
+    fn lay_out(&mut self, area: Vec2) -> Result<(), GameError> {
+        let size = game_api::Point::new(area.x.floor().max(1.0), area.y.floor().max(1.0));
+        if self.laid_out == Some(size) || self.life != Life::Playing || !self.can_call() {
+            return Ok(());
+        }
+        self.laid_out = Some(size);
+        let response = self.game.game().layout(size);
+        self.pump();
+        match response {
+            Ok(response) if response.redraw => self.changed(),
+            Ok(_) => self.refresh(),
+            // A game without `layout` is scaled as before.
+            Err(e) if e.is_unsupported() => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Whether the game lays its canvas out to the window (revision 5).
+    pub fn fills_window(&self) -> bool {
+        self.signals.layout.get()
     }
 
     /// Whether the game's file dialog is open.
@@ -872,6 +907,10 @@ impl GameWindow {
     /// while [`WindowFit`] says so. Not when viewports are embedded as egui
     /// windows (tests), whose size is not the window's.
     fn fit_window(&mut self, ctx: &egui::Context) {
+        if self.signals.layout.get() {
+            // The canvas follows the window: the window never follows it.
+            self.fit.pending = false;
+        }
         if !self.fit.pending {
             return;
         }
@@ -913,6 +952,11 @@ impl GameWindow {
         let (area, _response) =
             ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         self.area = Some(area.size());
+        if self.signals.layout.get() {
+            self.lay_out(area.size())?;
+        } else {
+            self.laid_out = None;
+        }
         let transform = CanvasTransform::fit(self.canvas, area);
         self.transform = Some(transform);
         let canvas_rect = transform.screen_rect();
@@ -932,6 +976,12 @@ impl GameWindow {
                             self.send(&Event::PointerEnter { pos: p })?;
                         }
                         self.send(&Event::PointerMove { pos: p })?;
+                    } else if self.capture.is_some() {
+                        // A drag that began on the canvas: the game follows
+                        // it outside (coordinates outside the canvas).
+                        self.send(&Event::PointerMove {
+                            pos: transform.to_canvas(pos),
+                        })?;
                     } else if self.hovered {
                         self.hovered = false;
                         self.send(&Event::PointerLeave)?;
@@ -958,38 +1008,54 @@ impl GameWindow {
                         modifiers: input::game_modifiers(modifiers),
                     })?;
                 }
-                egui::Event::PointerGone if self.hovered => {
+                egui::Event::PointerGone if self.hovered && self.capture.is_none() => {
                     self.hovered = false;
                     self.send(&Event::PointerLeave)?;
                 }
                 egui::Event::PointerButton {
-                    pos,
-                    button,
+                    pos: screen_pos,
+                    button: egui_button,
                     pressed,
                     modifiers,
-                } if over_canvas(pos) => {
-                    let button = input::game_button(button);
-                    let pos = transform.to_canvas(pos);
+                } if over_canvas(screen_pos) || (!pressed && self.capture == Some(egui_button)) => {
+                    let button = input::game_button(egui_button);
+                    let pos = transform.to_canvas(screen_pos);
                     let modifiers = input::game_modifiers(modifiers);
-                    self.send(&if pressed {
-                        Event::PointerPress {
+                    if pressed {
+                        if self.capture.is_none() {
+                            self.capture = Some(egui_button);
+                        }
+                        self.send(&Event::PointerPress {
                             pos,
                             button,
                             modifiers,
-                        }
+                        })?;
                     } else {
-                        Event::PointerRelease {
+                        if self.capture == Some(egui_button) {
+                            self.capture = None;
+                        }
+                        self.send(&Event::PointerRelease {
                             pos,
                             button,
                             modifiers,
+                        })?;
+                        if self.capture.is_none() && self.hovered && !over_canvas(screen_pos) {
+                            // The drag ended outside: the pointer has left.
+                            self.hovered = false;
+                            self.send(&Event::PointerLeave)?;
                         }
-                    })?;
+                    }
                 }
                 _ => {}
             }
         }
 
         self.regions_ui(ui, transform)?;
+        if (self.hovered || self.capture.is_some())
+            && let Some(icon) = cursor_icon(self.signals.cursor.get())
+        {
+            ui.ctx().set_cursor_icon(icon);
+        }
 
         if self.signals.input.get() & game_api::abi::INPUT_DOUBLE_CLICK != 0 {
             for button in [
@@ -1120,6 +1186,18 @@ enum ShortcutUse {
     Invoke(String, String),
     /// Nothing: the release of a shortcut, or a disabled control's key.
     Swallow,
+}
+
+/// The egui cursor of a game's `CURSOR_*` code; `None` for the default
+/// arrow (egui's own choice stands).
+fn cursor_icon(code: u32) -> Option<egui::CursorIcon> {
+    match game_api::Cursor::from_raw(code) {
+        game_api::Cursor::PointingHand => Some(egui::CursorIcon::PointingHand),
+        game_api::Cursor::Grab => Some(egui::CursorIcon::Grab),
+        game_api::Cursor::Grabbing => Some(egui::CursorIcon::Grabbing),
+        game_api::Cursor::NotAllowed => Some(egui::CursorIcon::NotAllowed),
+        _ => None,
+    }
 }
 
 /// A sentence with its first letter in upper case.

@@ -338,6 +338,8 @@ impl GameWindow {
                 Notification::RequestInput(kinds) => self.signals.input.set(kinds),
                 Notification::RequestNewGame => self.signals.new_game.set(true),
                 Notification::ChooseFile(kind) => self.signals.choose_file.set(Some(kind)),
+                Notification::RequestLayout(fill) => self.signals.layout.set(fill),
+                Notification::SetCursor(cursor) => self.signals.cursor.set(cursor),
             }
         }
     }

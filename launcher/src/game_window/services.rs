@@ -27,6 +27,10 @@ pub(super) struct Signals {
     /// (revision 5); the window opens its dialog only if the request came
     /// while the game handled the player's click, key or control.
     pub(super) choose_file: Cell<Option<u32>>,
+    /// The game asked to be laid out to the window (revision 5).
+    pub(super) layout: Cell<bool>,
+    /// The pointer shape the game asked for, a `CURSOR_*` code.
+    pub(super) cursor: Cell<u32>,
 }
 
 /// The launcher's [`HostServices`] for one game.
@@ -80,6 +84,13 @@ impl HostServices for Services {
     fn choose_file(&mut self, kind: u32) {
         self.signals.choose_file.set(Some(kind));
         self.ctx.request_repaint();
+    }
+    fn request_layout(&mut self, fill: bool) {
+        self.signals.layout.set(fill);
+        self.ctx.request_repaint();
+    }
+    fn set_cursor(&mut self, cursor: u32) {
+        self.signals.cursor.set(cursor);
     }
     fn data_dir(&mut self) -> Option<&str> {
         let (path, created) = self.data_dir.as_mut()?;

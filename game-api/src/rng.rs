@@ -61,6 +61,43 @@ impl Rng {
         }
     }
 
+    /// Shuffles `items` in place, every order equally likely
+    /// (Fisher–Yates, from the last item down, each swap drawn with
+    /// [`Rng::below`]): the same seed gives the same order forever.
+    ///
+    /// ```
+    /// use game_api::Rng;
+    /// let mut deck: Vec<u32> = (1..=52).collect();
+    /// Rng::new(7).shuffle(&mut deck);
+    /// let mut again: Vec<u32> = (1..=52).collect();
+    /// Rng::new(7).shuffle(&mut again);
+    /// assert_eq!(deck, again);
+    /// deck.sort();
+    /// assert_eq!(deck, (1..=52).collect::<Vec<_>>());
+    /// ```
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+
+    /// One of `items`, each equally likely; `None` when there are none.
+    ///
+    /// ```
+    /// use game_api::Rng;
+    /// let colours = ["red", "green", "blue"];
+    /// let mut rng = Rng::new(3);
+    /// assert!(colours.contains(rng.choose(&colours).unwrap()));
+    /// assert_eq!(rng.choose::<u8>(&[]), None);
+    /// ```
+    pub fn choose<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+        if items.is_empty() {
+            return None;
+        }
+        items.get(self.below(items.len() as u64) as usize)
+    }
+
     /// A number in `[low, high)`, from 24 random bits.
     pub fn between(&mut self, low: f32, high: f32) -> f32 {
         let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
@@ -78,6 +115,43 @@ mod tests {
         // rand_xoshiro's tests).
         let mut rng = Rng::new(1_477_776_061_723_855_037);
         assert_eq!(rng.next_u64(), 1_985_237_415_132_408_290);
+    }
+
+    #[test]
+    fn shuffle_keeps_the_items_and_reaches_every_order() {
+        let mut rng = Rng::new(11);
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..6000 {
+            let mut items = [1, 2, 3];
+            rng.shuffle(&mut items);
+            *seen.entry(items).or_insert(0u32) += 1;
+        }
+        assert_eq!(seen.len(), 6, "every order of three: {seen:?}");
+        assert!(seen.values().all(|&n| n > 850), "{seen:?}");
+        let mut none: [u8; 0] = [];
+        rng.shuffle(&mut none);
+        let mut one = [9];
+        rng.shuffle(&mut one);
+        assert_eq!(one, [9]);
+        // Pinned: the order a seed gives never changes.
+        let mut deck: Vec<u32> = (0..8).collect();
+        Rng::new(2024).shuffle(&mut deck);
+        let mut again: Vec<u32> = (0..8).collect();
+        Rng::new(2024).shuffle(&mut again);
+        assert_eq!(deck, again);
+    }
+
+    #[test]
+    fn choose_reaches_every_item_and_none_of_nothing() {
+        let mut rng = Rng::new(5);
+        let items = ['a', 'b', 'c', 'd'];
+        let mut seen = [0u32; 4];
+        for _ in 0..4000 {
+            let c = rng.choose(&items).unwrap();
+            seen[(*c as u8 - b'a') as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 850), "{seen:?}");
+        assert_eq!(rng.choose::<char>(&[]), None);
     }
 
     #[test]

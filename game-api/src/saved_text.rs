@@ -5,6 +5,18 @@
 //! tells a save cut short from a whole one. Every refusal is a sentence for
 //! the player that names the game (see [`crate::SaveLoad::load`]).
 //!
+//! [`SavedTextWriter`] writes the same format, so that a game's `save`
+//! and `load` agree by construction:
+//!
+//! ```
+//! use game_api::saved_text::{SavedText, SavedTextWriter};
+//! let bytes = SavedTextWriter::new("Lamp save", 1).field("lit", "yes").finish();
+//! assert_eq!(bytes, b"Lamp save 1\nlit yes\nend\n");
+//! let mut saved = SavedText::read(&bytes, "Lamp", "Lamp save", 1).unwrap();
+//! assert_eq!(saved.field("lit"), Ok("yes"));
+//! saved.finish("the lamp").unwrap();
+//! ```
+//!
 //! ```
 //! use game_api::saved_text::SavedText;
 //! let bytes = b"Lamp save 1\nlit yes\nend\n";
@@ -18,6 +30,46 @@
 //!     "This saved game of Lamp is cut short: its last line, \"end\", is missing."
 //! );
 //! ```
+
+/// Writes a save in the format [`SavedText`] reads: the header line
+/// `<header> <format>`, one `<name> <value>` line per field in the order
+/// they are given, then `end`.
+#[derive(Clone, Debug)]
+pub struct SavedTextWriter {
+    text: String,
+}
+
+impl SavedTextWriter {
+    /// A save whose first line is `header` and the format number `format`.
+    pub fn new(header: &str, format: u32) -> SavedTextWriter {
+        SavedTextWriter {
+            text: format!("{}{format}\n", header_prefix(header)),
+        }
+    }
+
+    /// Adds the line `<name> <value>` (anything that prints: a number, a
+    /// word, a board as one line). A line break in the value would end the
+    /// line early, so each is written as a space: keep values on one line.
+    pub fn field(mut self, name: &str, value: impl std::fmt::Display) -> SavedTextWriter {
+        let value = value.to_string().replace(['\n', '\r'], " ");
+        self.text.push_str(name);
+        self.text.push(' ');
+        self.text.push_str(&value);
+        self.text.push('\n');
+        self
+    }
+
+    /// The save's bytes, ending with the `end` line.
+    pub fn finish(mut self) -> Vec<u8> {
+        self.text.push_str("end\n");
+        self.text.into_bytes()
+    }
+}
+
+/// `header` and the space before the format number.
+fn header_prefix(header: &str) -> String {
+    format!("{header} ")
+}
 
 /// The lines of a save being read, after its header and format were checked.
 #[derive(Debug)]
@@ -114,7 +166,29 @@ impl<'a> SavedText<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::SavedText;
+    use super::{SavedText, SavedTextWriter};
+
+    #[test]
+    fn what_the_writer_writes_the_reader_reads() {
+        let bytes = SavedTextWriter::new("Lamp save", 2)
+            .field("lit", "yes")
+            .field("moves", 12)
+            .field("board", "a\nb")
+            .finish();
+        assert_eq!(
+            String::from_utf8(bytes.clone()).unwrap(),
+            "Lamp save 2\nlit yes\nmoves 12\nboard a b\nend\n"
+        );
+        let mut saved = read(std::str::from_utf8(&bytes).unwrap()).expect("a save");
+        assert_eq!(saved.field("lit"), Ok("yes"));
+        assert_eq!(saved.field("moves").unwrap().parse::<u32>(), Ok(12));
+        assert_eq!(saved.field("board"), Ok("a b"));
+        saved.finish("the board").unwrap();
+        assert_eq!(
+            SavedTextWriter::new("Lamp save", 2).finish(),
+            b"Lamp save 2\nend\n"
+        );
+    }
 
     fn read(text: &str) -> Result<SavedText<'_>, String> {
         SavedText::read(text.as_bytes(), "Lamp", "Lamp save", 2)

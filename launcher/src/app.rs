@@ -458,6 +458,12 @@ impl LauncherApp {
         }
     }
 
+    /// Whether the background checks of the catalog's games are still
+    /// running (or have not started: they start on the first frame).
+    pub fn is_checking(&self) -> bool {
+        self.config.checker.is_some() && (!self.checks_started || self.checking.is_some())
+    }
+
     /// Why the game in `dir_name` cannot start, when a background check
     /// found it out before the player clicked it.
     pub fn known_broken(&self, dir_name: &str) -> Option<&str> {

@@ -334,11 +334,17 @@ impl Searcher<'_> {
         let original_alpha = alpha;
         let mut best = -WIN - 1;
         let mut best_index = 0;
-        let order = first
-            .into_iter()
-            .chain((0..moves.len()).filter(|&i| Some(i) != first));
-        let order: Vec<usize> = order.collect();
-        for i in order {
+        // The table's move first: swapped to the front (and its index
+        // mapped back for the table).
+        if let Some(f) = first {
+            moves.swap(0, f);
+        }
+        let generated = |i: usize| match first {
+            Some(f) if i == 0 => f,
+            Some(f) if i == f => 0,
+            _ => i,
+        };
+        for i in 0..moves.len() {
             let child = pos.play(&moves[i]);
             let score = -self.negamax(&child, next_depth, ply + 1, -beta, -alpha);
             if self.stopped {
@@ -347,7 +353,7 @@ impl Searcher<'_> {
             }
             if score > best {
                 best = score;
-                best_index = i;
+                best_index = generated(i);
             }
             if score > alpha {
                 alpha = score;

@@ -9,7 +9,7 @@
 //!   refused with the reason in the status line.
 //! * **Keyboard.** The arrow keys move a cursor over the board; Enter or
 //!   Space acts on its square as a click does; Escape drops the piece
-//!   picked up.
+//!   picked up; `h` shows the help, `n` starts a new game.
 //! * **Players.** The tool bar's Black and White choices say who plays
 //!   each side: a person, or the computer at Easy, Medium or Hard. The
 //!   computer thinks on a thread of the game's own; the game polls it on
@@ -831,11 +831,16 @@ impl Checkers {
                 None => self.move_cursor(0, 0),
             },
             keys::ESCAPE => {
-                let had = !self.selected.is_empty() && self.selected.len() == 1;
+                let had = self.selected.len() == 1;
                 if had {
                     self.selected.clear();
+                    self.drag = None;
                 }
                 had
+            }
+            "h" => {
+                self.host.show_text_help("Checkers Help", false);
+                false
             }
             "g" => self.go(),
             "n" => {
@@ -903,7 +908,8 @@ impl Checkers {
     /// square (sliding or dragged).
     fn drawn_apart(&self) -> Option<(usize, Point, Piece)> {
         if let Some(drag) = self.drag
-            && let Some(piece) = self.position.piece(self.selected[0])
+            && let Some(&from) = self.selected.first()
+            && let Some(piece) = self.position.piece(from)
         {
             return Some((drag.from, drag.at, piece));
         }

@@ -377,3 +377,28 @@ fn the_computer_plays_a_whole_game_against_itself() {
         game.game_id().unwrap()
     );
 }
+
+#[test]
+fn keys_ask_the_launcher_for_help_and_a_new_game() {
+    let recorder = Recorder::new();
+    let mut game = start_with(Box::new(recorder.clone()));
+    game.handle_event(&Event::key("h")).unwrap();
+    assert_eq!(recorder.last().as_deref(), Some("help Checkers Help false"));
+    game.handle_event(&Event::key("n")).unwrap();
+    assert_eq!(recorder.last().as_deref(), Some("new game"));
+}
+
+#[test]
+fn escape_puts_a_dragged_piece_back() {
+    let mut game = two_people();
+    game.handle_event(&Event::press(center(11))).unwrap();
+    game.handle_event(&Event::PointerMove { pos: center(18) })
+        .unwrap();
+    assert_eq!(
+        game.handle_event(&Event::key("Escape")).unwrap(),
+        Response::REDRAW
+    );
+    assert_eq!(seen(&mut game), expected(&Position::START));
+    game.handle_event(&Event::release(center(15))).unwrap();
+    assert_eq!(game.game_id().unwrap(), "start");
+}

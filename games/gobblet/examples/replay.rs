@@ -22,7 +22,9 @@ fn main() {
             println!("{}", record_text(variant, &moves));
             println!("{}", position.to_text());
             match position.winner() {
-                Some(color) => println!("Outcome: {} wins after {} moves", color.name(), moves.len()),
+                Some(color) => {
+                    println!("Outcome: {} wins after {} moves", color.name(), moves.len())
+                }
                 None => println!("Outcome: still playing after {} moves", moves.len()),
             }
         }

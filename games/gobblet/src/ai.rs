@@ -371,7 +371,7 @@ impl Search {
             if !complete && depth > 1 {
                 break;
             }
-            scored.sort_by(|a, b| b.0.cmp(&a.0));
+            scored.sort_by_key(|a| std::cmp::Reverse(a.0));
             if let Some(&(score, i)) = scored.first() {
                 best = moves[i];
                 if score >= WIN - 100 {
@@ -393,7 +393,14 @@ impl Search {
         best
     }
 
-    fn negamax(&mut self, position: &Position, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes > self.budget {
             self.out_of_budget = true;

@@ -876,7 +876,11 @@ impl Gobblet {
     fn draw_piece(&self, painter: &mut dyn Painter, center: Point, size: u8, color: Color) {
         let base = Self::color_of(color);
         let shade = |c: u8, f: f32| (c as f32 * f) as u8;
-        let rim = Rgba::rgb(shade(base.r, 0.55), shade(base.g, 0.55), shade(base.b, 0.55));
+        let rim = Rgba::rgb(
+            shade(base.r, 0.55),
+            shade(base.g, 0.55),
+            shade(base.b, 0.55),
+        );
         // A soft shadow under it.
         painter.circle(
             Point::new(center.x + 3.0, center.y + 4.0),
@@ -929,7 +933,10 @@ impl Gobblet {
         for i in 0..side {
             let file = ((b'a' + i as u8) as char).to_string();
             painter.text(
-                Point::new(left + (i as f32 + 0.5) * s, BOARD_TOP + side as f32 * s + 10.0),
+                Point::new(
+                    left + (i as f32 + 0.5) * s,
+                    BOARD_TOP + side as f32 * s + 10.0,
+                ),
                 Anchor::Top,
                 14.0,
                 TEXT_DIM,
@@ -975,8 +982,14 @@ impl Gobblet {
             for slot in 0..self.slots() {
                 let pieces = self.slot_pieces(color, slot);
                 let center = self.slot_center(color, slot);
-                let dragged = self.drag.is_some_and(|d| d.moved && d.from == Spot::Reserve(color, slot));
-                let shown = if dragged { pieces.get(1) } else { pieces.first() };
+                let dragged = self
+                    .drag
+                    .is_some_and(|d| d.moved && d.from == Spot::Reserve(color, slot));
+                let shown = if dragged {
+                    pieces.get(1)
+                } else {
+                    pieces.first()
+                };
                 if let Some(&size) = shown {
                     self.draw_piece(painter, center, size, color);
                 }
@@ -1122,7 +1135,10 @@ impl Gobblet {
         let y = HEIGHT - 24.0;
         let mut words: Vec<(String, bool)> = Vec::new();
         for (i, &mv) in self.moves.iter().enumerate() {
-            words.push((format!("{}.{}", i + 1, record::move_text(side, mv)), i < self.at));
+            words.push((
+                format!("{}.{}", i + 1, record::move_text(side, mv)),
+                i < self.at,
+            ));
         }
         // The last moves that fit, ending a little after the position.
         let end = (self.at + 4).min(words.len());
@@ -1247,7 +1263,12 @@ impl Game for Gobblet {
         };
         vec![
             Action::choice("size", "Board", sizes, size),
-            Action::choice("red", "Red", Player::OPTIONS, self.player(Color::Red).name()),
+            Action::choice(
+                "red",
+                "Red",
+                Player::OPTIONS,
+                self.player(Color::Red).name(),
+            ),
             Action::choice(
                 "yellow",
                 "Yellow",
@@ -1282,7 +1303,11 @@ impl Game for Gobblet {
             "red" | "yellow" => {
                 let player = Player::parse(value)
                     .ok_or_else(|| GameError(format!("\"{value}\" is not one of the choices")))?;
-                let color = if id == "red" { Color::Red } else { Color::Yellow };
+                let color = if id == "red" {
+                    Color::Red
+                } else {
+                    Color::Yellow
+                };
                 self.set_player(color, player);
             }
             "rewind" => {

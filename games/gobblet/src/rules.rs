@@ -184,16 +184,7 @@ const LINES_3: [u16; 8] = [
 ];
 
 const LINES_4: [u16; 10] = [
-    0x000F,
-    0x00F0,
-    0x0F00,
-    0xF000,
-    0x1111,
-    0x2222,
-    0x4444,
-    0x8888,
-    0x8421,
-    0x1248,
+    0x000F, 0x00F0, 0x0F00, 0xF000, 0x1111, 0x2222, 0x4444, 0x8888, 0x8421, 0x1248,
 ];
 
 /// A position: the stacks on the squares and the player to move.
@@ -295,14 +286,17 @@ impl Position {
 
     /// Whether `color` has a whole line (three in 3×3, four in 4×4).
     pub fn has_line(&self, color: Color) -> bool {
-        let mask = self.visible(color);
-        self.variant.lines().iter().any(|&l| mask & l == l)
+        self.line_of(color).is_some()
     }
 
     /// The first whole line of `color`'s, as a bit mask of squares.
     pub fn line_of(&self, color: Color) -> Option<u16> {
         let mask = self.visible(color);
-        self.variant.lines().iter().copied().find(|&l| mask & l == l)
+        self.variant
+            .lines()
+            .iter()
+            .copied()
+            .find(|&l| mask & l == l)
     }
 
     /// Whether square `cell` is in a line (its row, column or diagonal)
@@ -585,11 +579,7 @@ impl Position {
                 })
                 .map(|s| format!("{s:<8}"))
                 .collect();
-            rows.push(format!(
-                "{} {}",
-                side - row,
-                squares.concat().trim_end()
-            ));
+            rows.push(format!("{} {}", side - row, squares.concat().trim_end()));
         }
         let files: String = (0..side)
             .map(|c| format!("{:<8}", (b'a' + c as u8) as char))

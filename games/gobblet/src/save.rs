@@ -58,8 +58,9 @@ impl SaveLoad for Gobblet {
         let (variant, moves) = record::parse_record(moves)
             .map_err(|e| GameError(saved.damaged(&format!("its moves are wrong: {e}"))))?;
         let number = |saved: &SavedText, text: &str, what: &str| -> Result<u64, GameError> {
-            text.parse()
-                .map_err(|_| GameError(saved.damaged(&format!("its {what} {text:?} is not a number"))))
+            text.parse().map_err(|_| {
+                GameError(saved.damaged(&format!("its {what} {text:?} is not a number")))
+            })
         };
         let at = saved.field("at").map_err(GameError)?;
         let at = number(&saved, at, "move count")? as usize;

@@ -76,12 +76,15 @@ fn tick_until_moved(game: &mut GameInstance) {
 fn the_computer_plays_both_sides_of_a_whole_3x3_game_to_red_s_win() {
     let (mut game, recorder) = start();
     game.new_game(7).unwrap();
-    assert_eq!(game.invoke_action("size", "3x3").unwrap().redraw, true);
+    assert!(game.invoke_action("size", "3x3").unwrap().redraw);
     game.invoke_action("yellow", "Ok").unwrap();
     game.invoke_action("red", "Smart").unwrap();
     // Red's computer starts thinking at once, and asks for ticks.
     let status = game.status().unwrap();
-    assert!(status.starts_with("Move 1. Red (Smart) is thinking"), "{status}");
+    assert!(
+        status.starts_with("Move 1. Red (Smart) is thinking"),
+        "{status}"
+    );
     assert!(recorder.requests().iter().any(|r| r.starts_with("tick 0.")));
     let mut moves = 0;
     while game.outcome().unwrap().result == GameResult::Playing {
@@ -134,34 +137,51 @@ fn a_person_drags_a_piece_and_the_computer_answers() {
     game.handle_event(&Event::PointerMove { pos: to }).unwrap();
     // The landing shadow is under the dragged piece.
     let shapes = frame(&mut game);
-    assert!(shapes.iter().any(|s| matches!(s, Shape::Circle { center, style, .. }
-        if *center == to && style.fill.is_some_and(|f| f.a < 255))));
+    assert!(
+        shapes
+            .iter()
+            .any(|s| matches!(s, Shape::Circle { center, style, .. }
+        if *center == to && style.fill.is_some_and(|f| f.a < 255)))
+    );
     assert!(game.handle_event(&Event::release(to)).unwrap().redraw);
     let status = game.status().unwrap();
-    assert!(status.starts_with("Move 2. Yellow (Ok) is thinking"), "{status}");
+    assert!(
+        status.starts_with("Move 2. Yellow (Ok) is thinking"),
+        "{status}"
+    );
     // The piece is there at once, before its slide is drawn to the end.
-    let labels: Vec<String> = game.regions().unwrap().into_iter().map(|r| r.label).collect();
+    let labels: Vec<String> = game
+        .regions()
+        .unwrap()
+        .into_iter()
+        .map(|r| r.label)
+        .collect();
     assert!(labels.contains(&"b2: red large".to_string()), "{labels:?}");
     assert!(labels.contains(&"Red's reserve: 1 large piece".to_string()));
     let before = game.save().unwrap();
     tick_until_moved(&mut game);
     let status = game.status().unwrap();
-    assert!(status.starts_with("Move 3. Red to move: drag a piece"), "{status}");
+    assert!(
+        status.starts_with("Move 3. Red to move: drag a piece"),
+        "{status}"
+    );
     for _ in 0..20 {
         game.handle_event(&Event::Tick { dt: 0.1 }).unwrap();
     }
     let shapes = frame(&mut game);
-    assert_eq!(
-        color_at(&shapes, cell_center(Variant::Small, 4)),
-        Some(RED)
-    );
-    let yellow_seen = (0..9).filter(|&c| color_at(&shapes, cell_center(Variant::Small, c)) == Some(YELLOW)).count();
+    assert_eq!(color_at(&shapes, cell_center(Variant::Small, 4)), Some(RED));
+    let yellow_seen = (0..9)
+        .filter(|&c| color_at(&shapes, cell_center(Variant::Small, c)) == Some(YELLOW))
+        .count();
     assert_eq!(yellow_seen, 1, "yellow answered with one piece");
     // Undo (the launcher loads the save before the answer): the computer
     // waits, paused, instead of playing again at once.
     game.load(&before).unwrap();
     let status = game.status().unwrap();
-    assert!(status.contains("Yellow (Ok) to move, paused: press G"), "{status}");
+    assert!(
+        status.contains("Yellow (Ok) to move, paused: press G"),
+        "{status}"
+    );
     game.handle_event(&Event::Tick { dt: 1.0 }).unwrap();
     assert_eq!(game.save().unwrap(), before);
 }
@@ -178,7 +198,11 @@ fn undo_while_the_computer_thinks_drops_its_answer() {
     // From a game ID the computer waits; G lets it think.
     assert!(game.status().unwrap().contains("paused"));
     game.handle_event(&Event::key("g")).unwrap();
-    assert!(game.status().unwrap().contains("Yellow (Smart) is thinking"));
+    assert!(
+        game.status()
+            .unwrap()
+            .contains("Yellow (Smart) is thinking")
+    );
     game.load(&start).unwrap();
     for _ in 0..1000 {
         game.handle_event(&Event::Tick { dt: 1.0 }).unwrap();
@@ -201,24 +225,35 @@ fn an_illegal_drop_is_refused_with_its_reason() {
         .iter()
         .find(|r| r.label.starts_with("Red's reserve, stack 1: large on top"))
         .unwrap();
-    let d1 = regions.iter().find(|r| r.label == "d1: yellow large").unwrap();
+    let d1 = regions
+        .iter()
+        .find(|r| r.label == "d1: yellow large")
+        .unwrap();
     let before = game.save().unwrap();
     game.handle_event(&Event::press(stack.center())).unwrap();
-    game.handle_event(&Event::PointerMove { pos: d1.center() }).unwrap();
+    game.handle_event(&Event::PointerMove { pos: d1.center() })
+        .unwrap();
     game.handle_event(&Event::release(d1.center())).unwrap();
     let status = game.status().unwrap();
-    assert!(status.starts_with("Not there: a piece can only gobble a smaller one."), "{status}");
+    assert!(
+        status.starts_with("Not there: a piece can only gobble a smaller one."),
+        "{status}"
+    );
     assert_eq!(game.save().unwrap(), before);
     // A medium-large from the next stack down is refused for the 4×4 rule.
     game.start_from_game_id("4: Xa4 Xb1 Xb4 Ld1").unwrap();
     let regions = game.regions().unwrap();
-    let d1 = regions.iter().find(|r| r.label == "d1: yellow medium-large").unwrap();
+    let d1 = regions
+        .iter()
+        .find(|r| r.label == "d1: yellow medium-large")
+        .unwrap();
     let stack = regions
         .iter()
         .find(|r| r.label.starts_with("Red's reserve, stack 1: large on top"))
         .unwrap();
     game.handle_event(&Event::press(stack.center())).unwrap();
-    game.handle_event(&Event::PointerMove { pos: d1.center() }).unwrap();
+    game.handle_event(&Event::PointerMove { pos: d1.center() })
+        .unwrap();
     game.handle_event(&Event::release(d1.center())).unwrap();
     let status = game.status().unwrap();
     assert!(
@@ -256,7 +291,11 @@ fn the_keyboard_plays_and_rewinds() {
     assert!(replay.enabled && replay.shortcut.as_deref() == Some("Period"));
     // Enter on the empty b2 picks nothing up, and says what to do.
     game.handle_event(&Event::key("Enter")).unwrap();
-    assert!(game.status().unwrap().starts_with("Move the cursor to one of Red's pieces"));
+    assert!(
+        game.status()
+            .unwrap()
+            .starts_with("Move the cursor to one of Red's pieces")
+    );
     game.handle_event(&Event::key("ArrowLeft")).unwrap(); // a2
     game.handle_event(&Event::key("ArrowLeft")).unwrap(); // red's reserve
     game.handle_event(&Event::key("ArrowUp")).unwrap();
@@ -274,12 +313,20 @@ fn game_ids_are_records_and_bad_ones_are_refused() {
     game.start_from_game_id("3: Lb2 Ma1 b2>c3").unwrap();
     assert_eq!(game.game_id().unwrap(), "3: Lb2 Ma1 b2>c3");
     let err = game.start_from_game_id("3: Lb2 Mb2").unwrap_err();
-    assert!(err.to_string().contains("move 2 (Mb2) cannot be played"), "{err}");
+    assert!(
+        err.to_string().contains("move 2 (Mb2) cannot be played"),
+        "{err}"
+    );
     assert_eq!(game.game_id().unwrap(), "3: Lb2 Ma1 b2>c3");
     let saved = game.save().unwrap();
-    assert!(game.load(b"Gobblet save 1\nmoves 3: Zz9\nat 1\nseed 1\nhelped 0\nend\n").is_err());
+    assert!(
+        game.load(b"Gobblet save 1\nmoves 3: Zz9\nat 1\nseed 1\nhelped 0\nend\n")
+            .is_err()
+    );
     assert_eq!(game.save().unwrap(), saved);
     let drawn = frame(&mut game);
-    assert!(matches!(drawn.first(), Some(Shape::Rect { size, style, .. })
-        if size.x == WIDTH && style.fill == Some(BACKGROUND)));
+    assert!(
+        matches!(drawn.first(), Some(Shape::Rect { size, style, .. })
+        if size.x == WIDTH && style.fill == Some(BACKGROUND))
+    );
 }

@@ -10,7 +10,11 @@ use std::collections::HashSet;
 
 /// Smart red from `position` wins against every sequence of yellow replies.
 fn red_always_wins(position: Position, seen: &mut HashSet<u128>, plies: usize) {
-    assert!(plies < 40, "the game goes on too long:\n{}", position.to_text());
+    assert!(
+        plies < 40,
+        "the game goes on too long:\n{}",
+        position.to_text()
+    );
     if !seen.insert(position.key()) {
         return;
     }
@@ -57,9 +61,17 @@ fn red_has_a_forced_win_from_the_empty_3x3_board() {
 #[test]
 fn original_one_step_win() {
     let mut p = Position::new(Variant::Small);
-    p.apply(Move { size: 2, from: None, to: 0 });
+    p.apply(Move {
+        size: 2,
+        from: None,
+        to: 0,
+    });
     p = p.with_to_move(Color::Red);
-    p.apply(Move { size: 2, from: None, to: 4 });
+    p.apply(Move {
+        size: 2,
+        from: None,
+        to: 4,
+    });
     p = p.with_to_move(Color::Red);
     for level in [Level::Ok, Level::Smart] {
         let mv = choose(&p, &[], level, 3).unwrap();
@@ -76,12 +88,36 @@ fn original_two_step_win() {
     let cell = |i: u8, j: u8| j * 3 + i;
     let mut p = Position::new(Variant::Small);
     for mv in [
-        Move { size: 2, from: None, to: cell(0, 0) },
-        Move { size: 2, from: None, to: cell(1, 0) },
-        Move { size: 2, from: None, to: cell(1, 1) },
-        Move { size: 2, from: Some(cell(1, 0)), to: cell(2, 2) },
-        Move { size: 1, from: None, to: cell(1, 0) },
-        Move { size: 2, from: None, to: cell(1, 0) },
+        Move {
+            size: 2,
+            from: None,
+            to: cell(0, 0),
+        },
+        Move {
+            size: 2,
+            from: None,
+            to: cell(1, 0),
+        },
+        Move {
+            size: 2,
+            from: None,
+            to: cell(1, 1),
+        },
+        Move {
+            size: 2,
+            from: Some(cell(1, 0)),
+            to: cell(2, 2),
+        },
+        Move {
+            size: 1,
+            from: None,
+            to: cell(1, 0),
+        },
+        Move {
+            size: 2,
+            from: None,
+            to: cell(1, 0),
+        },
     ] {
         p.play(mv).unwrap();
     }
@@ -137,7 +173,11 @@ fn against_random(
 fn smart_beats_a_random_player_on_4x4_in_at_least_95_of_100_games() {
     let mut wins = 0;
     for game in 0..100u64 {
-        let color = if game % 2 == 0 { Color::Red } else { Color::Yellow };
+        let color = if game % 2 == 0 {
+            Color::Red
+        } else {
+            Color::Yellow
+        };
         if against_random(Variant::Large, Level::Smart, color, game, 200) == Some(color) {
             wins += 1;
         }
@@ -151,7 +191,11 @@ fn ok_and_smart_beat_a_random_player_on_3x3() {
     for level in [Level::Ok, Level::Smart] {
         let mut wins = 0;
         for game in 0..40u64 {
-            let color = if game % 2 == 0 { Color::Red } else { Color::Yellow };
+            let color = if game % 2 == 0 {
+                Color::Red
+            } else {
+                Color::Yellow
+            };
             if against_random(Variant::Small, level, color, game, 200) == Some(color) {
                 wins += 1;
             }
@@ -174,7 +218,11 @@ fn the_computer_takes_an_immediate_win_and_blocks_an_immediate_loss_on_4x4() {
     let mv = choose(&p, &[], Level::Smart, 5).unwrap();
     let q = p.after(mv);
     for reply in q.moves() {
-        assert_ne!(q.after(reply).winner(), Some(Color::Red), "{mv:?} then {reply:?}");
+        assert_ne!(
+            q.after(reply).winner(),
+            Some(Color::Red),
+            "{mv:?} then {reply:?}"
+        );
     }
 }
 

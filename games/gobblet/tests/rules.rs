@@ -59,7 +59,13 @@ fn three_in_a_row_of_any_sizes_wins_the_3x3_game() {
         let mut q = Position::new(Variant::Small);
         for cell in 0..9 {
             if mask & (1 << cell) != 0 {
-                q.place(cell, Piece { size: 0, color: RED });
+                q.place(
+                    cell,
+                    Piece {
+                        size: 0,
+                        color: RED,
+                    },
+                );
             }
         }
         if q.has_line(RED) {
@@ -82,10 +88,24 @@ fn each_3x3_player_starts_with_two_pieces_of_three_sizes() {
         assert_eq!(p.reserve(color), vec![vec![2, 2], vec![1, 1], vec![0, 0]]);
     }
     // Any of them can come in first, smallest included.
-    assert!(p.check(Move { size: 0, from: None, to: 4 }).is_ok());
+    assert!(
+        p.check(Move {
+            size: 0,
+            from: None,
+            to: 4
+        })
+        .is_ok()
+    );
     // A third large piece does not exist.
     let p = position("3: La1 Sa2 Lb1 Sb2");
-    assert_eq!(p.check(Move { size: 2, from: None, to: 8 }), Err(Illegal::NotAvailable));
+    assert_eq!(
+        p.check(Move {
+            size: 2,
+            from: None,
+            to: 8
+        }),
+        Err(Illegal::NotAvailable)
+    );
 }
 
 #[test]
@@ -94,17 +114,33 @@ fn a_turn_places_a_new_piece_or_moves_one_anywhere_but_where_it_is() {
     let moves = p.moves();
     // Red may bring in any size, or move b2 to any of the other squares
     // (all but a1's small yellow, which b2's large piece may gobble too).
-    assert!(moves.contains(&Move { size: 1, from: None, to: 0 }));
+    assert!(moves.contains(&Move {
+        size: 1,
+        from: None,
+        to: 0
+    }));
     let b2 = 4;
-    let from_b2: Vec<u8> = moves.iter().filter(|m| m.from == Some(b2)).map(|m| m.to).collect();
+    let from_b2: Vec<u8> = moves
+        .iter()
+        .filter(|m| m.from == Some(b2))
+        .map(|m| m.to)
+        .collect();
     assert_eq!(from_b2, vec![0, 1, 2, 3, 5, 6, 7, 8]);
     assert_eq!(
-        p.check(Move { size: 2, from: Some(b2), to: b2 }),
+        p.check(Move {
+            size: 2,
+            from: Some(b2),
+            to: b2
+        }),
         Err(Illegal::SameSquare)
     );
     // Only the player to move's own pieces move.
     assert_eq!(
-        p.check(Move { size: 0, from: Some(6), to: 0 }),
+        p.check(Move {
+            size: 0,
+            from: Some(6),
+            to: 0
+        }),
         Err(Illegal::NotYourPiece)
     );
 }
@@ -114,18 +150,48 @@ fn a_piece_gobbles_only_a_smaller_one_of_either_colour() {
     let p = position("3: Mb2 Sa1");
     // Red's medium may not go onto a medium, may onto yellow's small…
     let q = position("3: Mb2 Mc3");
-    assert_eq!(q.check(Move { size: 1, from: Some(4), to: 2 }), Err(Illegal::TooSmall));
-    assert!(p.check(Move { size: 1, from: Some(4), to: 6 }).is_ok());
+    assert_eq!(
+        q.check(Move {
+            size: 1,
+            from: Some(4),
+            to: 2
+        }),
+        Err(Illegal::TooSmall)
+    );
+    assert!(
+        p.check(Move {
+            size: 1,
+            from: Some(4),
+            to: 6
+        })
+        .is_ok()
+    );
     // …and a large piece may gobble red's own medium.
-    assert!(p.check(Move { size: 2, from: None, to: 4 }).is_ok());
+    assert!(
+        p.check(Move {
+            size: 2,
+            from: None,
+            to: 4
+        })
+        .is_ok()
+    );
     // A gobbling piece may itself be gobbled: a stack of three.
     let r = position("3: Sb2 Mb2 Lb2");
     assert_eq!(
         r.stack(4),
         vec![
-            Piece { size: 2, color: RED },
-            Piece { size: 1, color: YELLOW },
-            Piece { size: 0, color: RED }
+            Piece {
+                size: 2,
+                color: RED
+            },
+            Piece {
+                size: 1,
+                color: YELLOW
+            },
+            Piece {
+                size: 0,
+                color: RED
+            }
         ]
     );
 }
@@ -134,15 +200,32 @@ fn a_piece_gobbles_only_a_smaller_one_of_either_colour() {
 fn only_the_top_piece_moves_and_counts_and_lifting_it_uncovers_the_one_below() {
     // Yellow's medium on a1 is gobbled by red's large.
     let p = position("3: Sc3 Ma1 La1 Sb3");
-    assert_eq!(p.top(6).unwrap(), Piece { size: 2, color: RED });
+    assert_eq!(
+        p.top(6).unwrap(),
+        Piece {
+            size: 2,
+            color: RED
+        }
+    );
     // Yellow cannot move its gobbled medium.
     assert_eq!(
-        p.check(Move { size: 1, from: Some(6), to: 4 }).unwrap_err(),
+        p.check(Move {
+            size: 1,
+            from: Some(6),
+            to: 4
+        })
+        .unwrap_err(),
         Illegal::NotYourPiece
     );
     // Red lifts the large piece: the medium is seen again, and counts.
     let q = position("3: Sc3 Ma1 La1 Sb3 a1>b2");
-    assert_eq!(q.top(6).unwrap(), Piece { size: 1, color: YELLOW });
+    assert_eq!(
+        q.top(6).unwrap(),
+        Piece {
+            size: 1,
+            color: YELLOW
+        }
+    );
     assert_eq!(q.visible(YELLOW).count_ones(), 2);
 }
 
@@ -192,11 +275,39 @@ fn each_4x4_player_has_three_stacks_of_four_sizes() {
         assert_eq!(p.reserve(color), vec![vec![3, 2, 1, 0]; 3]);
     }
     // A smaller piece comes out only once the larger above it is gone.
-    assert_eq!(p.check(Move { size: 2, from: None, to: 0 }), Err(Illegal::NotAvailable));
-    assert!(p.check(Move { size: 3, from: None, to: 0 }).is_ok());
+    assert_eq!(
+        p.check(Move {
+            size: 2,
+            from: None,
+            to: 0
+        }),
+        Err(Illegal::NotAvailable)
+    );
+    assert!(
+        p.check(Move {
+            size: 3,
+            from: None,
+            to: 0
+        })
+        .is_ok()
+    );
     let q = position("4: Xa1 Xd4");
-    assert!(q.check(Move { size: 2, from: None, to: 5 }).is_ok());
-    assert_eq!(q.check(Move { size: 1, from: None, to: 5 }), Err(Illegal::NotAvailable));
+    assert!(
+        q.check(Move {
+            size: 2,
+            from: None,
+            to: 5
+        })
+        .is_ok()
+    );
+    assert_eq!(
+        q.check(Move {
+            size: 1,
+            from: None,
+            to: 5
+        }),
+        Err(Illegal::NotAvailable)
+    );
 }
 
 #[test]
@@ -204,38 +315,116 @@ fn a_new_4x4_piece_gobbles_only_an_opponents_piece_in_a_line_of_three() {
     // Direct: yellow smalls on a1, b1, c1 via stacks; red to move.
     let mut q = Position::new(Variant::Large);
     for cell in [12, 13, 14] {
-        q.place(cell, Piece { size: 0, color: YELLOW });
+        q.place(
+            cell,
+            Piece {
+                size: 0,
+                color: YELLOW,
+            },
+        );
     }
-    q.place(0, Piece { size: 0, color: RED });
-    q.place(15, Piece { size: 0, color: RED });
+    q.place(
+        0,
+        Piece {
+            size: 0,
+            color: RED,
+        },
+    );
+    q.place(
+        15,
+        Piece {
+            size: 0,
+            color: RED,
+        },
+    );
     // Those three can be gobbled from off the board, and d1 (empty) taken.
     for cell in [12u8, 13, 14] {
-        assert!(q.check(Move { size: 3, from: None, to: cell }).is_ok());
+        assert!(
+            q.check(Move {
+                size: 3,
+                from: None,
+                to: cell
+            })
+            .is_ok()
+        );
     }
     // Red's own piece on d1 may not be gobbled by a new piece…
     assert_eq!(
-        q.check(Move { size: 3, from: None, to: 15 }),
+        q.check(Move {
+            size: 3,
+            from: None,
+            to: 15
+        }),
         Err(Illegal::NewOnOwnPiece)
     );
     // …nor a yellow piece outside a line of three.
     let mut r = Position::new(Variant::Large);
-    r.place(5, Piece { size: 0, color: YELLOW });
+    r.place(
+        5,
+        Piece {
+            size: 0,
+            color: YELLOW,
+        },
+    );
     assert_eq!(
-        r.check(Move { size: 3, from: None, to: 5 }),
+        r.check(Move {
+            size: 3,
+            from: None,
+            to: 5
+        }),
         Err(Illegal::NewNotBlocking)
     );
     // A piece already on the board may gobble anything smaller.
-    r.place(0, Piece { size: 3, color: RED });
-    assert!(r.check(Move { size: 3, from: Some(0), to: 5 }).is_ok());
+    r.place(
+        0,
+        Piece {
+            size: 3,
+            color: RED,
+        },
+    );
+    assert!(
+        r.check(Move {
+            size: 3,
+            from: Some(0),
+            to: 5
+        })
+        .is_ok()
+    );
 }
 
 #[test]
 fn the_3x3_game_has_no_off_board_restriction() {
     let mut q = Position::new(Variant::Small);
-    q.place(4, Piece { size: 0, color: YELLOW });
-    q.place(0, Piece { size: 0, color: RED });
-    assert!(q.check(Move { size: 2, from: None, to: 4 }).is_ok());
-    assert!(q.check(Move { size: 2, from: None, to: 0 }).is_ok());
+    q.place(
+        4,
+        Piece {
+            size: 0,
+            color: YELLOW,
+        },
+    );
+    q.place(
+        0,
+        Piece {
+            size: 0,
+            color: RED,
+        },
+    );
+    assert!(
+        q.check(Move {
+            size: 2,
+            from: None,
+            to: 4
+        })
+        .is_ok()
+    );
+    assert!(
+        q.check(Move {
+            size: 2,
+            from: None,
+            to: 0
+        })
+        .is_ok()
+    );
 }
 
 // ----- test-model.rkt: available-off-board -----
@@ -262,22 +451,43 @@ fn original_available_off_board_4x4() {
     let e = Position::new(Variant::Large);
     assert_eq!(e.reserve(RED), vec![full.clone(); 3]);
     let b2 = mv(&e, RED, 3, None, (1, 1)).unwrap();
-    assert_eq!(b2.reserve(RED), vec![full.clone(), full.clone(), vec![2, 1, 0]]);
+    assert_eq!(
+        b2.reserve(RED),
+        vec![full.clone(), full.clone(), vec![2, 1, 0]]
+    );
     let b3 = mv(&b2, YELLOW, 3, None, (2, 2)).unwrap();
-    assert_eq!(b3.reserve(RED), vec![full.clone(), full.clone(), vec![2, 1, 0]]);
-    assert_eq!(b3.reserve(YELLOW), vec![full.clone(), full.clone(), vec![2, 1, 0]]);
+    assert_eq!(
+        b3.reserve(RED),
+        vec![full.clone(), full.clone(), vec![2, 1, 0]]
+    );
+    assert_eq!(
+        b3.reserve(YELLOW),
+        vec![full.clone(), full.clone(), vec![2, 1, 0]]
+    );
     {
         let b4 = mv(&b3, RED, 3, None, (0, 1)).unwrap();
-        assert_eq!(b4.reserve(RED), vec![full.clone(), vec![2, 1, 0], vec![2, 1, 0]]);
+        assert_eq!(
+            b4.reserve(RED),
+            vec![full.clone(), vec![2, 1, 0], vec![2, 1, 0]]
+        );
         let b5 = mv(&b4, RED, 2, None, (0, 3)).unwrap();
-        assert_eq!(b5.reserve(RED), vec![full.clone(), vec![2, 1, 0], vec![1, 0]]);
+        assert_eq!(
+            b5.reserve(RED),
+            vec![full.clone(), vec![2, 1, 0], vec![1, 0]]
+        );
         let b5 = mv(&b4, RED, 3, None, (0, 3)).unwrap();
         assert_eq!(b5.reserve(RED), vec![vec![2, 1, 0]; 3]);
     }
     let b4 = mv(&b3, RED, 2, None, (0, 1)).unwrap();
-    assert_eq!(b4.reserve(RED), vec![full.clone(), full.clone(), vec![1, 0]]);
+    assert_eq!(
+        b4.reserve(RED),
+        vec![full.clone(), full.clone(), vec![1, 0]]
+    );
     let b5 = mv(&b4, RED, 3, None, (0, 3)).unwrap();
-    assert_eq!(b5.reserve(RED), vec![full.clone(), vec![2, 1, 0], vec![1, 0]]);
+    assert_eq!(
+        b5.reserve(RED),
+        vec![full.clone(), vec![2, 1, 0], vec![1, 0]]
+    );
     let b6 = mv(&b5, RED, 2, None, (3, 3)).unwrap();
     assert_eq!(b6.reserve(RED), vec![full, vec![1, 0], vec![1, 0]]);
 }
@@ -301,9 +511,14 @@ fn rotate(i: usize, j: usize) -> (usize, usize) {
     }
 }
 
-fn basic_tests(size: usize, xf: &dyn Fn(usize, usize) -> (usize, usize), finish: Option<(usize, usize)>) {
+fn basic_tests(
+    size: usize,
+    xf: &dyn Fn(usize, usize) -> (usize, usize),
+    finish: Option<(usize, usize)>,
+) {
     let variant = Variant::from_side(size).unwrap();
-    let (p00, p11, p22, p12, p02, p20) = (xf(0, 0), xf(1, 1), xf(2, 2), xf(1, 2), xf(0, 2), xf(2, 0));
+    let (p00, p11, p22, p12, p02, p20) =
+        (xf(0, 0), xf(1, 1), xf(2, 2), xf(1, 2), xf(0, 2), xf(2, 0));
     let (big, med, small) = (2u8, 1u8, 0u8);
     let b = Position::new(variant);
     assert!(stack(&b, p00).is_empty() && stack(&b, p22).is_empty());
@@ -454,7 +669,13 @@ fn original_canonical_forms_3x3() {
                 for cell in 0..9 {
                     for p in board.stack(cell).into_iter().rev() {
                         let color = if swap { p.color.other() } else { p.color };
-                        q.place(f(cell), Piece { size: p.size, color });
+                        q.place(
+                            f(cell),
+                            Piece {
+                                size: p.size,
+                                color,
+                            },
+                        );
                     }
                 }
                 q

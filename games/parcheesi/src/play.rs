@@ -147,7 +147,7 @@ impl Match {
     /// Plays one mini-move of the player whose turn it is.
     pub fn play(&mut self, mv: Move) -> Result<(), BadMove> {
         let die = match mv {
-            Move::Enter(_) => 5,
+            Move::Enter(_) => rules::enter_die(&self.state.dice).unwrap_or(5),
             _ => mv.distance(),
         };
         self.play_die(mv.pawn(), die)
@@ -202,7 +202,7 @@ impl Match {
         for (mv, b) in self.legal_moves() {
             if mv.pawn() == pawn {
                 let die = match mv {
-                    Move::Enter(_) => 5,
+                    Move::Enter(_) => rules::enter_die(&self.state.dice).unwrap_or(5),
                     _ => mv.distance(),
                 };
                 if !out.iter().any(|t| t.0 == die) {

@@ -542,6 +542,21 @@ fn remove_one(dice: &mut Vec<u8>, d: u8) -> bool {
     }
 }
 
+/// The die a player picks to enter with: the 5, or the lower of two dice
+/// that make 5.
+pub fn enter_die(dice: &[u8]) -> Option<u8> {
+    let has = |d| dice.contains(&d);
+    if has(5) {
+        Some(5)
+    } else if has(1) && has(4) {
+        Some(1)
+    } else if has(2) && has(3) {
+        Some(2)
+    } else {
+        None
+    }
+}
+
 /// The dice left after `mv` uses its die (a 5, or 1 and 4, or 2 and 3
 /// to enter), or why it cannot.
 pub fn use_dice(dice: &[u8], mv: Move) -> Result<Vec<u8>, BadMove> {
@@ -824,12 +839,20 @@ impl TurnTree {
     }
 
     /// Checks the mini-move `pawn` by `die` from `state` (entering for a
-    /// pawn in the nest), with the reason when it is not legal.
+    /// pawn in the nest, with the 5 or one of two dice that make 5), with
+    /// the reason when it is not legal.
     pub fn check(&mut self, state: &TurnState, pawn: Pawn, die: u8) -> Result<TurnState, BadMove> {
         if pawn.color() != self.color {
             return Err(BadMove::TwoColors);
         }
         let mv = Move::of(&state.board, pawn, die).ok_or(BadMove::NotThere(pawn))?;
+        if let Move::Enter(_) = mv {
+            // The die chosen must be the 5 or one of two dice that make 5.
+            let has = |d: u8| state.dice.contains(&d);
+            if !(die == 5 && has(5) || die < 5 && has(die) && has(5 - die)) {
+                return Err(BadMove::NoFive);
+            }
+        }
         let left = use_dice(&state.dice, mv)?;
         let (b, bonus) = make_move(&state.board, mv)?;
         if blockade_moved(&self.original, &b, self.color) {

@@ -208,6 +208,19 @@ typedef struct GameApiBytes {
  * Host-supplied drawing functions, valid only during one `draw` call. Pass
  * `ctx` back as the first argument of every function.
  */
+/*
+ * How a picture is drawn (revision 5): each pixel's colour multiplied by
+ * `tint` (white: as it is; its alpha fades the picture: 128 is half
+ * transparent), and the picture turned clockwise by `quarter_turns` quarter
+ * turns (0-3; more wrap round) inside its rectangle.
+ */
+typedef struct GameApiPictureStyle {
+    /* The colour each pixel is multiplied by; its alpha is the opacity. */
+    GameApiRgba tint;
+    /* Clockwise quarter turns. */
+    uint32_t quarter_turns;
+} GameApiPictureStyle;
+
 typedef struct GameApiPainter {
     /* sizeof(GameApiPainter) as the host built it. */
     uint32_t struct_size;
@@ -256,7 +269,31 @@ typedef struct GameApiPainter {
      */
     void (*picture_rgba)(void *ctx, uint32_t width, uint32_t height, const uint8_t *pixels,
                          size_t len, GameApiPoint min, GameApiPoint size);
+    /*
+     * Revision 5: text as `text` draws it, in the GAME_API_TEXT_* style bits
+     * of `style` (bold, italic, monospace). Only when struct_size >=
+     * GAME_API_PAINTER_SIZE_V5.
+     */
+    void (*text_styled)(void *ctx, GameApiPoint pos, uint32_t anchor, float font_size,
+                        GameApiRgba color, uint32_t style, GameApiStr text);
+    /* Revision 5: the size `text` takes at `font_size` in the style bits `style`. */
+    void (*measure_text_styled)(void *ctx, float font_size, uint32_t style, GameApiStr text,
+                                GameApiPoint *out);
+    /* Revision 5: `picture_file`, tinted and turned as `look` says. */
+    void (*picture_file_styled)(void *ctx, GameApiStr path, GameApiPoint min, GameApiPoint size,
+                                GameApiPictureStyle look);
+    /* Revision 5: `picture_rgba`, tinted and turned as `look` says. */
+    void (*picture_rgba_styled)(void *ctx, uint32_t width, uint32_t height, const uint8_t *pixels,
+                                size_t len, GameApiPoint min, GameApiPoint size,
+                                GameApiPictureStyle look);
 } GameApiPainter;
+
+/* Text style bit (revision 5): bold. */
+#define GAME_API_TEXT_BOLD 1u
+/* Text style bit: italic (slanted). */
+#define GAME_API_TEXT_ITALIC 2u
+/* Text style bit: the monospace family (every character as wide). */
+#define GAME_API_TEXT_MONOSPACE 4u
 
 /* sizeof(GameApiPainter) of revisions 1 and 2. */
 #define GAME_API_PAINTER_SIZE_V1 ((uint32_t)offsetof(GameApiPainter, rounded_rect))
@@ -264,7 +301,12 @@ typedef struct GameApiPainter {
  * sizeof(GameApiPainter) of revision 3: it draws rounded rectangles and
  * pictures, measures text and knows all nine anchors.
  */
-#define GAME_API_PAINTER_SIZE_V3 ((uint32_t)sizeof(GameApiPainter))
+#define GAME_API_PAINTER_SIZE_V3 ((uint32_t)offsetof(GameApiPainter, text_styled))
+/*
+ * sizeof(GameApiPainter) of revision 5: it draws and measures styled text
+ * and styled pictures.
+ */
+#define GAME_API_PAINTER_SIZE_V5 ((uint32_t)sizeof(GameApiPainter))
 
 /* ------------------------------------------------------------------------
  * Events

@@ -50,7 +50,11 @@
 //! `layout` to [`GameTable`]: a game may lay its canvas out to the
 //! window's size, and ask for a pointer shape (`CURSOR_*`); and while a
 //! button is held after a press on the canvas, moves and the release reach
-//! the game even outside it.
+//! the game even outside it. And it appends `text_styled`,
+//! `measure_text_styled`, `picture_file_styled` and `picture_rgba_styled`
+//! to [`RawPainter`]: bold, italic and monospace text (`TEXT_*` bits),
+//! measured in each, and pictures tinted, faded and turned by quarter
+//! turns ([`RawPictureStyle`]).
 //!
 //! Revision 1 is the first release; revision 2 appends
 //! the optional game functions `save` … `outcome` to [`GameTable`],
@@ -279,6 +283,66 @@ pub struct RawPainter {
         min: Point,
         size: Point,
     ),
+    /// Revision 5: text as `text` draws it, in the `TEXT_*` style bits of
+    /// `style` (bold, italic, monospace). Only when `struct_size` is at
+    /// least [`RAW_PAINTER_SIZE_V5`].
+    pub text_styled: unsafe extern "C" fn(
+        ctx: *mut c_void,
+        pos: Point,
+        anchor: u32,
+        font_size: f32,
+        color: Rgba,
+        style: u32,
+        text: AbiStr,
+    ),
+    /// Revision 5: writes to `out` the size `text` takes at `font_size` in
+    /// the `TEXT_*` style bits of `style`.
+    pub measure_text_styled: unsafe extern "C" fn(
+        ctx: *mut c_void,
+        font_size: f32,
+        style: u32,
+        text: AbiStr,
+        out: *mut Point,
+    ),
+    /// Revision 5: `picture_file`, tinted and turned as `look` says.
+    pub picture_file_styled: unsafe extern "C" fn(
+        ctx: *mut c_void,
+        path: AbiStr,
+        min: Point,
+        size: Point,
+        look: RawPictureStyle,
+    ),
+    /// Revision 5: `picture_rgba`, tinted and turned as `look` says.
+    pub picture_rgba_styled: unsafe extern "C" fn(
+        ctx: *mut c_void,
+        width: u32,
+        height: u32,
+        pixels: *const u8,
+        len: usize,
+        min: Point,
+        size: Point,
+        look: RawPictureStyle,
+    ),
+}
+
+/// Text style bit (revision 5): bold.
+pub const TEXT_BOLD: u32 = 1;
+/// Text style bit: italic (slanted).
+pub const TEXT_ITALIC: u32 = 2;
+/// Text style bit: the monospace family (every character as wide).
+pub const TEXT_MONOSPACE: u32 = 4;
+
+/// How a picture is drawn (revision 5): each pixel's colour multiplied by
+/// `tint` (white: as it is; its alpha fades the picture: 128 is half
+/// transparent), and the picture turned clockwise by `quarter_turns`
+/// quarter turns (0–3; more wrap round) inside its rectangle.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawPictureStyle {
+    /// The colour each pixel is multiplied by; its alpha is the opacity.
+    pub tint: Rgba,
+    /// Clockwise quarter turns.
+    pub quarter_turns: u32,
 }
 
 /// `size_of::<RawPainter>()` of a painter of revisions 1 and 2.
@@ -286,7 +350,10 @@ pub const RAW_PAINTER_SIZE_V1: u32 = std::mem::offset_of!(RawPainter, rounded_re
 /// `size_of::<RawPainter>()` of a revision-3 painter: from this size on it
 /// draws rounded rectangles, measures text, draws pictures and knows the
 /// nine text anchors.
-pub const RAW_PAINTER_SIZE_V3: u32 = std::mem::size_of::<RawPainter>() as u32;
+pub const RAW_PAINTER_SIZE_V3: u32 = std::mem::offset_of!(RawPainter, text_styled) as u32;
+/// `size_of::<RawPainter>()` of a revision-5 painter: from this size on it
+/// draws and measures styled text and styled pictures.
+pub const RAW_PAINTER_SIZE_V5: u32 = std::mem::size_of::<RawPainter>() as u32;
 
 /// Text anchor: `pos` is the text's top-left corner.
 pub const ANCHOR_TOP_LEFT: u32 = 0;

@@ -827,6 +827,91 @@ impl Painter for RawPainterRef<'_> {
             }
         }
     }
+    fn styled_text(
+        &mut self,
+        pos: Point,
+        anchor: Anchor,
+        font_size: f32,
+        color: crate::Rgba,
+        style: crate::TextStyle,
+        text: &str,
+    ) {
+        if self.0.struct_size < abi::RAW_PAINTER_SIZE_V5 {
+            // An older launcher draws it plain.
+            return self.text(pos, anchor, font_size, color, text);
+        }
+        // SAFETY: see `circle`; the painter is of revision 5, so the
+        // function is there.
+        unsafe {
+            (self.0.text_styled)(
+                self.0.ctx,
+                pos,
+                codec::anchor_to_raw(anchor),
+                font_size,
+                color,
+                style.to_raw(),
+                AbiStr::borrow(text),
+            )
+        }
+    }
+    fn styled_text_size(&mut self, font_size: f32, style: crate::TextStyle, text: &str) -> Point {
+        if self.0.struct_size < abi::RAW_PAINTER_SIZE_V5 {
+            return self.text_size(font_size, text);
+        }
+        let mut size = Point::new(0.0, 0.0);
+        // SAFETY: see `circle`; revision 5, so the function is there, and
+        // `size` outlives the call.
+        unsafe {
+            (self.0.measure_text_styled)(
+                self.0.ctx,
+                font_size,
+                style.to_raw(),
+                AbiStr::borrow(text),
+                &mut size,
+            )
+        };
+        size
+    }
+    fn styled_picture(
+        &mut self,
+        picture: crate::Picture<'_>,
+        min: Point,
+        size: Point,
+        style: crate::PictureStyle,
+    ) {
+        if self.0.struct_size < abi::RAW_PAINTER_SIZE_V5 {
+            return self.picture(picture, min, size);
+        }
+        let look = abi::RawPictureStyle {
+            tint: style.tint,
+            quarter_turns: u32::from(style.quarter_turns),
+        };
+        match picture {
+            // SAFETY: see `circle`; revision 5, so the function is there.
+            crate::Picture::File(path) => unsafe {
+                (self.0.picture_file_styled)(self.0.ctx, AbiStr::borrow(path), min, size, look)
+            },
+            crate::Picture::Rgba {
+                width,
+                height,
+                pixels,
+            } => {
+                // SAFETY: see `picture`.
+                unsafe {
+                    (self.0.picture_rgba_styled)(
+                        self.0.ctx,
+                        width,
+                        height,
+                        pixels.as_ptr(),
+                        pixels.len(),
+                        min,
+                        size,
+                        look,
+                    )
+                }
+            }
+        }
+    }
     fn push_clip(&mut self, min: Point, size: Point) {
         // SAFETY: see `circle`.
         unsafe { (self.0.push_clip)(self.0.ctx, min, size) }

@@ -75,8 +75,8 @@ pub use guest::Host;
 pub use host::MAX_CHOSEN_FILE_BYTES;
 
 pub use paint::{
-    Anchor, BLACK, MeasuringRecorder, Painter, Picture, PictureSource, Pixels, RecordingPainter,
-    Shape, Stroke, Style, TRANSPARENT, WHITE, estimate_text_size,
+    Anchor, BLACK, MeasuringRecorder, Painter, Picture, PictureSource, PictureStyle, Pixels,
+    RecordingPainter, Shape, Stroke, Style, TRANSPARENT, TextStyle, WHITE, estimate_text_size,
 };
 pub use rng::Rng;
 

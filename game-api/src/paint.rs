@@ -153,6 +153,146 @@ pub fn estimate_text_size(font_size: f32, text: &str) -> Point {
     )
 }
 
+/// How text is drawn (ABI revision 5): bold, italic, and the monospace
+/// family. The launcher draws monospace with egui's monospace font,
+/// italic slanted, and bold by drawing the text twice, a twentieth of its
+/// size apart (its default fonts have no bold face); each is measured as
+/// drawn ([`Painter::styled_text_size`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TextStyle {
+    /// Bold.
+    pub bold: bool,
+    /// Italic (slanted).
+    pub italic: bool,
+    /// The monospace family: every character as wide (scores, clocks,
+    /// grids of letters).
+    pub monospace: bool,
+}
+
+impl TextStyle {
+    /// Plain text, as [`Painter::text`] draws it.
+    pub const PLAIN: TextStyle = TextStyle {
+        bold: false,
+        italic: false,
+        monospace: false,
+    };
+    /// Bold.
+    pub const BOLD: TextStyle = TextStyle {
+        bold: true,
+        ..TextStyle::PLAIN
+    };
+    /// Italic.
+    pub const ITALIC: TextStyle = TextStyle {
+        italic: true,
+        ..TextStyle::PLAIN
+    };
+    /// Monospace.
+    pub const MONOSPACE: TextStyle = TextStyle {
+        monospace: true,
+        ..TextStyle::PLAIN
+    };
+
+    /// The same style, bold too.
+    pub const fn bold(self) -> TextStyle {
+        TextStyle { bold: true, ..self }
+    }
+
+    /// The same style, italic too.
+    pub const fn italic(self) -> TextStyle {
+        TextStyle {
+            italic: true,
+            ..self
+        }
+    }
+
+    /// The same style, monospace too.
+    pub const fn monospace(self) -> TextStyle {
+        TextStyle {
+            monospace: true,
+            ..self
+        }
+    }
+
+    /// The style's `TEXT_*` bits.
+    pub fn to_raw(self) -> u32 {
+        let bit = |on: bool, bit: u32| if on { bit } else { 0 };
+        bit(self.bold, crate::abi::TEXT_BOLD)
+            | bit(self.italic, crate::abi::TEXT_ITALIC)
+            | bit(self.monospace, crate::abi::TEXT_MONOSPACE)
+    }
+
+    /// The style of `TEXT_*` bits; other bits are ignored.
+    pub fn from_raw(raw: u32) -> TextStyle {
+        TextStyle {
+            bold: raw & crate::abi::TEXT_BOLD != 0,
+            italic: raw & crate::abi::TEXT_ITALIC != 0,
+            monospace: raw & crate::abi::TEXT_MONOSPACE != 0,
+        }
+    }
+}
+
+/// How a picture is drawn (ABI revision 5): tinted, faded, turned.
+///
+/// ```
+/// use game_api::{PictureStyle, Rgba};
+/// let dimmed = PictureStyle::PLAIN.with_opacity(0.5);
+/// assert_eq!(dimmed.tint, Rgba::with_alpha(255, 255, 255, 128));
+/// let sideways = PictureStyle::PLAIN.tinted(Rgba::rgb(255, 255, 0)).turned(1);
+/// assert_eq!(sideways.quarter_turns, 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PictureStyle {
+    /// Each pixel's colour is multiplied by it: white leaves the picture
+    /// as it is; its alpha is the picture's opacity.
+    pub tint: Rgba,
+    /// Clockwise quarter turns inside the picture's rectangle, 0–3.
+    pub quarter_turns: u8,
+}
+
+impl Default for PictureStyle {
+    fn default() -> PictureStyle {
+        PictureStyle::PLAIN
+    }
+}
+
+impl PictureStyle {
+    /// The picture as it is.
+    pub const PLAIN: PictureStyle = PictureStyle {
+        tint: WHITE,
+        quarter_turns: 0,
+    };
+
+    /// The same style, its colour multiplied by `tint`'s (keeping the
+    /// opacity so far, multiplied by `tint`'s alpha).
+    pub fn tinted(self, tint: Rgba) -> PictureStyle {
+        let alpha = (u16::from(self.tint.a) * u16::from(tint.a) / 255) as u8;
+        PictureStyle {
+            tint: Rgba::with_alpha(tint.r, tint.g, tint.b, alpha),
+            ..self
+        }
+    }
+
+    /// The same style at `opacity` (0 invisible, 1 opaque).
+    pub fn with_opacity(self, opacity: f32) -> PictureStyle {
+        let a = (opacity.clamp(0.0, 1.0) * 255.0).round() as u8;
+        PictureStyle {
+            tint: Rgba { a, ..self.tint },
+            ..self
+        }
+    }
+
+    /// The same style turned clockwise by `quarter_turns` more quarter
+    /// turns.
+    pub fn turned(self, quarter_turns: u8) -> PictureStyle {
+        PictureStyle {
+            quarter_turns: (self.quarter_turns + quarter_turns % 4) % 4,
+            ..self
+        }
+    }
+}
+
 /// A picture to draw with [`Painter::picture`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Picture<'a> {
@@ -209,6 +349,39 @@ pub trait Painter {
     /// or not a PNG is reported to the player once, and nothing is drawn.
     fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
         let _ = (picture, min, size);
+    }
+    /// Text in a [`TextStyle`] (ABI revision 5): bold, italic, monospace.
+    /// A painter without styles draws it plain (a launcher older than
+    /// revision 5 does).
+    fn styled_text(
+        &mut self,
+        pos: Point,
+        anchor: Anchor,
+        font_size: f32,
+        color: Rgba,
+        style: TextStyle,
+        text: &str,
+    ) {
+        let _ = style;
+        self.text(pos, anchor, font_size, color, text);
+    }
+    /// The size `text` takes in `style` at `font_size` (ABI revision 5);
+    /// a painter without styles measures it plain.
+    fn styled_text_size(&mut self, font_size: f32, style: TextStyle, text: &str) -> Point {
+        let _ = style;
+        self.text_size(font_size, text)
+    }
+    /// A picture tinted, faded and turned as `style` says (ABI revision
+    /// 5); a painter without styles draws it as it is.
+    fn styled_picture(
+        &mut self,
+        picture: Picture<'_>,
+        min: Point,
+        size: Point,
+        style: PictureStyle,
+    ) {
+        let _ = style;
+        self.picture(picture, min, size);
     }
     /// Restricts drawing to a rectangle until the matching [`Painter::pop_clip`].
     fn push_clip(&mut self, min: Point, size: Point);
@@ -297,6 +470,32 @@ pub enum Shape {
         min: Point,
         /// Width and height of that rectangle.
         size: Point,
+    },
+    /// See [`Painter::styled_text`] (ABI revision 5).
+    StyledText {
+        /// Position of the anchor.
+        pos: Point,
+        /// Which point of the text `pos` is.
+        anchor: Anchor,
+        /// Font size in canvas pixels.
+        font_size: f32,
+        /// Colour.
+        color: Rgba,
+        /// Bold, italic, monospace.
+        style: TextStyle,
+        /// The text.
+        text: String,
+    },
+    /// See [`Painter::styled_picture`] (ABI revision 5).
+    StyledPicture {
+        /// What to draw.
+        source: PictureSource,
+        /// Top-left corner of the rectangle it is scaled into.
+        min: Point,
+        /// Width and height of that rectangle.
+        size: Point,
+        /// Tint, opacity and quarter turns.
+        style: PictureStyle,
     },
     /// See [`Painter::push_clip`].
     PushClip {
@@ -433,17 +632,41 @@ impl RecordingPainter {
 }
 
 /// A [`RecordingPainter`] whose text is measured by `measure` (font size,
-/// text → width and height) instead of [`estimate_text_size`]: how a host
+/// style, text → width and height) instead of [`estimate_text_size`]: how a host
 /// with fonts records a game's drawing (the launcher's window with egui's
 /// fonts, its game process with the same fonts, headless).
-pub struct MeasuringRecorder<'a, M: FnMut(f32, &str) -> Point> {
+pub struct MeasuringRecorder<'a, M: FnMut(f32, TextStyle, &str) -> Point> {
     /// Where the shapes go.
     pub recording: &'a mut RecordingPainter,
-    /// Measures a text at a font size, in canvas pixels.
+    /// Measures a text at a font size in a style, in canvas pixels.
     pub measure: M,
 }
 
-impl<M: FnMut(f32, &str) -> Point> Painter for MeasuringRecorder<'_, M> {
+impl<M: FnMut(f32, TextStyle, &str) -> Point> Painter for MeasuringRecorder<'_, M> {
+    fn styled_text(
+        &mut self,
+        pos: Point,
+        anchor: Anchor,
+        font_size: f32,
+        color: Rgba,
+        style: TextStyle,
+        text: &str,
+    ) {
+        self.recording
+            .styled_text(pos, anchor, font_size, color, style, text)
+    }
+    fn styled_text_size(&mut self, font_size: f32, style: TextStyle, text: &str) -> Point {
+        (self.measure)(font_size, style, text)
+    }
+    fn styled_picture(
+        &mut self,
+        picture: Picture<'_>,
+        min: Point,
+        size: Point,
+        style: PictureStyle,
+    ) {
+        self.recording.styled_picture(picture, min, size, style)
+    }
     fn circle(&mut self, center: Point, radius: f32, style: Style) {
         self.recording.circle(center, radius, style)
     }
@@ -466,7 +689,7 @@ impl<M: FnMut(f32, &str) -> Point> Painter for MeasuringRecorder<'_, M> {
         self.recording.text(pos, anchor, font_size, color, text)
     }
     fn text_size(&mut self, font_size: f32, text: &str) -> Point {
-        (self.measure)(font_size, text)
+        (self.measure)(font_size, TextStyle::PLAIN, text)
     }
     fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
         self.recording.picture(picture, min, size)
@@ -527,6 +750,40 @@ impl Painter for RecordingPainter {
     fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
         if let Some(source) = PictureSource::of(picture) {
             self.shapes.push(Shape::Picture { source, min, size });
+        }
+    }
+    fn styled_text(
+        &mut self,
+        pos: Point,
+        anchor: Anchor,
+        font_size: f32,
+        color: Rgba,
+        style: TextStyle,
+        text: &str,
+    ) {
+        self.shapes.push(Shape::StyledText {
+            pos,
+            anchor,
+            font_size,
+            color,
+            style,
+            text: text.to_owned(),
+        });
+    }
+    fn styled_picture(
+        &mut self,
+        picture: Picture<'_>,
+        min: Point,
+        size: Point,
+        style: PictureStyle,
+    ) {
+        if let Some(source) = PictureSource::of(picture) {
+            self.shapes.push(Shape::StyledPicture {
+                source,
+                min,
+                size,
+                style,
+            });
         }
     }
     fn push_clip(&mut self, min: Point, size: Point) {

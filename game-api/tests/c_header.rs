@@ -52,6 +52,7 @@ c_types! {
     Rgba => ["GameApiRgba"],
     Point => ["GameApiPoint"],
     RawStyle => ["GameApiStyle"],
+    RawPictureStyle => ["GameApiPictureStyle"],
     AbiStr => ["GameApiStr"],
     AbiBytes => ["GameApiBytes"],
     // The painter's functions.
@@ -77,6 +78,14 @@ c_types! {
         ["void (*)(void *, GameApiStr, GameApiPoint, GameApiPoint)"],
     (unsafe extern "C" fn(*mut c_void, u32, u32, *const u8, usize, Point, Point)) =>
         ["void (*)(void *, uint32_t, uint32_t, const uint8_t *, size_t, GameApiPoint, GameApiPoint)"],
+    (unsafe extern "C" fn(*mut c_void, Point, u32, f32, Rgba, u32, AbiStr)) =>
+        ["void (*)(void *, GameApiPoint, uint32_t, float, GameApiRgba, uint32_t, GameApiStr)"],
+    (unsafe extern "C" fn(*mut c_void, f32, u32, AbiStr, *mut Point)) =>
+        ["void (*)(void *, float, uint32_t, GameApiStr, GameApiPoint *)"],
+    (unsafe extern "C" fn(*mut c_void, AbiStr, Point, Point, RawPictureStyle)) =>
+        ["void (*)(void *, GameApiStr, GameApiPoint, GameApiPoint, GameApiPictureStyle)"],
+    (unsafe extern "C" fn(*mut c_void, u32, u32, *const u8, usize, Point, Point, RawPictureStyle)) =>
+        ["void (*)(void *, uint32_t, uint32_t, const uint8_t *, size_t, GameApiPoint, GameApiPoint, GameApiPictureStyle)"],
     // `pop_clip`, `request_redraw`, `request_new_game`.
     (unsafe extern "C" fn(*mut c_void)) => ["void (*)(void *)"],
     // The host's functions.
@@ -293,7 +302,9 @@ fn probe() -> Probe {
     structure!(p, RawPainter as "GameApiPainter" {
         struct_size, ctx, circle, ellipse, polygon, line, rect, text, push_clip, pop_clip,
         rounded_rect, measure_text, picture_file, picture_rgba,
+        text_styled, measure_text_styled, picture_file_styled, picture_rgba_styled,
     });
+    structure!(p, RawPictureStyle as "GameApiPictureStyle" { tint, quarter_turns });
     structure!(p, RawEvent as "GameApiEvent" { kind, pos, button, key, modifiers, dt, delta });
     structure!(p, RawAction as "GameApiAction" { id, label, kind, value, options, enabled });
     structure!(p, RawHost as "GameApiHost" {
@@ -358,6 +369,10 @@ fn probe() -> Probe {
         FILE_REFUSED as "GAME_API_FILE_REFUSED",
         RAW_PAINTER_SIZE_V1 as "GAME_API_PAINTER_SIZE_V1",
         RAW_PAINTER_SIZE_V3 as "GAME_API_PAINTER_SIZE_V3",
+        RAW_PAINTER_SIZE_V5 as "GAME_API_PAINTER_SIZE_V5",
+        TEXT_BOLD as "GAME_API_TEXT_BOLD",
+        TEXT_ITALIC as "GAME_API_TEXT_ITALIC",
+        TEXT_MONOSPACE as "GAME_API_TEXT_MONOSPACE",
         OUTCOME_PLAYING as "GAME_API_OUTCOME_PLAYING",
         OUTCOME_WON as "GAME_API_OUTCOME_WON",
         OUTCOME_LOST as "GAME_API_OUTCOME_LOST",

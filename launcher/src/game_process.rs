@@ -27,9 +27,9 @@ fn measurer(start: &Start) -> Option<Measure> {
         1.0
     };
     let mut fonts: Option<egui::Context> = None;
-    Some(Box::new(move |font_size, text| {
+    Some(Box::new(move |font_size, style, text| {
         let ctx = fonts.get_or_insert_with(|| headless(pixels_per_point));
-        crate::render::text_size(ctx, font_size, text)
+        crate::render::styled_text_size(ctx, font_size, style, text)
     }))
 }
 

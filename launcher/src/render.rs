@@ -3,7 +3,10 @@
 
 use crate::pictures::GamePictures;
 use egui::{Color32, Pos2, Rect, Stroke as EguiStroke, Vec2};
-use game_api::{Anchor, Painter, Picture, PictureSource, Point, Rgba, Shape, Stroke, Style};
+use game_api::{
+    Anchor, Painter, Picture, PictureSource, PictureStyle, Point, Rgba, Shape, Stroke, Style,
+    TextStyle,
+};
 
 /// Where the canvas sits on screen: `screen = origin + canvas × scale`.
 ///
@@ -81,8 +84,15 @@ impl<'a> EguiPainter<'a> {
         self
     }
 
-    /// Draws a recorded picture scaled into the rectangle at `min` of `size`.
-    fn picture_source(&mut self, source: &PictureSource, min: Point, size: Point) {
+    /// Draws a recorded picture scaled into the rectangle at `min` of
+    /// `size`, tinted and turned as `style` says.
+    fn picture_source(
+        &mut self,
+        source: &PictureSource,
+        min: Point,
+        size: Point,
+        style: PictureStyle,
+    ) {
         let Some(pictures) = self.pictures.as_deref_mut() else {
             return;
         };
@@ -93,11 +103,38 @@ impl<'a> EguiPainter<'a> {
             self.transform.to_screen(min),
             Vec2::new(size.x, size.y) * self.transform.scale,
         );
-        let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
         let clip = *self.clips.last().expect("the canvas clip is never popped");
+        let t = style.tint;
+        let tint = Color32::from_rgba_unmultiplied(t.r, t.g, t.b, t.a);
+        // The texture's corners, clockwise from its top-left; turned by
+        // `q` quarter turns, the screen's corner `i` shows the texture's
+        // corner `i - q`.
+        let uvs = [
+            Pos2::new(0.0, 0.0),
+            Pos2::new(1.0, 0.0),
+            Pos2::new(1.0, 1.0),
+            Pos2::new(0.0, 1.0),
+        ];
+        let corners = [
+            rect.left_top(),
+            rect.right_top(),
+            rect.right_bottom(),
+            rect.left_bottom(),
+        ];
+        let q = usize::from(style.quarter_turns % 4);
+        let mut mesh = egui::Mesh::with_texture(texture);
+        for (i, corner) in corners.into_iter().enumerate() {
+            mesh.vertices.push(egui::epaint::Vertex {
+                pos: corner,
+                uv: uvs[(i + 4 - q) % 4],
+                color: tint,
+            });
+        }
+        mesh.add_triangle(0, 1, 2);
+        mesh.add_triangle(0, 2, 3);
         self.painter
             .with_clip_rect(clip)
-            .image(texture, rect, uv, Color32::WHITE);
+            .add(egui::Shape::mesh(mesh));
     }
 
     /// Replays recorded shapes.
@@ -147,7 +184,23 @@ impl<'a> EguiPainter<'a> {
                     color,
                     text,
                 } => self.text(*pos, *anchor, *font_size, *color, text),
-                Shape::Picture { source, min, size } => self.picture_source(source, *min, *size),
+                Shape::StyledText {
+                    pos,
+                    anchor,
+                    font_size,
+                    color,
+                    style,
+                    text,
+                } => self.styled_text(*pos, *anchor, *font_size, *color, *style, text),
+                Shape::Picture { source, min, size } => {
+                    self.picture_source(source, *min, *size, PictureStyle::PLAIN)
+                }
+                Shape::StyledPicture {
+                    source,
+                    min,
+                    size,
+                    style,
+                } => self.picture_source(source, *min, *size, *style),
                 Shape::PushClip { min, size } => self.push_clip(*min, *size),
                 Shape::PopClip => self.pop_clip(),
             }
@@ -235,6 +288,18 @@ impl Painter for EguiPainter<'_> {
     }
 
     fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, c: Rgba, text: &str) {
+        self.styled_text(pos, anchor, font_size, c, TextStyle::PLAIN, text);
+    }
+
+    fn styled_text(
+        &mut self,
+        pos: Point,
+        anchor: Anchor,
+        font_size: f32,
+        c: Rgba,
+        style: TextStyle,
+        text: &str,
+    ) {
         let clip = *self.clips.last().expect("the canvas clip is never popped");
         // Never larger than the budget's largest glyph, in physical pixels.
         let pixels_per_point = self.painter.pixels_per_point();
@@ -242,29 +307,47 @@ impl Painter for EguiPainter<'_> {
             .min(crate::budget::MAX_SCREEN_FONT_PX / pixels_per_point);
         let align = align(anchor);
         // The lines of a text of several lines line up on the anchor's side.
-        let mut job = egui::text::LayoutJob::simple(
-            text.to_owned(),
-            egui::FontId::proportional(size),
-            color(c),
-            f32::INFINITY,
-        );
+        let mut job = text_job(text, size, style, color(c));
         job.halign = align.x();
         let galley = self.painter.layout_job(job);
-        let placed = align.anchor_size(self.transform.to_screen(pos), galley.size());
+        let bold = bold_offset(size, style);
+        let placed = align.anchor_size(
+            self.transform.to_screen(pos),
+            galley.size() + Vec2::new(bold, 0.0),
+        );
         // A centred or right-aligned galley's rows start left of its origin.
         let origin = placed.min - galley.rect.min.to_vec2();
-        self.painter
-            .with_clip_rect(clip)
-            .galley(origin, galley, color(c));
+        let painter = self.painter.with_clip_rect(clip);
+        if bold > 0.0 {
+            // No bold face in egui's fonts: the text again, a little right.
+            painter.galley(origin + Vec2::new(bold, 0.0), galley.clone(), color(c));
+        }
+        painter.galley(origin, galley, color(c));
     }
 
     fn text_size(&mut self, font_size: f32, text: &str) -> Point {
         text_size(self.painter.ctx(), font_size, text)
     }
 
+    fn styled_text_size(&mut self, font_size: f32, style: TextStyle, text: &str) -> Point {
+        styled_text_size(self.painter.ctx(), font_size, style, text)
+    }
+
     fn picture(&mut self, picture: Picture<'_>, min: Point, size: Point) {
         if let Some(source) = PictureSource::of(picture) {
-            self.picture_source(&source, min, size);
+            self.picture_source(&source, min, size, PictureStyle::PLAIN);
+        }
+    }
+
+    fn styled_picture(
+        &mut self,
+        picture: Picture<'_>,
+        min: Point,
+        size: Point,
+        style: PictureStyle,
+    ) {
+        if let Some(source) = PictureSource::of(picture) {
+            self.picture_source(&source, min, size, style);
         }
     }
 
@@ -304,14 +387,56 @@ fn align(anchor: Anchor) -> egui::Align2 {
 /// the launcher draws it with (laid out at that size, so at scale 1; text
 /// scales with the canvas, so the size holds at any scale up to rounding).
 pub fn text_size(ctx: &egui::Context, font_size: f32, text: &str) -> Point {
-    let galley = ctx.fonts_mut(|fonts| {
-        fonts.layout_no_wrap(
-            text.to_owned(),
-            egui::FontId::proportional(font_size),
-            Color32::BLACK,
-        )
-    });
-    Point::new(galley.size().x, galley.size().y)
+    styled_text_size(ctx, font_size, TextStyle::PLAIN, text)
+}
+
+/// [`text_size`] in a style: monospace in egui's monospace font, italic
+/// slanted (egui's italics), bold as drawn (twice, [`bold_offset`] apart).
+pub fn styled_text_size(
+    ctx: &egui::Context,
+    font_size: f32,
+    style: TextStyle,
+    text: &str,
+) -> Point {
+    let job = text_job(text, font_size, style, Color32::BLACK);
+    let galley = ctx.fonts_mut(|fonts| fonts.layout_job(job));
+    Point::new(
+        galley.size().x + bold_offset(font_size, style),
+        galley.size().y,
+    )
+}
+
+/// The layout of `text` at `size` points in `style`, unwrapped.
+fn text_job(text: &str, size: f32, style: TextStyle, color: Color32) -> egui::text::LayoutJob {
+    let font_id = if style.monospace {
+        egui::FontId::monospace(size)
+    } else {
+        egui::FontId::proportional(size)
+    };
+    let mut job = egui::text::LayoutJob::default();
+    job.append(
+        text,
+        0.0,
+        egui::TextFormat {
+            font_id,
+            color,
+            italics: style.italic,
+            ..Default::default()
+        },
+    );
+    job.wrap.max_width = f32::INFINITY;
+    job
+}
+
+/// How far right bold text is drawn a second time (egui's default fonts
+/// have no bold face): a twentieth of its size, at least half a point;
+/// nothing for text that is not bold.
+pub fn bold_offset(size: f32, style: TextStyle) -> f32 {
+    if style.bold {
+        (size / 20.0).max(0.5)
+    } else {
+        0.0
+    }
 }
 
 /// A painter that records a game's drawing into `recording` and measures
@@ -319,10 +444,10 @@ pub fn text_size(ctx: &egui::Context, font_size: f32, text: &str) -> Point {
 pub fn measuring_recorder<'a>(
     recording: &'a mut game_api::RecordingPainter,
     ctx: &'a egui::Context,
-) -> game_api::MeasuringRecorder<'a, impl FnMut(f32, &str) -> Point + 'a> {
+) -> game_api::MeasuringRecorder<'a, impl FnMut(f32, TextStyle, &str) -> Point + 'a> {
     game_api::MeasuringRecorder {
         recording,
-        measure: move |font_size, text| text_size(ctx, font_size, text),
+        measure: move |font_size, style, text| styled_text_size(ctx, font_size, style, text),
     }
 }
 

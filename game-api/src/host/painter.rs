@@ -9,8 +9,8 @@ use super::{
     MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES,
     MAX_TEXT_BYTES_PER_FRAME,
 };
-use crate::abi::{AbiStr, Point, RawPainter, RawStyle, Rgba};
-use crate::{Painter, Picture, Stroke, Style};
+use crate::abi::{AbiStr, Point, RawPainter, RawPictureStyle, RawStyle, Rgba};
+use crate::{Painter, Picture, PictureStyle, Stroke, Style, TextStyle};
 
 /// What the launcher dropped from one frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -145,6 +145,10 @@ impl<'a> PainterBridge<'a> {
             measure_text: paint_measure_text,
             picture_file: paint_picture_file,
             picture_rgba: paint_picture_rgba,
+            text_styled: paint_text_styled,
+            measure_text_styled: paint_measure_text_styled,
+            picture_file_styled: paint_picture_file_styled,
+            picture_rgba_styled: paint_picture_rgba_styled,
         }
     }
 
@@ -330,6 +334,20 @@ unsafe extern "C" fn paint_text(
     color: Rgba,
     text: AbiStr,
 ) {
+    // SAFETY: the same call, plain.
+    unsafe { paint_text_styled(ctx, pos, anchor, font_size, color, 0, text) }
+}
+
+unsafe extern "C" fn paint_text_styled(
+    ctx: *mut c_void,
+    pos: Point,
+    anchor: u32,
+    font_size: f32,
+    color: Rgba,
+    style: u32,
+    text: AbiStr,
+) {
+    let style = TextStyle::from_raw(style);
     let anchor = crate::codec::anchor_from_raw(anchor);
     // SAFETY: see `paint_circle`.
     unsafe {
@@ -343,8 +361,13 @@ unsafe extern "C" fn paint_text(
                 b.text_bytes += len;
                 // SAFETY: the game's string is valid during this call.
                 let (text, _) = text.to_string_lossy(MAX_TEXT_BYTES);
-                b.painter
-                    .text(pos, anchor, font_size.clamp(1.0, 512.0), color, &text)
+                let font_size = font_size.clamp(1.0, 512.0);
+                if style == TextStyle::PLAIN {
+                    b.painter.text(pos, anchor, font_size, color, &text)
+                } else {
+                    b.painter
+                        .styled_text(pos, anchor, font_size, color, style, &text)
+                }
             }
         })
     }
@@ -381,6 +404,18 @@ unsafe extern "C" fn paint_measure_text(
     text: AbiStr,
     out: *mut Point,
 ) {
+    // SAFETY: the same call, plain.
+    unsafe { paint_measure_text_styled(ctx, font_size, 0, text, out) }
+}
+
+unsafe extern "C" fn paint_measure_text_styled(
+    ctx: *mut c_void,
+    font_size: f32,
+    style: u32,
+    text: AbiStr,
+    out: *mut Point,
+) {
+    let style = TextStyle::from_raw(style);
     if out.is_null() {
         return;
     }
@@ -399,8 +434,10 @@ unsafe extern "C" fn paint_measure_text(
             b.measured_bytes += text.len();
             size = if b.measured_bytes > MAX_TEXT_BYTES_PER_FRAME {
                 crate::estimate_text_size(font_size, &text)
-            } else {
+            } else if style == TextStyle::PLAIN {
                 b.painter.text_size(font_size, &text)
+            } else {
+                b.painter.styled_text_size(font_size, style, &text)
             };
         })
     }
@@ -425,7 +462,35 @@ pub fn picture_path_ok(path: &str) -> bool {
         && path.to_ascii_lowercase().ends_with(".png")
 }
 
+/// The picture style of its C struct.
+fn picture_style(look: RawPictureStyle) -> PictureStyle {
+    PictureStyle {
+        tint: look.tint,
+        quarter_turns: (look.quarter_turns % 4) as u8,
+    }
+}
+
 unsafe extern "C" fn paint_picture_file(ctx: *mut c_void, path: AbiStr, min: Point, size: Point) {
+    // SAFETY: the same call, plain.
+    unsafe { paint_picture_file_styled(ctx, path, min, size, plain_look()) }
+}
+
+/// The style of a picture drawn as it is.
+fn plain_look() -> RawPictureStyle {
+    RawPictureStyle {
+        tint: crate::WHITE,
+        quarter_turns: 0,
+    }
+}
+
+unsafe extern "C" fn paint_picture_file_styled(
+    ctx: *mut c_void,
+    path: AbiStr,
+    min: Point,
+    size: Point,
+    look: RawPictureStyle,
+) {
+    let style = picture_style(look);
     // SAFETY: see `paint_circle`.
     unsafe {
         with_bridge(ctx, |b| {
@@ -436,7 +501,12 @@ unsafe extern "C" fn paint_picture_file(ctx: *mut c_void, path: AbiStr, min: Poi
                 return;
             }
             if b.admit(&[min.x, min.y, size.x, size.y]) {
-                b.painter.picture(Picture::File(&path), min, size);
+                if style == PictureStyle::PLAIN {
+                    b.painter.picture(Picture::File(&path), min, size);
+                } else {
+                    b.painter
+                        .styled_picture(Picture::File(&path), min, size, style);
+                }
             }
         })
     }
@@ -451,6 +521,22 @@ unsafe extern "C" fn paint_picture_rgba(
     min: Point,
     size: Point,
 ) {
+    // SAFETY: the same call, plain.
+    unsafe { paint_picture_rgba_styled(ctx, width, height, pixels, len, min, size, plain_look()) }
+}
+
+#[allow(clippy::too_many_arguments)]
+unsafe extern "C" fn paint_picture_rgba_styled(
+    ctx: *mut c_void,
+    width: u32,
+    height: u32,
+    pixels: *const u8,
+    len: usize,
+    min: Point,
+    size: Point,
+    look: RawPictureStyle,
+) {
+    let style = picture_style(look);
     // SAFETY: see `paint_circle`.
     unsafe {
         with_bridge(ctx, |b| {
@@ -470,15 +556,16 @@ unsafe extern "C" fn paint_picture_rgba(
                 // SAFETY: the game promises `len` readable bytes at `pixels`
                 // for the length of this call (checked non-null above).
                 let pixels = std::slice::from_raw_parts(pixels, len);
-                b.painter.picture(
-                    Picture::Rgba {
-                        width,
-                        height,
-                        pixels,
-                    },
-                    min,
-                    size,
-                );
+                let picture = Picture::Rgba {
+                    width,
+                    height,
+                    pixels,
+                };
+                if style == PictureStyle::PLAIN {
+                    b.painter.picture(picture, min, size);
+                } else {
+                    b.painter.styled_picture(picture, min, size, style);
+                }
             }
         })
     }

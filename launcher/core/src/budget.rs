@@ -116,6 +116,9 @@ impl FramePlan {
             }
             if let Shape::Text {
                 font_size, text, ..
+            }
+            | Shape::StyledText {
+                font_size, text, ..
             } = shape
             {
                 let screen_px = (font_size * px).min(MAX_SCREEN_FONT_PX);
@@ -293,15 +296,21 @@ fn cost(shape: &Shape, px: f32, canvas: Point) -> (usize, f32) {
         }
         Shape::Text {
             font_size, text, ..
+        }
+        | Shape::StyledText {
+            font_size, text, ..
         } => {
-            let glyphs = text.chars().filter(|c| !c.is_whitespace()).count();
+            // A bold text is drawn twice: its glyphs cost twice.
+            let twice = matches!(shape, Shape::StyledText { style, .. } if style.bold);
+            let glyphs =
+                text.chars().filter(|c| !c.is_whitespace()).count() * (1 + usize::from(twice));
             let size = font_size.min(MAX_SCREEN_FONT_PX / px.max(f32::MIN_POSITIVE));
             let area = (glyphs as f32 * size * size * 0.72).min(canvas.x * canvas.y);
             (4 * glyphs, area)
         }
         // A picture is one textured rectangle (its texture is the host's
         // cache's business: one per file or pixels, kept between frames).
-        Shape::Picture { min, size, .. } => (
+        Shape::Picture { min, size, .. } | Shape::StyledPicture { min, size, .. } => (
             4,
             clipped_area(min.x, min.y, min.x + size.x, min.y + size.y, canvas),
         ),

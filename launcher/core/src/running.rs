@@ -80,7 +80,7 @@ pub struct GameView {
 }
 
 /// Measures a text at a font size, in canvas pixels, as the window draws it.
-pub type Measure<'a> = &'a mut dyn FnMut(f32, &str) -> Point;
+pub type Measure<'a> = &'a mut dyn FnMut(f32, game_api::TextStyle, &str) -> Point;
 
 /// What a window reads of its game after a change, in the order it reads
 /// them ([`RunningGame::read_ahead`]).
@@ -146,7 +146,7 @@ impl RunningGame for GameInstance {
         let mut drawing = RecordingPainter::new();
         let report = self.draw(&mut game_api::MeasuringRecorder {
             recording: &mut drawing,
-            measure: |size: f32, text: &str| measure(size, text),
+            measure: |size: f32, style: game_api::TextStyle, text: &str| measure(size, style, text),
         })?;
         let notes = self.notes().map(str::to_owned).collect();
         Ok(GameView {

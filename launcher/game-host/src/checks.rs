@@ -176,6 +176,12 @@ fn check_frame(frame: &Frame) -> Result<(), String> {
                 font_size,
                 text,
                 ..
+            }
+            | Shape::StyledText {
+                pos,
+                font_size,
+                text,
+                ..
             } => {
                 check_text(text)?;
                 text_bytes += text.len();
@@ -184,7 +190,10 @@ fn check_frame(frame: &Frame) -> Result<(), String> {
                     return Err(format!("text of size {font_size}"));
                 }
             }
-            Shape::Picture { source, min, size } => {
+            Shape::Picture { source, min, size }
+            | Shape::StyledPicture {
+                source, min, size, ..
+            } => {
                 check_numbers(&[min.x, min.y, size.x, size.y])?;
                 match source {
                     PictureSource::File(path) if !picture_path_ok(path) => {

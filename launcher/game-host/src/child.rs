@@ -23,8 +23,9 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
 
-/// Measures text as the console draws it: `(font size, text) → size`.
-pub type Measure = Box<dyn FnMut(f32, &str) -> Point>;
+/// Measures text as the console draws it: `(font size, style, text) →
+/// size`.
+pub type Measure = Box<dyn FnMut(f32, game_api::TextStyle, &str) -> Point>;
 
 /// The most requests of its host a game may make while handling one call
 /// (a redraw counts once); past it they are dropped, and the log says how
@@ -201,8 +202,8 @@ fn run(instance: &mut GameInstance, call: Call, measure: &mut Option<Measure>) -
             let mut recording = RecordingPainter::new();
             let mut painter = game_api::MeasuringRecorder {
                 recording: &mut recording,
-                measure: |font_size: f32, text: &str| match measure {
-                    Some(measure) => measure(font_size, text),
+                measure: |font_size: f32, style: game_api::TextStyle, text: &str| match measure {
+                    Some(measure) => measure(font_size, style, text),
                     None => game_api::estimate_text_size(font_size, text),
                 },
             };

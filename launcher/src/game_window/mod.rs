@@ -445,10 +445,9 @@ impl GameWindow {
     /// its new frame.
     fn refresh(&mut self) -> Result<(), GameError> {
         let ctx = self.ctx.clone();
-        let view = self
-            .game
-            .game()
-            .view(&mut |size, text| crate::render::text_size(&ctx, size, text))?;
+        let view = self.game.game().view(&mut |size, style, text| {
+            crate::render::styled_text_size(&ctx, size, style, text)
+        })?;
         let canvas = Vec2::new(view.canvas_size.x, view.canvas_size.y);
         if canvas != self.canvas && !self.signals.layout.get() {
             // A new board size: the window follows it (unless the canvas
@@ -537,10 +536,8 @@ impl GameWindow {
     }
 
     fn deliver(&mut self, event: &Event) -> Result<(), GameError> {
-        let response = self.game.game().handle_event(event);
-        self.pump();
-        let redraw = response?.redraw;
-        // A file may be asked for in answer to a click or a key only.
+        // A file, a help window or a browser page may be asked for in
+        // answer to a click or a key only.
         let from_player = matches!(
             event,
             Event::PointerPress { .. }
@@ -549,6 +546,10 @@ impl GameWindow {
                 | Event::KeyRelease { .. }
                 | Event::DoubleClick { .. }
         );
+        self.watch.help_allowed = from_player;
+        let response = self.game.game().handle_event(event);
+        self.pump();
+        let redraw = response?.redraw;
         if redraw {
             self.changed()?;
         }
@@ -668,6 +669,7 @@ impl GameWindow {
         if let Some(result) = self.invoke_host_action(id, value) {
             return result;
         }
+        self.watch.help_allowed = true;
         let response = self.game.game().invoke_action(id, value);
         self.pump();
         match response {

@@ -480,3 +480,33 @@ fn ticks_arrive_only_while_the_game_asks_for_them() {
         "no tick after the game stopped asking"
     );
 }
+
+/// Host services are rate-limited per player action (issue 26): a game that
+/// asks for its manual at 256 sections in one key press gets one request
+/// through (here: one notice that it has no manual, not 256 browsers), and
+/// one that asks for help on a tick gets none.
+#[test]
+fn a_game_gets_one_help_request_per_key_and_none_on_a_tick() {
+    let games = games();
+    let mut harness = console(&games, None);
+    open_counter(&mut harness);
+    let before = harness.state().notices().len();
+    harness.key_press(egui::Key::H);
+    harness.settle();
+    let said: Vec<String> = harness.state().notices()[before..]
+        .iter()
+        .map(|n| n.text.clone())
+        .collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains("has no manual"), "{said:?}");
+
+    harness.key_press(egui::Key::T);
+    launcher_tests::run_until(&mut harness, "the three ticks", |h| {
+        h.state().open_games()[0].status().ends_with("Ticks: 3")
+    });
+    assert!(
+        harness.state().help_windows().is_empty(),
+        "no help window opened on a tick"
+    );
+    assert_eq!(harness.state().notices().len(), before + 1);
+}

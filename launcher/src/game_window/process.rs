@@ -151,6 +151,13 @@ pub(super) struct ProcessWatch {
     rebuilt: bool,
     /// Restart by itself when rebuilt.
     dev: bool,
+    /// The game may open one help window or browser page: it handles the
+    /// player's click, key or control now, and has not opened one for it.
+    /// So a game that asks for hundreds in one call opens one, and one that
+    /// asks on a tick or a pointer move opens none.
+    pub(super) help_allowed: bool,
+    /// The help requests refused that way, told in the Details' log.
+    help_refused: u64,
     /// The game's process ended by itself, not yet told to the window's
     /// owner (which counts crashes).
     crashed: Option<ExitReport>,
@@ -306,6 +313,32 @@ impl GameWindow {
         self.ctx.request_repaint();
     }
 
+    /// Keeps `line` in the game's log (its Details), the last
+    /// [`LOG_LINES`] of them.
+    fn log_line(&mut self, line: String) {
+        if self.watch.log.len() == LOG_LINES {
+            self.watch.log.pop_front();
+        }
+        self.watch.log.push_back(line);
+    }
+
+    /// Passes on the game's request for help if the player's action allows
+    /// one now (see `ProcessWatch::help_allowed`); a refused one is logged.
+    fn ask_for_help(&mut self, request: HelpRequest) {
+        if std::mem::take(&mut self.watch.help_allowed) {
+            self.requests.borrow_mut().push(request);
+            return;
+        }
+        self.watch.help_refused += 1;
+        if self.watch.help_refused.is_power_of_two() {
+            self.log_line(format!(
+                "the launcher refused {} help request(s): a game opens at most one help window \
+                 or browser page per click, key or control of the player",
+                self.watch.help_refused
+            ));
+        }
+    }
+
     /// Passes on what the game process asked of its host since last
     /// looked: help, redraws, ticks, input kinds, new games, log lines.
     pub(super) fn pump(&mut self) {
@@ -315,25 +348,20 @@ impl GameWindow {
         for notification in process.take_notifications() {
             match notification {
                 Notification::ShowTextHelp { title, verbatim } => {
-                    self.requests.borrow_mut().push(HelpRequest::TextHelp {
+                    self.ask_for_help(HelpRequest::TextHelp {
                         game: self.dir_name.clone(),
                         title,
                         verbatim,
                     })
                 }
                 Notification::ShowManualSection(tag) => {
-                    self.requests.borrow_mut().push(HelpRequest::ManualSection {
+                    self.ask_for_help(HelpRequest::ManualSection {
                         game: self.dir_name.clone(),
                         tag,
                     })
                 }
                 Notification::RequestRedraw => self.signals.redraw.set(true),
-                Notification::Log(line) => {
-                    if self.watch.log.len() == LOG_LINES {
-                        self.watch.log.pop_front();
-                    }
-                    self.watch.log.push_back(line);
-                }
+                Notification::Log(line) => self.log_line(line),
                 Notification::RequestTicks(interval) => self.signals.tick.set(interval),
                 Notification::RequestInput(kinds) => self.signals.input.set(kinds),
                 Notification::RequestNewGame => self.signals.new_game.set(true),

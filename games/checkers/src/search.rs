@@ -107,7 +107,7 @@ const MAN: i32 = 100;
 const KING: i32 = 150;
 const MAX_PLY: usize = 96;
 const MAX_DEPTH: i32 = 60;
-const TT_BITS: u32 = 16;
+const TT_BITS: u32 = 18;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -256,6 +256,8 @@ struct Searcher<'a> {
     seed: u64,
     table: Vec<Entry>,
     lists: Vec<Vec<Move>>,
+    /// Cutoffs by each (from, to), weighted by depth: the order of moves.
+    history: Box<[[u32; 32]; 32]>,
 }
 
 impl Searcher<'_> {
@@ -325,8 +327,9 @@ impl Searcher<'_> {
                 first = Some(entry.best as usize);
             }
         }
-        // A capture, or the one move there is, costs no depth.
-        let next_depth = if capture || moves.len() == 1 {
+        // The one move there is costs no depth; past the horizon, captures
+        // are played out (a forced exchange is seen to its end).
+        let next_depth = if moves.len() == 1 || (capture && depth <= 0) {
             depth
         } else {
             depth - 1
@@ -339,14 +342,37 @@ impl Searcher<'_> {
         if let Some(f) = first {
             moves.swap(0, f);
         }
-        let generated = |i: usize| match first {
+        let generated_of = |i: usize| match first {
             Some(f) if i == 0 => f,
             Some(f) if i == f => 0,
             _ => i,
         };
-        for i in 0..moves.len() {
-            let child = pos.play(&moves[i]);
-            let score = -self.negamax(&child, next_depth, ply + 1, -beta, -alpha);
+        // The rest by the history of cutoffs (their generated order among
+        // equals).
+        let mut order: [u8; 64] = [0; 64];
+        let n = moves.len().min(64);
+        for (i, o) in order.iter_mut().enumerate().take(n) {
+            *o = i as u8;
+        }
+        let skip = usize::from(first.is_some());
+        order[skip..n].sort_by_key(|&i| {
+            let m = &moves[i as usize];
+            std::cmp::Reverse(self.history[m.from()][m.to()])
+        });
+        let generated = |i: usize| generated_of(order[i] as usize);
+        for i in 0..n {
+            let child = pos.play(&moves[order[i] as usize]);
+            // The first move with the full window, the rest with a null
+            // window first (searched again only if they beat alpha).
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, next_depth, ply + 1, -beta, -alpha);
+            } else {
+                score = -self.negamax(&child, next_depth, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(&child, next_depth, ply + 1, -beta, -alpha);
+                }
+            }
             if self.stopped {
                 self.lists[ply] = moves;
                 return 0;
@@ -359,6 +385,12 @@ impl Searcher<'_> {
                 alpha = score;
             }
             if alpha >= beta {
+                let m = &moves[order[i] as usize];
+                if !m.is_capture() {
+                    let bonus = (depth.max(1) * depth.max(1)) as u32;
+                    let h = &mut self.history[m.from()][m.to()];
+                    *h = h.saturating_add(bonus);
+                }
                 break;
             }
         }
@@ -412,6 +444,7 @@ pub fn best_move(
         seed: seed.unwrap_or(0),
         table: vec![Entry::default(); 1 << TT_BITS],
         lists: (0..MAX_PLY).map(|_| Vec::with_capacity(16)).collect(),
+        history: Box::new([[0; 32]; 32]),
     };
     let mut order: Vec<usize> = (0..root.len()).collect();
     let mut found = Found {

@@ -217,7 +217,16 @@ impl GameWindow {
             }
             Resume::Saved(saved) => saved,
         };
+        // A game that crashes while loading it would crash at every start:
+        // the file is set aside if it does (see `Self::resume_crashed`).
+        self.watch.resuming = Some(path.clone());
         let loaded = self.game.game().load(&saved.snapshot.state);
+        if !matches!(&loaded, Err(GameError::Process(_))) || self.resume_crashed() {
+            // Answered (or crashed): nothing more to watch. A late answer
+            // keeps the watch until the game answers again or its process
+            // ends.
+            self.watch.resuming = None;
+        }
         match loaded {
             Ok(()) => self.midend.resume(
                 self.game.game(),
@@ -233,7 +242,12 @@ impl GameWindow {
                         .push(Notice::warning(format!("{}: {message}.", self.name)));
                     Ok(())
                 }
-                None => Err(e),
+                None => {
+                    if matches!(e, GameError::Call(_)) || self.resume_crashed() {
+                        self.set_resume_aside(&path, &format!("the game failed while loading it ({e})"));
+                    }
+                    Err(e)
+                }
             },
         }
     }

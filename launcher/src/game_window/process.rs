@@ -158,6 +158,10 @@ pub(super) struct ProcessWatch {
     pub(super) help_allowed: bool,
     /// The help requests refused that way, told in the Details' log.
     help_refused: u64,
+    /// The resume file the game is loading, until it has answered: if its
+    /// process ends meanwhile, the file is set aside, so that the game does
+    /// not crash at every start on it.
+    pub(super) resuming: Option<std::path::PathBuf>,
     /// The game's process ended by itself, not yet told to the window's
     /// owner (which counts crashes).
     crashed: Option<ExitReport>,
@@ -305,7 +309,25 @@ impl GameWindow {
         }
     }
 
+    /// Whether the game's process has ended (while it loaded its resume
+    /// file: see `ProcessWatch::resuming`).
+    pub(super) fn resume_crashed(&self) -> bool {
+        self.game
+            .process()
+            .is_some_and(|p| matches!(p.state(), ProcessState::Exited(_)))
+    }
+
+    /// Sets the resume file at `path` aside because `why`, and says so.
+    pub(super) fn set_resume_aside(&mut self, path: &Path, why: &str) {
+        let message = launcher_core::saves::set_aside(path, why);
+        self.notices
+            .push(launcher_core::messages::Notice::warning(format!("{}: {message}.", self.name)));
+    }
+
     fn stop_with(&mut self, report: ExitReport) {
+        if let Some(path) = self.watch.resuming.take() {
+            self.set_resume_aside(&path, &format!("the game {report} while loading it"));
+        }
         if !matches!(report.cause, ExitCause::Stopped | ExitCause::Closed) {
             self.watch.crashed = Some(report.clone());
         }
@@ -433,6 +455,8 @@ impl GameWindow {
                     outcome => Some(outcome),
                 };
             }
+            // It answered again: a resume file it was loading is fine.
+            self.watch.resuming = None;
         }
         if let Err(e) = self.deliver_queued() {
             return match self.failed(e) {

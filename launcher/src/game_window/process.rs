@@ -326,7 +326,10 @@ impl GameWindow {
 
     fn stop_with(&mut self, report: ExitReport) {
         if let Some(path) = self.watch.resuming.take() {
-            self.set_resume_aside(&path, &format!("the game {report} while loading it"));
+            self.set_resume_aside(
+                &path,
+                &format!("the game's process ended while loading it ({report})"),
+            );
         }
         if !matches!(report.cause, ExitCause::Stopped | ExitCause::Closed) {
             self.watch.crashed = Some(report.clone());

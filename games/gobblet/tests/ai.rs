@@ -190,7 +190,7 @@ fn smart_beats_a_random_player_on_4x4_in_at_least_95_of_100_games() {
 fn ok_and_smart_beat_a_random_player_on_3x3() {
     for level in [Level::Ok, Level::Smart] {
         let mut wins = 0;
-        for game in 0..40u64 {
+        for game in 0..20u64 {
             let color = if game % 2 == 0 {
                 Color::Red
             } else {
@@ -200,8 +200,8 @@ fn ok_and_smart_beat_a_random_player_on_3x3() {
                 wins += 1;
             }
         }
-        println!("{level:?} 3x3 beat a random player in {wins} of 40 games");
-        assert!(wins >= 36, "{level:?}: {wins}");
+        println!("{level:?} 3x3 beat a random player in {wins} of 20 games");
+        assert!(wins >= 18, "{level:?}: {wins}");
     }
 }
 

@@ -1392,6 +1392,7 @@ impl NewGame for Gobblet {
     fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
         let (variant, moves) = record::parse_record(id).map_err(GameError)?;
         let at = moves.len();
+        self.helped = 0;
         self.set_game(variant, moves, at);
         Ok(())
     }

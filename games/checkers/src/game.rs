@@ -469,10 +469,12 @@ impl Checkers {
             return Some(format!("The game is over: {}", end_text(end)));
         }
         if self.players.of(self.position.turn()) != Player::Person {
-            return Some(format!(
-                "It is the computer's turn ({}): wait for its move",
-                self.position.turn()
-            ));
+            let turn = self.position.turn();
+            return Some(if self.is_paused() {
+                format!("It is the computer's turn ({turn}): press G (Go) to let it play")
+            } else {
+                format!("It is the computer's turn ({turn}): wait for its move")
+            });
         }
         None
     }

@@ -402,3 +402,49 @@ fn escape_puts_a_dragged_piece_back() {
     game.handle_event(&Event::release(center(15))).unwrap();
     assert_eq!(game.game_id().unwrap(), "start");
 }
+
+/// Services whose data directory is `dir`.
+struct WithDataDir(String);
+
+impl game_api::host::HostServices for WithDataDir {
+    fn show_text_help(&mut self, _: &str, _: bool) {}
+    fn show_manual_section(&mut self, _: &str) {}
+    fn request_redraw(&mut self) {}
+    fn log(&mut self, _: &str) {}
+    fn data_dir(&mut self) -> Option<&str> {
+        Some(&self.0)
+    }
+}
+
+#[test]
+fn the_players_are_kept_for_the_next_time() {
+    let dir = std::env::temp_dir().join(format!("checkers-players-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dir_text = dir.to_str().unwrap().to_owned();
+    let chosen = |game: &mut GameInstance, id: &str| {
+        game.actions()
+            .unwrap()
+            .into_iter()
+            .find(|a| a.id == id)
+            .and_then(|a| match a.kind {
+                game_api::ActionKind::Choice { selected, .. } => Some(selected),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let mut game = start_with(Box::new(WithDataDir(dir_text.clone())));
+    assert_eq!(chosen(&mut game, "black"), "Person");
+    assert_eq!(chosen(&mut game, "white"), "Computer Medium");
+    game.invoke_action("white", "Computer Hard").unwrap();
+    game.invoke_action("black", "Person").unwrap();
+    let err = game.invoke_action("black", "Robot").unwrap_err();
+    assert!(err.to_string().contains("not a player"), "{err}");
+    drop(game);
+    let mut again = start_with(Box::new(WithDataDir(dir_text)));
+    assert_eq!(chosen(&mut again, "white"), "Computer Hard");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("settings.txt")).unwrap(),
+        "black Person\nwhite Computer Hard\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1316,4 +1316,38 @@ mod tests {
         assert_eq!(game.position().turn(), Color::Black);
         assert!(!game.is_thinking());
     }
+
+    #[test]
+    fn kings_wear_a_crown_and_forced_captures_are_ringed() {
+        use game_api::{RecordingPainter, Shape};
+        let mut game = two_people();
+        game.position = Position::setup(&[], &[18], &[14], &[27], Color::Black);
+        let mut painter = RecordingPainter::new();
+        game.draw(&mut painter);
+        let crowns = painter
+            .shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Polygon { style, .. } if style.fill == Some(CROWN)))
+            .count();
+        assert_eq!(crowns, 2);
+        // Black's king on 18 must capture 14: it is ringed.
+        let ring = painter
+            .shapes
+            .iter()
+            .find_map(|s| match s {
+                Shape::Circle { center, style, .. }
+                    if style.stroke.map(|s| s.color) == Some(MUST_CAPTURE) =>
+                {
+                    Some(*center)
+                }
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(ring, game.square_center(17));
+        click(&mut game, 27);
+        assert!(
+            game.status()
+                .starts_with("That is one of White's pieces: it is Black's turn")
+        );
+    }
 }

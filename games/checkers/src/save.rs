@@ -135,4 +135,68 @@ mod tests {
         );
         assert_eq!(other.game_id(), "11-15 23-19 8-11");
     }
+
+    fn finished(players: Players, position: Position) -> Checkers {
+        let mut game = Checkers::with_players(players, 1);
+        game.position = position;
+        game
+    }
+
+    #[test]
+    fn the_outcome_is_the_persons_against_the_computer() {
+        use crate::search::Strength;
+        let vs_computer = Players {
+            black: Player::Computer(Strength::Easy),
+            white: Player::Person,
+        };
+        // White (the person) has two kings, Black nothing: White won.
+        let white_won = Position::setup(&[], &[], &[], &[5, 9], Color::Black);
+        let game = finished(vs_computer, white_won);
+        assert_eq!(game.outcome(), Outcome::won().with_score(2));
+        assert!(
+            game.status_text()
+                .starts_with("You win! Black has no move. Press N")
+        );
+        let black_won = Position::setup(&[1], &[], &[], &[], Color::White);
+        let game = finished(vs_computer, black_won);
+        assert_eq!(game.outcome(), Outcome::lost());
+        assert!(
+            game.status_text()
+                .starts_with("The computer wins: White has no move")
+        );
+        // Two people: Black's side.
+        let people = Players {
+            black: Player::Person,
+            white: Player::Person,
+        };
+        assert_eq!(
+            finished(people, black_won).outcome(),
+            Outcome::won().with_score(1)
+        );
+        assert_eq!(finished(people, white_won).outcome(), Outcome::lost());
+        assert_eq!(
+            finished(people, Position::START).outcome(),
+            Outcome::PLAYING
+        );
+    }
+
+    #[test]
+    fn a_draw_is_said_but_not_counted() {
+        let people = Players {
+            black: Player::Person,
+            white: Player::Person,
+        };
+        let mut pos = Position::setup(&[], &[29], &[], &[4], Color::Black);
+        for i in 0..40 {
+            for text in [["29-25", "25-29"], ["4-8", "8-4"]] {
+                pos = pos.play(&crate::board::parse_move(&pos, text[i % 2]).unwrap());
+            }
+        }
+        let game = finished(people, pos);
+        assert_eq!(game.end(), Some(End::Draw));
+        assert_eq!(game.outcome(), Outcome::PLAYING);
+        assert!(game.status_text().starts_with(
+            "Drawn: 40 moves each without a capture or a man's move. Press N for a new game"
+        ));
+    }
 }

@@ -103,3 +103,40 @@ fn medium_beats_a_random_player_at_least_95_times_in_100() {
     println!("Medium won {won} of 100 games against a random player");
     assert!(won >= 95, "won {won} of 100");
 }
+
+/// Plays `a` (as `a_color`) against `b`; the end, if any within 300 moves.
+fn match_game(a: Strength, b: Strength, a_color: Color, seed: u64) -> Option<End> {
+    let mut pos = Position::START;
+    for _ in 0..300 {
+        if let Some(end) = pos.end() {
+            return Some(end);
+        }
+        let strength = if pos.turn() == a_color { a } else { b };
+        pos = pos.play(
+            &best_move(&pos, strength.budget(), Some(seed), None)
+                .unwrap()
+                .best,
+        );
+    }
+    None
+}
+
+#[test]
+fn medium_beats_easy_more_often_than_not() {
+    let mut medium = 0;
+    let mut easy = 0;
+    for seed in 0..10 {
+        let color = if seed % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        match match_game(Strength::Medium, Strength::Easy, color, seed) {
+            Some(End::Win(c)) if c == color => medium += 1,
+            Some(End::Win(_)) => easy += 1,
+            _ => {}
+        }
+    }
+    println!("Medium against Easy: {medium} won, {easy} lost of 10");
+    assert!(medium >= 7 && easy <= 1, "{medium} won, {easy} lost");
+}

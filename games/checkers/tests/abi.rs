@@ -448,3 +448,26 @@ fn the_players_are_kept_for_the_next_time() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn ticks_come_only_while_a_piece_slides() {
+    let recorder = Recorder::new();
+    let mut game = start_with(Box::new(recorder.clone()));
+    game.invoke_action("white", "Person").unwrap();
+    game.new_game(3).unwrap();
+    assert!(!recorder.requests().iter().any(|r| r.starts_with("tick")));
+    click(&mut game, 11);
+    assert!(!recorder.requests().iter().any(|r| r.starts_with("tick")));
+    click(&mut game, 15);
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.016"));
+    // The move is made at once: saved, in the record, White to move.
+    let saved = String::from_utf8(game.save().unwrap()).unwrap();
+    assert!(saved.contains("moves 11-15\n"), "{saved}");
+    // Two steps of a tenth of a second: the slide (0.12 s) ends.
+    game.handle_event(&Event::Tick { dt: 0.1 }).unwrap();
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.016"));
+    game.handle_event(&Event::Tick { dt: 0.1 }).unwrap();
+    assert_eq!(recorder.last().as_deref(), Some("tick stop"));
+    // A tick changes nothing saved.
+    assert_eq!(String::from_utf8(game.save().unwrap()).unwrap(), saved);
+}

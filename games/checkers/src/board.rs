@@ -693,26 +693,26 @@ pub fn why_not(pos: &Position, from: usize, to: usize) -> String {
     if forced && !moves.iter().any(|m| m.from() == from) {
         return format!("a capture is forced ({})", capture_list(&moves));
     }
-    if pos.piece(to).is_some() {
-        return format!("square {} is taken", to + 1);
-    }
     let (dr, dc) = (
         row_of(to) as isize - row_of(from) as isize,
         col_of(to) as isize - col_of(from) as isize,
     );
+    if dr.abs() != dc.abs() || dr == 0 || dr.abs() > 2 {
+        return "pieces move diagonally, one square at a time, or jump".into();
+    }
     let king = pos.piece(from).is_some_and(|p| p.king);
     let backward = match turn {
         Color::Black => dr < 0,
         Color::White => dr > 0,
     };
-    if !king && backward && dr.abs() == dc.abs() {
+    if !king && backward {
         return "men move and capture only forward; kings go both ways".into();
     }
     if forced && dr.abs() == 1 {
         return format!("a capture is forced ({})", capture_list(&moves));
     }
-    if dr.abs() != dc.abs() || dr == 0 {
-        return "pieces move diagonally, one square, or jump".into();
+    if pos.piece(to).is_some() {
+        return format!("square {} is taken", to + 1);
     }
     if dr.abs() == 2 {
         return "a jump goes over an enemy piece to the empty square just beyond".into();

@@ -325,9 +325,8 @@ impl Position {
         }
     }
 
-    /// A position from a list of pieces by square number (1 to 32):
-    /// `("b", [1, 2])` style is left to callers; here men and kings of
-    /// each side are given as numbers. For tests and tools.
+    /// A position from the square numbers (1 to 32) of each side's men
+    /// and kings, with `turn` to move. For tests and tools.
     ///
     /// ```
     /// use checkers::board::{Color, Position};

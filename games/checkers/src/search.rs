@@ -508,7 +508,7 @@ mod tests {
     fn the_evaluation_is_symmetric_at_the_start() {
         assert_eq!(evaluate(&Position::START), 0);
         let after = Position::START.play(&parse_move(&Position::START, "11-15").unwrap());
-        // White to move, a man down? No: even material, small differences.
+        // White to move, material even: only small differences.
         assert!(evaluate(&after).abs() < 30);
     }
 

@@ -510,3 +510,47 @@ fn a_game_gets_one_help_request_per_key_and_none_on_a_tick() {
     );
     assert_eq!(harness.state().notices().len(), before + 1);
 }
+
+/// A game whose process crashes while loading its resume file (issue 26)
+/// would crash at every start until disabled: the file is set aside
+/// (`.save.corrupt`) and said once, and the next start is a fresh game.
+#[test]
+fn a_resume_file_the_game_crashes_on_is_set_aside() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    {
+        let mut harness = console(&games, Some(home.path()));
+        open_counter(&mut harness);
+        click_canvas(&mut harness);
+    }
+    let save = home.path().join("saves").join("counter.save");
+    let mut saved =
+        launcher::saves::SavedGame::decode(&std::fs::read(&save).unwrap(), DIR).unwrap();
+    saved.snapshot.state = std::sync::Arc::from(&b"counter:abort"[..]);
+    std::fs::write(&save, saved.encode()).unwrap();
+
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    launcher_tests::run_until(&mut harness, "the crash on the resume file said", |h| {
+        h.state().notices().iter().any(|n| {
+            n.text.contains("could not be restored") && n.text.contains("while loading it")
+        })
+    });
+    assert!(save.with_extension("save.corrupt").is_file());
+    assert!(!save.exists());
+    drop(harness);
+
+    // The next start is a fresh game, and says nothing more.
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    assert_eq!(count(&mut harness), 0);
+    assert!(
+        !harness
+            .state()
+            .notices()
+            .iter()
+            .any(|n| n.text.contains("could not be restored")),
+        "{:?}",
+        harness.state().notices()
+    );
+}

@@ -244,7 +244,10 @@ impl GameWindow {
                 }
                 None => {
                     if matches!(e, GameError::Call(_)) || self.resume_crashed() {
-                        self.set_resume_aside(&path, &format!("the game failed while loading it ({e})"));
+                        self.set_resume_aside(
+                            &path,
+                            &format!("the game failed while loading it ({e})"),
+                        );
                     }
                     Err(e)
                 }

@@ -321,7 +321,10 @@ impl GameWindow {
     pub(super) fn set_resume_aside(&mut self, path: &Path, why: &str) {
         let message = launcher_core::saves::set_aside(path, why);
         self.notices
-            .push(launcher_core::messages::Notice::warning(format!("{}: {message}.", self.name)));
+            .push(launcher_core::messages::Notice::warning(format!(
+                "{}: {message}.",
+                self.name
+            )));
     }
 
     fn stop_with(&mut self, report: ExitReport) {

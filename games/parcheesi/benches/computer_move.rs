@@ -1,2 +1,74 @@
-// Placeholder (being written).
-fn main() {}
+//! A computer's whole turn: Amazing Grace's search and choice (the issue
+//! asks for at most 10 ms median), on an ordinary roll in mid-game and on
+//! one of the original's "problem boards" (blue with double 1s and 6s,
+//! 5 seconds in the 2003 Racket program).
+//!
+//! `cargo bench -p parcheesi -- --warm-up-time 1 --measurement-time 3`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use game_api::Rng;
+use parcheesi::play;
+use parcheesi::players::{Seat, choose_turn};
+use parcheesi::rules::{Board, Color, Loc, Pawn};
+use std::hint::black_box;
+
+fn problem_board() -> Board {
+    // The original's pawn order: blue, green, red, yellow.
+    let locs = [
+        (Color::Blue, [Some(54), Some(63), Some(39), Some(54)]),
+        (Color::Green, [None, None, None, Some(40)]),
+        (Color::Red, [None, None, Some(14), None]),
+        (Color::Yellow, [Some(60), Some(15), Some(6), Some(0)]),
+    ];
+    let mut b = Board::new();
+    for (c, ls) in locs {
+        for (id, l) in ls.into_iter().enumerate() {
+            if let Some(i) = l {
+                b.set(Pawn::new(c, id as u8), Loc::Main(i));
+            }
+        }
+    }
+    b
+}
+
+fn bench(c: &mut Criterion) {
+    // Mid-game: 60 rolls of a Grace game, then whatever green rolled.
+    let mut m = play::Match::new(11, [Seat::Grace; 4]);
+    while m.turns() < 60 {
+        let (b, d) = (*m.board(), m.dice_left().to_vec());
+        for mv in choose_turn(Seat::Grace, m.current(), &b, &d, &mut Rng::new(1)) {
+            m.play(mv).unwrap();
+        }
+    }
+    let (board, dice, color) = (*m.board(), m.dice_left().to_vec(), m.current());
+    c.bench_function("grace_mid_game_turn", |b| {
+        b.iter(|| {
+            choose_turn(
+                Seat::Grace,
+                color,
+                black_box(&board),
+                black_box(&dice),
+                &mut Rng::new(3),
+            )
+        })
+    });
+    let problem = problem_board();
+    c.bench_function("grace_problem_board_1166", |b| {
+        b.iter(|| {
+            choose_turn(
+                Seat::Grace,
+                Color::Blue,
+                black_box(&problem),
+                black_box(&[1, 1, 6, 6]),
+                &mut Rng::new(3),
+            )
+        })
+    });
+    // A whole game of four computers (about 120 rolls).
+    c.bench_function("whole_game_four_graces", |b| {
+        b.iter(|| play::play_out(black_box(11), [Seat::Grace; 4], 5000))
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

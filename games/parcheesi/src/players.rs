@@ -17,7 +17,7 @@
 //! positions), so the game can spread it over ticks and never block its
 //! window.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use game_api::Rng;
 
@@ -120,7 +120,7 @@ pub struct Search {
     color: Color,
     original: Board,
     stack: Vec<(TurnState, Vec<Move>)>,
-    seen: HashMap<TurnState, ()>,
+    seen: HashSet<(u128, u64)>,
     /// Boards a turn can end on, the moves that lead there and the rolled
     /// dice left unused.
     ends: Vec<(Board, Vec<Move>, usize)>,
@@ -136,7 +136,7 @@ impl Search {
             color,
             original: *board,
             stack: vec![(TurnState::new(*board, dice), Vec::new())],
-            seen: HashMap::new(),
+            seen: HashSet::new(),
             ends: Vec::new(),
             end_index: HashMap::new(),
             nodes: 0,
@@ -156,8 +156,8 @@ impl Search {
             let Some((state, moves)) = self.stack.pop() else {
                 return true;
             };
-            if self.seen.insert(state.clone(), ()).is_some() {
-                continue;
+            if self.nodes == 0 {
+                self.seen.insert(state.key());
             }
             left -= 1;
             self.nodes += 1;
@@ -171,6 +171,9 @@ impl Search {
                 continue;
             }
             for (mv, next) in nexts.into_iter().rev() {
+                if !self.seen.insert(next.key()) {
+                    continue;
+                }
                 let mut m = moves.clone();
                 m.push(mv);
                 self.stack.push((next, m));

@@ -93,6 +93,12 @@ impl Color {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pawn(u8);
 
+impl Default for Pawn {
+    fn default() -> Pawn {
+        Pawn(0)
+    }
+}
+
 impl Pawn {
     /// Pawn `id` (0 to 3) of `color`.
     pub fn new(color: Color, id: u8) -> Pawn {
@@ -274,6 +280,18 @@ impl Move {
     }
 }
 
+#[derive(Default)]
+struct SmallPawns {
+    pawns: [Pawn; 3],
+    len: usize,
+}
+
+impl SmallPawns {
+    fn as_slice(&self) -> &[Pawn] {
+        &self.pawns[..self.len]
+    }
+}
+
 /// Where the sixteen pawns are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Board {
@@ -320,6 +338,18 @@ impl Board {
     /// The pawns on square `i` of `color`'s home row.
     pub fn at_row(&self, color: Color, i: u8) -> Vec<Pawn> {
         self.pawns_where(|p, l| p.color() == color && l == Loc::HomeRow(i))
+    }
+
+    /// Up to two pawns on main square `i`, without allocating.
+    fn main_pawns(&self, i: u8) -> SmallPawns {
+        let mut out = SmallPawns::default();
+        for (k, &l) in self.locs.iter().enumerate() {
+            if l == Loc::Main(i) && out.len < 3 {
+                out.pawns[out.len] = Pawn::from_index(k);
+                out.len += 1;
+            }
+        }
+        out
     }
 
     /// The pawns on `square`.
@@ -399,18 +429,49 @@ impl Board {
         out
     }
 
+    /// The squares holding two pawns: bit `i` for main square `i`, bit
+    /// `68 + 7c + i` for square `i` of colour `c`'s home row.
+    pub fn blockade_mask(&self) -> u128 {
+        let mut seen = 0u128;
+        let mut twice = 0u128;
+        for (i, &l) in self.locs.iter().enumerate() {
+            let bit = match l {
+                Loc::Main(j) => j as u32,
+                Loc::HomeRow(j) => 68 + 7 * (i as u32 / 4) + j as u32,
+                _ => continue,
+            };
+            let b = 1u128 << bit;
+            twice |= seen & b;
+            seen |= b;
+        }
+        twice
+    }
+
     /// The first blockade (of any colour) on the main squares from `start`
     /// to `end` inclusive, going round the ring, as the original's
     /// `find-blockade/between` looks.
     pub fn blockade_between_main(&self, start: u8, end: u8) -> Option<u8> {
-        let in_range = |i: u8| {
-            if start <= end {
-                start <= i && i <= end
-            } else {
-                i >= start || i <= end
-            }
-        };
-        (0..MAIN_SIZE).find(|&i| in_range(i) && self.is_blockade(Square::Main(i)))
+        blockade_between_in(self.blockade_mask(), start, end)
+    }
+}
+
+/// [`Board::blockade_between_main`] with the board's blockades known.
+pub fn blockade_between_in(mask: u128, start: u8, end: u8) -> Option<u8> {
+    let upto = |i: u8| (1u128 << (u32::from(i) + 1)) - 1;
+    let ring = upto(MAIN_SIZE - 1);
+    let range = if start <= end {
+        upto(end) & !(upto(start) >> 1)
+    } else {
+        (ring & !(upto(start) >> 1)) | upto(end)
+    };
+    let hit = mask & range;
+    (hit != 0).then(|| hit.trailing_zeros() as u8)
+}
+
+fn square_bit(sq: Square) -> u32 {
+    match sq {
+        Square::Main(i) => u32::from(i),
+        Square::Row(c, i) => 68 + 7 * c.index() as u32 + u32::from(i),
     }
 }
 
@@ -471,7 +532,11 @@ fn move_from(board: &Board, pawn: Pawn, loc: Loc, distance: u8) -> MoveResult {
     }
     let color = pawn.color();
     let (end, passed) = path(color, loc, distance)?;
-    if let Some(sq) = passed.iter().find(|&&sq| board.is_blockade(sq)) {
+    let mask = board.blockade_mask();
+    if let Some(sq) = passed
+        .iter()
+        .find(|&&sq| mask & (1u128 << square_bit(sq)) != 0)
+    {
         return Err(BadMove::Blockade(*sq));
     }
     let mut b = *board;
@@ -479,7 +544,7 @@ fn move_from(board: &Board, pawn: Pawn, loc: Loc, distance: u8) -> MoveResult {
     match end {
         Loc::Home => Ok((b, Some(HOME_BONUS))),
         Loc::HomeRow(_) => Ok((b, None)),
-        Loc::Main(i) => match board.at_main(i).as_slice() {
+        Loc::Main(i) => match board.main_pawns(i).as_slice() {
             [] => Ok((b, None)),
             [other] if other.color() == color => Ok((b, None)),
             [_] if is_safe(i) => Err(BadMove::SafeTaken(i)),
@@ -588,12 +653,21 @@ pub fn use_dice(dice: &[u8], mv: Move) -> Result<Vec<u8>, BadMove> {
 /// Whether a blockade of `color` on `new` is the same two pawns as a
 /// blockade on `original`, on another square (moved together).
 pub fn blockade_moved(original: &Board, new: &Board, color: Color) -> bool {
-    let before = original.blockades_of(color);
-    new.blockades_of(color).iter().any(|&(sq, a, b)| {
-        before
-            .iter()
-            .any(|&(sq0, a0, b0)| a0 == a && b0 == b && sq0 != sq)
-    })
+    let pawns = Pawn::of(color);
+    let square = |b: &Board, p: Pawn| Board::square_of(p, b.loc(p));
+    for i in 0..4 {
+        for j in i + 1..4 {
+            let (a, b) = (pawns[i], pawns[j]);
+            if let (Some(now), Some(then)) = (square(new, a), square(original, a))
+                && square(new, b) == Some(now)
+                && square(original, b) == Some(then)
+                && now != then
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether `color`'s entry square holds a blockade.
@@ -718,7 +792,8 @@ impl TurnState {
         TurnState { board, dice }
     }
 
-    fn key(&self) -> (u128, u64) {
+    /// A compact key for the state (the board's and the dice's).
+    pub fn key(&self) -> (u128, u64) {
         let d = self
             .dice
             .iter()
@@ -920,6 +995,7 @@ pub fn bop_chance(board: &Board, color: Color) -> u32 {
             Square::Row(..) => None,
         })
         .collect();
+    let mask = board.blockade_mask();
     for p in Pawn::of(color) {
         let Loc::Main(me) = board.loc(p) else {
             continue;
@@ -945,7 +1021,7 @@ pub fn bop_chance(board: &Board, color: Color) -> u32 {
                     }
                 }
                 Loc::Main(them) => {
-                    if !is_safe(me) && board.blockade_between_main(them, me).is_none() {
+                    if !is_safe(me) && blockade_between_in(mask, them, me).is_none() {
                         let dist = if them < me {
                             me - them
                         } else {
@@ -1095,6 +1171,23 @@ mod tests {
         assert_eq!(t.check(&s, r(0), 2), Err(BadMove::SafeTaken(22)));
         let s2 = t.check(&s, r(0), 1).unwrap();
         assert!(t.check(&s2, r(0), 2).is_ok());
+    }
+
+    #[test]
+    fn blockades_between_squares_wrap_round_the_ring() {
+        let b = Board::with(&[
+            (r(0), Loc::Main(2)),
+            (r(1), Loc::Main(2)),
+            (g(0), Loc::Main(66)),
+            (g(1), Loc::Main(66)),
+        ]);
+        assert_eq!(b.blockade_between_main(0, 1), None);
+        assert_eq!(b.blockade_between_main(0, 2), Some(2));
+        assert_eq!(b.blockade_between_main(2, 5), Some(2));
+        assert_eq!(b.blockade_between_main(3, 65), None);
+        assert_eq!(b.blockade_between_main(60, 1), Some(66));
+        assert_eq!(b.blockade_between_main(67, 5), Some(2));
+        assert_eq!(b.blockade_between_main(67, 1), None);
     }
 
     #[test]

@@ -283,3 +283,28 @@ fn amazing_grace_beats_random_ron() {
     assert!(grace_wins > 50, "{grace_wins}");
     assert!(grace_wins * 3 > random_wins, "{grace_wins} vs {random_wins}");
 }
+
+#[test]
+fn the_originals_problem_board_is_searched_whole() {
+    // Blue with double 1s and 6s on a crowded board: 2441 candidates in
+    // the original (which entered any of the nest's pawns).
+    let mut b = Board::new();
+    for (c, ls) in [
+        (Blue, [Some(54), Some(63), Some(39), Some(54)]),
+        (Green, [None, None, None, Some(40)]),
+        (Red, [None, None, Some(14), None]),
+        (Yellow, [Some(60), Some(15), Some(6), Some(0)]),
+    ] {
+        for (id, l) in ls.into_iter().enumerate() {
+            if let Some(i) = l {
+                b.set(p(c, id as u8), Main(i));
+            }
+        }
+    }
+    let mut s = Search::new(Seat::Grace, Blue, &b, &[1, 1, 6, 6]);
+    assert!(s.step(usize::MAX));
+    println!("nodes {} candidates {}", s.nodes(), s.candidates());
+    assert_eq!(s.candidates(), 2441, "as the original found");
+    let turn = s.choose(&mut Rng::new(1));
+    assert_eq!(take_turn(Blue, &b, &[1, 1, 6, 6], &turn).map(|_| ()), Ok(()));
+}

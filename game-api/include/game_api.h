@@ -660,6 +660,12 @@ typedef uint32_t (*GameApiRegionFn)(GameApiHandle game, uint32_t index, GameApiR
 typedef uint32_t (*GameApiActionShortcutFn)(GameApiHandle game, uint32_t index, GameApiStr *out);
 /* See GameApiTable.outcome_assisted (revision 4). */
 typedef uint32_t (*GameApiOutcomeAssistedFn)(GameApiHandle game, uint32_t *out);
+/* GameApiTable.score_kind: a higher score is better. */
+#define GAME_API_SCORE_HIGHER_IS_BETTER 0u
+/* GameApiTable.score_kind: a lower score is better (moves, seconds). */
+#define GAME_API_SCORE_LOWER_IS_BETTER 1u
+/* See GameApiTable.score_kind (revision 5). */
+typedef uint32_t (*GameApiScoreKindFn)(GameApiHandle game, uint32_t *order, GameApiStr *unit);
 /* See GameApiTable.layout (revision 5). */
 typedef uint32_t (*GameApiLayoutFn)(GameApiHandle game, GameApiPoint size, uint8_t *redraw);
 /* See GameApiTable.file_chosen (revision 5). */
@@ -784,6 +790,13 @@ typedef struct GameApiTable {
      * (the host draws it again anyway).
      */
     GameApiLayoutFn layout;
+    /*
+     * How the game's scores compare: writes GAME_API_SCORE_HIGHER_IS_BETTER
+     * or GAME_API_SCORE_LOWER_IS_BETTER to `order`, and to `unit` what a
+     * score counts ("moves", or empty), valid until the next call. Asked
+     * once, as the game starts; NULL: higher is better, no unit.
+     */
+    GameApiScoreKindFn score_kind;
 } GameApiTable;
 
 /* The part of GameApiTable every ABI version shares. */

@@ -571,6 +571,15 @@ pub struct RawFileChoice {
     pub message: AbiStr,
 }
 
+/// [`GameTable::score_kind`]: a higher score is better.
+pub const SCORE_HIGHER_IS_BETTER: u32 = 0;
+/// [`GameTable::score_kind`]: a lower score is better (moves, seconds).
+pub const SCORE_LOWER_IS_BETTER: u32 = 1;
+
+/// See [`GameTable::score_kind`].
+pub type ScoreKindFn =
+    unsafe extern "C" fn(game: GameHandle, order: *mut u32, unit: *mut AbiStr) -> u32;
+
 /// See [`GameTable::layout`].
 pub type LayoutFn = unsafe extern "C" fn(game: GameHandle, size: Point, redraw: *mut u8) -> u32;
 
@@ -710,6 +719,11 @@ pub struct GameTable {
     /// `canvas_size` answers it from now on. Writes 1 to `redraw` if the
     /// canvas changed (the host draws it again anyway).
     pub layout: Option<LayoutFn>,
+    /// How the game's scores compare: writes `SCORE_HIGHER_IS_BETTER` or
+    /// `SCORE_LOWER_IS_BETTER` to `order`, and to `unit` what a score
+    /// counts (`"moves"`, or empty), valid until the next call. Asked once,
+    /// as the game starts; absent: higher is better, no unit.
+    pub score_kind: Option<ScoreKindFn>,
 }
 
 /// See [`GameTable::outcome_assisted`].

@@ -256,6 +256,7 @@ pub const fn table<G: Game>() -> GameTable {
         outcome_assisted: None,
         file_chosen: Some(file_chosen::<G>),
         layout: Some(layout::<G>),
+        score_kind: None,
     }
 }
 
@@ -283,11 +284,12 @@ pub mod features {
         }
     }
 
-    /// Adds [`Outcomes`]'s `outcome` (and `outcome_assisted`).
+    /// Adds [`Outcomes`]'s `outcome` (and `outcome_assisted`, `score_kind`).
     pub const fn outcome<G: Outcomes>(table: GameTable) -> GameTable {
         GameTable {
             outcome: Some(current_outcome::<G>),
             outcome_assisted: Some(current_outcome_assisted::<G>),
+            score_kind: Some(current_score_kind::<G>),
             ..table
         }
     }
@@ -342,6 +344,8 @@ struct Instance<G> {
     regions: Vec<crate::Region>,
     saved: Vec<u8>,
     game_id: String,
+    /// The unit `score_kind` last gave.
+    score_unit: String,
     /// The host's ABI revision: which event fields and kinds it fills.
     host_revision: u32,
 }
@@ -421,6 +425,7 @@ unsafe extern "C" fn create<G: Game>(host: *const RawHost, out: *mut GameHandle)
             regions: Vec::new(),
             saved: Vec::new(),
             game_id: String::new(),
+            score_unit: String::new(),
             host_revision: host.revision(),
         });
         // SAFETY: `out` is the host's output slot for this call.
@@ -692,6 +697,27 @@ unsafe extern "C" fn current_outcome_assisted<G: Outcomes>(
         // SAFETY: see `instance` and `write_out`.
         let inst = unsafe { instance::<G>(handle)? };
         unsafe { write_out(out, u32::from(inst.game.outcome().assisted)) }
+    })
+}
+
+unsafe extern "C" fn current_score_kind<G: Outcomes>(
+    handle: GameHandle,
+    order: *mut u32,
+    unit: *mut AbiStr,
+) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`; the unit lives in the
+        // instance until the next call.
+        let inst = unsafe { instance::<G>(handle)? };
+        let kind = inst.game.score_kind();
+        inst.score_unit = kind.unit;
+        let code = if kind.lower_is_better {
+            abi::SCORE_LOWER_IS_BETTER
+        } else {
+            abi::SCORE_HIGHER_IS_BETTER
+        };
+        unsafe { write_out(order, code)? };
+        unsafe { write_out(unit, AbiStr::borrow(&inst.score_unit)) }
     })
 }
 

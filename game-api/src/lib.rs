@@ -777,4 +777,52 @@ pub trait NewGame: Game {
 pub trait Outcomes: Game {
     /// How the game stands now.
     fn outcome(&self) -> Outcome;
+
+    /// How its scores compare (ABI revision 5), asked once as the game
+    /// starts: higher is better (the default), or fewer is better
+    /// ([`ScoreKind::fewest`]: moves, seconds), and what a score counts,
+    /// which the statistics show ("best score 10 moves").
+    fn score_kind(&self) -> ScoreKind {
+        ScoreKind::points()
+    }
+}
+
+/// How a game's scores compare, and what they count ([`Outcomes::score_kind`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ScoreKind {
+    /// Whether a lower score is better (the fewest moves wins).
+    pub lower_is_better: bool,
+    /// What a score counts, for the statistics ("moves"; empty for points).
+    pub unit: String,
+}
+
+impl ScoreKind {
+    /// Points: higher is better, no unit.
+    pub fn points() -> ScoreKind {
+        ScoreKind::default()
+    }
+
+    /// Fewer is better, counted in `unit` ("moves", "seconds").
+    ///
+    /// ```
+    /// let kind = game_api::ScoreKind::fewest("moves");
+    /// assert!(kind.lower_is_better);
+    /// assert!(kind.is_better(9, 10));
+    /// ```
+    pub fn fewest(unit: &str) -> ScoreKind {
+        ScoreKind {
+            lower_is_better: true,
+            unit: unit.to_owned(),
+        }
+    }
+
+    /// Whether `score` beats `best`.
+    pub fn is_better(&self, score: i64, best: i64) -> bool {
+        if self.lower_is_better {
+            score < best
+        } else {
+            score > best
+        }
+    }
 }

@@ -124,6 +124,7 @@ c_types! {
     RegionFn => ["uint32_t (*)(GameApiHandle, uint32_t, GameApiRegion *)"],
     FileChosenFn => ["uint32_t (*)(GameApiHandle, const GameApiFileChoice *, uint8_t *)"],
     LayoutFn => ["uint32_t (*)(GameApiHandle, GameApiPoint, uint8_t *)"],
+    ScoreKindFn => ["uint32_t (*)(GameApiHandle, uint32_t *, GameApiStr *)"],
     EntryFn => ["const GameApiTable *(*)(void)"],
 }
 
@@ -318,7 +319,7 @@ fn probe() -> Probe {
         abi_version, table_size, create, destroy, canvas_size, title, status, draw,
         handle_event, action_count, action, invoke_action, last_error,
         save, load, new_game, game_id, from_game_id, outcome, action_shortcut,
-        region_count, region, outcome_assisted, file_chosen, layout,
+        region_count, region, outcome_assisted, file_chosen, layout, score_kind,
     });
     structure!(p, RawRegion as "GameApiRegion" { label, min, size });
     structure!(p, TableHeader as "GameApiTableHeader" { abi_version, table_size });
@@ -359,6 +360,8 @@ fn probe() -> Probe {
         RAW_HOST_SIZE_V3 as "GAME_API_HOST_SIZE_V3",
         RAW_HOST_SIZE_V5 as "GAME_API_HOST_SIZE_V5",
         FILE_KIND_PICTURE as "GAME_API_FILE_KIND_PICTURE",
+        SCORE_HIGHER_IS_BETTER as "GAME_API_SCORE_HIGHER_IS_BETTER",
+        SCORE_LOWER_IS_BETTER as "GAME_API_SCORE_LOWER_IS_BETTER",
         CURSOR_DEFAULT as "GAME_API_CURSOR_DEFAULT",
         CURSOR_POINTING_HAND as "GAME_API_CURSOR_POINTING_HAND",
         CURSOR_GRAB as "GAME_API_CURSOR_GRAB",
@@ -402,6 +405,7 @@ fn probe() -> Probe {
         OutcomeAssistedFn as "GameApiOutcomeAssistedFn",
         FileChosenFn as "GameApiFileChosenFn",
         LayoutFn as "GameApiLayoutFn",
+        ScoreKindFn as "GameApiScoreKindFn",
         RegionFn as "GameApiRegionFn",
         GameHandle as "GameApiHandle",
     );

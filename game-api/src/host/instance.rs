@@ -13,7 +13,7 @@ use super::{
 use crate::abi::{
     self, AbiBytes, AbiStr, GameHandle, GameTable, Point, RawHost, RawOutcome, RawRegion,
 };
-use crate::{Action, Event, FileChoice, Outcome, Painter, Region, Response, codec};
+use crate::{Action, Event, FileChoice, Outcome, Painter, Region, Response, ScoreKind, codec};
 
 /// How a call into a game failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -525,6 +525,28 @@ impl GameInstance {
         self.check("file_chosen", status)?;
         Ok(Response {
             redraw: redraw != 0,
+        })
+    }
+
+    /// How the game's scores compare (revision 5): points, higher is
+    /// better, for a game without `score_kind`; the unit is one line,
+    /// capped at 64 bytes.
+    pub fn score_kind(&mut self) -> Result<ScoreKind, CallError> {
+        self.ensure_alive()?;
+        let Some(score_kind) = self.table.score_kind else {
+            return Ok(ScoreKind::points());
+        };
+        let mut order = abi::SCORE_HIGHER_IS_BETTER;
+        let mut unit = AbiStr::EMPTY;
+        // SAFETY: a checked table's function, our live handle, valid slots.
+        let status = unsafe { score_kind(self.handle, &mut order, &mut unit) };
+        self.check("score_kind", status)?;
+        // SAFETY: the game keeps the string valid until its next call.
+        let (unit, _) = unsafe { read_text("score's unit", unit) };
+        let unit: String = unit.replace(['\r', '\n'], " ").chars().take(32).collect();
+        Ok(ScoreKind {
+            lower_is_better: order == abi::SCORE_LOWER_IS_BETTER,
+            unit: unit.trim().to_owned(),
         })
     }
 

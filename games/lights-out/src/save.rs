@@ -33,8 +33,11 @@
 //! marks a save that is whole. The
 //! highlight under the pointer is not saved: it is not part of a position.
 //!
-//! **Outcome.** The puzzle solved is won, with a score of minus the moves
-//! it took (higher is better); there is no losing.
+//! **Outcome.** The puzzle solved is won, with a score of the moves it
+//! took, fewer being better (`ScoreKind::fewest("moves")`, ABI revision 5:
+//! the statistics say "best score 10 moves"); there is no losing. Before
+//! revision 5 the score was minus the moves; the launcher reads such old
+//! bests the right way round.
 
 use std::fmt::Write as _;
 
@@ -218,15 +221,19 @@ impl SaveLoad for LightsOut {
     }
 }
 
-/// Solved is won, scored by minus the moves it took; the puzzle cannot be
-/// lost.
+/// Solved is won, scored by the moves it took, fewer being better; the
+/// puzzle cannot be lost.
 impl Outcomes for LightsOut {
     fn outcome(&self) -> Outcome {
         if self.is_won() {
-            Outcome::won().with_score(-i64::from(self.moves))
+            Outcome::won().with_score(i64::from(self.moves))
         } else {
             Outcome::PLAYING
         }
+    }
+
+    fn score_kind(&self) -> game_api::ScoreKind {
+        game_api::ScoreKind::fewest("moves")
     }
 }
 

@@ -220,7 +220,7 @@ fn a_game_id_replays_the_puzzle_as_dealt_and_bad_ones_are_refused_clearly() {
 }
 
 #[test]
-fn solving_is_won_with_minus_the_moves_as_its_score() {
+fn solving_is_won_with_the_moves_as_its_score_fewer_being_better() {
     let mut game = start();
     game.start_from_game_id("##.../#..../...../....#/...##")
         .unwrap();
@@ -232,14 +232,18 @@ fn solving_is_won_with_minus_the_moves_as_its_score() {
     click(&mut game, Cell::new(4, 4));
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Won);
-    assert_eq!(outcome.score, Some(-4));
+    assert_eq!(outcome.score, Some(4));
+    assert_eq!(
+        game.score_kind().unwrap(),
+        game_api::ScoreKind::fewest("moves")
+    );
     assert!(game.status().unwrap().starts_with("Solved in 4 moves!"));
-    // Fewer moves, a higher score.
+    // Fewer moves, a lower (better) score.
     game.start_from_game_id("##.../#..../...../....#/...##")
         .unwrap();
     click(&mut game, Cell::new(0, 0));
     click(&mut game, Cell::new(4, 4));
-    assert_eq!(game.outcome().unwrap(), Outcome::won().with_score(-2));
+    assert_eq!(game.outcome().unwrap(), Outcome::won().with_score(2));
 }
 
 #[test]

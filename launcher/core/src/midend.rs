@@ -199,7 +199,7 @@ impl History {
 }
 
 /// What happened to the game's result with a change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finished {
     /// Won or lost.
     pub result: GameResult,
@@ -209,6 +209,8 @@ pub struct Finished {
     pub time: Duration,
     /// Whether the game helped the player (hints, a solver).
     pub assisted: bool,
+    /// How its scores compare (revision 5).
+    pub score_kind: game_api::ScoreKind,
 }
 
 /// The midend of one running game.
@@ -221,6 +223,8 @@ pub struct Midend {
     played: Duration,
     /// Whether this game's result has been counted (once per game).
     counted: bool,
+    /// How the game's scores compare, as it said when it started.
+    score_kind: game_api::ScoreKind,
 }
 
 /// Turns "the game lacks it" into a plain error for the caller.
@@ -242,6 +246,7 @@ impl Midend {
             game_id: None,
             played: Duration::ZERO,
             counted: false,
+            score_kind: game_api::ScoreKind::points(),
         }
     }
 
@@ -253,12 +258,18 @@ impl Midend {
         } else {
             None
         };
+        let score_kind = if features.outcome {
+            instance.score_kind()?
+        } else {
+            game_api::ScoreKind::points()
+        };
         let mut midend = Midend {
             features,
             history,
             game_id: None,
             played: Duration::ZERO,
             counted: false,
+            score_kind,
         };
         midend.read_game_id(instance)?;
         Ok(midend)
@@ -390,6 +401,7 @@ impl Midend {
             score,
             assisted,
             time: self.played,
+            score_kind: self.score_kind.clone(),
         }))
     }
 

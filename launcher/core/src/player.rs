@@ -152,8 +152,15 @@ pub struct GamePlays {
     pub best_streak: u32,
     /// The shortest time a game was won in, in milliseconds.
     pub best_time_ms: Option<u64>,
-    /// The best score of a won or lost game, for games that keep one.
+    /// The best score of a won or lost game, for games that keep one:
+    /// the highest, or the lowest where `lower-is-better`.
     pub best_score: Option<i64>,
+    /// Whether the game said its scores are better lower (ABI revision
+    /// 5). A best score recorded before, when such games reported minus
+    /// their moves, is turned round when the first result comes.
+    pub lower_is_better: bool,
+    /// What the game's score counts ("moves"; empty for points).
+    pub score_unit: String,
 }
 
 impl GamePlays {
@@ -229,8 +236,18 @@ impl PlayHistory {
             }
             game_api::GameResult::Playing => return,
         }
+        let kind = &finished.score_kind;
+        if kind.lower_is_better && !game.lower_is_better {
+            // Saved when fewer-is-better games reported minus their
+            // moves: -10 was 10 moves.
+            game.best_score = game.best_score.map(|best| best.saturating_abs());
+        }
+        game.lower_is_better = kind.lower_is_better;
+        game.score_unit = kind.unit.clone();
         if let Some(score) = finished.score
-            && game.best_score.is_none_or(|best| score > best)
+            && game
+                .best_score
+                .is_none_or(|best| kind.is_better(score, best))
         {
             game.best_score = Some(score);
         }
@@ -283,6 +300,17 @@ impl PlayHistory {
 /// assert_eq!(clock(187_000), "3:07");
 /// assert_eq!(clock(3_723_000), "1:02:03");
 /// ```
+/// A best score as the statistics show it: "10 moves" with the game's
+/// unit, "120" for points.
+pub fn score_text(game: &GamePlays, score: i64) -> String {
+    if game.score_unit.is_empty() {
+        score.to_string()
+    } else {
+        format!("{score} {}", game.score_unit)
+    }
+}
+
+/// A duration in milliseconds as a clock reads it.
 pub fn clock(ms: u64) -> String {
     let seconds = ms / 1000;
     match seconds {
@@ -411,6 +439,7 @@ mod tests {
                 score,
                 time,
                 assisted: false,
+                score_kind: game_api::ScoreKind::points(),
             };
             plays.record_result("g", &finished);
         };
@@ -435,6 +464,37 @@ mod tests {
     }
 
     #[test]
+    fn fewer_is_better_keeps_the_lowest_and_reads_old_negative_bests() {
+        use crate::midend::Finished;
+        use game_api::GameResult::Won;
+        use std::time::Duration;
+        let mut plays = PlayHistory::default();
+        // Recorded before revision 5, when Lights Out scored minus its
+        // moves: -12 was 12 moves.
+        plays.games.entry("lo".into()).or_default().best_score = Some(-12);
+        let record = |plays: &mut PlayHistory, moves: i64| {
+            plays.record_result(
+                "lo",
+                &Finished {
+                    result: Won,
+                    score: Some(moves),
+                    time: Duration::from_secs(30),
+                    assisted: false,
+                    score_kind: game_api::ScoreKind::fewest("moves"),
+                },
+            )
+        };
+        record(&mut plays, 15);
+        assert_eq!(plays.games["lo"].best_score, Some(12), "12 moves stands");
+        record(&mut plays, 10);
+        record(&mut plays, 11);
+        let g = &plays.games["lo"];
+        assert_eq!(g.best_score, Some(10));
+        assert!(g.lower_is_better);
+        assert_eq!(score_text(g, 10), "10 moves");
+    }
+
+    #[test]
     fn a_win_with_help_counts_but_sets_no_record() {
         use crate::midend::Finished;
         use game_api::GameResult::{Lost, Won};
@@ -445,6 +505,7 @@ mod tests {
             score: Some(secs as i64),
             time: Duration::from_secs(secs),
             assisted,
+            score_kind: game_api::ScoreKind::points(),
         };
         plays.record_result("g", &finished(Won, 100, false));
         plays.record_result("g", &finished(Won, 5, true));

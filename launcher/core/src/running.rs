@@ -129,6 +129,8 @@ pub trait RunningGame {
     fn file_chosen(&mut self, choice: &FileChoice) -> Result<Response, GameError>;
     /// Tells the game the size its canvas has (revision 5).
     fn layout(&mut self, size: Point) -> Result<Response, GameError>;
+    /// How the game's scores compare (revision 5).
+    fn score_kind(&mut self) -> Result<game_api::ScoreKind, GameError>;
     /// Ends the game, reporting a failure while closing.
     fn close(self: Box<Self>) -> Result<(), GameError>;
 }
@@ -189,6 +191,9 @@ impl RunningGame for GameInstance {
     }
     fn layout(&mut self, size: Point) -> Result<Response, GameError> {
         Ok(GameInstance::layout(self, size)?)
+    }
+    fn score_kind(&mut self) -> Result<game_api::ScoreKind, GameError> {
+        Ok(GameInstance::score_kind(self)?)
     }
     fn close(self: Box<Self>) -> Result<(), GameError> {
         Ok(GameInstance::close(*self)?)

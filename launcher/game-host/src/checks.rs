@@ -39,6 +39,10 @@ pub fn check_answer(answer: &Answer) -> Result<(), String> {
         Answer::Text(text) => check_text(text),
         Answer::Frame(frame) => check_frame(frame),
         Answer::Response(_) | Answer::Done | Answer::Outcome(_) => Ok(()),
+        Answer::ScoreKind(kind) if kind.unit.len() > 128 || kind.unit.contains(['\n', '\r']) => {
+            Err(format!("a score unit of {} bytes", kind.unit.len()))
+        }
+        Answer::ScoreKind(_) => Ok(()),
         Answer::Actions(actions) => {
             if actions.len() > MAX_ACTIONS as usize {
                 return Err(format!("{} controls", actions.len()));

@@ -231,6 +231,7 @@ fn run(instance: &mut GameInstance, call: Call, measure: &mut Option<Measure>) -
         Call::Notes => Ok(Answer::Notes(instance.notes().map(str::to_owned).collect())),
         Call::FileChosen(choice) => instance.file_chosen(&choice).map(Answer::Response),
         Call::Layout(size) => instance.layout(size).map(Answer::Response),
+        Call::ScoreKind => instance.score_kind().map(Answer::ScoreKind),
         // Handled by the loop.
         Call::Close | Call::IfRedrawn => Ok(Answer::Done),
     };

@@ -1087,6 +1087,14 @@ impl GameProcess {
         self.response(Call::FileChosen(choice.clone()))
     }
 
+    /// How the game's scores compare (revision 5).
+    pub fn score_kind(&self) -> Result<game_api::ScoreKind, ProcessError> {
+        match self.call(Call::ScoreKind)? {
+            Answer::ScoreKind(kind) => Ok(kind),
+            other => Err(mismatch(other)),
+        }
+    }
+
     /// Tells the game the size its canvas has (revision 5).
     pub fn layout(&self, size: Point) -> Result<Response, ProcessError> {
         self.response(Call::Layout(size))
@@ -1419,6 +1427,9 @@ impl RunningGame for GameProcess {
     }
     fn layout(&mut self, size: Point) -> Result<Response, GameError> {
         Ok(GameProcess::layout(self, size)?)
+    }
+    fn score_kind(&mut self) -> Result<game_api::ScoreKind, GameError> {
+        Ok(GameProcess::score_kind(self)?)
     }
     fn close(self: Box<Self>) -> Result<(), GameError> {
         Ok(GameProcess::close(*self)?)

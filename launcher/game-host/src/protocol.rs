@@ -128,6 +128,8 @@ pub enum Call {
     FileChosen(game_api::FileChoice),
     /// `layout`: the size the canvas has → [`Answer::Response`].
     Layout(Point),
+    /// `score_kind`: how scores compare → [`Answer::ScoreKind`].
+    ScoreKind,
     /// Not a call of the game: the calls after it run only if the call
     /// before it was an event or control whose answer asks for a redraw
     /// (→ [`Answer::Done`]); otherwise the reply ends before it. How a move
@@ -151,6 +153,7 @@ impl Call {
                 | Call::GameId
                 | Call::Outcome
                 | Call::Notes
+                | Call::ScoreKind
         )
     }
 
@@ -192,6 +195,8 @@ pub enum Answer {
     Outcome(Outcome),
     /// What the host changed in the texts the game returned.
     Notes(Vec<String>),
+    /// How the game's scores compare.
+    ScoreKind(game_api::ScoreKind),
 }
 
 impl Answer {
@@ -222,6 +227,7 @@ impl Answer {
                 )
                 | (Call::Outcome, Answer::Outcome(_))
                 | (Call::Notes, Answer::Notes(_))
+                | (Call::ScoreKind, Answer::ScoreKind(_))
         )
     }
 }

@@ -75,6 +75,7 @@ impl Activity {
             Call::Close => Activity::Closing,
             Call::FileChosen(_) => Activity::FileChosen,
             Call::Layout(_) => Activity::Layout,
+            Call::ScoreKind => Activity::Telling("kind of score"),
             Call::IfRedrawn => Activity::Telling("whether to redraw"),
         }
     }

@@ -29,7 +29,7 @@ pub fn played_line(plays: &PlayHistory, dir_name: &str, now: u64) -> String {
             line += &format!("; best time {}", player::clock(ms));
         }
         if let Some(score) = game.best_score {
-            line += &format!("; best score {score}");
+            line += &format!("; best score {}", player::score_text(game, score));
         }
     }
     line
@@ -101,7 +101,9 @@ pub(super) fn statistics_ui(
                                     ui.label(cell(&|p| Some(p.current_streak.to_string())));
                                     ui.label(cell(&|p| Some(p.best_streak.to_string())));
                                     ui.label(cell(&|p| p.best_time_ms.map(player::clock)));
-                                    ui.label(cell(&|p| p.best_score.map(|s| s.to_string())));
+                                    ui.label(cell(&|p| {
+                                        p.best_score.map(|s| player::score_text(p, s))
+                                    }));
                                     let reset =
                                         ui.add_enabled(times > 0, egui::Button::new("Reset"));
                                     if reset.clicked() {

@@ -14,7 +14,7 @@ use std::hint::black_box;
 const POSITIONS: [(&str, &str); 3] = [
     ("opening", "L2 T3"),
     ("middle", "L2 T3 R3 B2 L3 T2"),
-    ("late", "L2 T3 R3 B2 L3 T2 B3 R2 T1 L4"),
+    ("late", "T3 R3 R3 L3 T3 L2 R2 L4 L3 B2"),
 ];
 
 fn computer(c: &mut Criterion) {

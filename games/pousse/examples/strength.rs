@@ -45,6 +45,19 @@ fn main() {
             start.elapsed()
         );
     }
+    for seed in 0..3 {
+        let mut game = Match::new(4).unwrap();
+        while game.ending().is_none() {
+            let s = if game.to_move() == Player::X {
+                Strength::Hard
+            } else {
+                Strength::Medium
+            };
+            game.play(choose(&game, s.budget(), seed).unwrap().mv)
+                .unwrap();
+        }
+        println!("Hard (X) against Medium, seed {seed}: {}", game.record());
+    }
     for n in [4, 5] {
         for s in Strength::ALL {
             let mut wins = 0;

@@ -188,8 +188,14 @@ impl PousseGame {
     /// A new game with `settings`, the computer's ties told apart by
     /// `seed`, and a host that offers nothing ([`Host::detached`]).
     pub fn with_settings(settings: Settings, seed: u64) -> PousseGame {
+        PousseGame::build(settings, seed, Host::detached())
+    }
+
+    /// A new game with `settings` and `seed` for `host`; a computer to move
+    /// starts thinking.
+    fn build(settings: Settings, seed: u64, host: Host) -> PousseGame {
         let mut game = PousseGame {
-            host: Host::detached(),
+            host,
             settings,
             game: Match::new(settings.size).expect("settings hold a size the game offers"),
             seed,
@@ -206,14 +212,6 @@ impl PousseGame {
         };
         game.schedule();
         game
-    }
-
-    /// This game with the launcher's services `host`.
-    pub fn with_host(mut self, host: Host) -> PousseGame {
-        self.host = host;
-        self.ticking = false;
-        self.schedule();
-        self
     }
 
     /// The game being played.
@@ -485,7 +483,7 @@ impl PousseGame {
         let number = moves + 1;
         if self.is_paused() {
             format!(
-                "Move {number}: {} to move, waiting after an undo. Press G (Computer moves) to let it play, or undo further.{straights}",
+                "Move {number}: {} to move, waiting (after an undo or a resume). Press G (Computer moves) to let it play, or undo further.{straights}",
                 who(mover)
             )
         } else if self.computer_to_move() {
@@ -962,24 +960,10 @@ impl PousseGame {
     }
 }
 
-impl Drop for PousseGame {
-    fn drop(&mut self) {
-        // Stop the computer's search (its Thinking's drop does), and the
-        // ticks.
-        self.thinking = None;
-        if self.ticking {
-            self.host.stop_ticks();
-        }
-    }
-}
-
 impl Game for PousseGame {
     fn new(host: Host) -> Result<Self, GameError> {
         let settings = Settings::load(host.data_dir().as_deref());
-        let mut game = PousseGame::with_settings(settings, fresh_seed());
-        // Nothing thinks before the host is known.
-        game.thinking = None;
-        Ok(game.with_host(host))
+        Ok(PousseGame::build(settings, fresh_seed(), host))
     }
 
     fn canvas_size(&self) -> Point {
@@ -1276,7 +1260,7 @@ mod tests {
         g.restore(Match::new(4).unwrap(), Vec::new(), 3);
         assert!(g.is_paused() && !g.is_thinking());
         assert!(
-            g.status().contains("waiting after an undo"),
+            g.status().contains("to move, waiting (after an undo"),
             "{}",
             g.status()
         );

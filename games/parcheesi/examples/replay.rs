@@ -58,7 +58,11 @@ fn main() {
                 .unwrap_or(parcheesi::game::DEFAULT_SEATS);
             let m = play::play_out(seed, seats, 5000);
             let words: Vec<String> = m.record().iter().map(|&mv| play::move_text(mv)).collect();
-            println!("record: {seed} {} {}", save::seats_text(seats), words.join(" "));
+            println!(
+                "record: {seed} {} {}",
+                save::seats_text(seats),
+                words.join(" ")
+            );
             Ok(m)
         }
         Some(seed) => {
@@ -69,7 +73,10 @@ fn main() {
                 .expect("four seat letters, like pnla");
             play::replay_text(seed, seats, &args[2..].join(" "))
         }
-        None => Err("usage: replay <seed> <seats> [moves...] | --file <save> | --play <seed> <seats>".into()),
+        None => Err(
+            "usage: replay <seed> <seats> [moves...] | --file <save> | --play <seed> <seats>"
+                .into(),
+        ),
     };
     match result {
         Ok(m) => describe(&m),

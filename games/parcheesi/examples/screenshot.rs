@@ -14,7 +14,10 @@ use parcheesi::rules::{Color, Pawn};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let out = args.first().cloned().unwrap_or_else(|| "parcheesi.png".into());
+    let out = args
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "parcheesi.png".into());
     let seed = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(7);
     let rolls: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
     let mut g = Parcheesi::with_seed(Host::detached(), seed, [Seat::Grace; 4]);

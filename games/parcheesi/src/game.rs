@@ -10,8 +10,8 @@
 use std::time::Duration;
 
 use game_api::{
-    Action, Anchor, Button, Event, Game, GameError, Host, Painter, Point, Region, Response,
-    Rgba, Stroke, Style,
+    Action, Anchor, Button, Event, Game, GameError, Host, Painter, Point, Region, Response, Rgba,
+    Stroke, Style,
 };
 
 use crate::play::{self, Match};
@@ -102,7 +102,7 @@ fn row_center(c: Color, i: u8) -> (f32, f32) {
 }
 
 fn nest_center(c: Color, id: u8) -> (f32, f32) {
-    let dx = if id % 2 == 0 { -1.4 } else { 1.4 };
+    let dx = if id.is_multiple_of(2) { -1.4 } else { 1.4 };
     let dy = if id < 2 { -1.4 } else { 1.4 };
     rot(c, (15.0 + dx, 15.0 + dy))
 }
@@ -428,7 +428,11 @@ impl Parcheesi {
     fn target_at(&mut self, pawn: Pawn, pos: Point) -> Option<u8> {
         for (die, loc) in self.game.targets(pawn) {
             let c = loc_center(pawn.color(), loc);
-            let half = if loc == Loc::Home { CELL * 1.5 } else { CELL / 2.0 };
+            let half = if loc == Loc::Home {
+                CELL * 1.5
+            } else {
+                CELL / 2.0
+            };
             if (pos.x - c.x).abs() <= half && (pos.y - c.y).abs() <= half {
                 return Some(die);
             }
@@ -724,7 +728,11 @@ impl Game for Parcheesi {
                     cell_style(tint(c)),
                 );
             }
-            let tri = [rot(c, (8.0, 11.0)), rot(c, (11.0, 11.0)), rot(c, (9.5, 9.5))];
+            let tri = [
+                rot(c, (8.0, 11.0)),
+                rot(c, (11.0, 11.0)),
+                rot(c, (9.5, 9.5)),
+            ];
             painter.polygon(&tri.map(to_px), cell_style(pawn_color(c)));
         }
         // Targets of the selected pawn.
@@ -764,12 +772,24 @@ impl Game for Parcheesi {
                 },
             );
             if board.loc(p) != Loc::Home {
-                painter.text(c, Anchor::Center, 12.0, Rgba::rgb(255, 255, 255), &format!("{}", p.id() + 1));
+                painter.text(
+                    c,
+                    Anchor::Center,
+                    12.0,
+                    Rgba::rgb(255, 255, 255),
+                    &format!("{}", p.id() + 1),
+                );
             }
         }
         // The panel: seats, dice, log.
         let x = PANEL_X;
-        painter.text(Point::new(x, MARGIN), Anchor::TopLeft, 22.0, INK, "Parcheesi");
+        painter.text(
+            Point::new(x, MARGIN),
+            Anchor::TopLeft,
+            22.0,
+            INK,
+            "Parcheesi",
+        );
         for c in Color::ALL {
             let y = MARGIN + 40.0 + c.index() as f32 * 28.0;
             let now = c == self.game.current() && self.game.winner().is_none();
@@ -918,7 +938,10 @@ impl Game for Parcheesi {
             for (die, loc) in m.targets(p) {
                 let c = loc_center(p.color(), loc);
                 out.push(Region::new(
-                    format!("move {p} {die} to {}", loc_words(loc).trim_start_matches("on ")),
+                    format!(
+                        "move {p} {die} to {}",
+                        loc_words(loc).trim_start_matches("on ")
+                    ),
                     Point::new(c.x - CELL / 2.0, c.y - CELL / 2.0),
                     Point::new(CELL, CELL),
                 ));
@@ -959,4 +982,113 @@ fn wrap(text: &str, width: usize) -> String {
         line += word.len();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::{RecordingPainter, Shape};
+
+    fn all_computers(seed: u64) -> Parcheesi {
+        Parcheesi::with_seed(Host::detached(), seed, [Seat::Grace; 4])
+    }
+
+    #[test]
+    fn a_computer_thinks_then_shows_one_move_per_step() {
+        let mut g = all_computers(3);
+        assert!(g.computer_busy());
+        assert!(g.status().contains("is thinking"), "{}", g.status());
+        // The first tick searches (Green's first turn is small).
+        g.computer_tick(0.05);
+        let before = g.game().record().len();
+        if g.status().contains("is moving") {
+            // Nothing moves before STEP seconds have passed.
+            assert!(!g.computer_tick(STEP / 4.0));
+            assert_eq!(g.game().record().len(), before);
+            let mut waited = STEP / 4.0;
+            while g.game().record().len() == before {
+                g.computer_tick(STEP / 4.0);
+                waited += STEP / 4.0;
+            }
+            assert!(waited >= STEP);
+        }
+    }
+
+    #[test]
+    fn only_the_person_to_move_may_choose_a_pawn() {
+        let mut g = Parcheesi::with_seed(Host::detached(), 1, DEFAULT_SEATS);
+        g.run_computers();
+        let c = g.game().current();
+        assert_eq!(g.game().current_seat(), Seat::Person);
+        let other = Pawn::new(c.next(), 0);
+        g.select(other);
+        assert!(g.selected().is_none());
+        assert!(g.message().unwrap().contains("turn"));
+        // Escape drops a choice and the message.
+        assert!(g.key("Escape", false));
+        assert!(g.message().is_none());
+    }
+
+    #[test]
+    fn the_pawns_are_drawn_in_their_colours_where_they_stand() {
+        let mut g = all_computers(8);
+        for _ in 0..200 {
+            g.computer_tick(1.0);
+        }
+        let mut painter = RecordingPainter::new();
+        g.draw(&mut painter);
+        let board = *g.game().board();
+        for i in 0..16 {
+            let p = Pawn::from_index(i);
+            let (c, r) = pawn_spot(&board, p);
+            let drawn = painter.shapes.iter().any(|s| {
+                matches!(s, Shape::Circle { center, radius, style }
+                    if *center == c && *radius == r && style.fill == Some(pawn_color(p.color())))
+            });
+            assert!(drawn, "{p} {:?}", board.loc(p));
+        }
+        let labels: Vec<String> = g.regions().into_iter().map(|r| r.label).collect();
+        assert!(labels.iter().any(|l| l.starts_with("Green pawn 1 ")));
+        assert!(labels.iter().any(|l| l.starts_with("die 1: ")));
+    }
+
+    #[test]
+    fn two_pawns_on_a_square_are_drawn_side_by_side() {
+        let g0 = Pawn::new(Color::Green, 0);
+        let g1 = Pawn::new(Color::Green, 1);
+        let b = rules::Board::with(&[(g0, Loc::Main(5)), (g1, Loc::Main(5))]);
+        let (a, _) = pawn_spot(&b, g0);
+        let (c, _) = pawn_spot(&b, g1);
+        assert!(a.x < c.x && a.y == c.y);
+    }
+
+    #[test]
+    fn every_square_has_its_own_place_on_the_board() {
+        let mut seen: Vec<(i32, i32)> = Vec::new();
+        for i in 0..rules::MAIN_SIZE {
+            let (x, y) = main_center(i);
+            seen.push(((x * 2.0) as i32, (y * 2.0) as i32));
+        }
+        for c in Color::ALL {
+            for i in 0..rules::HOME_ROW_SIZE {
+                let (x, y) = row_center(c, i);
+                seen.push(((x * 2.0) as i32, (y * 2.0) as i32));
+            }
+        }
+        let n = seen.len();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), n, "no two squares overlap");
+        // Neighbouring squares of the ring touch (one square apart).
+        for i in 0..rules::MAIN_SIZE {
+            let (a, b) = (main_center(i), main_center((i + 1) % rules::MAIN_SIZE));
+            let d = (a.0 - b.0).abs() + (a.1 - b.1).abs();
+            assert!(d <= 2.0 + 1e-3, "{i}: {a:?} {b:?}");
+        }
+        // Green enters at the bottom right and turns off at the bottom.
+        let (ex, ey) = main_center(Color::Green.enter_pos());
+        assert!(ex > GRID / 2.0 && ey > GRID / 2.0);
+        let (xx, xy) = main_center(Color::Green.exit_pos());
+        assert!((xx - GRID / 2.0).abs() < 1.0 && xy > GRID - 1.0);
+    }
 }

@@ -217,7 +217,13 @@ impl Search {
 }
 
 /// Searches and chooses at once (for tests, tools and benches).
-pub fn choose_turn(seat: Seat, color: Color, board: &Board, dice: &[u8], rng: &mut Rng) -> Vec<Move> {
+pub fn choose_turn(
+    seat: Seat,
+    color: Color,
+    board: &Board,
+    dice: &[u8],
+    rng: &mut Rng,
+) -> Vec<Move> {
     let mut s = Search::new(seat, color, board, dice);
     while !s.step(usize::MAX) {}
     s.choose(rng)

@@ -90,14 +90,8 @@ impl Color {
 }
 
 /// One of the sixteen pawns: a colour and a number 0 to 3.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Pawn(u8);
-
-impl Default for Pawn {
-    fn default() -> Pawn {
-        Pawn(0)
-    }
-}
 
 impl Pawn {
     /// Pawn `id` (0 to 3) of `color`.
@@ -1020,15 +1014,15 @@ pub fn bop_chance(board: &Board, color: Color) -> u32 {
                         add(5, me - e);
                     }
                 }
-                Loc::Main(them) => {
-                    if !is_safe(me) && blockade_between_in(mask, them, me).is_none() {
-                        let dist = if them < me {
-                            me - them
-                        } else {
-                            me + MAIN_SIZE - them
-                        };
-                        add_chances(dist, &mut add);
-                    }
+                Loc::Main(them)
+                    if !is_safe(me) && blockade_between_in(mask, them, me).is_none() =>
+                {
+                    let dist = if them < me {
+                        me - them
+                    } else {
+                        me + MAIN_SIZE - them
+                    };
+                    add_chances(dist, &mut add);
                 }
                 _ => {}
             }
@@ -1037,6 +1031,9 @@ pub fn bop_chance(board: &Board, color: Color) -> u32 {
     chances.iter().flatten().filter(|&&c| c).count() as u32
 }
 
+/// The rolls that let a pawn `dist` squares behind land on one: as the
+/// original counts them, which adds every roll with a 1 for any distance
+/// up to 6.
 fn add_chances(dist: u8, add: &mut impl FnMut(u8, u8)) {
     if (1..=6).contains(&dist) {
         for d in 1..=6 {
@@ -1137,14 +1134,9 @@ mod tests {
     }
 
     #[test]
-    fn both_dice_must_be_used_when_a_way_uses_both() {
-        // Green at 60 with 6 and 1... build a case where using the 6 first
-        // bars the 1 but the 1 first allows the 6.
-        // Green pawn on 1 of its home row: the 6 takes it home exactly,
-        // the 1 then cannot be used by it; another pawn is blocked except
-        // after... simpler: one pawn on home row 0 with dice 6 and 1.
-        // 1 then 6 = 7: home. 6 first leaves it on 6, then the 1 takes it
-        // home too. Both use both dice.
+    fn one_die_is_enough_when_no_way_uses_both() {
+        // A pawn on the first square of its home row with 6 and 5: either
+        // die alone takes it near home, and the other then goes too far.
         let b = Board::with(&[
             (g(0), Loc::HomeRow(0)),
             (g(1), Loc::Home),
@@ -1152,7 +1144,6 @@ mod tests {
             (g(3), Loc::Home),
         ]);
         let mut t = TurnTree::new(&b, Color::Green, &[6, 5]);
-        // 6 then 5 goes too far; 5 then... only one die can be used.
         let s = TurnState::new(b, &[6, 5]);
         assert_eq!(t.target(), 1);
         assert!(t.check(&s, g(0), 6).is_ok());
@@ -1160,10 +1151,9 @@ mod tests {
     }
 
     #[test]
-    fn a_move_that_wastes_a_die_is_refused_with_the_reason() {
-        // Red on 20 with 1 and 2: the 2 lands on green at 22 (safe, but red's
-        // own entry: taken by another colour: refused). 1 to 21 then 2 to 23 is fine.
-        // Here: green blockade on 24 means 1 then 2 lands 23, ok; 2 then 1? 2->22 refused.
+    fn a_move_onto_a_taken_safe_square_is_refused_with_the_reason() {
+        // Red on 20 with 1 and 2: the 2 would land on green on 22 (red's
+        // entry, a safe square); the 1 and then the 2 is fine.
         let b = Board::with(&[(r(0), Loc::Main(20)), (g(0), Loc::Main(22))]);
         let s = TurnState::new(b, &[1, 2]);
         let mut t = TurnTree::new(&b, Color::Red, &[1, 2]);

@@ -114,7 +114,10 @@ pub fn load_text(bytes: &[u8]) -> Result<Match, GameError> {
     let field = |i: usize, name: &str| {
         lines[i]
             .strip_prefix(name)
-            .and_then(|r| r.strip_prefix(' ').or(if r.is_empty() { Some("") } else { None }))
+            .and_then(|r| {
+                r.strip_prefix(' ')
+                    .or(if r.is_empty() { Some("") } else { None })
+            })
             .ok_or_else(|| GameError(format!("the saved game has no {name} line")))
     };
     let seed: u64 = field(1, "seed")?

@@ -6,7 +6,7 @@
 
 use game_api::host::{GameInstance, GameLibrary, Recorder};
 use game_api::{Event, GameResult, Point, RecordingPainter, Rgba, Shape};
-use parcheesi::game::{die_min, pawn_color, pawn_spot, DIE};
+use parcheesi::game::{DIE, die_min, pawn_color, pawn_spot};
 use parcheesi::play::Match;
 use parcheesi::rules::{Color, Loc, Move, Pawn};
 use parcheesi::save;

@@ -170,7 +170,6 @@ fn the_manuals_record_example_replays() {
         .iter()
         .map(|&mv| parcheesi::play::move_text(mv))
         .collect();
-    let again =
-        parcheesi::play::replay_text(12345, m.seats(), &words.join(" ")).expect("replays");
+    let again = parcheesi::play::replay_text(12345, m.seats(), &words.join(" ")).expect("replays");
     assert_eq!(again.board(), m.board());
 }

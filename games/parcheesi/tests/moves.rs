@@ -17,7 +17,9 @@ fn p(c: Color, id: u8) -> Pawn {
 
 /// The original's `mb`: a new board with the moves made.
 fn mb(moves: &[Move]) -> Board {
-    make_moves(&Board::new(), moves).expect("the set-up moves").0
+    make_moves(&Board::new(), moves)
+        .expect("the set-up moves")
+        .0
 }
 
 fn at(placed: &[(Pawn, Loc)]) -> Board {
@@ -205,7 +207,11 @@ fn either_pawn_of_a_ring_blockade_may_move_on() {
 
 #[test]
 fn home_by_exact_count_with_a_bonus_of_ten() {
-    let b = mb(&[e(p(Green, 0)), m(p(Green, 0), 5, 60), m(p(Green, 0), 65, 10)]);
+    let b = mb(&[
+        e(p(Green, 0)),
+        m(p(Green, 0), 5, 60),
+        m(p(Green, 0), 65, 10),
+    ]);
     assert_eq!(b.loc(p(Green, 0)), HomeRow(6));
     assert_eq!(
         move_home(&b, p(Green, 0), 6, 1),
@@ -241,13 +247,7 @@ fn refusals_of_the_original() {
     let b = mb(&[e(r(0)), e(r(1)), e(g(0))]);
     assert!(move_main(&b, g(0), 5, 17).is_err());
     assert!(move_main(&b, g(0), 5, 18).is_err());
-    let b = mb(&[
-        e(g(0)),
-        e(g(1)),
-        m(g(0), 5, 18),
-        m(g(1), 5, 18),
-        e(r(0)),
-    ]);
+    let b = mb(&[e(g(0)), e(g(1)), m(g(0), 5, 18), m(g(1), 5, 18), e(r(0))]);
     assert!(move_main(&b, r(0), 22, 1).is_err());
     assert!(moves_with_die(&b, Red, 1).is_empty(), "impossible to move");
     // Onto a blockade in the home row from the ring, and in the row.
@@ -278,10 +278,18 @@ fn refusals_of_the_original() {
     let b = at(&[(p(Yellow, 3), Main(50))]);
     assert!(move_main(&b, p(Yellow, 3), 50, 20).is_err());
     // Past blockades at 0 and 67, landing on them or beyond.
-    let b = at(&[(p(Blue, 0), Main(0)), (p(Blue, 1), Main(0)), (r(0), Main(67))]);
+    let b = at(&[
+        (p(Blue, 0), Main(0)),
+        (p(Blue, 1), Main(0)),
+        (r(0), Main(67)),
+    ]);
     assert!(move_main(&b, r(0), 67, 1).is_err());
     assert!(move_main(&b, r(0), 67, 2).is_err());
-    let b = at(&[(p(Blue, 0), Main(67)), (p(Blue, 1), Main(67)), (r(0), Main(66))]);
+    let b = at(&[
+        (p(Blue, 0), Main(67)),
+        (p(Blue, 1), Main(67)),
+        (r(0), Main(66)),
+    ]);
     assert!(move_main(&b, r(0), 66, 1).is_err());
     assert!(move_main(&b, r(0), 66, 2).is_err());
     // A blockade on another colour's exit bars the way into green's row.
@@ -303,7 +311,11 @@ fn a_blockade_in_another_home_row_is_no_obstacle() {
         (p(Blue, 1), HomeRow(1)),
         (p(Green, 0), HomeRow(0)),
     ]);
-    for (d, to, bonus) in [(3, HomeRow(3), None), (1, HomeRow(1), None), (7, Home, Some(10))] {
+    for (d, to, bonus) in [
+        (3, HomeRow(3), None),
+        (1, HomeRow(1), None),
+        (7, Home, Some(10)),
+    ] {
         let mut want = b;
         want.set(p(Green, 0), to);
         assert_eq!(move_home(&b, p(Green, 0), 0, d), Ok((want, bonus)));
@@ -314,10 +326,7 @@ fn a_blockade_in_another_home_row_is_no_obstacle() {
 fn turns_that_enter() {
     let g0 = p(Green, 0);
     let entered = at(&[(g0, Main(5))]);
-    assert_eq!(
-        take_turn(Green, &Board::new(), &[5], &[e(g0)]),
-        Ok(entered)
-    );
+    assert_eq!(take_turn(Green, &Board::new(), &[5], &[e(g0)]), Ok(entered));
     assert_eq!(
         take_turn(Green, &Board::new(), &[1, 4], &[e(g0)]),
         Ok(entered)
@@ -612,12 +621,14 @@ fn what_is_not_moving_a_blockade_together() {
     ]);
     let mut want = b;
     want.set(y(2), Main(4));
-    assert_eq!(
-        take_turn(Yellow, &b, &[3, 3], &[m(y(2), 1, 3)]),
-        Ok(want)
-    );
+    assert_eq!(take_turn(Yellow, &b, &[3, 3], &[m(y(2), 1, 3)]), Ok(want));
     // Splitting and re-forming with other partners.
-    let b = at(&[(y(0), Main(0)), (y(1), Main(1)), (y(2), Main(2)), (y(3), Main(2))]);
+    let b = at(&[
+        (y(0), Main(0)),
+        (y(1), Main(1)),
+        (y(2), Main(2)),
+        (y(3), Main(2)),
+    ]);
     assert_eq!(
         take_turn(
             Yellow,
@@ -633,17 +644,18 @@ fn what_is_not_moving_a_blockade_together() {
         ]))
     );
     // A blockade that goes home together is gone, not moved.
-    let gb = at(&[
-        (g(1), Main(66)),
-        (g(3), Main(66)),
-        (g(2), HomeRow(2)),
-    ]);
+    let gb = at(&[(g(1), Main(66)), (g(3), Main(66)), (g(2), HomeRow(2))]);
     assert_eq!(
         take_turn(
             Green,
             &gb,
             &[2, 3],
-            &[h(g(2), 2, 2), h(g(2), 4, 3), m(g(1), 66, 10), m(g(3), 66, 10)]
+            &[
+                h(g(2), 2, 2),
+                h(g(2), 4, 3),
+                m(g(1), 66, 10),
+                m(g(3), 66, 10)
+            ]
         ),
         Ok(at(&[(g(1), Home), (g(2), Home), (g(3), Home)]))
     );
@@ -675,7 +687,12 @@ fn a_red_doubles_turn_round_the_end_of_the_ring() {
             Red,
             &b,
             &[2, 2, 5, 5],
-            &[m(r(2), 67, 2), m(r(1), 16, 2), m(r(2), 1, 5), m(r(3), 67, 5)]
+            &[
+                m(r(2), 67, 2),
+                m(r(1), 16, 2),
+                m(r(2), 1, 5),
+                m(r(3), 67, 5)
+            ]
         ),
         Ok(want)
     );

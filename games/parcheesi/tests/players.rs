@@ -11,6 +11,16 @@ use parcheesi::rules::{
     loc_distance, make_moves, take_turn,
 };
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
+
+/// Seeded cases, the same every run.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        rng_seed: RngSeed::Fixed(0x9A2C_4EE5),
+        ..ProptestConfig::default()
+    }
+}
 
 use Color::{Blue, Green, Red, Yellow};
 use Loc::{HomeRow, Main};
@@ -74,7 +84,10 @@ fn bop_chances_as_the_original_counts_them() {
     let (r0, r1, r2) = (p(Red, 0), p(Red, 1), p(Red, 2));
     assert_eq!(bop_chance(&Board::new(), Green), 0);
     assert_eq!(bop_chance(&mb(&[e(g0), e(r0), m(g0, 5, 16)]), Green), 0);
-    assert_eq!(bop_chance(&mb(&[e(g0), e(p(Green, 1)), m(g0, 5, 1)]), Green), 0);
+    assert_eq!(
+        bop_chance(&mb(&[e(g0), e(p(Green, 1)), m(g0, 5, 1)]), Green),
+        0
+    );
     // Green just past or on red's entry, red's pawns in the nest.
     for (d, want) in [
         (17, 15),
@@ -240,7 +253,7 @@ fn check_game(seed: u64, seats: [Seat; 4], max_rolls: u32) -> Match {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(6))]
+    #![proptest_config(config(6))]
     #[test]
     fn every_computer_turn_passes_the_originals_check(seed in any::<u64>()) {
         let g = check_game(seed, [Seat::Grace, Seat::Renee, Seat::Polly, Seat::Random], 120);
@@ -281,7 +294,10 @@ fn amazing_grace_beats_random_ron() {
     // Grace wins more than a quarter (a random seat's share), and more
     // than each Random Ron on average.
     assert!(grace_wins > 50, "{grace_wins}");
-    assert!(grace_wins * 3 > random_wins, "{grace_wins} vs {random_wins}");
+    assert!(
+        grace_wins * 3 > random_wins,
+        "{grace_wins} vs {random_wins}"
+    );
 }
 
 #[test]
@@ -306,5 +322,28 @@ fn the_originals_problem_board_is_searched_whole() {
     println!("nodes {} candidates {}", s.nodes(), s.candidates());
     assert_eq!(s.candidates(), 2441, "as the original found");
     let turn = s.choose(&mut Rng::new(1));
-    assert_eq!(take_turn(Blue, &b, &[1, 1, 6, 6], &turn).map(|_| ()), Ok(()));
+    assert_eq!(
+        take_turn(Blue, &b, &[1, 1, 6, 6], &turn).map(|_| ()),
+        Ok(())
+    );
+}
+
+proptest! {
+    #![proptest_config(config(8))]
+    #[test]
+    fn a_save_loads_back_to_the_same_game(seed in any::<u64>(), rolls in 0u32..60) {
+        use game_api::{Host, SaveLoad};
+        use parcheesi::Parcheesi;
+        let mut g = Parcheesi::with_seed(Host::detached(), seed, [Seat::Grace; 4]);
+        while g.game().turns() < rolls && g.game().winner().is_none() {
+            g.computer_tick(1.0);
+        }
+        let bytes = g.save();
+        let mut h = Parcheesi::with_seed(Host::detached(), seed ^ 1, [Seat::Person; 4]);
+        h.load(&bytes).unwrap();
+        prop_assert_eq!(h.save(), bytes);
+        prop_assert_eq!(h.game().board(), g.game().board());
+        prop_assert_eq!(h.game().current(), g.game().current());
+        prop_assert_eq!(h.game().dice_left(), g.game().dice_left());
+    }
 }

@@ -163,6 +163,10 @@ fn the_manual_has_its_sections_and_no_warnings() {
     ] {
         manual.section(tag).unwrap_or_else(|e| panic!("{e}"));
     }
+    // Its one picture is a PNG beside it, drawn by examples/render_board.rs.
+    assert_eq!(manual.image_paths(), ["manual/board.png"]);
+    let bytes = std::fs::read(file("manual/board.png")).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
     let text = read("manual.md");
     // The record format and the replay example are documented.
     assert!(text.contains("L1 T2 R4") && text.contains("5:L1 T2"));

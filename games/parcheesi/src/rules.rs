@@ -199,6 +199,8 @@ pub enum BadMove {
     NoSuchDie(u8),
     /// One turn moves one colour.
     TwoColors,
+    /// It is another colour's turn.
+    NotYourTurn(Color),
     /// A pawn could still enter.
     CanEnter,
     /// A die could still be used.
@@ -222,6 +224,7 @@ impl fmt::Display for BadMove {
             BadMove::TooFar => write!(f, "that goes past home: home needs the exact count"),
             BadMove::NoSuchDie(d) => write!(f, "no die left shows {d}"),
             BadMove::TwoColors => write!(f, "a turn moves pawns of one colour only"),
+            BadMove::NotYourTurn(c) => write!(f, "it is {}'s turn", c.name()),
             BadMove::CanEnter => write!(f, "a pawn can still enter"),
             BadMove::DieUnused(d) => write!(f, "the {d} can still be used"),
             BadMove::BlockadeMoved => {
@@ -912,7 +915,7 @@ impl TurnTree {
     /// the reason when it is not legal.
     pub fn check(&mut self, state: &TurnState, pawn: Pawn, die: u8) -> Result<TurnState, BadMove> {
         if pawn.color() != self.color {
-            return Err(BadMove::TwoColors);
+            return Err(BadMove::NotYourTurn(self.color));
         }
         let mv = Move::of(&state.board, pawn, die).ok_or(BadMove::NotThere(pawn))?;
         if let Move::Enter(_) = mv {

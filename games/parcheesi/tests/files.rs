@@ -159,17 +159,19 @@ fn the_manual_has_its_sections_and_plain_characters() {
 }
 
 #[test]
-fn the_manuals_record_example_replays() {
+fn the_manuals_record_and_save_replay() {
     let manual = read("manual.md");
-    assert!(manual.contains("g1e g1:3 r1e r1:2"));
-    // The example in the manual is a record's form; a real record of the
-    // same form replays.
-    let m = parcheesi::play::play_out(12345, [parcheesi::players::Seat::Grace; 4], 40);
-    let words: Vec<String> = m
-        .record()
-        .iter()
-        .map(|&mv| parcheesi::play::move_text(mv))
-        .collect();
-    let again = parcheesi::play::replay_text(12345, m.seats(), &words.join(" ")).expect("replays");
-    assert_eq!(again.board(), m.board());
+    let record = "r1e b1e b1:4 g1e g1:6 r2e r2:1";
+    assert!(manual.contains(record));
+    let seats = parcheesi::game::DEFAULT_SEATS;
+    let m = parcheesi::play::replay_text(12345, seats, record).expect("the example replays");
+    use parcheesi::rules::{Color, Loc, Pawn};
+    assert_eq!(m.board().loc(Pawn::new(Color::Green, 0)), Loc::Main(11));
+    assert_eq!(m.board().loc(Pawn::new(Color::Blue, 0)), Loc::Main(43));
+    // The saved game shown in the manual loads.
+    let start = manual.find("parcheesi 1\n").expect("the save example");
+    let end = manual[start..].find("end\n").expect("its end") + start + 4;
+    let saved = parcheesi::save::load_text(manual[start..end].as_bytes()).expect("loads");
+    assert_eq!(saved.record().len(), 5);
+    assert_eq!(saved.current(), Color::Red);
 }

@@ -532,6 +532,13 @@ typedef struct GameApiHost {
      * GAME_API_HOST_SIZE_V5.
      */
     void (*set_cursor)(void *ctx, uint32_t cursor);
+    /*
+     * Revision 5: writes to `milliseconds` the time the player has played
+     * the current game, as the host counts it for its statistics: from the
+     * game's start (or New game), paused while its window is minimised and
+     * once the game is over. Only when struct_size >= GAME_API_HOST_SIZE_V5.
+     */
+    void (*play_time)(void *ctx, uint64_t *milliseconds);
 } GameApiHost;
 
 /* sizeof(GameApiHost) of a revision-1 host. */

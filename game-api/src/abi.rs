@@ -512,6 +512,11 @@ pub struct RawHost {
     /// that began on it), one of the `CURSOR_*` constants, until asked
     /// again; an unknown one is the default arrow.
     pub set_cursor: unsafe extern "C" fn(ctx: *mut c_void, cursor: u32),
+    /// Revision 5: writes to `milliseconds` the time the player has played
+    /// the current game, as the host counts it for its statistics: from
+    /// the game's start (or New game), paused while its window is
+    /// minimised and once the game is over.
+    pub play_time: unsafe extern "C" fn(ctx: *mut c_void, milliseconds: *mut u64),
 }
 
 /// `size_of::<RawHost>()` of a revision-1 host.

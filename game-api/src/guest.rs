@@ -216,6 +216,22 @@ impl Host {
         }
     }
 
+    /// The time the player has played the current game (ABI revision 5),
+    /// as the launcher counts it for its statistics: from the game's start
+    /// or New game, paused while its window is minimised and once the game
+    /// is over (its outcome won or lost). For a clock shown on the board;
+    /// `None` from an older or detached launcher (count ticks instead).
+    pub fn play_time(&self) -> Option<Duration> {
+        if self.revision() < 5 {
+            return None;
+        }
+        let raw = self.raw()?;
+        let mut ms = 0u64;
+        // SAFETY: as in `choose_file`; `ms` outlives the call.
+        unsafe { (raw.play_time)(raw.ctx, &mut ms) };
+        Some(Duration::from_millis(ms))
+    }
+
     /// Starts a new game as the launcher's New game does (a fresh seed,
     /// undoable), e.g. from the game's own key, once the current call into
     /// the game has returned. Only for games that implement

@@ -91,6 +91,7 @@ c_types! {
     // The host's functions.
     (unsafe extern "C" fn(*mut c_void, AbiStr, u8)) => ["void (*)(void *, GameApiStr, uint8_t)"],
     (unsafe extern "C" fn(*mut c_void, u8)) => ["void (*)(void *, uint8_t)"],
+    (unsafe extern "C" fn(*mut c_void, *mut u64)) => ["void (*)(void *, uint64_t *)"],
     (unsafe extern "C" fn(*mut c_void, AbiStr)) => ["void (*)(void *, GameApiStr)"],
     (unsafe extern "C" fn(*mut c_void, f32)) => ["void (*)(void *, float)"],
     (unsafe extern "C" fn(*mut c_void, u32)) => ["void (*)(void *, uint32_t)"],
@@ -311,7 +312,7 @@ fn probe() -> Probe {
     structure!(p, RawHost as "GameApiHost" {
         abi_version, struct_size, ctx, show_text_help, show_manual_section, request_redraw,
         log, request_tick, request_new_game, request_input, data_dir, choose_file,
-        request_layout, set_cursor,
+        request_layout, set_cursor, play_time,
     });
     structure!(p, RawFileChoice as "GameApiFileChoice" { status, kind, name, bytes, message });
     structure!(p, RawOutcome as "GameApiOutcome" { state, has_score, score });

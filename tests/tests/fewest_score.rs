@@ -99,3 +99,78 @@ fn the_statistics_show_the_fewest_moves_and_the_best_time() {
     assert!(saved.contains("lower-is-better = true"), "{saved}");
     assert!(saved.contains("score-unit = \"moves\""), "{saved}");
 }
+
+/// The clock the game reads (`Host::play_time`) in the window's status.
+fn clock_said(harness: &Harness<'_, LauncherApp>) -> Option<u64> {
+    let game = harness
+        .state()
+        .open_games()
+        .into_iter()
+        .find(|g| g.dir_name == DIR)?;
+    let (_, rest) = game.status().split_once("(clock ")?;
+    rest.strip_suffix(" ms)")?.parse().ok()
+}
+
+fn played_ms(harness: &Harness<'_, LauncherApp>) -> u64 {
+    harness
+        .state()
+        .open_games()
+        .into_iter()
+        .find(|g| g.dir_name == DIR)
+        .map_or(0, |g| g.midend().played().as_millis() as u64)
+}
+
+/// Presses C and waits for the game to say a clock other than `before`.
+fn read_clock(harness: &mut Harness<'static, LauncherApp>, before: Option<u64>) -> u64 {
+    harness.key_press(egui::Key::C);
+    launcher_tests::run_until(harness, "the game reading its clock", |h| {
+        clock_said(h).is_some() && clock_said(h) != before
+    });
+    clock_said(harness).unwrap()
+}
+
+#[test]
+fn the_game_reads_the_time_played_which_stops_when_it_is_over() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        DIR,
+        "game = \"fewest_moves\"\nname = \"Fewest Moves\"\n",
+        "fewest_moves",
+    );
+    let player = tempfile::tempdir().unwrap();
+    let mut harness = console(&games, player.path());
+    harness
+        .get_all_by_role_and_label(Role::Button, "Fewest Moves")
+        .next()
+        .unwrap()
+        .click();
+    harness.settle();
+    launcher_tests::run_until(&mut harness, "a third of a second played", |h| {
+        played_ms(h) >= 300
+    });
+    let before = played_ms(&harness);
+    let read = read_clock(&mut harness, None);
+    let after = played_ms(&harness);
+    assert!(
+        read + 300 >= before && read <= after + 300,
+        "the game read {read} ms; the window counted {before} to {after} ms"
+    );
+    // Won: the clock stops where the statistics' time stops.
+    harness.key_press(egui::Key::W);
+    launcher_tests::run_until(&mut harness, "the game won", |h| {
+        h.state()
+            .open_games()
+            .into_iter()
+            .any(|g| g.dir_name == DIR && g.status().starts_with("won in 0 moves"))
+    });
+    harness.settle();
+    let stopped = played_ms(&harness);
+    let first = read_clock(&mut harness, Some(read));
+    assert_eq!(first, stopped, "the game's clock is the window's");
+    harness.key_press(egui::Key::M);
+    harness.settle();
+    harness.key_press(egui::Key::C);
+    harness.settle();
+    assert_eq!(clock_said(&harness), Some(stopped), "stopped once over");
+    assert_eq!(played_ms(&harness), stopped);
+}

@@ -55,6 +55,11 @@ pub trait HostServices {
     fn set_cursor(&mut self, cursor: u32) {
         let _ = cursor;
     }
+    /// The time played on the current game, in milliseconds (revision 5);
+    /// hosts without a clock say 0.
+    fn play_time(&mut self) -> u64 {
+        0
+    }
 }
 
 /// Services that do nothing, for tests and tools.
@@ -163,6 +168,7 @@ pub(super) fn raw_host(ctx: *mut c_void) -> RawHost {
         choose_file: host_choose_file,
         request_layout: host_request_layout,
         set_cursor: host_set_cursor,
+        play_time: host_play_time,
     }
 }
 
@@ -253,4 +259,15 @@ unsafe extern "C" fn host_request_layout(ctx: *mut c_void, fill: u8) {
 unsafe extern "C" fn host_set_cursor(ctx: *mut c_void, cursor: u32) {
     // SAFETY: `ctx` is ours.
     unsafe { with_services(ctx, |s| s.set_cursor(cursor)) }
+}
+
+unsafe extern "C" fn host_play_time(ctx: *mut c_void, out: *mut u64) {
+    if out.is_null() {
+        return;
+    }
+    let mut ms = 0;
+    // SAFETY: `ctx` is ours.
+    unsafe { with_services(ctx, |s| ms = s.play_time()) };
+    // SAFETY: `out` is non-null and the game's slot for this call.
+    unsafe { out.write(ms) };
 }

@@ -131,6 +131,12 @@ pub trait RunningGame {
     fn layout(&mut self, size: Point) -> Result<Response, GameError>;
     /// How the game's scores compare (revision 5).
     fn score_kind(&mut self) -> Result<game_api::ScoreKind, GameError>;
+    /// Tells a game in another process the time played (`ms`, counting
+    /// on if `running`), which its `play_time` answers from; a game here
+    /// reads the window's clock directly, and ignores it.
+    fn set_clock(&mut self, _ms: u64, _running: bool) -> Result<(), GameError> {
+        Ok(())
+    }
     /// Ends the game, reporting a failure while closing.
     fn close(self: Box<Self>) -> Result<(), GameError>;
 }

@@ -99,8 +99,10 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         }
     };
     say(&ToConsole::Loaded);
+    let clock = Rc::new(RefCell::new(Clock::default()));
     let services = ChildServices {
         outbox: outbox.clone(),
+        clock: clock.clone(),
         data_dir: start
             .data_dir
             .as_ref()
@@ -148,6 +150,14 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
                 // Answered once the game is destroyed; later calls are not run.
                 close = true;
                 break;
+            }
+            if let Call::Clock { ms, running } = call {
+                *clock.borrow_mut() = Clock {
+                    ms,
+                    since: running.then(std::time::Instant::now),
+                };
+                results.push(Ok(Answer::Done));
+                continue;
             }
             if call == Call::IfRedrawn {
                 match results.last() {
@@ -233,7 +243,7 @@ fn run(instance: &mut GameInstance, call: Call, measure: &mut Option<Measure>) -
         Call::Layout(size) => instance.layout(size).map(Answer::Response),
         Call::ScoreKind => instance.score_kind().map(Answer::ScoreKind),
         // Handled by the loop.
-        Call::Close | Call::IfRedrawn => Ok(Answer::Done),
+        Call::Close | Call::IfRedrawn | Call::Clock { .. } => Ok(Answer::Done),
     };
     answer.map_err(|e| wire(&e))
 }
@@ -326,9 +336,29 @@ impl Outbox {
     }
 }
 
+/// The time played, as the console last told it: `ms` then, counting on
+/// since `since` while the game is not over and its window not minimised.
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    ms: u64,
+    since: Option<std::time::Instant>,
+}
+
+impl Clock {
+    /// The time played now, in milliseconds.
+    fn now(&self) -> u64 {
+        let running = self
+            .since
+            .map_or(0, |since| since.elapsed().as_millis() as u64);
+        self.ms.saturating_add(running)
+    }
+}
+
 /// What the game may ask of its host, passed on to the console.
 struct ChildServices {
     outbox: Rc<RefCell<Outbox>>,
+    /// The clock the game reads (`play_time`), set by the console.
+    clock: Rc<RefCell<Clock>>,
     /// The game's data directory, and whether it was created yet.
     data_dir: Option<(String, bool)>,
 }
@@ -372,6 +402,9 @@ impl HostServices for ChildServices {
     }
     fn set_cursor(&mut self, cursor: u32) {
         self.notify(Notification::SetCursor(cursor));
+    }
+    fn play_time(&mut self) -> u64 {
+        self.clock.borrow().now()
     }
     fn data_dir(&mut self) -> Option<&str> {
         let (path, created) = self.data_dir.as_mut()?;

@@ -1087,6 +1087,15 @@ impl GameProcess {
         self.response(Call::FileChosen(choice.clone()))
     }
 
+    /// Sets the clock the game reads with `play_time` (revision 5): `ms`
+    /// played now, going on if `running`.
+    pub fn set_clock(&self, ms: u64, running: bool) -> Result<(), ProcessError> {
+        match self.call(Call::Clock { ms, running })? {
+            Answer::Done => Ok(()),
+            other => Err(mismatch(other)),
+        }
+    }
+
     /// How the game's scores compare (revision 5).
     pub fn score_kind(&self) -> Result<game_api::ScoreKind, ProcessError> {
         match self.call(Call::ScoreKind)? {
@@ -1430,6 +1439,9 @@ impl RunningGame for GameProcess {
     }
     fn score_kind(&mut self) -> Result<game_api::ScoreKind, GameError> {
         Ok(GameProcess::score_kind(self)?)
+    }
+    fn set_clock(&mut self, ms: u64, running: bool) -> Result<(), GameError> {
+        Ok(GameProcess::set_clock(self, ms, running)?)
     }
     fn close(self: Box<Self>) -> Result<(), GameError> {
         Ok(GameProcess::close(*self)?)

@@ -130,6 +130,16 @@ pub enum Call {
     Layout(Point),
     /// `score_kind`: how scores compare → [`Answer::ScoreKind`].
     ScoreKind,
+    /// Not a call of the game: the time played on the current game, in
+    /// milliseconds, and whether it is counting, from which the game
+    /// process answers the game's `play_time` until told again →
+    /// [`Answer::Done`].
+    Clock {
+        /// The time played now.
+        ms: u64,
+        /// Whether it goes on counting (not over, not minimised).
+        running: bool,
+    },
     /// Not a call of the game: the calls after it run only if the call
     /// before it was an event or control whose answer asks for a redraw
     /// (→ [`Answer::Done`]); otherwise the reply ends before it. How a move
@@ -222,7 +232,8 @@ impl Answer {
                         | Call::NewGame(_)
                         | Call::StartFromGameId(_)
                         | Call::Close
-                        | Call::IfRedrawn,
+                        | Call::IfRedrawn
+                        | Call::Clock { .. },
                     Answer::Done
                 )
                 | (Call::Outcome, Answer::Outcome(_))

@@ -76,6 +76,7 @@ impl Activity {
             Call::FileChosen(_) => Activity::FileChosen,
             Call::Layout(_) => Activity::Layout,
             Call::ScoreKind => Activity::Telling("kind of score"),
+            Call::Clock { .. } => Activity::Telling("clock"),
             Call::IfRedrawn => Activity::Telling("whether to redraw"),
         }
     }

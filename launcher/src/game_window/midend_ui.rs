@@ -264,6 +264,38 @@ impl GameWindow {
         {
             self.midend.add_time((now - last).min(MAX_FRAME_GAP));
         }
+        let ms = u64::try_from(self.midend.played().as_millis()).unwrap_or(u64::MAX);
+        self.signals.clock.set(ms);
+    }
+
+    /// Tells a game in its own process the time played when its clock
+    /// there would be wrong (revision 5, `Host::play_time`): when it stops
+    /// or starts counting (the game over, a new game), or has drifted from
+    /// the window's by more than a quarter of a second (the window was
+    /// minimised: no frames, no time counted). Costs one call, rarely.
+    pub(super) fn sync_clock(&mut self) -> Result<(), GameError> {
+        if self.game.process().is_none() || !self.can_call() {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let ms = self.signals.clock.get();
+        let running = !self.midend.counted();
+        let theirs = self.clock_told.map(|(told, was_running, at)| {
+            let since = if was_running {
+                (now - at).as_millis() as u64
+            } else {
+                0
+            };
+            (told.saturating_add(since), was_running)
+        });
+        let in_step = theirs.is_some_and(|(their_ms, was_running)| {
+            was_running == running && their_ms.abs_diff(ms) <= 250
+        });
+        if !in_step {
+            self.clock_told = Some((ms, running, now));
+            self.game.game().set_clock(ms, running)?;
+        }
+        Ok(())
     }
 
     /// Delivers a tick when the game asked for them and its interval has

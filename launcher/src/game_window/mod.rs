@@ -164,6 +164,9 @@ pub struct GameWindow {
     /// The button held since a press on the canvas: until its release,
     /// moves and the release reach the game wherever the pointer is.
     capture: Option<egui::PointerButton>,
+    /// The clock last told to the game's process: milliseconds played,
+    /// whether counting, and when.
+    clock_told: Option<(u64, bool, Instant)>,
 }
 
 /// The files the launcher keeps for a game, if it keeps any.
@@ -276,6 +279,7 @@ impl GameWindow {
             file_dialog: None,
             laid_out: None,
             capture: None,
+            clock_told: None,
         }
     }
 
@@ -710,6 +714,7 @@ impl GameWindow {
 
     fn ui_inner(&mut self, ui: &mut egui::Ui) -> Result<Outcome, GameError> {
         self.count_time();
+        self.sync_clock()?;
         if self.in_root {
             // A window of its own follows its builder's title each frame;
             // the root window (`--play`) is told when the title changes.

@@ -31,6 +31,9 @@ pub(super) struct Signals {
     pub(super) layout: Cell<bool>,
     /// The pointer shape the game asked for, a `CURSOR_*` code.
     pub(super) cursor: Cell<u32>,
+    /// The time played on the current game, in milliseconds, as the window
+    /// counted it this frame (what a game here reads with `play_time`).
+    pub(super) clock: Cell<u64>,
 }
 
 /// The launcher's [`HostServices`] for one game.
@@ -91,6 +94,9 @@ impl HostServices for Services {
     }
     fn set_cursor(&mut self, cursor: u32) {
         self.signals.cursor.set(cursor);
+    }
+    fn play_time(&mut self) -> u64 {
+        self.signals.clock.get()
     }
     fn data_dir(&mut self) -> Option<&str> {
         let (path, created) = self.data_dir.as_mut()?;

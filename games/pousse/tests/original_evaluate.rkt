@@ -1,0 +1,26 @@
+#lang racket
+;; Prints the original's counter-based goodness (counter.rkt with
+;; robot.rkt's weights, at a turn past the opening advice) for X and for O
+;; of the board each record leaves: size, then the moves.
+(require (file "/usr/share/racket/pkgs/games/pousse/board.rkt")
+         (file "/usr/share/racket/pkgs/games/pousse/counter.rkt")
+         (file "/usr/share/racket/pkgs/games/pousse/board-size.rkt"))
+(define US-PIECE-WEIGHT 10)
+(define US-MIDDLE-PIECE-WEIGHT 1)
+(define US-LINE-PIECE-WEIGHT 1)
+(define US-CONNECT-PIECE-WEIGHT 2)
+(define THEM-PIECE-WEIGHT (- US-PIECE-WEIGHT))
+(define THEM-MIDDLE-PIECE-WEIGHT (- US-MIDDLE-PIECE-WEIGHT))
+(define THEM-LINE-PIECE-WEIGHT (- US-LINE-PIECE-WEIGHT))
+(define THEM-CONNECT-PIECE-WEIGHT (- US-CONNECT-PIECE-WEIGHT))
+(define turn-number 10)
+(for ([line (in-lines)])
+  (define words (string-split line))
+  (define n (string->number (car words)))
+  (define get-goodness (invoke-unit counter@ (import params^ up-to^)))
+  (parameterize ([current-board-size n])
+    (define-values (b p)
+      (for/fold ([b (new-board n)] [p x]) ([m (cdr words)])
+        (define side (case (string-ref m 0) [(#\L) 'left] [(#\R) 'right] [(#\T) 'top] [(#\B) 'bottom]))
+        (values (push b side (sub1 (string->number (substring m 1))) p) (if (eq? p x) o x))))
+    (printf "~a|~a|~a|~a\n" n (get-goodness b b x 0) (get-goodness b b o 0) (string-join (cdr words) " "))))

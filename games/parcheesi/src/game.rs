@@ -179,6 +179,7 @@ pub struct Parcheesi {
     cursor_die: usize,
     message: Option<String>,
     drag: Option<Pawn>,
+    drag_pos: Option<Point>,
     search: Option<Search>,
     plan: Vec<rules::Move>,
     wait: f32,
@@ -199,6 +200,7 @@ impl Parcheesi {
             cursor_die: 0,
             message: None,
             drag: None,
+            drag_pos: None,
             search: None,
             plan: Vec::new(),
             wait: 0.0,
@@ -216,6 +218,7 @@ impl Parcheesi {
         self.selected = None;
         self.message = None;
         self.drag = None;
+        self.drag_pos = None;
         self.search = None;
         self.plan.clear();
         self.wait = 0.0;
@@ -754,11 +757,16 @@ impl Game for Parcheesi {
                 painter.text(c, Anchor::Center, 14.0, INK, &die.to_string());
             }
         }
-        // The pawns.
+        // The pawns (one being dragged follows the pointer).
         let board = self.game.board();
         for i in 0..16 {
             let p = Pawn::from_index(i);
-            let (c, r) = pawn_spot(board, p);
+            let (mut c, r) = pawn_spot(board, p);
+            if self.drag == Some(p)
+                && let Some(at) = self.drag_pos
+            {
+                c = at;
+            }
             let chosen = self.selected == Some(p);
             painter.circle(
                 c,
@@ -855,6 +863,7 @@ impl Game for Parcheesi {
                 ..
             } => {
                 let dragged = self.drag.take();
+                self.drag_pos = None;
                 match dragged {
                     Some(p) if self.pawn_at(*pos) != Some(p) => {
                         if let Some(die) = self.target_at(p, *pos) {
@@ -867,9 +876,15 @@ impl Game for Parcheesi {
                     _ => self.click(*pos),
                 }
             }
+            Event::PointerMove { pos } if self.drag.is_some() => {
+                self.drag_pos = Some(*pos);
+                true
+            }
             Event::PointerLeave => {
+                let was = self.drag_pos.is_some();
                 self.drag = None;
-                false
+                self.drag_pos = None;
+                was
             }
             Event::KeyPress { key, modifiers } => self.key(key, modifiers.shift),
             Event::Tick { dt } => self.computer_tick(*dt),
@@ -1050,6 +1065,33 @@ mod tests {
         let labels: Vec<String> = g.regions().into_iter().map(|r| r.label).collect();
         assert!(labels.iter().any(|l| l.starts_with("Green pawn 1 ")));
         assert!(labels.iter().any(|l| l.starts_with("die 1: ")));
+    }
+
+    #[test]
+    fn a_dragged_pawn_follows_the_pointer() {
+        let mut g = Parcheesi::with_seed(Host::detached(), 1, DEFAULT_SEATS);
+        g.run_computers();
+        let board = *g.game().board();
+        let mine = Pawn::of(g.game().current())
+            .into_iter()
+            .find(|&p| board.loc(p) != Loc::Home)
+            .expect("a pawn to drag");
+        let (at, r) = pawn_spot(&board, mine);
+        g.handle_event(&Event::press(at));
+        let to = Point::new(PANEL_X + 100.0, 500.0);
+        let moved = g.handle_event(&Event::PointerMove { pos: to });
+        assert_eq!(moved, Response::REDRAW);
+        let mut painter = RecordingPainter::new();
+        g.draw(&mut painter);
+        assert!(painter.shapes.iter().any(|s| matches!(s,
+            Shape::Circle { center, radius, .. } if *center == to && *radius == r)));
+        // Let go off any lit square: nothing moves, and the pawn is back.
+        g.handle_event(&Event::release(to));
+        assert_eq!(*g.game().board(), board);
+        let mut painter = RecordingPainter::new();
+        g.draw(&mut painter);
+        assert!(!painter.shapes.iter().any(|s| matches!(s,
+            Shape::Circle { center, .. } if *center == to)));
     }
 
     #[test]

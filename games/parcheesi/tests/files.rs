@@ -171,7 +171,7 @@ fn the_manuals_record_and_save_replay() {
     // The saved game shown in the manual loads.
     let start = manual.find("parcheesi 1\n").expect("the save example");
     let end = manual[start..].find("end\n").expect("its end") + start + 4;
-    let saved = parcheesi::save::load_text(manual[start..end].as_bytes()).expect("loads");
+    let saved = parcheesi::save::load_text(&manual.as_bytes()[start..end]).expect("loads");
     assert_eq!(saved.record().len(), 5);
     assert_eq!(saved.current(), Color::Red);
 }

@@ -13,7 +13,7 @@
 //! `tests/original_evaluate.rkt`; [`pousse::computer::evaluate`] must give
 //! the same numbers.
 
-use pousse::computer::evaluate;
+use pousse::computer::{Strength, choose, evaluate};
 use pousse::rules::{Ending, Match, Player, parse_record};
 
 fn facts(name: &str) -> Vec<Vec<String>> {
@@ -91,5 +91,35 @@ fn the_rules_agree_with_the_original_engine_on_400_games() {
     assert_eq!(counts.values().sum::<usize>(), 400);
     for outcome in ["playing", "X wins", "O wins", "X loses", "O loses"] {
         assert!(counts.get(outcome).is_some_and(|&c| c > 5), "{counts:?}");
+    }
+}
+
+#[test]
+fn the_opening_moves_are_among_the_original_robots() {
+    // The original robot's first two moves look one reply ahead (they do
+    // not depend on its 25-second clock), so its choices can be compared:
+    // whatever seed breaks the ties, the move is one the robot chose. (Easy
+    // is left out: its 200 nodes do not reach one reply ahead on 5 by 5.)
+    let facts = facts("tests/original_openings.txt");
+    assert_eq!(facts.len(), 51);
+    for fact in facts {
+        let [n, record, picks] = &fact[..] else {
+            panic!("{fact:?}");
+        };
+        let n: usize = n.parse().unwrap();
+        let (_, moves) = parse_record(&format!("{n}:{record}")).unwrap();
+        let game = Match::replay(n, &moves).unwrap();
+        let picks: Vec<&str> = picks.split(' ').collect();
+        for strength in [Strength::Medium, Strength::Hard] {
+            for seed in 0..8 {
+                let c = choose(&game, strength.budget(), seed).unwrap();
+                assert!(
+                    picks.contains(&c.mv.to_string().as_str()),
+                    "{n}:{record}: {} chose {}, the robot {picks:?}",
+                    strength.name(),
+                    c.mv
+                );
+            }
+        }
     }
 }

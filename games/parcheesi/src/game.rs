@@ -180,6 +180,8 @@ pub struct Parcheesi {
     message: Option<String>,
     drag: Option<Pawn>,
     drag_pos: Option<Point>,
+    /// Where the selected pawn can go, with the die for each.
+    lit: Vec<(u8, Loc)>,
     search: Option<Search>,
     plan: Vec<rules::Move>,
     wait: f32,
@@ -201,6 +203,7 @@ impl Parcheesi {
             message: None,
             drag: None,
             drag_pos: None,
+            lit: Vec::new(),
             search: None,
             plan: Vec::new(),
             wait: 0.0,
@@ -260,6 +263,10 @@ impl Parcheesi {
         {
             self.selected = None;
         }
+        self.lit = match self.selected {
+            Some(p) => self.game.targets(p),
+            None => Vec::new(),
+        };
         let want = self.computer_busy();
         if want != self.ticking {
             if want {
@@ -347,6 +354,7 @@ impl Parcheesi {
         } else {
             self.selected = Some(pawn);
         }
+        self.sync();
     }
 
     /// Why `pawn` cannot move with any die left.
@@ -390,6 +398,7 @@ impl Parcheesi {
                     && !self.game.targets(pawn).is_empty()
                 {
                     self.selected = Some(pawn);
+                    self.sync();
                 }
                 true
             }
@@ -740,8 +749,7 @@ impl Game for Parcheesi {
         }
         // Targets of the selected pawn.
         if let Some(p) = self.selected {
-            let mut m = self.game.clone();
-            for (die, loc) in m.targets(p) {
+            for &(die, loc) in &self.lit {
                 let c = loc_center(p.color(), loc);
                 painter.rect(
                     Point::new(c.x - CELL / 2.0 + 2.0, c.y - CELL / 2.0 + 2.0),
@@ -949,8 +957,7 @@ impl Game for Parcheesi {
             ));
         }
         if let Some(p) = self.selected {
-            let mut m = self.game.clone();
-            for (die, loc) in m.targets(p) {
+            for &(die, loc) in &self.lit {
                 let c = loc_center(p.color(), loc);
                 out.push(Region::new(
                     format!(

@@ -197,8 +197,26 @@ fn refused_moves_say_why() {
         status.starts_with("Not legal: that is Red's pawn; it is Green's turn"),
         "{status}"
     );
-    // Choose pawn 1 and the 6: it cannot enter on a 6.
+    // Choose pawn 1: its entry square is lit, marked with the 5.
     click(&mut game, pawn_spot(m.board(), g1).0);
+    let regions = game.regions().unwrap();
+    let lit: Vec<&str> = regions
+        .iter()
+        .filter(|r| r.label.starts_with("move "))
+        .map(|r| r.label.as_str())
+        .collect();
+    assert_eq!(lit, ["move Green pawn 1 5 to safe square 5"]);
+    let shapes = frame(&mut game);
+    let entry_square = regions
+        .iter()
+        .find(|r| r.label.starts_with("move "))
+        .unwrap();
+    assert!(shapes.iter().any(|s| matches!(s,
+        Shape::Rect { min, style, .. }
+            if style.stroke.is_some_and(|k| k.color == parcheesi::game::HIGHLIGHT)
+                && (min.x - entry_square.min.x).abs() < 4.0
+                && (min.y - entry_square.min.y).abs() < 4.0)));
+    // The 6 is refused: it cannot enter on a 6.
     let six = m.dice_left().iter().position(|&d| d == 6).unwrap();
     let min = die_min(six);
     click(&mut game, Point::new(min.x + 5.0, min.y + 5.0));

@@ -77,8 +77,9 @@ pub struct Args {
     pub probe_timeout: f64,
 
     /// For debugging a game: run games without the sandbox that keeps each
-    /// game process from the player's files and the network (Linux's
-    /// Landlock). The launcher says so loudly when it starts.
+    /// game process from the player's files, the network, other processes
+    /// and programs (Linux's Landlock and a system-call filter). The
+    /// launcher says so loudly when it starts.
     #[arg(long)]
     pub no_sandbox: bool,
 

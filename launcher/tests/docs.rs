@@ -61,8 +61,21 @@ fn the_launcher_manual_documents_every_flag_and_manifest_field() {
     for flag in ["--list", "--memory-limit", "--no-sandbox", "--help"] {
         assert!(flags.contains(flag), "--help shows no {flag}: {help}");
     }
-    for flag in flags {
+    // The README's command line lists them all too.
+    let readme = read("README.md");
+    let command_line = readme
+        .split_once("## Command line")
+        .and_then(|(_, rest)| rest.split_once("\n## "))
+        .map(|(block, _)| block)
+        .expect("README.md has a Command line section");
+    for flag in &flags {
         assert!(source.contains(&format!("`{flag}")), "no {flag}");
+        assert!(
+            [" ", "\n", ","]
+                .iter()
+                .any(|after| command_line.contains(&format!("{flag}{after}"))),
+            "README.md's command line lists no {flag}"
+        );
     }
     let manifest = Manual::parse("docs/manual.md", &source);
     let fields = manifest.section("info-toml").unwrap().plain_text();

@@ -663,7 +663,9 @@ impl Game for Parcheesi {
             );
         }
         let (d1, d2) = self.game.roll();
-        let rolled = if d1 == d2 {
+        let rolled = if d1 == d2 && self.game.roll_number() < 3 {
+            format!("rolled double {d1}s (another roll follows)")
+        } else if d1 == d2 {
             format!("rolled double {d1}s")
         } else {
             format!("rolled {d1} and {d2}")

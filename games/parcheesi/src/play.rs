@@ -360,3 +360,82 @@ pub fn play_out(seed: u64, seats: [Seat; 4], max_rolls: u32) -> Match {
 pub fn tie_break_rng(seed: u64, turn: u32) -> Rng {
     Rng::new(seed ^ (u64::from(turn).wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ 0x5EED)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first `n` rolls a seed gives, as the game draws them.
+    fn rolls(seed: u64, n: usize) -> Vec<(u8, u8)> {
+        let mut rng = Rng::new(seed);
+        let mut die = || (rng.next_u64() % 6) as u8 + 1;
+        (0..n).map(|_| (die(), die())).collect()
+    }
+
+    fn seed_where(f: impl Fn(&[(u8, u8)]) -> bool) -> u64 {
+        (0..100_000u64).find(|&s| f(&rolls(s, 3))).expect("a seed")
+    }
+
+    /// Plays the current player's turn as Amazing Grace would.
+    fn play_turn(m: &mut Match) {
+        let (board, dice) = (*m.board(), m.dice_left().to_vec());
+        let mut rng = tie_break_rng(m.seed(), m.turns());
+        let turn = crate::players::choose_turn(Seat::Grace, m.current(), &board, &dice, &mut rng);
+        for mv in turn {
+            m.play(mv).unwrap();
+        }
+    }
+
+    #[test]
+    fn doubles_give_another_roll() {
+        let seed =
+            seed_where(|r| r[0] == (5, 5) && r[1].0 != r[1].1 && (r[1].0 == 5 || r[1].1 == 5));
+        let mut m = Match::new(seed, [Seat::Person; 4]);
+        assert_eq!((m.current(), m.roll_number()), (Color::Green, 1));
+        assert_eq!(m.dice_left(), &[5, 5], "not all out: two dice only");
+        play_turn(&mut m);
+        assert_eq!(m.board().at_main(5).len(), 2, "two pawns entered");
+        assert_eq!(m.current(), Color::Green, "green rolls again");
+        assert_eq!(m.roll_number(), 2);
+        assert_eq!(m.roll(), rolls(seed, 2)[1]);
+        play_turn(&mut m);
+        assert_ne!(m.current(), Color::Green, "no doubles: the turn passes");
+    }
+
+    #[test]
+    fn a_third_doubles_costs_the_pawn_furthest_along_and_the_turn() {
+        let seed = seed_where(|r| r[0] == (5, 5) && r.iter().all(|(a, b)| a == b));
+        let mut m = Match::new(seed, [Seat::Person; 4]);
+        while m.current() == Color::Green {
+            play_turn(&mut m);
+        }
+        let penalty = "Green rolled doubles a third time: the pawn furthest along goes back";
+        assert!(m.log().iter().any(|l| l == penalty), "{:?}", m.log());
+        // Green entered pawns on its first two rolls; one of them is back.
+        let out = Pawn::of(Color::Green)
+            .iter()
+            .filter(|&&p| m.board().loc(p) != Loc::Start)
+            .count();
+        let entered = m
+            .record()
+            .iter()
+            .filter(|mv| matches!(mv, Move::Enter(p) if p.color() == Color::Green))
+            .count();
+        assert_eq!(out, entered - 1);
+    }
+
+    #[test]
+    fn a_record_word_is_read_back() {
+        let b = Board::with(&[(Pawn::new(Color::Red, 1), Loc::Main(30))]);
+        for mv in [
+            Move::Enter(Pawn::new(Color::Green, 3)),
+            Move::Main(Pawn::new(Color::Red, 1), 30, 20),
+        ] {
+            assert_eq!(parse_move(&move_text(mv), &b), Some(mv));
+        }
+        assert_eq!(move_text(Move::Enter(Pawn::new(Color::Green, 3))), "g4e");
+        for bad in ["", "g", "g5e", "q1e", "g1:0", "g1:21", "r2:x", "b1:3"] {
+            assert_eq!(parse_move(bad, &b), None, "{bad}");
+        }
+    }
+}

@@ -108,6 +108,7 @@ impl Stock {
 mod tests {
     use super::*;
     use crate::card::{Rank, Suit};
+    use game_api::Rng;
     use proptest::prelude::*;
 
     #[test]

@@ -528,13 +528,15 @@ fn move_from(board: &Board, pawn: Pawn, loc: Loc, distance: u8) -> MoveResult {
         return Err(BadMove::NotThere(pawn));
     }
     let color = pawn.color();
-    let (end, passed) = path(color, loc, distance)?;
     let mask = board.blockade_mask();
-    if let Some(sq) = passed
-        .iter()
-        .find(|&&sq| mask & (1u128 << square_bit(sq)) != 0)
-    {
-        return Err(BadMove::Blockade(*sq));
+    let mut end = loc;
+    for _ in 0..distance {
+        end = next_loc(color, end).ok_or(BadMove::TooFar)?;
+        if let Some(sq) = Board::square_of(pawn, end)
+            && mask & (1u128 << square_bit(sq)) != 0
+        {
+            return Err(BadMove::Blockade(sq));
+        }
     }
     let mut b = *board;
     b.set(pawn, end);

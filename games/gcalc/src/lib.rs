@@ -1,0 +1,24 @@
+//! # GCalc
+//!
+//! A visual lambda-calculus (the original console's "not really a game",
+//! seed 004 §1.19): cubes whose faces carry colours, composed along three
+//! axes, abstracted over a colour (drawn as a circle of that colour) and
+//! applied to each other.
+//!
+//! This crate holds the foundation, free of any user interface:
+//!
+//! * [`expr`]: the cube expressions as the original models them, and a text
+//!   notation for saves and tests;
+//! * [`eval`]: the evaluator, one reduction step at a time, with a step limit
+//!   so that a runaway (the Y combinator) stops;
+//! * [`example`]: the project's own example storage (Church numerals,
+//!   arithmetic, booleans, pairs, lists, a Y combinator).
+//!
+//! The game itself (window, drawing, storage files) is not written yet, so
+//! the crate has no `info.toml` and the console does not list it.
+
+#![warn(missing_docs)]
+
+pub mod expr;
+
+pub use expr::{Axis, Colour, Expr, Kind, Op, ParseError};

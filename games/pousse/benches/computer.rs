@@ -10,8 +10,12 @@ use pousse::save::parse_game;
 use pousse::settings::{Seat, Settings};
 use std::hint::black_box;
 
-/// Positions after the opening, in the middle and late in a game.
-const POSITIONS: [(&str, &str); 3] = [
+/// The first move and the reply (one reply ahead, as the original: its
+/// robot takes about 5 ms for each), then positions after the opening, in
+/// the middle and late in a game.
+const POSITIONS: [(&str, &str); 5] = [
+    ("first", ""),
+    ("reply", "L2"),
     ("opening", "L2 T3"),
     ("middle", "L2 T3 R3 B2 L3 T2"),
     ("late", "T3 R3 R3 L3 T3 L2 R2 L4 L3 B2"),
@@ -38,7 +42,7 @@ fn save_load(c: &mut Criterion) {
         },
         1,
     );
-    game_api::NewGame::start_from_game_id(&mut game, POSITIONS[2].1).unwrap();
+    game_api::NewGame::start_from_game_id(&mut game, POSITIONS[4].1).unwrap();
     let bytes = game.save();
     c.bench_function("save", |b| b.iter(|| black_box(&game).save()));
     c.bench_function("load", |b| b.iter(|| game.load(black_box(&bytes)).unwrap()));

@@ -8,5 +8,6 @@
 
 pub mod card;
 pub mod deal;
+pub mod face;
 
 pub use card::{Card, Rank, Suit};

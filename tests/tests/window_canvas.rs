@@ -210,3 +210,56 @@ fn the_pointer_takes_the_shapes_the_game_asks_for() {
     harness.run();
     assert_eq!(cursor(&harness), egui::CursorIcon::Grabbing);
 }
+
+/// The same board in the console, in a process of its own: its requests
+/// (layout, pointer shapes) and the layout call cross the game host's
+/// protocol.
+#[test]
+fn in_its_own_process_the_board_is_laid_out_and_shapes_the_pointer() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::Queryable;
+    use launcher::LauncherApp;
+    use launcher_tests::Settle;
+    let games = GamesDir::new();
+    games.add_with_library(
+        DIR,
+        "game = \"layout_board\"\nname = \"Layout board\"\n",
+        "layout_board",
+    );
+    let config = launcher_tests::console_config([games.path()]);
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
+    harness.settle();
+    harness
+        .get_by_role_and_label(Role::Button, "Layout board")
+        .click();
+    harness.settle();
+    launcher_tests::run_until(&mut harness, "the board laid out", |h| {
+        h.state()
+            .open_games()
+            .into_iter()
+            .any(|g| g.dir_name == DIR && g.status().starts_with("laid out to "))
+    });
+    let game = harness.state_mut().open_game_mut(DIR).unwrap();
+    assert!(game.fills_window());
+    let transform = game.canvas_transform().unwrap();
+    let size = transform.screen_rect().size();
+    assert_eq!(
+        game.status(),
+        format!("laid out to {} x {}", size.x.round(), size.y.round())
+    );
+    let centre = transform.screen_rect().center();
+    harness.event(egui::Event::PointerMoved(centre));
+    harness.settle();
+    harness.event(egui::Event::PointerMoved(centre + egui::vec2(2.0, 0.0)));
+    harness.settle();
+    assert_eq!(
+        harness.output().platform_output.cursor_icon,
+        egui::CursorIcon::Grab
+    );
+}

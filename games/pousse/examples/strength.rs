@@ -1,6 +1,6 @@
-//! Plays the computer at each strength against a random player and against
-//! the other strengths, and prints the results and the nodes a move took:
-//! `cargo run --release -p pousse --example strength [games]`.
+//! Plays the computer at each strength against a random player (half the
+//! games as X, half as O) and the strengths against each other, and prints
+//! the results: `cargo run --release -p pousse --example strength [games]`.
 
 use game_api::Rng;
 use pousse::computer::{Strength, choose, random_move};
@@ -13,6 +13,7 @@ enum Side {
     Random,
 }
 
+/// Plays a game of side `n`; returns the winner and the number of moves.
 fn play(n: usize, x: Side, o: Side, seed: u64) -> (Player, usize) {
     let mut game = Match::new(n).unwrap();
     let mut rng = Rng::new(seed);
@@ -27,78 +28,54 @@ fn play(n: usize, x: Side, o: Side, seed: u64) -> (Player, usize) {
     (game.ending().unwrap().winner(), game.moves().len())
 }
 
+/// Plays `games` games of `a` against `b`, `a` as X in the even ones;
+/// returns `a`'s wins as X and as O, and the average length.
+fn series(n: usize, a: Side, b: Side, games: u64) -> (u64, u64, f64) {
+    let (mut as_x, mut as_o, mut length) = (0, 0, 0);
+    for seed in 0..games {
+        let (x, o, me) = if seed % 2 == 0 {
+            (a, b, Player::X)
+        } else {
+            (b, a, Player::O)
+        };
+        let (winner, moves) = play(n, x, o, seed);
+        if winner == me {
+            if me == Player::X {
+                as_x += 1;
+            } else {
+                as_o += 1;
+            }
+        }
+        length += moves;
+    }
+    (as_x, as_o, length as f64 / games as f64)
+}
+
 fn main() {
     let games: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(100);
-    for s in Strength::ALL {
-        let game = pousse::save::parse_game("L2 T3 R3 B2 L3 T2").unwrap();
-        let start = std::time::Instant::now();
-        let c = choose(&game, s.budget(), 1).unwrap();
-        println!(
-            "{}: {} nodes, depth {}, value {}, {:?}",
-            s.name(),
-            c.nodes,
-            c.depth,
-            c.value,
-            start.elapsed()
-        );
-    }
-    for seed in 0..3 {
-        let mut game = Match::new(4).unwrap();
-        while game.ending().is_none() {
-            let s = if game.to_move() == Player::X {
-                Strength::Hard
-            } else {
-                Strength::Medium
-            };
-            game.play(choose(&game, s.budget(), seed).unwrap().mv)
-                .unwrap();
-        }
-        println!("Hard (X) against Medium, seed {seed}: {}", game.record());
-    }
     for n in [4, 5] {
         for s in Strength::ALL {
-            let mut wins = 0;
-            let mut length = 0;
-            for seed in 0..games {
-                let (x, o, me) = if seed % 2 == 0 {
-                    (Side::Computer(s), Side::Random, Player::X)
-                } else {
-                    (Side::Random, Side::Computer(s), Player::O)
-                };
-                let (winner, moves) = play(n, x, o, seed);
-                wins += u64::from(winner == me);
-                length += moves;
-            }
+            let (x, o, length) = series(n, Side::Computer(s), Side::Random, games);
             println!(
-                "{n}x{n} {} against random: won {wins} of {games}, {:.1} moves a game",
+                "{n}x{n} {} against random: won {} of {games} ({x} as X, {o} as O), {length:.1} moves a game",
                 s.name(),
-                length as f64 / games as f64
+                x + o
             );
         }
         for (a, b) in [
             (Strength::Medium, Strength::Easy),
             (Strength::Hard, Strength::Medium),
         ] {
-            let mut wins = [0, 0];
-            for seed in 0..games.min(40) {
-                let (x, o, me) = if seed % 2 == 0 {
-                    (Side::Computer(a), Side::Computer(b), Player::X)
-                } else {
-                    (Side::Computer(b), Side::Computer(a), Player::O)
-                };
-                wins[(seed % 2) as usize] += u64::from(play(n, x, o, seed).0 == me);
-            }
+            let g = games.min(40);
+            let (x, o, _) = series(n, Side::Computer(a), Side::Computer(b), g);
             println!(
-                "{n}x{n} {} against {}: won {} of {} as X, {} of {} as O",
+                "{n}x{n} {} against {}: won {} of {g} ({x} as X, {o} as O)",
                 a.name(),
                 b.name(),
-                wins[0],
-                games.min(40) / 2,
-                wins[1],
-                games.min(40) / 2
+                x + o
             );
         }
     }

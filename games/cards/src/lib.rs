@@ -9,5 +9,6 @@
 pub mod card;
 pub mod deal;
 pub mod face;
+pub mod table;
 
 pub use card::{Card, Rank, Suit};

@@ -1,0 +1,688 @@
+//! A card table: piles (stacked, fanned down, fanned right, spread),
+//! buttons and a background, laid out to the canvas the launcher gives
+//! ([`Table::lay_out`], from `Game::lay_out_canvas`), drawn with the kit's
+//! faces, hit-tested, and described to screen readers as
+//! [`game_api::Region`]s ("seven of hearts, face up, top of tableau 3").
+//!
+//! Places are given on a grid whose unit is a card (columns a card's width
+//! apart, rows a card's height), so a layout is the same at every size:
+//! the kit picks the card width that fits the grid into the canvas.
+
+use game_api::{Anchor, Painter, Point, Region, Rgba, Stroke, Style, TextStyle};
+
+use crate::card::Card;
+use crate::face::{ASPECT, DeckStyle, Look, card_size, draw_card, draw_place};
+
+/// How a pile shows its cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fan {
+    /// Squared up: only the top card shows (a stock, a foundation).
+    Stacked,
+    /// Each card a little below the one under it (a tableau column).
+    Down,
+    /// Each card a little right of the one under it (a hand, a waste).
+    Right,
+    /// Side by side, a whole card apart (a row of cards on show).
+    Spread,
+}
+
+/// A card on the table and how it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableCard {
+    /// The card.
+    pub card: Card,
+    /// Face up.
+    pub face_up: bool,
+    /// Dimmed (greyed: not playable now).
+    pub dimmed: bool,
+    /// Selected.
+    pub selected: bool,
+}
+
+impl TableCard {
+    /// `card` face up.
+    pub fn up(card: Card) -> TableCard {
+        TableCard {
+            card,
+            face_up: true,
+            dimmed: false,
+            selected: false,
+        }
+    }
+
+    /// `card` face down.
+    pub fn down(card: Card) -> TableCard {
+        TableCard {
+            face_up: false,
+            ..TableCard::up(card)
+        }
+    }
+
+    fn look(&self) -> Look {
+        Look {
+            face_up: self.face_up,
+            dimmed: self.dimmed,
+            selected: self.selected,
+            highlighted: false,
+        }
+    }
+}
+
+/// A pile: a named place on the grid and its cards, the bottom first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pile {
+    /// Its name for screen readers and status lines: "tableau 3".
+    pub name: String,
+    /// Its place: column and row in card units (fractions allowed).
+    pub at: (f32, f32),
+    /// How it shows its cards.
+    pub fan: Fan,
+    /// Its cards, the bottom first (the top is the last).
+    pub cards: Vec<TableCard>,
+    /// How far (in card units, beyond the first card) a fanned pile may
+    /// reach before its cards close up; `None`: to the canvas's edge.
+    pub reach: Option<f32>,
+    /// Highlighted (a legal drop target, the keyboard cursor).
+    pub highlighted: bool,
+}
+
+impl Pile {
+    /// An empty pile named `name` at column and row `at`.
+    pub fn new(name: impl Into<String>, at: (f32, f32), fan: Fan) -> Pile {
+        Pile {
+            name: name.into(),
+            at,
+            fan,
+            cards: Vec::new(),
+            reach: None,
+            highlighted: false,
+        }
+    }
+}
+
+/// A button drawn on the table (the original's button regions): "Deal".
+#[derive(Clone, Debug, PartialEq)]
+pub struct Button {
+    /// What the game gets when it is pressed ([`Hit::Button`]).
+    pub id: String,
+    /// Its label.
+    pub label: String,
+    /// Its place, column and row in card units.
+    pub at: (f32, f32),
+    /// Its size in card units (1 × 0.4 is a card wide, a bar high).
+    pub size: (f32, f32),
+    /// Whether it can be pressed now (a disabled one is greyed and not hit).
+    pub enabled: bool,
+}
+
+/// What lies under a point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hit {
+    /// The card at `index` (0 the bottom) of pile `pile`.
+    Card {
+        /// The pile's index in [`Table::piles`].
+        pile: usize,
+        /// The card's index in the pile.
+        index: usize,
+    },
+    /// An empty pile's place.
+    Pile(usize),
+    /// A button, by id.
+    Button(String),
+    /// The table itself.
+    Background,
+}
+
+/// The geometry of the table at the canvas size it was laid out to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// The canvas size.
+    pub canvas: Point,
+    /// A card's width in canvas pixels.
+    pub card_width: f32,
+    /// The space between columns and rows.
+    pub gap: f32,
+    /// The top-left corner of the grid's column 0, row 0.
+    pub origin: Point,
+}
+
+impl Layout {
+    /// A card's size.
+    pub fn card(&self) -> Point {
+        card_size(self.card_width)
+    }
+
+    /// The canvas point of grid place `(col, row)`.
+    pub fn place(&self, (col, row): (f32, f32)) -> Point {
+        let c = self.card();
+        Point::new(
+            self.origin.x + col * (c.x + self.gap),
+            self.origin.y + row * (c.y + self.gap),
+        )
+    }
+
+    /// A length of `units` card widths (columns) in pixels.
+    pub fn across(&self, units: f32) -> f32 {
+        units * (self.card_width + self.gap)
+    }
+
+    /// A length of `units` card heights (rows) in pixels.
+    pub fn down(&self, units: f32) -> f32 {
+        units * (self.card().y + self.gap)
+    }
+}
+
+/// The table: piles, buttons, a background, and their layout.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// The piles, in reading order (the keyboard cursor's order too).
+    pub piles: Vec<Pile>,
+    /// The buttons.
+    pub buttons: Vec<Button>,
+    /// The grid's size in card units: columns across, rows down (a
+    /// fanned pile's room included).
+    pub grid: (f32, f32),
+    /// The background's colour (the original's green felt).
+    pub background: Rgba,
+    /// How the cards look.
+    pub deck: DeckStyle,
+    /// The smallest and largest card width the layout picks.
+    pub card_widths: (f32, f32),
+    layout: Layout,
+}
+
+/// The green of the felt.
+pub const FELT: Rgba = Rgba::rgb(30, 110, 60);
+
+impl Table {
+    /// A table whose grid is `cols` × `rows` card units, laid out to the
+    /// size a card 80 pixels wide gives until [`Table::lay_out`] is called.
+    pub fn new(cols: f32, rows: f32) -> Table {
+        let mut table = Table {
+            piles: Vec::new(),
+            buttons: Vec::new(),
+            grid: (cols, rows),
+            background: FELT,
+            deck: DeckStyle::default(),
+            card_widths: (24.0, 160.0),
+            layout: Layout {
+                canvas: Point::new(0.0, 0.0),
+                card_width: 80.0,
+                gap: 0.0,
+                origin: Point::new(0.0, 0.0),
+            },
+        };
+        let w = 80.0;
+        let gap = w * GAP;
+        let canvas = Point::new(gap + cols * (w + gap), gap + rows * (w * ASPECT + gap));
+        table.lay_out(canvas);
+        table
+    }
+
+    /// Adds a pile; its index.
+    pub fn add_pile(&mut self, pile: Pile) -> usize {
+        self.piles.push(pile);
+        self.piles.len() - 1
+    }
+
+    /// Adds a button.
+    pub fn add_button(&mut self, id: &str, label: &str, at: (f32, f32), size: (f32, f32)) {
+        self.buttons.push(Button {
+            id: id.into(),
+            label: label.into(),
+            at,
+            size,
+            enabled: true,
+        });
+    }
+
+    /// The layout now.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The canvas size laid out to (what `Game::canvas_size` answers).
+    pub fn canvas_size(&self) -> Point {
+        self.layout.canvas
+    }
+
+    /// Lays the table out to a canvas of `size`: the largest card (within
+    /// [`Table::card_widths`]) whose grid fits, the grid centred across.
+    pub fn lay_out(&mut self, size: Point) {
+        let (cols, rows) = self.grid;
+        // A column is w(1 + GAP), a row w(ASPECT + GAP), plus one gap.
+        let by_width = size.x / (cols * (1.0 + GAP) + GAP);
+        let by_height = size.y / (rows * (ASPECT + GAP) + GAP);
+        let w = by_width
+            .min(by_height)
+            .clamp(self.card_widths.0, self.card_widths.1);
+        let gap = w * GAP;
+        let used = gap + cols * (w + gap);
+        let x0 = ((size.x - used) / 2.0).max(0.0) + gap;
+        self.layout = Layout {
+            canvas: size,
+            card_width: w,
+            gap,
+            origin: Point::new(x0, gap),
+        };
+    }
+
+    /// The fanning step of pile `pile` between card `index - 1` and
+    /// `index`, in pixels (across for [`Fan::Right`] and [`Fan::Spread`],
+    /// down for [`Fan::Down`]).
+    fn steps(&self, pile: usize) -> Vec<f32> {
+        let p = &self.piles[pile];
+        let l = self.layout;
+        let n = p.cards.len();
+        let wanted: Vec<f32> = (1..n)
+            .map(|i| {
+                let under = p.cards[i - 1];
+                match p.fan {
+                    Fan::Stacked => 0.0,
+                    Fan::Spread => l.card_width + l.gap,
+                    Fan::Down if under.face_up => l.card_width * 0.3,
+                    Fan::Down => l.card_width * 0.12,
+                    Fan::Right if under.face_up => l.card_width * 0.28,
+                    Fan::Right => l.card_width * 0.12,
+                }
+            })
+            .collect();
+        let start = l.place(p.at);
+        let room = match (p.fan, p.reach) {
+            (Fan::Stacked, _) => return wanted,
+            (_, Some(units)) if p.fan == Fan::Down => units * l.card().y,
+            (_, Some(units)) => units * l.card_width,
+            (Fan::Down, None) => l.canvas.y - l.gap - start.y - l.card().y,
+            (_, None) => l.canvas.x - l.gap - start.x - l.card_width,
+        };
+        let total: f32 = wanted.iter().sum();
+        if total > room && total > 0.0 {
+            let k = (room.max(0.0)) / total;
+            wanted.into_iter().map(|s| s * k).collect()
+        } else {
+            wanted
+        }
+    }
+
+    /// Where card `index` of pile `pile` lies (its top-left corner).
+    pub fn card_pos(&self, pile: usize, index: usize) -> Point {
+        let p = &self.piles[pile];
+        let start = self.layout.place(p.at);
+        let offset: f32 = self.steps(pile).iter().take(index).sum();
+        match p.fan {
+            Fan::Down => Point::new(start.x, start.y + offset),
+            _ => Point::new(start.x + offset, start.y),
+        }
+    }
+
+    /// The rectangle a pile covers (its place when empty): min and size.
+    pub fn pile_rect(&self, pile: usize) -> (Point, Point) {
+        let min = self.layout.place(self.piles[pile].at);
+        let card = self.layout.card();
+        let n = self.piles[pile].cards.len();
+        if n <= 1 {
+            return (min, card);
+        }
+        let last = self.card_pos(pile, n - 1);
+        (
+            min,
+            Point::new(last.x - min.x + card.x, last.y - min.y + card.y),
+        )
+    }
+
+    /// The part of card `index` of pile `pile` that shows (the top card
+    /// whole, a card under it the strip the next leaves uncovered).
+    pub fn visible_rect(&self, pile: usize, index: usize) -> (Point, Point) {
+        let p = &self.piles[pile];
+        let pos = self.card_pos(pile, index);
+        let card = self.layout.card();
+        if index + 1 >= p.cards.len() {
+            return (pos, card);
+        }
+        let next = self.card_pos(pile, index + 1);
+        match p.fan {
+            Fan::Stacked => (pos, Point::new(0.0, 0.0)),
+            Fan::Down => (pos, Point::new(card.x, (next.y - pos.y).min(card.y))),
+            Fan::Right | Fan::Spread => (pos, Point::new((next.x - pos.x).min(card.x), card.y)),
+        }
+    }
+
+    /// A button's rectangle.
+    pub fn button_rect(&self, button: &Button) -> (Point, Point) {
+        let l = self.layout;
+        (
+            l.place(button.at),
+            Point::new(button.size.0 * l.card_width, button.size.1 * l.card().y),
+        )
+    }
+
+    /// What lies under `pos`: the topmost card, else an empty pile's place
+    /// (or a stacked pile's), else an enabled button, else the table.
+    pub fn hit(&self, pos: Point) -> Hit {
+        let inside = |(min, size): (Point, Point)| {
+            pos.x >= min.x && pos.y >= min.y && pos.x < min.x + size.x && pos.y < min.y + size.y
+        };
+        for b in &self.buttons {
+            if b.enabled && inside(self.button_rect(b)) {
+                return Hit::Button(b.id.clone());
+            }
+        }
+        // Later piles are drawn over earlier ones: look from the last.
+        for pile in (0..self.piles.len()).rev() {
+            let n = self.piles[pile].cards.len();
+            if n == 0 {
+                if inside((self.layout.place(self.piles[pile].at), self.layout.card())) {
+                    return Hit::Pile(pile);
+                }
+                continue;
+            }
+            for index in (0..n).rev() {
+                if inside((self.card_pos(pile, index), self.layout.card())) {
+                    return Hit::Card { pile, index };
+                }
+            }
+        }
+        Hit::Background
+    }
+
+    /// The screen reader's name of card `index` of pile `pile`: "seven of
+    /// hearts, face up, top of tableau 3"; a face-down card is not named
+    /// ("face down, card 2 of stock").
+    pub fn card_label(&self, pile: usize, index: usize) -> String {
+        let p = &self.piles[pile];
+        let c = p.cards[index];
+        let place = if index + 1 == p.cards.len() {
+            format!("top of {}", p.name)
+        } else {
+            format!("card {} of {}", index + 1, p.name)
+        };
+        let mut label = if c.face_up {
+            format!("{}, face up, {place}", c.card.name())
+        } else {
+            format!("face down, {place}")
+        };
+        if p.fan == Fan::Stacked && p.cards.len() > 1 {
+            label.push_str(&format!(", {} cards", p.cards.len()));
+        }
+        if c.dimmed {
+            label.push_str(", dimmed");
+        }
+        if c.selected {
+            label.push_str(", selected");
+        }
+        label
+    }
+
+    /// The labelled regions: every card that shows (a stacked pile's top
+    /// only), every empty pile ("tableau 3, empty"), every button.
+    pub fn regions(&self) -> Vec<Region> {
+        let mut regions = Vec::new();
+        for (pile, p) in self.piles.iter().enumerate() {
+            if p.cards.is_empty() {
+                regions.push(Region::new(
+                    format!("{}, empty", p.name),
+                    self.layout.place(p.at),
+                    self.layout.card(),
+                ));
+                continue;
+            }
+            let first = if p.fan == Fan::Stacked {
+                p.cards.len() - 1
+            } else {
+                0
+            };
+            for index in first..p.cards.len() {
+                let (min, size) = self.visible_rect(pile, index);
+                regions.push(Region::new(self.card_label(pile, index), min, size));
+            }
+        }
+        for b in &self.buttons {
+            let (min, size) = self.button_rect(b);
+            let label = if b.enabled {
+                format!("{} button", b.label)
+            } else {
+                format!("{} button, unavailable", b.label)
+            };
+            regions.push(Region::new(label, min, size));
+        }
+        regions
+    }
+
+    /// Draws the table: background, piles, buttons.
+    pub fn draw(&self, painter: &mut dyn Painter) {
+        self.draw_except(painter, &|_, _| false);
+    }
+
+    /// Draws the table leaving out the cards `hide(pile, index)` names
+    /// (cards being dragged or sliding, drawn by their owner after).
+    pub fn draw_except(&self, painter: &mut dyn Painter, hide: &dyn Fn(usize, usize) -> bool) {
+        let l = self.layout;
+        painter.rect(
+            Point::new(0.0, 0.0),
+            l.canvas,
+            Style::solid(self.background),
+        );
+        for (pile, p) in self.piles.iter().enumerate() {
+            let mark = Look {
+                highlighted: p.highlighted,
+                ..Look::DOWN
+            };
+            let shown: Vec<usize> = (0..p.cards.len()).filter(|&i| !hide(pile, i)).collect();
+            if shown.is_empty() || p.fan == Fan::Stacked && shown.len() < p.cards.len() {
+                draw_place(painter, l.place(p.at), l.card_width, mark);
+            }
+            // A stacked pile draws its top card only (and the one under
+            // it while the top is away).
+            let from = match p.fan {
+                Fan::Stacked => shown.len().saturating_sub(1),
+                _ => 0,
+            };
+            for &index in &shown[from..] {
+                let c = p.cards[index];
+                let mut look = c.look();
+                look.highlighted = p.highlighted && index + 1 == p.cards.len();
+                draw_card(
+                    painter,
+                    c.card,
+                    self.card_pos(pile, index),
+                    l.card_width,
+                    look,
+                    &self.deck,
+                );
+            }
+        }
+        for b in &self.buttons {
+            let (min, size) = self.button_rect(b);
+            let (fill, ink) = if b.enabled {
+                (Rgba::rgb(240, 235, 215), Rgba::rgb(20, 20, 20))
+            } else {
+                (Rgba::rgb(150, 160, 150), Rgba::rgb(90, 90, 90))
+            };
+            painter.rounded_rect(
+                min,
+                size,
+                size.y.min(size.x) * 0.2,
+                Style {
+                    fill: Some(fill),
+                    stroke: Some(Stroke {
+                        width: 1.0,
+                        color: Rgba::rgb(60, 60, 60),
+                    }),
+                },
+            );
+            painter.styled_text(
+                Point::new(min.x + size.x / 2.0, min.y + size.y / 2.0),
+                Anchor::Center,
+                (size.y * 0.5).min(l.card_width * 0.22),
+                ink,
+                TextStyle::BOLD,
+                &b.label,
+            );
+        }
+    }
+}
+
+/// The gap between columns and rows, as a fraction of a card's width.
+pub const GAP: f32 = 0.15;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{Rank, Suit, deck};
+    use game_api::{RecordingPainter, Shape};
+
+    fn solitaire() -> Table {
+        // A stock and seven tableau columns, the fourth with three cards.
+        let mut t = Table::new(7.0, 3.0);
+        t.add_pile(Pile::new("stock", (0.0, 0.0), Fan::Stacked));
+        for i in 0..7 {
+            t.add_pile(Pile::new(
+                format!("tableau {}", i + 1),
+                (i as f32, 1.0),
+                Fan::Down,
+            ));
+        }
+        let d = deck();
+        t.piles[0].cards = d[10..30].iter().map(|&c| TableCard::down(c)).collect();
+        t.piles[4].cards = vec![
+            TableCard::down(d[0]),
+            TableCard::up(d[6]),
+            TableCard::up(Card::new(Rank::new(7).unwrap(), Suit::Hearts)),
+        ];
+        t.add_button("deal", "Deal", (6.0, 0.0), (1.0, 0.3));
+        t
+    }
+
+    #[test]
+    fn the_layout_scales_cards_to_the_canvas() {
+        let mut t = solitaire();
+        t.lay_out(Point::new(600.0, 450.0));
+        let small = t.layout().card_width;
+        t.lay_out(Point::new(1200.0, 900.0));
+        let big = t.layout().card_width;
+        assert!((big - 2.0 * small).abs() < 0.01, "{small} {big}");
+        // Seven columns fit across, three rows down, at both sizes.
+        for size in [Point::new(800.0, 600.0), Point::new(1600.0, 700.0)] {
+            t.lay_out(size);
+            let l = t.layout();
+            let right = l.place((7.0, 0.0)).x;
+            let bottom = l.place((0.0, 3.0)).y;
+            assert!(right <= size.x + 0.01 && bottom <= size.y + 0.01);
+            assert_eq!(t.canvas_size(), size);
+        }
+        // A wide canvas centres the grid: as much room either side.
+        t.lay_out(Point::new(1600.0, 700.0));
+        let l = t.layout();
+        let left = l.place((0.0, 0.0)).x;
+        let right = 1600.0 - l.place((7.0, 0.0)).x;
+        assert!((left - right - l.gap).abs() < 0.5, "{left} {right}");
+    }
+
+    #[test]
+    fn hit_testing_finds_the_topmost_card() {
+        let mut t = solitaire();
+        t.lay_out(Point::new(700.0, 600.0));
+        let l = t.layout();
+        // The top card of tableau 4 (pile 4) is wholly visible.
+        let top = t.card_pos(4, 2);
+        let centre = Point::new(top.x + l.card_width / 2.0, top.y + l.card().y / 2.0);
+        assert_eq!(t.hit(centre), Hit::Card { pile: 4, index: 2 });
+        // Just inside the strip of the card under it.
+        let under = t.card_pos(4, 1);
+        assert_eq!(
+            t.hit(Point::new(under.x + 5.0, under.y + 2.0)),
+            Hit::Card { pile: 4, index: 1 }
+        );
+        // An empty column, the stock, the button, the felt.
+        let empty = t.layout().place((0.0, 1.0));
+        assert_eq!(
+            t.hit(Point::new(empty.x + 3.0, empty.y + 3.0)),
+            Hit::Pile(1)
+        );
+        let stock = t.layout().place((0.0, 0.0));
+        assert_eq!(
+            t.hit(Point::new(stock.x + 3.0, stock.y + 3.0)),
+            Hit::Card { pile: 0, index: 19 }
+        );
+        let button = t.layout().place((6.0, 0.0));
+        assert_eq!(
+            t.hit(Point::new(button.x + 3.0, button.y + 3.0)),
+            Hit::Button("deal".into())
+        );
+        t.buttons[0].enabled = false;
+        assert_eq!(
+            t.hit(Point::new(button.x + 3.0, button.y + 3.0)),
+            Hit::Background
+        );
+        assert_eq!(t.hit(Point::new(1.0, 1.0)), Hit::Background);
+    }
+
+    #[test]
+    fn fanned_piles_close_up_to_stay_on_the_table() {
+        let mut t = Table::new(2.0, 2.0);
+        let p = t.add_pile(Pile::new("column", (0.0, 0.0), Fan::Down));
+        t.piles[p].cards = deck().into_iter().map(TableCard::up).collect();
+        t.lay_out(Point::new(300.0, 400.0));
+        let last = t.card_pos(p, 51);
+        assert!(last.y + t.layout().card().y <= 400.0 + 0.01);
+        // Each card still lower than the one under it.
+        assert!(t.card_pos(p, 1).y > t.card_pos(p, 0).y);
+        let r = t.add_pile(Pile::new("hand", (0.0, 1.0), Fan::Right));
+        t.piles[r].cards = deck()[..5].iter().map(|&c| TableCard::up(c)).collect();
+        let step = t.card_pos(r, 1).x - t.card_pos(r, 0).x;
+        assert!((step - t.layout().card_width * 0.28).abs() < 0.01);
+        assert_eq!(t.card_pos(r, 0).y, t.card_pos(r, 4).y);
+    }
+
+    #[test]
+    fn regions_name_every_card_that_shows() {
+        let t = solitaire();
+        let labels: Vec<String> = t.regions().into_iter().map(|r| r.label).collect();
+        assert!(labels.contains(&"seven of hearts, face up, top of tableau 4".to_string()));
+        assert!(labels.contains(&"seven of clubs, face up, card 2 of tableau 4".to_string()));
+        assert!(labels.contains(&"face down, card 1 of tableau 4".to_string()));
+        assert!(labels.contains(&"face down, top of stock, 20 cards".to_string()));
+        assert!(labels.contains(&"tableau 1, empty".to_string()));
+        assert!(labels.contains(&"Deal button".to_string()));
+        // One region per showing card: stock top, 3 in tableau 4, six
+        // empty columns, the button.
+        assert_eq!(labels.len(), 1 + 3 + 6 + 1);
+        // Activating a region clicks its centre: the centre hits that card.
+        for r in t.regions() {
+            if r.label.contains("tableau 4") {
+                assert!(
+                    matches!(t.hit(r.center()), Hit::Card { pile: 4, .. }),
+                    "{}",
+                    r.label
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn drawing_shows_the_top_of_a_stack_and_every_fanned_card() {
+        let t = solitaire();
+        let mut p = RecordingPainter::new();
+        t.draw(&mut p);
+        let texts: Vec<&str> = p
+            .shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::StyledText { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        // Two face-up cards (two indices each) and the button's label.
+        assert_eq!(texts.iter().filter(|t| **t == "7").count(), 4, "{texts:?}");
+        assert!(texts.contains(&"Deal"));
+        // Hiding the top card of tableau 4 leaves one index pair of sevens.
+        let mut q = RecordingPainter::new();
+        t.draw_except(&mut q, &|pile, index| pile == 4 && index == 2);
+        let sevens = q
+            .shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::StyledText { text, .. } if text == "7"))
+            .count();
+        assert_eq!(sevens, 2);
+    }
+}

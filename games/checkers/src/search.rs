@@ -107,6 +107,8 @@ const MAN: i32 = 100;
 const KING: i32 = 150;
 const MAX_PLY: usize = 96;
 const MAX_DEPTH: i32 = 60;
+/// The transposition table has at most 2^18 entries (4 MiB), and no more
+/// than the budget's nodes rounded up (at least 2^12).
 const TT_BITS: u32 = 18;
 
 #[derive(Clone, Copy, Default)]
@@ -255,6 +257,8 @@ struct Searcher<'a> {
     wobble: i32,
     seed: u64,
     table: Vec<Entry>,
+    /// How far a key is shifted to give its slot in the table.
+    shift: u32,
     lists: Vec<Vec<Move>>,
     /// Cutoffs by each (from, to), weighted by depth: the order of moves.
     history: Box<[[u32; 32]; 32]>,
@@ -306,7 +310,7 @@ impl Searcher<'_> {
             self.lists[ply] = moves;
             return self.leaf(pos, key);
         }
-        let slot = (key >> (64 - TT_BITS)) as usize;
+        let slot = (key >> self.shift) as usize;
         let entry = self.table[slot];
         let mut first = None;
         if entry.key == key {
@@ -434,6 +438,8 @@ pub fn best_move(
             nodes: 0,
         });
     }
+    // The bits of the budget rounded up to a power of two.
+    let bits = (64 - budget.nodes.saturating_sub(1).leading_zeros()).clamp(12, TT_BITS);
     let mut s = Searcher {
         nodes: 0,
         budget: budget.nodes,
@@ -442,7 +448,8 @@ pub fn best_move(
         stop,
         wobble: budget.wobble,
         seed: seed.unwrap_or(0),
-        table: vec![Entry::default(); 1 << TT_BITS],
+        table: vec![Entry::default(); 1 << bits],
+        shift: 64 - bits,
         lists: (0..MAX_PLY).map(|_| Vec::with_capacity(16)).collect(),
         history: Box::new([[0; 32]; 32]),
     };

@@ -19,6 +19,8 @@
 
 #![warn(missing_docs)]
 
+pub mod eval;
 pub mod expr;
 
+pub use eval::{Evaluation, Settings, Stop, evaluate};
 pub use expr::{Axis, Colour, Expr, Kind, Op, ParseError};

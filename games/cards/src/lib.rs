@@ -8,6 +8,7 @@
 
 pub mod card;
 pub mod deal;
+pub mod drag;
 pub mod face;
 pub mod table;
 

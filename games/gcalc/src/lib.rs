@@ -11,6 +11,8 @@
 //!   notation for saves and tests;
 //! * [`eval`]: the evaluator, one reduction step at a time, with a step limit
 //!   so that a runaway (the Y combinator) stops;
+//! * [`storage`]: the storage area (forty cells, named cubes) and its text
+//!   form;
 //! * [`example`]: the project's own example storage (Church numerals,
 //!   arithmetic, booleans, pairs, lists, a Y combinator).
 //!
@@ -20,7 +22,10 @@
 #![warn(missing_docs)]
 
 pub mod eval;
+pub mod example;
 pub mod expr;
+pub mod storage;
 
 pub use eval::{Evaluation, Settings, Stop, evaluate};
 pub use expr::{Axis, Colour, Expr, Kind, Op, ParseError};
+pub use storage::{Entry, Storage};

@@ -1,0 +1,218 @@
+//! The storage area (the right side of the window): forty cells, each empty
+//! or holding a cube with an optional name, and its text form.
+//!
+//! The text starts with the line `GCALC 1`; then one line per cell, in
+//! order (row by row): `name = cube` for a named cube, `cube` for an
+//! unnamed one, `_` for an empty cell. Names are trimmed and cannot hold
+//! `=`; blank lines and lines starting with `;` are comments. Cells not
+//! written are empty.
+
+use std::fmt;
+
+use crate::expr::{Expr, ParseError};
+
+/// Rows of the storage area, as the original.
+pub const ROWS: usize = 5;
+/// Columns of the storage area, as the original.
+pub const COLUMNS: usize = 8;
+/// Cells of the storage area.
+pub const CELLS: usize = ROWS * COLUMNS;
+
+/// The first line of a storage text.
+pub const HEADER: &str = "GCALC 1";
+
+/// A stored cube and its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The name shown on the cell, if any.
+    pub name: Option<String>,
+    /// The cube.
+    pub expr: Expr,
+}
+
+/// The storage area: [`CELLS`] cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Storage {
+    cells: Vec<Option<Entry>>,
+}
+
+impl Default for Storage {
+    fn default() -> Storage {
+        Storage {
+            cells: vec![None; CELLS],
+        }
+    }
+}
+
+/// Why a storage text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StorageError {
+    /// The first line is not [`HEADER`].
+    Header,
+    /// More cells than the storage has.
+    TooManyCells,
+    /// A cube of that line (counted from 1) is not valid.
+    Cube {
+        /// The line number.
+        line: usize,
+        /// What was wrong.
+        error: ParseError,
+    },
+}
+
+impl fmt::Display for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StorageError::Header => write!(f, "not a GCalc storage (no {HEADER:?} line)"),
+            StorageError::TooManyCells => write!(f, "more than {CELLS} cells"),
+            StorageError::Cube { line, error } => write!(f, "line {line}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for StorageError {}
+
+impl Storage {
+    /// The cells, row by row.
+    pub fn cells(&self) -> &[Option<Entry>] {
+        &self.cells
+    }
+
+    /// The cell at `index` (row by row).
+    pub fn get(&self, index: usize) -> Option<&Entry> {
+        self.cells.get(index).and_then(Option::as_ref)
+    }
+
+    /// Puts `entry` in the cell at `index` (`None` empties it). Indexes
+    /// beyond the storage are ignored.
+    pub fn set(&mut self, index: usize, entry: Option<Entry>) {
+        if let Some(cell) = self.cells.get_mut(index) {
+            *cell = entry;
+        }
+    }
+
+    /// The first cube of that name.
+    pub fn find(&self, name: &str) -> Option<&Expr> {
+        self.cells
+            .iter()
+            .flatten()
+            .find(|e| e.name.as_deref() == Some(name))
+            .map(|e| &e.expr)
+    }
+
+    /// The names, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.cells
+            .iter()
+            .flatten()
+            .filter_map(|e| e.name.as_deref())
+    }
+
+    /// Reads the text form.
+    pub fn parse(text: &str) -> Result<Storage, StorageError> {
+        let mut lines = text.lines().enumerate();
+        if lines.next().map(|(_, l)| l.trim()) != Some(HEADER) {
+            return Err(StorageError::Header);
+        }
+        let mut cells = Vec::new();
+        for (i, line) in lines {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with(';') {
+                continue;
+            }
+            if cells.len() == CELLS {
+                return Err(StorageError::TooManyCells);
+            }
+            let (name, cube) = match line.split_once('=') {
+                Some((name, cube)) => (Some(name.trim()).filter(|n| !n.is_empty()), cube),
+                None => (None, line),
+            };
+            let expr: Expr = cube
+                .parse()
+                .map_err(|error| StorageError::Cube { line: i + 1, error })?;
+            cells.push(if name.is_none() && expr.is_empty() {
+                None
+            } else {
+                Some(Entry {
+                    name: name.map(str::to_string),
+                    expr,
+                })
+            });
+        }
+        cells.resize(CELLS, None);
+        Ok(Storage { cells })
+    }
+
+    /// The text form (without trailing empty cells).
+    pub fn to_text(&self) -> String {
+        let used = self
+            .cells
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(0, |i| i + 1);
+        let mut out = format!("{HEADER}\n");
+        for cell in &self.cells[..used] {
+            match cell {
+                None => out.push('_'),
+                Some(Entry {
+                    name: Some(n),
+                    expr,
+                }) => out.push_str(&format!("{} = {expr}", clean_name(n))),
+                Some(Entry { name: None, expr }) => out.push_str(&format!("= {expr}")),
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// A name as the text form can hold it: no `=`, no line breaks, trimmed.
+pub fn clean_name(name: &str) -> String {
+    name.replace(['=', '\n', '\r'], " ").trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::parse;
+
+    #[test]
+    fn text_round_trip() {
+        let text = "GCALC 1\n; a comment\n\nred cube = red\n_\n= \\green. green | red\n= _\n";
+        let s = Storage::parse(text).unwrap();
+        assert_eq!(s.cells().len(), CELLS);
+        assert_eq!(s.find("red cube"), Some(&parse("red")));
+        assert_eq!(s.get(1), None);
+        assert_eq!(s.get(2).unwrap().name, None);
+        assert_eq!(s.get(2).unwrap().expr, parse("\\green. green | red"));
+        // "= _" is an empty cell too (unnamed, empty cube).
+        assert_eq!(s.get(3), None);
+        let back = s.to_text();
+        assert_eq!(back, "GCALC 1\nred cube = red\n_\n= \\green. green | red\n");
+        assert_eq!(Storage::parse(&back).unwrap(), s);
+    }
+
+    #[test]
+    fn bad_texts_are_refused() {
+        assert_eq!(Storage::parse("red"), Err(StorageError::Header));
+        let err = Storage::parse("GCALC 1\nx = red\ny = purple\n").unwrap_err();
+        assert!(matches!(err, StorageError::Cube { line: 3, .. }), "{err}");
+        let many = format!("GCALC 1\n{}", "red\n".repeat(CELLS + 1));
+        assert_eq!(Storage::parse(&many), Err(StorageError::TooManyCells));
+    }
+
+    #[test]
+    fn names_are_kept_writable() {
+        let mut s = Storage::default();
+        s.set(
+            5,
+            Some(Entry {
+                name: Some("a = b\nc".into()),
+                expr: parse("red"),
+            }),
+        );
+        s.set(CELLS, None);
+        let back = Storage::parse(&s.to_text()).unwrap();
+        assert_eq!(back.get(5).unwrap().name.as_deref(), Some("a   b c"));
+    }
+}

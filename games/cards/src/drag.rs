@@ -390,6 +390,17 @@ impl Hand {
     /// (and left out of their pile), the drop target highlighted while it
     /// accepts, the keyboard cursor, the held cards selected.
     pub fn draw(&self, table: &Table, painter: &mut dyn Painter) {
+        self.draw_with(table, painter, &|_, _| false);
+    }
+
+    /// [`Hand::draw`], leaving out also the cards `hide(pile, index)`
+    /// names (cards an [`crate::anim::Animator`] draws sliding).
+    pub fn draw_with(
+        &self,
+        table: &Table,
+        painter: &mut dyn Painter,
+        hide: &dyn Fn(usize, usize) -> bool,
+    ) {
         let mut shown = table.clone();
         if let Some((to, true)) = self.drop_target() {
             shown.piles[to].highlighted = true;
@@ -405,7 +416,7 @@ impl Hand {
         }
         let drag = self.dragging();
         shown.draw_except(painter, &|pile, index| {
-            drag.is_some_and(|(p, i, _)| p == pile && index >= i)
+            hide(pile, index) || drag.is_some_and(|(p, i, _)| p == pile && index >= i)
         });
         if let Some(Focus::Button(b)) = self.focus.filter(|f| valid(table, *f)) {
             let (min, _) = table.button_rect(&table.buttons[b]);

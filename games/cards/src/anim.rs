@@ -1,0 +1,295 @@
+//! Animation on the launcher's ticks: cards slide from where they were to
+//! their new place and turn over. The game's state changes at once; the
+//! animation is only drawing, so undo, saving and tests never wait for it.
+//!
+//! Take a [`Snapshot`] of the table before a move, change the table, then
+//! [`Animator::start`] with the snapshot: every card whose place or side
+//! changed slides (and flips) there over [`DURATION`] seconds. Ask for
+//! ticks while [`Animator::is_running`], feed them to [`Animator::tick`],
+//! and draw the table leaving out [`Animator::hides`]'s cards, then
+//! [`Animator::draw_moving`].
+
+use game_api::{Painter, Point, Rgba, Style};
+
+use crate::card::Card;
+use crate::face::{Look, card_size, draw_card};
+use crate::table::Table;
+
+/// How long a slide takes, in seconds.
+pub const DURATION: f32 = 0.25;
+
+/// Where every card on the table was: card, corner, face up.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Snapshot(pub Vec<(Card, Point, bool)>);
+
+impl Snapshot {
+    /// Where every card of `table` is now.
+    pub fn of(table: &Table) -> Snapshot {
+        let mut cards = Vec::new();
+        for (pile, p) in table.piles.iter().enumerate() {
+            for (index, c) in p.cards.iter().enumerate() {
+                cards.push((c.card, table.card_pos(pile, index), c.face_up));
+            }
+        }
+        Snapshot(cards)
+    }
+}
+
+/// A card on its way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slide {
+    /// Its pile now.
+    pub pile: usize,
+    /// Its index in the pile now.
+    pub index: usize,
+    /// Where it was.
+    pub from: Point,
+    /// Whether it was face up.
+    pub was_up: bool,
+}
+
+/// The cards sliding and turning now.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Animator {
+    slides: Vec<Slide>,
+    /// Seconds since the start.
+    elapsed: f32,
+}
+
+impl Animator {
+    /// Nothing moving.
+    pub fn new() -> Animator {
+        Animator::default()
+    }
+
+    /// Starts the cards of `after` that moved or turned since `before`
+    /// sliding (a card found in several places, as in a shoe, is matched
+    /// to its places in order). Any animation running is finished first.
+    pub fn start(&mut self, before: &Snapshot, after: &Table) {
+        self.finish();
+        let mut used = vec![false; before.0.len()];
+        for (pile, p) in after.piles.iter().enumerate() {
+            for (index, c) in p.cards.iter().enumerate() {
+                let now = after.card_pos(pile, index);
+                // Prefer the same card at the same place and side.
+                let found = (0..before.0.len())
+                    .filter(|&i| !used[i] && before.0[i].0 == c.card)
+                    .min_by_key(|&i| {
+                        let (_, at, up) = before.0[i];
+                        (at != now || up != c.face_up) as u8
+                    });
+                let Some(i) = found else { continue };
+                used[i] = true;
+                let (_, from, was_up) = before.0[i];
+                if from != now || was_up != c.face_up {
+                    self.slides.push(Slide {
+                        pile,
+                        index,
+                        from,
+                        was_up,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether cards are moving (ask for ticks while they are).
+    pub fn is_running(&self) -> bool {
+        !self.slides.is_empty()
+    }
+
+    /// The cards moving.
+    pub fn slides(&self) -> &[Slide] {
+        &self.slides
+    }
+
+    /// Lets `dt` seconds pass; whether cards still move (redraw while so).
+    pub fn tick(&mut self, dt: f32) -> bool {
+        if self.slides.is_empty() {
+            return false;
+        }
+        self.elapsed += dt.max(0.0);
+        if self.elapsed >= DURATION {
+            self.finish();
+        }
+        true
+    }
+
+    /// Stops every card at its place (a new game, undo, a load).
+    pub fn finish(&mut self) {
+        self.slides.clear();
+        self.elapsed = 0.0;
+    }
+
+    /// How far along the slides are, 0 to 1 (eased: fast, then slowing).
+    pub fn progress(&self) -> f32 {
+        let t = (self.elapsed / DURATION).clamp(0.0, 1.0);
+        1.0 - (1.0 - t) * (1.0 - t)
+    }
+
+    /// Whether card `index` of pile `pile` is moving (drawn by
+    /// [`Animator::draw_moving`], so the table leaves it out).
+    pub fn hides(&self, pile: usize, index: usize) -> bool {
+        self.slides
+            .iter()
+            .any(|s| s.pile == pile && s.index == index)
+    }
+
+    /// Where a moving card is now and how wide it shows (narrowing to an
+    /// edge and widening again as it turns over), and which side shows.
+    pub fn frame(&self, table: &Table, slide: &Slide) -> (Point, f32, bool) {
+        let to = table.card_pos(slide.pile, slide.index);
+        let k = self.progress();
+        let at = Point::new(
+            slide.from.x + (to.x - slide.from.x) * k,
+            slide.from.y + (to.y - slide.from.y) * k,
+        );
+        let now_up = table.piles[slide.pile].cards[slide.index].face_up;
+        if now_up == slide.was_up {
+            return (at, 1.0, now_up);
+        }
+        let linear = (self.elapsed / DURATION).clamp(0.0, 1.0);
+        let width = (1.0 - 2.0 * linear).abs();
+        (at, width, if linear < 0.5 { slide.was_up } else { now_up })
+    }
+
+    /// Draws the moving cards where they are now, the later in a pile
+    /// over the earlier.
+    pub fn draw_moving(&self, table: &Table, painter: &mut dyn Painter) {
+        let mut order: Vec<&Slide> = self.slides.iter().collect();
+        order.sort_by_key(|s| (s.pile, s.index));
+        let w = table.layout().card_width;
+        for slide in order {
+            let (at, width, up) = self.frame(table, slide);
+            let c = table.piles[slide.pile].cards[slide.index];
+            if width > 0.98 {
+                let look = Look {
+                    face_up: up,
+                    ..Look::UP
+                };
+                draw_card(painter, c.card, at, w, look, &table.deck);
+            } else {
+                // Turning: the card seen edge-on, a plain narrowing card.
+                let size = card_size(w);
+                let shown = size.x * width.max(0.02);
+                let colour = if up {
+                    Rgba::rgb(252, 252, 248)
+                } else {
+                    table.deck.back
+                };
+                painter.rounded_rect(
+                    Point::new(at.x + (size.x - shown) / 2.0, at.y),
+                    Point::new(shown, size.y),
+                    shown.min(w * 0.07),
+                    Style::solid(colour),
+                );
+            }
+        }
+    }
+
+    /// Draws the whole table with the moving cards on their way.
+    pub fn draw(&self, table: &Table, painter: &mut dyn Painter) {
+        table.draw_except(painter, &|pile, index| self.hides(pile, index));
+        self.draw_moving(table, painter);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::deck;
+    use crate::table::{Fan, Pile, TableCard};
+    use game_api::{RecordingPainter, Shape};
+
+    fn table() -> Table {
+        let mut t = Table::new(3.0, 2.0);
+        t.add_pile(Pile::new("stock", (0.0, 0.0), Fan::Stacked));
+        t.add_pile(Pile::new("waste", (1.0, 0.0), Fan::Right));
+        t.piles[0].cards = deck()[..5].iter().map(|&c| TableCard::down(c)).collect();
+        t
+    }
+
+    /// Turns the stock's top card over onto the waste.
+    fn deal_one(t: &mut Table) {
+        let mut c = t.piles[0].cards.pop().unwrap();
+        c.face_up = true;
+        t.piles[1].cards.push(c);
+    }
+
+    #[test]
+    fn the_state_changes_at_once_and_the_card_slides_and_turns() {
+        let mut t = table();
+        let before = Snapshot::of(&t);
+        let from = t.card_pos(0, 4);
+        deal_one(&mut t);
+        let mut anim = Animator::new();
+        anim.start(&before, &t);
+        // The table holds the new state; only the dealt card moves.
+        assert_eq!(t.piles[1].cards.len(), 1);
+        assert_eq!(anim.slides().len(), 1);
+        assert!(anim.hides(1, 0) && !anim.hides(0, 3));
+        let to = t.card_pos(1, 0);
+        let (at, width, up) = anim.frame(&t, &anim.slides()[0]);
+        assert_eq!((at, width, up), (from, 1.0, false));
+        // Halfway in time: more than halfway there (eased), seen edge-on.
+        assert!(anim.tick(DURATION / 2.0));
+        let (at, width, _) = anim.frame(&t, &anim.slides()[0]);
+        assert!(at.x > from.x + (to.x - from.x) / 2.0 && at.x < to.x);
+        assert!(width < 0.01);
+        // Later: face up, widening.
+        anim.tick(DURATION / 4.0);
+        let (_, width, up) = anim.frame(&t, &anim.slides()[0]);
+        assert!(up && width > 0.4 && width < 0.6, "{width}");
+        // Done: nothing moves, the tick after asks for nothing.
+        assert!(anim.tick(DURATION));
+        assert!(!anim.is_running());
+        assert!(!anim.tick(0.1));
+    }
+
+    #[test]
+    fn cards_that_stay_do_not_move() {
+        let t = table();
+        let mut anim = Animator::new();
+        anim.start(&Snapshot::of(&t), &t);
+        assert!(!anim.is_running());
+        // A new layout after: every card slides to its new place.
+        let before = Snapshot::of(&t);
+        let mut bigger = t.clone();
+        bigger.lay_out(Point::new(900.0, 700.0));
+        anim.start(&before, &bigger);
+        assert_eq!(anim.slides().len(), 5);
+        anim.finish();
+        assert!(!anim.is_running());
+    }
+
+    #[test]
+    fn drawing_puts_the_moving_card_on_its_way() {
+        let mut t = table();
+        let before = Snapshot::of(&t);
+        deal_one(&mut t);
+        let mut anim = Animator::new();
+        anim.start(&before, &t);
+        anim.tick(DURATION * 0.1);
+        let mut p = RecordingPainter::new();
+        anim.draw(&t, &mut p);
+        // Still face down and not yet at the waste: no index drawn, and
+        // the last shape drawn is on its way between the piles.
+        assert!(
+            !p.shapes
+                .iter()
+                .any(|s| matches!(s, Shape::StyledText { .. }))
+        );
+        let (at, _, _) = anim.frame(&t, &anim.slides()[0]);
+        assert!(at.x > t.card_pos(0, 0).x && at.x < t.card_pos(1, 0).x);
+        // Finished: the card is drawn face up at the waste.
+        anim.finish();
+        let mut q = RecordingPainter::new();
+        anim.draw(&t, &mut q);
+        let indices = q
+            .shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::StyledText { .. }))
+            .count();
+        assert_eq!(indices, 2);
+    }
+}

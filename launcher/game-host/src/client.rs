@@ -798,6 +798,12 @@ impl GameProcess {
         self.wait
     }
 
+    /// How long a call may go unanswered before the game is not responding
+    /// ([`Options::answer_within`]).
+    pub fn answer_within(&self) -> Duration {
+        self.shared.answer_within
+    }
+
     /// Makes the typed calls wait at most `wait` for each answer. A UI that
     /// must not stall a frame sets a few milliseconds, and collects slower
     /// answers with tickets instead.

@@ -360,6 +360,13 @@ impl GameWindow {
                 process.stop();
                 Ok(())
             }
+            (Running::Process(mut process), _) => {
+                // A game that answers is given as long to close as any call
+                // (it may save), not a frame's wait: on a busy machine a
+                // good game would be reported as failing.
+                process.set_wait(process.answer_within());
+                Running::Process(process).close()
+            }
             (game, _) => game.close(),
         }
     }

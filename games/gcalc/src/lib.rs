@@ -14,13 +14,15 @@
 //! * [`storage`]: the storage area (forty cells, named cubes) and its text
 //!   form;
 //! * [`example`]: the project's own example storage (Church numerals,
-//!   arithmetic, booleans, pairs, lists, a Y combinator).
+//!   arithmetic, booleans, pairs, lists, a Y combinator);
+//! * [`draw`]: a cube drawn in 3-D (oblique projection) with the painter.
 //!
-//! The game itself (window, drawing, storage files) is not written yet, so
+//! The game itself (window, cells, dragging, menus, saving) is not written yet, so
 //! the crate has no `info.toml` and the console does not list it.
 
 #![warn(missing_docs)]
 
+pub mod draw;
 pub mod eval;
 pub mod example;
 pub mod expr;

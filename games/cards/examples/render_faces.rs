@@ -18,6 +18,15 @@ fn main() {
         .nth(1)
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    let path = dir.join("faces.png");
+    std::fs::write(&path, picture()).expect("write faces.png");
+    println!("{}", path.display());
+}
+
+/// The picture's PNG bytes: the 52 faces by suit, then a back, a dimmed,
+/// a selected and a highlighted card, and four cards of the four-colour
+/// deck.
+pub fn picture() -> Vec<u8> {
     let width = 64.0;
     let gap = 8.0;
     let size = card_size(width);
@@ -30,7 +39,7 @@ fn main() {
         four_colour: true,
         ..style
     };
-    let png = game_raster::render_png(w as u32, h as u32, 2.0, |p| {
+    game_raster::render_png(w as u32, h as u32, 2.0, |p| {
         p.rect(
             Point::new(0.0, 0.0),
             Point::new(w, h),
@@ -88,8 +97,5 @@ fn main() {
             let card = Card::new(Rank::new(9 + i as u8).unwrap(), suit);
             draw_card(p, card, at(5 + i, 4), width, Look::UP, &four);
         }
-    });
-    let path = dir.join("faces.png");
-    std::fs::write(&path, png).expect("write faces.png");
-    println!("{}", path.display());
+    })
 }

@@ -550,21 +550,32 @@ fn exit(part: &Part, dx: f32, dy: f32) -> f32 {
 /// The outline of a pip of `suit`, `size` tall, centred at `center`,
 /// upside down when `flip`: [`PIP_POINTS`] points.
 pub fn pip_outline(suit: Suit, center: Point, size: f32, flip: bool) -> Vec<Point> {
-    let sign = if flip { -1.0 } else { 1.0 };
-    (0..PIP_POINTS)
-        .map(|i| {
-            let a = std::f32::consts::TAU * i as f32 / PIP_POINTS as f32;
-            let (dy, dx) = a.sin_cos();
-            let r = parts(suit)
-                .iter()
-                .map(|p| exit(p, dx, dy))
-                .fold(0.0, f32::max);
-            Point::new(
-                center.x + sign * dx * r * size,
-                center.y + sign * dy * r * size,
-            )
-        })
+    let sign = if flip { -size } else { size };
+    unit_outline(suit)
+        .iter()
+        .map(|&(x, y)| Point::new(center.x + sign * x, center.y + sign * y))
         .collect()
+}
+
+/// A pip's outline in a unit box, computed once per suit.
+fn unit_outline(suit: Suit) -> &'static [(f32, f32)] {
+    static OUTLINES: std::sync::OnceLock<[Vec<(f32, f32)>; 4]> = std::sync::OnceLock::new();
+    let all = OUTLINES.get_or_init(|| {
+        Suit::ALL.map(|suit| {
+            (0..PIP_POINTS)
+                .map(|i| {
+                    let a = std::f32::consts::TAU * i as f32 / PIP_POINTS as f32;
+                    let (dy, dx) = a.sin_cos();
+                    let r = parts(suit)
+                        .iter()
+                        .map(|p| exit(p, dx, dy))
+                        .fold(0.0, f32::max);
+                    (dx * r, dy * r)
+                })
+                .collect()
+        })
+    });
+    &all[suit as usize]
 }
 
 /// Draws one pip of `suit`, `size` tall, centred at `center`.

@@ -83,9 +83,14 @@ impl Projection {
         )
     }
 
-    /// The width on screen of a length along x (or y).
+    /// The width on screen of a length along x.
     fn px(&self, length: f32) -> f32 {
         length / (1.0 + DEPTH_DX) * self.size
+    }
+
+    /// The height on screen of a length along y.
+    fn py(&self, length: f32) -> f32 {
+        length / (1.0 + DEPTH_DY) * self.size
     }
 }
 
@@ -133,7 +138,7 @@ fn draw(p: &mut dyn Painter, view: &Projection, e: &Expr, b: Box3, circles: usiz
             let (near, far) = halves(*axis, b);
             let extent = match axis {
                 Axis::LeftRight => view.px(b.x2 - b.x1),
-                Axis::TopBottom => view.px(b.y2 - b.y1),
+                Axis::TopBottom => view.py(b.y2 - b.y1),
                 Axis::FrontBack => view.px(b.z2 - b.z1) * DEPTH_DX,
             };
             if extent < view.cutoff {
@@ -186,7 +191,7 @@ fn halves(axis: Axis, b: Box3) -> (Box3, Box3) {
 }
 
 fn solid(p: &mut dyn Painter, view: &Projection, b: Box3, fill: Rgba) {
-    let small = view.px(b.x2 - b.x1).min(view.px(b.y2 - b.y1)) < 6.0;
+    let small = view.px(b.x2 - b.x1).min(view.py(b.y2 - b.y1)) < 6.0;
     let stroke = (!small).then_some(Stroke {
         width: 1.0,
         color: outline(fill),
@@ -238,7 +243,7 @@ fn solid(p: &mut dyn Painter, view: &Projection, b: Box3, fill: Rgba) {
 /// The circle of an abstraction over `colour`, the `index`th of nested ones.
 fn circle(p: &mut dyn Painter, view: &Projection, b: Box3, colour: Colour, index: usize) {
     let w = view.px(b.x2 - b.x1);
-    let h = view.px(b.y2 - b.y1);
+    let h = view.py(b.y2 - b.y1);
     let r = (0.12 * w.min(h)).max(MIN_CIRCLE_RADIUS);
     let corner = view.at(b.x1, b.y1, b.z2);
     let step = 2.3 * r;

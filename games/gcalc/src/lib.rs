@@ -11,13 +11,15 @@
 //!   notation for saves and tests;
 //! * [`eval`]: the evaluator, one reduction step at a time, with a step limit
 //!   so that a runaway (the Y combinator) stops;
+//! * [`ops`]: the working panel's operations (drops on the eight
+//!   operation cells, their right clicks, abstraction);
 //! * [`storage`]: the storage area (forty cells, named cubes) and its text
 //!   form;
 //! * [`example`]: the project's own example storage (Church numerals,
 //!   arithmetic, booleans, pairs, lists, a Y combinator);
 //! * [`draw`]: a cube drawn in 3-D (oblique projection) with the painter.
 //!
-//! The game itself (window, cells, dragging, menus, saving) is not written yet, so
+//! The game itself (window, cells, dragging, menus, saving files) is not written yet, so
 //! the crate has no `info.toml` and the console does not list it.
 
 #![warn(missing_docs)]
@@ -26,6 +28,7 @@ pub mod draw;
 pub mod eval;
 pub mod example;
 pub mod expr;
+pub mod ops;
 pub mod storage;
 
 pub use eval::{Evaluation, Settings, Stop, evaluate};

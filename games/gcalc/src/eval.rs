@@ -603,4 +603,41 @@ mod tests {
         );
         assert_eq!(r.stop, Stop::StepLimit);
     }
+
+    mod props {
+        use super::super::*;
+        use crate::expr::tests::props::arb_expr;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn evaluation_respects_its_limit_and_agrees_with_the_steps(
+                e in arb_expr(),
+                limit in 0usize..40,
+                colour_ops: bool,
+                split_args: bool,
+            ) {
+                let settings = Settings { depth: Some(6), colour_ops, split_args };
+                let r = evaluate(&e, &settings, limit);
+                prop_assert!(r.steps <= limit);
+                let mut steps = Steps::new(e.clone(), settings);
+                let taken = steps.by_ref().take(r.steps).count();
+                prop_assert_eq!(taken, r.steps);
+                prop_assert_eq!(steps.current(), &r.expr);
+                match r.stop {
+                    Stop::StepLimit => {
+                        prop_assert_eq!(r.steps, limit);
+                        prop_assert!(step(&r.expr, &settings).is_some());
+                    }
+                    Stop::Done => {
+                        prop_assert!(!has_redex(&r.expr, &settings));
+                    }
+                    Stop::DepthLimit => {
+                        prop_assert!(step(&r.expr, &settings).is_none());
+                        prop_assert!(has_redex(&r.expr, &settings));
+                    }
+                }
+            }
+        }
+    }
 }

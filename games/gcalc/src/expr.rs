@@ -689,7 +689,7 @@ pub fn parse(text: &str) -> Expr {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn c(colour: Colour) -> Expr {
@@ -831,7 +831,7 @@ mod tests {
         assert!(parse("_").is_empty());
     }
 
-    mod props {
+    pub(crate) mod props {
         use super::super::*;
         use proptest::prelude::*;
 
@@ -839,7 +839,8 @@ mod tests {
             (0..18usize).prop_map(|i| Colour::ALL[i])
         }
 
-        fn arb_expr() -> impl Strategy<Value = Expr> {
+        /// Random expressions of every kind, a few levels deep.
+        pub(crate) fn arb_expr() -> impl Strategy<Value = Expr> {
             let leaf = prop_oneof![
                 arb_colour().prop_map(Expr::cube),
                 arb_colour().prop_map(Expr::var),

@@ -797,4 +797,37 @@ mod tests {
             .count();
         assert_eq!(fives, 2);
     }
+
+    proptest::proptest! {
+        /// Whatever the pointer and keys do, a move is played only when the
+        /// rules accept it, of cards they say can move; a refusal only
+        /// when they refuse.
+        #[test]
+        fn no_illegal_move_is_played(steps in proptest::collection::vec((0u8..8, 0f32..1.0, 0f32..1.0), 1..60)) {
+            let t = table();
+            let size = t.canvas_size();
+            let mut hand = Hand::new();
+            let keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", "Space", "Escape", "Tab"];
+            for (kind, fx, fy) in steps {
+                let pos = Point::new(fx * size.x, fy * size.y);
+                let event = match kind {
+                    0 => Event::press(pos),
+                    1 => Event::release(pos),
+                    2 | 3 => Event::PointerMove { pos },
+                    _ => Event::key(keys[((fx * 8.0) as usize).min(7)]),
+                };
+                let (play, _) = hand.handle(&t, &Descending, &event);
+                match play {
+                    Some(Play::Move { from, index, to }) => {
+                        proptest::prop_assert!(Descending.movable(&t, from, index));
+                        proptest::prop_assert!(Descending.accepts(&t, from, index, to));
+                    }
+                    Some(Play::Refused { from, index, to: Some(to) }) => {
+                        proptest::prop_assert!(!Descending.accepts(&t, from, index, to));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
 }

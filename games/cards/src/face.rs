@@ -757,3 +757,204 @@ mod tests {
         }
     }
 }
+
+/// Draws `card` turned clockwise by `quarter_turns` quarter turns (the
+/// original's `rotate-card`), in the box at `min` it takes turned: a card
+/// on its side is `width × ASPECT` wide and `width` tall. The corner
+/// indices stay upright to be read.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_card_turned(
+    painter: &mut dyn Painter,
+    card: Card,
+    min: Point,
+    width: f32,
+    look: Look,
+    deck: &DeckStyle,
+    quarter_turns: u8,
+) {
+    let size = card_size(width);
+    let mut turned = Turned {
+        inner: painter,
+        min,
+        size,
+        turns: quarter_turns % 4,
+    };
+    draw_card(&mut turned, card, Point::new(0.0, 0.0), width, look, deck);
+}
+
+/// A painter that turns what is drawn in a card's own frame (origin at its
+/// corner, `size` upright) by quarter turns into the box at `min`.
+struct Turned<'a> {
+    inner: &'a mut dyn Painter,
+    min: Point,
+    size: Point,
+    turns: u8,
+}
+
+impl Turned<'_> {
+    fn map(&self, p: Point) -> Point {
+        let (w, h) = (self.size.x, self.size.y);
+        let (x, y) = match self.turns {
+            1 => (h - p.y, p.x),
+            2 => (w - p.x, h - p.y),
+            3 => (p.y, w - p.x),
+            _ => (p.x, p.y),
+        };
+        Point::new(self.min.x + x, self.min.y + y)
+    }
+
+    fn map_rect(&self, min: Point, size: Point) -> (Point, Point) {
+        let a = self.map(min);
+        let b = self.map(Point::new(min.x + size.x, min.y + size.y));
+        (
+            Point::new(a.x.min(b.x), a.y.min(b.y)),
+            Point::new((a.x - b.x).abs(), (a.y - b.y).abs()),
+        )
+    }
+}
+
+impl Painter for Turned<'_> {
+    fn circle(&mut self, center: Point, radius: f32, style: Style) {
+        let c = self.map(center);
+        self.inner.circle(c, radius, style);
+    }
+    fn ellipse(&mut self, center: Point, rx: f32, ry: f32, style: Style) {
+        let c = self.map(center);
+        let (rx, ry) = if self.turns % 2 == 1 {
+            (ry, rx)
+        } else {
+            (rx, ry)
+        };
+        self.inner.ellipse(c, rx, ry, style);
+    }
+    fn polygon(&mut self, points: &[Point], style: Style) {
+        let mapped: Vec<Point> = points.iter().map(|&p| self.map(p)).collect();
+        self.inner.polygon(&mapped, style);
+    }
+    fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
+        let (a, b) = (self.map(from), self.map(to));
+        self.inner.line(a, b, stroke);
+    }
+    fn rect(&mut self, min: Point, size: Point, style: Style) {
+        let (m, s) = self.map_rect(min, size);
+        self.inner.rect(m, s, style);
+    }
+    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
+        let (m, s) = self.map_rect(min, size);
+        self.inner.rounded_rect(m, s, radius, style);
+    }
+    fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, color: Rgba, text: &str) {
+        let p = self.map(pos);
+        self.inner
+            .text(p, anchor_turned(anchor, self.turns), font_size, color, text);
+    }
+    fn styled_text(
+        &mut self,
+        pos: Point,
+        anchor: Anchor,
+        font_size: f32,
+        color: Rgba,
+        style: TextStyle,
+        text: &str,
+    ) {
+        let p = self.map(pos);
+        let a = anchor_turned(anchor, self.turns);
+        self.inner.styled_text(p, a, font_size, color, style, text);
+    }
+    fn push_clip(&mut self, min: Point, size: Point) {
+        let (m, s) = self.map_rect(min, size);
+        self.inner.push_clip(m, s);
+    }
+    fn pop_clip(&mut self) {
+        self.inner.pop_clip();
+    }
+}
+
+/// The anchor that keeps upright text on the same side of its point once
+/// the frame is turned (the top of a text turned a quarter clockwise
+/// faces right: it is anchored by its right edge).
+fn anchor_turned(anchor: Anchor, turns: u8) -> Anchor {
+    let (fx, fy) = anchor.fractions();
+    let (x, y) = match turns % 4 {
+        1 => (1.0 - fy, fx),
+        2 => (1.0 - fx, 1.0 - fy),
+        3 => (fy, 1.0 - fx),
+        _ => (fx, fy),
+    };
+    Anchor::ALL
+        .into_iter()
+        .find(|a| a.fractions() == (x, y))
+        .unwrap_or(anchor)
+}
+
+#[cfg(test)]
+mod turned_tests {
+    use super::*;
+    use game_api::{RecordingPainter, Shape};
+
+    fn bounds(p: &RecordingPainter) -> (f32, f32, f32, f32) {
+        let mut b = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for s in &p.shapes {
+            if let Shape::RoundedRect { min, size, .. } = s {
+                b = (
+                    b.0.min(min.x),
+                    b.1.min(min.y),
+                    b.2.max(min.x + size.x),
+                    b.3.max(min.y + size.y),
+                );
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn a_card_on_its_side_is_wider_than_tall() {
+        let card = Card::new(Rank::new(7).unwrap(), Suit::Hearts);
+        let style = DeckStyle::default();
+        let origin = Point::new(10.0, 10.0);
+        for turns in 0..4u8 {
+            let mut p = RecordingPainter::new();
+            draw_card_turned(&mut p, card, origin, 100.0, Look::UP, &style, turns);
+            let (x0, y0, x1, y1) = bounds(&p);
+            let (w, h) = if turns % 2 == 1 {
+                (140.0, 100.0)
+            } else {
+                (100.0, 140.0)
+            };
+            assert!(
+                (x0 - 10.0).abs() < 0.01 && (y0 - 10.0).abs() < 0.01,
+                "{turns}"
+            );
+            assert!(
+                (x1 - x0 - w).abs() < 0.01 && (y1 - y0 - h).abs() < 0.01,
+                "{turns}"
+            );
+            // Every pip still inside the turned card; all seven and the
+            // two corner pips drawn.
+            let mut pips = 0;
+            for s in &p.shapes {
+                if let Shape::Polygon { points, .. } = s
+                    && points.len() == PIP_POINTS
+                {
+                    pips += 1;
+                    assert!(
+                        points
+                            .iter()
+                            .all(|q| q.x > x0 && q.x < x1 && q.y > y0 && q.y < y1)
+                    );
+                }
+            }
+            assert_eq!(pips, 9);
+        }
+        // Turned upside down, the top-left index is at the bottom right.
+        let mut p = RecordingPainter::new();
+        draw_card_turned(&mut p, card, origin, 100.0, Look::UP, &style, 2);
+        let first = p.shapes.iter().find_map(|s| match s {
+            Shape::StyledText { pos, anchor, .. } => Some((*pos, *anchor)),
+            _ => None,
+        });
+        let (pos, anchor) = first.unwrap();
+        assert!(pos.x > 90.0 && pos.y > 130.0);
+        assert_eq!(anchor, Anchor::Bottom);
+    }
+}

@@ -11,7 +11,7 @@
 use game_api::{Anchor, Painter, Point, Region, Rgba, Stroke, Style, TextStyle};
 
 use crate::card::Card;
-use crate::face::{ASPECT, DeckStyle, Look, card_size, draw_card, draw_place};
+use crate::face::{ASPECT, DeckStyle, Look, card_size, draw_card, draw_card_turned, draw_place};
 
 /// How a pile shows its cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +37,10 @@ pub struct TableCard {
     pub dimmed: bool,
     /// Selected.
     pub selected: bool,
+    /// Clockwise quarter turns (the original's `rotate-card`): drawn
+    /// turned about its place's centre; hit testing keeps the upright
+    /// place.
+    pub quarter_turns: u8,
 }
 
 impl TableCard {
@@ -47,6 +51,7 @@ impl TableCard {
             face_up: true,
             dimmed: false,
             selected: false,
+            quarter_turns: 0,
         }
     }
 
@@ -481,14 +486,26 @@ impl Table {
                 let c = p.cards[index];
                 let mut look = c.look();
                 look.highlighted = p.highlighted && index + 1 == p.cards.len();
-                draw_card(
-                    painter,
-                    c.card,
-                    self.card_pos(pile, index),
-                    l.card_width,
-                    look,
-                    &self.deck,
-                );
+                let at = self.card_pos(pile, index);
+                if c.quarter_turns % 2 == 1 {
+                    // On its side about the same centre.
+                    let card = l.card();
+                    let shift = (card.y - card.x) / 2.0;
+                    let min = Point::new(at.x - shift, at.y + shift);
+                    draw_card_turned(
+                        painter,
+                        c.card,
+                        min,
+                        l.card_width,
+                        look,
+                        &self.deck,
+                        c.quarter_turns,
+                    );
+                } else if c.quarter_turns % 4 == 2 {
+                    draw_card_turned(painter, c.card, at, l.card_width, look, &self.deck, 2);
+                } else {
+                    draw_card(painter, c.card, at, l.card_width, look, &self.deck);
+                }
             }
         }
         for b in &self.buttons {
@@ -684,5 +701,33 @@ mod tests {
             .filter(|s| matches!(s, Shape::StyledText { text, .. } if text == "7"))
             .count();
         assert_eq!(sevens, 2);
+    }
+
+    #[test]
+    fn a_card_turned_on_its_side_keeps_its_centre() {
+        let mut t = Table::new(3.0, 2.0);
+        let p = t.add_pile(Pile::new("discard", (1.0, 0.5), Fan::Stacked));
+        let mut c = TableCard::up(deck()[0]);
+        c.quarter_turns = 1;
+        t.piles[p].cards.push(c);
+        let mut painter = RecordingPainter::new();
+        t.draw(&mut painter);
+        let outline = painter
+            .shapes
+            .iter()
+            .find_map(|s| match s {
+                Shape::RoundedRect { min, size, .. } if size.x > size.y => Some((*min, *size)),
+                _ => None,
+            })
+            .expect("a card on its side");
+        let at = t.card_pos(p, 0);
+        let card = t.layout().card();
+        let centre = (
+            outline.0.x + outline.1.x / 2.0,
+            outline.0.y + outline.1.y / 2.0,
+        );
+        assert!((centre.0 - (at.x + card.x / 2.0)).abs() < 0.01);
+        assert!((centre.1 - (at.y + card.y / 2.0)).abs() < 0.01);
+        assert!((outline.1.x - card.y).abs() < 0.01);
     }
 }

@@ -83,7 +83,7 @@ fn each_game_opens_from_its_button_and_draws_its_opening_board() {
         harness.settle();
         assert_eq!(
             open_dirs(&harness),
-            [game.dir_name.clone()],
+            [game.dir_name.as_str()],
             "{}",
             game.name
         );

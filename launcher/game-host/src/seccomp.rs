@@ -276,7 +276,12 @@ fn allowed(own_pid: u32) -> std::collections::BTreeMap<i64, Vec<seccompiler::Sec
         libc::SYS_ioctl,
         [libc::TCGETS, libc::FIONREAD, libc::FIONBIO, libc::FIOCLEX]
             .into_iter()
-            .map(|request| dword_is(1, request as u64))
+            // The request's type differs between C libraries (`c_ulong`
+            // here, `c_int` on musl): the cast is not always a no-op.
+            .map(
+                #[allow(clippy::unnecessary_cast)]
+                |request| dword_is(1, request as u64),
+            )
             .collect(),
     ));
     #[cfg(target_arch = "x86_64")]

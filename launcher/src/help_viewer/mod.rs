@@ -246,11 +246,11 @@ impl HelpWindows {
             window.update(title, path, verbatim_mode);
             let id = window.viewport_id();
             viewport::focus(ctx, id);
-            self.to_front(id);
+            self.bring_forward(id);
             return;
         }
         let window = TextHelpWindow::new(game, title, path, verbatim_mode);
-        self.to_front(window.viewport_id());
+        self.bring_forward(window.viewport_id());
         self.text.push(window);
         ctx.request_repaint();
     }
@@ -271,12 +271,12 @@ impl HelpWindows {
             Some(index) => {
                 let id = self.manuals[index].viewport_id();
                 viewport::focus(ctx, id);
-                self.to_front(id);
+                self.bring_forward(id);
                 index
             }
             None => {
                 let viewer = ManualViewer::new(owner, title, location);
-                self.to_front(viewer.viewport_id());
+                self.bring_forward(viewer.viewport_id());
                 self.manuals.push(viewer);
                 ctx.request_repaint();
                 self.manuals.len() - 1
@@ -324,7 +324,7 @@ impl HelpWindows {
     }
 
     /// Marks the help window `id` as the one in front.
-    fn to_front(&mut self, id: ViewportId) {
+    fn bring_forward(&mut self, id: ViewportId) {
         self.front.retain(|f| *f != id);
         self.front.push(id);
     }
@@ -333,11 +333,12 @@ impl HelpWindows {
     pub fn show(&mut self, ctx: &egui::Context) {
         // Embedded windows see the console's keyboard: Escape there closes
         // the help window in front (a window of its own sees its own).
-        if ctx.embed_viewports() && viewport::escape_pressed(ctx) {
-            if let Some(front) = self.front.pop() {
-                self.text.retain(|w| w.viewport_id() != front);
-                self.manuals.retain(|w| w.viewport_id() != front);
-            }
+        if ctx.embed_viewports()
+            && viewport::escape_pressed(ctx)
+            && let Some(front) = self.front.pop()
+        {
+            self.text.retain(|w| w.viewport_id() != front);
+            self.manuals.retain(|w| w.viewport_id() != front);
         }
         let mut slot = 0;
         let memory = &self.memory;

@@ -337,14 +337,15 @@ impl Hand {
     }
 
     fn activate(&mut self, table: &Table, rules: &dyn Rules, focus: Focus) -> Option<Play> {
-        let hit = match focus {
-            Focus::Button(b) => return Some(Play::Click(Hit::Button(table.buttons[b].id.clone()))),
-            Focus::Pile { pile, .. } if table.piles[pile].cards.is_empty() => Hit::Pile(pile),
-            Focus::Pile { pile, index } => Hit::Card { pile, index },
-        };
         let to = match focus {
+            Focus::Button(b) => return Some(Play::Click(Hit::Button(table.buttons[b].id.clone()))),
             Focus::Pile { pile, .. } => pile,
-            Focus::Button(_) => unreachable!(),
+        };
+        let hit = match focus {
+            Focus::Pile { pile, index } if !table.piles[pile].cards.is_empty() => {
+                Hit::Card { pile, index }
+            }
+            _ => Hit::Pile(to),
         };
         if let Some((from, index)) = self.held.take() {
             if from == to {

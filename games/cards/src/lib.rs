@@ -10,6 +10,40 @@
 //!   testing; screen-reader regions.
 //! - [`drag`]: drag and drop, clicks and keyboard play over a table.
 //! - [`anim`]: cards sliding and turning over on ticks.
+//!
+//! ```
+//! use cards::deal::Stock;
+//! use cards::{Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
+//! use game_api::{Event, Point};
+//!
+//! // Two columns; any face-up card may go onto the other column.
+//! struct Anywhere;
+//! impl Rules for Anywhere {
+//!     fn movable(&self, t: &Table, pile: usize, index: usize) -> bool {
+//!         t.piles[pile].cards[index].face_up
+//!     }
+//!     fn accepts(&self, _: &Table, from: usize, _: usize, to: usize) -> bool {
+//!         from != to
+//!     }
+//! }
+//!
+//! let mut table = Table::new(2.0, 2.0);
+//! let left = table.add_pile(Pile::new("left column", (0.0, 0.0), Fan::Down));
+//! let right = table.add_pile(Pile::new("right column", (1.0, 0.0), Fan::Down));
+//! let mut stock = Stock::shuffled(2024); // the same deal for this seed, always
+//! table.piles[left].cards = stock.draw_n(3).into_iter().map(TableCard::up).collect();
+//! table.lay_out(Point::new(400.0, 500.0));
+//!
+//! // A press on the top card, a drag onto the right column, a release.
+//! let top = table.regions().into_iter().find(|r| r.label.ends_with("top of left column")).unwrap();
+//! let target = table.regions().into_iter().find(|r| r.label == "right column, empty").unwrap();
+//! let mut hand = Hand::new();
+//! assert_eq!(table.hit(top.center()), Hit::Card { pile: left, index: 2 });
+//! hand.handle(&table, &Anywhere, &Event::press(top.center()));
+//! hand.handle(&table, &Anywhere, &Event::PointerMove { pos: target.center() });
+//! let (play, _) = hand.handle(&table, &Anywhere, &Event::release(target.center()));
+//! assert_eq!(play, Some(Play::Move { from: left, index: 2, to: right }));
+//! ```
 #![warn(missing_docs)]
 
 pub mod anim;

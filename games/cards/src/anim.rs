@@ -12,7 +12,7 @@
 use game_api::{Painter, Point, Rgba, Style};
 
 use crate::card::Card;
-use crate::face::{Look, card_size, draw_card};
+use crate::face::{Look, card_size};
 use crate::table::Table;
 
 /// How long a slide takes, in seconds.
@@ -167,7 +167,7 @@ impl Animator {
                     face_up: up,
                     ..Look::UP
                 };
-                draw_card(painter, c.card, at, w, look, &table.deck);
+                table.draw_card_at(painter, c, at, look);
             } else {
                 // Turning: the card seen edge-on, a plain narrowing card.
                 let size = card_size(w);

@@ -17,7 +17,7 @@
 
 use game_api::{Button, Cursor, Event, Painter, Point};
 
-use crate::face::{Look, draw_card};
+use crate::face::Look;
 use crate::table::{Hit, Table};
 
 /// What the game says about its cards.
@@ -434,7 +434,6 @@ impl Hand {
         }
         if let Some((pile, index, corner)) = drag {
             let base = table.card_pos(pile, index);
-            let l = table.layout();
             for (i, c) in table.piles[pile].cards.iter().enumerate().skip(index) {
                 let p = table.card_pos(pile, i);
                 let at = Point::new(corner.x + p.x - base.x, corner.y + p.y - base.y);
@@ -442,7 +441,7 @@ impl Hand {
                     face_up: c.face_up,
                     ..Look::UP
                 };
-                draw_card(painter, c.card, at, l.card_width, look, &table.deck);
+                table.draw_card_at(painter, *c, at, look);
             }
         }
     }

@@ -92,6 +92,11 @@ fn corner_radius(width: f32) -> f32 {
     width * 0.07
 }
 
+/// A game's own faces (Memory's pictures): draws the face of `card` on
+/// the blank card at `min`, `width` wide (the kit draws the blank card,
+/// the back and the marks).
+pub type FaceFn = fn(&mut dyn Painter, Card, Point, f32);
+
 /// Draws `card` with its top-left corner at `min`, `width` wide.
 pub fn draw_card(
     painter: &mut dyn Painter,
@@ -100,6 +105,19 @@ pub fn draw_card(
     width: f32,
     look: Look,
     deck: &DeckStyle,
+) {
+    draw_card_with(painter, card, min, width, look, deck, None);
+}
+
+/// [`draw_card`], with the face drawn by `custom` when there is one.
+pub fn draw_card_with(
+    painter: &mut dyn Painter,
+    card: Card,
+    min: Point,
+    width: f32,
+    look: Look,
+    deck: &DeckStyle,
+    custom: Option<FaceFn>,
 ) {
     let size = card_size(width);
     let r = corner_radius(width);
@@ -116,7 +134,10 @@ pub fn draw_card(
                 }),
             },
         );
-        draw_face(painter, card, min, width, deck);
+        match custom {
+            Some(face) => face(painter, card, min, width),
+            None => draw_face(painter, card, min, width, deck),
+        }
     } else {
         draw_back(painter, min, width, deck);
     }
@@ -771,6 +792,7 @@ pub fn draw_card_turned(
     look: Look,
     deck: &DeckStyle,
     quarter_turns: u8,
+    custom: Option<FaceFn>,
 ) {
     let size = card_size(width);
     let mut turned = Turned {
@@ -779,7 +801,15 @@ pub fn draw_card_turned(
         size,
         turns: quarter_turns % 4,
     };
-    draw_card(&mut turned, card, Point::new(0.0, 0.0), width, look, deck);
+    draw_card_with(
+        &mut turned,
+        card,
+        Point::new(0.0, 0.0),
+        width,
+        look,
+        deck,
+        custom,
+    );
 }
 
 /// A painter that turns what is drawn in a card's own frame (origin at its
@@ -914,7 +944,7 @@ mod turned_tests {
         let origin = Point::new(10.0, 10.0);
         for turns in 0..4u8 {
             let mut p = RecordingPainter::new();
-            draw_card_turned(&mut p, card, origin, 100.0, Look::UP, &style, turns);
+            draw_card_turned(&mut p, card, origin, 100.0, Look::UP, &style, turns, None);
             let (x0, y0, x1, y1) = bounds(&p);
             let (w, h) = if turns % 2 == 1 {
                 (140.0, 100.0)
@@ -948,7 +978,7 @@ mod turned_tests {
         }
         // Turned upside down, the top-left index is at the bottom right.
         let mut p = RecordingPainter::new();
-        draw_card_turned(&mut p, card, origin, 100.0, Look::UP, &style, 2);
+        draw_card_turned(&mut p, card, origin, 100.0, Look::UP, &style, 2, None);
         let first = p.shapes.iter().find_map(|s| match s {
             Shape::StyledText { pos, anchor, .. } => Some((*pos, *anchor)),
             _ => None,

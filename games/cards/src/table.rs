@@ -11,7 +11,9 @@
 use game_api::{Anchor, Painter, Point, Region, Rgba, Stroke, Style, TextStyle};
 
 use crate::card::Card;
-use crate::face::{ASPECT, DeckStyle, Look, card_size, draw_card, draw_card_turned, draw_place};
+use crate::face::{
+    ASPECT, DeckStyle, FaceFn, Look, card_size, draw_card_turned, draw_card_with, draw_place,
+};
 
 /// How a pile shows its cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,9 +193,46 @@ pub struct Table {
     pub background: Rgba,
     /// How the cards look.
     pub deck: DeckStyle,
+    /// A game's own faces and names, instead of the standard ones.
+    pub faces: Faces,
     /// The smallest and largest card width the layout picks.
     pub card_widths: (f32, f32),
     layout: Layout,
+}
+
+/// A game's own card faces and their names for screen readers (Memory's
+/// picture cards stand for cards of the deck): `None` keeps the standard
+/// ones.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Faces {
+    /// Draws a face-up card's face on the blank card.
+    pub draw: Option<FaceFn>,
+    /// Names a face-up card ("a red kite").
+    pub name: Option<fn(Card) -> String>,
+}
+
+impl Faces {
+    /// The name of a face-up `card`.
+    pub fn name(&self, card: Card) -> String {
+        match self.name {
+            Some(name) => name(card),
+            None => card.name(),
+        }
+    }
+}
+
+impl PartialEq for Faces {
+    fn eq(&self, other: &Faces) -> bool {
+        let same_draw = match (self.draw, other.draw) {
+            (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        let same_name = match (self.name, other.name) {
+            (Some(a), Some(b)) => std::ptr::fn_addr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        same_draw && same_name
+    }
 }
 
 /// The green of the felt.
@@ -209,6 +248,7 @@ impl Table {
             grid: (cols, rows),
             background: FELT,
             deck: DeckStyle::default(),
+            faces: Faces::default(),
             card_widths: (24.0, 160.0),
             layout: Layout {
                 canvas: Point::new(0.0, 0.0),
@@ -402,7 +442,7 @@ impl Table {
             format!("card {} of {}", index + 1, p.name)
         };
         let mut label = if c.face_up {
-            format!("{}, face up, {place}", c.card.name())
+            format!("{}, face up, {place}", self.faces.name(c.card))
         } else {
             format!("face down, {place}")
         };
@@ -453,6 +493,36 @@ impl Table {
         regions
     }
 
+    /// Draws one of the table's cards with its corner at `at`, in the
+    /// table's deck and faces, turned as it lies.
+    pub fn draw_card_at(&self, painter: &mut dyn Painter, c: TableCard, at: Point, look: Look) {
+        let l = self.layout;
+        let custom = self.faces.draw;
+        match c.quarter_turns % 4 {
+            0 => draw_card_with(painter, c.card, at, l.card_width, look, &self.deck, custom),
+            turns => {
+                // Turned about the same centre.
+                let card = l.card();
+                let shift = if turns % 2 == 1 {
+                    (card.y - card.x) / 2.0
+                } else {
+                    0.0
+                };
+                let min = Point::new(at.x - shift, at.y + shift);
+                draw_card_turned(
+                    painter,
+                    c.card,
+                    min,
+                    l.card_width,
+                    look,
+                    &self.deck,
+                    turns,
+                    custom,
+                );
+            }
+        }
+    }
+
     /// Draws the table: background, piles, buttons.
     pub fn draw(&self, painter: &mut dyn Painter) {
         self.draw_except(painter, &|_, _| false);
@@ -487,25 +557,7 @@ impl Table {
                 let mut look = c.look();
                 look.highlighted = p.highlighted && index + 1 == p.cards.len();
                 let at = self.card_pos(pile, index);
-                if c.quarter_turns % 2 == 1 {
-                    // On its side about the same centre.
-                    let card = l.card();
-                    let shift = (card.y - card.x) / 2.0;
-                    let min = Point::new(at.x - shift, at.y + shift);
-                    draw_card_turned(
-                        painter,
-                        c.card,
-                        min,
-                        l.card_width,
-                        look,
-                        &self.deck,
-                        c.quarter_turns,
-                    );
-                } else if c.quarter_turns % 4 == 2 {
-                    draw_card_turned(painter, c.card, at, l.card_width, look, &self.deck, 2);
-                } else {
-                    draw_card(painter, c.card, at, l.card_width, look, &self.deck);
-                }
+                self.draw_card_at(painter, c, at, look);
             }
         }
         for b in &self.buttons {
@@ -729,5 +781,44 @@ mod tests {
         assert!((centre.0 - (at.x + card.x / 2.0)).abs() < 0.01);
         assert!((centre.1 - (at.y + card.y / 2.0)).abs() < 0.01);
         assert!((outline.1.x - card.y).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_game_can_draw_and_name_its_own_faces() {
+        fn picture(p: &mut dyn Painter, card: Card, min: Point, width: f32) {
+            let c = Point::new(min.x + width / 2.0, min.y + width * 0.7);
+            p.circle(
+                c,
+                width * 0.1 * f32::from(card.rank.value()),
+                Style::solid(FELT),
+            );
+        }
+        fn name(card: Card) -> String {
+            format!("{} circles", card.rank.value())
+        }
+        let mut t = solitaire();
+        t.faces = Faces {
+            draw: Some(picture),
+            name: Some(name),
+        };
+        let labels: Vec<String> = t.regions().into_iter().map(|r| r.label).collect();
+        assert!(
+            labels.contains(&"7 circles, face up, top of tableau 4".to_string()),
+            "{labels:?}"
+        );
+        let mut p = RecordingPainter::new();
+        t.draw(&mut p);
+        // No standard indices: two pictures, one per face-up card.
+        assert!(
+            !p.shapes
+                .iter()
+                .any(|s| matches!(s, Shape::StyledText { text, .. } if text == "7"))
+        );
+        let circles = p
+            .shapes
+            .iter()
+            .filter(|s| matches!(s, Shape::Circle { style, .. } if style.fill == Some(FELT)))
+            .count();
+        assert_eq!(circles, 2);
     }
 }

@@ -349,6 +349,15 @@ impl GameWindow {
         self.warning.as_deref()
     }
 
+    /// Lets the toolbar's text fields take the width of what they show now
+    /// (they only grow while a window is open, so that the toolbar does not
+    /// jump from one game ID to the next): for snapshots that must not
+    /// depend on the games shown before.
+    pub fn forget_field_widths(&mut self) {
+        self.text_field_widths.clear();
+        self.control_widths.clear();
+    }
+
     /// Ends the game, reporting a failure while closing (a panic in its
     /// `destroy`). Dropping a `GameWindow` ends it too, silently.
     pub fn close(self) -> Result<(), GameError> {

@@ -93,8 +93,12 @@ impl Outcomes for Gobblet {
             _ => Outcome::won(),
         };
         result
-            .with_score(-(self.at as i64))
+            .with_score(self.at as i64)
             .with_assistance(self.helped > 0 || people.is_empty())
+    }
+
+    fn score_kind(&self) -> game_api::ScoreKind {
+        game_api::ScoreKind::fewest("moves")
     }
 }
 

@@ -81,7 +81,7 @@ fn the_person_against_the_computer_wins_or_loses() {
     g.start_from_game_id("3: Ma1 Ma3 Mb1 Mb3 Lc1").unwrap();
     let outcome = g.outcome();
     assert_eq!(outcome.result, GameResult::Won);
-    assert_eq!(outcome.score, Some(-5), "fewer moves are better");
+    assert_eq!(outcome.score, Some(5), "the moves, fewer being better");
     assert!(!outcome.assisted);
     assert!(
         g.status()

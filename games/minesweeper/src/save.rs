@@ -37,9 +37,9 @@
 //! `clock` the clock's milliseconds at the last move. The pointer and the
 //! cursor are not saved, nor the seconds that passed since the last move.
 //!
-//! **Outcome.** Every tile without a mine uncovered is won, with a score
-//! of minus the seconds it took (fewer is better, so higher is better);
-//! a mine uncovered is lost.
+//! **Outcome.** Every tile without a mine uncovered is won, scored by the
+//! seconds it took, fewer being better (`ScoreKind::fewest("seconds")`,
+//! ABI revision 5); a mine uncovered is lost.
 
 use std::fmt;
 use std::str::FromStr;
@@ -314,17 +314,21 @@ impl SaveLoad for Minesweeper {
     }
 }
 
-/// Cleared is won, scored by minus the seconds it took; a mine uncovered
+/// Cleared is won, scored by the seconds it took (fewer is better); a mine uncovered
 /// is lost.
 impl Outcomes for Minesweeper {
     fn outcome(&self) -> Outcome {
         if self.board().is_won() {
-            Outcome::won().with_score(-(self.seconds() as i64))
+            Outcome::won().with_score(self.seconds() as i64)
         } else if self.board().is_lost() {
             Outcome::lost()
         } else {
             Outcome::PLAYING
         }
+    }
+
+    fn score_kind(&self) -> game_api::ScoreKind {
+        game_api::ScoreKind::fewest("seconds")
     }
 }
 
@@ -425,7 +429,7 @@ mod tests {
         for i in safe {
             game.uncover(i);
         }
-        assert_eq!(game.outcome(), Outcome::won().with_score(-41));
+        assert_eq!(game.outcome(), Outcome::won().with_score(41));
         let mut lost = Minesweeper::with_seed(Size::BEGINNER, Mode::NoGuess, 12);
         lost.uncover(0);
         let mine = (0..81).find(|&i| lost.board().is_mine(i)).unwrap();

@@ -170,7 +170,7 @@ impl Outcomes for PousseGame {
         let Some(ending) = self.game.ending() else {
             return Outcome::PLAYING;
         };
-        let score = -(self.game.moves().len() as i64);
+        let score = self.game.moves().len() as i64;
         let winner = ending.winner();
         let people: Vec<Player> = Player::BOTH
             .into_iter()
@@ -182,6 +182,10 @@ impl Outcomes for PousseGame {
             _ => Outcome::won(),
         };
         outcome.with_score(score)
+    }
+
+    fn score_kind(&self) -> game_api::ScoreKind {
+        game_api::ScoreKind::fewest("moves")
     }
 }
 
@@ -280,7 +284,7 @@ mod tests {
                 (result, assisted),
                 "{x} {o}"
             );
-            assert_eq!(outcome.score, Some(-7));
+            assert_eq!(outcome.score, Some(7));
         }
     }
 }

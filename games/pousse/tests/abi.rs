@@ -207,7 +207,7 @@ fn a_whole_game_between_two_computers_ends_as_the_rules_say() {
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Won);
     assert!(outcome.assisted);
-    assert_eq!(outcome.score, Some(-(replayed.moves().len() as i64)));
+    assert_eq!(outcome.score, Some(replayed.moves().len() as i64));
     // No more moves are made.
     for _ in 0..20 {
         game.handle_event(&Event::Tick { dt: 0.1 }).unwrap();

@@ -22,10 +22,9 @@
 //! `board` the tiles now, `moves` the count. The picture, the cursor, the
 //! peek and the glide are not saved: they are not part of a position.
 //!
-//! **Outcome.** The picture repaired is won, with a score of minus the
-//! moves (tiles moved one cell each) it took: higher is better, as the
-//! launcher's statistics want, so fewer moves score higher. There is no
-//! losing.
+//! **Outcome.** The picture repaired is won, scored by the moves (tiles
+//! moved one cell each) it took, fewer being better
+//! (`ScoreKind::fewest("moves")`, ABI revision 5). There is no losing.
 
 use game_api::saved_text::SavedText;
 use game_api::{GameError, NewGame, Outcome, Outcomes, SaveLoad};
@@ -121,14 +120,19 @@ impl SaveLoad for Slidey {
     }
 }
 
-/// Solved is won, scored by minus the moves it took; there is no losing.
+/// Solved is won, scored by the moves it took (fewer is better); there is
+/// no losing.
 impl Outcomes for Slidey {
     fn outcome(&self) -> Outcome {
         if self.is_won() {
-            Outcome::won().with_score(-i64::from(self.moves))
+            Outcome::won().with_score(i64::from(self.moves))
         } else {
             Outcome::PLAYING
         }
+    }
+
+    fn score_kind(&self) -> game_api::ScoreKind {
+        game_api::ScoreKind::fewest("moves")
     }
 }
 
@@ -217,6 +221,6 @@ mod tests {
         assert_eq!(game.outcome(), Outcome::PLAYING);
         game.slide(Dir::Up);
         game.slide(Dir::Left);
-        assert_eq!(game.outcome(), Outcome::won().with_score(-2));
+        assert_eq!(game.outcome(), Outcome::won().with_score(2));
     }
 }

@@ -204,7 +204,11 @@ fn a_whole_3x3_game_solved_by_ida_star_with_clicks_and_arrows() {
     );
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Won);
-    assert_eq!(outcome.score, Some(-(n as i64)), "fewer moves score higher");
+    assert_eq!(
+        outcome.score,
+        Some(n as i64),
+        "the moves, fewer being better"
+    );
     let shapes = frame(&mut game);
     let drawn = pictures(&shapes);
     assert_eq!(drawn.len(), 1, "the whole picture, corner and all");
@@ -212,7 +216,7 @@ fn a_whole_3x3_game_solved_by_ida_star_with_clicks_and_arrows() {
     assert_eq!(texts(&shapes), ["Solved!", &format!("in {n} moves")]);
     // The solved picture takes no more moves.
     assert_eq!(key(&mut game, "ArrowRight"), Response::NONE);
-    assert_eq!(game.outcome().unwrap().score, Some(-(n as i64)));
+    assert_eq!(game.outcome().unwrap().score, Some(n as i64));
     // N asks the launcher for the next game.
     assert_eq!(key(&mut game, "n"), Response::NONE);
     assert_eq!(recorder.last().as_deref(), Some("new game"));
@@ -231,7 +235,7 @@ fn a_whole_6x6_game_won_by_undoing_the_shuffles_slides() {
     }
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Won);
-    assert_eq!(outcome.score, Some(-(solution.len() as i64)));
+    assert_eq!(outcome.score, Some(solution.len() as i64));
     assert!(game.status().unwrap().starts_with("Solved in "));
     // The last tile glides in, then the whole picture shows.
     assert_eq!(pictures(&frame(&mut game)).len(), 35);
@@ -296,7 +300,7 @@ fn undo_restart_and_game_ids_through_the_abi() {
     // Undo: the launcher loads the position before.
     game.load(&dealt).unwrap();
     click(&mut game, 4, Cell::new(3, 3));
-    assert_eq!(game.outcome().unwrap(), Outcome::won().with_score(-2));
+    assert_eq!(game.outcome().unwrap(), Outcome::won().with_score(2));
     // Restart: the launcher loads the position as dealt.
     game.load(&dealt).unwrap();
     assert!(game.status().unwrap().starts_with("Moves: 0 — "));
@@ -337,7 +341,7 @@ fn the_keyboard_alone_plays_with_shift_arrows_and_enter() {
         assert_eq!(game.handle_event(&shift(name)).unwrap(), Response::REDRAW);
     }
     assert_eq!(key(&mut game, "Enter"), Response::REDRAW);
-    assert_eq!(game.outcome().unwrap(), Outcome::won().with_score(-2));
+    assert_eq!(game.outcome().unwrap(), Outcome::won().with_score(2));
     assert_eq!(key(&mut game, "F13"), Response::NONE);
 }
 

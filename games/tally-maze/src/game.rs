@@ -1043,17 +1043,20 @@ impl SaveLoad for TallyMaze {
 }
 
 impl Outcomes for TallyMaze {
-    /// Won on reaching the exit, scored by the turns it took as a negative
-    /// number (fewer is better, and the launcher keeps the highest score);
-    /// lost when caught.
+    /// Won on reaching the exit, scored by the turns it took (fewer is
+    /// better: `ScoreKind::fewest("turns")`); lost when caught.
     fn outcome(&self) -> Outcome {
         if self.tally.is_won() {
-            Outcome::won().with_score(-(self.tally.turns() as i64))
+            Outcome::won().with_score(self.tally.turns() as i64)
         } else if self.tally.is_caught() {
             Outcome::lost()
         } else {
             Outcome::PLAYING
         }
+    }
+
+    fn score_kind(&self) -> game_api::ScoreKind {
+        game_api::ScoreKind::fewest("turns")
     }
 }
 
@@ -1340,7 +1343,7 @@ mod tests {
     fn the_outcome_scores_fewer_turns_higher() {
         assert_eq!(game().outcome(), Outcome::PLAYING);
         let won = placed(game(), Cell::new(11, 11), [Cell::new(0, 0); 2]);
-        assert_eq!(won.outcome(), Outcome::won().with_score(-1));
+        assert_eq!(won.outcome(), Outcome::won().with_score(1));
         assert_eq!(won.status(), "Out in 1 turn! Ctrl+N deals a new maze.");
         let lost = placed(game(), Cell::new(2, 2), [Cell::new(2, 2), Cell::new(0, 0)]);
         assert_eq!(lost.outcome(), Outcome::lost());

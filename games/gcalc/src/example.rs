@@ -14,6 +14,7 @@ use crate::storage::Storage;
 
 /// The example storage, as text.
 pub const EXAMPLES: &str = r"GCALC 1
+; The storage is five cells across: each line of five below is a row.
 ; Church numerals: n f x applies f n times.
 zero = \green. \red. red
 one = \green. \red. green red
@@ -26,18 +27,17 @@ plus = \blue. \yellow. \green. \red. blue green (yellow green red)
 times = \blue. \yellow. \green. blue (yellow green)
 ; A function to see numerals with: a red slice on the right.
 slice = \white. white | red
-_
 ; Booleans: a boolean chooses between two cubes.
 true = \green. \red. green
 false = \green. \red. red
 and = \blue. \yellow. blue yellow blue
 or = \blue. \yellow. blue blue yellow
 not = \blue. \green. \red. blue red green
-_
 ; Pairs: a pair gives its two parts to a selector.
 pair = \blue. \yellow. \cyan. cyan blue yellow
 first = \cyan. cyan (\green. \red. green)
 second = \cyan. cyan (\green. \red. red)
+_
 _
 ; Lists: pairs of a head and a tail, ending in nil.
 cons = \blue. \yellow. \cyan. cyan blue yellow
@@ -45,16 +45,13 @@ nil = \cyan. \green. \red. green
 head = \cyan. cyan (\green. \red. green)
 tail = \cyan. cyan (\green. \red. red)
 null? = \blue. blue (\green. \red. \green. \red. red)
-_
 ; The Y combinator: Y f is f (Y f). Try Y slice.
 Y = \red. (\green. red (green green)) (\green. red (green green))
-_
 ; Cube tools: spatial functions act on each half of a cube.
 identity = \white. white
 hole = \white. transparent
 left half = (\white. white) | (\white. transparent)
-top half = (\white. white) - (\white. transparent)
-";
+top half = (\white. white) - (\white. transparent)";
 
 /// The example storage.
 pub fn examples() -> Storage {

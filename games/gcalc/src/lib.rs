@@ -5,7 +5,7 @@
 //! axes, abstracted over a colour (drawn as a circle of that colour) and
 //! applied to each other.
 //!
-//! This crate holds the foundation, free of any user interface:
+//! The rules, free of any user interface:
 //!
 //! * [`expr`]: the cube expressions as the original models them, and a text
 //!   notation for saves and tests;
@@ -19,8 +19,13 @@
 //!   arithmetic, booleans, pairs, lists, a Y combinator);
 //! * [`draw`]: a cube drawn in 3-D (oblique projection) with the painter.
 //!
-//! The game itself (window, cells, dragging, menus, saving files) is not written yet, so
-//! the crate has no `info.toml` and the console does not list it.
+//! And the game on the launcher's canvas:
+//!
+//! * [`layout`]: the original's three panels laid out to the canvas;
+//! * [`prefs`]: the preferences (the original's, the step limit, the speed);
+//! * [`game`]: the window (cells, drags, right clicks, the operations menu,
+//!   evaluation on ticks, the storage kept in the data directory, undo
+//!   through the launcher's midend).
 
 #![warn(missing_docs)]
 
@@ -28,9 +33,15 @@ pub mod draw;
 pub mod eval;
 pub mod example;
 pub mod expr;
+pub mod game;
+pub mod layout;
 pub mod ops;
+pub mod prefs;
 pub mod storage;
 
 pub use eval::{Evaluation, Settings, Stop, evaluate};
 pub use expr::{Axis, Colour, Expr, Kind, Op, ParseError};
+pub use game::GCalc;
 pub use storage::{Entry, Storage};
+
+game_api::export_game!(GCalc, save);

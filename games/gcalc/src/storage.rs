@@ -1,5 +1,6 @@
-//! The storage area (the right side of the window): forty cells, each empty
-//! or holding a cube with an optional name, and its text form.
+//! The storage area (the right side of the window): forty cells, five
+//! across and eight down as in the original, each empty or holding a cube
+//! with an optional name, and its text form.
 //!
 //! The text starts with the line `GCALC 1`; then one line per cell, in
 //! order (row by row): `name = cube` for a named cube, `cube` for an
@@ -12,9 +13,9 @@ use std::fmt;
 use crate::expr::{Expr, ParseError};
 
 /// Rows of the storage area, as the original.
-pub const ROWS: usize = 5;
+pub const ROWS: usize = 8;
 /// Columns of the storage area, as the original.
-pub const COLUMNS: usize = 8;
+pub const COLUMNS: usize = 5;
 /// Cells of the storage area.
 pub const CELLS: usize = ROWS * COLUMNS;
 
@@ -123,21 +124,9 @@ impl Storage {
             if cells.len() == CELLS {
                 return Err(StorageError::TooManyCells);
             }
-            let (name, cube) = match line.split_once('=') {
-                Some((name, cube)) => (Some(name.trim()).filter(|n| !n.is_empty()), cube),
-                None => (None, line),
-            };
-            let expr: Expr = cube
-                .parse()
-                .map_err(|error| StorageError::Cube { line: i + 1, error })?;
-            cells.push(if name.is_none() && expr.is_empty() {
-                None
-            } else {
-                Some(Entry {
-                    name: name.map(str::to_string),
-                    expr,
-                })
-            });
+            let cell =
+                parse_line(line).map_err(|error| StorageError::Cube { line: i + 1, error })?;
+            cells.push(cell);
         }
         cells.resize(CELLS, None);
         Ok(Storage { cells })
@@ -152,18 +141,43 @@ impl Storage {
             .map_or(0, |i| i + 1);
         let mut out = format!("{HEADER}\n");
         for cell in &self.cells[..used] {
-            match cell {
-                None => out.push('_'),
-                Some(Entry {
-                    name: Some(n),
-                    expr,
-                }) => out.push_str(&format!("{} = {expr}", clean_name(n))),
-                Some(Entry { name: None, expr }) => out.push_str(&format!("= {expr}")),
-            }
+            out.push_str(&line_of(cell.as_ref()));
             out.push('\n');
         }
         out
     }
+}
+
+/// One cell as a line of the text form: `name = cube`, `= cube` for an
+/// unnamed cube, `_` for an empty cell.
+pub fn line_of(cell: Option<&Entry>) -> String {
+    match cell {
+        None => "_".to_string(),
+        Some(Entry {
+            name: Some(n),
+            expr,
+        }) => format!("{} = {expr}", clean_name(n)),
+        Some(Entry { name: None, expr }) => format!("= {expr}"),
+    }
+}
+
+/// Reads one cell's line of the text form (see [`line_of`]); an unnamed
+/// empty cube is an empty cell.
+pub fn parse_line(line: &str) -> Result<Option<Entry>, ParseError> {
+    let line = line.trim();
+    let (name, cube) = match line.split_once('=') {
+        Some((name, cube)) => (Some(name.trim()).filter(|n| !n.is_empty()), cube),
+        None => (None, line),
+    };
+    let expr: Expr = cube.parse()?;
+    Ok(if name.is_none() && expr.is_empty() {
+        None
+    } else {
+        Some(Entry {
+            name: name.map(str::to_string),
+            expr,
+        })
+    })
 }
 
 /// A name as the text form can hold it: no `=`, no line breaks, trimmed.

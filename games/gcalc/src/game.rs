@@ -544,7 +544,8 @@ impl GCalc {
     fn advance(&mut self, budget: usize) {
         let settings = self.prefs.settings;
         let limit = self.prefs.step_limit;
-        for _ in 0..budget {
+        let mut taken = 0;
+        loop {
             let Some(run) = self.running.as_mut() else {
                 return;
             };
@@ -560,9 +561,12 @@ impl GCalc {
                 Some(_) if run.steps >= limit => {
                     return self.finish(Ending::Evaluator(Stop::StepLimit));
                 }
+                // The budget is spent: the next tick goes on.
+                Some(_) if taken == budget => return,
                 Some(s) => {
                     run.current = s.expr;
                     run.steps += 1;
+                    taken += 1;
                     if run.current.size() > MAX_SIZE {
                         return self.finish(Ending::TooLarge);
                     }
@@ -755,6 +759,9 @@ impl GCalc {
         };
         if let Some(to) = d.target.filter(|_| d.moved) {
             self.put(Some(d.from), d.entry, to, modifiers.shift);
+            // The keys now act where the cube went (an operation's result
+            // is in the main cell).
+            self.current = if to.holds() { to } else { CellId::Main };
         }
         self.set_cursor(self.cursor_at(pos));
         true

@@ -1,0 +1,625 @@
+//! Plays GCalc through the real C ABI table, as the launcher does: pointer
+//! drags from cell to cell found by their labelled regions (what a screen
+//! reader reads), right clicks, keys, the controls, ticks sent as the
+//! launcher would send them, save and load as the midend calls them, and a
+//! data directory of the test's own for the player's storage. Nothing
+//! waits: an evaluation is driven by `Tick` events, at most as many as its
+//! step limit allows.
+
+use std::path::{Path, PathBuf};
+
+use game_api::host::{GameInstance, GameLibrary, HostServices, Recorder};
+use game_api::{
+    Button, Cursor, Event, Modifiers, Point, RecordingPainter, Region, Rgba, Shape, keys,
+};
+use gcalc::expr::parse;
+
+/// A host with a data directory, recording the game's other requests.
+struct TestHost {
+    dir: String,
+    recorder: Recorder,
+}
+
+impl HostServices for TestHost {
+    fn show_text_help(&mut self, title: &str, verbatim: bool) {
+        self.recorder.show_text_help(title, verbatim);
+    }
+    fn show_manual_section(&mut self, tag: &str) {
+        self.recorder.show_manual_section(tag);
+    }
+    fn request_redraw(&mut self) {
+        self.recorder.request_redraw();
+    }
+    fn log(&mut self, message: &str) {
+        self.recorder.log(message);
+    }
+    fn request_tick(&mut self, interval: Option<f32>) {
+        self.recorder.request_tick(interval);
+    }
+    fn request_input(&mut self, kinds: u32) {
+        self.recorder.request_input(kinds);
+    }
+    fn data_dir(&mut self) -> Option<&str> {
+        Some(&self.dir)
+    }
+    fn request_layout(&mut self, fill: bool) {
+        self.recorder.request_layout(fill);
+    }
+    fn set_cursor(&mut self, cursor: u32) {
+        self.recorder.set_cursor(cursor);
+    }
+}
+
+/// A fresh data directory for one test.
+fn data_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gcalc-abi-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn start_in(dir: &Path) -> (GameInstance, Recorder) {
+    let recorder = Recorder::new();
+    let host = TestHost {
+        dir: dir.to_str().unwrap().to_string(),
+        recorder: recorder.clone(),
+    };
+    let mut game = GameLibrary::from_static(&gcalc::GAME_TABLE)
+        .expect("the game speaks this launcher's ABI")
+        .start(Box::new(host))
+        .expect("the game starts");
+    // The launcher answers the game's request for a canvas laid out to the
+    // window with the window's size.
+    game.layout(Point::new(963.0, 520.0)).unwrap();
+    (game, recorder)
+}
+
+fn regions(game: &mut GameInstance) -> Vec<Region> {
+    game.regions().unwrap()
+}
+
+/// The region whose label starts with `prefix`.
+fn region(game: &mut GameInstance, prefix: &str) -> Region {
+    let all = regions(game);
+    all.iter()
+        .find(|r| r.label.starts_with(prefix))
+        .cloned()
+        .unwrap_or_else(|| {
+            panic!(
+                "no region {prefix:?} in {:#?}",
+                all.iter().map(|r| &r.label).collect::<Vec<_>>()
+            )
+        })
+}
+
+/// What the screen reader says of `prefix`'s region.
+fn label(game: &mut GameInstance, prefix: &str) -> String {
+    region(game, prefix).label
+}
+
+/// The storage region holding the example of that name.
+fn stored(game: &mut GameInstance, name: &str) -> Region {
+    let all = regions(game);
+    all.into_iter()
+        .find(|r| r.label.starts_with("storage ") && r.label.contains(&format!(": {name} = ")))
+        .unwrap_or_else(|| panic!("no {name} in the storage"))
+}
+
+fn drag_between(game: &mut GameInstance, from: Point, to: Point, modifiers: Modifiers) {
+    game.handle_event(&Event::PointerPress {
+        pos: from,
+        button: Button::Primary,
+        modifiers,
+    })
+    .unwrap();
+    let mid = Point::new((from.x + to.x) / 2.0, (from.y + to.y) / 2.0);
+    game.handle_event(&Event::PointerMove { pos: mid }).unwrap();
+    game.handle_event(&Event::PointerMove { pos: to }).unwrap();
+    game.handle_event(&Event::PointerRelease {
+        pos: to,
+        button: Button::Primary,
+        modifiers,
+    })
+    .unwrap();
+}
+
+fn drag(game: &mut GameInstance, from: &Region, to_prefix: &str) {
+    let to = region(game, to_prefix).center();
+    drag_between(game, from.center(), to, Modifiers::NONE);
+}
+
+fn right_click(game: &mut GameInstance, at: Point) {
+    for event in [
+        Event::PointerPress {
+            pos: at,
+            button: Button::Secondary,
+            modifiers: Modifiers::NONE,
+        },
+        Event::PointerRelease {
+            pos: at,
+            button: Button::Secondary,
+            modifiers: Modifiers::NONE,
+        },
+    ] {
+        game.handle_event(&event).unwrap();
+    }
+}
+
+/// Sends ticks, as the launcher does while the game asks for them, until
+/// the evaluation ends: at most `max` of them.
+fn run_ticks(game: &mut GameInstance, max: usize) -> usize {
+    let mut ticks = 0;
+    while game.status().unwrap().starts_with("Evaluating") {
+        assert!(ticks < max, "still evaluating after {max} ticks");
+        game.handle_event(&Event::Tick { dt: 0.04 }).unwrap();
+        ticks += 1;
+    }
+    ticks
+}
+
+fn main_cube(game: &mut GameInstance) -> String {
+    label(game, "main cell: ")
+        .strip_prefix("main cell: ")
+        .unwrap()
+        .to_string()
+}
+
+/// The front faces drawn inside the main cell, by colour, left to right.
+fn main_front_faces(game: &mut GameInstance) -> Vec<Rgba> {
+    let main = region(game, "main cell");
+    let mut painter = RecordingPainter::new();
+    game.draw(&mut painter).unwrap();
+    let inside = |p: &Point| {
+        p.x >= main.min.x
+            && p.y >= main.min.y
+            && p.x <= main.min.x + main.size.x
+            && p.y <= main.min.y + main.size.y
+    };
+    let polygons: Vec<(Rgba, Vec<Point>)> = painter
+        .shapes
+        .iter()
+        .filter_map(|s| match s {
+            Shape::Polygon { points, style } if points.iter().all(inside) => {
+                Some((style.fill?, points.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    // Each cube is three polygons: top, left, front.
+    let mut fronts: Vec<(f32, Rgba)> = polygons.chunks(3).map(|c| (c[2].1[0].x, c[2].0)).collect();
+    fronts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    fronts.into_iter().map(|f| f.1).collect()
+}
+
+const RED: Rgba = Rgba::rgb(255, 0, 0);
+const BLUE: Rgba = Rgba::rgb(0, 0, 255);
+
+/// Applies the main cell's numeral to `slice` and the blue cube, so it
+/// shows as a cube: blue followed by n red slices.
+fn see_as_cube(game: &mut GameInstance) {
+    let slice = stored(game, "slice");
+    drag(game, &slice, "Apply (arg) cell");
+    run_ticks(game, 100);
+    let blue = region(game, "basic cube blue");
+    drag(game, &blue, "Apply (arg) cell");
+    run_ticks(game, 100);
+}
+
+#[test]
+fn a_whole_session_builds_a_numeral_applies_successor_stores_it_and_gets_it_back() {
+    let dir = data_dir("session");
+    let (mut game, recorder) = start_in(&dir);
+    assert_eq!(game.title().unwrap(), "GCalc");
+    assert!(game.features().save);
+    assert!(recorder.requests().contains(&"layout true".to_string()));
+    assert_eq!(game.canvas_size().unwrap(), Point::new(963.0, 520.0));
+    // Eighteen basic cubes, the working panel, forty storage cells.
+    let all = regions(&mut game);
+    assert_eq!(all.len(), 18 + 9 + 40);
+    assert_eq!(label(&mut game, "main cell"), "main cell: empty");
+
+    // Open Example (M).
+    game.handle_event(&Event::key("m")).unwrap();
+    assert!(game.status().unwrap().starts_with("The example storage"));
+    let two = stored(&mut game, "two");
+    assert_eq!(
+        two.label,
+        "storage 3: two = \\green. \\red. green (green red)"
+    );
+
+    // The numeral two into the main cell, successor applied to it.
+    drag(&mut game, &two, "main cell");
+    assert_eq!(
+        main_cube(&mut game),
+        "two = \\green. \\red. green (green red)"
+    );
+    let successor = stored(&mut game, "successor");
+    drag(&mut game, &successor, "Apply (func) cell");
+    // Evaluated at once (Evaluate on application): one step, into a function.
+    run_ticks(&mut game, 10);
+    assert_eq!(game.status().unwrap(), "Evaluated the main cell in 1 step.");
+    let three = parse(&main_cube(&mut game));
+    assert_eq!(
+        three,
+        parse("\\green. \\red. green ((\\green. \\red. green (green red)) green red)")
+    );
+
+    // Stored in the first empty storage cell (the main cell is emptied:
+    // a drag from the main cell into the storage moves the cube), named.
+    let empty = region(&mut game, "storage 40: empty");
+    let main = region(&mut game, "main cell").center();
+    drag_between(&mut game, main, empty.center(), Modifiers::NONE);
+    assert_eq!(label(&mut game, "main cell"), "main cell: empty");
+    assert_eq!(
+        parse(
+            label(&mut game, "storage 40: ")
+                .strip_prefix("storage 40: ")
+                .unwrap()
+        ),
+        three
+    );
+    game.handle_event(&Event::PointerMove {
+        pos: empty.center(),
+    })
+    .unwrap();
+    game.handle_event(&Event::key("n")).unwrap();
+    assert!(game.status().unwrap().starts_with("Naming storage cell 40"));
+    for key in ["s", "u", "c", "c", keys::SPACE, "t", "w", "o", keys::ENTER] {
+        game.handle_event(&Event::key(key)).unwrap();
+    }
+    assert!(label(&mut game, "storage 40: ").starts_with("storage 40: succ two = \\green."));
+    // Save (S): the storage goes into the data directory.
+    game.handle_event(&Event::key("s")).unwrap();
+    assert!(game.status().unwrap().starts_with("Your storage is saved"));
+    let file = std::fs::read_to_string(dir.join("storage.gcalc")).unwrap();
+    assert!(file.starts_with("GCALC 1\n"), "{file}");
+    game.close().unwrap();
+
+    // Reloaded: a new game in the same data directory has it.
+    let (mut again, _) = start_in(&dir);
+    assert!(again.status().unwrap().starts_with("Your storage is back."));
+    let three_again = stored(&mut again, "succ two");
+    assert_eq!(
+        parse(
+            three_again
+                .label
+                .split(" = ")
+                .skip(1)
+                .collect::<Vec<_>>()
+                .join(" = ")
+                .as_str()
+        ),
+        three
+    );
+    // ...and it is three: seen as a cube, blue and three red slices.
+    drag(&mut again, &three_again, "main cell");
+    see_as_cube(&mut again);
+    assert_eq!(main_cube(&mut again), "blue | red | red | red");
+    assert_eq!(main_front_faces(&mut again), [BLUE, RED, RED, RED]);
+    again.close().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn church_arithmetic_through_the_window() {
+    let dir = data_dir("arithmetic");
+    let (mut game, _) = start_in(&dir);
+    game.invoke_action("example", "").unwrap();
+    // times two three, as cubes: six red slices.
+    let times = stored(&mut game, "times");
+    drag(&mut game, &times, "main cell");
+    let two = stored(&mut game, "two");
+    drag(&mut game, &two, "Apply (arg) cell");
+    run_ticks(&mut game, 100);
+    let three = stored(&mut game, "three");
+    drag(&mut game, &three, "Apply (arg) cell");
+    run_ticks(&mut game, 100);
+    see_as_cube(&mut game);
+    assert_eq!(main_cube(&mut game), format!("blue{}", " | red".repeat(6)));
+    // plus two three: five.
+    let plus = stored(&mut game, "plus");
+    drag(&mut game, &plus, "main cell");
+    drag(&mut game, &two, "Apply (arg) cell");
+    drag(&mut game, &three, "Apply (arg) cell");
+    run_ticks(&mut game, 100);
+    see_as_cube(&mut game);
+    assert_eq!(main_cube(&mut game), format!("blue{}", " | red".repeat(5)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_y_combinator_runs_on_ticks_until_the_step_limit_and_can_be_stopped() {
+    let dir = data_dir("runaway");
+    let (mut game, recorder) = start_in(&dir);
+    game.invoke_action("example", "").unwrap();
+    let y = stored(&mut game, "Y");
+    drag(&mut game, &y, "main cell");
+    let before = game.save().unwrap();
+    let identity = stored(&mut game, "identity");
+    drag(&mut game, &identity, "Apply (arg) cell");
+    // Twenty steps at once (the Fast speed), the rest on ticks.
+    assert!(
+        recorder
+            .requests()
+            .iter()
+            .any(|r| r.starts_with("tick 0.04"))
+    );
+    assert_eq!(
+        game.status().unwrap(),
+        "Evaluating the main cell: step 20 of at most 1000 (Escape stops)."
+    );
+    // The saved state holds the application, not the steps under way.
+    let applied = game.save().unwrap();
+    assert_ne!(applied, before);
+    game.handle_event(&Event::Tick { dt: 0.04 }).unwrap();
+    assert!(game.status().unwrap().contains("step 40 of"));
+    assert_eq!(game.save().unwrap(), applied);
+    // The window answers meanwhile: the pointer, the menu's controls.
+    let hover = region(&mut game, "basic cube red").center();
+    game.handle_event(&Event::PointerMove { pos: hover })
+        .unwrap();
+    assert!(game.actions().unwrap().iter().any(|a| a.id == "stop"));
+    // Stopped at the limit: 1000 steps, 20 a tick.
+    let ticks = run_ticks(&mut game, 1000);
+    assert_eq!(ticks, 48);
+    assert_eq!(
+        game.status().unwrap(),
+        "Stopped the main cell at the step limit, after 1000 steps: E goes on, Preferences change the limit."
+    );
+    assert_eq!(recorder.last().as_deref(), Some("tick stop"));
+    assert_ne!(game.save().unwrap(), applied);
+    // A smaller limit, chosen in the preferences, and Escape stops at once.
+    game.handle_event(&Event::key(keys::ENTER)).unwrap();
+    assert!(game.actions().unwrap().iter().any(|a| a.id == "step-limit"));
+    game.invoke_action("step-limit", "100").unwrap();
+    game.invoke_action("speed", "Step by step").unwrap();
+    game.load(&before).unwrap();
+    drag(&mut game, &identity, "Apply (arg) cell");
+    assert!(game.status().unwrap().contains("step 1 of at most 100"));
+    game.handle_event(&Event::key(keys::ESCAPE)).unwrap();
+    assert_eq!(
+        game.status().unwrap(),
+        "Stopped the main cell after 1 step: E goes on."
+    );
+    // E goes on from there, to the new limit.
+    let main = region(&mut game, "main cell").center();
+    game.handle_event(&Event::PointerMove { pos: main })
+        .unwrap();
+    game.invoke_action("speed", "At once").unwrap();
+    game.handle_event(&Event::key("e")).unwrap();
+    assert!(
+        game.status()
+            .unwrap()
+            .starts_with("Stopped the main cell at the step limit, after 100 steps")
+    );
+    // The preferences are kept in the data directory.
+    let kept = std::fs::read_to_string(dir.join("settings.txt")).unwrap();
+    assert!(kept.contains("step-limit 100\n") && kept.contains("speed at-once\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn compositions_right_clicks_and_abstraction() {
+    let dir = data_dir("operations");
+    let (mut game, _) = start_in(&dir);
+    let colour = |game: &mut GameInstance, name: &str| region(game, &format!("basic cube {name}"));
+    let red = colour(&mut game, "red");
+    drag(&mut game, &red, "main cell");
+    let green = colour(&mut game, "green");
+    assert_eq!(main_cube(&mut game), "red = red");
+    drag(&mut game, &green, "Right cell");
+    // An operation's result has no name.
+    assert_eq!(main_cube(&mut game), "red | green");
+    let blue = colour(&mut game, "blue");
+    drag(&mut game, &blue, "Top cell");
+    assert_eq!(main_cube(&mut game), "blue - (red | green)");
+    let yellow = colour(&mut game, "yellow");
+    drag(&mut game, &yellow, "Back cell");
+    assert_eq!(main_cube(&mut game), "(blue - (red | green)) / yellow");
+    // A right click on Back throws the back away; on Top, the top.
+    let back = region(&mut game, "Back cell").center();
+    right_click(&mut game, back);
+    assert_eq!(main_cube(&mut game), "blue - (red | green)");
+    let top = region(&mut game, "Top cell").center();
+    right_click(&mut game, top);
+    assert_eq!(main_cube(&mut game), "red | green");
+    // §1.19.3: a right click on the green cube: \green. red | green.
+    right_click(&mut game, green.center());
+    assert_eq!(main_cube(&mut game), "\\green. red | green");
+    // Applied to blue through Apply (arg): red | blue.
+    drag(&mut game, &blue, "Apply (arg) cell");
+    run_ticks(&mut game, 10);
+    assert_eq!(main_cube(&mut game), "red | blue");
+    // A spatial function, §1.19.3: (\white. white) | (\white. white - red)
+    // applied to yellow | cyan works on each half. (R clears the cell
+    // under the pointer.)
+    let main = region(&mut game, "main cell").center();
+    game.handle_event(&Event::PointerMove { pos: main })
+        .unwrap();
+    game.handle_event(&Event::key("r")).unwrap();
+    assert_eq!(label(&mut game, "main cell"), "main cell: empty");
+    let white = colour(&mut game, "white");
+    drag(&mut game, &white, "main cell");
+    right_click(&mut game, white.center());
+    let first = region(&mut game, "storage 1: empty").center();
+    drag_between(&mut game, main, first, Modifiers::NONE);
+    drag(&mut game, &white, "main cell");
+    drag(&mut game, &red, "Bottom cell");
+    right_click(&mut game, white.center());
+    assert_eq!(main_cube(&mut game), "\\white. white - red");
+    let identity = region(&mut game, "storage 1: ");
+    drag(&mut game, &identity, "Left cell");
+    assert_eq!(
+        main_cube(&mut game),
+        "(\\white. white) | (\\white. white - red)"
+    );
+    let second = region(&mut game, "storage 2: empty").center();
+    drag_between(&mut game, main, second, Modifiers::NONE);
+    let yellow = colour(&mut game, "yellow");
+    let cyan = colour(&mut game, "cyan");
+    drag(&mut game, &yellow, "main cell");
+    drag(&mut game, &cyan, "Right cell");
+    let function = region(&mut game, "storage 2: ");
+    drag(&mut game, &function, "Apply (func) cell");
+    run_ticks(&mut game, 10);
+    assert_eq!(main_cube(&mut game), "yellow | (cyan - red)");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_operations_menu_by_right_click_escape_and_keys() {
+    let dir = data_dir("menu");
+    let (mut game, recorder) = start_in(&dir);
+    game.invoke_action("example", "").unwrap();
+    // Every operation is a control with its key, as the menu shows it.
+    let actions = game.actions().unwrap();
+    let keys_of: Vec<(String, Option<String>)> = actions
+        .iter()
+        .map(|a| (a.label.clone(), a.shortcut.clone()))
+        .collect();
+    for (label, key) in [
+        ("Cut", "x"),
+        ("Copy", "c"),
+        ("Paste", "v"),
+        ("Clear", "r"),
+        ("Eval", "e"),
+        ("Rename", "n"),
+        ("Show", "Space"),
+        ("Help", "h"),
+        ("Open", "o"),
+        ("Open Example", "m"),
+        ("Save", "s"),
+        ("Preferences", "Enter"),
+    ] {
+        assert!(
+            keys_of.contains(&(label.to_string(), Some(key.to_string()))),
+            "{label} [{key}] in {keys_of:?}"
+        );
+    }
+    // A right click on a storage cell opens the menu there.
+    let two = stored(&mut game, "two");
+    right_click(&mut game, two.center());
+    let copy = region(&mut game, "menu: Copy");
+    // While it is open the keys are the game's (no control takes them).
+    assert!(game.actions().unwrap().iter().all(|a| a.shortcut.is_none()));
+    game.handle_event(&Event::press(copy.center())).unwrap();
+    game.handle_event(&Event::release(copy.center())).unwrap();
+    assert!(
+        regions(&mut game)
+            .iter()
+            .all(|r| !r.label.starts_with("menu:"))
+    );
+    assert_eq!(game.status().unwrap(), "Copied from storage cell 3.");
+    // Escape opens it for the cell under the pointer; arrows and Enter
+    // choose: the third line is Paste.
+    let target = region(&mut game, "storage 39: empty");
+    game.handle_event(&Event::PointerMove {
+        pos: target.center(),
+    })
+    .unwrap();
+    game.handle_event(&Event::key(keys::ESCAPE)).unwrap();
+    assert_eq!(label(&mut game, "menu: Cut"), "menu: Cut");
+    game.handle_event(&Event::key(keys::ARROW_DOWN)).unwrap();
+    game.handle_event(&Event::key(keys::ENTER)).unwrap();
+    assert!(label(&mut game, "storage 39: ").starts_with("storage 39: two = "));
+    // F10 too; a key of the menu runs its item: H asks for the help.
+    game.handle_event(&Event::key("F10")).unwrap();
+    game.handle_event(&Event::key("h")).unwrap();
+    assert_eq!(recorder.last().as_deref(), Some("help GCalc Help false"));
+    // The basic cubes are never overwritten: a drop there is refused.
+    let black = region(&mut game, "basic cube black");
+    drag(&mut game, &two, "basic cube black");
+    assert_eq!(region(&mut game, "basic cube black"), black);
+    assert!(stored(&mut game, "two").label.starts_with("storage 3: "));
+    // Undo through the midend's save and load: Clear, then the state before.
+    let before = game.save().unwrap();
+    game.handle_event(&Event::PointerMove { pos: two.center() })
+        .unwrap();
+    game.handle_event(&Event::key("r")).unwrap();
+    assert_eq!(label(&mut game, "storage 3: "), "storage 3: empty");
+    game.load(&before).unwrap();
+    assert!(label(&mut game, "storage 3: ").starts_with("storage 3: two = "));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pointer_shapes_follow_what_can_be_dragged_and_dropped() {
+    let dir = data_dir("cursor");
+    let (mut game, recorder) = start_in(&dir);
+    let cursor = |c: Cursor| format!("cursor {}", c.to_raw());
+    let red = region(&mut game, "basic cube red").center();
+    game.handle_event(&Event::PointerMove { pos: red }).unwrap();
+    assert_eq!(recorder.last(), Some(cursor(Cursor::Grab)));
+    game.handle_event(&Event::press(red)).unwrap();
+    assert_eq!(recorder.last(), Some(cursor(Cursor::Grabbing)));
+    // Over another basic cube: no drop there.
+    let green = region(&mut game, "basic cube green").center();
+    game.handle_event(&Event::PointerMove { pos: green })
+        .unwrap();
+    assert_eq!(recorder.last(), Some(cursor(Cursor::NotAllowed)));
+    // Over an operation cell while the main cell is empty: none either.
+    let left = region(&mut game, "Left cell").center();
+    game.handle_event(&Event::PointerMove { pos: left })
+        .unwrap();
+    assert_eq!(recorder.last(), Some(cursor(Cursor::NotAllowed)));
+    assert!(game.status().unwrap().starts_with("Drag to"));
+    let main = region(&mut game, "main cell").center();
+    game.handle_event(&Event::PointerMove { pos: main })
+        .unwrap();
+    assert_eq!(recorder.last(), Some(cursor(Cursor::Grabbing)));
+    assert_eq!(
+        game.status().unwrap(),
+        "Drop on the main cell to put it there."
+    );
+    game.handle_event(&Event::release(main)).unwrap();
+    // A basic cube keeps its name, as in the original.
+    assert_eq!(main_cube(&mut game), "red = red");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_cells_follow_the_window_size() {
+    let dir = data_dir("layout");
+    let (mut game, _) = start_in(&dir);
+    for size in [Point::new(500.0, 300.0), Point::new(1600.0, 1000.0)] {
+        game.layout(size).unwrap();
+        assert_eq!(game.canvas_size().unwrap(), size);
+        let all = regions(&mut game);
+        for r in &all {
+            assert!(r.min.x >= 0.0 && r.min.y >= 0.0, "{r:?}");
+            assert!(r.min.x + r.size.x <= size.x + 0.01, "{r:?}");
+            assert!(r.min.y + r.size.y <= size.y + 0.01, "{r:?}");
+        }
+        // Everything is drawn on the canvas.
+        let mut painter = RecordingPainter::new();
+        let report = game.draw(&mut painter).unwrap();
+        assert_eq!((report.invalid, report.over_limit), (0, 0));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_save_or_storage_file_is_refused_with_a_reason() {
+    let dir = data_dir("damaged");
+    std::fs::write(dir.join("storage.gcalc"), "GCALC 1\nred | purple\n").unwrap();
+    let (mut game, _) = start_in(&dir);
+    assert!(
+        game.status()
+            .unwrap()
+            .starts_with("Your saved storage is damaged (line 2:"),
+        "{}",
+        game.status().unwrap()
+    );
+    let good = game.save().unwrap();
+    for bad in [
+        &b"nonsense"[..],
+        b"GCalc save 1\nmain red | \ncells 40\n",
+        b"GCalc save 1\nmain red\ncells 3\nend\n",
+        b"GCalc save 9\n",
+        b"\xff\xfe",
+    ] {
+        assert!(game.load(bad).is_err(), "{bad:?}");
+        assert_eq!(game.save().unwrap(), good);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

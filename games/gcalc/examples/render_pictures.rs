@@ -1,8 +1,8 @@
 //! Draws the pictures of GCalc's manual with the game's own drawing code
 //! and the deterministic rasteriser of `game-raster`: the window with the
-//! example storage open (`manual/window.png`), the same window laid out to
-//! a small one (`manual/window-small.png`), the operations menu
-//! (`manual/menu.png`), and one picture per piece of notation (a basic
+//! example storage open (`manual/window.png`; the rasteriser draws no text,
+//! so the cells' names are missing there), and one picture per piece of
+//! notation (a basic
 //! cube, the three compositions, an abstraction, an application before and
 //! after its evaluation, a numeral seen as a cube, a spatial function).
 //!
@@ -66,7 +66,7 @@ pub fn cubes() -> Vec<(&'static str, Expr)> {
         (
             "manual/spatial-applied.png",
             value(parse(
-                "((\\white. white) | (\\white. white - red)) (blue | yellow)",
+                "((\\white. white) | (\\white. white - red)) (yellow | cyan)",
             )),
         ),
     ]
@@ -132,19 +132,6 @@ pub fn pictures() -> Vec<(&'static str, Vec<u8>)> {
         .collect();
     let natural = gcalc::layout::Layout::natural_size();
     pictures.push(("manual/window.png", window_png(&window_game(natural))));
-    pictures.push((
-        "manual/window-small.png",
-        window_png(&window_game(Point::new(560.0, 320.0))),
-    ));
-    let mut menu = window_game(natural);
-    let at = menu.layout().square(CellId::Store(7)).center();
-    menu.handle_event(&Event::PointerMove { pos: at });
-    menu.handle_event(&Event::PointerPress {
-        pos: at,
-        button: Button::Secondary,
-        modifiers: Modifiers::NONE,
-    });
-    pictures.push(("manual/menu.png", window_png(&menu)));
     pictures
 }
 

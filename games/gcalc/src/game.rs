@@ -977,7 +977,7 @@ impl GCalc {
     // ------------------------------------------------------------ drawing
 
     fn label_font(side: f32) -> f32 {
-        (side * 0.16).clamp(9.0, 15.0)
+        (side * 0.16).clamp(8.0, 15.0)
     }
 
     /// `text` cut to fit `width` at `font` (with an ellipsis).
@@ -1017,8 +1017,11 @@ impl GCalc {
             p.pop_clip();
         }
         let font = Self::label_font(sq.size);
+        // A basic cube's colour is its label (its name is in the status
+        // line and its region): no name hides its faces in a small cell.
         let label = match (cell, &shown) {
             (CellId::Op(op), _) => Some(op.label().to_string()),
+            (CellId::Colour(_), _) => None,
             (CellId::Main, None) => Some("Main".to_string()),
             (_, Some((name, _))) => name.clone(),
             _ => None,

@@ -44,8 +44,14 @@ pub const STORAGE_FILE: &str = "storage.gcalc";
 /// The first line of a saved state.
 const SAVE_HEADER: &str = "GCalc save";
 const SAVE_FORMAT: u32 = 1;
-/// An evaluation whose cube grows past this many parts stops.
-pub const MAX_SIZE: u64 = 2_000_000;
+/// The most parts a cube in a cell may have: an evaluation stops before it
+/// would grow past it, and an operation that would make a larger cube is
+/// refused. It keeps the saved state (every cell in the notation) well
+/// under the launcher's limit on a save, and each step quick.
+pub const MAX_SIZE: u64 = 25_000;
+/// What one step costs of a tick's budget: one, and one more for each
+/// this many parts of the cube (larger cubes take longer to step through).
+const PARTS_PER_COST: u64 = 256;
 /// The longest notation shown in the status line and the regions.
 const NOTATION_SHOWN: usize = 160;
 
@@ -361,6 +367,12 @@ impl GCalc {
                     return;
                 }
                 let expr = op.drop(entry.expr, main);
+                if expr.size() > MAX_SIZE {
+                    self.say(format!(
+                        "That would make a cube of more than {MAX_SIZE} parts: too large to keep."
+                    ));
+                    return;
+                }
                 self.set_contents(CellId::Main, Some(Entry { name: None, expr }));
                 if op.is_application() && self.prefs.eval_now {
                     self.start_eval(CellId::Main);
@@ -540,7 +552,8 @@ impl GCalc {
         }
     }
 
-    /// Takes up to `budget` steps of the running evaluation.
+    /// Takes steps of the running evaluation until `budget` is spent (a
+    /// step costs more on a larger cube, so a tick stays short).
     fn advance(&mut self, budget: usize) {
         let settings = self.prefs.settings;
         let limit = self.prefs.step_limit;
@@ -562,14 +575,12 @@ impl GCalc {
                     return self.finish(Ending::Evaluator(Stop::StepLimit));
                 }
                 // The budget is spent: the next tick goes on.
-                Some(_) if taken == budget => return,
+                Some(_) if taken >= budget => return,
+                Some(s) if s.expr.size() > MAX_SIZE => return self.finish(Ending::TooLarge),
                 Some(s) => {
+                    taken += 1 + (run.current.size() / PARTS_PER_COST) as usize;
                     run.current = s.expr;
                     run.steps += 1;
-                    taken += 1;
-                    if run.current.size() > MAX_SIZE {
-                        return self.finish(Ending::TooLarge);
-                    }
                 }
             }
         }
@@ -601,7 +612,9 @@ impl GCalc {
                 "Stopped {cell} at the step limit, after {steps}: E goes on, Preferences change the limit."
             ),
             Ending::TooLarge => {
-                format!("Stopped {cell} after {steps}: the cube grew past {MAX_SIZE} parts.")
+                format!(
+                    "Stopped {cell} after {steps}: the next step would make a cube of more than {MAX_SIZE} parts."
+                )
             }
             Ending::Stopped => format!("Stopped {cell} after {steps}: E goes on."),
         };

@@ -623,3 +623,202 @@ fn a_damaged_save_or_storage_file_is_refused_with_a_reason() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A data directory whose saved storage holds `cells` (lines of the
+/// storage's text form).
+fn with_storage(test: &str, cells: &[&str]) -> PathBuf {
+    let dir = data_dir(test);
+    let text = format!("GCALC 1\n{}\n", cells.join("\n"));
+    std::fs::write(dir.join("storage.gcalc"), text).unwrap();
+    dir
+}
+
+/// The main cell's whole cube, read from the saved state.
+fn saved_main(game: &mut GameInstance) -> gcalc::Expr {
+    let bytes = game.save().unwrap();
+    let text = String::from_utf8(bytes).unwrap();
+    let line = text.lines().nth(1).unwrap();
+    let cube = line.strip_prefix("main ").unwrap();
+    let cube = cube.split_once('=').map_or(cube, |(_, c)| c);
+    cube.trim().parse().unwrap()
+}
+
+#[test]
+fn an_evaluation_shows_each_step_in_its_cell_and_is_one_move_when_it_ends() {
+    let dir = data_dir("steps");
+    let (mut game, _) = start_in(&dir);
+    game.invoke_action("example", "").unwrap();
+    game.handle_event(&Event::key(keys::ENTER)).unwrap();
+    game.invoke_action("speed", "Step by step").unwrap();
+    let three = stored(&mut game, "three");
+    drag(&mut game, &three, "main cell");
+    let slice = stored(&mut game, "slice");
+    drag(&mut game, &slice, "Apply (arg) cell");
+    run_ticks(&mut game, 10);
+    let blue = region(&mut game, "basic cube blue");
+    drag(&mut game, &blue, "Apply (arg) cell");
+    let applied = game.save().unwrap();
+    let mut seen = vec![main_cube(&mut game)];
+    let mut frames = vec![main_front_faces(&mut game)];
+    let mut ticks = 0;
+    while game.status().unwrap().starts_with("Evaluating") {
+        assert!(
+            game.status()
+                .unwrap()
+                .contains(&format!("step {} of", ticks + 1))
+        );
+        // Only the result is a move: the steps under way are not saved.
+        assert_eq!(game.save().unwrap(), applied);
+        game.handle_event(&Event::Tick { dt: 0.25 }).unwrap();
+        ticks += 1;
+        assert!(ticks < 100);
+        seen.push(main_cube(&mut game));
+        frames.push(main_front_faces(&mut game));
+    }
+    // The cells' labels keep the cube as it was until the end; the drawing
+    // shows every step.
+    assert!(seen[..seen.len() - 1].iter().all(|s| *s == seen[0]));
+    assert_eq!(seen.last().unwrap(), "blue | red | red | red");
+    assert_ne!(game.save().unwrap(), applied);
+    let distinct: std::collections::HashSet<_> = frames.iter().map(|f| format!("{f:?}")).collect();
+    assert!(distinct.len() >= 4, "{frames:?}");
+    assert_eq!(frames.last().unwrap(), &[BLUE, RED, RED, RED]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cubes_too_large_to_keep_are_refused_and_a_growing_runaway_stops() {
+    let dir = with_storage(
+        "growth",
+        &[
+            "Y = \\red. (\\green. red (green green)) (\\green. red (green green))",
+            "grow = \\blue. \\white. blue (white | white)",
+        ],
+    );
+    let (mut game, _) = start_in(&dir);
+    let red = region(&mut game, "basic cube red");
+    drag(&mut game, &red, "main cell");
+    // The main cube doubled onto itself, again and again.
+    let mut sizes = Vec::new();
+    for _ in 0..16 {
+        let main = region(&mut game, "main cell").center();
+        let right = region(&mut game, "Right cell").center();
+        drag_between(&mut game, main, right, Modifiers::NONE);
+        sizes.push(saved_main(&mut game).size());
+    }
+    assert_eq!(sizes[..4], [3, 7, 15, 31]);
+    assert_eq!(*sizes.last().unwrap(), 16_383);
+    assert_eq!(
+        game.status().unwrap(),
+        format!(
+            "That would make a cube of more than {} parts: too large to keep.",
+            gcalc::game::MAX_SIZE
+        )
+    );
+    // Y grow red doubles its argument forever.
+    let y = stored(&mut game, "Y");
+    drag(&mut game, &y, "main cell");
+    let grow = stored(&mut game, "grow");
+    drag(&mut game, &grow, "Apply (arg) cell");
+    run_ticks(&mut game, 10);
+    drag(&mut game, &red, "Apply (arg) cell");
+    run_ticks(&mut game, 1000);
+    let status = game.status().unwrap();
+    assert!(
+        status.ends_with("the next step would make a cube of more than 25000 parts."),
+        "{status}"
+    );
+    assert!(saved_main(&mut game).size() <= gcalc::game::MAX_SIZE);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_preferences_change_the_computation() {
+    let dir = with_storage("prefs", &["twice = \\green. green | green"]);
+    let (mut game, _) = start_in(&dir);
+    let colour = |game: &mut GameInstance, name: &str| region(game, &format!("basic cube {name}"));
+    let build = |game: &mut GameInstance| {
+        let red = colour(game, "red");
+        let blue = colour(game, "blue");
+        drag(game, &red, "main cell");
+        drag(game, &blue, "Right cell");
+        let twice = stored(game, "twice");
+        drag(game, &twice, "Apply (func) cell");
+        run_ticks(game, 10);
+        main_cube(game)
+    };
+    assert_eq!(build(&mut game), "red | blue | (red | blue)");
+    // Split arguments: each part of the body gets its half of the argument.
+    game.handle_event(&Event::key(keys::ENTER)).unwrap();
+    game.invoke_action("split-args", "Yes").unwrap();
+    assert_eq!(build(&mut game), "red | blue");
+    // Colours as functions: red applied to blue mixes them.
+    let red = colour(&mut game, "red");
+    let blue = colour(&mut game, "blue");
+    drag(&mut game, &red, "main cell");
+    drag(&mut game, &blue, "Apply (arg) cell");
+    run_ticks(&mut game, 10);
+    assert_eq!(main_cube(&mut game), "red blue");
+    game.invoke_action("colour-ops", "Yes").unwrap();
+    drag(&mut game, &red, "main cell");
+    drag(&mut game, &blue, "Apply (arg) cell");
+    run_ticks(&mut game, 10);
+    assert_eq!(main_cube(&mut game), "rgb(128,0,128)");
+    // Evaluate on application off: the application stays as it is.
+    game.invoke_action("eval-now", "No").unwrap();
+    drag(&mut game, &red, "main cell");
+    drag(&mut game, &blue, "Apply (arg) cell");
+    assert_eq!(main_cube(&mut game), "red blue");
+    assert!(game.invoke_action("depth", "7").is_err());
+    assert!(game.invoke_action("cutoff", "many").is_err());
+    // Hidden again with Enter; kept for the next game.
+    game.handle_event(&Event::key(keys::ENTER)).unwrap();
+    assert!(game.actions().unwrap().iter().all(|a| a.id != "split-args"));
+    game.close().unwrap();
+    let (mut again, _) = start_in(&dir);
+    again.handle_event(&Event::key(keys::ENTER)).unwrap();
+    let actions = again.actions().unwrap();
+    let chosen = |id: &str| match &actions.iter().find(|a| a.id == id).unwrap().kind {
+        game_api::ActionKind::Choice { selected, .. } => selected.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(chosen("split-args"), "Yes");
+    assert_eq!(chosen("colour-ops"), "Yes");
+    assert_eq!(chosen("eval-now"), "No");
+    assert_eq!(chosen("depth"), "18");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn closing_keeps_a_changed_storage_and_show_draws_a_cube_large() {
+    let dir = data_dir("closing");
+    let (mut game, _) = start_in(&dir);
+    game.invoke_action("example", "").unwrap();
+    // A double click shows the cube over the whole window; a key closes it.
+    let two = stored(&mut game, "two");
+    let big = |game: &mut GameInstance| {
+        let mut painter = RecordingPainter::new();
+        game.draw(&mut painter).unwrap();
+        painter.shapes.iter().any(|s| {
+            matches!(s, Shape::Rect { size, .. } if (size.x - 504.0).abs() < 0.5 && (size.y - 504.0).abs() < 0.5)
+        })
+    };
+    assert!(!big(&mut game));
+    game.handle_event(&Event::DoubleClick {
+        pos: two.center(),
+        button: Button::Primary,
+        modifiers: Modifiers::NONE,
+    })
+    .unwrap();
+    assert!(big(&mut game));
+    game.handle_event(&Event::key("q")).unwrap();
+    assert!(!big(&mut game));
+    assert!(!dir.join("storage.gcalc").exists());
+    game.close().unwrap();
+    // Not saved, but changed: kept as the window closed.
+    let text = std::fs::read_to_string(dir.join("storage.gcalc")).unwrap();
+    assert_eq!(text, gcalc::example::examples().to_text());
+    let (mut again, _) = start_in(&dir);
+    assert!(stored(&mut again, "Y").label.starts_with("storage "));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -223,7 +223,16 @@ impl GCalc {
         let (storage, message) = match read_storage(data_dir.as_deref()) {
             Ok(Some(s)) => (s, "Your storage is back. ".to_string()),
             Ok(None) => (Storage::default(), String::new()),
-            Err(e) => (Storage::default(), format!("{e} ")),
+            Err(e) => {
+                // Kept for the player to look at, not overwritten.
+                if let Some(d) = &data_dir {
+                    let _ = std::fs::rename(
+                        d.join(STORAGE_FILE),
+                        d.join(format!("{STORAGE_FILE}.damaged")),
+                    );
+                }
+                (Storage::default(), format!("{e} "))
+            }
         };
         GCalc {
             host,
@@ -1282,14 +1291,15 @@ fn read_storage(dir: Option<&Path>) -> Result<Option<Storage>, String> {
         return Ok(None);
     };
     let text = match std::fs::read(&path) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map_err(|_| "Your saved storage is not text; it was left aside.".to_string())?,
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+            "Your saved storage is not text; it was set aside as storage.gcalc.damaged.".to_string()
+        })?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("Your saved storage could not be read: {e}.")),
     };
-    Storage::parse(&text)
-        .map(Some)
-        .map_err(|e| format!("Your saved storage is damaged ({e}); it was left aside."))
+    Storage::parse(&text).map(Some).map_err(|e| {
+        format!("Your saved storage is damaged ({e}); it was set aside as storage.gcalc.damaged.")
+    })
 }
 
 fn yes_no(b: bool) -> &'static str {

@@ -610,6 +610,8 @@ fn a_damaged_save_or_storage_file_is_refused_with_a_reason() {
         "{}",
         game.status().unwrap()
     );
+    assert!(dir.join("storage.gcalc.damaged").is_file());
+    assert!(!dir.join("storage.gcalc").exists());
     let good = game.save().unwrap();
     for bad in [
         &b"nonsense"[..],

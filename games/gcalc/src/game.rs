@@ -210,6 +210,7 @@ pub fn notation(e: &Expr, max: usize) -> String {
         max,
     };
     if write!(c, "{e}").is_err() {
+        c.text.truncate(c.text.trim_end().len());
         c.text.push('…');
     }
     c.text
@@ -1664,5 +1665,73 @@ impl Drop for GCalc {
         {
             let _ = std::fs::write(path, self.storage.to_text());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::parse;
+
+    fn game() -> GCalc {
+        GCalc::with_data_dir(Host::detached(), None)
+    }
+
+    #[test]
+    fn notation_is_cut_for_the_status_line() {
+        let e = parse(&format!("red{}", " | green".repeat(100)));
+        let short = notation(&e, 20);
+        assert_eq!(short, "red | green | green…");
+        assert_eq!(notation(&parse("red | green"), 20), "red | green");
+    }
+
+    #[test]
+    fn every_menu_key_is_a_key_name_and_its_own() {
+        for (i, item) in MENU.iter().enumerate() {
+            assert!(keys::is_key_name(item.key), "{}", item.key);
+            assert!(
+                MENU[..i]
+                    .iter()
+                    .all(|other| other.key != item.key && other.id != item.id),
+                "{}",
+                item.id
+            );
+        }
+        // The cell's operations first, as the original's menu.
+        assert!(MENU[..7].iter().all(|i| i.on_cell));
+        assert!(MENU[7..].iter().all(|i| !i.on_cell));
+    }
+
+    #[test]
+    fn save_and_load_give_back_the_cells() {
+        let mut g = game();
+        g.run_item("example", CellId::Main).unwrap();
+        g.set_contents(
+            CellId::Main,
+            Some(Entry {
+                name: Some("a = b".into()),
+                expr: parse("\\green. red | green"),
+            }),
+        );
+        let bytes = g.save();
+        let mut h = game();
+        h.load(&bytes).unwrap();
+        assert_eq!(h.storage(), g.storage());
+        assert_eq!(h.main().unwrap().expr, parse("\\green. red | green"));
+        assert_eq!(h.main().unwrap().name.as_deref(), Some("a   b"));
+        assert_eq!(h.save(), bytes);
+    }
+
+    #[test]
+    fn without_a_data_directory_save_says_so() {
+        let mut g = game();
+        g.run_item("save", CellId::Main).unwrap();
+        assert!(
+            g.status()
+                .starts_with("There is nowhere to save the storage")
+        );
+        g.run_item("open", CellId::Main).unwrap();
+        assert_eq!(g.status(), "No storage is saved yet: S saves it.");
+        assert!(g.run_item("print", CellId::Main).is_err());
     }
 }

@@ -123,10 +123,27 @@ pub fn draw_cube_with_cutoff(
         y2: 1.0,
         z2: 1.0,
     };
-    draw(painter, &view, expr, whole, 0);
+    draw(painter, &view, expr, whole, 0, Faces::ALL);
 }
 
-fn draw(p: &mut dyn Painter, view: &Projection, e: &Expr, b: Box3, circles: usize) {
+/// Which faces of a box may be seen: those not covered by a neighbour
+/// (the original's `left?`, `top?`, `front?`).
+#[derive(Clone, Copy)]
+struct Faces {
+    left: bool,
+    top: bool,
+    front: bool,
+}
+
+impl Faces {
+    const ALL: Faces = Faces {
+        left: true,
+        top: true,
+        front: true,
+    };
+}
+
+fn draw(p: &mut dyn Painter, view: &Projection, e: &Expr, b: Box3, circles: usize, seen: Faces) {
     match e.kind() {
         Kind::Empty => {}
         Kind::Cube(_) | Kind::Var(_) | Kind::Rgb(_) => {
@@ -142,14 +159,37 @@ fn draw(p: &mut dyn Painter, view: &Projection, e: &Expr, b: Box3, circles: usiz
                 Axis::FrontBack => view.px(b.z2 - b.z1) * DEPTH_DX,
             };
             if extent < view.cutoff {
-                draw(p, view, first, b, circles);
+                draw(p, view, first, b, circles, seen);
             } else {
-                draw(p, view, second, far, 0);
-                draw(p, view, first, near, 0);
+                // The farther half shows only through a face the nearer
+                // one does not cover, or through the nearer one when it is
+                // transparent somewhere (the original's culling).
+                let clear = first.contains_transparent();
+                let (far_seen, visible) = match axis {
+                    Axis::LeftRight => (
+                        Faces {
+                            left: clear,
+                            ..seen
+                        },
+                        seen.top || seen.front,
+                    ),
+                    Axis::TopBottom => (Faces { top: clear, ..seen }, seen.left || seen.front),
+                    Axis::FrontBack => (
+                        Faces {
+                            front: clear,
+                            ..seen
+                        },
+                        seen.left || seen.top,
+                    ),
+                };
+                if visible || clear {
+                    draw(p, view, second, far, 0, far_seen);
+                }
+                draw(p, view, first, near, 0, seen);
             }
         }
         Kind::Lambda(colour, body) => {
-            draw(p, view, body, b, circles + 1);
+            draw(p, view, body, b, circles + 1, seen);
             circle(p, view, b, *colour, circles);
         }
         Kind::Apply(f, a) => {
@@ -166,8 +206,8 @@ fn draw(p: &mut dyn Painter, view: &Projection, e: &Expr, b: Box3, circles: usiz
                 y2: cy + dy,
                 z2,
             };
-            draw(p, view, f, part(b.z1, b.z1 + dz), 0);
-            draw(p, view, a, part(b.z2 - dz, b.z2), 0);
+            draw(p, view, f, part(b.z1, b.z1 + dz), 0, seen);
+            draw(p, view, a, part(b.z2 - dz, b.z2), 0, seen);
         }
     }
 }
@@ -437,11 +477,22 @@ mod tests {
         let mut p = RecordingPainter::new();
         draw_cube(&mut p, &e, Point::new(10.0, 20.0), 64.0);
         // About 42 by 39 pixels of front face: three halvings across, three
-        // down, two in depth before the pieces get under 8 pixels.
-        assert_eq!(p.shapes.len(), 3 * 256);
+        // down, two in depth before the pieces get under 8 pixels; of those
+        // 8 × 8 × 4 pieces, the ones with no face on the left, top or front
+        // of the cube are hidden and not drawn.
+        let seen = |x: usize, y: usize, z: usize| x * y * z - (x - 1) * (y - 1) * (z - 1);
+        assert_eq!(p.shapes.len(), 3 * seen(8, 8, 4));
         assert!(inside(&p.shapes, Point::new(10.0, 20.0), 64.0));
         let mut all = RecordingPainter::new();
         draw_cube_with_cutoff(&mut all, &e, Point::new(0.0, 0.0), 64.0, 0.0);
-        assert_eq!(all.shapes.len(), 3 * 4096);
+        assert_eq!(all.shapes.len(), 3 * seen(16, 16, 16));
+        // Through a transparent piece the pieces behind it show.
+        let mut holed = Expr::compose(Axis::LeftRight, parse("transparent"), parse("red"));
+        for _ in 0..2 {
+            holed = Expr::compose(Axis::LeftRight, holed.clone(), holed);
+        }
+        let mut p = RecordingPainter::new();
+        draw_cube_with_cutoff(&mut p, &holed, Point::new(0.0, 0.0), 64.0, 0.0);
+        assert_eq!(p.shapes.len(), 3 * 4);
     }
 }

@@ -220,6 +220,9 @@ struct Node {
     /// The number of nodes of the tree (shared parts counted each time),
     /// saturated.
     size: u64,
+    /// Whether drawing it shows something transparent (see
+    /// [`Expr::contains_transparent`]), kept so drawing asks it cheaply.
+    transparent: bool,
 }
 
 /// A cube expression: an immutable tree whose parts are shared, so cloning is
@@ -259,7 +262,19 @@ impl Expr {
             ),
             Kind::Apply(a, b) => (true, a.size().saturating_add(b.size()).saturating_add(1)),
         };
-        Expr(Rc::new(Node { kind, active, size }))
+        let transparent = match &kind {
+            Kind::Empty | Kind::Cube(Colour::Transparent) | Kind::Var(Colour::Transparent) => true,
+            Kind::Cube(_) | Kind::Rgb(_) | Kind::Var(_) => false,
+            Kind::Lambda(_, body) => body.0.transparent,
+            Kind::Apply(..) => true,
+            Kind::Compose(_, a, b) => a.0.transparent || b.0.transparent,
+        };
+        Expr(Rc::new(Node {
+            kind,
+            active,
+            size,
+            transparent,
+        }))
     }
 
     /// The empty cube.
@@ -365,13 +380,7 @@ impl Expr {
     /// `expr-contains-transparent?`): the empty or transparent cube, its
     /// variable, or any application.
     pub fn contains_transparent(&self) -> bool {
-        match self.kind() {
-            Kind::Empty | Kind::Cube(Colour::Transparent) | Kind::Var(Colour::Transparent) => true,
-            Kind::Cube(_) | Kind::Rgb(_) | Kind::Var(_) => false,
-            Kind::Lambda(_, body) => body.contains_transparent(),
-            Kind::Apply(..) => true,
-            Kind::Compose(_, a, b) => a.contains_transparent() || b.contains_transparent(),
-        }
+        self.0.transparent
     }
 }
 

@@ -36,8 +36,10 @@ pub const DEPTHS: [Option<u32>; 7] = [
     Some(100),
 ];
 
-/// The drawing cutoffs offered, in pixels. The original's default is 8.
-pub const CUTOFFS: [u32; 5] = [2, 4, 8, 16, 32];
+/// The drawing cutoffs offered, in pixels. The original's default is 8;
+/// nothing finer than 4 is offered, so that a frame of forty finely divided
+/// cubes stays within what the launcher draws.
+pub const CUTOFFS: [u32; 4] = [4, 8, 16, 32];
 
 /// The step limits offered.
 pub const STEP_LIMITS: [usize; 4] = [100, 1_000, 10_000, 100_000];

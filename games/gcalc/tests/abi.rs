@@ -824,3 +824,29 @@ fn closing_keeps_a_changed_storage_and_show_draws_a_cube_large() {
     assert!(stored(&mut again, "Y").label.starts_with("storage "));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_window_full_of_finely_divided_cubes_stays_within_the_launchers_frame() {
+    // Every storage cell and the main cell hold a cube halved twelve times
+    // along the three axes in turn, at the finest cutoff offered.
+    let mut cube = "red".to_string();
+    for i in 0..12 {
+        let op = ["|", "-", "/"][i % 3];
+        cube = format!("({cube}) {op} ({cube})");
+    }
+    let line = format!("= {cube}");
+    let cells: Vec<&str> = std::iter::repeat_n(line.as_str(), 40).collect();
+    let dir = with_storage("fine", &cells);
+    let (mut game, _) = start_in(&dir);
+    game.layout(Point::new(1600.0, 900.0)).unwrap();
+    game.handle_event(&Event::key(keys::ENTER)).unwrap();
+    game.invoke_action("cutoff", "4").unwrap();
+    let some = region(&mut game, "storage 1: ");
+    drag(&mut game, &some, "main cell");
+    let mut painter = RecordingPainter::new();
+    let report = game.draw(&mut painter).unwrap();
+    assert_eq!((report.invalid, report.over_limit), (0, 0));
+    assert!(painter.shapes.len() < 200_000, "{}", painter.shapes.len());
+    assert!(game.invoke_action("cutoff", "2").is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -574,6 +574,17 @@ fn pointer_shapes_follow_what_can_be_dragged_and_dropped() {
     game.handle_event(&Event::release(main)).unwrap();
     // A basic cube keeps its name, as in the original.
     assert_eq!(main_cube(&mut game), "red = red");
+    // A drag taken out of the canvas (the launcher keeps sending its moves)
+    // and released there drops nothing.
+    let blue = region(&mut game, "basic cube blue").center();
+    game.handle_event(&Event::press(blue)).unwrap();
+    let outside = Point::new(-40.0, 2000.0);
+    game.handle_event(&Event::PointerMove { pos: outside })
+        .unwrap();
+    assert_eq!(recorder.last(), Some(cursor(Cursor::Grabbing)));
+    game.handle_event(&Event::release(outside)).unwrap();
+    assert_eq!(main_cube(&mut game), "red = red");
+    assert_eq!(recorder.last(), Some(cursor(Cursor::Default)));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

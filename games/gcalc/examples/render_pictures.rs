@@ -106,11 +106,21 @@ pub fn window_game(size: Point) -> GCalc {
     let green = CellId::Colour(9);
     drag(&mut game, red, CellId::Main);
     drag(&mut game, green, CellId::Op(OpCell::Right));
-    game.handle_event(&Event::PointerPress {
-        pos: game.layout().square(green).center(),
-        button: Button::Secondary,
-        modifiers: Modifiers::NONE,
-    });
+    let at = game.layout().square(green).center();
+    for event in [
+        Event::PointerPress {
+            pos: at,
+            button: Button::Secondary,
+            modifiers: Modifiers::NONE,
+        },
+        Event::PointerRelease {
+            pos: at,
+            button: Button::Secondary,
+            modifiers: Modifiers::NONE,
+        },
+    ] {
+        game.handle_event(&event);
+    }
     let over = game.layout().square(CellId::Store(2)).center();
     game.handle_event(&Event::PointerMove { pos: over });
     game

@@ -139,6 +139,23 @@ struct Menu {
     selected: Option<usize>,
 }
 
+/// The secondary button held on a basic cube or an operation cell: let go
+/// soon, it does the cell's operation; held [`HOLD_SECONDS`], it opens the
+/// menu (as the original).
+#[derive(Clone, Copy, Debug)]
+struct Held {
+    cell: CellId,
+    at: Point,
+    time: f32,
+}
+
+/// How long the secondary button is held on a basic cube or an operation
+/// cell to open the menu instead of doing the cell's operation, as the
+/// original's 0.3 seconds.
+pub const HOLD_SECONDS: f32 = 0.3;
+/// The interval of the ticks that time a held button.
+const HOLD_TICK: std::time::Duration = std::time::Duration::from_millis(50);
+
 #[derive(Clone, Debug)]
 struct Rename {
     cell: CellId,
@@ -173,6 +190,7 @@ pub struct GCalc {
     hover: Option<CellId>,
     drag: Option<Drag>,
     menu: Option<Menu>,
+    held: Option<Held>,
     rename: Option<Rename>,
     showing: Option<CellId>,
     running: Option<Running>,
@@ -247,6 +265,7 @@ impl GCalc {
             hover: None,
             drag: None,
             menu: None,
+            held: None,
             rename: None,
             showing: None,
             running: None,
@@ -384,6 +403,8 @@ impl GCalc {
                     return;
                 }
                 self.set_contents(CellId::Main, Some(Entry { name: None, expr }));
+                // The keys act on the result.
+                self.current = CellId::Main;
                 if op.is_application() && self.prefs.eval_now {
                     self.start_eval(CellId::Main);
                 } else {
@@ -601,7 +622,11 @@ impl GCalc {
         let Some(run) = self.running.take() else {
             return;
         };
-        self.host.stop_ticks();
+        if self.held.is_some() {
+            self.host.request_ticks(HOLD_TICK);
+        } else {
+            self.host.stop_ticks();
+        }
         let n = run.steps;
         let steps = if n == 1 {
             "1 step".to_string()
@@ -752,13 +777,17 @@ impl GCalc {
                 }
             }
             Button::Secondary => match cell {
-                CellId::Colour(i) => {
-                    self.abstract_over(Colour::ALL[i]);
-                }
-                CellId::Op(op) => {
-                    if !self.split_main(op) {
-                        self.say("The main cell is empty: nothing to split.");
+                CellId::Colour(_) | CellId::Op(_) => {
+                    // Done when the button is let go; held, the menu.
+                    self.held = Some(Held {
+                        cell,
+                        at: pos,
+                        time: 0.0,
+                    });
+                    if self.running.is_none() {
+                        self.host.request_ticks(HOLD_TICK);
                     }
+                    return false;
                 }
                 _ => {
                     self.menu = Some(Menu {
@@ -773,7 +802,53 @@ impl GCalc {
         true
     }
 
+    /// The operation of a basic cube or an operation cell, on a right
+    /// click let go before it opened the menu.
+    fn alternate(&mut self, cell: CellId) {
+        match cell {
+            CellId::Colour(i) => {
+                self.abstract_over(Colour::ALL[i]);
+            }
+            CellId::Op(op) => {
+                if !self.split_main(op) {
+                    self.say("The main cell is empty: nothing to split.");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Time passed with the secondary button held: the menu once it has
+    /// been held long enough.
+    fn hold_on(&mut self, dt: f32) -> bool {
+        let Some(mut held) = self.held.take() else {
+            return false;
+        };
+        held.time += dt;
+        if held.time < HOLD_SECONDS {
+            self.held = Some(held);
+            return false;
+        }
+        self.current = held.cell;
+        self.menu = Some(Menu {
+            cell: held.cell,
+            at: held.at,
+            selected: None,
+        });
+        true
+    }
+
     fn release(&mut self, pos: Point, button: Button, modifiers: Modifiers) -> bool {
+        if button == Button::Secondary {
+            let Some(held) = self.held.take() else {
+                return false;
+            };
+            if self.running.is_none() {
+                self.host.stop_ticks();
+            }
+            self.alternate(held.cell);
+            return true;
+        }
         if button != Button::Primary {
             return false;
         }
@@ -1399,13 +1474,16 @@ impl Game for GCalc {
 
     fn handle_event(&mut self, event: &Event) -> Response {
         let changed = match event {
-            Event::Tick { .. } => {
+            Event::Tick { dt } => {
+                let menu = self.hold_on(*dt);
                 if self.running.is_some() {
                     self.advance(self.prefs.speed.steps_per_tick());
                     true
                 } else {
-                    self.host.stop_ticks();
-                    false
+                    if self.held.is_none() {
+                        self.host.stop_ticks();
+                    }
+                    menu
                 }
             }
             Event::PointerMove { pos } | Event::PointerEnter { pos } => self.pointer_move(*pos),

@@ -522,6 +522,44 @@ fn the_operations_menu_by_right_click_escape_and_keys() {
     game.handle_event(&Event::key(keys::ARROW_DOWN)).unwrap();
     game.handle_event(&Event::key(keys::ENTER)).unwrap();
     assert!(label(&mut game, "storage 39: ").starts_with("storage 39: two = "));
+    // A right click held on an operation cell or a basic cube opens the
+    // menu there instead of doing the cell's operation (as the original,
+    // after 0.3 seconds).
+    let red = region(&mut game, "basic cube red");
+    drag(&mut game, &red, "main cell");
+    let right = region(&mut game, "Right cell").center();
+    game.handle_event(&Event::PointerPress {
+        pos: right,
+        button: Button::Secondary,
+        modifiers: Modifiers::NONE,
+    })
+    .unwrap();
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.05"));
+    for _ in 0..2 {
+        game.handle_event(&Event::Tick { dt: 0.1 }).unwrap();
+    }
+    assert!(
+        regions(&mut game)
+            .iter()
+            .all(|r| !r.label.starts_with("menu:"))
+    );
+    game.handle_event(&Event::Tick { dt: 0.1 }).unwrap();
+    assert_eq!(label(&mut game, "menu: Paste"), "menu: Paste");
+    game.handle_event(&Event::PointerRelease {
+        pos: right,
+        button: Button::Secondary,
+        modifiers: Modifiers::NONE,
+    })
+    .unwrap();
+    assert_eq!(main_cube(&mut game), "red = red");
+    // Paste onto it: the copied cube goes to the right of the main cube.
+    game.handle_event(&Event::key("v")).unwrap();
+    assert_eq!(
+        main_cube(&mut game),
+        "red | (\\green. \\red. green (green red))"
+    );
+    game.handle_event(&Event::key("r")).unwrap();
+    assert_eq!(label(&mut game, "main cell"), "main cell: empty");
     // F10 too; a key of the menu runs its item: H asks for the help.
     game.handle_event(&Event::key("F10")).unwrap();
     game.handle_event(&Event::key("h")).unwrap();

@@ -265,3 +265,13 @@ fn the_manuals_notation_and_results_are_the_evaluators() {
     );
     assert!(flat.contains("Step by step (4 steps a second), Fast (500)"));
 }
+
+#[test]
+fn the_hold_that_opens_the_menu_is_the_one_the_manual_states() {
+    assert_eq!(gcalc::game::HOLD_SECONDS, 0.3);
+    let flat = read("manual.md")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(flat.contains("held down for a moment (0.3 seconds, as the original)"));
+}

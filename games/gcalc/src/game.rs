@@ -809,10 +809,8 @@ impl GCalc {
             CellId::Colour(i) => {
                 self.abstract_over(Colour::ALL[i]);
             }
-            CellId::Op(op) => {
-                if !self.split_main(op) {
-                    self.say("The main cell is empty: nothing to split.");
-                }
+            CellId::Op(op) if !self.split_main(op) => {
+                self.say("The main cell is empty: nothing to split.");
             }
             _ => {}
         }

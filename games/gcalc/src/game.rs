@@ -1421,6 +1421,18 @@ impl Game for GCalc {
                 self.prefs.step_limit
             );
         }
+        if let Some(cell) = self.showing {
+            return format!(
+                "Showing {} large: any key or click closes it.",
+                cell.describe()
+            );
+        }
+        if let Some(menu) = &self.menu {
+            return format!(
+                "The menu of {}: click an item or press its key; the arrows and Enter choose, Escape closes it.",
+                menu.cell.describe()
+            );
+        }
         if let Some(d) = self.drag.as_ref().filter(|d| d.moved) {
             return match d.target {
                 Some(to) => format!("Drop on {} to put it there.", to.describe()),

@@ -499,6 +499,11 @@ fn the_operations_menu_by_right_click_escape_and_keys() {
     // A right click on a storage cell opens the menu there.
     let two = stored(&mut game, "two");
     right_click(&mut game, two.center());
+    assert!(
+        game.status()
+            .unwrap()
+            .starts_with("The menu of storage cell 3: click an item or press its key")
+    );
     let copy = region(&mut game, "menu: Copy");
     // While it is open the keys are the game's (no control takes them).
     assert!(game.actions().unwrap().iter().all(|a| a.shortcut.is_none()));
@@ -862,6 +867,10 @@ fn closing_keeps_a_changed_storage_and_show_draws_a_cube_large() {
     })
     .unwrap();
     assert!(big(&mut game));
+    assert_eq!(
+        game.status().unwrap(),
+        "Showing storage cell 3 large: any key or click closes it."
+    );
     game.handle_event(&Event::key("q")).unwrap();
     assert!(!big(&mut game));
     assert!(!dir.join("storage.gcalc").exists());

@@ -304,9 +304,12 @@ impl GCalc {
         self.running.is_some()
     }
 
-    /// The cell the keys and the menu act on.
+    /// The cell the keys, the controls and the menu act on: the one under
+    /// the pointer, else the one last clicked or chosen with the arrows (so
+    /// a control of the tool bar acts on the cell clicked last, not on the
+    /// cells the pointer crossed on its way there).
     pub fn current(&self) -> CellId {
-        self.current
+        self.hover.unwrap_or(self.current)
     }
 
     /// What `cell` holds (a basic cube holds its colour, named).
@@ -732,9 +735,6 @@ impl GCalc {
         if hover != self.hover {
             self.hover = hover;
             if self.drag.is_none() && self.menu.is_none() {
-                if let Some(c) = hover {
-                    self.current = c;
-                }
                 self.message.clear();
             }
             changed = true;
@@ -901,9 +901,10 @@ impl GCalc {
 
     /// Opens the menu for the current cell, at its centre.
     fn open_menu(&mut self) {
-        let at = self.layout.square(self.current).center();
+        let cell = self.current();
+        let at = self.layout.square(cell).center();
         self.menu = Some(Menu {
-            cell: self.current,
+            cell,
             at,
             selected: Some(0),
         });
@@ -1012,10 +1013,11 @@ impl GCalc {
 
     /// Moves the current cell to the nearest cell in the arrow's direction.
     fn move_current(&mut self, dx: f32, dy: f32) -> bool {
-        let from = self.layout.square(self.current).center();
+        let start = self.current();
+        let from = self.layout.square(start).center();
         let best = CellId::all()
             .into_iter()
-            .filter(|c| *c != self.current)
+            .filter(|c| *c != start)
             .filter_map(|c| {
                 let p = self.layout.square(c).center();
                 let along = (p.x - from.x) * dx + (p.y - from.y) * dy;
@@ -1025,7 +1027,9 @@ impl GCalc {
             .min_by(|a, b| a.1.total_cmp(&b.1));
         match best {
             Some((c, _)) => {
+                // The keys act on it until the pointer moves again.
                 self.current = c;
+                self.hover = None;
                 self.message.clear();
                 true
             }
@@ -1064,7 +1068,7 @@ impl GCalc {
             keys::ARROW_UP => self.move_current(0.0, -1.0),
             keys::ARROW_DOWN => self.move_current(0.0, 1.0),
             k => match MENU.iter().find(|i| i.key == k) {
-                Some(i) => self.run_item(i.id, self.current).unwrap_or(false),
+                Some(i) => self.run_item(i.id, self.current()).unwrap_or(false),
                 None => false,
             },
         }
@@ -1209,7 +1213,7 @@ impl GCalc {
                     }),
                 },
             );
-        } else if self.current == cell {
+        } else if self.current() == cell {
             p.rect(
                 Point::new(sq.min.x + 1.5, sq.min.y + 1.5),
                 Point::new(sq.size - 3.0, sq.size - 3.0),
@@ -1442,7 +1446,7 @@ impl Game for GCalc {
         if !self.message.is_empty() {
             return self.message.clone();
         }
-        self.describe_cell(self.hover.unwrap_or(self.current))
+        self.describe_cell(self.current())
     }
 
     fn draw(&self, p: &mut dyn Painter) {
@@ -1538,7 +1542,7 @@ impl Game for GCalc {
             .iter()
             .map(|i| {
                 let a = Action::button(i.id, i.label)
-                    .enabled(!i.on_cell || self.enabled(i.id, self.current));
+                    .enabled(!i.on_cell || self.enabled(i.id, self.current()));
                 if keys_free { a.with_shortcut(i.key) } else { a }
             })
             .collect();
@@ -1623,7 +1627,7 @@ impl Game for GCalc {
             other => {
                 self.menu = None;
                 self.commit_rename();
-                let redraw = self.run_item(other, self.current)?;
+                let redraw = self.run_item(other, self.current())?;
                 return Ok(if redraw {
                     Response::REDRAW
                 } else {

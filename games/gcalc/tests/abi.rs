@@ -496,8 +496,18 @@ fn the_operations_menu_by_right_click_escape_and_keys() {
             "{label} [{key}] in {keys_of:?}"
         );
     }
-    // A right click on a storage cell opens the menu there.
+    // The tool bar's controls act on the cell clicked last, not on the
+    // cells the pointer crossed on its way out of the canvas.
     let two = stored(&mut game, "two");
+    game.handle_event(&Event::press(two.center())).unwrap();
+    game.handle_event(&Event::release(two.center())).unwrap();
+    let crossed = stored(&mut game, "zero").center();
+    game.handle_event(&Event::PointerMove { pos: crossed })
+        .unwrap();
+    game.handle_event(&Event::PointerLeave).unwrap();
+    game.invoke_action("copy", "").unwrap();
+    assert_eq!(game.status().unwrap(), "Copied from storage cell 3.");
+    // A right click on a storage cell opens the menu there.
     right_click(&mut game, two.center());
     assert!(
         game.status()

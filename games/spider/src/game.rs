@@ -1,0 +1,612 @@
+//! [`SpiderGame`], the [`Game`] the launcher runs: the rules of
+//! [`crate::rules`] on a [`cards::Table`] laid out to the window (a wider
+//! window spreads the columns, it does not grow the cards; long columns
+//! close up their fan to stay on the canvas), played by dragging a
+//! sequence, by clicking it and then its new column, or with the keys;
+//! dealt by clicking the deck. Cards slide on ticks, but the state changes
+//! at once. New game, Restart, Undo, Redo and the Game ID are the
+//! launcher's midend, built on [`SaveLoad`] and [`NewGame`].
+
+use std::time::Duration;
+
+use cards::anim::{Animator, Snapshot};
+use cards::{Card, Fan, Hand, Hit, Pile, Play, Rank, Rules, Table, TableCard};
+use game_api::{
+    Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
+    Region, Response, Rgba, SaveLoad, ScoreKind, TextStyle,
+};
+
+use crate::hint::hint;
+use crate::rules::{COLUMNS, Move, RUNS, Spider, Suits};
+use crate::save::{Saved, game_id, parse_game_id};
+use crate::settings;
+
+/// The deck (stock) pile's index in the table.
+pub const STOCK: usize = 0;
+/// The first of the eight foundations (finished suits).
+pub const FOUNDATION: usize = 1;
+/// The first of the ten tableau columns.
+pub const COLUMN: usize = FOUNDATION + RUNS;
+
+/// The Suits choice's id.
+pub const SUITS_ACTION: &str = "suits";
+/// The Hint button's id.
+pub const HINT_ACTION: &str = "hint";
+/// The Deal button's id.
+pub const DEAL_ACTION: &str = "deal";
+
+/// The grid's height in card rows: the top row and the tableau's room.
+const ROWS: f32 = 5.0;
+/// The tableau's row.
+const TABLEAU_ROW: f32 = 1.1;
+const TICK: Duration = Duration::from_millis(16);
+
+/// A fresh seed for a new game.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    hasher.finish()
+}
+
+/// The game in its window.
+pub struct SpiderGame {
+    host: Host,
+    game: Spider,
+    seed: u64,
+    /// The suits the next game is dealt with (the option).
+    next_suits: Suits,
+    hints: u32,
+    table: Table,
+    hand: Hand,
+    anim: Animator,
+    ticking: bool,
+    /// The sequence picked by a click: column and lowest card.
+    selected: Option<(usize, usize)>,
+    /// The hint shown now.
+    hinted: Option<Move>,
+    /// A word for the status line after a refused move or a hint.
+    message: Option<String>,
+}
+
+/// The drag rules: a sequence moves, onto another column whose top is one
+/// higher, or an empty one.
+struct SpiderRules<'a>(&'a Spider);
+
+impl Rules for SpiderRules<'_> {
+    fn movable(&self, _: &Table, pile: usize, index: usize) -> bool {
+        pile >= COLUMN && self.0.movable(pile - COLUMN, index)
+    }
+    fn accepts(&self, _: &Table, from: usize, index: usize, to: usize) -> bool {
+        from >= COLUMN
+            && to >= COLUMN
+            && self
+                .0
+                .check(Move::Sequence {
+                    from: from - COLUMN,
+                    index,
+                    to: to - COLUMN,
+                })
+                .is_ok()
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl SpiderGame {
+    /// A game of `suits` dealt from `seed`, with `host`.
+    pub fn with_seed(host: Host, suits: Suits, seed: u64) -> SpiderGame {
+        let mut game = SpiderGame {
+            host,
+            game: Spider::deal(suits, seed),
+            seed,
+            next_suits: suits,
+            hints: 0,
+            table: Self::empty_table(),
+            hand: Hand::new(),
+            anim: Animator::new(),
+            ticking: false,
+            selected: None,
+            hinted: None,
+            message: None,
+        };
+        game.lay_out(game.table.canvas_size());
+        game.restart_view();
+        game
+    }
+
+    /// The rules' state.
+    pub fn spider(&self) -> &Spider {
+        &self.game
+    }
+
+    /// The table as drawn.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn empty_table() -> Table {
+        let mut t = Table::new(COLUMNS as f32, ROWS);
+        t.card_widths = (24.0, 120.0);
+        t.add_pile(Pile::new("deck", (0.0, 0.0), Fan::Stacked));
+        for i in 0..RUNS {
+            t.add_pile(Pile::new(
+                format!("foundation {}", i + 1),
+                ((2 + i) as f32, 0.0),
+                Fan::Stacked,
+            ));
+        }
+        for i in 0..COLUMNS {
+            t.add_pile(Pile::new(
+                format!("column {}", i + 1),
+                (i as f32, TABLEAU_ROW),
+                Fan::Down,
+            ));
+        }
+        t
+    }
+
+    /// After a new deal or a load: nothing held, moving or said.
+    fn restart_view(&mut self) {
+        self.hand.reset();
+        self.anim.finish();
+        self.selected = None;
+        self.hinted = None;
+        self.message = None;
+        self.sync();
+        self.update_ticks();
+    }
+
+    fn new_deal(&mut self, suits: Suits, seed: u64) {
+        self.game = Spider::deal(suits, seed);
+        self.seed = seed;
+        self.next_suits = suits;
+        self.hints = 0;
+        self.restart_view();
+    }
+
+    /// Lays the table out to `size`: the card size the kit picks, then the
+    /// ten columns spread evenly across the whole width.
+    fn lay_out(&mut self, size: Point) {
+        self.table.lay_out(size);
+        let l = self.table.layout();
+        let (w, gap) = (l.card_width, l.gap);
+        let pitch = ((size.x - 2.0 * gap - w) / (COLUMNS - 1) as f32).clamp(w + gap, 2.0 * w);
+        let left = ((size.x - (pitch * (COLUMNS - 1) as f32 + w)) / 2.0).max(0.0);
+        let unit = |i: usize| (left + i as f32 * pitch - l.origin.x) / (w + gap);
+        self.table.piles[STOCK].at.0 = unit(0);
+        for f in 0..RUNS {
+            self.table.piles[FOUNDATION + f].at.0 = unit(2 + f);
+        }
+        for c in 0..COLUMNS {
+            self.table.piles[COLUMN + c].at.0 = unit(c);
+        }
+    }
+
+    /// Puts the rules' state on the table.
+    fn sync(&mut self) {
+        let g = &self.game;
+        self.table.piles[STOCK].cards = g.stock.iter().map(|&c| TableCard::down(c)).collect();
+        for f in 0..RUNS {
+            self.table.piles[FOUNDATION + f].cards = match g.done.get(f) {
+                Some(&suit) => Rank::ALL
+                    .into_iter()
+                    .map(|r| TableCard::up(Card::new(r, suit)))
+                    .collect(),
+                None => Vec::new(),
+            };
+        }
+        for (c, column) in g.columns.iter().enumerate() {
+            let selected = self.selected.filter(|&(s, _)| s == c).map(|(_, i)| i);
+            self.table.piles[COLUMN + c].cards = column
+                .cards
+                .iter()
+                .enumerate()
+                .map(|(i, &card)| {
+                    let mut t = if column.is_up(i) {
+                        TableCard::up(card)
+                    } else {
+                        TableCard::down(card)
+                    };
+                    t.selected = selected.is_some_and(|s| i >= s);
+                    t
+                })
+                .collect();
+        }
+        for (p, pile) in self.table.piles.iter_mut().enumerate() {
+            pile.highlighted = match self.hinted {
+                Some(Move::Sequence { from, to, .. }) => p == COLUMN + from || p == COLUMN + to,
+                Some(Move::Deal) => p == STOCK,
+                None => false,
+            };
+        }
+    }
+
+    fn update_ticks(&mut self) {
+        let wanted = self.anim.is_running();
+        if wanted && !self.ticking {
+            self.host.request_ticks(TICK);
+        } else if !wanted && self.ticking {
+            self.host.stop_ticks();
+        }
+        self.ticking = wanted;
+    }
+
+    /// Makes `mv` with its slide from `before`; the refusal's reason kept
+    /// for the status line. Whether anything changed.
+    fn make(&mut self, mv: Move, before: Snapshot) -> bool {
+        self.selected = None;
+        self.hinted = None;
+        match self.game.play(mv) {
+            Ok(finished) => {
+                self.message = match finished.len() {
+                    0 => None,
+                    _ => Some(format!("A suit of {} is finished.", finished[0].1.name())),
+                };
+                self.sync();
+                self.anim.start(&before, &self.table);
+                self.update_ticks();
+                true
+            }
+            Err(refusal) => {
+                self.message = Some(format!("Refused: {refusal}."));
+                self.sync();
+                true
+            }
+        }
+    }
+
+    /// Carries out what the player did; `drag` is where the dragged cards
+    /// were let go (pile, lowest index, corner), so they land from there.
+    fn play(&mut self, play: Play, drag: Option<(usize, usize, Point)>) -> bool {
+        let mut before = Snapshot::of(&self.table);
+        if let Some((pile, index, corner)) = drag {
+            let first: usize = self.table.piles[..pile].iter().map(|p| p.cards.len()).sum();
+            let base = self.table.card_pos(pile, index);
+            for i in index..self.table.piles[pile].cards.len() {
+                let at = self.table.card_pos(pile, i);
+                before.0[first + i].1 =
+                    Point::new(corner.x + at.x - base.x, corner.y + at.y - base.y);
+            }
+        }
+        match play {
+            Play::Move { from, index, to } if from >= COLUMN && to >= COLUMN => self.make(
+                Move::Sequence {
+                    from: from - COLUMN,
+                    index,
+                    to: to - COLUMN,
+                },
+                before,
+            ),
+            Play::Refused { from, index, to } => {
+                self.message = match to {
+                    Some(to) if from >= COLUMN && to >= COLUMN => self
+                        .game
+                        .check(Move::Sequence {
+                            from: from - COLUMN,
+                            index,
+                            to: to - COLUMN,
+                        })
+                        .err()
+                        .map(|r| format!("Refused: {r}.")),
+                    _ => None,
+                };
+                true
+            }
+            Play::Click(Hit::Card { pile: STOCK, .. }) | Play::Click(Hit::Pile(STOCK)) => {
+                self.make(Move::Deal, before)
+            }
+            Play::Click(Hit::Card { pile, index }) if pile >= COLUMN => {
+                self.click_column(pile - COLUMN, Some(index), before)
+            }
+            Play::Click(Hit::Pile(pile)) if pile >= COLUMN => {
+                self.click_column(pile - COLUMN, None, before)
+            }
+            Play::Click(_) => self.select(None),
+            _ => false,
+        }
+    }
+
+    fn select(&mut self, selected: Option<(usize, usize)>) -> bool {
+        let changed = self.selected != selected || self.message.is_some();
+        self.selected = selected;
+        self.message = None;
+        self.sync();
+        changed
+    }
+
+    /// A click on column `col` (on card `index`, or its empty place): moves
+    /// the selected sequence there, or selects the sequence clicked.
+    fn click_column(&mut self, col: usize, index: Option<usize>, before: Snapshot) -> bool {
+        match (self.selected, index) {
+            (Some((s, i)), _) if s != col => {
+                let mv = Move::Sequence {
+                    from: s,
+                    index: i,
+                    to: col,
+                };
+                if self.game.check(mv).is_ok() {
+                    return self.make(mv, before);
+                }
+                let pick = index.filter(|&k| self.game.movable(col, k));
+                self.select(pick.map(|k| (col, k)))
+            }
+            (Some(sel), Some(k)) if sel == (col, k) => self.select(None),
+            (_, Some(k)) if self.game.movable(col, k) => self.select(Some((col, k))),
+            _ => self.select(None),
+        }
+    }
+
+    /// Makes `mv` as if the player had (it slides); whether it was legal.
+    pub fn play_move(&mut self, mv: Move) -> bool {
+        let before = Snapshot::of(&self.table);
+        self.make(mv, before)
+            && self
+                .message
+                .as_deref()
+                .is_none_or(|m| !m.starts_with("Refused"))
+    }
+
+    /// Shows a hint: a legal move worth making, or that none is left.
+    pub fn show_hint(&mut self) {
+        self.hinted = hint(&self.game);
+        self.message = Some(match self.hinted {
+            Some(Move::Sequence { from, index, to }) => {
+                let card = self.game.columns[from].cards[index];
+                let onto = match self.game.columns[to].top() {
+                    Some(top) => format!("onto the {} in column {}", top.name(), to + 1),
+                    None => format!("to the empty column {}", to + 1),
+                };
+                let more = self.game.columns[from].cards.len() - index - 1;
+                let with = match more {
+                    0 => String::new(),
+                    n => format!(" and the {} on it", plural(n, "card", "cards")),
+                };
+                format!(
+                    "Hint: move the {}{with} from column {} {onto}.",
+                    card.name(),
+                    from + 1
+                )
+            }
+            Some(Move::Deal) => "Hint: deal a row from the deck.".into(),
+            None => "Hint: no move helps now; undo, or start a new game.".into(),
+        });
+        if !self.game.won() {
+            self.hints += 1;
+        }
+        self.sync();
+    }
+
+    fn status_text(&self) -> String {
+        let g = &self.game;
+        if g.won() {
+            return format!(
+                "All eight suits are finished in {}. You win!",
+                plural(g.moves as usize, "move", "moves")
+            );
+        }
+        let mut s = String::new();
+        if let Some(m) = &self.message {
+            s.push_str(m);
+            s.push(' ');
+        }
+        if let Some((col, index)) = self.selected {
+            let card = g.columns[col].cards[index];
+            s.push_str(&format!(
+                "Selected the {} in column {}: click the column to move it to, or the card again to let go.",
+                card.name(),
+                col + 1
+            ));
+        } else {
+            s.push_str(&format!(
+                "{} of 8 suits finished, {} left in the deck, {}. Drag a sequence onto a card one higher, or click the deck to deal.",
+                g.done.len(),
+                plural(g.deals_left(), "deal", "deals"),
+                plural(g.moves as usize, "move", "moves"),
+            ));
+        }
+        if let Some(hand) = self.hand.describe(&self.table) {
+            s.push_str(&format!(" ({hand})"));
+        }
+        s
+    }
+
+    fn saved(&self) -> Saved {
+        Saved {
+            game: self.game.clone(),
+            seed: self.seed,
+            hints: self.hints,
+        }
+    }
+}
+
+impl Game for SpiderGame {
+    fn new(host: Host) -> Result<Self, GameError> {
+        host.request_layout(true);
+        host.request_input(game_api::InputKinds::ALL);
+        let suits = settings::load(host.data_dir().as_deref());
+        Ok(SpiderGame::with_seed(host, suits, fresh_seed()))
+    }
+
+    fn canvas_size(&self) -> Point {
+        self.table.canvas_size()
+    }
+
+    fn title(&self) -> String {
+        "Spider".into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn draw(&self, painter: &mut dyn Painter) {
+        self.hand
+            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
+        self.anim.draw_moving(&self.table, painter);
+        if self.game.won() && !self.anim.is_running() {
+            let size = self.table.canvas_size();
+            let w = self.table.layout().card_width;
+            painter.styled_text(
+                Point::new(size.x / 2.0, size.y / 2.0),
+                Anchor::Center,
+                w * 0.5,
+                Rgba::rgb(255, 240, 160),
+                TextStyle::BOLD,
+                "You win!",
+            );
+        }
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Response {
+        if let Event::Tick { dt } = event {
+            self.anim.tick(*dt);
+            self.update_ticks();
+            return Response::REDRAW;
+        }
+        if let Event::KeyPress { key, .. } = event
+            && key == "Escape"
+            && self.hand.held.is_none()
+            && (self.selected.is_some() || self.hinted.is_some())
+        {
+            self.hinted = None;
+            self.select(None);
+            return Response::REDRAW;
+        }
+        let drag = self.hand.dragging();
+        let (play, changed) = self
+            .hand
+            .handle(&self.table, &SpiderRules(&self.game), event);
+        if let Event::PointerMove { pos } = event {
+            self.host.set_cursor(
+                self.hand
+                    .cursor(&self.table, &SpiderRules(&self.game), *pos),
+            );
+        }
+        let played = play.is_some_and(|p| self.play(p, drag));
+        if changed || played {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
+    }
+
+    /// The Suits choice (`s`, starts a new game), Hint (`h`) and Deal (`d`).
+    fn actions(&self) -> Vec<Action> {
+        vec![
+            Action::choice(
+                SUITS_ACTION,
+                "Suits",
+                Suits::ALL.map(|s| s.count()),
+                self.next_suits.count(),
+            )
+            .with_shortcut("s"),
+            Action::button(HINT_ACTION, "Hint")
+                .with_shortcut("h")
+                .enabled(!self.game.won()),
+            Action::button(DEAL_ACTION, "Deal")
+                .with_shortcut("d")
+                .enabled(self.game.can_deal()),
+        ]
+    }
+
+    fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
+        match id {
+            SUITS_ACTION => {
+                let suits = value
+                    .trim()
+                    .parse()
+                    .ok()
+                    .and_then(Suits::from_count)
+                    .ok_or_else(|| {
+                        GameError(format!("{value:?} is not a number of suits (1, 2 or 4)"))
+                    })?;
+                self.next_suits = suits;
+                if let Some(dir) = self.host.data_dir()
+                    && let Err(e) = settings::store(&dir, suits)
+                {
+                    self.host.log(&e);
+                }
+                if self.host.has_revision_2() {
+                    self.host.request_new_game();
+                } else {
+                    self.new_deal(suits, fresh_seed());
+                }
+            }
+            HINT_ACTION => self.show_hint(),
+            DEAL_ACTION => {
+                let before = Snapshot::of(&self.table);
+                self.make(Move::Deal, before);
+            }
+            other => return Err(GameError(format!("Spider has no action {other:?}"))),
+        }
+        Ok(Response::REDRAW)
+    }
+
+    fn lay_out_canvas(&mut self, size: Point) -> Response {
+        self.anim.finish();
+        self.update_ticks();
+        self.lay_out(size);
+        Response::REDRAW
+    }
+
+    fn regions(&self) -> Vec<Region> {
+        self.table.regions()
+    }
+}
+
+impl NewGame for SpiderGame {
+    fn new_game(&mut self, seed: u64) {
+        self.new_deal(self.next_suits, seed);
+    }
+
+    fn game_id(&self) -> String {
+        game_id(self.game.suits, self.seed)
+    }
+
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        let (suits, seed) = parse_game_id(id, self.next_suits).map_err(GameError)?;
+        self.new_deal(suits, seed);
+        Ok(())
+    }
+}
+
+impl Outcomes for SpiderGame {
+    /// Won with the moves made as the score (fewest is best); helped when
+    /// a hint was asked for. A game is never lost: the original has no end
+    /// but the win.
+    fn outcome(&self) -> Outcome {
+        if self.game.won() {
+            Outcome::won()
+                .with_score(i64::from(self.game.moves))
+                .with_assistance(self.hints > 0)
+        } else {
+            Outcome::PLAYING
+        }
+    }
+
+    fn score_kind(&self) -> ScoreKind {
+        ScoreKind::fewest("moves")
+    }
+}
+
+impl SaveLoad for SpiderGame {
+    /// The text of [`crate::save`].
+    fn save(&self) -> Vec<u8> {
+        crate::save::write(&self.saved()).into_bytes()
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        let saved = crate::save::read(bytes).map_err(GameError)?;
+        self.game = saved.game;
+        self.seed = saved.seed;
+        self.hints = saved.hints;
+        self.restart_view();
+        Ok(())
+    }
+}

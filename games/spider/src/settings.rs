@@ -28,7 +28,7 @@ pub fn parse(text: &str) -> Suits {
     text.lines()
         .filter_map(|l| l.trim().strip_prefix("suits "))
         .filter_map(|v| v.trim().parse().ok().and_then(Suits::from_count))
-        .last()
+        .next_back()
         .unwrap_or(Suits::Two)
 }
 

@@ -296,6 +296,9 @@ impl SpiderGame {
                         .map(|r| format!("Refused: {r}.")),
                     _ => None,
                 };
+                // The cards go back from where they were let go.
+                self.anim.start(&before, &self.table);
+                self.update_ticks();
                 true
             }
             Play::Click(Hit::Card { pile: STOCK, .. }) | Play::Click(Hit::Pile(STOCK)) => {
@@ -608,5 +611,123 @@ impl SaveLoad for SpiderGame {
         self.hints = saved.hints;
         self.restart_view();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::save::{Saved, write};
+    use game_api::{RecordingPainter, Shape};
+
+    fn cards(text: &str) -> Vec<Card> {
+        cards::card::read_cards(text).unwrap()
+    }
+
+    /// A game one move from finishing a suit of hearts: column 1 holds
+    /// king to two, column 2 the ace.
+    fn nearly_finished() -> SpiderGame {
+        let mut g = SpiderGame::with_seed(Host::detached(), Suits::Two, 3);
+        let mut spider = g.spider().clone();
+        let run = cards("KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH");
+        // Swap the run's cards out of wherever they are.
+        let mut all: Vec<Card> = spider.stock.drain(..).collect();
+        for c in &mut spider.columns {
+            all.append(&mut c.cards);
+            c.down = 0;
+        }
+        for card in &run {
+            let i = all.iter().position(|c| c == card).unwrap();
+            all.remove(i);
+        }
+        spider.columns[0].cards = run[..12].to_vec();
+        spider.columns[1].cards = vec![run[12]];
+        for c in 2..COLUMNS {
+            spider.columns[c].cards.push(all.pop().unwrap());
+        }
+        spider.stock = all;
+        let bytes = write(&Saved {
+            game: spider,
+            seed: 3,
+            hints: 0,
+        });
+        g.load(bytes.as_bytes()).unwrap();
+        g
+    }
+
+    #[test]
+    fn a_finished_suit_slides_to_its_foundation() {
+        let mut g = nearly_finished();
+        g.lay_out_canvas(Point::new(1000.0, 700.0));
+        assert!(g.play_move(Move::Sequence {
+            from: 1,
+            index: 0,
+            to: 0
+        }));
+        assert_eq!(g.spider().done, [cards::Suit::Hearts]);
+        assert!(g.spider().columns[0].cards.is_empty());
+        assert!(g.status().starts_with("A suit of hearts is finished."));
+        // Its thirteen cards are on their way to the first foundation.
+        let sliding: Vec<_> = g
+            .anim
+            .slides()
+            .iter()
+            .filter(|s| s.pile == FOUNDATION)
+            .collect();
+        assert_eq!(sliding.len(), 13);
+        let before_slide = g.anim.slides()[0].from;
+        g.handle_event(&Event::Tick { dt: 0.1 });
+        let (mid, _, _) = g.anim.frame(&g.table, &g.anim.slides()[0]);
+        assert_ne!(mid, before_slide);
+        for _ in 0..10 {
+            g.handle_event(&Event::Tick { dt: 0.05 });
+        }
+        assert!(!g.anim.is_running());
+        let labels: Vec<String> = g.regions().into_iter().map(|r| r.label).collect();
+        assert!(
+            labels.contains(&"king of hearts, face up, top of foundation 1, 13 cards".to_string()),
+            "{labels:?}"
+        );
+    }
+
+    #[test]
+    fn a_hint_lights_its_columns_and_escape_clears_it() {
+        let mut g = SpiderGame::with_seed(Host::detached(), Suits::One, 3);
+        g.show_hint();
+        let lit: Vec<usize> = (0..g.table.piles.len())
+            .filter(|&p| g.table.piles[p].highlighted)
+            .collect();
+        match g.hinted {
+            Some(Move::Sequence { from, to, .. }) => {
+                assert_eq!(lit, [COLUMN + from.min(to), COLUMN + from.max(to)])
+            }
+            Some(Move::Deal) => assert_eq!(lit, [STOCK]),
+            None => panic!("an opening has a move"),
+        }
+        assert!(g.status().starts_with("Hint: "));
+        assert_eq!(g.handle_event(&Event::key("Escape")), Response::REDRAW);
+        assert!(g.table.piles.iter().all(|p| !p.highlighted));
+        assert!(!g.status().starts_with("Hint: "));
+    }
+
+    #[test]
+    fn a_selection_is_drawn_marked() {
+        let mut g = SpiderGame::with_seed(Host::detached(), Suits::Two, 3);
+        let top = g.spider().columns[4].cards.len() - 1;
+        let at = g.table.card_pos(COLUMN + 4, top);
+        let at = Point::new(at.x + 5.0, at.y + 5.0);
+        g.handle_event(&Event::press(at));
+        g.handle_event(&Event::release(at));
+        assert_eq!(g.selected, Some((4, top)));
+        assert!(g.table.piles[COLUMN + 4].cards[top].selected);
+        let mut p = RecordingPainter::new();
+        g.draw(&mut p);
+        let gold = p.shapes.iter().any(|s| match s {
+            Shape::RoundedRect { style, .. } => style
+                .stroke
+                .is_some_and(|k| k.color == cards::face::SELECTED),
+            _ => false,
+        });
+        assert!(gold, "the selected card is outlined");
     }
 }

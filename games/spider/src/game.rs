@@ -94,6 +94,27 @@ impl Rules for SpiderRules<'_> {
     }
 }
 
+/// `before` reordered for the kit's animator: the cards that moved or
+/// turned first, then those still where they were, face as they were.
+/// With two decks the same card lies in several places, and the animator
+/// matches a moved card to the first place its face was; an unmoved twin
+/// listed first would be taken for it, and both would fly.
+pub fn moved_first(before: &Snapshot, after: &Table) -> Snapshot {
+    let mut still: Vec<bool> = vec![false; before.0.len()];
+    for (pile, p) in after.piles.iter().enumerate() {
+        for (index, c) in p.cards.iter().enumerate() {
+            let at = after.card_pos(pile, index);
+            if let Some(i) =
+                (0..before.0.len()).find(|&i| !still[i] && before.0[i] == (c.card, at, c.face_up))
+            {
+                still[i] = true;
+            }
+        }
+    }
+    let (moved, kept): (Vec<_>, Vec<_>) = before.0.iter().zip(still).partition(|(_, s)| !s);
+    Snapshot(moved.into_iter().chain(kept).map(|(e, _)| *e).collect())
+}
+
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -249,7 +270,8 @@ impl SpiderGame {
                     _ => Some(format!("A suit of {} is finished.", finished[0].1.name())),
                 };
                 self.sync();
-                self.anim.start(&before, &self.table);
+                self.anim
+                    .start(&moved_first(&before, &self.table), &self.table);
                 self.update_ticks();
                 true
             }
@@ -297,7 +319,8 @@ impl SpiderGame {
                     _ => None,
                 };
                 // The cards go back from where they were let go.
-                self.anim.start(&before, &self.table);
+                self.anim
+                    .start(&moved_first(&before, &self.table), &self.table);
                 self.update_ticks();
                 true
             }
@@ -688,6 +711,52 @@ mod tests {
             labels.contains(&"king of hearts, face up, top of foundation 1, 13 cards".to_string()),
             "{labels:?}"
         );
+    }
+
+    #[test]
+    fn of_two_twin_cards_only_the_one_moved_slides() {
+        // One suit: eight of each card. Column 6 ends in a seven of spades
+        // that stays; column 9's seven of spades moves onto column 2's
+        // eight. The animator matches cards by face, reading the piles in
+        // order: column 2's new seven must come from column 9.
+        let mut g = SpiderGame::with_seed(Host::detached(), Suits::One, 3);
+        let mut spider = g.spider().clone();
+        let mut pool: Vec<Card> = spider.stock.drain(..).collect();
+        for c in &mut spider.columns {
+            pool.append(&mut c.cards);
+            c.down = 0;
+        }
+        let take = |pool: &mut Vec<Card>, text: &str| {
+            let card: Card = text.parse().unwrap();
+            pool.remove(pool.iter().position(|&c| c == card).unwrap())
+        };
+        let mut columns: Vec<Vec<Card>> = vec![Vec::new(); COLUMNS];
+        columns[1] = vec![take(&mut pool, "8S")];
+        columns[5] = vec![take(&mut pool, "KS"), take(&mut pool, "7S")];
+        columns[8] = vec![take(&mut pool, "KS"), take(&mut pool, "7S")];
+        for c in [0, 2, 3, 4, 6, 7, 9] {
+            columns[c] = vec![take(&mut pool, "QS")];
+        }
+        for (c, cards) in columns.into_iter().enumerate() {
+            spider.columns[c].cards = cards;
+        }
+        spider.stock = pool;
+        let bytes = write(&Saved {
+            game: spider,
+            seed: 3,
+            hints: 0,
+        });
+        g.load(bytes.as_bytes()).unwrap();
+        let origin = g.table.card_pos(COLUMN + 8, 1);
+        assert!(g.play_move(Move::Sequence {
+            from: 8,
+            index: 1,
+            to: 1
+        }));
+        let slides: Vec<(usize, usize)> =
+            g.anim.slides().iter().map(|s| (s.pile, s.index)).collect();
+        assert_eq!(slides, [(COLUMN + 1, 1)]);
+        assert_eq!(g.anim.slides()[0].from, origin);
     }
 
     #[test]

@@ -92,3 +92,112 @@ pub fn help_close_requested_in(ui: &egui::Ui, class: ViewportClass) -> bool {
 pub fn escape_pressed(ctx: &egui::Context) -> bool {
     !egui::Popup::is_any_open(ctx) && ctx.input(|i| i.key_pressed(egui::Key::Escape))
 }
+
+/// Keeping a window wholly on its screen: once as it opens (a remembered
+/// place from a larger screen, or a window manager that put it low) and
+/// again after the launcher itself resizes it (a game's window fitted to a
+/// bigger canvas grows down and right). The player's own moves are left
+/// alone: a window dragged half off screen stays there.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OnScreen {
+    /// Whether the window's place has been checked since it opened or was
+    /// last resized by the launcher.
+    checked: bool,
+}
+
+impl OnScreen {
+    /// Checks the window's place again on its next frame.
+    pub fn recheck(&mut self) {
+        self.checked = false;
+    }
+
+    /// Runs in the window's own frame: moves it onto its screen if it is
+    /// not wholly on it, once its place and screen are known. Embedded
+    /// windows (tests, backends without windows) have no place of their own.
+    pub fn step(&mut self, ctx: &egui::Context, class: ViewportClass) {
+        if self.checked || class == ViewportClass::EmbeddedWindow {
+            return;
+        }
+        let (outer, monitor) = ctx.input(|i| (i.viewport().outer_rect, i.viewport().monitor_size));
+        let (Some(outer), Some(monitor)) = (outer, monitor) else {
+            // Not known yet: the next frame.
+            return;
+        };
+        self.checked = true;
+        if let Some(place) = place_on_screen(outer, monitor) {
+            ctx.send_viewport_cmd(ViewportCommand::OuterPosition(place));
+        }
+    }
+
+    /// Asks for a new inner size for the window `ctx` draws, and moves it
+    /// in the same breath if at that size it would leave its screen.
+    pub fn resize(&mut self, ctx: &egui::Context, inner_size: egui::Vec2) {
+        ctx.send_viewport_cmd(ViewportCommand::InnerSize(inner_size));
+        let (outer, inner, monitor) = ctx.input(|i| {
+            let v = i.viewport();
+            (v.outer_rect, v.inner_rect, v.monitor_size)
+        });
+        if let (Some(outer), Some(inner), Some(monitor)) = (outer, inner, monitor) {
+            // The decorations stay as they are; the window grows from its
+            // top-left corner.
+            let frame = outer.size() - inner.size();
+            let after = egui::Rect::from_min_size(outer.min, inner_size + frame);
+            if let Some(place) = place_on_screen(after, monitor) {
+                ctx.send_viewport_cmd(ViewportCommand::OuterPosition(place));
+            }
+        }
+        self.checked = true;
+    }
+}
+
+/// Where a window whose outer rectangle is `outer` must move to lie wholly
+/// on a screen of `monitor` points, if it does not: as little as possible,
+/// its top-left corner kept on screen when it is bigger than the screen.
+/// `None` when it already fits, and for a window wholly off that screen
+/// (egui gives a monitor's size, not its place: such a window is on another
+/// monitor, where it is left).
+pub fn place_on_screen(outer: egui::Rect, monitor: egui::Vec2) -> Option<egui::Pos2> {
+    if monitor.x <= 0.0 || monitor.y <= 0.0 {
+        return None;
+    }
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, monitor);
+    if !screen.intersects(outer) {
+        return None;
+    }
+    let x = outer.min.x.min(monitor.x - outer.width()).max(0.0);
+    let y = outer.min.y.min(monitor.y - outer.height()).max(0.0);
+    let place = egui::pos2(x, y);
+    ((place - outer.min).length() > 0.5).then_some(place)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::place_on_screen;
+    use egui::{Rect, pos2, vec2};
+
+    #[test]
+    fn a_window_that_leaves_its_screen_moves_just_enough_onto_it() {
+        let screen = vec2(1440.0, 900.0);
+        // Lights Out of the trial: at y=432, 489 high (plus a title bar).
+        let low = Rect::from_min_size(pos2(300.0, 432.0), vec2(416.0, 520.0));
+        assert_eq!(place_on_screen(low, screen), Some(pos2(300.0, 380.0)));
+        // The console 870 wide at x=479 on a 1280-wide screen.
+        let wide = Rect::from_min_size(pos2(479.0, 20.0), vec2(870.0, 400.0));
+        assert_eq!(
+            place_on_screen(wide, vec2(1280.0, 800.0)),
+            Some(pos2(410.0, 20.0))
+        );
+        // Bigger than the screen: its top-left corner shows.
+        let huge = Rect::from_min_size(pos2(-50.0, 100.0), vec2(2000.0, 1000.0));
+        assert_eq!(place_on_screen(huge, screen), Some(pos2(0.0, 0.0)));
+    }
+
+    #[test]
+    fn a_window_on_its_screen_or_on_another_monitor_stays_where_it_is() {
+        let screen = vec2(1440.0, 900.0);
+        let inside = Rect::from_min_size(pos2(10.0, 10.0), vec2(500.0, 400.0));
+        assert_eq!(place_on_screen(inside, screen), None);
+        let beyond = Rect::from_min_size(pos2(1600.0, 100.0), vec2(500.0, 400.0));
+        assert_eq!(place_on_screen(beyond, screen), None, "another monitor");
+    }
+}

@@ -42,13 +42,12 @@ impl WindowMemory {
     }
 
     /// `builder` opening at the remembered place and size of `key`, if any.
+    /// Recall the place once, as the window opens, and build with
+    /// [`open_at`] from then on: egui moves and resizes a window whose
+    /// builder changes, so a builder that followed the window would fight
+    /// the player resizing it.
     pub fn apply(&self, key: &str, builder: ViewportBuilder) -> ViewportBuilder {
-        match self.recall(key) {
-            Some(g) => builder
-                .with_position([g.x, g.y])
-                .with_inner_size([g.width, g.height]),
-            None => builder,
-        }
+        open_at(self.recall(key), builder)
     }
 
     /// Follows the window `key` from inside its own viewport's frame: its
@@ -60,6 +59,16 @@ impl WindowMemory {
         if let Some(geometry) = geometry_now(ctx) {
             self.0.borrow_mut().insert(key.to_owned(), geometry);
         }
+    }
+}
+
+/// `builder` opening at `place` (its outer corner and inner size), if any.
+pub fn open_at(place: Option<WindowGeometry>, builder: ViewportBuilder) -> ViewportBuilder {
+    match place {
+        Some(g) => builder
+            .with_position([g.x, g.y])
+            .with_inner_size([g.width, g.height]),
+        None => builder,
     }
 }
 

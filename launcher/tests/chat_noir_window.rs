@@ -369,3 +369,64 @@ fn the_play_windows_title_follows_the_games_title() {
     });
     launcher.stop();
 }
+
+/// Issue 30, bugs 1 and 2: a player drags the corner of Chat Noir's window
+/// (opened from the console, under a window manager) out by 90 × 60: the
+/// window keeps the size and place they gave it — it used to flip between
+/// two places two or three times a second, forever — and repaints: the
+/// board is shown larger, centred in the new canvas area.
+#[test]
+fn a_resized_chat_noir_window_keeps_its_size_and_place_and_repaints() {
+    let games = GamesDir::new();
+    games.add_bundled("chat-noir", "chat_noir");
+    let x = Xvfb::start(&games.path().join("framebuffer"));
+    let _manager = x.window_manager();
+    let games_dir = games.path().as_os_str();
+    let mut launcher = LauncherInX::start(&x, games.path(), &["--games-dir".as_ref(), games_dir]);
+    let console = support::window_named(&x, &mut launcher, "PLT Games");
+    let window = support::open_chat_noir_from_console(&x, &mut launcher, &console);
+    // Where the larger window still fits on the screen (a window manager
+    // moves a window that would not).
+    support::steady_geometry(&x, &window);
+    x.run("xdotool", &["windowmove", &window, "100", "60"]);
+    let (px, py, w, h) = support::steady_geometry(&x, &window);
+    let screen = || Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?);
+    let canvas_now = || {
+        let (wx, wy, w, h) = support::window_geometry(&x, &window)?;
+        find_canvas(&screen()?.crop(wx as u32, wy as u32, w, h))
+    };
+    let before = wait_for(
+        "the board in the window",
+        Duration::from_secs(60),
+        canvas_now,
+    );
+
+    let (w2, h2) = (w + 90, h + 60);
+    x.run(
+        "xdotool",
+        &["windowsize", &window, &w2.to_string(), &h2.to_string()],
+    );
+    let after = support::steady_geometry(&x, &window);
+    assert_eq!(
+        after,
+        (px, py, w2, h2),
+        "the size the player gave, in place"
+    );
+    launcher.assert_running("the window was resized");
+    // The board is drawn again at the new size: larger by the 60 points of
+    // height the canvas gained (its width grew more), centred across.
+    let scale = (canvas_size(11).y + 60.0) / canvas_size(11).y * before.scale;
+    let canvas = wait_for(
+        "the board drawn at the window's new size",
+        Duration::from_secs(60),
+        || canvas_now().filter(|c| (c.scale - scale).abs() < 0.03),
+    );
+    let board_width = canvas_size(11).x * canvas.scale;
+    let margin_left = canvas.x;
+    let margin_right = w2 as f32 - canvas.x - board_width;
+    assert!(
+        (margin_left - margin_right).abs() < 4.0,
+        "centred across: {margin_left} and {margin_right} either side"
+    );
+    launcher.stop();
+}

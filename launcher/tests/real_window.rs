@@ -7,7 +7,9 @@ mod support;
 use launcher_tests::GamesDir;
 use std::path::Path;
 use std::time::Duration;
-use support::{LauncherInX, Xvfb, run_in_xvfb, wait_for};
+use support::{
+    LauncherInX, Xvfb, open_chat_noir_from_console, run_in_xvfb, wait_for, window_named,
+};
 
 /// Width, height and number of distinct colours of a PNG.
 fn png_facts(path: &Path) -> (u32, u32, usize) {
@@ -161,16 +163,6 @@ fn expected_icon(path: Option<&Path>) -> Vec<u32> {
     cardinals
 }
 
-/// Waits for the first window named exactly `title` on `x`; its id.
-fn window_named(x: &Xvfb, launcher: &mut LauncherInX, title: &str) -> String {
-    let what = format!("a window named {title:?}");
-    wait_for(&what, Duration::from_secs(60), || {
-        launcher.assert_running(&what);
-        let found = x.run("xdotool", &["search", "--name", &format!("^{title}$")]);
-        found.lines().next().map(str::to_owned)
-    })
-}
-
 /// Asserts that `window` has the launcher's `WM_CLASS` and, as its
 /// `_NET_WM_ICON`, the icon of `icon` (the launcher's own if `None`).
 fn assert_icon_and_class(x: &Xvfb, window: &str, title: &str, icon: Option<&Path>) {
@@ -199,27 +191,6 @@ fn assert_icon_and_class(x: &Xvfb, window: &str, title: &str, icon: Option<&Path
 /// `--play` window all carry an icon (`_NET_WM_ICON`: the launcher's, and
 /// the game's own) and the one `WM_CLASS` class of the launcher, so that
 /// taskbars group them.
-/// Clicks the Chat Noir button, the first of the fitted console's only
-/// group, until the game opens in a window of its own; returns that window.
-/// The console may be mapped before its first frame is drawn, so the click
-/// is repeated (a click on an open game only brings it to the front).
-fn open_chat_noir_from_console(x: &Xvfb, launcher: &mut LauncherInX, console: &str) -> String {
-    let what = "a window named \"Chat Noir\" after a click on its button";
-    wait_for(what, Duration::from_secs(60), || {
-        launcher.assert_running(what);
-        let found = x.run("xdotool", &["search", "--name", "^Chat Noir$"]);
-        if let Some(window) = found.lines().next() {
-            return Some(window.to_owned());
-        }
-        x.run(
-            "xdotool",
-            &["mousemove", "--window", console, "80", "78", "click", "1"],
-        );
-        std::thread::sleep(Duration::from_millis(500));
-        None
-    })
-}
-
 #[test]
 fn windows_have_their_icon_and_share_the_launchers_wm_class() {
     let games = GamesDir::new();
@@ -530,4 +501,35 @@ fn a_crash_or_a_hang_in_a_real_window_leaves_the_launcher_running() {
         let (_, _, colours) = png_facts(&shot);
         assert!(colours > 5, "{title}: the window drew something");
     }
+}
+
+/// Issue 30, bug 5: a game window remembered at a place that no longer
+/// holds it (a larger screen then, or a window manager that put it low)
+/// opens wholly on the screen, at its remembered size.
+#[test]
+fn a_game_window_remembered_off_the_screen_opens_wholly_on_it() {
+    let games = GamesDir::new();
+    games.add_bundled("chat-noir", "chat_noir");
+    let dir = games.path();
+    let settings = dir.join("no-user-config/game-launcher/settings.toml");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    // The screen is 1024 × 768: this place would hide the bottom 392 rows
+    // and the right 214 columns.
+    std::fs::write(
+        &settings,
+        "[windows.\"game:chat-noir\"]\nx = 700.0\ny = 600.0\nwidth = 538.0\nheight = 560.0\n",
+    )
+    .unwrap();
+    let x = Xvfb::start(&dir.join("xvfb-off-screen"));
+    let args = ["--games-dir".as_ref(), dir.as_os_str()];
+    let mut launcher = LauncherInX::start(&x, dir, &args);
+    let console = window_named(&x, &mut launcher, "PLT Games");
+    let game = open_chat_noir_from_console(&x, &mut launcher, &console);
+    let (gx, gy, w, h) = support::steady_geometry(&x, &game);
+    assert_eq!((w, h), (538, 560), "the remembered size");
+    assert!(
+        gx >= 0 && gy >= 0 && gx + w as i32 <= 1024 && gy + h as i32 <= 768,
+        "wholly on the 1024 × 768 screen: at {gx},{gy}, {w} × {h}"
+    );
+    launcher.stop();
 }

@@ -502,6 +502,42 @@ fn a_resized_window_keeps_the_board_centred_and_clicks_on_the_right_circle() {
     }
 }
 
+/// Issue 30, bug 3: the status line is never cut off ("Winnable? Not
+/// deci…"): in a window narrower than its text, it wraps onto more lines,
+/// every word inside the window.
+#[test]
+fn a_long_status_line_wraps_inside_a_narrow_window() {
+    let games = games();
+    let mut harness = player(&games, [300.0, 520.0]);
+    let status = status(&mut harness);
+    let window = harness.ctx.content_rect();
+    let font = egui::FontId::proportional(14.0);
+    let one_line = harness.ctx.fonts_mut(|f| {
+        f.layout_no_wrap(status.clone(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    });
+    assert!(
+        one_line > window.width(),
+        "the opening status is longer than the window is wide: {status:?}"
+    );
+    let mut shown = Vec::new();
+    for clipped in &harness.output().shapes {
+        if let egui::Shape::Text(text) = &clipped.shape
+            && text.galley.text() == status
+        {
+            shown.push((text.pos, text.galley.clone()));
+        }
+    }
+    let [(pos, galley)] = shown.as_slice() else {
+        panic!("the status {status:?} is drawn once: {} times", shown.len());
+    };
+    assert!(!galley.elided, "nothing of it is cut off");
+    assert!(galley.rows.len() >= 2, "it wraps: {} row(s)", galley.rows.len());
+    let rect = galley.rect.translate(pos.to_vec2());
+    assert!(window.contains_rect(rect), "{rect:?} inside {window:?}");
+}
+
 /// Snapshots of the board in each state, in the `--play` window. The
 /// pointer is away from the window unless said otherwise.
 #[test]

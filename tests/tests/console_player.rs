@@ -276,7 +276,7 @@ fn recent_games_and_favourites_survive_a_restart() {
         .unwrap()
         .hover();
     harness.settle();
-    harness.get_by_label_contains("Played once, last just now");
+    harness.get_by_label_contains("Opened once, last just now");
 
     context_menu(
         &mut harness,
@@ -294,29 +294,39 @@ fn the_statistics_window_lists_every_game_and_resets_them() {
     let two_days_ago = launcher::player::now() - 2 * 86_400 - 60;
     std::fs::write(
         player.path().join("plays.toml"),
-        format!("[games.hello-game]\ntimes-played = 3\nlast-played = {two_days_ago}\n"),
+        format!(
+            "[games.hello-game]\ntimes-played = 3\nlast-played = {two_days_ago}\n\
+             won = 4\nlost = 1\ncurrent-streak = 2\nbest-streak = 3\n"
+        ),
     )
     .unwrap();
-    let mut harness = console(&games, Some(player.path()));
+    // The console's opening size (main.rs).
+    let mut harness = console_sized(&games, Some(player.path()), [560.0, 400.0], 1.0);
     harness
         .query_all_by_role_and_label(Role::Button, "Hello Game")
         .next()
         .unwrap()
         .hover();
     harness.settle();
-    harness.get_by_label_contains("Played 3 times, last 2 days ago");
+    // Opened three times, five games finished: games are counted as they
+    // end, not as their window opens (issue 30).
+    harness.get_by_label_contains("Played 5 games, last opened 2 days ago; won 4, lost 1");
     harness.get_by_label("Launcher").click();
     harness.settle();
     harness.get_by_label("Statistics...").click();
     harness.settle();
     harness.get_by_label("What you played on this computer. Nothing leaves it.");
-    assert_eq!(
-        harness.query_all_by_label("never").count(),
-        2,
-        "two games never played"
-    );
-    harness.get_by_label("2 days ago");
-    harness.get_by_label("3");
+    harness.get_by_label("5");
+    harness.get_by_label("2, best 3");
+    // At the console's opening size every column shows, Reset included.
+    let screen = harness.ctx.content_rect();
+    for reset in harness.query_all_by_label("Reset") {
+        assert!(
+            screen.contains_rect(reset.rect()),
+            "{:?} in {screen:?}",
+            reset.rect()
+        );
+    }
     harness.get_by_label("Reset all").click();
     harness.settle();
     assert_eq!(
@@ -324,7 +334,7 @@ fn the_statistics_window_lists_every_game_and_resets_them() {
         0,
         "reset"
     );
-    assert!(harness.query_by_label("2 days ago").is_none());
+    assert!(harness.query_by_label("2, best 3").is_none());
     let plays = std::fs::read_to_string(player.path().join("plays.toml")).unwrap();
     assert!(plays.contains("times-played = 0"), "{plays}");
 }

@@ -1,7 +1,7 @@
 //! Fitting the console's window to its content on its first frames.
 
 use super::FIND_ROW_WIDTH;
-use egui::{Vec2, ViewportCommand};
+use egui::Vec2;
 
 /// Fitting the console's window to its content on its first frames: as
 /// wide as the menus with "Find a game" beside them or the game sets in one
@@ -23,6 +23,8 @@ pub(super) struct ConsoleFit {
     pub(super) content_height: f32,
     last: Option<(Vec2, Vec2)>,
     asked: Vec<Vec2>,
+    /// Keeps the console on its screen as it opens and as it is fitted.
+    on_screen: crate::viewport::OnScreen,
 }
 
 /// How many frames the console spends at most fitting its window.
@@ -47,6 +49,7 @@ impl ConsoleFit {
 
     /// Runs after each frame of the console: asks for the size that fits.
     pub(super) fn step(&mut self, ctx: &egui::Context) {
+        self.on_screen.step(ctx, egui::ViewportClass::Root);
         if self.done {
             return;
         }
@@ -73,7 +76,7 @@ impl ConsoleFit {
                 return;
             }
             self.asked.push(wanted);
-            ctx.send_viewport_cmd(ViewportCommand::InnerSize(wanted));
+            self.on_screen.resize(ctx, wanted);
         }
         ctx.request_repaint();
     }

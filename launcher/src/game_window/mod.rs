@@ -144,6 +144,12 @@ pub struct GameWindow {
     icon: Option<std::sync::Arc<egui::IconData>>,
     /// Where its window was last, and where it is kept.
     memory: Option<crate::window_memory::WindowMemory>,
+    /// Where its window opened, from `memory`: fixed once the window is
+    /// open, since egui moves and resizes a window whose builder changes
+    /// (following the window's place there made a resize fight itself).
+    opening_place: Option<launcher_core::player::WindowGeometry>,
+    /// Keeps the window on its screen as it opens and as it is fitted.
+    on_screen: crate::viewport::OnScreen,
     /// The title last given to the root window (`--play`).
     root_title: Option<String>,
     /// The pictures the game draws, as textures.
@@ -271,6 +277,8 @@ impl GameWindow {
             in_root: false,
             icon: Some(crate::icons::window_icon(entry.icon.as_deref())),
             memory: None,
+            opening_place: None,
+            on_screen: crate::viewport::OnScreen::default(),
             root_title: None,
             pictures: GamePictures::new(&entry.dir),
             picture_problems: Vec::new(),
@@ -401,10 +409,8 @@ impl GameWindow {
     /// gave it (instead of fitting it to the canvas), and keeps its place
     /// there.
     pub fn remember_window_in(&mut self, memory: crate::window_memory::WindowMemory) {
-        if memory
-            .recall(&crate::window_memory::game_key(&self.dir_name))
-            .is_some()
-        {
+        self.opening_place = memory.recall(&crate::window_memory::game_key(&self.dir_name));
+        if self.opening_place.is_some() {
             self.fit.pending = false;
         }
         self.memory = Some(memory);
@@ -455,10 +461,7 @@ impl GameWindow {
             Some(icon) => builder.with_icon(icon.clone()),
             None => builder,
         };
-        match &self.memory {
-            Some(memory) => memory.apply(&crate::window_memory::game_key(&self.dir_name), builder),
-            None => builder,
-        }
+        crate::window_memory::open_at(self.opening_place, builder)
     }
 
     /// Re-reads everything the game shows after something changed, and
@@ -748,6 +751,10 @@ impl GameWindow {
             let key = crate::window_memory::game_key(&self.dir_name);
             memory.follow(ui.ctx(), &key, egui::ViewportClass::Immediate);
         }
+        if self.in_root || ui.ctx().viewport_id() == self.viewport_id {
+            self.on_screen
+                .step(ui.ctx(), egui::ViewportClass::Immediate);
+        }
         if self.signals.redraw.get() && self.can_call() {
             self.signals.redraw.set(false);
             self.changed()?;
@@ -810,8 +817,10 @@ impl GameWindow {
         }
 
         egui::Panel::bottom("game-status").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(&self.status);
+            // Wrapped, never cut: a long status ("Winnable? Not decided
+            // yet…") takes a second line in a narrow window.
+            ui.horizontal_wrapped(|ui| {
+                ui.add(egui::Label::new(&self.status).wrap());
             });
             if let Some(error) = &self.action_error {
                 ui.colored_label(ui.visuals().error_fg_color, error);
@@ -825,9 +834,17 @@ impl GameWindow {
             self.invoke(&id, &value)?;
         }
 
+        let area_before = self.area;
         egui::CentralPanel::default()
             .show(ui, |ui| self.canvas_ui(ui))
             .inner?;
+        if self.area != area_before {
+            // The window or its chrome changed size (a resize, a status
+            // line or a row of controls that wrapped differently): egui
+            // lays panels out from the last frame's sizes, so one more
+            // frame shows them right, without waiting for the pointer.
+            ui.ctx().request_repaint();
+        }
         if let Some(seed) = self.seed_dialog_ui(ui) {
             self.new_game(seed)?;
         }
@@ -958,7 +975,7 @@ impl GameWindow {
                     self.fit
                         .next(self.canvas, controls, inner, area, monitor, surface)
                 {
-                    ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(size));
+                    self.on_screen.resize(ctx, size);
                 }
             }
             // The window's size is not known yet.

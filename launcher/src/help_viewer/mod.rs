@@ -69,6 +69,15 @@ pub struct HelpWindows {
     /// the front last): where windows are embedded in the console, Escape
     /// closes the one in front.
     front: Vec<ViewportId>,
+    /// Where each open window opened (recalled once: egui moves and
+    /// resizes a window whose builder changes) and its on-screen check.
+    placed: std::collections::HashMap<
+        ViewportId,
+        (
+            Option<launcher_core::player::WindowGeometry>,
+            viewport::OnScreen,
+        ),
+    >,
 }
 
 /// The window-memory key of a help window.
@@ -105,6 +114,7 @@ impl HelpWindows {
             manuals: Vec::new(),
             memory: Default::default(),
             front: Vec::new(),
+            placed: std::collections::HashMap::new(),
         }
     }
 
@@ -342,16 +352,21 @@ impl HelpWindows {
         }
         let mut slot = 0;
         let memory = &self.memory;
+        let placed = &mut self.placed;
         self.text.retain_mut(|window| {
             slot += 1;
             let key = memory_key(&HelpOwner::game(window.game()), HelpKind::Text);
+            let (place, on_screen) = placed
+                .entry(window.viewport_id())
+                .or_insert_with(|| (memory.recall(&key), viewport::OnScreen::default()));
             viewport::show(
                 ctx,
                 window.viewport_id(),
-                memory.apply(&key, window.viewport_builder()),
+                crate::window_memory::open_at(*place, window.viewport_builder()),
                 slot - 1,
                 |ui, class| {
                     memory.follow(ui.ctx(), &key, class);
+                    on_screen.step(ui.ctx(), class);
                     window.ui(ui, class)
                 },
             )
@@ -361,13 +376,17 @@ impl HelpWindows {
         self.manuals.retain_mut(|viewer| {
             slot += 1;
             let key = memory_key(viewer.owner(), HelpKind::Manual);
+            let (place, on_screen) = placed
+                .entry(viewer.viewport_id())
+                .or_insert_with(|| (memory.recall(&key), viewport::OnScreen::default()));
             viewport::show(
                 ctx,
                 viewer.viewport_id(),
-                memory.apply(&key, viewer.viewport_builder()),
+                crate::window_memory::open_at(*place, viewer.viewport_builder()),
                 slot - 1,
                 |ui, class| {
                     memory.follow(ui.ctx(), &key, class);
+                    on_screen.step(ui.ctx(), class);
                     viewer.ui(ui, class, cache_dir)
                 },
             )
@@ -380,5 +399,6 @@ impl HelpWindows {
             .chain(self.manuals.iter().map(ManualViewer::viewport_id))
             .collect();
         self.front.retain(|id| open.contains(id));
+        self.placed.retain(|id, _| open.contains(id));
     }
 }

@@ -177,6 +177,84 @@ impl Xvfb {
     }
 }
 
+/// A window manager on an [`Xvfb`] (openbox, Debian package `openbox`),
+/// for what only shows with one: it decorates, places and resizes windows
+/// as a desktop does. Stopped when dropped.
+pub struct WindowManager(Child);
+
+impl Xvfb {
+    /// Starts openbox on this display and waits until it manages windows
+    /// (it has set `_NET_SUPPORTING_WM_CHECK` on the root window).
+    pub fn window_manager(&self) -> WindowManager {
+        let child = self
+            .client(&mut Command::new("openbox"))
+            .args(["--config-file", "/dev/null"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("openbox is installed (apt-get install openbox)");
+        let manager = WindowManager(child);
+        wait_for(
+            "openbox to manage the screen",
+            Duration::from_secs(60),
+            || {
+                self.run("xprop", &["-root", "_NET_SUPPORTING_WM_CHECK"])
+                    .contains("window id")
+                    .then_some(())
+            },
+        );
+        manager
+    }
+}
+
+impl Drop for WindowManager {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The place on the screen and the size of `window`'s own area (inside
+/// any frame a window manager adds), as `xwininfo -id` gives them:
+/// `(x, y, width, height)`, if it answered. (`xdotool getwindowgeometry`
+/// is off by the frame under a reparenting window manager.)
+pub fn window_geometry(x: &Xvfb, window: &str) -> Option<(i32, i32, u32, u32)> {
+    let text = x.run("xwininfo", &["-id", window]);
+    let value = |key: &str| -> Option<i64> {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(key))?
+            .trim()
+            .parse()
+            .ok()
+    };
+    Some((
+        i32::try_from(value("Absolute upper-left X:")?).ok()?,
+        i32::try_from(value("Absolute upper-left Y:")?).ok()?,
+        u32::try_from(value("Width:")?).ok()?,
+        u32::try_from(value("Height:")?).ok()?,
+    ))
+}
+
+/// Waits until `window` keeps one place and size on twenty reads in a row
+/// (two seconds), as a window does once nothing moves or resizes it; that
+/// geometry. A window that keeps changing fails after a minute.
+pub fn steady_geometry(x: &Xvfb, window: &str) -> (i32, i32, u32, u32) {
+    let mut last = None;
+    let mut same = 0;
+    let what = format!("window {window} to keep one place and size for two seconds");
+    wait_for(&what, Duration::from_secs(60), || {
+        let now = window_geometry(x, window);
+        if now.is_some() && now == last {
+            same += 1;
+        } else {
+            same = 0;
+        }
+        last = now;
+        if same >= 20 { last } else { None }
+    })
+}
+
 impl Drop for Xvfb {
     fn drop(&mut self) {
         // The whole group: xvfb-run, the server and the placeholder.
@@ -340,4 +418,35 @@ pub fn run_in_xvfb(dir: &Path, args: &[&str], title: &str) -> String {
     });
     launcher.assert_exits_successfully();
     windows
+}
+
+/// Waits for the first window named exactly `title` on `x`; its id.
+pub fn window_named(x: &Xvfb, launcher: &mut LauncherInX, title: &str) -> String {
+    let what = format!("a window named {title:?}");
+    wait_for(&what, Duration::from_secs(60), || {
+        launcher.assert_running(&what);
+        let found = x.run("xdotool", &["search", "--name", &format!("^{title}$")]);
+        found.lines().next().map(str::to_owned)
+    })
+}
+
+/// Clicks the Chat Noir button, the first of the fitted console's only
+/// group, until the game opens in a window of its own; returns that window.
+/// The console may be mapped before its first frame is drawn, so the click
+/// is repeated (a click on an open game only brings it to the front).
+pub fn open_chat_noir_from_console(x: &Xvfb, launcher: &mut LauncherInX, console: &str) -> String {
+    let what = "a window named \"Chat Noir\" after a click on its button";
+    wait_for(what, Duration::from_secs(60), || {
+        launcher.assert_running(what);
+        let found = x.run("xdotool", &["search", "--name", "^Chat Noir$"]);
+        if let Some(window) = found.lines().next() {
+            return Some(window.to_owned());
+        }
+        x.run(
+            "xdotool",
+            &["mousemove", "--window", console, "80", "78", "click", "1"],
+        );
+        std::thread::sleep(Duration::from_millis(500));
+        None
+    })
 }

@@ -104,6 +104,42 @@ fn medium_beats_a_random_player_at_least_95_times_in_100() {
     assert!(won >= 95, "won {won} of 100");
 }
 
+/// How many of 100 games `strength` wins against a random player, playing
+/// black and white in turn.
+fn wins_against_random(strength: Strength) -> u32 {
+    let mut won = 0;
+    for seed in 0..100 {
+        let computer = if seed % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        if play_against_random(strength, computer, seed) == Some(End::Win(computer)) {
+            won += 1;
+        }
+    }
+    won
+}
+
+#[test]
+fn easy_beats_a_random_player_at_least_95_times_in_100() {
+    let won = wins_against_random(Strength::Easy);
+    println!("Easy won {won} of 100 games against a random player");
+    assert!(won >= 95, "won {won} of 100");
+}
+
+/// Hard thinks a million nodes a move (about half a second): 100 whole
+/// games take tens of minutes, too long for the README's test command.
+/// Run it by name: `cargo test --release -p checkers --test computer --
+/// --ignored hard_beats`.
+#[test]
+#[ignore = "about 20 minutes: Hard's million-node moves, 100 games"]
+fn hard_beats_a_random_player_at_least_95_times_in_100() {
+    let won = wins_against_random(Strength::Hard);
+    println!("Hard won {won} of 100 games against a random player");
+    assert!(won >= 95, "won {won} of 100");
+}
+
 /// Plays `a` (as `a_color`) against `b`; the end, if any within 300 moves.
 fn match_game(a: Strength, b: Strength, a_color: Color, seed: u64) -> Option<End> {
     let mut pos = Position::START;

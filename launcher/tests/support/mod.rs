@@ -347,13 +347,15 @@ impl LauncherInX {
     /// connects just after `xwininfo` did ("Failed to open connection to X
     /// server", about one run in a hundred here); that is the test
     /// machine's trouble, not the launcher's, so the launcher is started
-    /// again, up to three times.
+    /// again, up to ten times, waiting longer each time.
     pub fn assert_running(&mut self, what: &str) {
         if let Some(status) = self.child.try_wait().expect("the launcher runs") {
             let said = read_all(self.child.stderr.take());
-            if said.contains("Failed to open connection to X server") && self.refused < 3 {
+            if said.contains("Failed to open connection to X server") && self.refused < 10 {
                 self.refused += 1;
-                std::thread::sleep(Duration::from_millis(500));
+                // Seen four times in a row on a loaded machine: the server
+                // gets more time with each try.
+                std::thread::sleep(Duration::from_millis(500 * u64::from(self.refused)));
                 self.child = Self::spawn(&self.display, &self.xauthority, &self.dir, &self.args);
                 return;
             }

@@ -533,7 +533,11 @@ fn a_long_status_line_wraps_inside_a_narrow_window() {
         panic!("the status {status:?} is drawn once: {} times", shown.len());
     };
     assert!(!galley.elided, "nothing of it is cut off");
-    assert!(galley.rows.len() >= 2, "it wraps: {} row(s)", galley.rows.len());
+    assert!(
+        galley.rows.len() >= 2,
+        "it wraps: {} row(s)",
+        galley.rows.len()
+    );
     let rect = galley.rect.translate(pos.to_vec2());
     assert!(window.contains_rect(rect), "{rect:?} inside {window:?}");
 }

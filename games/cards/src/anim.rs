@@ -63,33 +63,44 @@ impl Animator {
     }
 
     /// Starts the cards of `after` that moved or turned since `before`
-    /// sliding (a card found in several places, as in a shoe, is matched
-    /// to its places in order). Any animation running is finished first.
+    /// sliding. A card found in several places (two decks, a shoe) is
+    /// matched first to a place where it stayed, then to the nearest place
+    /// it left, so a twin that did not move never flies. Any animation
+    /// running is finished first.
     pub fn start(&mut self, before: &Snapshot, after: &Table) {
         self.finish();
         let mut used = vec![false; before.0.len()];
+        let mut moved = Vec::new();
+        // First the cards that stayed where they were, face as it was.
         for (pile, p) in after.piles.iter().enumerate() {
             for (index, c) in p.cards.iter().enumerate() {
                 let now = after.card_pos(pile, index);
-                // Prefer the same card at the same place and side.
-                let found = (0..before.0.len())
-                    .filter(|&i| !used[i] && before.0[i].0 == c.card)
-                    .min_by_key(|&i| {
-                        let (_, at, up) = before.0[i];
-                        (at != now || up != c.face_up) as u8
-                    });
-                let Some(i) = found else { continue };
-                used[i] = true;
-                let (_, from, was_up) = before.0[i];
-                if from != now || was_up != c.face_up {
-                    self.slides.push(Slide {
-                        pile,
-                        index,
-                        from,
-                        was_up,
-                    });
+                let stayed = (0..before.0.len())
+                    .find(|&i| !used[i] && before.0[i] == (c.card, now, c.face_up));
+                match stayed {
+                    Some(i) => used[i] = true,
+                    None => moved.push((pile, index, c.card, now)),
                 }
             }
+        }
+        // Then the others, each from the nearest place its card left.
+        for (pile, index, card, now) in moved {
+            let distance = |i: usize| {
+                let from = before.0[i].1;
+                (from.x - now.x).powi(2) + (from.y - now.y).powi(2)
+            };
+            let found = (0..before.0.len())
+                .filter(|&i| !used[i] && before.0[i].0 == card)
+                .min_by(|&a, &b| distance(a).total_cmp(&distance(b)));
+            let Some(i) = found else { continue };
+            used[i] = true;
+            let (_, from, was_up) = before.0[i];
+            self.slides.push(Slide {
+                pile,
+                index,
+                from,
+                was_up,
+            });
         }
     }
 
@@ -214,6 +225,37 @@ mod tests {
         let mut c = t.piles[0].cards.pop().unwrap();
         c.face_up = true;
         t.piles[1].cards.push(c);
+    }
+
+    /// Two decks: the seven of hearts on the middle column and on the
+    /// right one; the right one moves to the empty left column, ahead of
+    /// its twin in the table's order. Only it slides, from where it was:
+    /// its twin stays (matched by face alone, the twin used to fly too).
+    #[test]
+    fn a_twin_card_that_did_not_move_never_slides() {
+        let mut t = Table::new(3.0, 2.0);
+        for (name, column) in [("left", 0.0), ("middle", 1.0), ("right", 2.0)] {
+            t.add_pile(Pile::new(name, (column, 0.0), Fan::Down));
+        }
+        let seven: Card = "7H".parse().unwrap();
+        t.piles[1].cards.push(TableCard::up(seven));
+        t.piles[2].cards.push(TableCard::up(seven));
+        let before = Snapshot::of(&t);
+        let from = t.card_pos(2, 0);
+        let card = t.piles[2].cards.pop().unwrap();
+        t.piles[0].cards.push(card);
+        let mut anim = Animator::new();
+        anim.start(&before, &t);
+        assert_eq!(
+            anim.slides(),
+            [Slide {
+                pile: 0,
+                index: 0,
+                from,
+                was_up: true
+            }]
+        );
+        assert!(!anim.hides(1, 0), "the twin that stayed is drawn in place");
     }
 
     #[test]

@@ -357,6 +357,12 @@ fn the_cat_choice_starts_a_new_game_with_that_cat_and_the_next_games_keep_it() {
     assert_eq!(recorder.last().as_deref(), Some("new game"));
     game.new_game(3).unwrap();
     assert!(status(&mut game).contains(". Clever cat. "));
+    // The new game is said, until the first move.
+    assert!(
+        status(&mut game).starts_with("A new game: the Clever cat plays from now on. "),
+        "{}",
+        status(&mut game)
+    );
     assert!(
         matches!(cat_choice(&mut game), ActionKind::Choice { selected, .. } if selected == "Clever")
     );
@@ -364,6 +370,11 @@ fn the_cat_choice_starts_a_new_game_with_that_cat_and_the_next_games_keep_it() {
     assert!(
         status(&mut game).contains(". Clever cat. "),
         "a new game keeps the cat"
+    );
+    assert!(
+        status(&mut game).starts_with("Click a circle to block it. "),
+        "the same cat again is nothing to say: {}",
+        status(&mut game)
     );
     // The clever cat answers as `clever_move` decides.
     let world = World::new_game(11, 4).unwrap();

@@ -362,6 +362,7 @@ impl ChatNoir {
     /// shown of the last position goes.
     fn begin(&mut self, world: World, start: GameId, new_game: bool) {
         let other_board = start != self.start;
+        let other_cat = self.difficulty() != self.settings.difficulty;
         self.world = world.with_help(self.world.help());
         self.size = self.world.size();
         self.start = start;
@@ -383,6 +384,14 @@ impl ChatNoir {
         self.hint = None;
         self.hint_waiting = false;
         self.note = None;
+        if new_game && other_cat {
+            // Choosing another cat starts a new game (a game is won against
+            // one cat): say so, or the board seems to change by itself.
+            self.note = Some(format!(
+                "A new game: the {} cat plays from now on",
+                self.settings.difficulty
+            ));
+        }
         self.solving = None;
         self.update_badge();
         self.update_ticks();

@@ -1,2 +1,9 @@
-//! Go Fish (seed 004 §1): ask two computer players for ranks and collect books of four. Being built; the game is listed once it
-//! has its `info.toml`.
+//! Go Fish (seed 004 §1.2): you against two computer players, asking for
+//! ranks and collecting matches. After the original's
+//! `games/gofish/gofish.rkt`.
+//!
+//! - [`rules`]: the deal, asking, fishing, matches, the computer players;
+//!   no UI.
+#![warn(missing_docs)]
+
+pub mod rules;

@@ -1,0 +1,640 @@
+//! [`MemoryGame`], the [`Game`] the launcher runs: the rules of
+//! [`crate::rules`] on a [`cards::Table`] of twenty one-card places in the
+//! original's five columns and four rows, with the pile of matched pairs
+//! and the clock at the right. Click a card (or move the keyboard cursor
+//! with the arrows and press Enter or Space) to turn it over; two cards
+//! stay showing for [`SHOW_SECONDS`] after they have turned (or until the
+//! next click), then a pair slides to the matched pile and a mismatch
+//! turns back. The clock starts at the first card turned and stops when
+//! the last pair is found; New game, Restart and the Game ID are the
+//! launcher's midend, built on [`SaveLoad`] and [`NewGame`].
+
+use std::time::Duration;
+
+use cards::anim::{Animator, Snapshot};
+use cards::drag::Focus;
+use cards::table::Faces;
+use cards::{Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
+use game_api::{
+    Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
+    Response, Rgba, SaveLoad, ScoreKind, TextStyle,
+};
+
+use crate::pictures;
+use crate::rules::{CARDS, Flip, Illegal, Memory, PAIRS, WIDTH, place};
+use crate::save::{Saved, game_id, parse_game_id};
+
+/// The matched pile's index in the table (after the twenty places).
+pub const MATCHED: usize = CARDS;
+/// How long two turned cards stay showing once they have turned over, in
+/// seconds (the original's `(send t pause 0.5)`).
+pub const SHOW_SECONDS: f32 = 0.5;
+/// The grid: five columns of cards, the matched pile's column with room
+/// around it, four rows (the original's table is `WIDTH + 2` by
+/// `HEIGHT + 1` cards, spaced a seventh of a card).
+const GRID: (f32, f32) = (6.4, 4.0);
+/// The matched pile's column.
+const MATCHED_COLUMN: f32 = 5.4;
+/// Ticks while something moves or shows.
+const FAST_TICK: Duration = Duration::from_millis(16);
+/// Ticks while only the clock runs.
+const CLOCK_TICK: Duration = Duration::from_millis(200);
+
+/// A fresh seed for a new game.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    hasher.finish()
+}
+
+/// The clock as the original shows it: `MM:SS`, `XX:XX` from 100 minutes.
+///
+/// ```
+/// assert_eq!(memory::game::clock_text(0.0), "00:00");
+/// assert_eq!(memory::game::clock_text(83.9), "01:23");
+/// assert_eq!(memory::game::clock_text(6000.0), "XX:XX");
+/// ```
+pub fn clock_text(seconds: f64) -> String {
+    let secs = seconds.max(0.0).floor() as u64;
+    if secs >= 6000 {
+        "XX:XX".into()
+    } else {
+        format!("{:02}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+/// The game in its window.
+pub struct MemoryGame {
+    host: Host,
+    game: Memory,
+    seed: u64,
+    /// Seconds on the clock; `None` before the first card is turned.
+    clock: Option<f64>,
+    /// Seconds the showing pair has shown (once turned).
+    shown_for: f32,
+    table: Table,
+    hand: Hand,
+    anim: Animator,
+    ticking: Option<Duration>,
+    /// A word for the status line about the last turn.
+    message: Option<String>,
+}
+
+/// No card is ever picked up: a click turns it.
+struct ClickOnly;
+
+impl Rules for ClickOnly {
+    fn movable(&self, _: &Table, _: usize, _: usize) -> bool {
+        false
+    }
+    fn accepts(&self, _: &Table, _: usize, _: usize, _: usize) -> bool {
+        false
+    }
+}
+
+impl MemoryGame {
+    /// A game dealt from `seed`, with `host`.
+    pub fn with_seed(host: Host, seed: u64) -> MemoryGame {
+        let mut game = MemoryGame {
+            host,
+            game: Memory::deal(seed),
+            seed,
+            clock: None,
+            shown_for: 0.0,
+            table: Self::empty_table(),
+            hand: Hand::new(),
+            anim: Animator::new(),
+            ticking: None,
+            message: None,
+        };
+        game.restart_view();
+        game
+    }
+
+    /// The rules' state.
+    pub fn memory(&self) -> &Memory {
+        &self.game
+    }
+
+    /// The table as drawn.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Seconds on the clock, `None` before the first turn.
+    pub fn clock(&self) -> Option<f64> {
+        self.clock
+    }
+
+    fn empty_table() -> Table {
+        let mut t = Table::new(GRID.0, GRID.1);
+        t.card_widths = (24.0, 150.0);
+        t.faces = Faces {
+            draw: Some(pictures::draw_face),
+            name: Some(pictures::name),
+        };
+        for pos in 0..CARDS {
+            let (col, row) = place(pos);
+            t.add_pile(Pile::new(
+                format!("row {} column {}", row + 1, col + 1),
+                (col as f32, row as f32),
+                Fan::Stacked,
+            ));
+        }
+        t.add_pile(Pile::new(
+            "matched pairs",
+            (MATCHED_COLUMN, 0.0),
+            Fan::Stacked,
+        ));
+        t
+    }
+
+    /// After a new deal or a load: nothing moving or said.
+    fn restart_view(&mut self) {
+        self.hand.reset();
+        self.anim.finish();
+        self.shown_for = 0.0;
+        self.message = None;
+        self.sync();
+        self.update_ticks();
+    }
+
+    fn new_deal(&mut self, seed: u64) {
+        self.game = Memory::deal(seed);
+        self.seed = seed;
+        self.clock = None;
+        self.restart_view();
+    }
+
+    /// The kit's card at place `pos`.
+    fn card_at(&self, pos: usize) -> cards::Card {
+        let twin = self.game.twin(pos) < pos;
+        pictures::card_of(self.game.cards[pos], twin)
+    }
+
+    /// Puts the rules' state on the table: a card at each place not yet
+    /// matched (face up when turned), the matched ones on the pile in the
+    /// order found.
+    fn sync(&mut self) {
+        for pos in 0..CARDS {
+            let card = self.card_at(pos);
+            self.table.piles[pos].cards = if self.game.removed[pos] {
+                Vec::new()
+            } else if self.game.face_up(pos) {
+                vec![TableCard::up(card)]
+            } else {
+                vec![TableCard::down(card)]
+            };
+        }
+        // The matched pile keeps its order; new pairs go on top.
+        let mut matched: Vec<TableCard> = self.table.piles[MATCHED]
+            .cards
+            .iter()
+            .copied()
+            .filter(|c| (0..CARDS).any(|p| self.game.removed[p] && self.card_at(p) == c.card))
+            .collect();
+        for pos in 0..CARDS {
+            let card = self.card_at(pos);
+            if self.game.removed[pos] && !matched.iter().any(|c| c.card == card) {
+                matched.push(TableCard::up(card));
+            }
+        }
+        self.table.piles[MATCHED].cards = matched;
+    }
+
+    fn wanted_ticks(&self) -> Option<Duration> {
+        if self.anim.is_running() || self.game.showing.is_some() {
+            Some(FAST_TICK)
+        } else if self.clock_running() {
+            Some(CLOCK_TICK)
+        } else {
+            None
+        }
+    }
+
+    fn clock_running(&self) -> bool {
+        self.clock.is_some() && !self.game.all_found()
+    }
+
+    fn update_ticks(&mut self) {
+        let wanted = self.wanted_ticks();
+        if wanted != self.ticking {
+            match wanted {
+                Some(interval) => self.host.request_ticks(interval),
+                None => self.host.stop_ticks(),
+            }
+        }
+        self.ticking = wanted;
+    }
+
+    /// Turns the card at `pos` as a click does; whether anything changed.
+    pub fn turn(&mut self, pos: usize) -> bool {
+        let before = Snapshot::of(&self.table);
+        if self.game.won() {
+            self.message = Some("Every pair is found: start a new game to play again.".into());
+            return true;
+        }
+        match self.game.flip(pos) {
+            Ok(flip) => {
+                if self.clock.is_none() {
+                    self.clock = Some(0.0);
+                }
+                self.shown_for = 0.0;
+                self.message = Some(match flip {
+                    Flip::First => format!(
+                        "A {} is face up: turn another card to find its twin.",
+                        self.game.cards[pos].name()
+                    ),
+                    Flip::Cancelled => "The card is face down again.".into(),
+                    Flip::Match(..) => {
+                        format!("Two of the {}: a pair!", self.game.cards[pos].name())
+                    }
+                    Flip::Mismatch(a, b) => format!(
+                        "A {} and a {}: no pair; they turn back.",
+                        self.game.cards[a].name(),
+                        self.game.cards[b].name()
+                    ),
+                });
+                if self.game.all_found() {
+                    self.message = None;
+                }
+            }
+            Err(Illegal::Removed) => {
+                self.message =
+                    Some("That pair is found already: pick a card still on the table.".into());
+            }
+            Err(Illegal::OffTable) | Err(Illegal::Over) => {}
+        }
+        self.sync();
+        self.anim.start(&before, &self.table);
+        self.update_ticks();
+        true
+    }
+
+    /// Ends the showing pair now (its delay run out): the pair slides to
+    /// the matched pile, or the two cards turn back.
+    pub fn settle(&mut self) -> bool {
+        let before = Snapshot::of(&self.table);
+        let Some((_, _, matched)) = self.game.settle() else {
+            return false;
+        };
+        if !matched || !self.game.won() {
+            self.message = None;
+        }
+        self.shown_for = 0.0;
+        self.sync();
+        self.anim.start(&before, &self.table);
+        self.update_ticks();
+        true
+    }
+
+    fn play(&mut self, play: Play) -> bool {
+        match play {
+            Play::Click(Hit::Card { pile, .. }) | Play::DoubleClick(Hit::Card { pile, .. })
+                if pile < CARDS =>
+            {
+                self.turn(pile)
+            }
+            Play::Click(Hit::Pile(pile)) if pile < CARDS => self.turn(pile),
+            Play::Click(Hit::Card { pile: MATCHED, .. }) if self.game.won() => {
+                // The original deals again on a click once all are found.
+                if self.host.has_revision_2() {
+                    self.host.request_new_game();
+                } else {
+                    self.new_deal(fresh_seed());
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Moves the keyboard cursor a row up or down among the places.
+    fn cursor_row(&mut self, down: bool) -> bool {
+        let pile = match self.hand.focus {
+            Some(Focus::Pile { pile, .. }) if pile < CARDS => pile,
+            Some(Focus::Pile { .. }) => return false,
+            _ => 0,
+        };
+        let next = if down {
+            (pile + WIDTH) % CARDS
+        } else {
+            (pile + CARDS - WIDTH) % CARDS
+        };
+        self.hand.focus = Some(Focus::Pile {
+            pile: next,
+            index: 0,
+        });
+        true
+    }
+
+    fn status_text(&self) -> String {
+        let g = &self.game;
+        let clock = clock_text(self.clock.unwrap_or(0.0));
+        if g.all_found() {
+            return format!(
+                "All {PAIRS} pairs found in {clock} with {} cards turned. You win! Click the matched pairs to play again.",
+                g.turns
+            );
+        }
+        let mut s = String::new();
+        if let Some(m) = &self.message {
+            s.push_str(m);
+            s.push(' ');
+        } else {
+            s.push_str("Click a card to turn it over, then another to find its twin. ");
+        }
+        s.push_str(&format!(
+            "{} of {PAIRS} pairs found; clock {clock}.",
+            g.matches
+        ));
+        if self.clock.is_none() {
+            s.push_str(" The clock starts at the first card.");
+        }
+        if let Some(hand) = self.hand.describe(&self.table) {
+            s.push_str(&format!(" ({hand})"));
+        }
+        s
+    }
+
+    /// Where the clock is drawn: under the matched pile.
+    fn clock_rect(&self) -> (Point, Point) {
+        let l = self.table.layout();
+        let min = l.place((MATCHED_COLUMN, 1.0));
+        (min, Point::new(l.card_width, l.card_width * 0.35))
+    }
+
+    fn saved(&self) -> Saved {
+        Saved {
+            game: self.game.clone(),
+            seed: self.seed,
+            clock: self.clock,
+        }
+    }
+}
+
+impl Game for MemoryGame {
+    fn new(host: Host) -> Result<Self, GameError> {
+        host.request_layout(true);
+        host.request_input(game_api::InputKinds::ALL);
+        Ok(MemoryGame::with_seed(host, fresh_seed()))
+    }
+
+    fn canvas_size(&self) -> Point {
+        self.table.canvas_size()
+    }
+
+    fn title(&self) -> String {
+        "Memory".into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn draw(&self, painter: &mut dyn Painter) {
+        self.hand
+            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
+        self.anim.draw_moving(&self.table, painter);
+        let (min, size) = self.clock_rect();
+        painter.rounded_rect(
+            min,
+            size,
+            size.y * 0.2,
+            game_api::Style::solid(Rgba::rgb(20, 70, 40)),
+        );
+        painter.styled_text(
+            Point::new(min.x + size.x / 2.0, min.y + size.y / 2.0),
+            Anchor::Center,
+            size.y * 0.7,
+            Rgba::rgb(255, 255, 255),
+            TextStyle::BOLD.monospace(),
+            &clock_text(self.clock.unwrap_or(0.0)),
+        );
+        if self.game.won() && !self.anim.is_running() {
+            let c = self.table.canvas_size();
+            let w = self.table.layout().card_width;
+            painter.styled_text(
+                Point::new(c.x * 0.42, c.y / 2.0),
+                Anchor::Center,
+                w * 0.5,
+                Rgba::rgb(255, 240, 160),
+                TextStyle::BOLD,
+                "You win!",
+            );
+        }
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Response {
+        if let Event::Tick { dt } = event {
+            let dt = dt.max(0.0);
+            let mut redraw = false;
+            if self.clock_running()
+                && let Some(c) = &mut self.clock
+            {
+                let shown = c.floor();
+                *c += f64::from(dt);
+                redraw |= c.floor() != shown;
+            }
+            if self.anim.is_running() {
+                self.anim.tick(dt);
+                redraw = true;
+            } else if self.game.showing.is_some() {
+                self.shown_for += dt;
+                if self.shown_for >= SHOW_SECONDS {
+                    redraw |= self.settle();
+                }
+            }
+            self.update_ticks();
+            return if redraw {
+                Response::REDRAW
+            } else {
+                Response::NONE
+            };
+        }
+        if let Event::KeyPress { key, .. } = event
+            && (key == "ArrowUp" || key == "ArrowDown")
+        {
+            return if self.cursor_row(key == "ArrowDown") {
+                Response::REDRAW
+            } else {
+                Response::NONE
+            };
+        }
+        let (play, changed) = self.hand.handle(&self.table, &ClickOnly, event);
+        if let Event::PointerMove { pos } = event {
+            self.host
+                .set_cursor(self.hand.cursor(&self.table, &ClickOnly, *pos));
+        }
+        let played = play.is_some_and(|p| self.play(p));
+        if changed || played {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
+    }
+
+    fn lay_out_canvas(&mut self, size: Point) -> Response {
+        self.anim.finish();
+        self.table.lay_out(size);
+        self.update_ticks();
+        Response::REDRAW
+    }
+
+    fn regions(&self) -> Vec<Region> {
+        let mut regions = self.table.regions();
+        let (min, size) = self.clock_rect();
+        regions.push(Region::new(
+            format!("clock {}", clock_text(self.clock.unwrap_or(0.0))),
+            min,
+            size,
+        ));
+        regions
+    }
+}
+
+impl NewGame for MemoryGame {
+    fn new_game(&mut self, seed: u64) {
+        self.new_deal(seed);
+    }
+
+    fn game_id(&self) -> String {
+        game_id(self.seed)
+    }
+
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        let seed = parse_game_id(id).map_err(GameError)?;
+        self.new_deal(seed);
+        Ok(())
+    }
+}
+
+impl Outcomes for MemoryGame {
+    /// Won once every pair is found, with the seconds on the clock as the
+    /// score (fewest is best). A game is never lost.
+    fn outcome(&self) -> Outcome {
+        if self.game.all_found() {
+            Outcome::won().with_score(self.clock.unwrap_or(0.0).floor() as i64)
+        } else {
+            Outcome::PLAYING
+        }
+    }
+
+    fn score_kind(&self) -> ScoreKind {
+        ScoreKind::fewest("seconds")
+    }
+}
+
+impl SaveLoad for MemoryGame {
+    /// The text of [`crate::save`].
+    fn save(&self) -> Vec<u8> {
+        crate::save::write(&self.saved())
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        let saved = crate::save::read(bytes).map_err(GameError)?;
+        self.game = saved.game;
+        self.seed = saved.seed;
+        self.clock = saved.clock;
+        self.table.piles[MATCHED].cards.clear();
+        self.restart_view();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn click(g: &mut MemoryGame, pos: usize) {
+        let at = g.table.card_pos(pos, 0);
+        let at = Point::new(at.x + 5.0, at.y + 5.0);
+        g.handle_event(&Event::press(at));
+        g.handle_event(&Event::release(at));
+    }
+
+    fn run(g: &mut MemoryGame, seconds: f32) {
+        // Quarter seconds add up exactly.
+        for _ in 0..(seconds * 4.0).round() as usize {
+            g.handle_event(&Event::Tick { dt: 0.25 });
+        }
+    }
+
+    #[test]
+    fn a_mismatch_shows_then_turns_back_on_ticks() {
+        let mut g = MemoryGame::with_seed(Host::detached(), 5);
+        let other = (1..CARDS)
+            .find(|&p| g.game.cards[p] != g.game.cards[0])
+            .unwrap();
+        click(&mut g, 0);
+        click(&mut g, other);
+        assert!(g.table.piles[other].cards[0].face_up);
+        run(&mut g, 0.25);
+        assert!(g.table.piles[other].cards[0].face_up, "still showing");
+        run(&mut g, 1.0);
+        assert!(!g.table.piles[other].cards[0].face_up);
+        assert!(!g.table.piles[0].cards[0].face_up);
+        assert!(g.clock().unwrap() > 1.0);
+    }
+
+    #[test]
+    fn a_match_slides_to_the_matched_pile() {
+        let mut g = MemoryGame::with_seed(Host::detached(), 6);
+        let t = g.game.twin(0);
+        click(&mut g, 0);
+        click(&mut g, t);
+        assert!(g.status().contains("a pair!"), "{}", g.status());
+        run(&mut g, 2.0);
+        assert!(g.table.piles[0].cards.is_empty());
+        assert_eq!(g.table.piles[MATCHED].cards.len(), 2);
+        assert!(g.status().contains("1 of 10 pairs found"), "{}", g.status());
+    }
+
+    #[test]
+    fn the_next_click_ends_a_showing_pair_at_once() {
+        let mut g = MemoryGame::with_seed(Host::detached(), 7);
+        let t = g.game.twin(0);
+        click(&mut g, 0);
+        click(&mut g, t);
+        let third = (1..CARDS).find(|&p| p != t).unwrap();
+        click(&mut g, third);
+        assert_eq!(g.game.matches, 1);
+        assert!(g.game.face_up(third));
+    }
+
+    #[test]
+    fn the_clock_starts_at_the_first_card_and_stops_at_the_last_pair() {
+        let mut g = MemoryGame::with_seed(Host::detached(), 8);
+        run(&mut g, 1.0);
+        assert_eq!(g.clock(), None);
+        for p in 0..CARDS {
+            if g.game.removed[p] || g.game.face_up(p) {
+                continue;
+            }
+            let t = g.game.twin(p);
+            click(&mut g, p);
+            click(&mut g, t);
+            run(&mut g, 1.0);
+        }
+        assert!(g.game.won());
+        // Nine seconds between the first card and the last pair.
+        assert_eq!(g.outcome(), Outcome::won().with_score(9));
+        let stopped = g.clock();
+        run(&mut g, 5.0);
+        assert_eq!(g.clock(), stopped);
+        assert!(g.status().contains("You win!"));
+    }
+
+    #[test]
+    fn arrows_walk_the_rows_and_enter_turns() {
+        let mut g = MemoryGame::with_seed(Host::detached(), 9);
+        g.handle_event(&Event::key("ArrowRight"));
+        g.handle_event(&Event::key("ArrowDown"));
+        g.handle_event(&Event::key("Enter"));
+        assert!(g.game.face_up(WIDTH + 1), "{:?}", g.hand.focus);
+    }
+}

@@ -261,6 +261,17 @@ impl Round {
     ///
     /// When `start` is past [`LAST_START`].
     pub fn deal(seed: u64, start: usize, money: i64) -> Round {
+        Round::deal_from(shoe(seed), seed, start, money)
+    }
+
+    /// Deals a round as [`Round::deal`] does from `shoe`, a shoe in an
+    /// order of the caller's (tests and pictures stack it); `seed` is only
+    /// kept. The shoe must hold a round's worth of cards after `start`.
+    ///
+    /// # Panics
+    ///
+    /// When `start` is past [`LAST_START`] or the shoe runs out.
+    pub fn deal_from(shoe: Vec<Card>, seed: u64, start: usize, money: i64) -> Round {
         assert!(
             start <= LAST_START,
             "a round starts at most {LAST_START} cards into the shoe"
@@ -276,7 +287,7 @@ impl Round {
             hands: Vec::new(),
             phase: Phase::Playing(0),
             used: 0,
-            shoe: shoe(seed),
+            shoe,
         };
         let player = vec![round.draw(), round.draw()];
         round.dealer = vec![round.draw(), round.draw()];
@@ -515,5 +526,352 @@ impl Round {
             .map(|h| h.verdict.map_or(0, |v| v.payout(h.doubled)))
             .sum::<i64>();
         self.phase = Phase::Settled { queue, shown: 0 };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::card::read_cards;
+
+    /// A round dealt from a shoe whose first cards are `top` (player,
+    /// player, dealer, dealer, then every card drawn in turn), the rest of
+    /// a shoe after them; $100 before the bet.
+    fn stacked(top: &str) -> Round {
+        let mut cards = read_cards(top).unwrap();
+        cards.extend(shoe(1));
+        Round::deal_from(cards, 1, 0, START_MONEY)
+    }
+
+    fn cards(text: &str) -> Vec<Card> {
+        read_cards(text).unwrap()
+    }
+
+    fn played(top: &str, moves: &[Move]) -> Round {
+        let mut r = stacked(top);
+        for &m in moves {
+            r.play(m).unwrap();
+        }
+        r
+    }
+
+    fn verdicts(r: &Round) -> Vec<Verdict> {
+        r.hands.iter().map(|h| h.verdict.unwrap()).collect()
+    }
+
+    #[test]
+    fn totals_count_aces_as_eleven_when_they_can() {
+        assert_eq!(best_total(&cards("AS 6H")), 17);
+        assert_eq!(best_total(&cards("AS 6H TC")), 17);
+        assert_eq!(best_total(&cards("AS AH")), 12);
+        assert_eq!(best_total(&cards("AS AH 9D")), 21);
+        assert_eq!(best_total(&cards("KS QH AD")), 21);
+        assert_eq!(best_total(&cards("JS QH")), 20);
+        assert_eq!(best_total(&cards("KS QH 2D")), 22);
+        assert!(is_bust(&cards("KS QH 2D")));
+        assert_eq!(min_value("KD".parse().unwrap()), 10);
+        assert_eq!(min_value("AD".parse().unwrap()), 1);
+    }
+
+    #[test]
+    fn the_shoe_is_four_decks_reshuffled_after_three_quarters() {
+        assert_eq!(shoe(9).len(), 208);
+        assert_eq!(RESHUFFLE_BELOW, 52);
+        // Rounds follow each other through one shoe until fewer than 52
+        // cards are left; then the next round is dealt from a new shuffle.
+        let mut r = Round::deal(9, 0, START_MONEY);
+        let mut starts = vec![0];
+        loop {
+            while !r.is_settled() {
+                r.play(Move::Stand).unwrap();
+            }
+            if r.start + r.used > LAST_START {
+                break;
+            }
+            let next = r.next(77);
+            assert_eq!(next.seed, 9);
+            assert_eq!(next.start, r.start + r.used);
+            assert_eq!(next.discards(), &shoe(9)[..next.start]);
+            starts.push(next.start);
+            r = next;
+        }
+        assert!(shoe(9).len() - (r.start + r.used) < 52);
+        let fresh = r.next(77);
+        assert_eq!((fresh.seed, fresh.start), (77, 0));
+        assert_eq!(fresh.money_before, r.money);
+        assert!(starts.len() > 20, "{starts:?}");
+    }
+
+    #[test]
+    fn a_blackjack_pays_three_to_two() {
+        let r = stacked("AS KH 9C 7D");
+        assert_eq!(verdicts(&r), [Verdict::Blackjack]);
+        assert_eq!(r.money, 103);
+        assert_eq!(r.net(), Some(3));
+        assert!(r.revealed);
+        assert_eq!(
+            r.check(Move::Hit),
+            Err(Refusal("the round is over; deal the next".into()))
+        );
+    }
+
+    #[test]
+    fn a_dealer_blackjack_takes_the_bet_at_once() {
+        let r = stacked("TS 9H AC QD");
+        assert_eq!(verdicts(&r), [Verdict::DealerBlackjack]);
+        assert_eq!(r.money, 98);
+        assert!(r.revealed);
+        assert!(r.check(Move::Stand).is_err());
+    }
+
+    #[test]
+    fn two_blackjacks_push() {
+        let r = stacked("AS JH AC KD");
+        assert_eq!(verdicts(&r), [Verdict::Push]);
+        assert_eq!(r.money, 100);
+        assert_eq!(r.net(), Some(0));
+    }
+
+    #[test]
+    fn a_win_pays_even_money_a_loss_takes_the_bet_a_push_returns_it() {
+        let win = played("TS 9H TC 7D", &[Move::Stand]);
+        assert_eq!((verdicts(&win), win.money), (vec![Verdict::Win], 102));
+        let lose = played("TS 6H TC 8D", &[Move::Stand]);
+        assert_eq!((verdicts(&lose), lose.money), (vec![Verdict::Lose], 98));
+        let push = played("TS 8H TC 8D", &[Move::Stand]);
+        assert_eq!((verdicts(&push), push.money), (vec![Verdict::Push], 100));
+        // The dealer draws to 17: 10 + 6 takes a 9 and busts.
+        let dealer_bust = played("TS 2H TC 6D 9S", &[Move::Stand]);
+        assert_eq!(dealer_bust.dealer.len(), 3);
+        assert_eq!(verdicts(&dealer_bust), [Verdict::Win]);
+        assert_eq!(dealer_bust.money, 102);
+    }
+
+    #[test]
+    fn the_dealer_stands_on_a_soft_17_and_hits_16() {
+        let soft = played("TS 8H AC 6D 5S", &[Move::Stand]);
+        assert_eq!(soft.dealer, cards("AC 6D"));
+        assert_eq!(verdicts(&soft), [Verdict::Win]);
+        let sixteen = played("TS 8H TC 6D AS", &[Move::Stand]);
+        assert_eq!(sixteen.dealer, cards("TC 6D AS"));
+        assert_eq!(sixteen.dealer_total(), 17);
+        assert_eq!(verdicts(&sixteen), [Verdict::Win]);
+        // A soft 16 hits too: A + 5, then a 2 makes a soft 18.
+        let soft16 = played("TS 8H AC 5D 2S", &[Move::Stand]);
+        assert_eq!(soft16.dealer_total(), 18);
+    }
+
+    #[test]
+    fn a_bust_loses_and_the_hole_card_stays_hidden() {
+        let r = played("TS 6H TC 6D KS", &[Move::Hit]);
+        assert_eq!(verdicts(&r), [Verdict::Bust]);
+        assert_eq!(r.money, 98);
+        assert!(!r.revealed);
+        assert_eq!(r.dealer.len(), 2, "the dealer draws nothing");
+        assert_eq!(r.showing(), Some((0, Verdict::Bust)));
+    }
+
+    #[test]
+    fn there_is_no_limit_on_the_cards_under_21() {
+        let r = played("2S 2H TC 7D AS AH AC AD 2C 2D 3S 3H", &[Move::Hit; 8]);
+        assert_eq!(r.hands[0].cards.len(), 10);
+        assert_eq!(r.hands[0].total(), 18);
+        assert_eq!(r.active(), Some(0));
+    }
+
+    #[test]
+    fn a_double_doubles_the_bet_takes_one_card_and_stands() {
+        let win = played("5S 6H TC 7D TS", &[Move::Double]);
+        assert_eq!(win.hands[0].cards.len(), 3);
+        assert!(win.hands[0].doubled);
+        assert_eq!((verdicts(&win), win.money), (vec![Verdict::Win], 104));
+        let lose = played("5S 6H TC 8D 2S", &[Move::Double]);
+        assert_eq!((verdicts(&lose), lose.money), (vec![Verdict::Lose], 96));
+        let push = played("5S 6H TC 8D 7S", &[Move::Double]);
+        assert_eq!((verdicts(&push), push.money), (vec![Verdict::Push], 100));
+        let bust = played("TS 6H TC 8D 7S", &[Move::Double]);
+        assert_eq!((verdicts(&bust), bust.money), (vec![Verdict::Bust], 96));
+        assert!(!bust.revealed);
+    }
+
+    #[test]
+    fn only_an_unsplit_hand_of_two_cards_doubles() {
+        let hit = played("2S 3H TC 8D 2C", &[Move::Hit]);
+        assert!(hit.check(Move::Double).is_err());
+        let split = played("8S 8H TC 8D 2C 3C", &[Move::Split]);
+        assert_eq!(
+            split.check(Move::Double),
+            Err(Refusal("a split hand cannot be doubled".into()))
+        );
+    }
+
+    #[test]
+    fn only_two_equal_first_cards_split_and_tens_and_faces_are_equal() {
+        assert!(stacked("TS KH 9C 8D").check(Move::Split).is_ok());
+        assert!(stacked("JS QH 9C 8D").check(Move::Split).is_ok());
+        assert!(stacked("8S 8H 9C 8D").check(Move::Split).is_ok());
+        assert_eq!(
+            stacked("TS 9H 9C 8D").check(Move::Split),
+            Err(Refusal("only two equal cards can be split".into()))
+        );
+        let hit = played("2S 2H 9C 8D 3C", &[Move::Hit]);
+        assert!(hit.check(Move::Split).is_err());
+        let split = played("8S 8H 9C 8D 8C 3C", &[Move::Split]);
+        assert_eq!(split.hands[0].cards, cards("8S 8C"));
+        assert_eq!(
+            split.check(Move::Split),
+            Err(Refusal("a split hand cannot be split again".into()))
+        );
+    }
+
+    #[test]
+    fn split_hands_are_bet_played_and_paid_one_after_the_other() {
+        // 8 8 split: 8+3 hits a 10 (21), stands; 8+9 stands (17). Dealer
+        // 10 + 8 = 18: the first wins, the second loses.
+        let mut r = played("8S 8H TC 8D 3C 9C", &[Move::Split]);
+        assert_eq!(r.money, 96);
+        assert_eq!(r.active(), Some(0));
+        r.play(Move::Hit).unwrap(); // the next card: shoe(1)'s first
+        let first = r.hands[0].clone();
+        r.play(Move::Stand).unwrap();
+        assert_eq!(r.active(), Some(1));
+        r.play(Move::Stand).unwrap();
+        assert!(r.is_settled());
+        let expect_first = if first.is_bust() {
+            Verdict::Bust
+        } else if first.total() > 18 {
+            Verdict::Win
+        } else if first.total() == 18 {
+            Verdict::Push
+        } else {
+            Verdict::Lose
+        };
+        assert_eq!(verdicts(&r), [expect_first, Verdict::Lose]);
+        assert_eq!(r.money, 96 + expect_first.payout(false));
+    }
+
+    #[test]
+    fn a_split_hand_of_21_is_no_blackjack() {
+        // Split tens; each takes an ace: 21, but paid even money, and a
+        // dealer's three-card 21 pushes it.
+        let r = played(
+            "TS KH 9C 7D AC AD",
+            &[Move::Split, Move::Stand, Move::Stand],
+        );
+        assert_eq!(verdicts(&r), [Verdict::Win, Verdict::Win]);
+        assert_eq!(r.money, 96 + 4 + 4);
+        let r = played(
+            "TS KH 9C 2D AC AD TH",
+            &[Move::Split, Move::Stand, Move::Stand],
+        );
+        assert_eq!(r.dealer_total(), 21);
+        assert_eq!(verdicts(&r), [Verdict::Push, Verdict::Push]);
+        assert_eq!(r.money, 100);
+    }
+
+    #[test]
+    fn split_aces_take_one_card_each_and_no_more() {
+        let r = played("AS AH 9C 8D KC 5D", &[Move::Split]);
+        assert!(r.is_settled());
+        assert_eq!(r.hands[0].cards, cards("AS KC"));
+        assert_eq!(r.hands[1].cards, cards("AH 5D"));
+        // 21 (no blackjack) wins even money; soft 16 loses to 17.
+        assert_eq!(verdicts(&r), [Verdict::Win, Verdict::Lose]);
+        assert_eq!(r.money, 96 + 4);
+        assert!(r.revealed);
+    }
+
+    #[test]
+    fn a_busted_first_split_hand_waits_then_the_second_plays() {
+        let mut r = played("8S 8H TC 8D 5C 9C KS", &[Move::Split, Move::Hit]);
+        // 8 + 5 = 13, + K = 23: bust; its Bust shows.
+        assert_eq!(r.phase, Phase::Busted(0));
+        assert_eq!(r.showing(), Some((0, Verdict::Bust)));
+        assert!(r.check(Move::Hit).is_err());
+        r.play(Move::Continue).unwrap();
+        assert_eq!(r.active(), Some(1));
+        r.play(Move::Stand).unwrap();
+        // The second hand (17) loses to 18; only its result is queued.
+        assert_eq!(verdicts(&r), [Verdict::Bust, Verdict::Lose]);
+        assert_eq!(
+            r.phase,
+            Phase::Settled {
+                queue: vec![1],
+                shown: 0
+            }
+        );
+        assert_eq!(r.money, 96);
+        assert!(r.revealed);
+    }
+
+    #[test]
+    fn when_both_split_hands_bust_the_hole_card_stays_hidden() {
+        let r = played(
+            "8S 8H TC 8D 5C 6C KS KD",
+            &[Move::Split, Move::Hit, Move::Continue, Move::Hit],
+        );
+        assert_eq!(verdicts(&r), [Verdict::Bust, Verdict::Bust]);
+        assert!(!r.revealed);
+        assert_eq!(r.dealer.len(), 2);
+        assert_eq!(r.money, 96);
+        assert!(!r.more_to_show());
+    }
+
+    #[test]
+    fn a_second_hand_bust_shows_before_the_first_hands_result() {
+        let mut r = played(
+            "8S 8H TC 8D 3C 6C KS",
+            &[Move::Split, Move::Stand, Move::Hit],
+        );
+        // Hand 2: 8 + 6 + K = 24. Hand 1: 8 + 3 = 11 against 18.
+        assert_eq!(
+            r.phase,
+            Phase::Settled {
+                queue: vec![1, 0],
+                shown: 0
+            }
+        );
+        assert_eq!(r.showing(), Some((1, Verdict::Bust)));
+        assert!(r.more_to_show());
+        r.play(Move::Continue).unwrap();
+        assert_eq!(r.showing(), Some((0, Verdict::Lose)));
+        assert!(!r.more_to_show());
+        assert!(r.check(Move::Continue).is_err());
+        assert_eq!(r.money, 96);
+    }
+
+    #[test]
+    fn there_is_no_surrender_and_no_insurance() {
+        // The dealer's ace up: the player may only hit, stand, double (or
+        // split a pair); nothing else is offered or taken.
+        let r = stacked("TS 6H AC 6D");
+        let allowed: Vec<Move> = [
+            Move::Hit,
+            Move::Stand,
+            Move::Double,
+            Move::Split,
+            Move::Continue,
+        ]
+        .into_iter()
+        .filter(|&m| r.check(m).is_ok())
+        .collect();
+        assert_eq!(allowed, [Move::Hit, Move::Stand, Move::Double]);
+        assert_eq!(r.money, 98);
+    }
+
+    #[test]
+    fn a_replay_of_the_moves_rebuilds_the_round() {
+        let r = played(
+            "8S 8H TC 8D 3C 6C KS",
+            &[Move::Split, Move::Stand, Move::Hit],
+        );
+        let mut again = stacked("8S 8H TC 8D 3C 6C KS");
+        for &m in &r.moves {
+            again.play(m).unwrap();
+        }
+        assert_eq!(again, r);
+        let seeded = Round::replay(5, 10, 50, &[]).unwrap();
+        assert_eq!(seeded, Round::deal(5, 10, 50));
+        assert!(Round::replay(5, LAST_START + 1, 50, &[]).is_err());
     }
 }

@@ -124,15 +124,15 @@ pub fn draw_picture(painter: &mut dyn Painter, picture: Picture, c: Point, s: f3
         Picture::TwoFish => {
             draw_fish(
                 painter,
-                at(c, -s * 0.08, -s * 0.28),
-                s * 0.6,
+                at(c, -s * 0.1, -s * 0.25),
+                s * 0.72,
                 Rgba::rgb(60, 130, 220),
                 line,
             );
             draw_fish(
                 painter,
-                at(c, s * 0.08, s * 0.28),
-                s * 0.6,
+                at(c, s * 0.1, s * 0.25),
+                s * 0.72,
                 Rgba::rgb(220, 60, 60),
                 line,
             );

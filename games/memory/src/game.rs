@@ -35,6 +35,9 @@ pub const SHOW_SECONDS: f32 = 0.5;
 const GRID: (f32, f32) = (6.4, 4.0);
 /// The matched pile's column.
 const MATCHED_COLUMN: f32 = 5.4;
+/// The most a tick may add to the clock, in seconds: the launcher sends
+/// no ticks while the window is minimised, and the gap is not play.
+const MAX_TICK: f32 = 0.5;
 /// Ticks while something moves or shows.
 const FAST_TICK: Duration = Duration::from_millis(16);
 /// Ticks while only the clock runs.
@@ -74,6 +77,10 @@ pub struct MemoryGame {
     seed: u64,
     /// Seconds on the clock; `None` before the first card is turned.
     clock: Option<f64>,
+    /// The clock as of the last card turned: what a save holds, so that
+    /// ticks alone never change the save (the launcher would record each
+    /// as a move to undo).
+    turned_at: Option<f64>,
     /// Seconds the showing pair has shown (once turned).
     shown_for: f32,
     table: Table,
@@ -104,6 +111,7 @@ impl MemoryGame {
             game: Memory::deal(seed),
             seed,
             clock: None,
+            turned_at: None,
             shown_for: 0.0,
             table: Self::empty_table(),
             hand: Hand::new(),
@@ -167,6 +175,7 @@ impl MemoryGame {
         self.game = Memory::deal(seed);
         self.seed = seed;
         self.clock = None;
+        self.turned_at = None;
         self.restart_view();
     }
 
@@ -243,6 +252,7 @@ impl MemoryGame {
                 if self.clock.is_none() {
                     self.clock = Some(0.0);
                 }
+                self.turned_at = self.clock;
                 self.shown_for = 0.0;
                 self.message = Some(match flip {
                     Flip::First => format!(
@@ -372,7 +382,7 @@ impl MemoryGame {
         Saved {
             game: self.game.clone(),
             seed: self.seed,
-            clock: self.clock,
+            clock: self.turned_at,
         }
     }
 }
@@ -431,7 +441,8 @@ impl Game for MemoryGame {
 
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
-            let dt = dt.max(0.0);
+            // A long gap (the window was hidden) counts as one tick's worth.
+            let dt = dt.clamp(0.0, MAX_TICK);
             let mut redraw = false;
             if self.clock_running()
                 && let Some(c) = &mut self.clock
@@ -540,6 +551,7 @@ impl SaveLoad for MemoryGame {
         self.game = saved.game;
         self.seed = saved.seed;
         self.clock = saved.clock;
+        self.turned_at = saved.clock;
         self.table.piles[MATCHED].cards.clear();
         self.restart_view();
         Ok(())

@@ -10,7 +10,7 @@
 //! removed 00100000001000000000 1 where the card was matched
 //! first 7                      the first card of a pair face up, or -
 //! turns 9
-//! clock 12.5                   seconds on the clock, - before the first turn
+//! clock 12.5                   the clock when the last card was turned, - before the first
 //! end
 //! ```
 //!
@@ -36,7 +36,8 @@ pub struct Saved {
     pub game: Memory,
     /// The deal's seed (for the game ID).
     pub seed: u64,
-    /// Seconds on the clock; `None` before the first turn.
+    /// Seconds on the clock when the last card was turned (ticks alone
+    /// never change a save); `None` before the first turn.
     pub clock: Option<f64>,
 }
 

@@ -305,18 +305,29 @@ fn a_game_id_replays_its_deal_and_a_save_resumes_the_clock() {
     assert!(game.start_from_game_id("seventy").is_err());
     assert_eq!(game.game_id().unwrap(), "77");
     click_place(&mut game, 0);
+    // Ticks move the clock but not the save (the launcher records a move
+    // to undo whenever the save changes).
+    let before = game.save().unwrap();
     wait(&mut game, 12);
+    let clock = |g: &mut GameInstance| {
+        g.regions()
+            .unwrap()
+            .into_iter()
+            .find(|r| r.label.starts_with("clock "))
+            .unwrap()
+            .label
+    };
+    assert_eq!(clock(&mut game), "clock 00:12");
+    assert_eq!(game.save().unwrap(), before);
+    // A save holds the clock as of the last card turned.
+    click_place(&mut game, 5);
     let saved = game.save().unwrap();
     let mut other = start();
     other.load(&saved).unwrap();
     assert_eq!(other.game_id().unwrap(), "77");
-    assert!(
-        other
-            .regions()
-            .unwrap()
-            .iter()
-            .any(|r| r.label == "clock 00:12")
-    );
-    assert!(place_region(&mut other, 0).label.contains(", face up, "));
+    assert_eq!(clock(&mut other), "clock 00:12");
+    // The two cards showing were saved as they end: turned back or gone.
+    assert!(!place_region(&mut other, 5).label.contains(", face up, "));
+    assert_eq!(state(&mut other).turns, 2);
     assert!(other.load(b"Memory save 1\nseed x\nend\n").is_err());
 }

@@ -1,0 +1,199 @@
+//! Calls and tickets: sending calls without waiting, and collecting their
+//! answers within a time the caller gives.
+
+use super::shared::InFlight;
+use super::{GameProcess, ProcessError, ProcessState, Ticket};
+use crate::protocol::{Answer, Call, ToGame, WireCallError, encode};
+use crate::report::Activity;
+use game_api::host::CallError;
+use std::io::Write;
+use std::task::Poll;
+use std::time::{Duration, Instant};
+
+/// The largest message [`GameProcess::send`] writes itself rather than
+/// through the writer thread: far below a pipe's capacity (64 KiB on
+/// Linux), so that writing it to an empty pipe never blocks.
+pub(super) const DIRECT_WRITE_MAX: usize = 16 * 1024;
+
+/// The names of the game table's functions, for errors that come back as
+/// text.
+pub(super) const FUNCTIONS: &[&str] = &[
+    "create",
+    "destroy",
+    "canvas_size",
+    "title",
+    "status",
+    "draw",
+    "handle_event",
+    "action_count",
+    "action",
+    "action_shortcut",
+    "invoke_action",
+    "region_count",
+    "region",
+    "last_error",
+    "save",
+    "load",
+    "new_game",
+    "game_id",
+    "from_game_id",
+    "outcome",
+    "reply",
+];
+
+/// A call error from the wire, as game-api's.
+pub(super) fn call_error(e: WireCallError) -> CallError {
+    CallError {
+        function: FUNCTIONS
+            .iter()
+            .find(|f| **f == e.function)
+            .copied()
+            .unwrap_or("a function"),
+        kind: e.kind,
+        message: e.message,
+    }
+}
+
+/// A call with its payload left out, to check its answer's kind.
+pub(super) fn outline(call: &Call) -> Call {
+    match call {
+        Call::Load(_) => Call::Load(Vec::new()),
+        other => other.clone(),
+    }
+}
+
+impl GameProcess {
+    /// Sends `calls` to be run in order, without waiting. Refused when the
+    /// process has ended or is not responding.
+    pub fn send(&self, calls: Vec<Call>) -> Result<Ticket, ProcessError> {
+        // Whatever it asks may change the game: what was read ahead is old.
+        self.drop_read_ahead();
+        let mut inbox = self.shared.inbox();
+        if let Some(report) = &inbox.exit {
+            return Err(ProcessError::Exited(report.clone()));
+        }
+        if let Some(oldest) = inbox.in_flight.values().next()
+            && oldest.since.elapsed() >= self.shared.answer_within
+        {
+            return Err(ProcessError::NotResponding {
+                during: oldest.activity(),
+                waited: oldest.since.elapsed(),
+            });
+        }
+        let seq = inbox.next_seq;
+        let outlines = calls.iter().map(outline).collect();
+        let frame = encode(&ToGame::Calls { seq, calls })
+            .map_err(|e| ProcessError::CannotSend(e.to_string()))?;
+        // Nothing in flight: every earlier message was read and answered, so
+        // the pipe is empty and a small write cannot block.
+        let direct = inbox.in_flight.is_empty() && frame.len() <= DIRECT_WRITE_MAX;
+        inbox.next_seq += 1;
+        inbox.in_flight.insert(
+            seq,
+            InFlight {
+                calls: outlines,
+                current: 0,
+                since: Instant::now(),
+                activity: None,
+            },
+        );
+        inbox.awaited.insert(seq);
+        // Written at once, saving the writer thread's wake-up, while the
+        // inbox is held (so no other message can overtake it); else queued.
+        // A write that fails means the process is ending; the reader will
+        // say how.
+        let written = direct
+            && match self.stdin.try_lock() {
+                Ok(mut stdin) => {
+                    let _ = stdin.write_all(&frame);
+                    true
+                }
+                Err(_) => false,
+            };
+        if !written {
+            let _ = self.writer.send(frame);
+        }
+        Ok(Ticket {
+            seq,
+            shared: self.shared.clone(),
+        })
+    }
+
+    /// The answers to `ticket`'s calls, one per call (fewer after a
+    /// [`Call::Close`]), if they come within `wait`.
+    pub fn poll(
+        &self,
+        ticket: &Ticket,
+        wait: Duration,
+    ) -> Poll<Result<Vec<Result<Answer, CallError>>, ProcessError>> {
+        let deadline = Instant::now() + wait;
+        let mut inbox = self.shared.inbox();
+        loop {
+            if let Some(results) = inbox.replies.remove(&ticket.seq) {
+                inbox.awaited.remove(&ticket.seq);
+                return Poll::Ready(Ok(results
+                    .into_iter()
+                    .map(|r| r.map_err(call_error))
+                    .collect()));
+            }
+            if let Some(report) = &inbox.exit {
+                return Poll::Ready(Err(ProcessError::Exited(report.clone())));
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Poll::Pending;
+            }
+            inbox = self.shared.wait(inbox, left);
+        }
+    }
+
+    /// Runs `calls` and waits at most `wait` for their answers.
+    pub fn calls_within(
+        &self,
+        calls: Vec<Call>,
+        wait: Duration,
+    ) -> Result<Vec<Result<Answer, CallError>>, ProcessError> {
+        let during = calls.first().map_or(Activity::Starting, Activity::of);
+        let ticket = self.send(calls)?;
+        match self.poll(&ticket, wait) {
+            Poll::Ready(result) => result,
+            Poll::Pending => Err(self.late(during, wait)),
+        }
+    }
+
+    /// Runs one call and waits at most `wait` for its answer.
+    pub fn call_within(&self, call: Call, wait: Duration) -> Result<Answer, ProcessError> {
+        let mut results = self.calls_within(vec![call], wait)?;
+        match results.pop() {
+            Some(result) => result.map_err(ProcessError::Call),
+            None => Err(ProcessError::CannotSend("no answer came back".into())),
+        }
+    }
+
+    /// Runs one call and waits at most [`GameProcess::wait`] for its answer
+    /// (or takes its answer read ahead, see [`GameProcess::set_read_ahead`]).
+    pub fn call(&self, call: Call) -> Result<Answer, ProcessError> {
+        if call.is_read()
+            && let Some(answer) = self.take_read_ahead(&call)
+        {
+            return answer.map_err(ProcessError::Call);
+        }
+        self.call_within(call, self.wait)
+    }
+
+    /// The error for a call that got no answer in `wait`: not responding if
+    /// that is what the game is now.
+    pub(super) fn late(&self, during: Activity, wait: Duration) -> ProcessError {
+        match self.state() {
+            ProcessState::Exited(report) => ProcessError::Exited(report),
+            ProcessState::NotResponding { since, during } => ProcessError::NotResponding {
+                during,
+                waited: since.elapsed(),
+            },
+            ProcessState::Running => ProcessError::NoAnswer {
+                during,
+                waited: wait,
+            },
+        }
+    }
+}

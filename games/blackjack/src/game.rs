@@ -1,0 +1,646 @@
+//! [`BlackjackGame`], the [`Game`] the launcher runs: a round of
+//! [`crate::rules`] on a [`cards::Table`] laid out to the window, as the
+//! original lays it out — the shoe at the top left, the discards at the
+//! top right, the dealer's hand between them, the player's hand (or two
+//! hands after a split) below, and the buttons Split, Hit, Stand and
+//! Double under it, each shown only while it may be used. When a hand is
+//! over its result ("You Win", "Bust"…) is a button in the middle: clicking
+//! it shows the next result, or deals the next round for another $2 bet
+//! (the toolbar's Deal, key N, deals at once). Cards slide from the shoe
+//! on ticks, but the state changes at once.
+//!
+//! A game, for the launcher's New game, Game ID and statistics, is one
+//! round. The bankroll and the shoe carry over from round to round and
+//! between sessions ([`crate::bank`]).
+
+use std::time::Duration;
+
+use cards::anim::{Animator, Snapshot};
+use cards::{Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
+use game_api::{
+    Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
+    Region, Response, Rgba, SaveLoad, ScoreKind, TextStyle,
+};
+
+use crate::bank::{self, Bank};
+use crate::rules::{BET, LAST_START, Move, Phase, Round, Verdict, best_total, min_value};
+use crate::save::{Saved, game_id, parse_game_id};
+
+/// The shoe's pile.
+pub const SHOE: usize = 0;
+/// The discards' pile.
+pub const DISCARDS: usize = 1;
+/// The dealer's hand.
+pub const DEALER: usize = 2;
+/// The player's first (or only) hand; the second follows it.
+pub const PLAYER: usize = 3;
+
+/// The Hit button's and action's id.
+pub const HIT: &str = "hit";
+/// The Stand button's and action's id.
+pub const STAND: &str = "stand";
+/// The Split button's and action's id.
+pub const SPLIT: &str = "split";
+/// The Double button's and action's id.
+pub const DOUBLE: &str = "double";
+/// The result button's id (its label is the result).
+pub const RESULT: &str = "result";
+/// The toolbar's Deal (or Go on) action.
+pub const DEAL: &str = "deal";
+
+const COLS: f32 = 6.0;
+const PLAYER_ROW: f32 = 1.2;
+const BUTTON_ROW: f32 = 2.35;
+const BUTTON_HEIGHT: f32 = 0.25;
+const ROWS: f32 = BUTTON_ROW + 0.3;
+const HAND_COL: f32 = 1.2;
+const TICK: Duration = Duration::from_millis(16);
+
+/// A fresh seed for a new shoe.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    hasher.finish()
+}
+
+/// No card is ever picked up: Blackjack is played with its buttons.
+struct NoDrag;
+
+impl Rules for NoDrag {
+    fn movable(&self, _: &Table, _: usize, _: usize) -> bool {
+        false
+    }
+    fn accepts(&self, _: &Table, _: usize, _: usize, _: usize) -> bool {
+        false
+    }
+}
+
+/// The game in its window.
+pub struct BlackjackGame {
+    host: Host,
+    round: Round,
+    from_id: bool,
+    table: Table,
+    hand: Hand,
+    anim: Animator,
+    ticking: bool,
+    /// A refusal's words for the status line.
+    message: Option<String>,
+}
+
+fn dollars(n: i64) -> String {
+    if n < 0 {
+        format!("-${}", -n)
+    } else {
+        format!("${n}")
+    }
+}
+
+impl BlackjackGame {
+    /// A game showing `round`, with `host`.
+    pub fn with_round(host: Host, round: Round) -> BlackjackGame {
+        let mut table = Table::new(COLS, ROWS);
+        table.card_widths = (30.0, 150.0);
+        let mut game = BlackjackGame {
+            host,
+            round,
+            from_id: false,
+            table,
+            hand: Hand::new(),
+            anim: Animator::new(),
+            ticking: false,
+            message: None,
+        };
+        game.restart_view();
+        game
+    }
+
+    /// The round at the table.
+    pub fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// The table as drawn.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn restart_view(&mut self) {
+        self.hand.reset();
+        self.anim.finish();
+        self.message = None;
+        self.sync();
+        self.update_ticks();
+    }
+
+    /// Puts the round on the table: piles and the buttons that may be used.
+    fn sync(&mut self) {
+        let r = &self.round;
+        let mut piles = Vec::new();
+        let mut shoe = Pile::new("shoe", (0.0, 0.0), Fan::Stacked);
+        shoe.cards = r
+            .shoe_left()
+            .iter()
+            .rev()
+            .map(|&c| TableCard::down(c))
+            .collect();
+        piles.push(shoe);
+        let mut discards = Pile::new("discards", (COLS - 1.0, 0.0), Fan::Stacked);
+        discards.cards = r.discards().iter().map(|&c| TableCard::down(c)).collect();
+        piles.push(discards);
+        let mut dealer = Pile::new("dealer's hand", (HAND_COL, 0.0), Fan::Right);
+        dealer.reach = Some(COLS - 2.0 * HAND_COL - 1.0 + 0.2);
+        dealer.cards = r
+            .dealer
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                if i == 1 && !r.revealed {
+                    TableCard::down(c)
+                } else {
+                    TableCard::up(c)
+                }
+            })
+            .collect();
+        piles.push(dealer);
+        let lit = match &r.phase {
+            Phase::Playing(h) if r.hands.len() > 1 => Some(*h),
+            _ => r.showing().filter(|_| r.hands.len() > 1).map(|(h, _)| h),
+        };
+        if r.hands.len() == 1 {
+            let mut p = Pile::new("your hand", (HAND_COL, PLAYER_ROW), Fan::Right);
+            p.reach = Some(COLS - 2.0 * HAND_COL - 1.0 + 0.2);
+            piles.push(p);
+        } else {
+            for (i, name) in ["your first hand", "your second hand"]
+                .into_iter()
+                .enumerate()
+            {
+                let mut p = Pile::new(name, (i as f32 * 3.1, PLAYER_ROW), Fan::Right);
+                p.reach = Some(1.8);
+                piles.push(p);
+            }
+        }
+        for (i, hand) in r.hands.iter().enumerate() {
+            let pile = &mut piles[PLAYER + i];
+            pile.cards = hand.cards.iter().map(|&c| TableCard::up(c)).collect();
+            pile.highlighted = lit == Some(i);
+        }
+        self.table.piles = piles;
+        self.table.buttons.clear();
+        let y = BUTTON_ROW;
+        if let Phase::Playing(_) = r.phase {
+            for (id, label, col) in [
+                (SPLIT, "Split", 1.0),
+                (HIT, "Hit", 2.0),
+                (STAND, "Stand", 3.0),
+                (DOUBLE, "Double", 4.0),
+            ] {
+                if r.check(Self::move_of(id).expect("a move")).is_ok() {
+                    self.table
+                        .add_button(id, label, (col, y), (1.0, BUTTON_HEIGHT));
+                }
+            }
+        } else if let Some((_, verdict)) = r.showing() {
+            self.table.add_button(
+                RESULT,
+                verdict.title(),
+                (2.0, y),
+                (2.0 + cards::table::GAP, BUTTON_HEIGHT),
+            );
+        }
+        if let Some(cards::drag::Focus::Pile { pile, .. }) = self.hand.focus
+            && pile >= self.table.piles.len()
+        {
+            self.hand.reset();
+        }
+        if let Some(cards::drag::Focus::Button(b)) = self.hand.focus
+            && b >= self.table.buttons.len()
+        {
+            self.hand.reset();
+        }
+    }
+
+    fn move_of(id: &str) -> Option<Move> {
+        match id {
+            HIT => Some(Move::Hit),
+            STAND => Some(Move::Stand),
+            SPLIT => Some(Move::Split),
+            DOUBLE => Some(Move::Double),
+            RESULT => Some(Move::Continue),
+            _ => None,
+        }
+    }
+
+    fn update_ticks(&mut self) {
+        let wanted = self.anim.is_running();
+        if wanted && !self.ticking {
+            self.host.request_ticks(TICK);
+        } else if !wanted && self.ticking {
+            self.host.stop_ticks();
+        }
+        self.ticking = wanted;
+    }
+
+    /// Keeps the bankroll and the shoe in the data directory.
+    fn keep(&self) {
+        let r = &self.round;
+        let bank = Bank {
+            money: r.money,
+            shoe: Some((r.seed, r.start + r.used)),
+        };
+        if let Some(dir) = self.host.data_dir()
+            && let Err(e) = bank::store(&dir, &bank)
+        {
+            self.host.log(&e);
+        }
+    }
+
+    /// Changes the round to `round`, the cards sliding there.
+    fn show(&mut self, round: Round) {
+        let before = Snapshot::of(&self.table);
+        self.round = round;
+        self.message = None;
+        self.sync();
+        self.anim.start(&before, &self.table);
+        self.update_ticks();
+        self.keep();
+    }
+
+    /// Makes `m` as the player's button does; whether it was legal (a
+    /// refusal is said in the status line). Going on from the last result
+    /// deals the next round.
+    pub fn play_move(&mut self, m: Move) -> bool {
+        if m == Move::Continue && self.round.is_settled() && !self.round.more_to_show() {
+            self.deal_next();
+            return true;
+        }
+        let mut next = self.round.clone();
+        match next.play(m) {
+            Ok(()) => {
+                self.show(next);
+                true
+            }
+            Err(why) => {
+                self.message = Some(format!("{}: {why}.", m.name()));
+                false
+            }
+        }
+    }
+
+    /// Deals the next round (the launcher's new game, so that it counts
+    /// in the statistics as one).
+    pub fn deal_next(&mut self) {
+        if self.host.has_revision_2() {
+            self.host.request_new_game();
+        } else {
+            self.next_round(fresh_seed());
+        }
+    }
+
+    /// The next round from the shoe (or a new shoe shuffled by `seed`).
+    fn next_round(&mut self, seed: u64) {
+        let next = self.round.next(seed);
+        self.from_id = false;
+        self.hand.reset();
+        self.show(next);
+    }
+
+    fn status_text(&self) -> String {
+        let r = &self.round;
+        let mut s = String::new();
+        if let Some(m) = &self.message {
+            s.push_str(m);
+            s.push(' ');
+        }
+        if r.start == 0 && r.moves.is_empty() {
+            s.push_str("A new shoe of four decks is shuffled. ");
+        }
+        let up = min_value(r.dealer[0]);
+        let up = if up == 1 {
+            "an ace".into()
+        } else {
+            format!("a {up}")
+        };
+        match &r.phase {
+            Phase::Playing(h) => {
+                let choices: Vec<&str> = [Move::Hit, Move::Stand, Move::Double, Move::Split]
+                    .into_iter()
+                    .filter(|&m| r.check(m).is_ok())
+                    .map(Move::name)
+                    .collect();
+                let choices = match choices.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} or {last}", rest.join(", "))
+                    }
+                    _ => choices.join(""),
+                };
+                let whose = if r.hands.len() == 1 {
+                    "Your total is".to_string()
+                } else {
+                    format!("Hand {} of 2:", h + 1)
+                };
+                s.push_str(&format!(
+                    "{whose} {}, the dealer shows {up}: {choices}.",
+                    r.hands[*h].total(),
+                ));
+            }
+            Phase::Busted(h) => s.push_str(&format!(
+                "Hand {} is bust with {}. Click Bust to play hand {}.",
+                h + 1,
+                r.hands[*h].total(),
+                h + 2
+            )),
+            Phase::Settled { .. } => {
+                let results: Vec<String> = r
+                    .hands
+                    .iter()
+                    .enumerate()
+                    .map(|(i, hand)| {
+                        let v = hand.verdict.unwrap_or(Verdict::Bust);
+                        let against = match v {
+                            Verdict::Bust => format!("with {}", hand.total()),
+                            _ => format!("{} against {}", hand.total(), r.dealer_total()),
+                        };
+                        let who = if r.hands.len() == 1 {
+                            String::new()
+                        } else {
+                            format!("Hand {}: ", i + 1)
+                        };
+                        format!("{who}{} ({against})", v.title())
+                    })
+                    .collect();
+                s.push_str(&results.join(", "));
+                s.push('.');
+                if !r.revealed {
+                    s.push_str(" The dealer's hole card stays hidden.");
+                }
+                let next = if r.more_to_show() {
+                    "Click the result to see the next"
+                } else {
+                    "Click the result"
+                };
+                s.push_str(&format!(
+                    " {next}, or press N, to deal the next hand for a {} bet.",
+                    dollars(BET)
+                ));
+            }
+        }
+        s.push_str(&format!(
+            " You have {}. (Each bet is {}.)",
+            dollars(r.money),
+            dollars(BET)
+        ));
+        if let Some(hand) = self.hand.describe(&self.table) {
+            s.push_str(&format!(" ({hand})"));
+        }
+        s
+    }
+
+    fn saved(&self) -> Saved {
+        Saved {
+            round: self.round.clone(),
+            from_id: self.from_id,
+        }
+    }
+
+    /// The totals written under the hands: the dealer's (the card showing
+    /// only, while the hole card is hidden) and each of the player's.
+    fn draw_totals(&self, painter: &mut dyn Painter) {
+        let l = self.table.layout();
+        let size = l.card_width * 0.17;
+        let ink = Rgba::rgb(250, 245, 210);
+        let r = &self.round;
+        let dealer = if r.revealed {
+            format!("Dealer: {}", r.dealer_total())
+        } else {
+            format!("Dealer shows {}", best_total(&r.dealer[..1]))
+        };
+        let below = |row: f32| l.place((0.0, row)).y + l.card().y + l.gap;
+        let x = l.place((HAND_COL, 0.0)).x;
+        painter.styled_text(
+            Point::new(x, below(0.0)),
+            Anchor::TopLeft,
+            size,
+            ink,
+            TextStyle::BOLD,
+            &dealer,
+        );
+        for (i, hand) in r.hands.iter().enumerate() {
+            let at = self.table.piles[PLAYER + i].at;
+            let label = match (r.hands.len(), hand.is_bust()) {
+                (1, false) => format!("You: {}", hand.total()),
+                (1, true) => format!("You: {}, bust", hand.total()),
+                (_, false) => format!("Hand {}: {}", i + 1, hand.total()),
+                (_, true) => format!("Hand {}: {}, bust", i + 1, hand.total()),
+            };
+            painter.styled_text(
+                Point::new(l.place(at).x, below(PLAYER_ROW)),
+                Anchor::TopLeft,
+                size,
+                ink,
+                TextStyle::BOLD,
+                &label,
+            );
+        }
+    }
+}
+
+impl Game for BlackjackGame {
+    fn new(host: Host) -> Result<Self, GameError> {
+        host.request_layout(true);
+        let bank = bank::load(host.data_dir().as_deref());
+        let round = match bank.shoe {
+            Some((seed, used)) if used <= LAST_START => Round::deal(seed, used, bank.money),
+            _ => Round::deal(fresh_seed(), 0, bank.money),
+        };
+        Ok(BlackjackGame::with_round(host, round))
+    }
+
+    fn canvas_size(&self) -> Point {
+        self.table.canvas_size()
+    }
+
+    fn title(&self) -> String {
+        "Blackjack".into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn draw(&self, painter: &mut dyn Painter) {
+        self.hand
+            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
+        self.anim.draw_moving(&self.table, painter);
+        self.draw_totals(painter);
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Response {
+        if let Event::Tick { dt } = event {
+            self.anim.tick(*dt);
+            self.update_ticks();
+            return Response::REDRAW;
+        }
+        if let Event::KeyPress { key, .. } = event
+            && key == "n"
+            && self.round.is_settled()
+        {
+            self.deal_next();
+            return Response::REDRAW;
+        }
+        let (play, changed) = self.hand.handle(&self.table, &NoDrag, event);
+        if let Event::PointerMove { pos } = event {
+            let cursor = match self.table.hit(*pos) {
+                Hit::Button(_) => game_api::Cursor::PointingHand,
+                _ => game_api::Cursor::Default,
+            };
+            self.host.set_cursor(cursor);
+        }
+        let played = match play {
+            Some(Play::Click(Hit::Button(id))) => match Self::move_of(&id) {
+                Some(m) => {
+                    self.play_move(m);
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        };
+        if changed || played {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
+    }
+
+    /// Hit (`h`), Stand (`s`), Split (`p`), Double (`d`), each enabled
+    /// while it may be used, and Deal (`n`) once the round is over, or Go
+    /// on while a split's first hand shows its Bust.
+    fn actions(&self) -> Vec<Action> {
+        let r = &self.round;
+        let mut actions: Vec<Action> = [
+            (HIT, Move::Hit, "h"),
+            (STAND, Move::Stand, "s"),
+            (SPLIT, Move::Split, "p"),
+            (DOUBLE, Move::Double, "d"),
+        ]
+        .into_iter()
+        .map(|(id, m, key)| {
+            Action::button(id, m.name())
+                .with_shortcut(key)
+                .enabled(r.check(m).is_ok())
+        })
+        .collect();
+        let deal = if matches!(r.phase, Phase::Busted(_)) {
+            Action::button(DEAL, "Go on")
+        } else {
+            Action::button(DEAL, "Deal").enabled(r.is_settled())
+        };
+        actions.push(deal.with_shortcut("n"));
+        actions
+    }
+
+    fn invoke_action(&mut self, id: &str, _value: &str) -> Result<Response, GameError> {
+        match id {
+            DEAL if matches!(self.round.phase, Phase::Busted(_)) => {
+                self.play_move(Move::Continue);
+            }
+            DEAL if self.round.is_settled() => self.deal_next(),
+            DEAL => {
+                return Err(GameError(
+                    "finish the hand first: Deal starts the next one".into(),
+                ));
+            }
+            other => {
+                let m = Self::move_of(other)
+                    .filter(|&m| m != Move::Continue)
+                    .ok_or_else(|| GameError(format!("Blackjack has no action {other:?}")))?;
+                if !self.play_move(m) {
+                    let why = self.message.take().unwrap_or_default();
+                    return Err(GameError(why));
+                }
+            }
+        }
+        Ok(Response::REDRAW)
+    }
+
+    fn lay_out_canvas(&mut self, size: Point) -> Response {
+        self.anim.finish();
+        self.update_ticks();
+        self.table.lay_out(size);
+        Response::REDRAW
+    }
+
+    fn regions(&self) -> Vec<Region> {
+        self.table.regions()
+    }
+}
+
+impl NewGame for BlackjackGame {
+    /// The next round: from the shoe, or from a new shoe shuffled by
+    /// `seed` once three quarters of it are used. A round given up half
+    /// played loses its bet.
+    fn new_game(&mut self, seed: u64) {
+        self.next_round(seed);
+    }
+
+    fn game_id(&self) -> String {
+        game_id(self.round.seed, self.round.start)
+    }
+
+    /// Deals the round of the ID with the bankroll as it is (a round given
+    /// up half played loses its bet).
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        let (seed, start) = parse_game_id(id).map_err(GameError)?;
+        let round = Round::deal(seed, start, self.round.money);
+        self.from_id = true;
+        self.hand.reset();
+        self.show(round);
+        Ok(())
+    }
+}
+
+impl Outcomes for BlackjackGame {
+    /// Won when the round gave back more than its bets, lost when less,
+    /// with the bankroll after it as the score; a push is neither (the
+    /// round stays unfinished for the statistics). A round dealt from a
+    /// typed game ID counts as helped: its cards could be known.
+    fn outcome(&self) -> Outcome {
+        let outcome = match self.round.net() {
+            Some(n) if n > 0 => Outcome::won(),
+            Some(n) if n < 0 => Outcome::lost(),
+            _ => return Outcome::PLAYING,
+        };
+        outcome
+            .with_score(self.round.money)
+            .with_assistance(self.from_id)
+    }
+
+    fn score_kind(&self) -> ScoreKind {
+        ScoreKind {
+            lower_is_better: false,
+            unit: "dollars".into(),
+        }
+    }
+}
+
+impl SaveLoad for BlackjackGame {
+    /// The text of [`crate::save`].
+    fn save(&self) -> Vec<u8> {
+        crate::save::write(&self.saved())
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        let saved = crate::save::read(bytes).map_err(GameError)?;
+        self.round = saved.round;
+        self.from_id = saved.from_id;
+        self.restart_view();
+        self.keep();
+        Ok(())
+    }
+}

@@ -1,0 +1,877 @@
+//! [`GoFishGame`], the [`Game`] the launcher runs: the rules of
+//! [`crate::rules`] on a [`cards::Table`] laid out as the original's
+//! (Opponent 1's area top left, Opponent 2's top right, the pile between
+//! them, yours across the bottom, each with its box of matches).
+//!
+//! You play by dragging: a card of your hand onto an opponent's area asks
+//! that opponent for its rank, a card of a whole match onto your box puts
+//! the match there, and after "Go Fish!" the pile's top card onto your
+//! hand draws it (a click on the pile draws too). The keys play the same
+//! through the kit's cursor (Enter picks a card up and puts it down).
+//!
+//! The computer players never keep the window waiting: when your move
+//! passes the turn, the rules play the opponents' turns at once (a few
+//! random choices), and the window then shows them one step at a time on
+//! its ticks, each ask for a moment (the asked card turned up, the asked
+//! player's hand lit), with the status line saying whose turn it is. A
+//! click or Space shows the rest at once. The saved state is the rules'
+//! (your turn again), so undo goes back to your previous move.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use cards::anim::{Animator, Snapshot};
+use cards::{Card, Fan, Hand, Hit, Pile, Play, Rank, Rules, Table, TableCard};
+use game_api::{
+    Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
+    Region, Response, Rgba, SaveLoad, ScoreKind, Stroke, Style, TextStyle,
+};
+
+use crate::rules::{Ask, GoFish, MatchSize, Move, NAMES, PLAYERS, Phase, Report, YOU};
+use crate::save::{Saved, game_id, parse_game_id};
+use crate::settings;
+
+/// Each opponent's hand pile (your hand's entry is the first of your
+/// cards' piles, [`YOUR_HAND`]).
+pub const HAND: [usize; PLAYERS] = [YOUR_HAND, 0, 3];
+/// Each player's box pile.
+pub const BOX: [usize; PLAYERS] = [5, 1, 4];
+/// The pile to fish from.
+pub const STOCK: usize = 2;
+/// Your hand: each card a pile of its own from this index on (so that a
+/// drag picks up one card), in a row, sorted by rank.
+pub const YOUR_HAND: usize = 6;
+
+/// Whether pile `pile` is a card of your hand.
+pub fn is_your_hand(pile: usize) -> bool {
+    pile >= YOUR_HAND
+}
+
+/// The Match choice's id.
+pub const MATCH_ACTION: &str = "match";
+
+/// The grid: eight card widths across (the original's table), rows for
+/// the opponents, the pile and you.
+const COLS: f32 = 8.0;
+const ROWS: f32 = 3.7;
+/// The areas, in grid units: left, top, right, bottom.
+const AREAS: [(f32, f32, f32, f32); PLAYERS] = [
+    (0.0, 2.32, 8.0, 3.7),
+    (0.0, 0.0, 3.45, 1.42),
+    (4.55, 0.0, 8.0, 1.42),
+];
+const TICK: Duration = Duration::from_millis(16);
+/// How long a computer player's step stays on show, in seconds.
+pub const STEP_SECONDS: f32 = 0.8;
+
+/// Where player `p`'s hand starts, in grid units.
+fn hand_at(p: usize) -> (f32, f32) {
+    (AREAS[p].0 + 0.12, AREAS[p].1 + 0.22)
+}
+
+/// Where player `p`'s box is, in grid units.
+fn box_at(p: usize) -> (f32, f32) {
+    (AREAS[p].2 - 1.0, AREAS[p].1 + 0.22)
+}
+
+/// A fresh seed for a new game.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    hasher.finish()
+}
+
+/// A computer player's step waiting to be shown: the state after it and
+/// what happened.
+#[derive(Clone, Debug)]
+struct Frame {
+    state: GoFish,
+    report: Report,
+}
+
+/// The game in its window.
+pub struct GoFishGame {
+    host: Host,
+    /// The rules' state: always at your turn, your fishing, or the end.
+    game: GoFish,
+    /// What the table shows: `game`, or a computer's step on its way to it.
+    shown: GoFish,
+    /// The computer players' steps still to show.
+    frames: VecDeque<Frame>,
+    /// Seconds until the next step shows.
+    wait: f32,
+    seed: u64,
+    /// The match size the next game is dealt with (the option).
+    next_size: MatchSize,
+    table: Table,
+    hand: Hand,
+    anim: Animator,
+    ticking: bool,
+    /// What happened last, for the status line.
+    message: Option<String>,
+}
+
+/// The drag rules: your hand's cards on your turn, to an opponent (ask)
+/// or to your box (a whole match); the pile's top card while you fish, to
+/// your hand or your box.
+struct FishRules<'a> {
+    game: &'a GoFish,
+    replaying: bool,
+}
+
+impl Rules for FishRules<'_> {
+    fn movable(&self, table: &Table, pile: usize, index: usize) -> bool {
+        if self.replaying {
+            return false;
+        }
+        match self.game.phase {
+            Phase::Turn(YOU) => is_your_hand(pile),
+            Phase::Fishing => pile == STOCK && index + 1 == table.piles[STOCK].cards.len(),
+            _ => false,
+        }
+    }
+
+    fn accepts(&self, table: &Table, from: usize, index: usize, to: usize) -> bool {
+        let card = table.piles[from].cards[index].card;
+        move_for(from, card, to).is_some_and(|mv| self.game.check(mv).is_ok())
+    }
+}
+
+/// The move a drop of `card` from pile `from` onto pile `to` means.
+fn move_for(from: usize, card: Card, to: usize) -> Option<Move> {
+    if is_your_hand(from) {
+        if to == BOX[YOU] {
+            return Some(Move::Declare { card });
+        }
+        return (1..PLAYERS)
+            .find(|&p| to == HAND[p] || to == BOX[p])
+            .map(|target| Move::Ask { target, card });
+    }
+    (from == STOCK && (is_your_hand(to) || to == BOX[YOU])).then_some(Move::Draw)
+}
+
+/// The plural of a rank's name: "sevens", "sixes".
+pub fn ranks(rank: Rank) -> String {
+    match rank.name() {
+        "six" => "sixes".into(),
+        name => format!("{name}s"),
+    }
+}
+
+/// "a seven", "an ace", "an eight".
+pub fn a_rank(rank: Rank) -> String {
+    let name = rank.name();
+    if name.starts_with(['a', 'e']) {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
+}
+
+/// A player's name as the subject of a sentence: "You", "Opponent 1".
+fn who(p: usize) -> &'static str {
+    NAMES[p]
+}
+
+/// A player's name as an object: "you", "Opponent 1".
+fn whom(p: usize) -> &'static str {
+    if p == YOU { "you" } else { NAMES[p] }
+}
+
+fn count_of(n: usize, size: MatchSize) -> String {
+    format!("{n} {}{}", size.noun(), if n == 1 { "" } else { "s" })
+}
+
+/// The sentence for what happened.
+pub fn describe(report: &Report, size: MatchSize) -> String {
+    let noun = size.noun();
+    match report {
+        Report::Declared { player, rank } => {
+            format!(
+                "{} put a {noun} of {} in the box.",
+                who(*player),
+                ranks(*rank)
+            )
+        }
+        Report::Chose(Ask {
+            asker,
+            target,
+            card,
+        }) => format!(
+            "{} asks {} for {}.",
+            who(*asker),
+            whom(*target),
+            ranks(card.rank)
+        ),
+        Report::Answered {
+            ask,
+            given,
+            matched,
+            drew,
+            pile_empty,
+        } => {
+            let rank = ask.card.rank;
+            let mut s = if !given.is_empty() {
+                let what = match given.len() {
+                    1 => a_rank(rank),
+                    n => format!("{n} {}", ranks(rank)),
+                };
+                match (ask.asker, ask.target) {
+                    (YOU, t) => format!("{} gave you {what}.", who(t)),
+                    (a, YOU) => format!("You gave {} {what}.", who(a)),
+                    (a, t) => format!("{} gave {} {what}.", who(t), who(a)),
+                }
+            } else {
+                let has = if ask.target == YOU { "have" } else { "has" };
+                format!("{} {has} no {}: Go Fish!", who(ask.target), ranks(rank))
+            };
+            if *pile_empty {
+                s.push_str(" The pile is empty.");
+            }
+            match (drew, ask.asker) {
+                (Some(card), _) if *matched => s.push_str(&format!(
+                    " {} drew the {}: a {noun}!",
+                    who(ask.asker),
+                    card.name()
+                )),
+                (Some(_), _) => s.push_str(&format!(" {} drew a card.", who(ask.asker))),
+                (None, _) if *matched && !given.is_empty() => {
+                    s.push_str(&format!(" A {noun} for {}.", whom(ask.asker)));
+                }
+                _ => {}
+            }
+            s
+        }
+        Report::Drew { card, matched } => {
+            if *matched {
+                format!("You drew the {}: a {noun}! Your turn again.", card.name())
+            } else {
+                format!("You drew the {}.", card.name())
+            }
+        }
+    }
+}
+
+impl GoFishGame {
+    /// A game with `size` matches dealt from `seed`, with `host`.
+    pub fn with_seed(host: Host, size: MatchSize, seed: u64) -> GoFishGame {
+        let game = GoFish::deal(size, seed);
+        let mut g = GoFishGame {
+            host,
+            shown: game.clone(),
+            game,
+            frames: VecDeque::new(),
+            wait: 0.0,
+            seed,
+            next_size: size,
+            table: Self::empty_table(),
+            hand: Hand::new(),
+            anim: Animator::new(),
+            ticking: false,
+            message: None,
+        };
+        g.table.lay_out(g.table.canvas_size());
+        g.restart_view();
+        g
+    }
+
+    /// The rules' state (your turn, fishing, or over: the computers'
+    /// turns already played).
+    pub fn rules(&self) -> &GoFish {
+        &self.game
+    }
+
+    /// The state the table shows now (behind the rules' while the
+    /// computers' steps are being shown).
+    pub fn shown(&self) -> &GoFish {
+        &self.shown
+    }
+
+    /// Whether computer players' steps are still being shown.
+    pub fn replaying(&self) -> bool {
+        !self.frames.is_empty()
+    }
+
+    /// The table as drawn.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn empty_table() -> Table {
+        let mut t = Table::new(COLS, ROWS);
+        t.card_widths = (24.0, 130.0);
+        let mut piles = vec![None; YOUR_HAND];
+        for p in [1, 2, 0] {
+            if p != YOU {
+                let mut hand = Pile::new(format!("{}'s hand", NAMES[p]), hand_at(p), Fan::Right);
+                // Up to a little short of the box.
+                hand.reach =
+                    Some((box_at(p).0 - hand_at(p).0 - 0.15) * (1.0 + cards::table::GAP) - 1.0);
+                piles[HAND[p]] = Some(hand);
+            }
+            let name = if p == YOU {
+                "your box".to_string()
+            } else {
+                format!("{}'s box", NAMES[p])
+            };
+            piles[BOX[p]] = Some(Pile::new(name, box_at(p), Fan::Stacked));
+        }
+        piles[STOCK] = Some(Pile::new("pile", (3.565, 1.38), Fan::Stacked));
+        for p in piles.into_iter().flatten() {
+            t.add_pile(p);
+        }
+        t
+    }
+
+    /// After a new deal or a load: nothing held, moving, pending or said.
+    fn restart_view(&mut self) {
+        self.hand.reset();
+        self.anim.finish();
+        self.frames.clear();
+        self.shown = self.game.clone();
+        self.message = None;
+        self.sync();
+        self.update_ticks();
+    }
+
+    fn new_deal(&mut self, size: MatchSize, seed: u64) {
+        self.game = GoFish::deal(size, seed);
+        self.seed = seed;
+        self.next_size = size;
+        self.restart_view();
+    }
+
+    /// Puts the shown state on the table.
+    fn sync(&mut self) {
+        let g = &self.shown;
+        self.table.piles[STOCK].cards = g.stock.iter().rev().map(|&c| TableCard::down(c)).collect();
+        for (p, &pile) in HAND.iter().enumerate().skip(1) {
+            let shown_card = g.pending.filter(|a| a.asker == p).map(|a| a.card);
+            self.table.piles[pile].cards = g.hands[p]
+                .iter()
+                .map(|&c| {
+                    if shown_card == Some(c) || g.over() {
+                        TableCard::up(c)
+                    } else {
+                        TableCard::down(c)
+                    }
+                })
+                .collect();
+            self.table.piles[pile].highlighted = g.pending.is_some_and(|a| a.target == p);
+        }
+        for (p, &pile) in BOX.iter().enumerate() {
+            self.table.piles[pile].cards = g.boxes[p].iter().map(|&c| TableCard::up(c)).collect();
+        }
+        // Your hand: a pile per card, spread across your area.
+        let mut hand: Vec<Card> = g.hands[YOU].clone();
+        hand.sort_by_key(|c| (c.rank, c.suit));
+        let asked = g.pending.filter(|a| a.target == YOU).map(|a| a.card.rank);
+        self.table.piles.truncate(YOUR_HAND);
+        let (x0, y) = hand_at(YOU);
+        let card_units = 1.0 / (1.0 + cards::table::GAP);
+        let room = box_at(YOU).0 - 0.15 - x0 - card_units;
+        let step = match hand.len() {
+            0 | 1 => 0.0,
+            n => (room / (n - 1) as f32).min(1.0),
+        };
+        for (i, c) in hand.into_iter().enumerate() {
+            let mut pile = Pile::new("your hand", (x0 + i as f32 * step, y), Fan::Stacked);
+            pile.cards.push(TableCard::up(c));
+            pile.highlighted = asked == Some(c.rank);
+            self.table.add_pile(pile);
+        }
+    }
+
+    fn update_ticks(&mut self) {
+        let wanted = self.anim.is_running() || !self.frames.is_empty();
+        if wanted && !self.ticking {
+            self.host.request_ticks(TICK);
+        } else if !wanted && self.ticking {
+            self.host.stop_ticks();
+        }
+        self.ticking = wanted;
+    }
+
+    /// Makes your move `mv` (with its slide from `before`); the computers'
+    /// turns that follow are played by the rules at once and queued to be
+    /// shown. Whether it was accepted; a refusal's reason goes to the
+    /// status line.
+    fn make(&mut self, mv: Move, before: Snapshot) -> bool {
+        match self.game.play(mv) {
+            Ok(report) => {
+                self.message = Some(describe(&report, self.game.size));
+                let mut steps = 0;
+                while self.game.computer_to_play() && steps < 100_000 {
+                    steps += 1;
+                    let Some(report) = self.game.computer_step() else {
+                        break;
+                    };
+                    self.frames.push_back(Frame {
+                        state: self.game.clone(),
+                        report,
+                    });
+                }
+                // What your move did shows now; the computers' steps after.
+                self.show_after_move(before);
+                true
+            }
+            Err(refusal) => {
+                self.message = Some(format!("Refused: {refusal}."));
+                self.anim.start(&before, &self.table);
+                self.update_ticks();
+                false
+            }
+        }
+    }
+
+    /// Shows the state right after your move, then the steps.
+    fn show_after_move(&mut self, before: Snapshot) {
+        self.shown = match self.frames.front() {
+            // The first step is a choice, which changes nothing but the
+            // computer's memory and dice: the table before it is the table
+            // after your move.
+            Some(first) => GoFish {
+                pending: None,
+                ..first.state.clone()
+            },
+            None => self.game.clone(),
+        };
+        self.wait = STEP_SECONDS;
+        self.sync();
+        self.anim.start(&before, &self.table);
+        self.update_ticks();
+    }
+
+    /// Shows the next computer step.
+    fn next_frame(&mut self) {
+        let Some(frame) = self.frames.pop_front() else {
+            return;
+        };
+        let before = Snapshot::of(&self.table);
+        self.message = Some(describe(&frame.report, self.game.size));
+        self.shown = frame.state;
+        self.sync();
+        self.anim.start(&before, &self.table);
+        self.wait = STEP_SECONDS;
+        self.update_ticks();
+    }
+
+    /// Shows every computer step left at once.
+    pub fn skip_replay(&mut self) {
+        if self.frames.is_empty() {
+            return;
+        }
+        let last = self.frames.len() - 1;
+        let frame = self.frames.remove(last).expect("a last step");
+        self.frames.clear();
+        self.frames.push_back(frame);
+        self.next_frame();
+    }
+
+    /// Makes `mv` as if you had (it slides); whether it was accepted. Any
+    /// computer steps still on show are shown at once first.
+    pub fn play_move(&mut self, mv: Move) -> bool {
+        self.skip_replay();
+        let before = Snapshot::of(&self.table);
+        self.make(mv, before)
+    }
+
+    /// Carries out what the player did; `drag` is where the dragged card
+    /// was let go, so it lands from there.
+    fn play(&mut self, play: Play, drag: Option<(usize, usize, Point)>) -> bool {
+        let mut before = Snapshot::of(&self.table);
+        if let Some((pile, index, corner)) = drag {
+            let first: usize = self.table.piles[..pile].iter().map(|p| p.cards.len()).sum();
+            if let Some(entry) = before.0.get_mut(first + index) {
+                entry.1 = corner;
+            }
+        }
+        match play {
+            Play::Move { from, index, to } => {
+                let card = self.table.piles[from].cards[index].card;
+                match move_for(from, card, to) {
+                    Some(mv) => self.make(mv, before),
+                    None => false,
+                }
+            }
+            Play::Refused { from, index, to } => {
+                let card = self.table.piles[from].cards[index].card;
+                self.message = match to.and_then(|to| move_for(from, card, to)) {
+                    Some(mv) => self.game.check(mv).err().map(|r| format!("Refused: {r}.")),
+                    None if is_your_hand(from) => Some(
+                        "Drag the card onto an opponent's cards to ask for its rank, or a whole match onto your box."
+                            .into(),
+                    ),
+                    None => Some("Drag the card onto your hand.".into()),
+                };
+                self.anim.start(&before, &self.table);
+                self.update_ticks();
+                true
+            }
+            Play::Click(Hit::Card { pile: STOCK, .. }) | Play::Click(Hit::Pile(STOCK))
+                if self.game.phase == Phase::Fishing =>
+            {
+                self.make(Move::Draw, before)
+            }
+            Play::Click(Hit::Card { pile, index }) if is_your_hand(pile) => {
+                let card = self.table.piles[pile].cards[index].card;
+                if self.game.phase == Phase::Turn(YOU)
+                    && self.game.count(YOU, card.rank) >= self.game.size.cards()
+                {
+                    return self.make(Move::Declare { card }, before);
+                }
+                self.message = Some(format!(
+                    "To ask for {}, drag the card onto an opponent's cards.",
+                    ranks(card.rank)
+                ));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The area of player `p` on the canvas: corner and size.
+    fn area(&self, p: usize) -> (Point, Point) {
+        let l = self.table.layout();
+        let (x0, y0, x1, y1) = AREAS[p];
+        let min = l.place((x0, y0));
+        let max = l.place((x1, y1));
+        let half = l.gap / 2.0;
+        (
+            Point::new(min.x - half, min.y - half),
+            Point::new(max.x - min.x, max.y - min.y),
+        )
+    }
+
+    /// What one player's label says: "Opponent 1: 5 cards, 2 pairs".
+    fn player_line(&self, p: usize) -> String {
+        let g = &self.shown;
+        let n = g.hands[p].len();
+        format!(
+            "{}: {n} card{}, {}",
+            NAMES[p],
+            if n == 1 { "" } else { "s" },
+            count_of(g.matches(p), g.size)
+        )
+    }
+
+    /// The result at the end: "You win!", "Opponent 1 wins.", a tie.
+    fn result_line(&self) -> String {
+        let g = &self.shown;
+        let leaders = g.leaders();
+        match leaders[..] {
+            [YOU] => "You win!".into(),
+            [p] => format!("{} wins.", NAMES[p]),
+            _ => format!(
+                "A tie between {}.",
+                leaders
+                    .iter()
+                    .map(|&p| NAMES[p])
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        }
+    }
+
+    fn status_text(&self) -> String {
+        let g = &self.shown;
+        let mut s = String::new();
+        if g.over() {
+            s.push_str(&format!(
+                "Game over. {}; {}; {}. {}",
+                self.player_line(YOU),
+                self.player_line(1),
+                self.player_line(2),
+                self.result_line()
+            ));
+            return s;
+        }
+        match g.phase {
+            Phase::Turn(p) if p != YOU => {
+                if let Some(m) = &self.message {
+                    s.push_str(m);
+                    s.push(' ');
+                }
+                s.push_str(&format!(
+                    "{}'s turn. (Click to see the rest at once.)",
+                    NAMES[p]
+                ));
+            }
+            Phase::Turn(_) => {
+                if let Some(m) = &self.message {
+                    s.push_str(m);
+                    s.push(' ');
+                }
+                s.push_str("Your turn. (Drag a match to your box or drag a card to an opponent.)");
+            }
+            Phase::Fishing => {
+                if let Some(m) = &self.message {
+                    s.push_str(m);
+                    s.push(' ');
+                }
+                s.push_str("Go Fish! (Drag the top card of the pile to your hand.)");
+            }
+            Phase::Over => {}
+        }
+        if let Some(hand) = self.hand.describe(&self.table) {
+            s.push_str(&format!(" ({hand})"));
+        }
+        s
+    }
+
+    fn saved(&self) -> Saved {
+        Saved {
+            game: self.game.clone(),
+            seed: self.seed,
+        }
+    }
+}
+
+impl Game for GoFishGame {
+    fn new(host: Host) -> Result<Self, GameError> {
+        host.request_layout(true);
+        host.request_input(game_api::InputKinds::ALL);
+        let size = settings::load(host.data_dir().as_deref());
+        Ok(GoFishGame::with_seed(host, size, fresh_seed()))
+    }
+
+    fn canvas_size(&self) -> Point {
+        self.table.canvas_size()
+    }
+
+    fn title(&self) -> String {
+        "Go Fish".into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn draw(&self, painter: &mut dyn Painter) {
+        self.hand
+            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
+        let l = self.table.layout();
+        let w = l.card_width;
+        let ink = Rgba::rgb(235, 245, 235);
+        let turn = self.shown.turn();
+        for p in 0..PLAYERS {
+            let (min, size) = self.area(p);
+            let lit = turn == Some(p);
+            painter.rounded_rect(
+                min,
+                size,
+                w * 0.08,
+                Style {
+                    fill: None,
+                    stroke: Some(Stroke {
+                        width: if lit { 3.0 } else { 1.0 },
+                        color: if lit {
+                            Rgba::rgb(255, 230, 120)
+                        } else {
+                            Rgba::rgb(200, 225, 205)
+                        },
+                    }),
+                },
+            );
+            painter.styled_text(
+                Point::new(min.x + l.gap, min.y + l.gap * 0.6),
+                Anchor::TopLeft,
+                w * 0.17,
+                ink,
+                TextStyle::BOLD,
+                &self.player_line(p),
+            );
+        }
+        self.anim.draw_moving(&self.table, painter);
+        if self.shown.over() && !self.anim.is_running() {
+            let size = self.table.canvas_size();
+            let at = l.place((4.0, 1.83));
+            painter.styled_text(
+                Point::new(size.x / 2.0, at.y),
+                Anchor::Center,
+                w * 0.4,
+                Rgba::rgb(255, 240, 160),
+                TextStyle::BOLD,
+                &self.result_line(),
+            );
+        }
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Response {
+        if let Event::Tick { dt } = event {
+            self.anim.tick(*dt);
+            if !self.frames.is_empty() {
+                self.wait -= dt;
+                if self.wait <= 0.0 {
+                    self.next_frame();
+                }
+            }
+            self.update_ticks();
+            return Response::REDRAW;
+        }
+        if !self.frames.is_empty() {
+            let skip = match event {
+                Event::PointerRelease { .. } => true,
+                Event::KeyPress { key, .. } => key == "Space" || key == "Enter",
+                _ => false,
+            };
+            if skip {
+                self.skip_replay();
+                return Response::REDRAW;
+            }
+        }
+        let drag = self.hand.dragging();
+        let rules = FishRules {
+            game: &self.game,
+            replaying: !self.frames.is_empty(),
+        };
+        let (play, changed) = self.hand.handle(&self.table, &rules, event);
+        if let Event::PointerMove { pos } = event {
+            self.host
+                .set_cursor(self.hand.cursor(&self.table, &rules, *pos));
+        }
+        let played = play.is_some_and(|p| self.play(p, drag));
+        if changed || played {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
+    }
+
+    /// The Match choice (`m`, starts a new game): pairs or books of four.
+    fn actions(&self) -> Vec<Action> {
+        vec![
+            Action::choice(
+                MATCH_ACTION,
+                "Match",
+                MatchSize::ALL.map(|m| m.to_string()),
+                self.next_size.to_string(),
+            )
+            .with_shortcut("m"),
+        ]
+    }
+
+    fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
+        match id {
+            MATCH_ACTION => {
+                let size = MatchSize::ALL
+                    .into_iter()
+                    .find(|m| m.to_string() == value.trim() || m.word() == value.trim())
+                    .ok_or_else(|| GameError(format!("{value:?} is not Pairs or Books of four")))?;
+                self.next_size = size;
+                if let Some(dir) = self.host.data_dir()
+                    && let Err(e) = settings::store(&dir, size)
+                {
+                    self.host.log(&e);
+                }
+                if self.host.has_revision_2() {
+                    self.host.request_new_game();
+                } else {
+                    self.new_deal(size, fresh_seed());
+                }
+            }
+            other => return Err(GameError(format!("Go Fish has no action {other:?}"))),
+        }
+        Ok(Response::REDRAW)
+    }
+
+    fn lay_out_canvas(&mut self, size: Point) -> Response {
+        self.anim.finish();
+        self.update_ticks();
+        self.table.lay_out(size);
+        Response::REDRAW
+    }
+
+    /// The table's regions (your hand's cards clipped to the part that
+    /// shows, so that activating one hits its card), and a line for each
+    /// player: "Opponent 1: 5 cards, 2 pairs".
+    fn regions(&self) -> Vec<Region> {
+        let mut regions = self.table.regions();
+        let n = self.table.piles.len();
+        let mut k = YOUR_HAND;
+        for r in &mut regions {
+            if k < n && r.label.ends_with("top of your hand") {
+                if k + 1 < n {
+                    let next = self.table.card_pos(k + 1, 0).x;
+                    r.size.x = r.size.x.min(next - r.min.x).max(1.0);
+                }
+                k += 1;
+            }
+        }
+        for p in 0..PLAYERS {
+            let (min, size) = self.area(p);
+            let l = self.table.layout();
+            regions.push(Region::new(
+                self.player_line(p),
+                min,
+                Point::new(size.x, l.card_width * 0.25),
+            ));
+        }
+        regions
+    }
+}
+
+impl NewGame for GoFishGame {
+    fn new_game(&mut self, seed: u64) {
+        self.new_deal(self.next_size, seed);
+    }
+
+    fn game_id(&self) -> String {
+        game_id(self.game.size, self.seed)
+    }
+
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        let (size, seed) = parse_game_id(id, self.next_size).map_err(GameError)?;
+        self.new_deal(size, seed);
+        Ok(())
+    }
+}
+
+impl Outcomes for GoFishGame {
+    /// Won when the game is over and you have more matches than each
+    /// opponent, else lost (a tie for the most is not a win); the score is
+    /// your matches. Told once the last computer step is on show.
+    fn outcome(&self) -> Outcome {
+        if !self.shown.over() {
+            return Outcome::PLAYING;
+        }
+        let score = self.shown.matches(YOU) as i64;
+        if self.shown.you_won() {
+            Outcome::won().with_score(score)
+        } else {
+            Outcome::lost().with_score(score)
+        }
+    }
+
+    fn score_kind(&self) -> ScoreKind {
+        ScoreKind {
+            lower_is_better: false,
+            unit: "matches".into(),
+        }
+    }
+}
+
+impl SaveLoad for GoFishGame {
+    /// The text of [`crate::save`]: the rules' state, at your turn.
+    fn save(&self) -> Vec<u8> {
+        crate::save::write(&self.saved())
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        let saved = crate::save::read(bytes).map_err(GameError)?;
+        self.game = saved.game;
+        self.seed = saved.seed;
+        // A save made mid-way (by an older build) plays the rest now.
+        while self.game.computer_to_play() {
+            if self.game.computer_step().is_none() {
+                break;
+            }
+        }
+        self.restart_view();
+        Ok(())
+    }
+}

@@ -304,6 +304,8 @@ impl GoFishGame {
     fn empty_table() -> Table {
         let mut t = Table::new(COLS, ROWS);
         t.card_widths = (24.0, 130.0);
+        // The felt is painted under the areas' frames by `draw`.
+        t.background = Rgba::with_alpha(0, 0, 0, 0);
         let mut piles = vec![None; YOUR_HAND];
         for p in [1, 2, 0] {
             if p != YOU {
@@ -320,7 +322,7 @@ impl GoFishGame {
             };
             piles[BOX[p]] = Some(Pile::new(name, box_at(p), Fan::Stacked));
         }
-        piles[STOCK] = Some(Pile::new("pile", (3.565, 1.38), Fan::Stacked));
+        piles[STOCK] = Some(Pile::new("pile", (3.565, 1.3), Fan::Stacked));
         for p in piles.into_iter().flatten() {
             t.add_pile(p);
         }
@@ -349,6 +351,8 @@ impl GoFishGame {
     fn sync(&mut self) {
         let g = &self.shown;
         self.table.piles[STOCK].cards = g.stock.iter().rev().map(|&c| TableCard::down(c)).collect();
+        // The pile is lit while you are told to fish.
+        self.table.piles[STOCK].highlighted = g.phase == Phase::Fishing;
         for (p, &pile) in HAND.iter().enumerate().skip(1) {
             let shown_card = g.pending.filter(|a| a.asker == p).map(|a| a.card);
             self.table.piles[pile].cards = g.hands[p]
@@ -652,9 +656,12 @@ impl Game for GoFishGame {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        self.hand
-            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
         let l = self.table.layout();
+        painter.rect(
+            Point::new(0.0, 0.0),
+            l.canvas,
+            Style::solid(cards::table::FELT),
+        );
         let w = l.card_width;
         let ink = Rgba::rgb(235, 245, 235);
         let turn = self.shown.turn();
@@ -686,12 +693,14 @@ impl Game for GoFishGame {
                 &self.player_line(p),
             );
         }
+        self.hand
+            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
         self.anim.draw_moving(&self.table, painter);
         if self.shown.over() && !self.anim.is_running() {
-            let size = self.table.canvas_size();
-            let at = l.place((4.0, 1.83));
+            // Left of the pile, between the areas.
+            let at = l.place((1.72, 1.87));
             painter.styled_text(
-                Point::new(size.x / 2.0, at.y),
+                at,
                 Anchor::Center,
                 w * 0.4,
                 Rgba::rgb(255, 240, 160),
@@ -873,5 +882,178 @@ impl SaveLoad for GoFishGame {
         }
         self.restart_view();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Report;
+
+    /// A seed whose opening ask of Opponent 1 for your first card fails
+    /// and whose draw makes no match: the computers play next.
+    fn passing_seed() -> (u64, Card) {
+        (1..500)
+            .find_map(|s| {
+                let mut g = GoFish::deal(MatchSize::Pairs, s);
+                let card = g.hands[YOU][0];
+                g.play(Move::Ask { target: 1, card }).ok()?;
+                (g.phase == Phase::Fishing).then_some(())?;
+                g.play(Move::Draw).ok()?;
+                g.computer_to_play().then_some((s, card))
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn a_computers_ask_is_shown_with_its_card_up_and_the_asked_hand_lit() {
+        let (seed, card) = passing_seed();
+        let mut g = GoFishGame::with_seed(Host::detached(), MatchSize::Pairs, seed);
+        g.lay_out_canvas(Point::new(1000.0, 700.0));
+        assert!(g.play_move(Move::Ask { target: 1, card }));
+        assert_eq!(g.shown().phase, Phase::Fishing);
+        assert!(g.table.piles[STOCK].highlighted, "the pile is lit to fish");
+        assert!(g.play_move(Move::Draw));
+        assert!(g.replaying());
+        assert_eq!(g.shown().phase, Phase::Turn(1));
+        assert!(
+            g.status()
+                .ends_with("Opponent 1's turn. (Click to see the rest at once.)")
+        );
+        // Nothing shows until the step's moment has passed.
+        g.handle_event(&Event::Tick {
+            dt: STEP_SECONDS / 2.0,
+        });
+        assert_eq!(g.shown().pending, None);
+        g.handle_event(&Event::Tick {
+            dt: STEP_SECONDS / 2.0,
+        });
+        let ask = g.shown().pending.expect("Opponent 1's ask on show");
+        assert_eq!(ask.asker, 1);
+        let up: Vec<&TableCard> = g.table.piles[HAND[1]]
+            .cards
+            .iter()
+            .filter(|c| c.face_up)
+            .collect();
+        assert_eq!(up.len(), 1);
+        assert_eq!(up[0].card, ask.card);
+        if ask.target == 2 {
+            assert!(g.table.piles[HAND[2]].highlighted);
+        } else {
+            // Your cards of the rank asked for are lit.
+            for p in YOUR_HAND..g.table.piles.len() {
+                let pile = &g.table.piles[p];
+                assert_eq!(pile.highlighted, pile.cards[0].card.rank == ask.card.rank);
+            }
+        }
+        let asks = format!(
+            "Opponent 1 asks {} for {}.",
+            if ask.target == YOU {
+                "you"
+            } else {
+                "Opponent 2"
+            },
+            ranks(ask.card.rank)
+        );
+        assert!(g.status().starts_with(&asks), "{}", g.status());
+        let label = format!("{}, face up, ", ask.card.name());
+        assert!(
+            g.regions()
+                .iter()
+                .any(|r| r.label.starts_with(&label) && r.label.contains("Opponent 1's hand"))
+        );
+        // Ticks bring the table to the rules' state, and stop.
+        for _ in 0..1000 {
+            if !g.replaying() && !g.anim.is_running() {
+                break;
+            }
+            g.handle_event(&Event::Tick { dt: 0.1 });
+        }
+        assert_eq!(g.shown(), g.rules());
+        assert!(!g.ticking);
+    }
+
+    #[test]
+    fn a_given_card_slides_to_the_box() {
+        // Find a deal where Opponent 1 holds a rank you hold.
+        let (seed, card) = (1..500)
+            .find_map(|s| {
+                let g = GoFish::deal(MatchSize::Pairs, s);
+                let c = *g.hands[YOU]
+                    .iter()
+                    .find(|c| g.count(1, c.rank) > 0 && g.count(YOU, c.rank) == 1)?;
+                Some((s, c))
+            })
+            .unwrap();
+        let mut g = GoFishGame::with_seed(Host::detached(), MatchSize::Pairs, seed);
+        g.lay_out_canvas(Point::new(1000.0, 700.0));
+        assert!(g.play_move(Move::Ask { target: 1, card }));
+        assert_eq!(g.rules().matches(YOU), 1);
+        assert!(
+            g.status().starts_with("Opponent 1 gave you "),
+            "{}",
+            g.status()
+        );
+        assert!(g.status().contains("A pair for you."), "{}", g.status());
+        let to_box: Vec<_> = g
+            .anim
+            .slides()
+            .iter()
+            .filter(|s| s.pile == BOX[YOU])
+            .collect();
+        assert_eq!(to_box.len(), 2);
+        assert!(g.ticking);
+    }
+
+    #[test]
+    fn every_card_of_a_long_hand_is_hit_at_its_regions_centre() {
+        let mut g = GoFishGame::with_seed(Host::detached(), MatchSize::Books, 4);
+        let mut rules = g.rules().clone();
+        // Twenty cards in your hand.
+        let more: Vec<Card> = rules.stock.drain(..13).collect();
+        rules.hands[YOU].extend(more);
+        let bytes = crate::save::write(&Saved {
+            game: rules,
+            seed: 4,
+        });
+        g.load(&bytes).unwrap();
+        g.lay_out_canvas(Point::new(800.0, 600.0));
+        let regions: Vec<Region> = g
+            .regions()
+            .into_iter()
+            .filter(|r| r.label.ends_with("top of your hand"))
+            .collect();
+        assert_eq!(regions.len(), 20);
+        for r in &regions {
+            let Hit::Card { pile, .. } = g.table.hit(r.center()) else {
+                panic!("{}", r.label)
+            };
+            let name = g.table.piles[pile].cards[0].card.name();
+            assert!(r.label.starts_with(&name), "{} hits {name}", r.label);
+            // On the canvas.
+            assert!(r.min.x + r.size.x <= 800.0 && r.min.y + r.size.y <= 600.0);
+        }
+    }
+
+    #[test]
+    fn the_match_size_is_an_action_and_in_the_game_id() {
+        let mut g = GoFishGame::with_seed(Host::detached(), MatchSize::Pairs, 8);
+        assert_eq!(g.game_id(), "pairs:8");
+        let actions = g.actions();
+        assert_eq!(actions[0].id, MATCH_ACTION);
+        g.invoke_action(MATCH_ACTION, "Books of four").unwrap();
+        assert_eq!(g.rules().size, MatchSize::Books);
+        assert!(g.invoke_action(MATCH_ACTION, "triples").is_err());
+        g.start_from_game_id("pairs:8").unwrap();
+        assert_eq!(g.rules(), &GoFish::deal(MatchSize::Pairs, 8));
+        assert!(g.start_from_game_id("pears:8").is_err());
+        let r = Report::Declared {
+            player: YOU,
+            rank: Rank::new(6).unwrap(),
+        };
+        assert_eq!(
+            describe(&r, MatchSize::Books),
+            "You put a book of sixes in the box."
+        );
     }
 }

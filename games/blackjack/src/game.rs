@@ -321,10 +321,10 @@ impl BlackjackGame {
             s.push_str("A new shoe of four decks is shuffled. ");
         }
         let up = min_value(r.dealer[0]);
-        let up = if up == 1 {
-            "an ace".into()
-        } else {
-            format!("a {up}")
+        let up = match up {
+            1 => "an ace".to_string(),
+            8 => "an 8".to_string(),
+            n => format!("a {n}"),
         };
         match &r.phase {
             Phase::Playing(h) => {
@@ -369,7 +369,7 @@ impl BlackjackGame {
                         let who = if r.hands.len() == 1 {
                             String::new()
                         } else {
-                            format!("Hand {}: ", i + 1)
+                            format!("{} {}: ", if i == 0 { "Hand" } else { "hand" }, i + 1)
                         };
                         format!("{who}{} ({against})", v.title())
                     })

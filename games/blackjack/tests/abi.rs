@@ -1,0 +1,270 @@
+//! Plays Blackjack through the real C ABI table, as the launcher does, and
+//! checks what a player sees: the buttons and cards by their region labels
+//! (what a screen reader reads), the status line, the outcome, and the
+//! bankroll kept in the data directory. The player's side is a simple
+//! strategy; its moves are clicks on the buttons found by their labels.
+
+use std::path::PathBuf;
+
+use blackjack::rules::{Move, Phase, Round, START_MONEY, best_total, min_value};
+use game_api::host::{GameInstance, GameLibrary, HostServices};
+use game_api::{Event, GameResult, Point, Region};
+
+/// Services with a data directory, remembering requests for a new game.
+struct Services {
+    dir: String,
+    new_games: std::rc::Rc<std::cell::Cell<u32>>,
+}
+
+impl HostServices for Services {
+    fn show_text_help(&mut self, _: &str, _: bool) {}
+    fn show_manual_section(&mut self, _: &str) {}
+    fn request_redraw(&mut self) {}
+    fn log(&mut self, message: &str) {
+        panic!("the game logged {message:?}");
+    }
+    fn request_new_game(&mut self) {
+        self.new_games.set(self.new_games.get() + 1);
+    }
+    fn data_dir(&mut self) -> Option<&str> {
+        Some(&self.dir)
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("blackjack-abi-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn start(dir: &std::path::Path) -> (GameInstance, std::rc::Rc<std::cell::Cell<u32>>) {
+    let new_games = std::rc::Rc::new(std::cell::Cell::new(0));
+    let services = Services {
+        dir: dir.to_str().unwrap().to_owned(),
+        new_games: new_games.clone(),
+    };
+    let mut game = GameLibrary::from_static(&blackjack::GAME_TABLE)
+        .expect("the game speaks this launcher's ABI")
+        .start(Box::new(services))
+        .expect("the game starts");
+    game.layout(Point::new(1000.0, 600.0)).unwrap();
+    (game, new_games)
+}
+
+fn send(game: &mut GameInstance, event: Event) {
+    game.handle_event(&event).unwrap();
+}
+
+fn click(game: &mut GameInstance, at: Point) {
+    send(game, Event::press(at));
+    send(game, Event::release(at));
+}
+
+fn labels(game: &mut GameInstance) -> Vec<String> {
+    game.regions()
+        .unwrap()
+        .into_iter()
+        .map(|r| r.label)
+        .collect()
+}
+
+fn region(game: &mut GameInstance, label: &str) -> Option<Region> {
+    game.regions()
+        .unwrap()
+        .into_iter()
+        .find(|r| r.label == label)
+}
+
+/// Clicks the button labelled `label` on the table.
+fn press(game: &mut GameInstance, label: &str) {
+    let b = region(game, &format!("{label} button"))
+        .unwrap_or_else(|| panic!("no {label} button in {:?}", labels(game)));
+    click(game, b.center());
+    for _ in 0..30 {
+        send(game, Event::Tick { dt: 0.02 });
+    }
+}
+
+/// The round, read back from the game's save.
+fn state(game: &mut GameInstance) -> Round {
+    blackjack::save::read(&game.save().unwrap()).unwrap().round
+}
+
+/// A simple strategy: split pairs but fours, fives and tens, double on 10 or 11, hit
+/// below 17 (below 12 against the dealer's 2 to 6), stand otherwise.
+fn choose(r: &Round) -> Move {
+    let Phase::Playing(h) = r.phase else {
+        return Move::Continue;
+    };
+    let cards = &r.hands[h].cards;
+    let total = best_total(cards);
+    let up = min_value(r.dealer[0]);
+    if r.check(Move::Split).is_ok() && !matches!(min_value(cards[0]), 4 | 5 | 10) {
+        Move::Split
+    } else if r.check(Move::Double).is_ok() && (total == 10 || total == 11) {
+        Move::Double
+    } else if total < 12 || (total < 17 && !(2..=6).contains(&up)) {
+        Move::Hit
+    } else {
+        Move::Stand
+    }
+}
+
+#[test]
+fn rounds_are_played_with_the_buttons_to_their_outcomes_and_the_bankroll_is_kept() {
+    let dir = temp_dir("rounds");
+    // A new player's bankroll, and a shoe of our choosing, so that the
+    // test plays the same cards every time.
+    std::fs::write(dir.join("bankroll.txt"), "money 100\nshoe 7 0\n").unwrap();
+    let (mut game, new_games) = start(&dir);
+    assert_eq!(game.title().unwrap(), "Blackjack");
+    let first = state(&mut game);
+    assert_eq!(first.money_before, START_MONEY, "a new player has $100");
+    assert_eq!(first.money, START_MONEY - 2, "each bet is $2");
+    assert!(game.status().unwrap().contains("(Each bet is $2.)"));
+    let (mut won, mut lost, mut pushed, mut hidden, mut splits, mut doubles) = (0, 0, 0, 0, 0, 0);
+    let mut reshuffled = false;
+    for round_number in 0..80 {
+        let mut expected = state(&mut game);
+        if !expected.is_settled() {
+            assert_eq!(game.outcome().unwrap().result, GameResult::Playing);
+        }
+        // The dealer's first card shows, the second is face down.
+        if !expected.is_settled() {
+            let labels = labels(&mut game);
+            assert!(
+                labels.contains(&"face down, top of dealer's hand".to_string()),
+                "{labels:?}"
+            );
+            assert!(labels.iter().any(|l| l == "Hit button"));
+            assert!(labels.iter().any(|l| l == "Stand button"));
+            assert_eq!(
+                labels.iter().any(|l| l == "Split button"),
+                expected.check(Move::Split).is_ok()
+            );
+        }
+        while !expected.is_settled() {
+            let m = choose(&expected);
+            splits += usize::from(m == Move::Split);
+            doubles += usize::from(m == Move::Double);
+            let label = match m {
+                Move::Continue => "Bust",
+                other => other.name(),
+            };
+            press(&mut game, label);
+            expected.play(m).unwrap();
+            assert_eq!(state(&mut game), expected, "after {m:?}");
+        }
+        // Settled: the outcome follows the money; the status says it.
+        let outcome = game.outcome().unwrap();
+        let net = expected.money - expected.money_before;
+        let status = game.status().unwrap();
+        assert!(
+            status.contains(&format!("You have ${}.", expected.money)) || expected.money < 0,
+            "{status}"
+        );
+        match net {
+            n if n > 0 => {
+                won += 1;
+                assert_eq!(outcome.result, GameResult::Won);
+            }
+            n if n < 0 => {
+                lost += 1;
+                assert_eq!(outcome.result, GameResult::Lost);
+            }
+            _ => {
+                pushed += 1;
+                assert_eq!(outcome.result, GameResult::Playing);
+            }
+        }
+        if net != 0 {
+            assert_eq!(outcome.score, Some(expected.money));
+            assert!(!outcome.assisted);
+        }
+        // Every hand bust: the hole card stays face down.
+        if expected.hands.iter().all(|h| h.is_bust()) {
+            hidden += 1;
+            assert!(status.contains("The dealer's hole card stays hidden."));
+            assert!(labels(&mut game).contains(&"face down, top of dealer's hand".to_string()));
+        } else {
+            assert!(
+                !labels(&mut game)
+                    .iter()
+                    .any(|l| l.contains("face down, top of dealer's hand"))
+            );
+        }
+        // The results show one by one on the middle button; the last one
+        // asks the launcher for the next round, which it deals.
+        let asked = new_games.get();
+        loop {
+            let (_, verdict) = expected.showing().unwrap();
+            press(&mut game, verdict.title());
+            if new_games.get() > asked {
+                break;
+            }
+            expected.play(Move::Continue).unwrap();
+            assert_eq!(state(&mut game), expected);
+        }
+        game.new_game(1000 + round_number).unwrap();
+        let next = state(&mut game);
+        assert_eq!(
+            next.money_before, expected.money,
+            "the bankroll carries over"
+        );
+        if next.start == 0 {
+            reshuffled = true;
+            assert_eq!(next.seed, 1000 + round_number);
+            assert!(208 - (expected.start + expected.used) < 52);
+            assert!(
+                game.status()
+                    .unwrap()
+                    .starts_with("A new shoe of four decks is shuffled.")
+            );
+        } else {
+            assert_eq!(
+                (next.seed, next.start),
+                (expected.seed, expected.start + expected.used)
+            );
+            let discards = region(
+                &mut game,
+                &format!("face down, top of discards, {} cards", next.start),
+            );
+            assert!(discards.is_some(), "{:?}", labels(&mut game));
+        }
+        assert_eq!(
+            game.game_id().unwrap(),
+            format!("{}-{}", next.seed, next.start)
+        );
+    }
+    eprintln!(
+        "won {won}, lost {lost}, pushed {pushed}; {hidden} all-bust; {splits} splits, {doubles} doubles"
+    );
+    assert!(won > 10 && lost > 10, "won {won}, lost {lost}");
+    assert!(hidden > 0 && splits > 0 && doubles > 0 && reshuffled);
+
+    // The bankroll and the shoe are in the data directory; another window
+    // goes on from them.
+    let now = state(&mut game);
+    let kept = std::fs::read_to_string(dir.join("bankroll.txt")).unwrap();
+    assert_eq!(
+        kept,
+        format!(
+            "money {}\nshoe {} {}\n",
+            now.money,
+            now.seed,
+            now.start + now.used
+        )
+    );
+    game.close().unwrap();
+    let (mut again, _) = start(&dir);
+    let resumed = state(&mut again);
+    assert_eq!(resumed.money_before, now.money);
+    if now.start + now.used <= blackjack::rules::LAST_START {
+        assert_eq!(
+            (resumed.seed, resumed.start),
+            (now.seed, now.start + now.used)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

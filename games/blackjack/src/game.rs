@@ -16,6 +16,7 @@
 use std::time::Duration;
 
 use cards::anim::{Animator, Snapshot};
+use cards::drag::Focus;
 use cards::{Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
     Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
@@ -138,7 +139,32 @@ impl BlackjackGame {
     }
 
     /// Puts the round on the table: piles and the buttons that may be used.
+    /// The keyboard cursor stays on its button while it is there, and
+    /// goes to the first button when it went.
     fn sync(&mut self) {
+        let focused = match self.hand.focus {
+            Some(Focus::Button(b)) => self.table.buttons.get(b).map(|b| b.id.clone()),
+            _ => None,
+        };
+        self.lay_piles_and_buttons();
+        match (&self.hand.focus, focused) {
+            (Some(Focus::Button(_)), Some(id)) => {
+                let at = self.table.buttons.iter().position(|b| b.id == id);
+                self.hand.focus = match at {
+                    Some(b) => Some(Focus::Button(b)),
+                    None if !self.table.buttons.is_empty() => Some(Focus::Button(0)),
+                    None => None,
+                };
+            }
+            (Some(Focus::Pile { pile, .. }), _) if *pile >= self.table.piles.len() => {
+                self.hand.focus = None;
+            }
+            (Some(Focus::Button(_)), None) => self.hand.focus = None,
+            _ => {}
+        }
+    }
+
+    fn lay_piles_and_buttons(&mut self) {
         let r = &self.round;
         let mut piles = Vec::new();
         let mut shoe = Pile::new("shoe", (0.0, 0.0), Fan::Stacked);
@@ -212,16 +238,6 @@ impl BlackjackGame {
                 (2.0, y),
                 (2.0 + cards::table::GAP, BUTTON_HEIGHT),
             );
-        }
-        if let Some(cards::drag::Focus::Pile { pile, .. }) = self.hand.focus
-            && pile >= self.table.piles.len()
-        {
-            self.hand.reset();
-        }
-        if let Some(cards::drag::Focus::Button(b)) = self.hand.focus
-            && b >= self.table.buttons.len()
-        {
-            self.hand.reset();
         }
     }
 

@@ -268,3 +268,160 @@ fn rounds_are_played_with_the_buttons_to_their_outcomes_and_the_bankroll_is_kept
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A game at the round of game ID `id`, without a data directory.
+fn at_round(id: &str) -> (GameInstance, game_api::host::Recorder) {
+    let recorder = game_api::host::Recorder::new();
+    let mut game = GameLibrary::from_static(&blackjack::GAME_TABLE)
+        .unwrap()
+        .start(Box::new(recorder.clone()))
+        .unwrap();
+    game.layout(Point::new(900.0, 560.0)).unwrap();
+    game.start_from_game_id(id).unwrap();
+    (game, recorder)
+}
+
+/// The first game ID `2-0` … `200-0` whose round opens as `wanted` says.
+fn find_round(wanted: impl Fn(&Round) -> bool) -> String {
+    (2..200)
+        .map(|seed| format!("{seed}-0"))
+        .find(|id| {
+            let (seed, start) = blackjack::save::parse_game_id(id).unwrap();
+            wanted(&Round::deal(seed, start, START_MONEY))
+        })
+        .expect("a round like that in 200 shoes")
+}
+
+fn enabled(game: &mut GameInstance) -> Vec<String> {
+    game.actions()
+        .unwrap()
+        .into_iter()
+        .filter(|a| a.enabled)
+        .map(|a| a.label)
+        .collect()
+}
+
+#[test]
+fn the_toolbar_offers_what_the_table_offers_and_refuses_the_rest_in_words() {
+    let id = find_round(|r| !r.is_settled() && r.check(Move::Split).is_err());
+    let (mut game, _) = at_round(&id);
+    assert_eq!(enabled(&mut game), ["Hit", "Stand", "Double"]);
+    let shortcuts: Vec<Option<String>> = game
+        .actions()
+        .unwrap()
+        .into_iter()
+        .map(|a| a.shortcut)
+        .collect();
+    assert_eq!(
+        shortcuts,
+        ["h", "s", "p", "d", "n"].map(|k| Some(k.to_string()))
+    );
+    let refused = game.invoke_action("split", "").unwrap_err().to_string();
+    assert!(
+        refused.contains("only two equal cards can be split"),
+        "{refused}"
+    );
+    assert!(game.invoke_action("deal", "").is_err(), "no deal mid-hand");
+    game.invoke_action("stand", "").unwrap();
+    let r = state(&mut game);
+    assert!(r.is_settled());
+    assert_eq!(r.moves, [Move::Stand]);
+    assert!(r.revealed, "the dealer shows the hole card after a stand");
+    assert!(r.dealer_total() >= 17);
+    assert_eq!(enabled(&mut game), ["Deal"]);
+}
+
+#[test]
+fn a_double_shows_one_card_and_the_game_id_replays_the_deal() {
+    let id = find_round(|r| !r.is_settled() && r.hands[0].total() <= 11);
+    let (mut game, recorder) = at_round(&id);
+    assert_eq!(game.game_id().unwrap(), id);
+    let opening = labels(&mut game);
+    press(&mut game, "Double");
+    let r = state(&mut game);
+    assert!(r.hands[0].doubled && r.is_settled());
+    assert_eq!(r.hands[0].cards.len(), 3);
+    assert_eq!(
+        r.money,
+        r.money_before - 4 + r.hands[0].verdict.unwrap().payout(true)
+    );
+    // Dealt from a typed ID, the round counts as helped.
+    let outcome = game.outcome().unwrap();
+    if outcome.result != GameResult::Playing {
+        assert!(outcome.assisted);
+    }
+    // N deals the next round through the launcher.
+    send(&mut game, Event::key("n"));
+    assert_eq!(
+        recorder
+            .requests()
+            .iter()
+            .filter(|r| *r == "new game")
+            .count(),
+        1
+    );
+    game.start_from_game_id(&id).unwrap();
+    assert_eq!(labels(&mut game), opening, "the same deal again");
+}
+
+#[test]
+fn keys_walk_the_buttons_and_press_them() {
+    let id = find_round(|r| !r.is_settled());
+    let (mut game, recorder) = at_round(&id);
+    for _ in 0..20 {
+        if game.status().unwrap().ends_with("(at Stand button)") {
+            break;
+        }
+        send(&mut game, Event::key("Tab"));
+    }
+    assert!(game.status().unwrap().ends_with("(at Stand button)"));
+    send(&mut game, Event::key("Enter"));
+    let r = state(&mut game);
+    assert_eq!(r.moves, [Move::Stand]);
+    // The cursor goes to the result, which Enter presses: the next round.
+    let (_, verdict) = r.showing().unwrap();
+    let status = game.status().unwrap();
+    assert!(
+        status.ends_with(&format!("(at {} button)", verdict.title())),
+        "{status}"
+    );
+    send(&mut game, Event::key("Enter"));
+    assert_eq!(recorder.last().as_deref(), Some("new game"));
+}
+
+#[test]
+fn a_split_plays_two_hands_in_turn_and_undo_takes_a_move_back() {
+    let id = find_round(|r| {
+        !r.is_settled() && r.check(Move::Split).is_ok() && min_value(r.hands[0].cards[0]) != 1
+    });
+    let (mut game, _) = at_round(&id);
+    let before = game.save().unwrap();
+    press(&mut game, "Split");
+    let r = state(&mut game);
+    assert_eq!(r.hands.len(), 2);
+    assert_eq!(
+        r.money,
+        r.money_before - 4,
+        "a second bet on the second hand"
+    );
+    let l = labels(&mut game);
+    assert!(
+        l.iter().any(|l| l.ends_with("top of your first hand")),
+        "{l:?}"
+    );
+    assert!(
+        l.iter().any(|l| l.ends_with("top of your second hand")),
+        "{l:?}"
+    );
+    assert!(
+        !l.contains(&"Double button".to_string()),
+        "no double after a split"
+    );
+    assert!(game.status().unwrap().starts_with("Hand 1 of 2:"));
+    press(&mut game, "Stand");
+    assert!(game.status().unwrap().starts_with("Hand 2 of 2:"));
+    // The launcher's undo: the bytes saved before the split.
+    game.load(&before).unwrap();
+    assert_eq!(state(&mut game).hands.len(), 1);
+    assert!(labels(&mut game).contains(&"Split button".to_string()));
+}

@@ -1,0 +1,237 @@
+//! The files the launcher reads beside the library: `info.toml`, the icon,
+//! `doc.txt` and `manual.md` (with its pictures), checked as the launcher
+//! reads them; and the facts they state checked against the game.
+
+use blackjack::rules::{
+    BET, DECKS, LAST_START, Move, RESHUFFLE_BELOW, Round, START_MONEY, Verdict,
+};
+use blackjack::save::{game_id, parse_game_id};
+use launcher_help::manual::Manual;
+use launcher_help::text_help::{Block, format_text_help};
+use std::path::PathBuf;
+
+fn file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(file(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The `key = "value"` lines of a flat TOML file.
+fn manifest_fields() -> Vec<(String, String)> {
+    read("info.toml")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (key, value) = l.split_once('=').expect("key = value");
+            let value = value.trim();
+            assert!(value.starts_with('"') && value.ends_with('"'), "{l}");
+            (key.trim().to_owned(), value.trim_matches('"').to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn the_manifest_names_the_library_set_icon_help_and_manual() {
+    let fields = manifest_fields();
+    let get = |key: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("no {key}"))
+    };
+    assert_eq!(get("game"), "blackjack");
+    assert_eq!(get("name"), "Blackjack");
+    assert_eq!(get("game-set"), "Card Games", "as in the original");
+    assert_eq!(get("icon"), "blackjack.png");
+    assert_eq!(get("help"), "doc.txt");
+    assert_eq!(get("manual"), "manual.md");
+    assert_eq!(fields.len(), 6, "{fields:?}");
+    let cargo = read("Cargo.toml");
+    assert!(cargo.contains("name = \"blackjack\""), "{cargo}");
+    for key in ["icon", "help", "manual"] {
+        assert!(file(get(key)).is_file(), "{key}");
+    }
+}
+
+#[test]
+fn the_icon_is_a_32_by_32_rgba_png_of_an_ace_of_spades_over_a_heart() {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(file("blackjack.png")).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((info.width, info.height), (32, 32));
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let pixels = &pixels[..info.buffer_size()];
+    let at = |x: usize, y: usize| &pixels[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
+    // The spade's black in the front card, the heart's red in the corner
+    // of the card behind, the cream face, transparent corners.
+    let dark = |p: &[u8]| p[0] < 60 && p[1] < 60 && p[2] < 60 && p[3] == 255;
+    assert!(dark(at(21, 18)), "{:?}", at(21, 18));
+    assert!(at(6, 6)[0] > 150 && at(6, 6)[1] < 80, "{:?}", at(6, 6));
+    assert!(at(25, 9).iter().all(|&v| v > 230), "{:?}", at(25, 9));
+    assert_eq!(at(31, 0)[3], 0, "the top-right corner is transparent");
+}
+
+/// Only characters the launcher's fonts draw: ASCII, Latin-1 and common
+/// typographic punctuation.
+fn assert_plain(name: &str, text: &str) {
+    for (i, line) in text.lines().enumerate() {
+        for c in line.chars() {
+            assert!(
+                c.is_ascii() || ('\u{a0}'..='\u{ff}').contains(&c) || "‘’“”–—…".contains(c),
+                "{name}:{}: {c:?}",
+                i + 1
+            );
+        }
+        assert!(!line.ends_with(' '), "{name}:{}: trailing space", i + 1);
+    }
+}
+
+#[test]
+fn the_help_follows_the_text_help_format() {
+    let doc = read("doc.txt");
+    assert_plain("doc.txt", &doc);
+    let lines: Vec<&str> = doc.lines().collect();
+    assert_eq!(lines[0], "Blackjack");
+    assert_eq!(lines[1], "=========");
+    for (i, line) in lines.iter().enumerate() {
+        if !line.is_empty() && line.chars().all(|c| c == '=') {
+            assert!(
+                i > 0 && lines[i - 1].chars().count() == line.len(),
+                "line {}",
+                i + 1
+            );
+        }
+    }
+    let help = format_text_help(&doc);
+    let titles: Vec<&str> = help
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Title(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(titles, ["Blackjack", "Bets", "Controls"]);
+    let bullets: Vec<&str> = help
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Bullet(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    // The specification's ten specifics, word for word, then the controls.
+    assert_eq!(bullets.len(), 15, "{bullets:#?}");
+    assert_eq!(bullets[0], "1 player (not counting the dealer).");
+    assert_eq!(
+        bullets[1],
+        "4 decks, reshuffled after 3/4 of the cards are used."
+    );
+    assert_eq!(bullets[2], "Dealer stands on soft 17s.");
+    assert_eq!(
+        bullets[3],
+        "Splitting is allowed only on the first two cards, and only if they are equal. 10 and the face cards are all considered equal for splitting."
+    );
+    assert_eq!(
+        bullets[4],
+        "Doubling is allowed on all unsplit hands, not on split hands."
+    );
+    assert_eq!(bullets[5], "No blackjacks after splitting.");
+    assert_eq!(bullets[6], "No surrender.");
+    assert_eq!(bullets[7], "No insurance.");
+    assert_eq!(bullets[8], "No maximum under-21 hand size.");
+    assert_eq!(
+        bullets[9],
+        "Dealer's second card is not revealed if the player busts (or both halves of a split hand bust)."
+    );
+    for block in &help.blocks {
+        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
+    }
+}
+
+#[test]
+fn the_helps_facts_are_the_games() {
+    let flat = |name: &str| read(name).split_whitespace().collect::<Vec<_>>().join(" ");
+    let doc = flat("doc.txt");
+    let manual = flat("manual.md");
+    // Four decks, reshuffled with a quarter left: 52 of 208.
+    assert_eq!(DECKS, 4);
+    assert_eq!((RESHUFFLE_BELOW, LAST_START), (52, 156));
+    assert!(manual.contains("while at least 52 of its 208 cards are left"));
+    // $2 bets, $100 to start, the payouts as the table says.
+    assert_eq!((BET, START_MONEY), (2, 100));
+    assert!(doc.contains("Each bet is $2") && doc.contains("You start with $100"));
+    assert_eq!(Verdict::Blackjack.payout(false), 5);
+    assert!(doc.contains("a blackjack pays 3 to 2 ($5 back)"));
+    assert_eq!(Verdict::Win.payout(false), 4);
+    assert!(doc.contains("A win pays even money (you get $4 back)"));
+    assert_eq!(Verdict::Win.payout(true), 8);
+    assert!(manual.contains("| You Win | $4 ($8 doubled) | $2 ($4 doubled) |"));
+    assert_eq!(Verdict::Push.payout(true), 4);
+    assert!(manual.contains("| $2 ($4 doubled) | nothing |"));
+    // The buttons' titles are the original's.
+    for v in [
+        Verdict::Blackjack,
+        Verdict::DealerBlackjack,
+        Verdict::Win,
+        Verdict::Lose,
+        Verdict::Push,
+        Verdict::Bust,
+    ] {
+        assert!(manual.contains(&format!("\"{}\"", v.title())), "{v:?}");
+    }
+    for m in [Move::Hit, Move::Stand, Move::Double, Move::Split] {
+        assert!(manual.contains(&format!("**{}**", m.name())), "{m:?}");
+    }
+    // The game ID's example reads as it says.
+    assert_eq!(parse_game_id("1234-36"), Ok((1234, 36)));
+    assert_eq!(game_id(1234, 36), "1234-36");
+    assert!(doc.contains("`1234-36`"));
+    assert!(manual.contains("`1234-36` is the hand dealt after 36 cards of shoe 1234"));
+    let r = Round::deal(1234, 36, 100);
+    assert_eq!(r.discards().len(), 36);
+}
+
+fn manual() -> Manual {
+    Manual::parse("games/blackjack/manual.md", &read("manual.md"))
+}
+
+#[test]
+fn the_manual_parses_without_warnings_and_has_its_sections() {
+    let source = read("manual.md");
+    assert_plain("manual.md", &source);
+    let manual = manual();
+    assert!(manual.warnings().is_empty(), "{:#?}", manual.warnings());
+    assert_eq!(manual.title(), "Blackjack");
+    let tags: Vec<&str> = manual.sections().iter().map(|s| s.tag.as_str()).collect();
+    for tag in [
+        "rules",
+        "bets",
+        "playing",
+        "keys",
+        "screen-readers",
+        "statistics",
+        "game-id",
+        "deviations",
+    ] {
+        assert!(tags.contains(&tag), "{tag} in {tags:?}");
+    }
+}
+
+#[test]
+fn every_picture_of_the_manual_is_a_png_beside_it() {
+    let pictures = manual().image_paths();
+    assert_eq!(pictures, ["manual/opening.png", "manual/split.png"]);
+    for picture in pictures {
+        let bytes = std::fs::read(file(&picture)).unwrap_or_else(|e| panic!("{picture}: {e}"));
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{picture}");
+    }
+}

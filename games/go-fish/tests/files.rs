@@ -177,8 +177,8 @@ fn the_helps_facts_are_the_games() {
             && manual.contains("`pairs:1234` is deal 1234 played with pairs")
     );
     // The status line's words, as the manual quotes them.
-    let mut g = go_fish::GoFishGame::with_seed(game_api::Host::detached(), MatchSize::Pairs, 1);
-    let status = game_api::Game::status(&mut g);
+    let g = go_fish::GoFishGame::with_seed(game_api::Host::detached(), MatchSize::Pairs, 1);
+    let status = game_api::Game::status(&g);
     assert!(manual.contains(&format!("(\"{status}\")")), "{status}");
 }
 

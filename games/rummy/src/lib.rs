@@ -1,2 +1,8 @@
-//! Rummy (seed 004 §1): make sets and runs before the computer player does. Being built; the game is listed once it
-//! has its `info.toml`.
+//! Rummy (seed 004 §1.5): make straights and sets of your ten cards before
+//! the computer player does. After the original's
+//! `games/ginrummy/ginrummy.rkt`.
+//!
+//! - [`melds`]: the meld finder (sets, straights with the ace low or high).
+#![warn(missing_docs)]
+
+pub mod melds;

@@ -660,3 +660,78 @@ impl SaveLoad for BlackjackGame {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_at(seed: u64, wanted: impl Fn(&Round) -> bool) -> BlackjackGame {
+        let round = (0..=LAST_START)
+            .map(|start| Round::deal(seed, start, 100))
+            .find(|r| wanted(r))
+            .expect("a round like that in the shoe");
+        let mut g = BlackjackGame::with_round(Host::detached(), round);
+        g.lay_out_canvas(Point::new(1000.0, 600.0));
+        g
+    }
+
+    #[test]
+    fn a_hit_card_slides_from_the_shoe_and_the_hole_card_turns_on_a_stand() {
+        let mut g = game_at(3, |r| !r.is_settled() && r.hands[0].total() <= 11);
+        let shoe_at = g.table.card_pos(SHOE, g.table.piles[SHOE].cards.len() - 1);
+        assert!(g.play_move(Move::Hit));
+        let slides = g.anim.slides().to_vec();
+        assert_eq!(slides.len(), 1, "{slides:?}");
+        assert_eq!((slides[0].pile, slides[0].index), (PLAYER, 2));
+        assert_eq!(slides[0].from, shoe_at);
+        assert!(!slides[0].was_up, "it turns face up on its way");
+        for _ in 0..40 {
+            g.handle_event(&Event::Tick { dt: 0.02 });
+        }
+        assert!(!g.anim.is_running());
+        if g.round.is_settled() {
+            return;
+        }
+        assert!(g.play_move(Move::Stand));
+        let turned = g
+            .anim
+            .slides()
+            .iter()
+            .any(|s| s.pile == DEALER && s.index == 1 && !s.was_up);
+        assert!(turned, "the hole card turns over");
+        assert!(g.table.piles[DEALER].cards.iter().all(|c| c.face_up));
+    }
+
+    #[test]
+    fn the_status_line_says_the_totals_and_the_choices() {
+        let g = game_at(3, |r| {
+            !r.is_settled() && r.check(Move::Split).is_err() && min_value(r.dealer[0]) == 10
+        });
+        let total = g.round.hands[0].total();
+        let status = g.status();
+        assert!(
+            status.contains(&format!(
+                "Your total is {total}, the dealer shows a 10: Hit, Stand or Double."
+            )),
+            "{status}"
+        );
+        assert!(
+            status.ends_with("You have $98. (Each bet is $2.)"),
+            "{status}"
+        );
+        let buttons: Vec<&str> = g.table.buttons.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(buttons, ["Hit", "Stand", "Double"]);
+    }
+
+    #[test]
+    fn a_refused_move_is_said_and_changes_nothing() {
+        let mut g = game_at(3, |r| !r.is_settled() && r.check(Move::Split).is_err());
+        let before = g.round.clone();
+        assert!(!g.play_move(Move::Split));
+        assert_eq!(g.round, before);
+        assert!(
+            g.status()
+                .starts_with("Split: only two equal cards can be split.")
+        );
+    }
+}

@@ -1,0 +1,147 @@
+//! What the game shows, read again after a change, and the window fitted
+//! to it (or the game laid out to the window).
+
+use super::fit::WindowFit;
+use super::process::Life;
+use super::{GameWindow, fit};
+use egui::Vec2;
+use game_api::ActionKind;
+use launcher_core::running::GameError;
+
+impl GameWindow {
+    /// Re-reads everything the game shows after something changed, and
+    /// its new frame.
+    pub(super) fn refresh(&mut self) -> Result<(), GameError> {
+        let ctx = self.ctx.clone();
+        let view = self.game.game().view(&mut |size, style, text| {
+            crate::render::styled_text_size(&ctx, size, style, text)
+        })?;
+        let canvas = Vec2::new(view.canvas_size.x, view.canvas_size.y);
+        if canvas != self.canvas && !self.signals.layout.get() {
+            // A new board size: the window follows it (unless the canvas
+            // follows the window).
+            self.fit = WindowFit::start();
+        }
+        self.canvas = canvas;
+        self.title = view.title;
+        self.status = view.status;
+        let mut actions = self.host_actions();
+        actions.extend(view.actions);
+        let before = std::mem::replace(&mut self.actions, actions);
+        for action in &self.actions {
+            if let ActionKind::Text { value } = &action.kind {
+                // Keep what the player is typing unless the game's value changed.
+                let old = before.iter().find(|a| a.id == action.id).map(|a| &a.kind);
+                if !matches!(old, Some(ActionKind::Text { value: v }) if v == value) {
+                    self.text_fields.insert(action.id.clone(), value.clone());
+                }
+            }
+        }
+        self.regions = view.regions;
+        self.action_error = None;
+        self.drawing = view.drawing;
+        // What the launcher clamped or dropped, said in the window.
+        let warnings: Vec<String> = view
+            .notes
+            .into_iter()
+            .chain(view.report.describe())
+            .map(|w| capitalised(&w) + ".")
+            .collect();
+        self.draw_warning = (!warnings.is_empty()).then(|| warnings.join(" "));
+        self.warning = self.draw_warning.clone();
+        self.plan = None;
+        self.dirty = false;
+        ctx.request_repaint();
+        Ok(())
+    }
+
+    /// The warning under the status line: what the host dropped from the
+    /// frame, what the budget skipped, and the picture files that cannot be
+    /// shown.
+    pub(super) fn compose_warning(&mut self) {
+        let plan_warning = self.plan.as_ref().and_then(|(_, plan)| plan.describe());
+        let parts: Vec<String> = self
+            .draw_warning
+            .iter()
+            .cloned()
+            .chain(plan_warning.map(|w| capitalised(&w)))
+            .chain(self.picture_problems.iter().map(|p| capitalised(p) + "."))
+            .collect();
+        self.warning = (!parts.is_empty()).then(|| parts.join(" "));
+    }
+
+    /// Tells the game, which asked to fill its window, the size its canvas
+    /// has when it changed (whole logical pixels, at least 1 a side), and
+    /// reads it again: always drawn anew, and never a cause to resize the
+    /// window (which does not follow the canvas then).
+    pub(super) fn lay_out(&mut self, area: Vec2) -> Result<(), GameError> {
+        let size = game_api::Point::new(area.x.floor().max(1.0), area.y.floor().max(1.0));
+        if self.laid_out == Some(size) || self.life != Life::Playing || !self.can_call() {
+            return Ok(());
+        }
+        self.laid_out = Some(size);
+        let response = self.game.game().layout(size);
+        self.pump();
+        match response {
+            Ok(response) if response.redraw => self.changed(),
+            Ok(_) => self.refresh(),
+            // A game without `layout` is scaled as before.
+            Err(e) if e.is_unsupported() => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Asks for the window size that shows the canvas at its natural size,
+    /// while [`WindowFit`] says so. Not when viewports are embedded as egui
+    /// windows (tests), whose size is not the window's.
+    pub(super) fn fit_window(&mut self, ctx: &egui::Context) {
+        if self.signals.layout.get() {
+            // The canvas follows the window: the window never follows it.
+            self.fit.pending = false;
+        }
+        if !self.fit.pending {
+            return;
+        }
+        if !self.in_root && ctx.viewport_id() != self.viewport_id {
+            // An egui window inside another (viewports embedded, as in
+            // tests): its size is not a window's.
+            self.fit.pending = false;
+            return;
+        }
+        let (inner, monitor) = ctx.input(|i| {
+            let v = i.viewport();
+            (v.inner_rect.map(|r| r.size()), v.monitor_size)
+        });
+        // Without a window system (tests) the root window is the screen.
+        let inner = inner.or_else(|| self.in_root.then(|| ctx.content_rect().size()));
+        match (inner, self.area) {
+            (Some(inner), Some(area)) => {
+                let controls = self.controls_width;
+                let surface =
+                    fit::max_surface(ctx.input(|i| i.max_texture_side), ctx.pixels_per_point());
+                if let Some(size) =
+                    self.fit
+                        .next(self.canvas, controls, inner, area, monitor, surface)
+                {
+                    self.on_screen.resize(ctx, size);
+                }
+            }
+            // The window's size is not known yet.
+            _ => self.fit.wait(),
+        }
+        if self.fit.pending {
+            // Another frame to see the layout settle or the new size arrive,
+            // without waiting for the pointer to move.
+            ctx.request_repaint();
+        }
+    }
+}
+
+/// A sentence with its first letter in upper case.
+pub(super) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

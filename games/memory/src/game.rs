@@ -304,11 +304,9 @@ impl MemoryGame {
 
     fn play(&mut self, play: Play) -> bool {
         match play {
-            Play::Click(Hit::Card { pile, .. }) | Play::DoubleClick(Hit::Card { pile, .. })
-                if pile < CARDS =>
-            {
-                self.turn(pile)
-            }
+            // A double click is its two clicks (the original has no
+            // double-click action): the event after them does nothing.
+            Play::Click(Hit::Card { pile, .. }) if pile < CARDS => self.turn(pile),
             Play::Click(Hit::Pile(pile)) if pile < CARDS => self.turn(pile),
             Play::Click(Hit::Card { pile: MATCHED, .. }) if self.game.won() => {
                 // The original deals again on a click once all are found.
@@ -639,6 +637,21 @@ mod tests {
         run(&mut g, 5.0);
         assert_eq!(g.clock(), stopped);
         assert!(g.status().contains("You win!"));
+    }
+
+    #[test]
+    fn a_double_click_is_its_two_clicks_and_no_more() {
+        let mut g = MemoryGame::with_seed(Host::detached(), 10);
+        click(&mut g, 3);
+        click(&mut g, 3);
+        let at = g.table.card_pos(3, 0);
+        g.handle_event(&Event::DoubleClick {
+            pos: Point::new(at.x + 5.0, at.y + 5.0),
+            button: game_api::Button::Primary,
+            modifiers: Default::default(),
+        });
+        assert!(!g.game.face_up(3), "turned up and back, as two clicks");
+        assert_eq!(g.game.turns, 2);
     }
 
     #[test]

@@ -375,3 +375,234 @@ impl Crazy8s {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::card::read_cards;
+    use std::collections::HashSet;
+
+    fn cards(text: &str) -> Vec<Card> {
+        read_cards(text).unwrap()
+    }
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    /// A game with these hands (yours first), top discard and deck.
+    fn position(hands: &[&str], top: &str, deck: &str) -> Crazy8s {
+        let top = card(top);
+        Crazy8s {
+            options: Options {
+                opponents: hands.len() - 1,
+                hand_size: 7,
+            },
+            seed: 0,
+            deck: cards(deck),
+            discards: vec![top],
+            suit: top.suit,
+            hands: hands.iter().map(|h| cards(h)).collect(),
+            turn: Turn::You,
+            log: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_deal_uses_each_card_once_and_never_starts_on_an_8() {
+        for (i, options) in Options::ALL.into_iter().enumerate() {
+            for seed in 0..50 {
+                let g = Crazy8s::deal(options, seed + 100 * i as u64);
+                let mut all: Vec<Card> = g.deck.clone();
+                all.extend(&g.discards);
+                for h in &g.hands {
+                    assert_eq!(h.len(), options.hand_size);
+                    let mut sorted = h.clone();
+                    sorted.sort_by_key(|&c| sort_key(c));
+                    assert_eq!(&sorted, h);
+                    all.extend(h);
+                }
+                assert_eq!(all.len(), 52);
+                assert_eq!(all.iter().collect::<HashSet<_>>().len(), 52);
+                assert!(!is_eight(g.top()));
+                assert_eq!(g.hands.len(), options.opponents + 1);
+                assert_eq!(g.turn, Turn::You);
+            }
+        }
+        assert_eq!(
+            Crazy8s::deal(Options::DEFAULT, 5),
+            Crazy8s::deal(Options::DEFAULT, 5)
+        );
+    }
+
+    #[test]
+    fn the_options_are_the_originals() {
+        let labels: Vec<String> = Options::ALL.iter().map(|o| o.label()).collect();
+        assert_eq!(
+            labels,
+            [
+                "1 opponent, 10 cards",
+                "1 opponent, 7 cards",
+                "2 opponents, 7 cards",
+                "3 opponents, 7 cards"
+            ]
+        );
+        assert_eq!(Options::DEFAULT.label(), "1 opponent, 7 cards");
+        assert_eq!(
+            Options::from_label("3 opponents, 7 cards"),
+            Some(Options::ALL[3])
+        );
+    }
+
+    #[test]
+    fn a_card_goes_on_its_suit_its_rank_or_anything_if_an_8() {
+        let g = position(&["5H 5C 8S 2C", "3D"], "5D", "KS");
+        assert!(g.playable(card("5H")), "same rank");
+        assert!(g.playable(card("8S")), "an 8");
+        assert!(g.playable(card("2D")), "same suit");
+        assert!(!g.playable(card("2C")));
+        assert_eq!(
+            g.check(Action::Discard(card("2C"))),
+            Err(Refusal(
+                "the two of clubs matches neither the five nor the suit (diamonds); only an 8 goes on anything".into()
+            ))
+        );
+        assert!(
+            g.check(Action::Discard(card("3D"))).is_err(),
+            "not in your hand"
+        );
+        assert_eq!(g.wanted(), "a diamond, 5, or crazy 8");
+    }
+
+    #[test]
+    fn drawing_keeps_your_turn_and_passing_needs_an_empty_deck() {
+        let mut g = position(&["2C 5H", "3D"], "9S", "KS 4D");
+        assert_eq!(
+            g.check(Action::Pass),
+            Err(Refusal(
+                "you may pass only when the deck is empty: draw instead".into()
+            ))
+        );
+        g.play(Action::Draw).unwrap();
+        assert_eq!(g.turn, Turn::You);
+        assert_eq!(g.hands[0], cards("2C 5H KS"), "sorted in");
+        g.play(Action::Draw).unwrap();
+        assert_eq!(g.hands[0], cards("4D 2C 5H KS"));
+        assert!(g.check(Action::Draw).is_err());
+        g.play(Action::Pass).unwrap();
+        assert_eq!(g.turn, Turn::Opponent(1));
+    }
+
+    #[test]
+    fn an_8_asks_for_a_suit_which_the_next_card_must_match() {
+        let mut g = position(&["8S 2C 5H", "3D 4D"], "9D", "KS");
+        g.play(Action::Discard(card("8S"))).unwrap();
+        assert_eq!(g.turn, Turn::PickSuit);
+        assert!(g.check(Action::Draw).is_err());
+        g.play(Action::ChooseSuit(Suit::Clubs)).unwrap();
+        assert_eq!(g.suit, Suit::Clubs);
+        assert_eq!(g.wanted(), "a club or crazy 8");
+        assert_eq!(g.turn, Turn::Opponent(1));
+        // The opponent holds no club and no 8: it draws the king of
+        // spades, still nothing, and the deck is empty: it passes.
+        g.play(Action::Opponent).unwrap();
+        assert_eq!(g.hands[1], cards("KS 3D 4D"));
+        assert_eq!(g.discards.len(), 2);
+        assert_eq!(g.turn, Turn::You);
+        assert!(g.playable(card("2C")) && !g.playable(card("5H")));
+    }
+
+    #[test]
+    fn your_last_card_wins_even_an_8() {
+        let mut g = position(&["8S", "3D"], "9D", "KS");
+        g.play(Action::Discard(card("8S"))).unwrap();
+        assert_eq!(g.turn, Turn::Over(Ending::YouWin));
+        assert!(g.check(Action::Draw).is_err());
+    }
+
+    #[test]
+    fn an_opponent_draws_until_it_can_discard_and_keeps_its_8s() {
+        let mut g = position(&["2C 3C", "8H 9S KD"], "5C", "JS 4C QH");
+        g.turn = Turn::Opponent(1);
+        g.play(Action::Opponent).unwrap();
+        // No club and no five: its only card to discard is the 8.
+        assert_eq!(g.top(), card("8H"));
+        // It names the suit it holds most of: a spade and a diamond, one
+        // each; of those, diamonds come first in the original's order.
+        assert_eq!(g.suit, Suit::Diamonds);
+        assert_eq!(g.turn, Turn::You);
+
+        let mut g = position(&["2C 3C", "8H 9S KD"], "5H", "JS 4C QH");
+        g.turn = Turn::Opponent(1);
+        g.play(Action::Opponent).unwrap();
+        // Its only heart is the 8: it goes.
+        assert_eq!(g.hands[1], cards("9S KD"));
+        assert_eq!(g.top(), card("8H"));
+
+        let mut g = position(&["2C 3C", "9S KD"], "5C", "JS 4C QH");
+        g.turn = Turn::Opponent(1);
+        g.play(Action::Opponent).unwrap();
+        // Draws the jack of spades (no), then the four of clubs: plays it.
+        assert_eq!(g.hands[1], cards("JS 9S KD"));
+        assert_eq!(g.top(), card("4C"));
+        assert_eq!(g.deck, cards("QH"));
+    }
+
+    #[test]
+    fn the_favourite_suit_counts_no_8s() {
+        let g = position(&["2C", "8S 8D 2H 3H 4S"], "5C", "");
+        assert_eq!(g.favourite_suit(1), Suit::Hearts);
+    }
+
+    #[test]
+    fn an_opponents_last_card_wins_and_play_goes_round_the_table() {
+        let mut g = position(&["2C 3C", "5D 6D", "7C"], "5C", "KS");
+        g.play(Action::Discard(card("2C"))).unwrap();
+        assert_eq!(g.turn, Turn::Opponent(1));
+        g.play(Action::Opponent).unwrap();
+        // Drew the king, no match, the deck is empty: passed.
+        assert_eq!(g.top(), card("2C"));
+        assert_eq!(g.hands[1], cards("KS 5D 6D"));
+        assert_eq!(g.turn, Turn::Opponent(2));
+        g.play(Action::Opponent).unwrap();
+        assert_eq!(g.top(), card("7C"));
+        assert_eq!(g.turn, Turn::Over(Ending::OpponentWins(2)));
+    }
+
+    #[test]
+    fn a_game_is_stuck_when_the_deck_is_empty_and_no_one_can_discard() {
+        let mut g = position(&["2C 3C", "5D 6D"], "9H", "");
+        g.play(Action::Pass).unwrap();
+        g.play(Action::Opponent).unwrap();
+        assert_eq!(g.turn, Turn::Over(Ending::Stuck));
+        let mut g = position(&["2C 3C", "5D 6D"], "9H", "");
+        g.hands[1] = cards("9D");
+        g.play(Action::Pass).unwrap();
+        g.play(Action::Opponent).unwrap();
+        assert_eq!(g.turn, Turn::Over(Ending::OpponentWins(1)));
+    }
+
+    #[test]
+    fn a_replay_of_the_log_rebuilds_the_game() {
+        let mut g = Crazy8s::deal(Options::ALL[2], 9);
+        for _ in 0..30 {
+            let a = match g.turn {
+                Turn::You => g.hands[0]
+                    .iter()
+                    .copied()
+                    .find(|&c| g.playable(c))
+                    .map(Action::Discard)
+                    .unwrap_or(if g.deck.is_empty() {
+                        Action::Pass
+                    } else {
+                        Action::Draw
+                    }),
+                Turn::PickSuit => Action::ChooseSuit(Suit::Hearts),
+                Turn::Opponent(_) => Action::Opponent,
+                Turn::Over(_) => break,
+            };
+            g.play(a).unwrap();
+        }
+        assert_eq!(Crazy8s::replay(g.options, 9, &g.log), Ok(g));
+    }
+}

@@ -1,0 +1,755 @@
+//! [`RummyGame`], the [`Game`] the launcher runs: the rules of
+//! [`crate::rules`] on a [`cards::Table`] laid out as the original's (the
+//! opponent's area across the top, the deck and the discard pile in the
+//! middle, yours across the bottom).
+//!
+//! You play by dragging: the deck's or the discard pile's top card onto
+//! your hand draws it (a click on either draws too), and a card of your
+//! hand onto the discard pile discards it (a double click on it too). The
+//! keys play the same through the kit's cursor. Your hand is kept arranged:
+//! the melds of its best arrangement first, each apart, then the other
+//! cards by suit and value; the status line says how many of your cards
+//! are in melds. The win is found by itself.
+//!
+//! The computer player never keeps the window waiting: when you discard,
+//! the rules play its turn at once, and the window then shows its draw and
+//! its discard one at a time on its ticks. A click or Space shows them at
+//! once. The saved state is the rules' (your turn again), so undo goes back
+//! to your previous move.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use cards::anim::{Animator, Snapshot};
+use cards::{Card, Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
+use game_api::{
+    Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
+    Response, Rgba, SaveLoad, ScoreKind, Stroke, Style, TextStyle,
+};
+
+use crate::melds::best;
+use crate::rules::{COMPUTER, Move, Phase, Report, Rummy, Winner, YOU};
+use crate::save::{Saved, parse_game_id};
+
+/// The computer player's hand.
+pub const THEIR_HAND: usize = 0;
+/// The deck.
+pub const STOCK: usize = 1;
+/// The discard pile.
+pub const DISCARD: usize = 2;
+/// Your hand: each card a pile of its own from this index on (so that a
+/// drag picks up one card), in a row.
+pub const YOUR_HAND: usize = 3;
+
+/// Whether pile `pile` is a card of your hand.
+pub fn is_your_hand(pile: usize) -> bool {
+    pile >= YOUR_HAND
+}
+
+const COLS: f32 = 8.0;
+const ROWS: f32 = 4.0;
+/// The areas, in grid units: left, top, right, bottom (yours, the
+/// opponent's).
+const AREAS: [(f32, f32, f32, f32); 2] = [(0.0, 2.6, 8.0, 4.0), (0.0, 0.0, 8.0, 1.4)];
+/// The room between melds in your hand, in grid units.
+const MELD_GAP: f32 = 0.3;
+const TICK: Duration = Duration::from_millis(16);
+/// How long a step of the computer player stays on show, in seconds.
+pub const STEP_SECONDS: f32 = 0.8;
+
+/// The players' names, as the original labels their areas.
+pub const NAMES: [&str; 2] = ["You", "Opponent"];
+
+/// A fresh seed for a new game.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    hasher.finish()
+}
+
+/// A step of the computer player waiting to be shown.
+#[derive(Clone, Debug)]
+struct Frame {
+    state: Rummy,
+    report: Report,
+}
+
+/// The game in its window.
+pub struct RummyGame {
+    host: Host,
+    /// The rules' state: always your turn or the end.
+    game: Rummy,
+    /// What the table shows: `game`, or a step on its way to it.
+    shown: Rummy,
+    frames: VecDeque<Frame>,
+    wait: f32,
+    seed: u64,
+    table: Table,
+    hand: Hand,
+    anim: Animator,
+    ticking: bool,
+    message: Option<String>,
+}
+
+/// The drag rules: the deck's and the discard pile's top card to your hand
+/// while you draw; a card of your hand to the discard pile while you
+/// discard.
+struct RummyRules<'a> {
+    game: &'a Rummy,
+    replaying: bool,
+}
+
+impl Rules for RummyRules<'_> {
+    fn movable(&self, table: &Table, pile: usize, index: usize) -> bool {
+        if self.replaying {
+            return false;
+        }
+        match self.game.phase {
+            Phase::Draw => {
+                (pile == STOCK || pile == DISCARD) && index + 1 == table.piles[pile].cards.len()
+            }
+            Phase::Discard => is_your_hand(pile),
+            _ => false,
+        }
+    }
+
+    fn accepts(&self, table: &Table, from: usize, index: usize, to: usize) -> bool {
+        let card = table.piles[from].cards[index].card;
+        move_for(from, card, to).is_some_and(|mv| self.game.check(mv).is_ok())
+    }
+}
+
+/// The move a drop of `card` from pile `from` onto pile `to` means.
+fn move_for(from: usize, card: Card, to: usize) -> Option<Move> {
+    match (from, is_your_hand(to)) {
+        (STOCK, true) => Some(Move::DrawStock),
+        (DISCARD, true) => Some(Move::DrawDiscard),
+        (f, false) if is_your_hand(f) && to == DISCARD => Some(Move::Discard(card)),
+        _ => None,
+    }
+}
+
+/// The sentence for what happened.
+pub fn describe(report: &Report) -> String {
+    match *report {
+        Report::TookDiscard { player: YOU, card } => format!("You picked up the {}.", card.name()),
+        Report::TookDiscard { card, .. } => {
+            format!("The opponent picked up the {}.", card.name())
+        }
+        Report::DrewStock { player: YOU, card } => format!("You drew the {}.", card.name()),
+        Report::DrewStock { .. } => "The opponent drew from the deck.".into(),
+        Report::Discarded {
+            player,
+            card,
+            reshuffled,
+        } => {
+            let who = if player == YOU { "You" } else { "The opponent" };
+            let mut s = format!("{who} discarded the {}.", card.name());
+            if reshuffled {
+                s.push_str(" The discard pile was shuffled into a new deck.");
+            }
+            s
+        }
+    }
+}
+
+/// `hand` arranged: the melds of its best arrangement (each in order of
+/// value, the ace high in a straight to the ace), then the other cards by
+/// suit and value; and where each meld ends.
+pub fn arranged(hand: &[Card]) -> (Vec<Card>, Vec<usize>) {
+    let mut out = Vec::with_capacity(hand.len());
+    let mut ends = Vec::new();
+    for mut meld in best(hand) {
+        let high = meld.iter().any(|c| c.rank == cards::Rank::KING);
+        meld.sort_by_key(|c| match c.rank.value() {
+            1 if high => (14, c.suit),
+            v => (v, c.suit),
+        });
+        out.extend(meld);
+        ends.push(out.len());
+    }
+    let mut rest: Vec<Card> = hand.iter().copied().filter(|c| !out.contains(c)).collect();
+    rest.sort_by_key(|c| (c.suit, c.rank));
+    out.extend(rest);
+    (out, ends)
+}
+
+impl RummyGame {
+    /// A game dealt from `seed`, with `host`.
+    pub fn with_seed(host: Host, seed: u64) -> RummyGame {
+        let game = Rummy::deal(seed);
+        let mut g = RummyGame {
+            host,
+            shown: game.clone(),
+            game,
+            frames: VecDeque::new(),
+            wait: 0.0,
+            seed,
+            table: Self::empty_table(),
+            hand: Hand::new(),
+            anim: Animator::new(),
+            ticking: false,
+            message: None,
+        };
+        g.table.lay_out(g.table.canvas_size());
+        g.restart_view();
+        g
+    }
+
+    /// The rules' state (your turn, or over: the computer's turn already
+    /// played).
+    pub fn rules(&self) -> &Rummy {
+        &self.game
+    }
+
+    /// The state the table shows now.
+    pub fn shown(&self) -> &Rummy {
+        &self.shown
+    }
+
+    /// Whether the computer player's steps are still being shown.
+    pub fn replaying(&self) -> bool {
+        !self.frames.is_empty()
+    }
+
+    /// The table as drawn.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn empty_table() -> Table {
+        let mut t = Table::new(COLS, ROWS);
+        t.card_widths = (24.0, 130.0);
+        t.background = Rgba::with_alpha(0, 0, 0, 0);
+        let mut theirs = Pile::new(
+            "the opponent's hand",
+            (AREAS[1].0 + 0.12, AREAS[1].1 + 0.25),
+            Fan::Right,
+        );
+        theirs.reach = Some(6.8);
+        t.add_pile(theirs);
+        t.add_pile(Pile::new("deck", (2.6, 1.55), Fan::Stacked));
+        t.add_pile(Pile::new("discard pile", (4.5, 1.55), Fan::Stacked));
+        t
+    }
+
+    fn restart_view(&mut self) {
+        self.hand.reset();
+        self.anim.finish();
+        self.frames.clear();
+        self.shown = self.game.clone();
+        self.message = None;
+        self.sync();
+        self.update_ticks();
+    }
+
+    fn new_deal(&mut self, seed: u64) {
+        self.game = Rummy::deal(seed);
+        self.seed = seed;
+        self.restart_view();
+    }
+
+    /// Puts the shown state on the table.
+    fn sync(&mut self) {
+        let g = &self.shown;
+        let over = g.over();
+        let theirs = if over {
+            arranged(&g.hands[COMPUTER]).0
+        } else {
+            g.hands[COMPUTER].clone()
+        };
+        self.table.piles[THEIR_HAND].cards = theirs
+            .into_iter()
+            .map(|c| {
+                if over {
+                    TableCard::up(c)
+                } else {
+                    TableCard::down(c)
+                }
+            })
+            .collect();
+        self.table.piles[STOCK].cards = g.stock.iter().rev().map(|&c| TableCard::down(c)).collect();
+        self.table.piles[DISCARD].cards = g.discards.iter().map(|&c| TableCard::up(c)).collect();
+        // Your hand: a pile per card, the melds first, each apart.
+        let (hand, ends) = arranged(&g.hands[YOU]);
+        self.table.piles.truncate(YOUR_HAND);
+        let (x0, y) = (AREAS[0].0 + 0.12, AREAS[0].1 + 0.25);
+        let card_units = 1.0 / (1.0 + cards::table::GAP);
+        let gaps = ends.iter().filter(|&&e| e < hand.len()).count() as f32;
+        let room = AREAS[0].2 - 0.12 - x0 - card_units - gaps * MELD_GAP;
+        let step = match hand.len() {
+            0 | 1 => 0.0,
+            n => (room / (n - 1) as f32).min(1.0),
+        };
+        let mut x = x0;
+        for (i, c) in hand.into_iter().enumerate() {
+            let meld = ends.iter().position(|&e| i < e);
+            let name = match meld {
+                Some(m) => format!("your hand, in meld {}", m + 1),
+                None => "your hand".to_string(),
+            };
+            let mut pile = Pile::new(name, (x, y), Fan::Stacked);
+            pile.cards.push(TableCard::up(c));
+            self.table.add_pile(pile);
+            x += step;
+            if ends.contains(&(i + 1)) {
+                x += MELD_GAP;
+            }
+        }
+    }
+
+    fn update_ticks(&mut self) {
+        let wanted = self.anim.is_running() || !self.frames.is_empty();
+        if wanted && !self.ticking {
+            self.host.request_ticks(TICK);
+        } else if !wanted && self.ticking {
+            self.host.stop_ticks();
+        }
+        self.ticking = wanted;
+    }
+
+    /// Makes your move `mv` (with its slide from `before`); the computer's
+    /// turn that follows is played by the rules at once and queued to be
+    /// shown. Whether it was accepted.
+    fn make(&mut self, mv: Move, before: Snapshot) -> bool {
+        match self.game.play(mv) {
+            Ok(report) => {
+                self.message = Some(describe(&report));
+                let shown_now = self.game.clone();
+                while self.game.computer_to_play() {
+                    let Some(report) = self.game.computer_step() else {
+                        break;
+                    };
+                    self.frames.push_back(Frame {
+                        state: self.game.clone(),
+                        report,
+                    });
+                }
+                self.shown = shown_now;
+                self.wait = STEP_SECONDS;
+                self.sync();
+                self.anim.start(&before, &self.table);
+                self.update_ticks();
+                true
+            }
+            Err(refusal) => {
+                self.message = Some(format!("Refused: {refusal}."));
+                self.anim.start(&before, &self.table);
+                self.update_ticks();
+                false
+            }
+        }
+    }
+
+    fn next_frame(&mut self) {
+        let Some(frame) = self.frames.pop_front() else {
+            return;
+        };
+        let before = Snapshot::of(&self.table);
+        self.message = Some(describe(&frame.report));
+        self.shown = frame.state;
+        self.sync();
+        self.anim.start(&before, &self.table);
+        self.wait = STEP_SECONDS;
+        self.update_ticks();
+    }
+
+    /// Shows the computer's steps left at once: its last step, with what
+    /// it did in the status line.
+    pub fn skip_replay(&mut self) {
+        if self.frames.is_empty() {
+            return;
+        }
+        let said: Vec<String> = self.frames.iter().map(|f| describe(&f.report)).collect();
+        let last = self.frames.pop_back().expect("a last step");
+        self.frames.clear();
+        self.frames.push_back(last);
+        self.next_frame();
+        self.message = Some(said.join(" "));
+    }
+
+    /// Makes `mv` as if you had (it slides); whether it was accepted. The
+    /// computer's steps still on show are shown at once first.
+    pub fn play_move(&mut self, mv: Move) -> bool {
+        self.skip_replay();
+        let before = Snapshot::of(&self.table);
+        self.make(mv, before)
+    }
+
+    fn play(&mut self, play: Play, drag: Option<(usize, usize, Point)>) -> bool {
+        let mut before = Snapshot::of(&self.table);
+        if let Some((pile, index, corner)) = drag {
+            let first: usize = self.table.piles[..pile].iter().map(|p| p.cards.len()).sum();
+            if let Some(entry) = before.0.get_mut(first + index) {
+                entry.1 = corner;
+            }
+        }
+        let drawing = self.game.phase == Phase::Draw && self.frames.is_empty();
+        match play {
+            Play::Move { from, index, to } => {
+                let card = self.table.piles[from].cards[index].card;
+                match move_for(from, card, to) {
+                    Some(mv) => self.make(mv, before),
+                    None => false,
+                }
+            }
+            Play::Refused { from, index, to } => {
+                let card = self.table.piles[from].cards[index].card;
+                self.message = match to.and_then(|to| move_for(from, card, to)) {
+                    Some(mv) => self.game.check(mv).err().map(|r| format!("Refused: {r}.")),
+                    None if is_your_hand(from) => {
+                        Some("Drag the card onto the discard pile to discard it.".into())
+                    }
+                    None => Some("Drag the card onto your hand.".into()),
+                };
+                self.anim.start(&before, &self.table);
+                self.update_ticks();
+                true
+            }
+            Play::Click(Hit::Card { pile: STOCK, .. }) if drawing => {
+                self.make(Move::DrawStock, before)
+            }
+            Play::Click(Hit::Card { pile: DISCARD, .. }) if drawing => {
+                self.make(Move::DrawDiscard, before)
+            }
+            Play::DoubleClick(Hit::Card { pile, .. })
+                if is_your_hand(pile) && self.game.phase == Phase::Discard =>
+            {
+                let card = self.table.piles[pile].cards[0].card;
+                self.make(Move::Discard(card), before)
+            }
+            _ => false,
+        }
+    }
+
+    fn area(&self, p: usize) -> (Point, Point) {
+        let l = self.table.layout();
+        let (x0, y0, x1, y1) = AREAS[p];
+        let min = l.place((x0, y0));
+        let max = l.place((x1, y1));
+        let half = l.gap / 2.0;
+        (
+            Point::new(min.x - half, min.y - half),
+            Point::new(max.x - min.x, max.y - min.y),
+        )
+    }
+
+    /// How many of your cards are in melds now.
+    fn in_melds(&self) -> usize {
+        best(&self.shown.hands[YOU]).iter().map(Vec::len).sum()
+    }
+
+    fn player_line(&self, p: usize) -> String {
+        let n = self.shown.hands[p].len();
+        if p == YOU {
+            format!("You: {n} cards, {} in melds", self.in_melds())
+        } else {
+            format!("Opponent: {n} cards")
+        }
+    }
+
+    fn result_line(&self) -> String {
+        match self.shown.winner() {
+            Some(Winner::You) => "You win.".into(),
+            Some(Winner::Computer) => "Opponent wins.".into(),
+            Some(Winner::Tie) => "Tie.".into(),
+            None => String::new(),
+        }
+    }
+
+    fn status_text(&self) -> String {
+        let g = &self.shown;
+        let mut s = String::new();
+        if let Some(m) = &self.message {
+            s.push_str(m);
+            s.push(' ');
+        }
+        match g.phase {
+            Phase::Over { dealt, .. } => {
+                if dealt {
+                    s.push_str("Dealt gin. ");
+                }
+                s.push_str(&format!("Game over. {}", self.result_line()));
+                return s;
+            }
+            Phase::Draw => s.push_str(&format!(
+                "Your turn. (Draw a card or pick up a discard.) {} of your 10 cards are in melds.",
+                self.in_melds()
+            )),
+            Phase::Discard => s.push_str("Drag a card from your hand to discard."),
+            Phase::ComputerDraw | Phase::ComputerDiscard => {
+                s.push_str("The opponent's turn. (Click to see it at once.)")
+            }
+        }
+        if let Some(hand) = self.hand.describe(&self.table) {
+            s.push_str(&format!(" ({hand})"));
+        }
+        s
+    }
+}
+
+impl Game for RummyGame {
+    fn new(host: Host) -> Result<Self, GameError> {
+        host.request_layout(true);
+        host.request_input(game_api::InputKinds::ALL);
+        Ok(RummyGame::with_seed(host, fresh_seed()))
+    }
+
+    fn canvas_size(&self) -> Point {
+        self.table.canvas_size()
+    }
+
+    fn title(&self) -> String {
+        "Rummy".into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn draw(&self, painter: &mut dyn Painter) {
+        let l = self.table.layout();
+        painter.rect(
+            Point::new(0.0, 0.0),
+            l.canvas,
+            Style::solid(cards::table::FELT),
+        );
+        let w = l.card_width;
+        let ink = Rgba::rgb(235, 245, 235);
+        let yours = matches!(self.shown.phase, Phase::Draw | Phase::Discard);
+        let theirs = self.shown.computer_to_play();
+        for (p, lit) in [(YOU, yours), (COMPUTER, theirs)] {
+            let (min, size) = self.area(p);
+            painter.rounded_rect(
+                min,
+                size,
+                w * 0.08,
+                Style {
+                    fill: None,
+                    stroke: Some(Stroke {
+                        width: if lit { 3.0 } else { 1.0 },
+                        color: if lit {
+                            Rgba::rgb(255, 230, 120)
+                        } else {
+                            Rgba::rgb(200, 225, 205)
+                        },
+                    }),
+                },
+            );
+            painter.styled_text(
+                Point::new(min.x + l.gap, min.y + l.gap * 0.6),
+                Anchor::TopLeft,
+                w * 0.17,
+                ink,
+                TextStyle::BOLD,
+                &self.player_line(p),
+            );
+        }
+        self.hand
+            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
+        self.anim.draw_moving(&self.table, painter);
+        if self.shown.over() && !self.anim.is_running() {
+            let at = l.place((1.2, 2.0));
+            painter.styled_text(
+                at,
+                Anchor::Center,
+                w * 0.4,
+                Rgba::rgb(255, 240, 160),
+                TextStyle::BOLD,
+                &self.result_line(),
+            );
+        }
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Response {
+        if let Event::Tick { dt } = event {
+            self.anim.tick(*dt);
+            if !self.frames.is_empty() {
+                self.wait -= dt;
+                if self.wait <= 0.0 {
+                    self.next_frame();
+                }
+            }
+            self.update_ticks();
+            return Response::REDRAW;
+        }
+        if !self.frames.is_empty() {
+            let skip = match event {
+                Event::PointerRelease { .. } => true,
+                Event::KeyPress { key, .. } => key == "Space" || key == "Enter",
+                _ => false,
+            };
+            if skip {
+                self.skip_replay();
+                return Response::REDRAW;
+            }
+        }
+        let drag = self.hand.dragging();
+        let rules = RummyRules {
+            game: &self.game,
+            replaying: !self.frames.is_empty(),
+        };
+        let (play, changed) = self.hand.handle(&self.table, &rules, event);
+        if let Event::PointerMove { pos } = event {
+            self.host
+                .set_cursor(self.hand.cursor(&self.table, &rules, *pos));
+        }
+        let played = play.is_some_and(|p| self.play(p, drag));
+        if changed || played {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
+    }
+
+    fn lay_out_canvas(&mut self, size: Point) -> Response {
+        self.anim.finish();
+        self.update_ticks();
+        self.table.lay_out(size);
+        Response::REDRAW
+    }
+
+    /// The table's regions (your hand's cards clipped to the part that
+    /// shows), and a line for each player.
+    fn regions(&self) -> Vec<Region> {
+        let mut regions = self.table.regions();
+        let n = self.table.piles.len();
+        let mut k = YOUR_HAND;
+        for r in &mut regions {
+            if k < n && r.label.contains("top of your hand") {
+                if k + 1 < n {
+                    let next = self.table.card_pos(k + 1, 0).x;
+                    r.size.x = r.size.x.min(next - r.min.x).max(1.0);
+                }
+                k += 1;
+            }
+        }
+        for p in [COMPUTER, YOU] {
+            let (min, size) = self.area(p);
+            let l = self.table.layout();
+            regions.push(Region::new(
+                self.player_line(p),
+                min,
+                Point::new(size.x, l.card_width * 0.25),
+            ));
+        }
+        regions
+    }
+}
+
+impl NewGame for RummyGame {
+    fn new_game(&mut self, seed: u64) {
+        self.new_deal(seed);
+    }
+
+    fn game_id(&self) -> String {
+        self.seed.to_string()
+    }
+
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        let seed = parse_game_id(id).map_err(GameError)?;
+        self.new_deal(seed);
+        Ok(())
+    }
+}
+
+impl Outcomes for RummyGame {
+    /// Won when your hand wins, with your turns as the score (fewest is
+    /// best); lost when the opponent's does, or both were dealt winning
+    /// hands. Told once the last computer step is on show.
+    fn outcome(&self) -> Outcome {
+        match self.shown.winner() {
+            Some(Winner::You) => Outcome::won().with_score(i64::from(self.shown.turns)),
+            Some(_) => Outcome::lost(),
+            None => Outcome::PLAYING,
+        }
+    }
+
+    fn score_kind(&self) -> ScoreKind {
+        ScoreKind::fewest("turns")
+    }
+}
+
+impl SaveLoad for RummyGame {
+    fn save(&self) -> Vec<u8> {
+        crate::save::write(&Saved {
+            game: self.game.clone(),
+            seed: self.seed,
+        })
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        let saved = crate::save::read(bytes).map_err(GameError)?;
+        self.game = saved.game;
+        self.seed = saved.seed;
+        while self.game.computer_to_play() {
+            if self.game.computer_step().is_none() {
+                break;
+            }
+        }
+        self.restart_view();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn your_hand_is_arranged_melds_first() {
+        let hand = cards::card::read_cards("9C AS 4H KS QS 9H 2D 9S 3H 5H").unwrap();
+        let (order, ends) = arranged(&hand);
+        let text: Vec<String> = order.iter().map(|c| c.to_string()).collect();
+        assert_eq!(ends.len(), 3, "{text:?}");
+        // The straight to the ace has the ace last.
+        let qka = text.iter().position(|t| t == "QS").unwrap();
+        assert_eq!(&text[qka..qka + 3], ["QS", "KS", "AS"]);
+        assert_eq!(text.last().unwrap(), "2D");
+        assert_eq!(*ends.last().unwrap(), 9);
+    }
+
+    #[test]
+    fn a_draw_then_a_discard_hands_the_turn_over_and_back() {
+        let seed = (1..100).find(|&s| !Rummy::deal(s).over()).unwrap();
+        let mut g = RummyGame::with_seed(Host::detached(), seed);
+        g.lay_out_canvas(Point::new(1000.0, 700.0));
+        assert!(
+            g.status()
+                .starts_with("Your turn. (Draw a card or pick up a discard.)")
+        );
+        assert!(g.play_move(Move::DrawStock));
+        assert!(g.status().starts_with("You drew the "));
+        assert!(
+            g.status()
+                .ends_with("Drag a card from your hand to discard.")
+        );
+        let card = g.rules().hands[YOU][0];
+        assert!(g.play_move(Move::Discard(card)));
+        if g.rules().over() {
+            return;
+        }
+        assert!(g.replaying());
+        assert!(
+            g.status()
+                .ends_with("The opponent's turn. (Click to see it at once.)")
+        );
+        for _ in 0..100 {
+            if !g.replaying() && !g.anim.is_running() {
+                break;
+            }
+            g.handle_event(&Event::Tick { dt: 0.2 });
+        }
+        assert_eq!(g.shown(), g.rules());
+        assert!(
+            g.status().starts_with("The opponent discarded the "),
+            "{}",
+            g.status()
+        );
+        assert!(!g.ticking);
+    }
+}

@@ -1,0 +1,637 @@
+//! [`Crazy8sGame`], the [`Game`] the launcher runs: the rules of
+//! [`crate::rules`] on a [`cards::Table`] laid out to the window as the
+//! original lays it out — the opponents' hands across the top, the deck
+//! and the discard pile in the middle, your hand at the bottom. You play
+//! by clicking (a card of your hand to discard it, the deck to draw) or,
+//! with the Play by option, by dragging (a card onto the discard pile, the
+//! deck's top card to your hand). After an 8 a panel of suit buttons
+//! appears beside the discard pile; when the deck is empty a Pass button
+//! takes its place. The opponents play one after the other on the
+//! launcher's ticks, so the window never waits for them, and the status
+//! line says whose turn it is.
+
+use std::time::Duration;
+
+use cards::anim::{Animator, Snapshot};
+use cards::{Fan, Hand, Hit, Pile, Play, Rules, Suit, Table, TableCard};
+use game_api::{
+    Action as ToolAction, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes,
+    Painter, Point, Region, Response, Rgba, SaveLoad, TextStyle,
+};
+
+use crate::rules::{Action, Crazy8s, Ending, Options, Turn};
+use crate::save::{game_id, parse_game_id};
+use crate::settings::{self, Settings};
+
+/// The deck's pile.
+pub const DECK: usize = 0;
+/// The discard pile.
+pub const DISCARD: usize = 1;
+/// Your hand.
+pub const YOU: usize = 2;
+/// The first opponent's hand; the others follow.
+pub const OPPONENT: usize = 3;
+
+/// The Players choice's id.
+pub const PLAYERS_ACTION: &str = "players";
+/// The Play by choice's id.
+pub const MODE_ACTION: &str = "mode";
+/// The Draw button's id.
+pub const DRAW_ACTION: &str = "draw";
+/// The Pass button's id (toolbar and table).
+pub const PASS: &str = "pass";
+/// The New Game button's id on the table at the end.
+pub const NEW_GAME: &str = "new-game";
+
+/// How long an opponent's turn shows before the next, in seconds.
+pub const OPPONENT_SECONDS: f32 = 0.6;
+
+const COLS: f32 = 8.0;
+const ROWS: f32 = 3.85;
+const MIDDLE_ROW: f32 = 1.4;
+const YOUR_ROW: f32 = 2.75;
+const TICK: Duration = Duration::from_millis(16);
+
+/// A fresh seed for a new game.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    hasher.finish()
+}
+
+/// The button id of a suit: "suit-H".
+pub fn suit_button(s: Suit) -> String {
+    format!("suit-{}", s.letter())
+}
+
+/// The suit panel's order, the original's: hearts, spades, clubs, diamonds.
+pub const PANEL: [Suit; 4] = [Suit::Hearts, Suit::Spades, Suit::Clubs, Suit::Diamonds];
+
+/// What may be dragged where: in drag mode, on your turn, a card of your
+/// hand onto the discard pile (if it may go there), and the deck's top
+/// card to your hand.
+struct DragRules<'a> {
+    game: &'a Crazy8s,
+    drag: bool,
+}
+
+impl Rules for DragRules<'_> {
+    fn movable(&self, t: &Table, pile: usize, index: usize) -> bool {
+        self.drag
+            && self.game.turn == Turn::You
+            && (pile == YOU || pile == DECK && index + 1 == t.piles[DECK].cards.len())
+    }
+    fn accepts(&self, t: &Table, from: usize, index: usize, to: usize) -> bool {
+        match (from, to) {
+            (YOU, DISCARD) => self.game.playable(t.piles[YOU].cards[index].card),
+            (DECK, YOU) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The game in its window.
+pub struct Crazy8sGame {
+    host: Host,
+    game: Crazy8s,
+    settings: Settings,
+    table: Table,
+    hand: Hand,
+    anim: Animator,
+    ticking: bool,
+    /// Seconds the current opponent's turn has waited.
+    waited: f32,
+    message: Option<String>,
+}
+
+fn opponent_name(game: &Crazy8s, n: usize) -> String {
+    if game.options.opponents == 1 {
+        "Opponent".into()
+    } else {
+        format!("Opponent {n}")
+    }
+}
+
+impl Crazy8sGame {
+    /// A game dealt from `seed` with `settings`, with `host`.
+    pub fn with_seed(host: Host, settings: Settings, seed: u64) -> Crazy8sGame {
+        let mut table = Table::new(COLS, ROWS);
+        table.card_widths = (24.0, 130.0);
+        let mut g = Crazy8sGame {
+            host,
+            game: Crazy8s::deal(settings.options, seed),
+            settings,
+            table,
+            hand: Hand::new(),
+            anim: Animator::new(),
+            ticking: false,
+            waited: 0.0,
+            message: None,
+        };
+        g.restart_view();
+        g
+    }
+
+    /// The rules' state.
+    pub fn game(&self) -> &Crazy8s {
+        &self.game
+    }
+
+    /// The table as drawn.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn restart_view(&mut self) {
+        self.hand.reset();
+        self.anim.finish();
+        self.message = None;
+        self.waited = 0.0;
+        self.sync();
+        self.update_ticks();
+    }
+
+    fn new_deal(&mut self, options: Options, seed: u64) {
+        self.game = Crazy8s::deal(options, seed);
+        self.settings.options = options;
+        self.restart_view();
+    }
+
+    /// Puts the game on the table.
+    fn sync(&mut self) {
+        let g = &self.game;
+        let n = g.options.opponents;
+        let mut piles = Vec::new();
+        let mut deck = Pile::new("deck", (COLS / 2.0 - 1.1, MIDDLE_ROW), Fan::Stacked);
+        deck.cards = g.deck.iter().rev().map(|&c| TableCard::down(c)).collect();
+        piles.push(deck);
+        let mut discard = Pile::new(
+            "discard pile",
+            (COLS / 2.0 + 0.05, MIDDLE_ROW),
+            Fan::Stacked,
+        );
+        discard.cards = g.discards.iter().map(|&c| TableCard::up(c)).collect();
+        piles.push(discard);
+        let mut you = Pile::new("your hand", (0.1, YOUR_ROW), Fan::Right);
+        you.reach = Some(COLS - 1.2);
+        you.cards = g.hands[0]
+            .iter()
+            .map(|&c| {
+                let mut t = TableCard::up(c);
+                t.dimmed = g.turn == Turn::You && !g.playable(c);
+                t
+            })
+            .collect();
+        you.highlighted = matches!(g.turn, Turn::You | Turn::PickSuit);
+        piles.push(you);
+        let width = COLS / n as f32;
+        for k in 1..=n {
+            let name = if n == 1 {
+                "opponent's hand".to_string()
+            } else {
+                format!("opponent {k}'s hand")
+            };
+            let mut p = Pile::new(name, ((k - 1) as f32 * width + 0.1, 0.2), Fan::Right);
+            p.reach = Some((width - 1.25).max(0.3));
+            let over = g.is_over();
+            p.cards = g.hands[k]
+                .iter()
+                .map(|&c| {
+                    if over {
+                        TableCard::up(c)
+                    } else {
+                        TableCard::down(c)
+                    }
+                })
+                .collect();
+            p.highlighted = g.turn == Turn::Opponent(k);
+            piles.push(p);
+        }
+        self.table.piles = piles;
+        self.table.buttons.clear();
+        if g.turn == Turn::PickSuit {
+            for (i, s) in PANEL.into_iter().enumerate() {
+                let name = format!("{}{}", s.name()[..1].to_uppercase(), &s.name()[1..]);
+                self.table.add_button(
+                    &suit_button(s),
+                    &name,
+                    (COLS / 2.0 + 1.25, MIDDLE_ROW + i as f32 * 0.25),
+                    (1.2, 0.2),
+                );
+            }
+        }
+        if g.turn == Turn::You && g.deck.is_empty() {
+            self.table.add_button(
+                PASS,
+                "Pass",
+                (COLS / 2.0 - 1.1, MIDDLE_ROW + 0.4),
+                (1.0, 0.2),
+            );
+        }
+        if g.is_over() {
+            self.table.add_button(
+                NEW_GAME,
+                "New Game",
+                (COLS / 2.0 + 1.25, MIDDLE_ROW + 0.4),
+                (1.2, 0.2),
+            );
+        }
+        if let Some(cards::drag::Focus::Button(b)) = self.hand.focus
+            && b >= self.table.buttons.len()
+        {
+            self.hand.focus =
+                (!self.table.buttons.is_empty()).then_some(cards::drag::Focus::Button(0));
+        }
+    }
+
+    fn update_ticks(&mut self) {
+        let wanted = self.anim.is_running() || matches!(self.game.turn, Turn::Opponent(_));
+        if wanted && !self.ticking {
+            self.host.request_ticks(TICK);
+        } else if !wanted && self.ticking {
+            self.host.stop_ticks();
+        }
+        self.ticking = wanted;
+    }
+
+    /// Takes `a` as the player (or an opponent) does, the cards sliding;
+    /// whether it was legal (a refusal is said in the status line).
+    pub fn act(&mut self, a: Action) -> bool {
+        let before = Snapshot::of(&self.table);
+        match self.game.play(a) {
+            Ok(()) => {
+                self.message = None;
+                self.waited = 0.0;
+                self.sync();
+                self.anim.start(&before, &self.table);
+                self.update_ticks();
+                true
+            }
+            Err(why) => {
+                self.message = Some(format!("Refused: {why}."));
+                false
+            }
+        }
+    }
+
+    /// Plays every opponent's turn now, up to yours or the end (tests and
+    /// tools; the window plays them on ticks).
+    pub fn finish_opponents(&mut self) {
+        while let Turn::Opponent(_) = self.game.turn {
+            self.act(Action::Opponent);
+        }
+    }
+
+    fn play(&mut self, play: Play) -> bool {
+        match play {
+            Play::Move {
+                from: YOU,
+                index,
+                to: DISCARD,
+            } => {
+                let c = self.table.piles[YOU].cards[index].card;
+                self.act(Action::Discard(c))
+            }
+            Play::Move {
+                from: DECK,
+                to: YOU,
+                ..
+            } => self.act(Action::Draw),
+            Play::Refused {
+                from: YOU,
+                index,
+                to: Some(DISCARD),
+            } => {
+                let c = self.table.piles[YOU].cards[index].card;
+                if let Err(why) = self.game.check(Action::Discard(c)) {
+                    self.message = Some(format!("Refused: {why}."));
+                }
+                true
+            }
+            Play::Click(Hit::Button(id)) => self.button(&id),
+            Play::Click(_) if self.settings.drag => {
+                self.message = Some("Drag a card to play it (or choose Play by: Click).".into());
+                true
+            }
+            Play::Click(Hit::Card { pile: YOU, index }) => {
+                let c = self.table.piles[YOU].cards[index].card;
+                self.act(Action::Discard(c));
+                true
+            }
+            Play::Click(Hit::Card { pile: DECK, .. }) => {
+                self.act(Action::Draw);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn button(&mut self, id: &str) -> bool {
+        if id == PASS {
+            self.act(Action::Pass);
+            return true;
+        }
+        if id == NEW_GAME {
+            self.request_new_game();
+            return true;
+        }
+        if let Some(s) = PANEL.into_iter().find(|&s| suit_button(s) == id) {
+            return self.act(Action::ChooseSuit(s));
+        }
+        false
+    }
+
+    fn request_new_game(&mut self) {
+        if self.host.has_revision_2() {
+            self.host.request_new_game();
+        } else {
+            self.new_deal(self.settings.options, fresh_seed());
+        }
+    }
+
+    fn keep_settings(&self) {
+        if let Some(dir) = self.host.data_dir()
+            && let Err(e) = settings::store(&dir, self.settings)
+        {
+            self.host.log(&e);
+        }
+    }
+
+    fn status_text(&self) -> String {
+        let g = &self.game;
+        let mut s = String::new();
+        if let Some(m) = &self.message {
+            s.push_str(m);
+            s.push(' ');
+        }
+        match g.turn {
+            Turn::You => {
+                let or_else = if g.deck.is_empty() { "pass" } else { "draw" };
+                s.push_str(&format!(
+                    "Your turn - discard {}, or else {or_else}.",
+                    g.wanted()
+                ));
+                s.push_str(if self.settings.drag {
+                    " Drag a card to the discard pile, or the deck's top card to your hand."
+                } else {
+                    " Click a card to discard it, or the deck to draw."
+                });
+            }
+            Turn::PickSuit => s.push_str("Pick a suit for your 8."),
+            Turn::Opponent(n) => s.push_str(&format!("{}'s turn...", opponent_name(g, n))),
+            Turn::Over(Ending::YouWin) => s.push_str("Game over - you win!"),
+            Turn::Over(Ending::Stuck) => s.push_str("Game over - no one wins."),
+            Turn::Over(Ending::OpponentWins(n)) => s.push_str(&format!(
+                "Game over - {} wins.",
+                opponent_name(g, n).to_lowercase()
+            )),
+        }
+        if !g.is_over() {
+            s.push_str(&format!(
+                " {} in the deck.",
+                match g.deck.len() {
+                    1 => "1 card".to_string(),
+                    n => format!("{n} cards"),
+                }
+            ));
+        }
+        if let Some(hand) = self.hand.describe(&self.table) {
+            s.push_str(&format!(" ({hand})"));
+        }
+        s
+    }
+
+    fn draw_names(&self, painter: &mut dyn Painter) {
+        let l = self.table.layout();
+        let size = l.card_width * 0.16;
+        let ink = Rgba::rgb(250, 245, 210);
+        let g = &self.game;
+        for k in 1..=g.options.opponents {
+            let at = l.place(self.table.piles[OPPONENT + k - 1].at);
+            let n = g.hands[k].len();
+            let label = format!(
+                "{}: {n} card{}",
+                opponent_name(g, k),
+                if n == 1 { "" } else { "s" }
+            );
+            painter.styled_text(
+                Point::new(at.x, at.y - l.gap * 0.3),
+                Anchor::BottomLeft,
+                size,
+                ink,
+                TextStyle::BOLD,
+                &label,
+            );
+        }
+        let at = l.place(self.table.piles[YOU].at);
+        painter.styled_text(
+            Point::new(at.x, at.y - l.gap * 0.3),
+            Anchor::BottomLeft,
+            size,
+            ink,
+            TextStyle::BOLD,
+            "You",
+        );
+        if crate::rules::is_eight(g.top()) && !g.is_over() {
+            let at = l.place(self.table.piles[DISCARD].at);
+            painter.styled_text(
+                Point::new(at.x + l.card_width / 2.0, at.y + l.card().y + l.gap * 0.3),
+                Anchor::Top,
+                size,
+                ink,
+                TextStyle::BOLD,
+                &format!("{} {}", g.suit.symbol(), g.suit.name()),
+            );
+        }
+    }
+}
+
+impl Game for Crazy8sGame {
+    fn new(host: Host) -> Result<Self, GameError> {
+        host.request_layout(true);
+        let settings = settings::load(host.data_dir().as_deref());
+        Ok(Crazy8sGame::with_seed(host, settings, fresh_seed()))
+    }
+
+    fn canvas_size(&self) -> Point {
+        self.table.canvas_size()
+    }
+
+    fn title(&self) -> String {
+        "Crazy 8s".into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn draw(&self, painter: &mut dyn Painter) {
+        self.hand
+            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
+        self.anim.draw_moving(&self.table, painter);
+        self.draw_names(painter);
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Response {
+        if let Event::Tick { dt } = event {
+            self.anim.tick(*dt);
+            if let Turn::Opponent(_) = self.game.turn {
+                self.waited += dt.max(0.0);
+                if self.waited >= OPPONENT_SECONDS {
+                    self.act(Action::Opponent);
+                }
+            }
+            self.update_ticks();
+            return Response::REDRAW;
+        }
+        let rules = DragRules {
+            game: &self.game,
+            drag: self.settings.drag,
+        };
+        let (play, changed) = self.hand.handle(&self.table, &rules, event);
+        if let Event::PointerMove { pos } = event {
+            let rules = DragRules {
+                game: &self.game,
+                drag: self.settings.drag,
+            };
+            let mut cursor = self.hand.cursor(&self.table, &rules, *pos);
+            if !self.settings.drag
+                && self.game.turn == Turn::You
+                && matches!(
+                    self.table.hit(*pos),
+                    Hit::Card {
+                        pile: YOU | DECK,
+                        ..
+                    }
+                )
+            {
+                cursor = game_api::Cursor::PointingHand;
+            }
+            if matches!(self.table.hit(*pos), Hit::Button(_)) {
+                cursor = game_api::Cursor::PointingHand;
+            }
+            self.host.set_cursor(cursor);
+        }
+        let played = play.is_some_and(|p| self.play(p));
+        if changed || played {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
+    }
+
+    /// The Players choice (a new game), Play by (click or drag), Draw (`d`)
+    /// and Pass (`p`).
+    fn actions(&self) -> Vec<ToolAction> {
+        let g = &self.game;
+        vec![
+            ToolAction::choice(
+                PLAYERS_ACTION,
+                "Players",
+                Options::ALL.map(|o| o.label()),
+                self.settings.options.label(),
+            ),
+            ToolAction::choice(
+                MODE_ACTION,
+                "Play by",
+                ["Click", "Drag"],
+                if self.settings.drag { "Drag" } else { "Click" },
+            ),
+            ToolAction::button(DRAW_ACTION, "Draw")
+                .with_shortcut("d")
+                .enabled(g.check(Action::Draw).is_ok()),
+            ToolAction::button(PASS, "Pass")
+                .with_shortcut("p")
+                .enabled(g.check(Action::Pass).is_ok()),
+        ]
+    }
+
+    fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
+        match id {
+            PLAYERS_ACTION => {
+                let options = Options::from_label(value)
+                    .ok_or_else(|| GameError(format!("{value:?} is not a choice of players")))?;
+                self.settings.options = options;
+                self.keep_settings();
+                self.request_new_game();
+            }
+            MODE_ACTION => {
+                self.settings.drag = match value {
+                    "Drag" => true,
+                    "Click" => false,
+                    other => return Err(GameError(format!("{other:?} is not Click or Drag"))),
+                };
+                self.keep_settings();
+                self.hand.reset();
+            }
+            DRAW_ACTION | PASS => {
+                let a = if id == PASS {
+                    Action::Pass
+                } else {
+                    Action::Draw
+                };
+                if !self.act(a) {
+                    return Err(GameError(self.message.take().unwrap_or_default()));
+                }
+            }
+            other => return Err(GameError(format!("Crazy 8s has no action {other:?}"))),
+        }
+        Ok(Response::REDRAW)
+    }
+
+    fn lay_out_canvas(&mut self, size: Point) -> Response {
+        self.anim.finish();
+        self.update_ticks();
+        self.table.lay_out(size);
+        Response::REDRAW
+    }
+
+    fn regions(&self) -> Vec<Region> {
+        self.table.regions()
+    }
+}
+
+impl NewGame for Crazy8sGame {
+    fn new_game(&mut self, seed: u64) {
+        self.new_deal(self.settings.options, seed);
+    }
+
+    fn game_id(&self) -> String {
+        game_id(self.game.options, self.game.seed)
+    }
+
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        let (options, seed) = parse_game_id(id, self.settings.options).map_err(GameError)?;
+        self.new_deal(options, seed);
+        Ok(())
+    }
+}
+
+impl Outcomes for Crazy8sGame {
+    /// Won when your hand is empty; lost when an opponent's is, or when the
+    /// game is stuck (no one wins). The original keeps no score.
+    fn outcome(&self) -> Outcome {
+        match self.game.turn {
+            Turn::Over(Ending::YouWin) => Outcome::won(),
+            Turn::Over(_) => Outcome::lost(),
+            _ => Outcome::PLAYING,
+        }
+    }
+}
+
+impl SaveLoad for Crazy8sGame {
+    /// The text of [`crate::save`].
+    fn save(&self) -> Vec<u8> {
+        crate::save::write(&self.game)
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        self.game = crate::save::read(bytes).map_err(GameError)?;
+        self.restart_view();
+        Ok(())
+    }
+}

@@ -1,0 +1,218 @@
+//! The files the launcher reads beside the library: `info.toml`, the icon,
+//! `doc.txt` and `manual.md` (with its picture), checked as the launcher
+//! reads them; and the facts they state checked against the game.
+
+use launcher_help::manual::Manual;
+use launcher_help::text_help::{Block, format_text_help};
+use rummy::rules::{DEAL_COUNT, Rummy, YOU};
+use rummy::save::parse_game_id;
+use std::path::PathBuf;
+
+fn file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(file(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The `key = "value"` lines of a flat TOML file.
+fn manifest_fields() -> Vec<(String, String)> {
+    read("info.toml")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (key, value) = l.split_once('=').expect("key = value");
+            let value = value.trim();
+            assert!(value.starts_with('"') && value.ends_with('"'), "{l}");
+            (key.trim().to_owned(), value.trim_matches('"').to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn the_manifest_names_the_library_set_icon_help_and_manual() {
+    let fields = manifest_fields();
+    let get = |key: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("no {key}"))
+    };
+    assert_eq!(get("game"), "rummy", "the library's name");
+    assert_eq!(get("name"), "Rummy", "as the original console shows it");
+    assert_eq!(get("game-set"), "Card Games", "as in the original");
+    assert_eq!(get("icon"), "rummy.png");
+    assert_eq!(get("help"), "doc.txt");
+    assert_eq!(get("manual"), "manual.md");
+    assert_eq!(fields.len(), 6, "{fields:?}");
+    let cargo = read("Cargo.toml");
+    assert!(cargo.contains("name = \"rummy\""), "{cargo}");
+    for key in ["icon", "help", "manual"] {
+        assert!(file(get(key)).is_file(), "{key}");
+    }
+}
+
+#[test]
+fn the_icon_is_a_32_by_32_rgba_png_of_a_fan_of_diamonds() {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(file("rummy.png")).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((info.width, info.height), (32, 32));
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let pixels = &pixels[..info.buffer_size()];
+    let at = |x: usize, y: usize| &pixels[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
+    // The front card's red diamond on its cream face, transparent corners.
+    let red = |p: &[u8]| p[0] > 180 && p[1] < 80 && p[2] < 80 && p[3] == 255;
+    assert!(red(at(20, 18)), "{:?}", at(20, 18));
+    assert!(
+        at(26, 28)[0] > 200 && at(26, 28)[2] > 180,
+        "{:?}",
+        at(26, 28)
+    );
+    assert_eq!(at(31, 0)[3], 0, "the top-right corner is transparent");
+    assert_eq!(at(0, 31)[3], 0, "the bottom-left corner is transparent");
+}
+
+/// Only characters the launcher's fonts draw: ASCII, Latin-1 and common
+/// typographic punctuation.
+fn assert_plain(name: &str, text: &str) {
+    for (i, line) in text.lines().enumerate() {
+        for c in line.chars() {
+            assert!(
+                c.is_ascii() || ('\u{a0}'..='\u{ff}').contains(&c) || "‘’“”–—…".contains(c),
+                "{name}:{}: {c:?}",
+                i + 1
+            );
+        }
+        assert!(!line.ends_with(' '), "{name}:{}: trailing space", i + 1);
+    }
+}
+
+#[test]
+fn the_help_follows_the_text_help_format() {
+    let doc = read("doc.txt");
+    assert_plain("doc.txt", &doc);
+    let lines: Vec<&str> = doc.lines().collect();
+    assert_eq!(lines[0], "Rummy");
+    assert_eq!(lines[1], "=====");
+    for (i, line) in lines.iter().enumerate() {
+        if !line.is_empty() && line.chars().all(|c| c == '=') {
+            assert!(
+                i > 0 && lines[i - 1].chars().count() == line.len(),
+                "line {}",
+                i + 1
+            );
+        }
+        assert!(
+            !(line.starts_with("**") && line.ends_with("**")),
+            "line {}",
+            i + 1
+        );
+    }
+    let help = format_text_help(&doc);
+    let titles: Vec<&str> = help
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Title(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(titles, ["Rummy", "Rules", "Controls"]);
+    let bullets: Vec<&str> = help
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Bullet(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bullets.len(), 11, "{bullets:#?}");
+    assert!(bullets[0].starts_with("You and the opponent are dealt ten cards each"));
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.starts_with("Drag a card from your hand to the discard pile"))
+    );
+    for block in &help.blocks {
+        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
+    }
+    assert!(
+        help.blocks[1]
+            .text()
+            .starts_with("This is a simple variant of Rummy"),
+        "{}",
+        help.blocks[1].text()
+    );
+}
+
+#[test]
+fn the_helps_facts_are_the_games() {
+    let flat = |name: &str| read(name).split_whitespace().collect::<Vec<_>>().join(" ");
+    let doc = flat("doc.txt");
+    let manual = flat("manual.md");
+    let game = Rummy::deal(1);
+    assert_eq!(DEAL_COUNT, 10);
+    assert_eq!(game.hands[YOU].len(), 10);
+    assert_eq!(game.discards.len(), 1);
+    assert_eq!(game.stock.len(), 31);
+    assert!(doc.contains("dealt ten cards each; one card starts the discard pile, and the other 31 cards are the deck"));
+    assert!(manual.contains("the other 31 cards are the deck"));
+    // The melds the help describes.
+    let cards = |t: &str| cards::card::read_cards(t).unwrap();
+    assert!(rummy::melds::is_meld(&cards("AH 2H 3H")));
+    assert!(rummy::melds::is_meld(&cards("QH KH AH")));
+    assert!(!rummy::melds::is_meld(&cards("KH AH 2H")));
+    assert!(manual.contains("(no K-A-2)"));
+    assert_eq!(parse_game_id("1234"), Ok(1234));
+    assert!(doc.contains("`1234`") && manual.contains("`1234` is deal 1234"));
+    // The status line's words, as the manual quotes them.
+    let seed = (1..100).find(|&s| !Rummy::deal(s).over()).unwrap();
+    let g = rummy::RummyGame::with_seed(game_api::Host::detached(), seed);
+    let status = game_api::Game::status(&g);
+    assert!(status.starts_with("Your turn. (Draw a card or pick up a discard.)"));
+    assert!(manual.contains("\"Your turn. (Draw a card or pick up a discard.)\""));
+    assert!(manual.contains("\"Drag a card from your hand to discard.\""));
+}
+
+fn manual() -> Manual {
+    Manual::parse("games/rummy/manual.md", &read("manual.md"))
+}
+
+#[test]
+fn the_manual_parses_without_warnings_and_has_its_sections() {
+    let source = read("manual.md");
+    assert_plain("manual.md", &source);
+    let manual = manual();
+    assert!(manual.warnings().is_empty(), "{:#?}", manual.warnings());
+    assert_eq!(manual.title(), "Rummy");
+    let tags: Vec<&str> = manual.sections().iter().map(|s| s.tag.as_str()).collect();
+    for tag in [
+        "rules",
+        "statistics",
+        "playing",
+        "keys",
+        "screen-readers",
+        "game-id",
+        "deviations",
+    ] {
+        assert!(tags.contains(&tag), "{tag} in {tags:?}");
+    }
+}
+
+#[test]
+fn every_picture_of_the_manual_is_a_png_beside_it() {
+    let pictures = manual().image_paths();
+    assert_eq!(pictures, ["manual/opening.png"]);
+    for picture in pictures {
+        let bytes = std::fs::read(file(&picture)).unwrap_or_else(|e| panic!("{picture}: {e}"));
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{picture}");
+    }
+}

@@ -355,9 +355,16 @@ impl GoFishGame {
         self.table.piles[STOCK].highlighted = g.phase == Phase::Fishing;
         for (p, &pile) in HAND.iter().enumerate().skip(1) {
             let shown_card = g.pending.filter(|a| a.asker == p).map(|a| a.card);
-            self.table.piles[pile].cards = g.hands[p]
+            // The card asked with is shown on top of the hand.
+            let mut hand: Vec<Card> = g.hands[p]
                 .iter()
-                .map(|&c| {
+                .copied()
+                .filter(|&c| Some(c) != shown_card)
+                .collect();
+            hand.extend(shown_card);
+            self.table.piles[pile].cards = hand
+                .into_iter()
+                .map(|c| {
                     if shown_card == Some(c) || g.over() {
                         TableCard::up(c)
                     } else {
@@ -937,6 +944,8 @@ mod tests {
             .collect();
         assert_eq!(up.len(), 1);
         assert_eq!(up[0].card, ask.card);
+        // On top of the hand, wholly in sight.
+        assert_eq!(g.table.piles[HAND[1]].cards.last().unwrap().card, ask.card);
         if ask.target == 2 {
             assert!(g.table.piles[HAND[2]].highlighted);
         } else {
@@ -956,12 +965,8 @@ mod tests {
             ranks(ask.card.rank)
         );
         assert!(g.status().starts_with(&asks), "{}", g.status());
-        let label = format!("{}, face up, ", ask.card.name());
-        assert!(
-            g.regions()
-                .iter()
-                .any(|r| r.label.starts_with(&label) && r.label.contains("Opponent 1's hand"))
-        );
+        let label = format!("{}, face up, top of Opponent 1's hand", ask.card.name());
+        assert!(g.regions().iter().any(|r| r.label.starts_with(&label)));
         // Ticks bring the table to the rules' state, and stop.
         for _ in 0..1000 {
             if !g.replaying() && !g.anim.is_running() {

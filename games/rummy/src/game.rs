@@ -274,6 +274,9 @@ impl RummyGame {
             .collect();
         self.table.piles[STOCK].cards = g.stock.iter().rev().map(|&c| TableCard::down(c)).collect();
         self.table.piles[DISCARD].cards = g.discards.iter().map(|&c| TableCard::up(c)).collect();
+        // Where to take a card from, or put one.
+        self.table.piles[STOCK].highlighted = g.phase == Phase::Draw;
+        self.table.piles[DISCARD].highlighted = matches!(g.phase, Phase::Draw | Phase::Discard);
         // Your hand: a pile per card, the melds first, each apart.
         let (hand, ends) = arranged(&g.hands[YOU]);
         self.table.piles.truncate(YOUR_HAND);
@@ -711,6 +714,33 @@ mod tests {
         assert_eq!(&text[qka..qka + 3], ["QS", "KS", "AS"]);
         assert_eq!(text.last().unwrap(), "2D");
         assert_eq!(*ends.last().unwrap(), 9);
+    }
+
+    #[test]
+    fn every_card_of_your_hand_is_hit_at_its_regions_centre() {
+        let seed = (1..100).find(|&s| !Rummy::deal(s).over()).unwrap();
+        let mut g = RummyGame::with_seed(Host::detached(), seed);
+        assert!(g.play_move(Move::DrawStock));
+        for size in [Point::new(1000.0, 700.0), Point::new(640.0, 480.0)] {
+            g.lay_out_canvas(size);
+            let regions: Vec<Region> = g
+                .regions()
+                .into_iter()
+                .filter(|r| r.label.contains("top of your hand"))
+                .collect();
+            assert_eq!(regions.len(), 11);
+            for r in &regions {
+                let Hit::Card { pile, .. } = g.table.hit(r.center()) else {
+                    panic!("{}", r.label)
+                };
+                let name = g.table.piles[pile].cards[0].card.name();
+                assert!(r.label.starts_with(&name), "{} hits {name}", r.label);
+                assert!(r.min.x + r.size.x <= size.x && r.min.y + r.size.y <= size.y);
+            }
+        }
+        // While you discard, the discard pile is lit, the deck is not.
+        assert!(g.table.piles[DISCARD].highlighted);
+        assert!(!g.table.piles[STOCK].highlighted);
     }
 
     #[test]

@@ -318,3 +318,46 @@ fn pass_is_offered_when_the_deck_is_empty() {
     assert_eq!(state(&mut game).turn, Turn::Opponent(1));
     assert!(game.invoke_action("draw", "").is_err());
 }
+
+#[test]
+fn keys_walk_to_a_card_of_your_hand_and_discard_it() {
+    // A deal whose opening hand holds a card that goes.
+    let seed = (1..200)
+        .find(|&s| {
+            let g = Crazy8s::deal(Options::DEFAULT, s);
+            g.can_discard(0)
+        })
+        .unwrap();
+    let (mut game, _) = start();
+    game.start_from_game_id(&format!("1x7:{seed}")).unwrap();
+    let g = state(&mut game);
+    for _ in 0..20 {
+        if game.status().unwrap().contains("top of your hand") {
+            break;
+        }
+        send(&mut game, Event::key("Tab"));
+    }
+    assert!(game.status().unwrap().contains("top of your hand"));
+    // Up the hand to a card that is not greyed.
+    let mut at = None;
+    for _ in 0..8 {
+        let status = game.status().unwrap();
+        let here = g.hands[0]
+            .iter()
+            .copied()
+            .find(|c| status.contains(&format!("(at {}, face up,", c.name())));
+        if let Some(c) = here
+            && g.playable(c)
+        {
+            assert!(!status.ends_with("dimmed)"), "{status}");
+            at = Some(c);
+            break;
+        }
+        send(&mut game, Event::key("ArrowUp"));
+    }
+    let card = at.expect("the cursor reaches a card that goes");
+    send(&mut game, Event::key("Enter"));
+    let after = state(&mut game);
+    assert_eq!(after.top(), card);
+    assert_eq!(after.log, [Action::Discard(card)]);
+}

@@ -322,7 +322,8 @@ impl BlackjackGame {
     fn next_round(&mut self, seed: u64) {
         let next = self.round.next(seed);
         self.from_id = false;
-        self.hand.reset();
+        // The keyboard cursor stays on the buttons (the first of the new
+        // round's, when it was on the result).
         self.show(next);
     }
 

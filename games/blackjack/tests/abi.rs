@@ -387,6 +387,21 @@ fn keys_walk_the_buttons_and_press_them() {
     );
     send(&mut game, Event::key("Enter"));
     assert_eq!(recorder.last().as_deref(), Some("new game"));
+    // The launcher deals it; the cursor is on the new round's first button.
+    game.new_game(99).unwrap();
+    let next = state(&mut game);
+    assert_eq!(next.start, r.start + r.used);
+    let status = game.status().unwrap();
+    if next.is_settled() {
+        assert!(status.ends_with(&format!(
+            "(at {} button)",
+            next.showing().unwrap().1.title()
+        )));
+    } else if next.check(Move::Split).is_ok() {
+        assert!(status.ends_with("(at Split button)"), "{status}");
+    } else {
+        assert!(status.ends_with("(at Hit button)"), "{status}");
+    }
 }
 
 #[test]

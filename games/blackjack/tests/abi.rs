@@ -14,6 +14,7 @@ use game_api::{Event, GameResult, Point, Region};
 struct Services {
     dir: String,
     new_games: std::rc::Rc<std::cell::Cell<u32>>,
+    logged: std::rc::Rc<std::cell::RefCell<Vec<String>>>,
 }
 
 impl HostServices for Services {
@@ -21,7 +22,7 @@ impl HostServices for Services {
     fn show_manual_section(&mut self, _: &str) {}
     fn request_redraw(&mut self) {}
     fn log(&mut self, message: &str) {
-        panic!("the game logged {message:?}");
+        self.logged.borrow_mut().push(message.to_owned());
     }
     fn request_new_game(&mut self) {
         self.new_games.set(self.new_games.get() + 1);
@@ -38,18 +39,26 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn start(dir: &std::path::Path) -> (GameInstance, std::rc::Rc<std::cell::Cell<u32>>) {
+/// What the game asked of its host: new games, and lines it logged.
+type Asked = (
+    std::rc::Rc<std::cell::Cell<u32>>,
+    std::rc::Rc<std::cell::RefCell<Vec<String>>>,
+);
+
+fn start(dir: &std::path::Path) -> (GameInstance, Asked) {
     let new_games = std::rc::Rc::new(std::cell::Cell::new(0));
+    let logged = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let services = Services {
         dir: dir.to_str().unwrap().to_owned(),
         new_games: new_games.clone(),
+        logged: logged.clone(),
     };
     let mut game = GameLibrary::from_static(&blackjack::GAME_TABLE)
         .expect("the game speaks this launcher's ABI")
         .start(Box::new(services))
         .expect("the game starts");
     game.layout(Point::new(1000.0, 600.0)).unwrap();
-    (game, new_games)
+    (game, (new_games, logged))
 }
 
 fn send(game: &mut GameInstance, event: Event) {
@@ -117,7 +126,7 @@ fn rounds_are_played_with_the_buttons_to_their_outcomes_and_the_bankroll_is_kept
     // A new player's bankroll, and a shoe of our choosing, so that the
     // test plays the same cards every time.
     std::fs::write(dir.join("bankroll.txt"), "money 100\nshoe 7 0\n").unwrap();
-    let (mut game, new_games) = start(&dir);
+    let (mut game, (new_games, logged)) = start(&dir);
     assert_eq!(game.title().unwrap(), "Blackjack");
     let first = state(&mut game);
     assert_eq!(first.money_before, START_MONEY, "a new player has $100");
@@ -256,6 +265,7 @@ fn rounds_are_played_with_the_buttons_to_their_outcomes_and_the_bankroll_is_kept
             now.start + now.used
         )
     );
+    assert!(logged.borrow().is_empty(), "{:?}", logged.borrow());
     game.close().unwrap();
     let (mut again, _) = start(&dir);
     let resumed = state(&mut again);

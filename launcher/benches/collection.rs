@@ -18,6 +18,8 @@ use std::time::Duration;
 /// A games directory holding `count` games: the bundled games in turn,
 /// each copied under a name of its own.
 fn collection(count: usize) -> launcher_tests::GamesDir {
+    // Time the games as players run them (optimised builds).
+    launcher_tests::optimised_games();
     let games = launcher_tests::GamesDir::new();
     let bundled = launcher_tests::bundled_games();
     for (i, game) in bundled.iter().cycle().take(count).enumerate() {

@@ -40,6 +40,8 @@ fn fonts() -> egui::Context {
 const HOVER: [Point; 2] = [Point { x: 60.0, y: 60.0 }, Point { x: 100.0, y: 60.0 }];
 
 fn first_frame(c: &mut Criterion) {
+    // Time the games as players run them (optimised builds).
+    launcher_tests::optimised_games();
     let chat_noir = library("chat_noir");
     let mut group = c.benchmark_group("first_frame");
     group.sample_size(30);
@@ -74,6 +76,8 @@ fn first_frame(c: &mut Criterion) {
 }
 
 fn event(c: &mut Criterion) {
+    // Time the games as players run them (optimised builds).
+    launcher_tests::optimised_games();
     let chat_noir = library("chat_noir");
     let game = GameProcess::spawn(&host(), &chat_noir, Options::default()).unwrap();
     game.calls_within(Call::view(), Duration::from_secs(30))

@@ -93,6 +93,8 @@ fn watch(dir: &Path, what: &str, args: &[&str], games_expected: usize) {
 }
 
 fn main() {
+    // Time the games as players run them (optimised builds).
+    launcher_tests::optimised_games();
     // `cargo bench` passes criterion's flags; `cargo test --benches` asks
     // for a quick run, which this is not.
     if std::env::args().any(|a| a == "--list" || a == "--test") {

@@ -13,6 +13,8 @@ use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
 
 fn undo_round_trip(c: &mut Criterion) {
+    // Time the games as players run them (optimised builds).
+    launcher_tests::optimised_games();
     let games = GamesDir::new();
     games.add_with_library("counter", "game = \"counter\"\n", "counter");
     let mut config = LauncherConfig::only_games_dirs([games.path()]);

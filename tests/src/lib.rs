@@ -56,6 +56,27 @@ fn target_dir() -> PathBuf {
     workspace_root().join("target").join("fixtures")
 }
 
+/// Whether fixtures and bundled games are built optimised (see
+/// [`optimised_games`]).
+static OPTIMISED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Builds the bundled games and fixtures optimised (`--release`, into
+/// `target/fixtures/release`) instead of as debug builds. Benchmarks call it
+/// first, so that they time the games players run; tests leave it off, as
+/// debug builds compile sooner. Call it before any library is asked for.
+pub fn optimised_games() {
+    OPTIMISED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// `target/fixtures/debug` or `target/fixtures/release`.
+fn profile_dir() -> PathBuf {
+    if OPTIMISED.load(std::sync::atomic::Ordering::SeqCst) {
+        target_dir().join("release")
+    } else {
+        target_dir().join("debug")
+    }
+}
+
 fn cargo_build(args: &[&str]) {
     assert!(
         try_cargo_build(args),
@@ -68,6 +89,11 @@ fn try_cargo_build(args: &[&str]) -> bool {
     Command::new(cargo)
         .args(["build", "--quiet", "--target-dir"])
         .arg(target_dir())
+        .args(
+            OPTIMISED
+                .load(std::sync::atomic::Ordering::SeqCst)
+                .then_some("--release"),
+        )
         .args(args)
         .status()
         .expect("cargo runs")
@@ -103,7 +129,7 @@ pub fn libraries_dir() -> &'static Path {
             }
         }
         let _ = UNBUILT_GAMES.set(unbuilt);
-        target_dir().join("debug")
+        profile_dir()
     })
 }
 
@@ -197,8 +223,8 @@ pub fn c_game_library() -> &'static Path {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     BUILT.get_or_init(|| {
         let root = workspace_root();
-        let out_dir = target_dir().join("debug");
-        std::fs::create_dir_all(&out_dir).expect("create target/fixtures/debug");
+        let out_dir = profile_dir();
+        std::fs::create_dir_all(&out_dir).expect("create target/fixtures/<profile>");
         let library = out_dir.join(libloading_name(C_GAME));
         // Built under a name of this process's, then renamed over the
         // library in one step.

@@ -9,7 +9,9 @@
 //!
 //! Board `i` (from 0) is the new game `World::new_game(11, seed + i)`, as
 //! the launcher deals it from that seed (`--list` prints each board's seed,
-//! verdict, nodes, time and game ID). Each position is decided with a
+//! verdict, nodes, time, the table's entries at the end and game ID;
+//! `--seeds 8,56,…` decides those seeds instead of a range, to re-run the
+//! undecided ones with a larger budget). Each position is decided with a
 //! fresh table of `--table` entries (default 2²⁰, the game's) within
 //! `--nodes` positions (default 400 million, the game's background
 //! budget): exactly the game's background answer. Undecided boards are
@@ -26,8 +28,8 @@
 //! against the Classic cat (ties drawn with the game's generator from the
 //! board's seed, as in the game), the Clever and the Expert cats, with the
 //! Expert's time per move. The hint player must win every winnable board
-//! against every cat. `--no-play` stops after the study; `--cats` picks
-//! the cats (`classic,clever,expert`).
+//! against every cat. `--no-play` (or `--verdicts-only`) stops after the
+//! study; `--cats` picks the cats (`classic,clever,expert`).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -41,6 +43,7 @@ use chat_noir::{Board, Pos, Search, State, World};
 struct Options {
     boards: u64,
     seed: u64,
+    seeds: Option<Vec<u64>>,
     nodes: u64,
     table: usize,
     list: bool,
@@ -52,6 +55,7 @@ fn options() -> Options {
     let mut o = Options {
         boards: 200,
         seed: 1,
+        seeds: None,
         nodes: THINK_NODES,
         table: THINK_TABLE_ENTRIES,
         list: false,
@@ -64,10 +68,18 @@ fn options() -> Options {
         match a.as_str() {
             "--boards" => o.boards = value().parse().expect("--boards N"),
             "--seed" => o.seed = value().parse().expect("--seed S"),
+            "--seeds" => {
+                o.seeds = Some(
+                    value()
+                        .split(',')
+                        .map(|s| s.trim().parse().expect("--seeds S1,S2,…"))
+                        .collect(),
+                );
+            }
             "--nodes" => o.nodes = value().parse().expect("--nodes N"),
             "--table" => o.table = value().parse().expect("--table ENTRIES"),
             "--list" => o.list = true,
-            "--no-play" => o.play = false,
+            "--no-play" | "--verdicts-only" => o.play = false,
             "--cats" => {
                 o.cats = value()
                     .split(',')
@@ -80,12 +92,24 @@ fn options() -> Options {
                     .collect();
             }
             other => panic!(
-                "unknown argument {other}; use --boards N --seed S [--nodes N] [--table ENTRIES] \
-                 [--list] [--no-play] [--cats classic,clever,expert]"
+                "unknown argument {other}; use --boards N --seed S | --seeds S1,S2,… [--nodes N] \
+                 [--table ENTRIES] [--list] [--no-play] [--cats classic,clever,expert]"
             ),
         }
     }
     o
+}
+
+impl Options {
+    /// The seeds of the boards, in order.
+    fn seeds(&self) -> Vec<u64> {
+        match &self.seeds {
+            Some(seeds) => seeds.clone(),
+            None => (0..self.boards)
+                .map(|i| self.seed.wrapping_add(i))
+                .collect(),
+        }
+    }
 }
 
 /// The `q`-quantile of sorted durations (nearest rank).
@@ -165,10 +189,17 @@ fn play(
 
 fn main() {
     let o = options();
-    println!(
-        "Chat Noir: {} random 11×11 starting boards, board i = World::new_game(11, {} + i)",
-        o.boards, o.seed
-    );
+    let seeds = o.seeds();
+    match &o.seeds {
+        Some(_) => println!(
+            "Chat Noir: {} random 11×11 starting boards, World::new_game(11, seed) for the seeds given",
+            seeds.len()
+        ),
+        None => println!(
+            "Chat Noir: {} random 11×11 starting boards, board i = World::new_game(11, {} + i)",
+            o.boards, o.seed
+        ),
+    }
     println!(
         "each position: a fresh table of {} entries, at most {} nodes",
         o.table, o.nodes
@@ -187,10 +218,12 @@ fn main() {
     let mut nodes = Vec::new();
     let mut undecided_seeds = Vec::new();
     let mut winnable_seeds = Vec::new();
-    for i in 0..o.boards {
-        let seed = o.seed.wrapping_add(i);
+    for &seed in &seeds {
         let world = World::new_default_game(seed);
         let (verdict, n, time, _) = oracle.ask(world.board(), world.cat());
+        // The entries the table held at the end (the board's own search:
+        // every board gets a fresh table).
+        let filled = oracle.solver.stats().table_entries;
         times.push(time);
         nodes.push(n);
         let word = match verdict {
@@ -215,7 +248,8 @@ fn main() {
                 _ => String::new(),
             };
             println!(
-                "seed {seed}: {word}{best} in {n} nodes ({time:.3?}), game ID {}",
+                "seed {seed}: {word}{best} in {n} nodes ({time:.3?}), table {filled} of {} entries, game ID {}",
+                o.table,
                 world.game_id()
             );
         }
@@ -249,8 +283,7 @@ fn main() {
             let mut cat_times = Vec::new();
             let mut wins = 0;
             let mut won_winnable = 0;
-            for i in 0..o.boards {
-                let seed = o.seed.wrapping_add(i);
+            for &seed in &seeds {
                 let won = play(
                     seed,
                     player,
@@ -266,7 +299,7 @@ fn main() {
             println!(
                 "{name:<9} vs {difficulty:<7}: wins {wins:>4} of {} (winnable boards {winnable}, won {won_winnable}); \
                  cat's time per move: median {:.1?}, p95 {:.1?}, max {:.1?}",
-                o.boards,
+                seeds.len(),
                 quantile(&cat_times, 0.5),
                 quantile(&cat_times, 0.95),
                 cat_times.last().copied().unwrap_or_default(),

@@ -275,6 +275,23 @@ fn a_segfault_while_drawing_ends_only_its_process() {
     assert_eq!(other.title().unwrap(), "Counter 0");
 }
 
+/// The crash is blamed on the call that crashed, not on the first of its
+/// message: the game process says which call it is at (in the page of
+/// memory it shares with the console) before each.
+#[test]
+fn a_crash_late_in_a_message_is_blamed_on_its_own_call() {
+    let game = start("crash_draw", Options::default());
+    let report = ended(game.calls_within(
+        vec![Call::Title, Call::Status, Call::CanvasSize, Call::Draw],
+        PATIENCE,
+    ));
+    assert_eq!(report.during, Some(Activity::Drawing));
+    assert_eq!(
+        report.to_string(),
+        "it crashed (segmentation fault) while drawing"
+    );
+}
+
 #[test]
 fn an_abort_on_a_click_says_so_with_what_it_printed() {
     let game = start("abort_click", Options::default());

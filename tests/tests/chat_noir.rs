@@ -980,3 +980,57 @@ fn hints_and_solve_are_help_counted_apart_and_solve_is_undone_move_by_move() {
     close_and_hover_its_button(&mut harness);
     harness.get_by_label_contains("won 2 (2 with help), lost 0");
 }
+
+/// Hovering over the board redraws it (the circle under the pointer) but
+/// changes no position: no move is recorded and the resume file is not
+/// written again, however many circles the pointer crosses (issue 32).
+#[test]
+fn hovering_redraws_the_board_but_writes_no_save() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
+    harness.settle();
+    harness
+        .get_by_role_and_label(Role::Button, "Chat Noir")
+        .click();
+    harness.settle();
+    load(&mut harness, &World::empty(11).unwrap());
+    click(&mut harness, Pos::new(1, 1));
+    let save = home.path().join("saves").join("chat-noir.save");
+    let written = |save: &std::path::Path| {
+        let meta = std::fs::metadata(save).expect("saved after the move");
+        (meta.modified().unwrap(), std::fs::read(save).unwrap())
+    };
+    let after_move = written(&save);
+    let history = |h: &mut Harness<'_, LauncherApp>| {
+        let undo = open(h).midend().history().map(|h| h.depth());
+        (undo, position(h))
+    };
+    let before = history(&mut harness);
+    let mut frames = Vec::new();
+    for q in [
+        Pos::new(3, 3),
+        Pos::new(4, 3),
+        Pos::new(7, 8),
+        Pos::new(2, 6),
+    ] {
+        hover(&mut harness, q);
+        frames.push(format!("{:?}", open(&mut harness).drawing().shapes));
+    }
+    assert!(
+        frames.windows(2).all(|w| w[0] != w[1]),
+        "each hover redrew the board"
+    );
+    assert_eq!(history(&mut harness), before, "no move was recorded");
+    assert_eq!(written(&save), after_move, "the save was not written again");
+    click(&mut harness, Pos::new(2, 6));
+    assert_ne!(written(&save).1, after_move.1, "a move is saved");
+}

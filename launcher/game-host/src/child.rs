@@ -74,6 +74,10 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         )))));
         return ExitCode::FAILURE;
     }
+    // Before the sandbox, which closes `/proc`.
+    let progress = start
+        .progress_fd
+        .and_then(|fd| crate::progress::ProgressPage::open(fd).ok());
     if let Err(e) = crate::sandbox::limit_process(Some(start.console_pid), start.memory_limit) {
         say(&ToConsole::Started(Err(StartFailure::Host(e))));
         return ExitCode::FAILURE;
@@ -140,11 +144,13 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         let mut results = Vec::with_capacity(calls.len());
         let mut close = false;
         for (index, call) in calls.into_iter().enumerate() {
-            if index > 0 {
-                say(&ToConsole::Progress {
+            match &progress {
+                Some(page) => page.store(seq, index),
+                None if index > 0 => say(&ToConsole::Progress {
                     seq,
                     index: index as u32,
-                });
+                }),
+                None => {}
             }
             if call == Call::Close {
                 // Answered once the game is destroyed; later calls are not run.

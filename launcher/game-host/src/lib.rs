@@ -11,6 +11,8 @@
 //!   blocks for longer than asked, tells a game that is not responding from
 //!   one that ended, and why it ended ([`ExitReport`]).
 //! * [`checks`]: what the console checks in every answer.
+//! * [`progress`]: which call a game process is running, in a page of
+//!   memory it shares with the console.
 //! * [`report`]: how a process ended, in a player's words.
 //! * [`sandbox`]: what a game process may touch (Landlock, on Linux),
 //!   and [`seccomp`]: what it may ask of the kernel (a system-call filter).
@@ -23,6 +25,7 @@
 pub mod checks;
 pub mod child;
 pub mod client;
+pub mod progress;
 pub mod protocol;
 pub mod report;
 pub mod sandbox;

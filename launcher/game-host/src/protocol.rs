@@ -16,8 +16,10 @@
 //!    library, says [`ToConsole::Loaded`] (its initialisers have run), starts
 //!    the game and answers [`ToConsole::Started`].
 //! 2. The console sends [`ToGame::Calls`]: a sequence number and one or
-//!    more [`Call`]s, run in order. Before each call after the first, the game
-//!    process says [`ToConsole::Progress`], so that a crash is blamed on the
+//!    more [`Call`]s, run in order. Before each call the game process stores
+//!    which it is in the page of memory it shares with the console
+//!    ([`crate::progress`]), or, without one, says [`ToConsole::Progress`]
+//!    before each call after the first, so that a crash is blamed on the
 //!    right call. The answer is one [`ToConsole::Reply`] with the same
 //!    sequence number and one result per call.
 //! 3. While it handles a call the game may ask things of its host: each
@@ -37,7 +39,7 @@ use std::path::PathBuf;
 /// same binary; a launcher replaced on disk while it runs may start a game
 /// process of another version, which refuses to start rather than
 /// misunderstand.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The largest frame either side accepts, in bytes: a frame at every limit
 /// of `game_api::host` (200,000 shapes, a million polygon corners, 1 MiB of
@@ -65,6 +67,10 @@ pub struct Start {
     /// Whether to confine the game ([`crate::sandbox`]); `false` only for
     /// debugging (`--no-sandbox`).
     pub sandbox: bool,
+    /// The inherited descriptor of the shared [`crate::progress`] page, if
+    /// the console made one; without it the game process says its progress
+    /// in [`ToConsole::Progress`] messages.
+    pub progress_fd: Option<i32>,
 }
 
 /// A message from the console to a game process.

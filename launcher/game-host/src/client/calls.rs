@@ -75,6 +75,9 @@ impl GameProcess {
         if let Some(oldest) = inbox.in_flight.values().next()
             && oldest.since.elapsed() >= self.shared.answer_within
         {
+            let seq = *inbox.in_flight.keys().next().expect("one is in flight");
+            self.shared.sync_progress(&mut inbox);
+            let oldest = &inbox.in_flight[&seq];
             return Err(ProcessError::NotResponding {
                 during: oldest.activity(),
                 waited: oldest.since.elapsed(),

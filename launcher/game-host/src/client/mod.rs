@@ -34,6 +34,7 @@ mod shared;
 mod threads;
 mod typed;
 
+use crate::progress::ProgressPage;
 use crate::protocol::{
     Call, Frame, Notification, PROTOCOL_VERSION, Start, StartFailure, Started, ToGame, encode,
 };
@@ -310,6 +311,27 @@ impl GameProcess {
         // terminal's Ctrl+C goes to the console (whose end ends the games).
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut spawned, 0);
+        // Where the game is within a message, shared with the game process
+        // (without it the game process says so in messages, more slowly).
+        let progress = ProgressPage::create().ok();
+        #[cfg(unix)]
+        if let Some(page) = &progress {
+            let fd = page.fd();
+            // SAFETY: the closure runs in the forked child before `exec` and
+            // makes one system call (`fcntl`, async-signal-safe), on the
+            // page's descriptor, which the child has as the parent does: it
+            // clears close-on-exec so the game process inherits the page,
+            // and no other child of the console does.
+            unsafe {
+                std::os::unix::process::CommandExt::pre_exec(&mut spawned, move || {
+                    rustix::io::fcntl_setfd(
+                        rustix::fd::BorrowedFd::borrow_raw(fd),
+                        rustix::io::FdFlags::empty(),
+                    )?;
+                    Ok(())
+                });
+            }
+        }
         let mut child = spawned.spawn().map_err(|e| {
             ProcessError::CannotStart(format!(
                 "the launcher could not start {} as a game process ({e})",
@@ -334,6 +356,10 @@ impl GameProcess {
             pixels_per_point: options.pixels_per_point,
             console_pid: std::process::id(),
             sandbox: options.sandbox,
+            #[cfg(unix)]
+            progress_fd: progress.as_ref().map(ProgressPage::fd),
+            #[cfg(not(unix))]
+            progress_fd: None,
         });
         let start = encode(&start).map_err(|e| ProcessError::CannotStart(e.to_string()))?;
         let mut inbox = Inbox {
@@ -358,6 +384,7 @@ impl GameProcess {
             output: Mutex::new(VecDeque::new()),
             memory_limit: options.memory_limit,
             answer_within: options.answer_within,
+            progress,
         });
         let (writer, frames) = mpsc::channel();
         let _ = writer.send(start);
@@ -424,10 +451,11 @@ impl GameProcess {
 
     /// How the process is doing now.
     pub fn state(&self) -> ProcessState {
-        let inbox = self.shared.inbox();
+        let mut inbox = self.shared.inbox();
         if let Some(report) = &inbox.exit {
             return ProcessState::Exited(report.clone());
         }
+        self.shared.sync_progress(&mut inbox);
         match inbox.in_flight.values().next() {
             Some(oldest) if oldest.since.elapsed() >= self.shared.answer_within => {
                 ProcessState::NotResponding {

@@ -4,6 +4,7 @@
 use super::calls::call_error;
 use super::{MAX_QUEUED_NOTIFICATIONS, Waker};
 use crate::checks::{check_answer, check_notification};
+use crate::progress::ProgressPage;
 use crate::protocol::{Call, CallResult, Notification, StartFailure, Started, ToConsole};
 use crate::report::{Activity, ExitCause, ExitReport};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
@@ -23,6 +24,8 @@ pub(super) struct Shared {
     pub(super) output: Mutex<VecDeque<u8>>,
     pub(super) memory_limit: Option<u64>,
     pub(super) answer_within: Duration,
+    /// Which call the process is running, if it shares a page for it.
+    pub(super) progress: Option<ProgressPage>,
 }
 
 impl std::fmt::Debug for Shared {
@@ -88,6 +91,21 @@ pub(super) struct Inbox {
 }
 
 impl Shared {
+    /// Takes which call the process is running from the shared page into
+    /// the calls in flight, before saying what the game is doing. Only a
+    /// call in flight is believed: the game may write anything there.
+    pub(super) fn sync_progress(&self, inbox: &mut Inbox) {
+        let Some((seq, index)) = self.progress.as_ref().and_then(ProgressPage::load) else {
+            return;
+        };
+        if let Some(in_flight) = inbox.in_flight.get_mut(&seq)
+            && index < in_flight.calls.len()
+            && seq != 0
+        {
+            in_flight.current = index;
+        }
+    }
+
     pub(super) fn inbox(&self) -> MutexGuard<'_, Inbox> {
         self.inbox.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -262,6 +280,7 @@ impl Shared {
             _ if inbox.closed && code == Some(0) => ExitCause::Closed,
             _ => ExitCause::judge(code, signal, &output, inbox.stopped, self.memory_limit),
         };
+        self.sync_progress(&mut inbox);
         let during = inbox.in_flight.values().next().map(InFlight::activity);
         inbox.in_flight.clear();
         inbox.exit = Some(ExitReport {

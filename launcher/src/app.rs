@@ -110,6 +110,9 @@ pub struct LauncherApp {
     checking: Option<std::sync::mpsc::Receiver<(String, CheckOutcome)>>,
     /// Whether the catalog shown has been sent to be checked.
     checks_started: bool,
+    /// Whether the console has drawn its first frame: the checks start
+    /// after it, so that a large collection never delays the window.
+    first_frame_drawn: bool,
     /// Why each game known to be broken cannot start, by directory name.
     known_broken: std::collections::HashMap<String, String>,
     /// The settings as last written, to write only what changed.
@@ -164,6 +167,7 @@ impl LauncherApp {
             play_failed: Arc::default(),
             checking: None,
             checks_started: false,
+            first_frame_drawn: false,
             known_broken: Default::default(),
             watcher: None,
             watch_started: false,
@@ -415,6 +419,12 @@ impl LauncherApp {
     /// catalog shown), and takes in what the checks found: a game that
     /// cannot start is marked in the console with the reason.
     fn follow_checks(&mut self, ctx: &egui::Context) {
+        if !self.first_frame_drawn {
+            // This is the first frame: check from the next one.
+            self.first_frame_drawn = true;
+            ctx.request_repaint();
+            return;
+        }
         if !self.checks_started
             && let Some(checker) = &self.config.checker
         {

@@ -13,6 +13,10 @@
 //!   (canvas, texts, controls, regions, frame) back into the window;
 //!   `window_event/in_process`: the same on the in-process window.
 //!
+//! * `card_drag/process`: one pointer move while a card of Spider is held
+//!   (issue 24's card drag): the move to the game process, and the table
+//!   drawn with the card under the pointer back in the window.
+//!
 //! Run with `cargo bench -p launcher --bench console_games`. Idle CPU and
 //! memory of a real console and its game process: `--bench idle`.
 
@@ -51,9 +55,14 @@ fn console(games: &GamesDir) -> Harness<'static, LauncherApp> {
 
 /// Whether Chat Noir's window has drawn its first frame.
 fn drawn(harness: &mut Harness<'_, LauncherApp>) -> bool {
+    drawn_game(harness, "chat-noir")
+}
+
+/// Whether the window of the game in `dir` has drawn its first frame.
+fn drawn_game(harness: &mut Harness<'_, LauncherApp>, dir: &str) -> bool {
     harness
         .state_mut()
-        .open_game_mut("chat-noir")
+        .open_game_mut(dir)
         .is_some_and(|game| !game.drawing().shapes.is_empty())
 }
 
@@ -177,5 +186,58 @@ fn window_event(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, click, window_event);
+fn card_drag(c: &mut Criterion) {
+    // Time the games as players run them (optimised builds).
+    launcher_tests::optimised_games();
+    let games = GamesDir::new();
+    games.add_bundled("spider", "spider");
+    let mut harness = console(&games);
+    let ctx = harness.ctx.clone();
+    harness.state_mut().open_game(&ctx, "spider");
+    while !drawn_game(&mut harness, "spider") {
+        harness.step();
+    }
+    let game = harness.state_mut().open_game_mut("spider").unwrap();
+    // A face-up card, found as a screen reader finds it.
+    let card = game
+        .regions()
+        .iter()
+        .find(|r| r.label.contains("face up"))
+        .expect("a face-up card on Spider's table")
+        .clone();
+    let from = Point::new(
+        card.min.x + card.size.x / 2.0,
+        card.min.y + card.size.y / 2.0,
+    );
+    game.send(&Event::PointerPress {
+        pos: from,
+        button: game_api::Button::Primary,
+        modifiers: game_api::Modifiers::NONE,
+    })
+    .unwrap();
+    // The held card follows the pointer: each move draws a new table.
+    let mut table = |game: &mut GameWindow, to: Point| {
+        game.send(&Event::PointerMove { pos: to }).unwrap();
+        format!("{:?}", game.drawing().shapes)
+    };
+    let a = table(game, Point::new(from.x + 30.0, from.y + 20.0));
+    let b = table(game, Point::new(from.x + 60.0, from.y + 40.0));
+    assert_ne!(a, b, "the held card follows the pointer");
+    let mut group = c.benchmark_group("card_drag");
+    let mut turn = 0u32;
+    group.bench_function("process", |b| {
+        b.iter(|| {
+            turn += 1;
+            let step = (turn % 40) as f32;
+            game.send(&Event::PointerMove {
+                pos: Point::new(from.x + 3.0 * step, from.y + 2.0 * step),
+            })
+            .unwrap();
+            assert!(game.warning().is_none());
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, click, window_event, card_drag);
 criterion_main!(benches);

@@ -172,8 +172,8 @@ fn the_guide_quotes_the_template_as_it_is() {
     let template = read("docs/template-game/src/lib.rs");
     let cargo = read("docs/template-game/Cargo.toml");
     let info = read("docs/template-game/info.toml");
-    let c_game = read("tests/fixtures/c-game/lamp_grid.c");
-    let c_info = read("tests/fixtures/c-game/info.toml");
+    let c_game = read("docs/template-c-game/lamp_grid.c");
+    let c_info = read("docs/template-c-game/info.toml");
     let mut blocks = Vec::new();
     let mut current: Option<(String, String)> = None;
     for line in guide.lines() {

@@ -30,7 +30,7 @@
 //! - **Fixture games** (each a small library that breaks one rule):
 //!   `tests/fixtures/plugins/<name>`, with its row in
 //!   `tests/fixtures/faults.rs` and in ARCHITECTURE.md's survive table.
-//! - **The game written in C** (`tests/fixtures/c-game`, built by
+//! - **The game written in C** (`docs/template-c-game`, built by
 //!   [`c_game_library`]): played through the launcher's library in
 //!   `tests/tests/c_game.rs`, listed by the binary in `launcher/tests/cli.rs`.
 //!
@@ -205,13 +205,13 @@ pub fn library(base: &str) -> PathBuf {
 }
 
 /// The library base name of the game written in C, Lamp Grid
-/// (`tests/fixtures/c-game`).
+/// (`docs/template-c-game`, the C template of the authors' guide).
 pub const C_GAME: &str = "lamp_grid";
 
 /// The C game's directory in the repository: its source, `info.toml` and
 /// `doc.txt`.
 pub fn c_game_dir() -> PathBuf {
-    workspace_root().join("tests/fixtures/c-game")
+    workspace_root().join("docs/template-c-game")
 }
 
 /// The C game's library, built on first use in each test process with the
@@ -266,7 +266,7 @@ pub fn c_game_library() -> &'static Path {
         if !output.status.success() {
             let _ = std::fs::remove_file(&partial);
             panic!(
-                "`{cc}` could not build tests/fixtures/c-game/lamp_grid.c:\n{}",
+                "`{cc}` could not build docs/template-c-game/lamp_grid.c:\n{}",
                 String::from_utf8_lossy(&output.stderr)
             );
         }

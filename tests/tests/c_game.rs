@@ -1,4 +1,4 @@
-//! The game written in C, Lamp Grid (`tests/fixtures/c-game`), built with
+//! The game written in C, Lamp Grid (`docs/template-c-game`, the C template of the authors' guide), built with
 //! the system's C compiler against `game-api/include/game_api.h`, goes the
 //! same way as a game written in Rust: loaded by the launcher's loader,
 //! checked as the console checks a game, and played through every function

@@ -554,3 +554,336 @@ fn a_resume_file_the_game_crashes_on_is_set_aside() {
         harness.state().notices()
     );
 }
+
+fn undo_depth(harness: &mut Harness<'_, LauncherApp>) -> (usize, usize) {
+    let game = harness.state_mut().open_game_mut(DIR).expect("open");
+    game.midend().history().expect("the counter saves").depth()
+}
+
+fn save_file(home: &Path) -> std::path::PathBuf {
+    home.join("saves").join("counter.save")
+}
+
+/// Quit and come back: the resume file kept the whole undo chain, so Undo
+/// walks back through the moves made before quitting (across the New game
+/// made then), and Redo forward again.
+#[test]
+fn undo_and_redo_walk_through_the_moves_made_before_quitting() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    {
+        let mut harness = console(&games, Some(home.path()));
+        open_counter(&mut harness);
+        enter_id(&mut harness, "counter-1");
+        click_canvas(&mut harness);
+        click_canvas(&mut harness);
+        click_canvas(&mut harness);
+        assert_eq!(count(&mut harness), 4);
+        press(&mut harness, "Undo");
+        assert_eq!(count(&mut harness), 3);
+        // Quit: the console goes, the game with it.
+    }
+    let written = std::fs::read(save_file(home.path())).unwrap();
+    assert!(written.starts_with(b"game-launcher save 2\n"));
+
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    assert_eq!(count(&mut harness), 3);
+    assert_eq!(undo_depth(&mut harness), (3, 1));
+    assert!(enabled(&harness, "Undo") && enabled(&harness, "Redo"));
+    press(&mut harness, "Redo");
+    assert_eq!(count(&mut harness), 4);
+    let mut seen = vec![count(&mut harness)];
+    while enabled(&harness, "Undo") {
+        press(&mut harness, "Undo");
+        seen.push(count(&mut harness));
+    }
+    // Back through the moves to counter-1's start, then across New game to
+    // the game the counter opened with.
+    assert_eq!(seen, [4, 3, 2, 1, 0]);
+    assert_eq!(game_id(&mut harness), "counter-0");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    harness.settle();
+    assert_eq!(count(&mut harness), 1);
+    assert_eq!(game_id(&mut harness), "counter-1");
+    assert!(harness.state().notices().is_empty(), "nothing to say");
+}
+
+/// A resume file of the first format (no history, as launchers before
+/// this one wrote) still resumes its game; the next move writes the new
+/// format.
+#[test]
+fn a_resume_file_of_the_old_format_still_resumes() {
+    use launcher::midend::Snapshot;
+    use launcher::saves::SavedGame;
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let save = save_file(home.path());
+    SavedGame {
+        game: DIR.into(),
+        snapshot: Snapshot {
+            start: b"counter:2:2:false".as_slice().into(),
+            state: b"counter:2:6:false".as_slice().into(),
+        },
+        played: std::time::Duration::from_secs(3),
+        counted: false,
+    }
+    .write(&save)
+    .unwrap();
+    assert!(
+        std::fs::read(&save)
+            .unwrap()
+            .starts_with(b"game-launcher save 1\n")
+    );
+
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    assert_eq!(count(&mut harness), 6);
+    assert_eq!(game_id(&mut harness), "counter-2");
+    assert!(!enabled(&harness, "Undo") && enabled(&harness, "Restart"));
+    assert!(harness.state().notices().is_empty());
+    click_canvas(&mut harness);
+    press(&mut harness, "Undo");
+    assert_eq!(count(&mut harness), 6);
+    assert!(
+        std::fs::read(&save)
+            .unwrap()
+            .starts_with(b"game-launcher save 2\n")
+    );
+}
+
+/// A chain larger than the resume file keeps (4 MiB) loses its oldest
+/// moves, not its newest, and the file stays within the cap.
+#[test]
+fn a_chain_over_the_cap_keeps_its_newest_moves() {
+    use launcher::midend::Snapshot;
+    use launcher::saves::{MAX_CHAIN_BYTES, SavedGame, SavedHistory};
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let save = save_file(home.path());
+    let start: std::sync::Arc<[u8]> = b"counter:0:0:false".as_slice().into();
+    let at = |n: u32| Snapshot {
+        start: start.clone(),
+        state: format!("counter:0:{n}:false").as_bytes().into(),
+    };
+    // About 30 bytes a move: 200,000 moves are more than 4 MiB.
+    const MOVES: u32 = 200_000;
+    let history = SavedHistory {
+        undo: (0..MOVES).map(at).collect(),
+        redo: Vec::new(),
+    };
+    let saved = SavedGame {
+        game: DIR.into(),
+        snapshot: at(MOVES),
+        played: std::time::Duration::ZERO,
+        counted: false,
+    };
+    saved.write_with_history(&save, &history).unwrap();
+
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    assert_eq!(count(&mut harness), MOVES);
+    press(&mut harness, "Undo");
+    press(&mut harness, "Undo");
+    assert_eq!(count(&mut harness), MOVES - 2, "the newest moves are kept");
+    assert!(enabled(&harness, "Redo"));
+
+    let written = std::fs::read(&save).unwrap();
+    assert!(
+        written.len() <= MAX_CHAIN_BYTES + 4096,
+        "{} bytes",
+        written.len()
+    );
+    let game = harness.state_mut().open_game_mut(DIR).unwrap();
+    let undo = game.midend().history().unwrap().undo_positions();
+    let oldest = std::str::from_utf8(&undo[0].state).unwrap().to_owned();
+    let newest = std::str::from_utf8(&undo[undo.len() - 1].state)
+        .unwrap()
+        .to_owned();
+    assert_ne!(oldest, "counter:0:0:false", "the oldest moves were dropped");
+    assert_eq!(newest, format!("counter:0:{}:false", MOVES - 3));
+    // The file the launcher wrote after the Undo holds the same chain.
+    let launcher::saves::Resume::Saved {
+        history: Ok(chain), ..
+    } = launcher::saves::read(&save, DIR)
+    else {
+        panic!("a good resume file");
+    };
+    assert_eq!(chain.redo.len(), 2);
+    assert_eq!(chain.undo.last(), undo.last());
+    // The two redo steps took the room of the oldest undo step, at most.
+    assert!(undo.len() - chain.undo.len() <= 1, "{}", chain.undo.len());
+    assert!(
+        undo.len() > 100_000 && undo.len() < MOVES as usize,
+        "{}",
+        undo.len()
+    );
+}
+
+/// A resume file whose undo chain is damaged keeps its position: the file
+/// is set aside and said, the game goes on where it was (without its
+/// history), and its resume file is written again at once.
+#[test]
+fn a_damaged_chain_is_set_aside_and_the_position_kept() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    {
+        let mut harness = console(&games, Some(home.path()));
+        open_counter(&mut harness);
+        click_canvas(&mut harness);
+        click_canvas(&mut harness);
+    }
+    let save = save_file(home.path());
+    let mut bytes = std::fs::read(&save).unwrap();
+    let last = bytes.len() - 2;
+    bytes[last] ^= 0x01;
+    std::fs::write(&save, bytes).unwrap();
+
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    assert_eq!(count(&mut harness), 2);
+    assert!(!enabled(&harness, "Undo"));
+    let notices: Vec<String> = harness
+        .state()
+        .notices()
+        .iter()
+        .map(|n| n.text.clone())
+        .collect();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("undo history") && n.contains("without its earlier moves")),
+        "{notices:?}"
+    );
+    assert!(save.with_extension("save.corrupt").is_file());
+    drop(harness);
+    // Written again: the next start resumes at 2, saying nothing.
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    assert_eq!(count(&mut harness), 2);
+    assert!(harness.state().notices().is_empty());
+}
+
+/// A version of the game that refuses the position it was left at (its
+/// saves changed) goes on from the newest earlier position it accepts, and
+/// says so; one it refuses on Undo is forgotten with the older ones.
+#[test]
+fn a_version_that_refuses_a_position_goes_on_from_the_last_it_accepts() {
+    use launcher::midend::Snapshot;
+    use launcher::saves::{SavedGame, SavedHistory};
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let save = save_file(home.path());
+    let start: std::sync::Arc<[u8]> = b"counter:0:0:false".as_slice().into();
+    let at = |state: &str| Snapshot {
+        start: start.clone(),
+        state: state.as_bytes().into(),
+    };
+    let history = SavedHistory {
+        undo: vec![
+            at("counter:0:0:false"),
+            at("counter:0:one:false"),
+            at("counter:0:2:false"),
+            at("counter:0:3:false"),
+            at("counter:0:four:false"),
+        ],
+        redo: vec![at("counter:0:six:false")],
+    };
+    SavedGame {
+        game: DIR.into(),
+        snapshot: at("counter:0:five:false"),
+        played: std::time::Duration::ZERO,
+        counted: false,
+    }
+    .write_with_history(&save, &history)
+    .unwrap();
+
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    assert_eq!(count(&mut harness), 3);
+    let notices: Vec<String> = harness
+        .state()
+        .notices()
+        .iter()
+        .map(|n| n.text.clone())
+        .collect();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("refused the position it was left at")
+                && n.contains("not a number")
+                && n.contains("2 moves earlier")),
+        "{notices:?}"
+    );
+    assert!(!enabled(&harness, "Redo"), "the refused moves are gone");
+    press(&mut harness, "Undo");
+    assert_eq!(count(&mut harness), 2);
+    // The next position back is refused: said, and forgotten.
+    press(&mut harness, "Undo");
+    assert_eq!(count(&mut harness), 2);
+    let error = harness
+        .state_mut()
+        .open_game_mut(DIR)
+        .unwrap()
+        .action_error()
+        .map(str::to_owned);
+    assert!(
+        error.as_deref().is_some_and(
+            |e| e.contains("could not go to that position") && e.contains("not a number")
+        ),
+        "{error:?}"
+    );
+    assert!(!enabled(&harness, "Undo"));
+}
+
+/// Replaces the counter's library file as a build does (a new file moved
+/// over the old one), with different contents.
+fn rebuild_counter(games: &GamesDir) {
+    let library = games
+        .path()
+        .join(DIR)
+        .join(launcher_tests::libloading_name("counter"));
+    let fresh = library.with_extension("new");
+    let mut bytes = std::fs::read(launcher_tests::library("counter")).unwrap();
+    bytes.push(0);
+    std::fs::write(&fresh, bytes).unwrap();
+    std::fs::rename(&fresh, &library).unwrap();
+}
+
+/// "Restart with the new version", offered when the game's library was
+/// rebuilt, keeps the undo history: the new version resumes the chain.
+#[test]
+fn restart_with_the_new_version_keeps_undo() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let mut harness = console(&games, Some(home.path()));
+    open_counter(&mut harness);
+    click_canvas(&mut harness);
+    click_canvas(&mut harness);
+    click_canvas(&mut harness);
+    press(&mut harness, "Undo");
+    assert_eq!(count(&mut harness), 2);
+    let first = harness.state().open_games()[0].process_id().unwrap();
+
+    rebuild_counter(&games);
+    support::step_until(&mut harness, "the rebuild offered", |h| {
+        h.query_by_label("Restart with the new version").is_some()
+    });
+    harness.get_by_label("Restart with the new version").click();
+    support::step_until(&mut harness, "the new version started", |h| {
+        h.state()
+            .open_games()
+            .first()
+            .is_some_and(|g| g.process_id() != Some(first) && g.is_settled())
+    });
+    assert!(harness.query_by_label("The game was rebuilt —").is_none());
+    assert_eq!(count(&mut harness), 2);
+    assert!(enabled(&harness, "Undo") && enabled(&harness, "Redo"));
+    press(&mut harness, "Redo");
+    assert_eq!(count(&mut harness), 3);
+    press(&mut harness, "Undo");
+    press(&mut harness, "Undo");
+    press(&mut harness, "Undo");
+    assert_eq!(count(&mut harness), 0);
+    assert!(!enabled(&harness, "Undo"));
+}

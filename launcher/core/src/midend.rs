@@ -85,12 +85,31 @@ impl History {
 
     /// A history resumed at `current`.
     pub fn resumed(current: Snapshot) -> History {
-        History {
-            undo: Vec::new(),
+        History::resumed_with(Vec::new(), current, Vec::new())
+    }
+
+    /// A history resumed at `current`, with the positions before it
+    /// (`undo`, oldest first) and those undone (`redo`, the next one
+    /// first), as a resume file kept them.
+    pub fn resumed_with(undo: Vec<Snapshot>, current: Snapshot, redo: Vec<Snapshot>) -> History {
+        let mut history = History {
+            undo,
             current,
-            redo: Vec::new(),
+            redo: redo.into_iter().rev().collect(),
             cap: MAX_HISTORY_BYTES,
-        }
+        };
+        history.trim();
+        history
+    }
+
+    /// The positions before the current one, oldest first.
+    pub fn undo_positions(&self) -> &[Snapshot] {
+        &self.undo
+    }
+
+    /// The positions undone, the next one (Redo's) first.
+    pub fn redo_positions(&self) -> impl Iterator<Item = &Snapshot> {
+        self.redo.iter().rev()
     }
 
     /// The current position.
@@ -305,17 +324,19 @@ impl Midend {
         self.played += time;
     }
 
-    /// Goes on from a resumed game: its position (already loaded into the
-    /// game), the time played on it, and whether its result was counted.
+    /// Goes on from a resumed game: its history (its current position
+    /// already loaded into the game; the others are loaded when Undo or
+    /// Redo reaches them), the time played on it, and whether its result
+    /// was counted.
     pub fn resume(
         &mut self,
         instance: &mut dyn RunningGame,
-        current: Snapshot,
+        history: History,
         played: Duration,
         counted: bool,
     ) -> Result<(), GameError> {
         if self.history.is_some() {
-            self.history = Some(History::resumed(current));
+            self.history = Some(history);
         }
         self.played = played;
         self.counted = counted;
@@ -451,7 +472,9 @@ impl Midend {
         Ok(true)
     }
 
-    /// Undoes one move; returns whether there was one.
+    /// Undoes one move; returns whether there was one. A position the game
+    /// refuses is forgotten with every older one (the error says why); the
+    /// game stays where it was.
     pub fn undo(&mut self, instance: &mut dyn RunningGame) -> Result<bool, GameError> {
         let Some(history) = &mut self.history else {
             return Ok(false);
@@ -461,13 +484,19 @@ impl Midend {
         };
         if let Err(e) = instance.load(&bytes) {
             history.take_back_undo();
+            if e.game_error().is_some() {
+                // The game refuses that position (a new version of it, whose
+                // saves changed): it and the older ones cannot be reached.
+                history.undo.clear();
+            }
             return Err(e);
         }
         self.read_game_id(instance)?;
         Ok(true)
     }
 
-    /// Redoes one undone move; returns whether there was one.
+    /// Redoes one undone move; returns whether there was one. A position
+    /// the game refuses is forgotten with every later one.
     pub fn redo(&mut self, instance: &mut dyn RunningGame) -> Result<bool, GameError> {
         let Some(history) = &mut self.history else {
             return Ok(false);
@@ -477,6 +506,10 @@ impl Midend {
         };
         if let Err(e) = instance.load(&bytes) {
             history.take_back_redo();
+            if e.game_error().is_some() {
+                // As for undo: the positions past it cannot be reached.
+                history.redo.clear();
+            }
             return Err(e);
         }
         self.read_game_id(instance)?;
@@ -572,5 +605,24 @@ mod tests {
         assert_eq!(seed_of_text("7"), 7);
         assert_eq!(seed_of_text(""), 0xcbf2_9ce4_8422_2325);
         assert_ne!(seed_of_text("a"), seed_of_text("b"));
+    }
+
+    #[test]
+    fn a_resumed_history_walks_back_and_forth() {
+        let start: Arc<[u8]> = b"a".as_slice().into();
+        let at = |s: &str| Snapshot {
+            start: start.clone(),
+            state: s.as_bytes().into(),
+        };
+        let mut h = History::resumed_with(vec![at("a"), at("b")], at("c"), vec![at("d"), at("e")]);
+        assert_eq!(h.depth(), (2, 2));
+        let redo: Vec<&[u8]> = h.redo_positions().map(|p| &*p.state).collect();
+        assert_eq!(redo, [&b"d"[..], b"e"]);
+        assert_eq!(h.redo().as_deref(), Some(&b"d"[..]));
+        assert_eq!(h.undo().as_deref(), Some(&b"c"[..]));
+        assert_eq!(h.undo().as_deref(), Some(&b"b"[..]));
+        assert_eq!(h.undo().as_deref(), Some(&b"a"[..]));
+        assert_eq!(h.undo(), None);
+        assert_eq!(h.undo_positions(), &[] as &[Snapshot]);
     }
 }

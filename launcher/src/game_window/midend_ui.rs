@@ -1,15 +1,16 @@
 //! The launcher's midend in a game window: the controls it adds for every
 //! game that opts in (New game, Restart, Undo, Redo, the Game ID field,
 //! Game ▸ Random seed…), their shortcuts, ticks, the time played, and the
-//! resume file written after each move. The logic is
+//! resume file written after each move, with the undo chain (so Undo and
+//! Redo go on after Quit, and after Restart with a rebuilt version). The logic is
 //! [`launcher_core::midend`]'s; this is its face.
 
 use super::GameWindow;
 use game_api::{Action, ActionKind, Event};
 use launcher_core::messages::Notice;
-use launcher_core::midend::{Finished, seed_of_text};
+use launcher_core::midend::{Finished, History, seed_of_text};
 use launcher_core::running::GameError;
-use launcher_core::saves::{self, Resume, SavedGame};
+use launcher_core::saves::{self, Resume, SavedGame, SavedHistory};
 use std::time::{Duration, Instant};
 
 /// The id of the launcher's New game button (for [`GameWindow::invoke`]).
@@ -42,6 +43,10 @@ pub fn shortcut(id: &str) -> Option<&'static str> {
 /// The longest time between two frames counted as played: a window left
 /// open over night is not a night of play.
 const MAX_FRAME_GAP: Duration = Duration::from_secs(60);
+
+/// The most positions tried, newest first, when a game refuses the position
+/// its resume file left it at (a new version whose saves changed).
+const MAX_RESUME_TRIES: usize = 64;
 
 /// A seed from the operating system's entropy, for New game.
 fn fresh_seed() -> u64 {
@@ -108,9 +113,18 @@ impl GameWindow {
             Err(e) => match e.game_error() {
                 Some(e) => {
                     self.action_error = Some(format!(
-                        "The game could not go back to that position: {}",
+                        "The game could not go to that position ({}); it stays where it is, and the moves past it are forgotten.",
                         e.message
                     ));
+                    // The chain changed: Undo and Redo say so, and the
+                    // resume file follows it (the game shows what it did).
+                    let fresh = self.host_actions();
+                    for action in &mut self.actions {
+                        if let Some(now) = fresh.iter().find(|a| a.id == action.id) {
+                            action.enabled = now.enabled;
+                        }
+                    }
+                    self.save_position();
                     Ok(())
                 }
                 None => Err(e),
@@ -183,8 +197,8 @@ impl GameWindow {
         self.refresh()
     }
 
-    /// Writes the position to the resume file, if the game saves. A failure
-    /// is told once in the window; the game goes on.
+    /// Writes the position and its undo chain to the resume file, if the
+    /// game saves. A failure is told once in the window; the game goes on.
     fn save_position(&mut self) {
         let (Some(path), Some(history)) = (&self.save_path, self.midend.history()) else {
             return;
@@ -195,12 +209,20 @@ impl GameWindow {
             played: self.midend.played(),
             counted: self.midend.counted(),
         };
-        if let Err(e) = saved.write(path) {
+        let chain = SavedHistory {
+            undo: history.undo_positions().to_vec(),
+            redo: history.redo_positions().cloned().collect(),
+        };
+        if let Err(e) = saved.write_with_history(path, &chain) {
             self.warning = Some(format!("The game could not be saved for next time: {e}."));
         }
     }
 
-    /// Brings the game back where the resume file left it.
+    /// Brings the game back where the resume file left it, with its undo
+    /// chain: the current position is loaded now, the others when Undo or
+    /// Redo reaches them. A game that refuses the current position (a new
+    /// version) goes on from the newest earlier one it accepts, and says
+    /// so; a damaged chain is set aside, the position kept.
     pub(super) fn resume(&mut self) -> Result<(), GameError> {
         let Some(path) = self.save_path.clone() else {
             return Ok(());
@@ -208,51 +230,92 @@ impl GameWindow {
         if self.midend.history().is_none() {
             return Ok(());
         }
-        let saved = match saves::read(&path, &self.dir_name) {
+        let (saved, chain) = match saves::read(&path, &self.dir_name) {
             Resume::Nothing => return Ok(()),
             Resume::SetAside(message) => {
                 self.notices
                     .push(Notice::warning(format!("{}: {message}.", self.name)));
                 return Ok(());
             }
-            Resume::Saved(saved) => saved,
+            Resume::Saved { saved, history } => (saved, history),
         };
-        // A game that crashes while loading it would crash at every start:
-        // the file is set aside if it does (see `Self::resume_crashed`).
-        self.watch.resuming = Some(path.clone());
-        let loaded = self.game.game().load(&saved.snapshot.state);
-        if !matches!(&loaded, Err(GameError::Process(_))) || self.resume_crashed() {
-            // Answered (or crashed): nothing more to watch. A late answer
-            // keeps the watch until the game answers again or its process
-            // ends.
-            self.watch.resuming = None;
-        }
-        match loaded {
-            Ok(()) => self.midend.resume(
-                self.game.game(),
-                saved.snapshot,
-                saved.played,
-                saved.counted,
-            ),
-            Err(e) => match e.game_error() {
-                Some(e) => {
-                    let message =
-                        saves::set_aside(&path, &format!("the game refused it ({})", e.message));
-                    self.notices
-                        .push(Notice::warning(format!("{}: {message}.", self.name)));
-                    Ok(())
-                }
-                None => {
-                    if matches!(e, GameError::Call(_)) || self.resume_crashed() {
-                        self.set_resume_aside(
-                            &path,
-                            &format!("the game failed while loading it ({e})"),
-                        );
+        let (mut undo, damaged) = match chain {
+            Ok(chain) => (chain, None),
+            Err(why) => (SavedHistory::default(), Some(why)),
+        };
+        let mut redo = std::mem::take(&mut undo.redo);
+        let mut current = saved.snapshot.clone();
+        let mut refused: Option<String> = None;
+        let mut skipped = 0;
+        loop {
+            // A game that crashes while loading it would crash at every
+            // start: the file is set aside if it does (see
+            // `Self::resume_crashed`).
+            self.watch.resuming = Some(path.clone());
+            let loaded = self.game.game().load(&current.state);
+            if !matches!(&loaded, Err(GameError::Process(_))) || self.resume_crashed() {
+                // Answered (or crashed): nothing more to watch. A late
+                // answer keeps the watch until the game answers again or
+                // its process ends.
+                self.watch.resuming = None;
+            }
+            match loaded {
+                Ok(()) => break,
+                Err(e) => match e.game_error() {
+                    Some(e) => {
+                        let first = refused.get_or_insert_with(|| e.message.clone()).clone();
+                        match undo.undo.pop() {
+                            Some(earlier) if skipped < MAX_RESUME_TRIES => {
+                                // The positions after an earlier one are
+                                // not reachable from it any more.
+                                redo.clear();
+                                skipped += 1;
+                                current = earlier;
+                            }
+                            _ => {
+                                let message = saves::set_aside(
+                                    &path,
+                                    &format!("the game refused it ({first})"),
+                                );
+                                self.notices
+                                    .push(Notice::warning(format!("{}: {message}.", self.name)));
+                                return Ok(());
+                            }
+                        }
                     }
-                    Err(e)
-                }
-            },
+                    None => {
+                        if matches!(e, GameError::Call(_)) || self.resume_crashed() {
+                            self.set_resume_aside(
+                                &path,
+                                &format!("the game failed while loading it ({e})"),
+                            );
+                        }
+                        return Err(e);
+                    }
+                },
+            }
         }
+        let history = History::resumed_with(undo.undo, current, redo);
+        self.midend
+            .resume(self.game.game(), history, saved.played, saved.counted)?;
+        if let Some(why) = damaged {
+            let message = saves::set_aside_history(&path, &why);
+            self.notices
+                .push(Notice::warning(format!("{}: {message}.", self.name)));
+            self.save_position();
+        } else if let Some(why) = refused {
+            let message = saves::set_aside(
+                &path,
+                &format!("this version of the game refused the position it was left at ({why})"),
+            );
+            let moves = if skipped == 1 { "move" } else { "moves" };
+            self.notices.push(Notice::warning(format!(
+                "{}: {message}. It goes on from the last position it accepts, {skipped} {moves} earlier.",
+                self.name
+            )));
+            self.save_position();
+        }
+        Ok(())
     }
 
     /// Counts the time since the last frame as played, while the game goes

@@ -14,7 +14,11 @@
 //! and `load` (which it needs for resume anyway), undo cannot drift from
 //! the game's rules, and the games here save in bytes to a few hundred
 //! bytes, so even a long game's history is small. [`MAX_HISTORY_BYTES`]
-//! bounds it: the oldest moves are forgotten first.
+//! bounds it: the oldest moves are forgotten first. The chain goes into
+//! the resume file ([`crate::saves`]), so Undo and Redo go on after the
+//! game is closed and opened again, or restarted with a new version of
+//! itself ([`History::resumed_with`]); each position is loaded only when
+//! Undo or Redo reaches it.
 //!
 //! A game without `save` gets none of this (no Undo, no Restart, no
 //! resume); one without `new_game` keeps its own New game; one without

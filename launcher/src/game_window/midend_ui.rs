@@ -209,9 +209,13 @@ impl GameWindow {
             played: self.midend.played(),
             counted: self.midend.counted(),
         };
+        // No more positions than could fit in the file's chain (a record is
+        // at least 7 bytes): the history in memory may be far longer.
+        let most = saves::MAX_CHAIN_BYTES / 7;
+        let undo = history.undo_positions();
         let chain = SavedHistory {
-            undo: history.undo_positions().to_vec(),
-            redo: history.redo_positions().cloned().collect(),
+            undo: undo[undo.len().saturating_sub(most)..].to_vec(),
+            redo: history.redo_positions().take(most).cloned().collect(),
         };
         if let Err(e) = saved.write_with_history(path, &chain) {
             self.warning = Some(format!("The game could not be saved for next time: {e}."));

@@ -2,6 +2,7 @@
 
 use crate::catalog::{Catalog, GameEntry, Severity};
 use crate::check::{CheckOutcome, Checker, SessionChecks, check_in_background};
+use crate::install::Installed;
 pub use crate::messages::count_of;
 use clap::Parser;
 use std::collections::HashMap;
@@ -100,6 +101,21 @@ pub struct Args {
     /// to).
     #[arg(long)]
     pub dev: bool,
+
+    /// Install the game in directory DIR (its info.toml, library and
+    /// files) into your games directory (e.g.
+    /// ~/.local/share/game-launcher/games/<name>): checked first, as
+    /// --check does, then put in place in one step, replacing an installed
+    /// game of the same directory name. A broken game is refused and
+    /// nothing changes. Open games keep playing (their windows offer the
+    /// new version).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["report", "play", "uninstall_game"])]
+    pub install_game: Option<PathBuf>,
+
+    /// Remove the game whose directory is NAME (e.g. chat-noir) from your
+    /// games directory, where --install-game puts games.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["report", "play"])]
+    pub uninstall_game: Option<String>,
 
     /// Open the game in directory DIR-NAME (e.g. chat-noir) directly, without the console.
     #[arg(long, value_name = "DIR-NAME", conflicts_with = "report")]
@@ -277,4 +293,96 @@ pub fn write_list_report(
     }
     out.flush()?;
     Ok(summary)
+}
+
+/// `--install-game DIR`: installs the game in `source` into `games_dir`
+/// after `checker` has checked it, and says on `out` what was done (why
+/// not, on `err`). `search` is the search path, to say when another
+/// directory of the same name comes first. Returns whether it was
+/// installed.
+pub fn install_game(
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    source: &std::path::Path,
+    games_dir: &std::path::Path,
+    checker: &Checker,
+    search: &crate::catalog::SearchPath,
+) -> std::io::Result<bool> {
+    let installed =
+        crate::install::install_game(source, games_dir, |library| checker.check(library));
+    let installed = match installed {
+        Ok(installed) => installed,
+        Err(why) => {
+            writeln!(err, "launcher: {why}")?;
+            return Ok(false);
+        }
+    };
+    let Installed {
+        name,
+        dir_name,
+        dir,
+        replaced,
+        warnings,
+    } = &installed;
+    if *replaced {
+        writeln!(
+            out,
+            "Replaced {name} ({dir_name}) in {} with the one from {}; its open windows offer to restart with the new version.",
+            dir.display(),
+            source.display()
+        )?;
+    } else {
+        writeln!(
+            out,
+            "Installed {name} ({dir_name}) in {}; the console lists it (open consoles too).",
+            dir.display()
+        )?;
+    }
+    for warning in warnings {
+        writeln!(out, "warning: {warning}")?;
+    }
+    // A directory of that name earlier on the search path wins.
+    let games_dir = games_dir.canonicalize().unwrap_or(games_dir.to_path_buf());
+    for place in &search.dirs {
+        let canonical = place.path.canonicalize().unwrap_or(place.path.clone());
+        if canonical == games_dir {
+            break;
+        }
+        let first = place.path.join(dir_name);
+        if first.join("info.toml").exists() {
+            writeln!(
+                out,
+                "note: {} comes first on the search path, so the launcher plays that one; remove or rename it to play this one.",
+                first.display()
+            )?;
+            break;
+        }
+    }
+    Ok(true)
+}
+
+/// `--uninstall-game NAME`: removes the game `dir_name` from `games_dir`
+/// and says so on `out` (why not, on `err`). Returns whether it was
+/// removed.
+pub fn uninstall_game(
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    dir_name: &str,
+    games_dir: &std::path::Path,
+) -> std::io::Result<bool> {
+    match crate::install::uninstall_game(dir_name, games_dir) {
+        Ok(gone) => {
+            let name = gone.name.map_or(String::new(), |n| format!("{n} "));
+            writeln!(
+                out,
+                "Uninstalled {name}({dir_name}): removed {}; its open windows play on until closed.",
+                gone.dir.display()
+            )?;
+            Ok(true)
+        }
+        Err(why) => {
+            writeln!(err, "launcher: {why}")?;
+            Ok(false)
+        }
+    }
 }

@@ -60,6 +60,10 @@ fn main() -> std::process::ExitCode {
         }),
     };
 
+    if args.install_game.is_some() || args.uninstall_game.is_some() {
+        return install(&args, &config);
+    }
+
     if args.list || args.check {
         let catalog = Catalog::scan(&config.search, &config.library_dirs);
         let checker = match &config.checker {
@@ -97,6 +101,11 @@ fn main() -> std::process::ExitCode {
         };
     }
 
+    // The console starts: the private copies of libraries that no running
+    // launcher's game uses go.
+    if let Some(copies) = &config.processes.library_copies {
+        copies.clean();
+    }
     let mut app = LauncherApp::new(config);
     // The console has the launcher's icon; `--play` the game's.
     let mut icon_path = None;
@@ -180,5 +189,41 @@ fn process_settings(
     }
     processes.sandbox = !args.no_sandbox;
     processes.dev = args.dev;
+    processes.library_copies = launcher::library_copy::LibraryCopies::standard();
     processes
+}
+
+/// `--install-game` and `--uninstall-game`, in the user's games directory.
+fn install(args: &Args, config: &LauncherConfig) -> std::process::ExitCode {
+    let Some(games_dir) = launcher::install::user_games_dir() else {
+        eprintln!(
+            "launcher: cannot tell your data directory (is HOME set?), so there is no games directory to install into"
+        );
+        return std::process::ExitCode::from(2);
+    };
+    let mut out = std::io::stdout().lock();
+    let mut err = std::io::stderr().lock();
+    let done = match (&args.install_game, &args.uninstall_game) {
+        (Some(source), _) => {
+            let Some(checker) = &config.checker else {
+                eprintln!("launcher: cannot find its own executable to check the game with");
+                return std::process::ExitCode::from(2);
+            };
+            launcher::cli::install_game(
+                &mut out,
+                &mut err,
+                source,
+                &games_dir,
+                checker,
+                &config.search,
+            )
+        }
+        (None, Some(name)) => launcher::cli::uninstall_game(&mut out, &mut err, name, &games_dir),
+        (None, None) => Ok(true),
+    };
+    match done {
+        Ok(true) => std::process::ExitCode::SUCCESS,
+        Ok(false) => std::process::ExitCode::FAILURE,
+        Err(_) => std::process::ExitCode::from(2),
+    }
 }

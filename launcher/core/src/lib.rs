@@ -20,6 +20,9 @@
 //!   requests games and menus make;
 //! - [`running`]: a running game, in this process or its own, as a game
 //!   window and the [`midend`] see it;
+//! - [`library_copy`]: the private, read-only copies of libraries that
+//!   game processes run, so installing never crashes an open game;
+//!   [`install`]: `--install-game` and `--uninstall-game`;
 //! - [`player`]: what the launcher remembers of its player (settings, what
 //!   was played, favourites), in readable files written atomically.
 
@@ -28,6 +31,8 @@ pub mod catalog;
 pub mod check;
 pub mod files;
 pub mod icon;
+pub mod install;
+pub mod library_copy;
 pub mod limits;
 pub mod loader;
 pub mod manifest;

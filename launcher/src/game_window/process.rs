@@ -15,6 +15,7 @@ use game_host::{
     ProcessState,
 };
 use launcher_core::catalog::GameEntry;
+use launcher_core::library_copy::{LibraryCopies, LibraryCopy};
 use launcher_core::messages::HelpRequest;
 use launcher_core::running::{GameError, RunningGame};
 use launcher_core::watch::{FileStamp, LibraryWatch};
@@ -57,6 +58,10 @@ pub struct ProcessSettings {
     /// Whether a window restarts its game by itself when the game's
     /// library is rebuilt (`--dev`), instead of offering to.
     pub dev: bool,
+    /// Where each game's library is copied before its process loads it,
+    /// so that a library rewritten in place (`cp` over it) never crashes
+    /// an open game (`None`: games run their library where it is).
+    pub library_copies: Option<LibraryCopies>,
 }
 
 impl Default for ProcessSettings {
@@ -83,6 +88,7 @@ impl ProcessSettings {
             answer_within: game_host::DEFAULT_ANSWER_WITHIN,
             sandbox: true,
             dev: false,
+            library_copies: None,
         }
     }
 }
@@ -147,6 +153,9 @@ pub(super) struct ProcessWatch {
     log: VecDeque<String>,
     /// The game's library, watched for a rebuild (game processes only).
     library: Option<LibraryWatch>,
+    /// The private copy of the library the process runs, held (not
+    /// cleaned away) while the window lives.
+    library_copy: Option<LibraryCopy>,
     /// The library was rebuilt since the game started.
     rebuilt: bool,
     /// Restart by itself when rebuilt.
@@ -202,7 +211,14 @@ impl GameWindow {
             waker: Some(waker),
             sandbox: settings.sandbox,
         };
-        let mut process = GameProcess::spawn(&settings.host, library, options)?;
+        // The process runs a private, read-only copy; the window watches
+        // the library itself for a new version.
+        let library_copy = match &settings.library_copies {
+            Some(copies) => Some(copies.copy_of(library).map_err(GameError::Process)?),
+            None => None,
+        };
+        let run_from = library_copy.as_ref().map_or(library, LibraryCopy::path);
+        let mut process = GameProcess::spawn(&settings.host, run_from, options)?;
         process.set_wait(CALL_WAIT);
         let mut window = GameWindow::new(
             Running::Process(process),
@@ -213,6 +229,7 @@ impl GameWindow {
             Rc::new(Signals::default()),
         );
         window.watch.dev = settings.dev;
+        window.watch.library_copy = library_copy;
         window.watch.library = Some({
             let ctx = ctx.clone();
             LibraryWatch::start(library, move |after| ctx.request_repaint_after(after))

@@ -582,3 +582,58 @@ fn a_hint_waits_for_the_background_proof() {
     tick(&mut game, 0.016);
     assert_eq!(recorder.last().as_deref(), Some("tick stop"));
 }
+
+/// Ticks until the badge has the solver's answer for the position now.
+fn until_decided(game: &mut GameInstance) -> String {
+    while status(game).contains("Winnable? Still thinking") {
+        tick(game, 0.016);
+        std::thread::yield_now();
+    }
+    status(game)
+}
+
+/// When the badge has proved the position winnable and the player's block
+/// loses the win (whatever the cat then does), the status line says which
+/// block lost it and which kept it, so the badge never seems to have lied;
+/// a block that keeps the win is not marked (issue 30). Seed 47's 5×5
+/// board: blocking cell 0, 2 loses it, cell 2, 1 keeps it (each proved
+/// against every step the cat may take).
+#[test]
+fn a_block_that_loses_a_proven_win_is_marked_and_one_that_keeps_it_is_not() {
+    const BOARD: &str = "5:2,2:JR80G";
+    let (mut game, _) = start_at(BOARD);
+    game.invoke_action("badge", "").unwrap();
+    let line = until_decided(&mut game);
+    assert!(line.ends_with("Winnable? Winnable"), "{line}");
+    click(&mut game, Pos::new(0, 2));
+    let line = until_decided(&mut game);
+    let mark = "Winnable? The cat can escape. Your block of cell 0, 2 lost the win; cell ";
+    assert!(line.contains(mark) && line.ends_with(" kept it"), "{line}");
+    let kept = &line[line.find(mark).unwrap() + mark.len()..line.len() - " kept it".len()];
+    assert_ne!(kept, "0, 2", "{line}");
+    // The mark lasts until the next move: any free circle.
+    let now: GameId = position(&mut game).parse().unwrap();
+    let free = now
+        .board()
+        .cells()
+        .find(|&(p, blocked)| !blocked && p != now.cat())
+        .map(|(p, _)| p)
+        .unwrap();
+    click(&mut game, free);
+    assert!(
+        !status(&mut game).contains("lost the win"),
+        "{}",
+        status(&mut game)
+    );
+
+    // The same board, the winning block: nothing to mark.
+    game.start_from_game_id(BOARD).unwrap();
+    assert!(until_decided(&mut game).ends_with("Winnable? Winnable"));
+    click(&mut game, Pos::new(2, 1));
+    let line = until_decided(&mut game);
+    assert!(!line.contains("lost the win"), "{line}");
+    assert!(
+        line.ends_with("Winnable? Winnable") || line.starts_with("You trapped the cat"),
+        "{line}"
+    );
+}

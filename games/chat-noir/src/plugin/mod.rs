@@ -141,6 +141,13 @@ pub struct ChatNoir {
     solving: Option<f32>,
     /// The badge's answer for the position now.
     verdict: Option<Verdict>,
+    /// The block just played when the badge had proved the position before
+    /// it winnable (with the block that kept the win): if the answer for the
+    /// position after it is "the cat can escape", that block lost the win.
+    lost_win_check: Option<(Pos, Pos)>,
+    /// "Your block of cell 2, 3 lost the win; cell 4, 6 kept it": shown
+    /// beside the badge until the next move.
+    lost_win: Option<String>,
     /// Whether ticks were asked for.
     ticking: bool,
 }
@@ -163,6 +170,7 @@ struct Seen {
     helped: u32,
     solving: bool,
     verdict: Option<Verdict>,
+    lost_win: Option<String>,
     settings: Settings,
     difficulty: Difficulty,
 }
@@ -203,6 +211,8 @@ impl ChatNoir {
             helped: 0,
             solving: None,
             verdict: None,
+            lost_win_check: None,
+            lost_win: None,
             ticking: false,
         };
         game.world.update_cats_path(&mut game.path);
@@ -337,6 +347,9 @@ impl ChatNoir {
             };
             parts.push(format!("Winnable? {text}"));
         }
+        if let Some(lost_win) = &self.lost_win {
+            parts.push(lost_win.clone());
+        }
         match self.helped {
             0 => {}
             1 => parts.push("Helped once".into()),
@@ -384,6 +397,8 @@ impl ChatNoir {
         self.hint = None;
         self.hint_waiting = false;
         self.note = None;
+        self.lost_win = None;
+        self.lost_win_check = None;
         if new_game && other_cat {
             // Choosing another cat starts a new game (a game is won against
             // one cat): say so, or the board seems to change by itself.
@@ -426,6 +441,7 @@ impl ChatNoir {
             helped: self.helped,
             solving: self.solving.is_some(),
             verdict: self.verdict,
+            lost_win: self.lost_win.clone(),
             settings: self.settings,
             difficulty: self.difficulty(),
         }
@@ -442,9 +458,15 @@ impl ChatNoir {
     fn play(&mut self, p: Pos) {
         let from = self.cat_drawn_at();
         let cat_before = self.world.cat();
+        let kept_win = match self.verdict {
+            Some(Verdict::Winnable { best_move }) if best_move != p => Some(best_move),
+            _ => None,
+        };
         if self.world.play_with(p, &mut self.minds.cat).is_err() {
             return;
         }
+        self.lost_win = None;
+        self.lost_win_check = kept_win.map(|kept| (p, kept));
         self.hint = None;
         self.hint_waiting = false;
         self.note = None;
@@ -458,7 +480,36 @@ impl ChatNoir {
             self.solving = None;
         }
         self.update_badge();
+        self.check_lost_win();
         self.update_ticks();
+    }
+
+    /// Marks the block that lost a win the badge had proved, once the
+    /// position after it is known to be lost (or the cat has escaped), so
+    /// that the badge never seems to have lied. An undecided answer is
+    /// waited for; a position still winnable (the cat drew badly) is not
+    /// marked.
+    fn check_lost_win(&mut self) {
+        let Some((played, kept)) = self.lost_win_check else {
+            return;
+        };
+        let lost = match self.world.state() {
+            State::CatWon => true,
+            State::CatLost => false,
+            State::Playing => match self.verdict {
+                Some(Verdict::Lost) => true,
+                Some(Verdict::Undecided) if self.thinking_here() => return,
+                _ => false,
+            },
+        };
+        self.lost_win_check = None;
+        if lost {
+            self.lost_win = Some(format!(
+                "Your block of {} lost the win; {} kept it",
+                cell_name(played),
+                cell_name(kept)
+            ));
+        }
     }
 
     fn pointer(&mut self, pos: Point, event: MouseEvent) {
@@ -538,6 +589,7 @@ impl ChatNoir {
         };
         if self.verdict.is_some() {
             self.verdict = Some(verdict);
+            self.check_lost_win();
         }
         if self.hint_waiting {
             self.hint_waiting = false;

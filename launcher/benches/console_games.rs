@@ -216,7 +216,7 @@ fn card_drag(c: &mut Criterion) {
     })
     .unwrap();
     // The held card follows the pointer: each move draws a new table.
-    let mut table = |game: &mut GameWindow, to: Point| {
+    let table = |game: &mut GameWindow, to: Point| {
         game.send(&Event::PointerMove { pos: to }).unwrap();
         format!("{:?}", game.drawing().shapes)
     };

@@ -1,0 +1,277 @@
+//! Installing a game never crashes one that is running (issue 25): a game
+//! process runs a private, read-only copy of its library, so plain `cp`
+//! over the library of an open game leaves it playing; and the real
+//! launcher's `--install-game DIR` and `--uninstall-game NAME` check a game
+//! first, put it in place whole, and say what they did.
+
+mod support;
+
+use game_api::{Event, Point};
+use game_host::{GameProcess, HostCommand, Options, ProcessState};
+use launcher::library_copy::LibraryCopies;
+use launcher_tests::{GamesDir, libloading_name, library};
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::time::Duration;
+use support::launcher_in;
+
+/// Generous: liveness only, never a measurement.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+const COUNTER_TOML: &str = "game = \"counter\"\nname = \"Counter\"\n";
+
+fn click(game: &GameProcess) {
+    let at = Point::new(50.0, 50.0);
+    game.handle_event(&Event::press(at))
+        .expect("the game plays");
+    game.handle_event(&Event::release(at))
+        .expect("the game plays");
+}
+
+#[test]
+fn a_library_overwritten_with_cp_while_its_game_runs_leaves_it_playing() {
+    let games = GamesDir::new();
+    let dir = games.add_with_library("counter", COUNTER_TOML, "counter");
+    let installed = dir.join(libloading_name("counter"));
+    let copies = LibraryCopies::new(games.path().join("copies"));
+    // As the console starts a game: from a private copy of the library.
+    let copy = copies.copy_of(&installed).expect("a private copy");
+    assert!(copy.path().starts_with(copies.dir()));
+    let host = HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"]);
+    let mut game = GameProcess::spawn(&host, copy.path(), Options::default()).expect("spawns");
+    game.set_wait(PATIENCE);
+    assert!(game.wait_started().is_ok());
+    click(&game);
+    assert_eq!(game.title().unwrap(), "Counter 1");
+
+    // What every install snippet used to say: `cp` over the library, which
+    // rewrites the file in place (here with another game's code).
+    std::fs::copy(library("crash_draw"), &installed).expect("cp over the library");
+    assert_eq!(
+        std::fs::read(&installed).unwrap(),
+        std::fs::read(library("crash_draw")).unwrap()
+    );
+
+    // The game plays on: clicks counted, frames drawn, its process alive.
+    click(&game);
+    click(&game);
+    assert_eq!(game.title().unwrap(), "Counter 3");
+    assert!(!game.view().unwrap().frame.shapes.is_empty());
+    assert!(
+        !matches!(game.state(), ProcessState::Exited(_)),
+        "{:?}",
+        game.state()
+    );
+    // Its copy is untouched, and the new version is a copy of its own.
+    assert_eq!(
+        std::fs::read(copy.path()).unwrap(),
+        std::fs::read(library("counter")).unwrap()
+    );
+    let new = copies
+        .copy_of(&installed)
+        .expect("a copy of the new version");
+    assert_ne!(new.path(), copy.path());
+    drop(game);
+}
+
+/// Runs the real launcher with `args`, with the user's games directory and
+/// cache in `home`.
+fn launcher(home: &Path, args: &[&std::ffi::OsStr]) -> Output {
+    launcher_in(home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CACHE_HOME", home.join("cache"))
+        .args(args)
+        .output()
+        .expect("the launcher runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The user's games directory the launcher installs into.
+fn user_games(home: &Path) -> PathBuf {
+    home.join("data").join("game-launcher").join("games")
+}
+
+#[test]
+fn install_game_checks_a_game_then_puts_it_in_place_and_replaces_an_installed_one() {
+    let home = tempfile::tempdir().unwrap();
+    let source = GamesDir::new();
+    let dir = source.add_with_library("counter", COUNTER_TOML, "counter");
+
+    let out = launcher(home.path(), &["--install-game".as_ref(), dir.as_os_str()]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    let installed = user_games(home.path()).join("counter");
+    assert!(
+        stdout.starts_with(&format!(
+            "Installed Counter (counter) in {}",
+            installed.display()
+        )),
+        "{stdout}"
+    );
+    let lib = installed.join(libloading_name("counter"));
+    assert_eq!(
+        std::fs::read(&lib).unwrap(),
+        std::fs::read(library("counter")).unwrap()
+    );
+    // Nothing else is left in the games directory (no half-made copy).
+    let names: Vec<_> = std::fs::read_dir(user_games(home.path()))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["counter"]);
+    // The console, and --list, find it there.
+    let list = launcher(home.path(), &["--list".as_ref()]);
+    assert!(
+        text(&list.stdout).contains(&format!("    directory: {}\n", installed.display())),
+        "{}",
+        text(&list.stdout)
+    );
+
+    // A new version, installed over the installed one.
+    std::fs::write(
+        dir.join("info.toml"),
+        "game = \"counter\"\nname = \"Counter Two\"\n",
+    )
+    .unwrap();
+    let out = launcher(home.path(), &["--install-game".as_ref(), dir.as_os_str()]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.starts_with(&format!(
+            "Replaced Counter Two (counter) in {}",
+            installed.display()
+        )),
+        "{stdout}"
+    );
+    assert!(
+        std::fs::read_to_string(installed.join("info.toml"))
+            .unwrap()
+            .contains("Counter Two")
+    );
+    let names: Vec<_> = std::fs::read_dir(user_games(home.path()))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["counter"]);
+}
+
+#[test]
+fn a_broken_game_is_refused_and_nothing_changes() {
+    let home = tempfile::tempdir().unwrap();
+    let source = GamesDir::new();
+    let good = source.add_with_library("counter", COUNTER_TOML, "counter");
+    let out = launcher(home.path(), &["--install-game".as_ref(), good.as_os_str()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let installed = user_games(home.path()).join("counter");
+    let before = std::fs::read(installed.join(libloading_name("counter"))).unwrap();
+
+    // A game of the same name whose library crashes as it draws.
+    let broken = GamesDir::new();
+    let crashing = broken.add_with_library(
+        "counter",
+        "game = \"crash_draw\"\nname = \"Crash Draw\"\n",
+        "crash_draw",
+    );
+    let out = launcher(
+        home.path(),
+        &["--install-game".as_ref(), crashing.as_os_str()],
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("launcher: Crash Draw is broken, so it was not installed:")
+            && stderr.contains("segmentation fault"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    // The installed game is as it was, and nothing was left beside it.
+    assert_eq!(
+        std::fs::read(installed.join(libloading_name("counter"))).unwrap(),
+        before
+    );
+    assert!(!installed.join(libloading_name("crash_draw")).exists());
+    let names: Vec<_> = std::fs::read_dir(user_games(home.path()))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["counter"]);
+
+    // A directory without a game, and one whose library is missing.
+    let empty = tempfile::tempdir().unwrap();
+    let not_a_game = empty.path().join("not-a-game");
+    std::fs::create_dir(&not_a_game).unwrap();
+    let out = launcher(
+        home.path(),
+        &["--install-game".as_ref(), not_a_game.as_os_str()],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("has no info.toml"),
+        "{}",
+        text(&out.stderr)
+    );
+    let no_library = broken.add("nolib", "game = \"nolib\"\n");
+    let out = launcher(
+        home.path(),
+        &["--install-game".as_ref(), no_library.as_os_str()],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(&format!("is not in {}", no_library.display())),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!user_games(home.path()).join("nolib").exists());
+}
+
+#[test]
+fn uninstall_game_removes_an_installed_game_and_says_when_there_is_none() {
+    let home = tempfile::tempdir().unwrap();
+    let source = GamesDir::new();
+    let dir = source.add_with_library("counter", COUNTER_TOML, "counter");
+    let out = launcher(home.path(), &["--install-game".as_ref(), dir.as_os_str()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    let out = launcher(
+        home.path(),
+        &["--uninstall-game".as_ref(), "counter".as_ref()],
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    let installed = user_games(home.path()).join("counter");
+    assert!(
+        stdout.starts_with(&format!(
+            "Uninstalled Counter (counter): removed {}",
+            installed.display()
+        )),
+        "{stdout}"
+    );
+    assert!(!installed.exists());
+    assert_eq!(
+        std::fs::read_dir(user_games(home.path())).unwrap().count(),
+        0
+    );
+    // The source is untouched.
+    assert!(dir.join(libloading_name("counter")).exists());
+
+    let out = launcher(
+        home.path(),
+        &["--uninstall-game".as_ref(), "counter".as_ref()],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("launcher: no game \"counter\" is installed in"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = launcher(
+        home.path(),
+        &["--uninstall-game".as_ref(), "../data".as_ref()],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("is not a game's directory name"));
+    assert!(home.path().join("data").exists());
+}

@@ -3,9 +3,9 @@
 //! A game is a dynamic library that implements [`Game`] and exports it with
 //! [`export_game!`]. The launcher finds it through an `info.toml` manifest
 //! beside the library, loads it when the player clicks its button, and runs it
-//! in its own window. The game never touches the windowing system: it draws
-//! through a [`Painter`] in its own canvas coordinates and receives plain
-//! [`Event`]s.
+//! in its own window, in a sandboxed process of its own (see [`Game`]). The
+//! game never touches the windowing system: it draws through a [`Painter`]
+//! in its own canvas coordinates and receives plain [`Event`]s.
 //!
 //! ```
 //! use game_api::{Event, Game, GameError, Host, Painter, Point, Response, Rgba, Style};
@@ -446,14 +446,24 @@ impl From<&str> for GameError {
 
 /// A game, as its author writes it. Export it with [`export_game!`].
 ///
-/// The launcher calls these one at a time, and every call to one game (from
-/// [`Game::new`] to its drop) on the same thread: the UI thread when the game
-/// has a window, a thread of its own when the launcher checks the game
-/// without one. It checks a game (`new`, the texts and actions, one `draw`,
-/// then drop) for `launcher --list`, and once per session before the game's
-/// first window opens, so that a game that hangs cannot freeze the console:
-/// `new` may run more often than the player starts the game. A panic in any of
-/// them is caught at the boundary: the game's window closes with the message.
+/// Each game runs in a process of its own, never in the launcher's console:
+/// for each window the launcher starts its own binary again, sandboxed where
+/// the system allows it (the game's folder read-only, its data directory
+/// writable, no network, no other programs), loads the library there and
+/// creates the game. It calls
+/// these one at a time, and every call to one game (from [`Game::new`] to
+/// its drop) on the same thread; a test may call a game from any thread, so
+/// assume none. The launcher also checks a game (`new`, the texts and
+/// actions, one `draw`, then drop), each check in a process of its own: for
+/// `launcher --list` and `--check`, and in the background as the console
+/// opens. So `new` may run more often than the player starts the game.
+///
+/// A panic in any of them is caught at the boundary: the game's window
+/// closes with the message. A crash (a segmentation fault, an abort, a
+/// stack overflow, `std::process::exit`) ends only the game's process: its
+/// window stays and says what happened, with Restart; a call that takes
+/// more than 2 s makes the window say the game is not responding, with Wait
+/// and Stop. The console and the other games go on in every case.
 pub trait Game: Sized + 'static {
     /// Starts a new game. `host` offers the launcher's services (help,
     /// manual, redraw) for as long as the game runs; keep it if you need it.

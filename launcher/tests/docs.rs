@@ -174,6 +174,10 @@ fn the_guide_quotes_the_template_as_it_is() {
     let info = read("docs/template-game/info.toml");
     let c_game = read("docs/template-c-game/lamp_grid.c");
     let c_info = read("docs/template-c-game/info.toml");
+    // A Rust block that names one of the template's own constants or types
+    // (`WIDTH`, `SIZES`, `DotCatcher`) is a quote of it, whatever it shows.
+    let template_names = item_names(&template);
+    assert!(template_names.len() >= 10, "{template_names:?}");
     let mut blocks = Vec::new();
     let mut current: Option<(String, String)> = None;
     for line in guide.lines() {
@@ -210,6 +214,7 @@ fn the_guide_quotes_the_template_as_it_is() {
             {
                 &template
             }
+            "rust" if names_any(code, &template_names) => &template,
             "toml" if code.contains("[lib]") => &cargo,
             "toml" if code.contains("game = \"dot_catcher\"") => &info,
             // Section 14 quotes the game written in C.
@@ -228,8 +233,182 @@ fn the_guide_quotes_the_template_as_it_is() {
         );
         checked += 1;
     }
-    assert!(checked >= 25, "only {checked} blocks checked");
+    assert!(checked >= 28, "only {checked} blocks checked");
     assert!(Path::new(&workspace_root().join("docs/template-game/dot-catcher.png")).is_file());
+}
+
+/// The names of the constants, statics and types `source` declares at the
+/// start of a line (`pub const WIDTH`, `struct Glide`).
+fn item_names(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter_map(|line| {
+            let line = line.strip_prefix("pub ").unwrap_or(line);
+            ["const ", "static ", "struct ", "enum "]
+                .iter()
+                .find_map(|kind| line.strip_prefix(kind))
+        })
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .filter(|name| name.len() > 2)
+        .collect()
+}
+
+/// Whether `code` names any of `names` as a whole word.
+fn names_any(code: &str, names: &[String]) -> bool {
+    code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|word| names.iter().any(|name| name == word))
+}
+
+/// The guide's Contents list is its numbered sections, every one, in order,
+/// each under its own title and linking to its heading.
+#[test]
+fn the_guides_contents_list_every_numbered_section() {
+    let guide = read("docs/writing-a-game.md");
+    let contents = guide
+        .split_once("\nContents:\n")
+        .and_then(|(_, rest)| rest.split_once("\n## "))
+        .map(|(list, _)| list)
+        .expect("the guide has a Contents list before its first section");
+    // (number, title, link) of each entry: `8. [More…](#8-more…)`, and
+    // `   1. [Services…](#81-services…)` under it as 8.1.
+    let mut listed = Vec::new();
+    let mut chapter = String::new();
+    for line in contents.lines().filter(|l| !l.trim().is_empty()) {
+        let nested = line.starts_with(' ');
+        let (number, entry) = line
+            .trim()
+            .split_once(". [")
+            .unwrap_or_else(|| panic!("not a Contents entry: {line:?}"));
+        let (title, link) = entry
+            .strip_suffix(')')
+            .and_then(|e| e.split_once("](#"))
+            .unwrap_or_else(|| panic!("not a link to a section: {line:?}"));
+        let number = if nested {
+            format!("{chapter}.{number}")
+        } else {
+            chapter = number.to_owned();
+            number.to_owned()
+        };
+        listed.push((number, title.to_owned(), link.to_owned()));
+    }
+    // (number, title, slug) of each numbered heading: `## 8. More…`,
+    // `### 8.1 Services…`.
+    let mut in_code = false;
+    let mut headings = Vec::new();
+    for line in guide.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        }
+        let Some(text) = line
+            .strip_prefix("## ")
+            .or_else(|| line.strip_prefix("### "))
+            .filter(|_| !in_code)
+        else {
+            continue;
+        };
+        let Some((number, title)) = text.split_once(' ') else {
+            continue;
+        };
+        let number = number.trim_end_matches('.');
+        if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.') {
+            headings.push((number.to_owned(), title.to_owned(), slugify(text)));
+        }
+    }
+    assert!(headings.len() >= 25, "{headings:#?}");
+    assert_eq!(
+        listed, headings,
+        "the Contents list (left) is not the guide's numbered sections (right)"
+    );
+}
+
+/// The ABI's revision and version are said the same everywhere: wherever
+/// the guide, the manual, `game-api`'s `Cargo.toml`, the C header or
+/// ARCHITECTURE name `ABI_REVISION` or `ABI_VERSION` with a number, it is
+/// `abi.rs`'s, and no document speaks of a revision newer than it.
+#[test]
+fn the_abi_revision_is_the_same_in_every_document() {
+    let revision = game_api::abi::ABI_REVISION;
+    let version = game_api::abi::ABI_VERSION;
+    let abi = read("game-api/src/abi.rs");
+    assert!(abi.contains(&format!("pub const ABI_REVISION: u32 = {revision};")));
+    let documents = [
+        "docs/writing-a-game.md",
+        "docs/manual.md",
+        "docs/ARCHITECTURE.md",
+        "game-api/Cargo.toml",
+        "game-api/include/game_api.h",
+        "game-api/src/lib.rs",
+        "README.md",
+    ];
+    let mut numbered = std::collections::BTreeMap::new();
+    for document in documents {
+        let text = read(document);
+        for (name, value) in [("ABI_REVISION", revision), ("ABI_VERSION", version)] {
+            for (at, _) in text.match_indices(name) {
+                // The first number within a few characters after the name:
+                // "`game_api::ABI_REVISION` (now 5)", "GAME_API_ABI_REVISION 5u".
+                let after: String = text[at + name.len()..].chars().take(12).collect();
+                let after = after.split('\n').next().unwrap_or_default();
+                let digits: String = after
+                    .chars()
+                    .skip_while(|c| !c.is_ascii_digit())
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                if let Ok(number) = digits.parse::<u32>() {
+                    assert_eq!(
+                        number,
+                        value,
+                        "{document} says {name} is {number}: {:?}",
+                        &text[at..(at + 40).min(text.len())]
+                    );
+                    *numbered.entry((document, name)).or_insert(0) += 1;
+                }
+            }
+        }
+        // No revision newer than the current one ("revision 6", "revisions
+        // 3 to 6").
+        let lower = text.to_lowercase();
+        for (at, _) in lower.match_indices("revision") {
+            let after = &lower[at + "revision".len()..];
+            let after = after.strip_prefix('s').unwrap_or(after);
+            let words: Vec<&str> = after.split_whitespace().take(3).collect();
+            for word in [
+                words.first(),
+                words.get(2).filter(|_| words.get(1) == Some(&"to")),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+                if let Ok(number) = digits.parse::<u32>() {
+                    assert!(
+                        number <= revision,
+                        "{document} speaks of revision {number}, but abi.rs's is {revision}"
+                    );
+                }
+            }
+        }
+    }
+    // Each of these says the current numbers at least once.
+    for key in [
+        ("docs/writing-a-game.md", "ABI_REVISION"),
+        ("docs/writing-a-game.md", "ABI_VERSION"),
+        ("game-api/Cargo.toml", "ABI_REVISION"),
+        ("game-api/include/game_api.h", "ABI_REVISION"),
+        ("game-api/include/game_api.h", "ABI_VERSION"),
+    ] {
+        assert!(numbered.contains_key(&key), "{key:?} names no number");
+    }
+    assert!(
+        read("docs/ARCHITECTURE.md").contains(&format!(
+            "## The plugin ABI (version {version}, revision {revision})"
+        )),
+        "ARCHITECTURE.md's plugin ABI heading names another version or revision"
+    );
 }
 
 /// Every character of the documents the launcher shows (its manual, each
@@ -238,7 +417,10 @@ fn the_guide_quotes_the_template_as_it_is() {
 #[test]
 fn the_documents_shown_in_app_have_a_glyph_for_every_character() {
     let ctx = egui::Context::default();
-    let _ = ctx.run_ui(egui::RawInput::default(), |_| {});
+    // No renderer here: the font atlas's first upload is dropped on purpose.
+    ctx.run_ui(egui::RawInput::default(), |_| {})
+        .textures_delta
+        .clear();
     let mut documents = vec!["docs/manual.md".to_string()];
     for game in std::fs::read_dir(workspace_root().join("games")).unwrap() {
         let game = game.unwrap().path();

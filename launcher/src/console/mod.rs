@@ -130,7 +130,7 @@ impl Console {
         let scrolled = egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::both().show(ui, |ui| {
                 let groups_width = self.game_sets_ui(ui, &view, &mut asks);
-                problems_ui(ui, view.catalog);
+                problems_ui(ui, view.catalog, view.known_broken);
                 groups_width
             })
         });
@@ -524,25 +524,51 @@ fn notices_ui(ui: &mut egui::Ui, notices: &[Notice], asks: &mut ConsoleAsks) {
     });
 }
 
-/// Every problem of the catalog, under a header open when one is an error.
-fn problems_ui(ui: &mut egui::Ui, catalog: &Catalog) {
-    let problems: Vec<_> = catalog.all_problems().collect();
-    if problems.is_empty() {
+/// Every problem of the catalog, and every game a background check found
+/// unable to start (a library built for another ABI version, one that
+/// crashes as it starts: what the catalog cannot see without loading code),
+/// under a header open when one is an error.
+fn problems_ui(ui: &mut egui::Ui, catalog: &Catalog, known_broken: &KnownBroken) {
+    let mut lines: Vec<(Severity, String)> = catalog
+        .all_problems()
+        .map(|p| (p.severity, p.to_string()))
+        .collect();
+    lines.extend(cannot_start_problems(catalog, known_broken));
+    if lines.is_empty() {
         return;
     }
     ui.add_space(8.0);
-    let errors = problems
-        .iter()
-        .filter(|p| p.severity == Severity::Error)
-        .count();
-    egui::CollapsingHeader::new(format!("Problems ({})", problems.len()))
+    let errors = lines.iter().filter(|(s, _)| *s == Severity::Error).count();
+    egui::CollapsingHeader::new(format!("Problems ({})", lines.len()))
         .default_open(errors > 0)
         .show(ui, |ui| {
-            for problem in problems {
-                let color = severity_color(ui, problem.severity);
-                ui.add(egui::Label::new(RichText::new(problem.to_string()).color(color)).wrap());
+            for (severity, text) in lines {
+                let color = severity_color(ui, severity);
+                ui.add(egui::Label::new(RichText::new(text).color(color)).wrap());
             }
         });
+}
+
+/// The Problems list's line for each game of `catalog` that a background
+/// check found unable to start, in the catalog's order: the game, why (which
+/// names its library), and what to do.
+fn cannot_start_problems<'a>(
+    catalog: &'a Catalog,
+    known_broken: &'a KnownBroken,
+) -> impl Iterator<Item = (Severity, String)> + 'a {
+    catalog.games.iter().filter_map(move |game| {
+        let why = known_broken.get(&game.dir_name)?;
+        let why = why.trim_end_matches('.');
+        Some((
+            Severity::Error,
+            format!(
+                "error: {} cannot start: {why}. Replace its library with one that works \
+                 here (the console checks it again), or remove {}.",
+                game.name,
+                game.dir.display(),
+            ),
+        ))
+    })
 }
 
 /// Whether a game has help of either kind (and so a "?" button).

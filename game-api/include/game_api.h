@@ -7,7 +7,7 @@
  * game-api/tests/c_header.rs compiles a program against this header and
  * checks every size, alignment, offset, field type and constant against the
  * Rust side. A complete game written against it:
- * tests/fixtures/c-game/lamp_grid.c. The guide: docs/writing-a-game.md,
+ * docs/template-c-game/lamp_grid.c. The guide: docs/writing-a-game.md,
  * "Writing a game in C (or any language with a C FFI)".
  *
  * Only plain numbers, function pointers and borrowed UTF-8 strings

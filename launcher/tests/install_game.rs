@@ -275,3 +275,98 @@ fn uninstall_game_removes_an_installed_game_and_says_when_there_is_none() {
     assert!(text(&out.stderr).contains("is not a game's directory name"));
     assert!(home.path().join("data").exists());
 }
+
+/// The process ids of the `--game-host` children of `parent`.
+fn game_hosts(parent: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // "pid (comm) state ppid ...": the comm may hold spaces.
+        let ppid = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+            .and_then(|p| p.parse::<u32>().ok());
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if ppid == Some(parent) && String::from_utf8_lossy(&cmdline).contains("--game-host") {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// The real console under Xvfb: it cleans the copies no game uses as it
+/// starts, and the game it opens runs a private copy of its library, never
+/// the installed file, which `cp` then overwrites with the game playing on.
+#[test]
+fn the_console_cleans_old_copies_and_its_games_run_private_copies() {
+    use support::{LauncherInX, Xvfb, open_chat_noir_from_console, wait_for, window_named};
+    let games = GamesDir::new();
+    let chat_noir = games.add_bundled("chat-noir", "chat_noir");
+    let installed = chat_noir.join(libloading_name("chat_noir"));
+    let dir = games.path();
+    // What an earlier console left: a copy no game uses, and one half made
+    // by a launcher that has ended.
+    let copies = dir.join("no-user-cache/game-launcher/libraries");
+    let old = copies.join("0123456789abcdef-3");
+    std::fs::create_dir_all(&old).unwrap();
+    std::fs::write(old.join("libold.so"), b"old").unwrap();
+    let half_made = copies.join(".making-999999999-0");
+    std::fs::create_dir_all(&half_made).unwrap();
+
+    let x = Xvfb::start(&dir.join("xvfb-copies"));
+    let args = ["--games-dir", dir.to_str().unwrap()];
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    let mut launcher = LauncherInX::start(&x, dir, &args);
+    let console = window_named(&x, &mut launcher, "PLT Games");
+    assert!(!old.exists(), "a copy no game uses is cleaned");
+    assert!(!half_made.exists(), "a half-made copy is cleaned");
+    open_chat_noir_from_console(&x, &mut launcher, &console);
+
+    // The game's process maps its private copy, not the installed library.
+    let (host, maps) = wait_for(
+        "the game process to map its library",
+        Duration::from_secs(60),
+        || {
+            let host = *game_hosts(launcher.pid()).first()?;
+            let maps = std::fs::read_to_string(format!("/proc/{host}/maps")).ok()?;
+            maps.contains(&libloading_name("chat_noir"))
+                .then_some((host, maps))
+        },
+    );
+    let copy_dir = copies.canonicalize().unwrap();
+    assert!(
+        maps.lines()
+            .filter(|l| l.contains(&libloading_name("chat_noir")))
+            .all(|l| l.contains(copy_dir.to_str().unwrap())),
+        "{maps}"
+    );
+    assert!(!maps.contains(installed.to_str().unwrap()), "{maps}");
+
+    // `cp` over the installed library: the game's process lives on, with
+    // its copy untouched.
+    std::fs::copy(library("lights_out"), &installed).expect("cp over the library");
+    let copy_file = maps
+        .lines()
+        .find(|l| l.contains(&libloading_name("chat_noir")))
+        .and_then(|l| l.split_whitespace().last())
+        .map(PathBuf::from)
+        .unwrap();
+    assert_eq!(
+        std::fs::read(&copy_file).unwrap(),
+        std::fs::read(library("chat_noir")).unwrap()
+    );
+    assert!(
+        std::fs::metadata(&copy_file)
+            .unwrap()
+            .permissions()
+            .readonly()
+    );
+    launcher.assert_running("the library was overwritten");
+    assert!(Path::new(&format!("/proc/{host}")).exists());
+    launcher.stop();
+}

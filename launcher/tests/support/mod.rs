@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 /// Keeps the user's own games and data, and the system's, out of
 /// `command` (no `GAME_LAUNCHER_PATH`, user and system data directories
-/// under `dir` that do not exist) and runs it in `dir`.
+/// and the cache of library copies under `dir`) and runs it in `dir`.
 pub fn isolate<'c>(command: &'c mut Command, dir: &Path) -> &'c mut Command {
     command
         .env(
@@ -28,6 +28,7 @@ pub fn isolate<'c>(command: &'c mut Command, dir: &Path) -> &'c mut Command {
         .env("XDG_DATA_HOME", dir.join("no-user-data"))
         .env("XDG_CONFIG_HOME", dir.join("no-user-config"))
         .env("XDG_STATE_HOME", dir.join("no-user-state"))
+        .env("XDG_CACHE_HOME", dir.join("no-user-cache"))
         .current_dir(dir)
 }
 

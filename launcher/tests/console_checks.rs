@@ -60,12 +60,17 @@ fn broken_games_are_marked_before_they_are_clicked() {
     assert!(harness.state().known_broken("hello-game").is_none());
     let why = harness.state().known_broken("future").unwrap().to_owned();
     assert!(why.contains("built for game ABI version 999"), "{why}");
-    // The tooltip says why.
+    // The tooltip says why, as the Problems list below the sets does.
+    let why_shown = |h: &Harness<'_, LauncherApp>| {
+        h.query_all_by_label_contains("built for game ABI version 999")
+            .count()
+    };
+    assert_eq!(why_shown(&harness), 1, "the Problems list says why");
     harness
         .get_by_role_and_label(Role::Button, "Future (cannot start)")
         .hover();
     harness.run();
-    harness.get_by_label_contains("built for game ABI version 999");
+    assert_eq!(why_shown(&harness), 2, "the tooltip says why");
     // Nothing was opened by the checks.
     assert!(harness.state().open_games().is_empty());
 }

@@ -85,6 +85,11 @@ pub struct BlackjackGame {
     host: Host,
     round: Round,
     from_id: bool,
+    /// The shoe was shuffled by a seed of the game's own (no shoe was
+    /// kept) and nothing is played from it yet: the launcher's first new
+    /// game shuffles it by the launcher's seed instead, so a new game from
+    /// a seed deals the same cards every time.
+    unseeded_shoe: bool,
     table: Table,
     hand: Hand,
     anim: Animator,
@@ -110,6 +115,7 @@ impl BlackjackGame {
             host,
             round,
             from_id: false,
+            unseeded_shoe: false,
             table,
             hand: Hand::new(),
             anim: Animator::new(),
@@ -471,11 +477,15 @@ impl Game for BlackjackGame {
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         let bank = bank::load(host.data_dir().as_deref());
-        let round = match bank.shoe {
-            Some((seed, used)) if used <= LAST_START => Round::deal(seed, used, bank.money),
-            _ => Round::deal(fresh_seed(), 0, bank.money),
+        let (round, unseeded_shoe) = match bank.shoe {
+            Some((seed, used)) if used <= LAST_START => {
+                (Round::deal(seed, used, bank.money), false)
+            }
+            _ => (Round::deal(fresh_seed(), 0, bank.money), true),
         };
-        Ok(BlackjackGame::with_round(host, round))
+        let mut game = BlackjackGame::with_round(host, round);
+        game.unseeded_shoe = unseeded_shoe;
+        Ok(game)
     }
 
     fn canvas_size(&self) -> Point {
@@ -603,7 +613,13 @@ impl NewGame for BlackjackGame {
     /// `seed` once three quarters of it are used. A round given up half
     /// played loses its bet.
     fn new_game(&mut self, seed: u64) {
-        self.next_round(seed);
+        if std::mem::take(&mut self.unseeded_shoe) && self.round.moves.is_empty() {
+            // A new shoe, shuffled by the launcher's seed.
+            self.from_id = false;
+            self.show(Round::deal(seed, 0, self.round.money));
+        } else {
+            self.next_round(seed);
+        }
     }
 
     fn game_id(&self) -> String {
@@ -616,6 +632,7 @@ impl NewGame for BlackjackGame {
         let (seed, start) = parse_game_id(id).map_err(GameError)?;
         let round = Round::deal(seed, start, self.round.money);
         self.from_id = true;
+        self.unseeded_shoe = false;
         self.hand.reset();
         self.show(round);
         Ok(())
@@ -674,6 +691,30 @@ mod tests {
         let mut g = BlackjackGame::with_round(Host::detached(), round);
         g.lay_out_canvas(Point::new(1000.0, 600.0));
         g
+    }
+
+    /// With no shoe kept (a first session, or no data directory), the
+    /// launcher's first new game shuffles the shoe by its seed: a new game
+    /// from a seed deals the same cards every time; the next new game goes
+    /// on in that shoe.
+    #[test]
+    fn a_first_new_game_from_a_seed_deals_the_same_cards_every_time() {
+        let first = |seed| {
+            let mut g = BlackjackGame::new(Host::detached()).unwrap();
+            g.new_game(seed);
+            g
+        };
+        let (mut a, b) = (first(7), first(7));
+        assert_eq!(a.game_id(), "7-0");
+        assert_eq!(a.game_id(), b.game_id());
+        assert_eq!(a.round().hands[0].cards, b.round().hands[0].cards);
+        assert_ne!(first(8).game_id(), a.game_id());
+        a.new_game(9);
+        assert!(
+            a.game_id().starts_with("7-"),
+            "{}: the same shoe",
+            a.game_id()
+        );
     }
 
     #[test]

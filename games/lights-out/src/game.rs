@@ -63,6 +63,8 @@ pub const PRESSED_INSET: f32 = 4.0;
 pub const WIN_VEIL: Rgba = Rgba::with_alpha(0, 0, 0, 160);
 /// The colour of the win message.
 pub const WIN_TEXT: Rgba = Rgba::rgb(255, 230, 140);
+/// Seconds between two lights Solve presses.
+pub const SOLVE_STEP: f32 = 0.35;
 
 /// A game of Lights Out on a 5×5 board.
 #[derive(Clone, Debug)]
@@ -80,8 +82,10 @@ pub struct LightsOut {
     /// The light "Hint" rings, until the next press.
     pub(crate) hint: Option<Cell>,
     /// How many hints were shown for this puzzle since it was dealt or
-    /// restarted.
+    /// restarted (each light Solve pressed counts as one).
     pub(crate) hints: u32,
+    /// While Solve plays: seconds since its last press.
+    pub(crate) solving: Option<f32>,
 }
 
 impl LightsOut {
@@ -103,6 +107,7 @@ impl LightsOut {
             pressed: None,
             hint: None,
             hints: 0,
+            solving: None,
         }
     }
 
@@ -176,6 +181,65 @@ impl LightsOut {
         true
     }
 
+    /// Whether Solve is playing.
+    pub fn is_solving(&self) -> bool {
+        self.solving.is_some()
+    }
+
+    /// Solve: presses the lights of a shortest solution one at a time, the
+    /// first now and the next every [`SOLVE_STEP`] seconds on ticks, each
+    /// counted as a hint (so the win is a win with help); pressed again, or
+    /// at any click or key, it stops. Returns whether it pressed a light.
+    pub fn start_solving(&mut self) -> bool {
+        if self.solving.is_some() {
+            self.stop_solving();
+            return false;
+        }
+        if !self.solve_step() {
+            return false;
+        }
+        if !self.is_won() {
+            self.solving = Some(0.0);
+            self.host
+                .request_ticks(std::time::Duration::from_secs_f32(0.05));
+        }
+        true
+    }
+
+    /// Stops Solve (and its ticks).
+    pub fn stop_solving(&mut self) {
+        if self.solving.take().is_some() {
+            self.host.stop_ticks();
+        }
+    }
+
+    /// Presses the light [`LightsOut::hint`] names, as a hint; `false` when
+    /// there is none (solved, or unsolvable).
+    fn solve_step(&mut self) -> bool {
+        let Some(cell) = self.hint() else {
+            return false;
+        };
+        self.hints += 1;
+        self.press(cell)
+    }
+
+    /// Solve's clock: the next light once [`SOLVE_STEP`] has passed.
+    fn solve_tick(&mut self, dt: f32) -> bool {
+        let Some(waited) = self.solving.as_mut() else {
+            return false;
+        };
+        *waited += dt;
+        if *waited < SOLVE_STEP {
+            return false;
+        }
+        self.solving = Some(0.0);
+        let pressed = self.solve_step();
+        if !pressed || self.is_won() {
+            self.stop_solving();
+        }
+        pressed
+    }
+
     /// Deals `board` as a new puzzle and resets the counters, keeping the
     /// highlight where it is.
     pub fn deal(&mut self, board: Board) {
@@ -199,6 +263,7 @@ impl LightsOut {
 
     /// Puts the lights back as they were dealt and resets the counters.
     pub fn restart(&mut self) {
+        self.stop_solving();
         self.board = self.start;
         self.moves = 0;
         self.hint = None;
@@ -240,6 +305,8 @@ impl LightsOut {
     pub fn status_text(&self) -> String {
         if self.is_won() {
             format!("Solved in {}! Press N or click New game", self.moves_text())
+        } else if self.is_solving() {
+            format!("Solving: {} — a click or a key stops it", self.moves_text())
         } else if self.hints > 0 {
             format!(
                 "Moves: {}, hints: {} — turn all the lights off",
@@ -446,7 +513,18 @@ impl Game for LightsOut {
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {
+        if matches!(
+            event,
+            Event::PointerPress { .. } | Event::KeyPress { .. } | Event::DoubleClick { .. }
+        ) && self.is_solving()
+        {
+            // The player takes over: Solve stops, and the press or key is
+            // only that.
+            self.stop_solving();
+            return Response::REDRAW;
+        }
         let changed = match event {
+            Event::Tick { dt } => self.solve_tick(*dt),
             Event::PointerMove { pos } | Event::PointerEnter { pos } => {
                 self.set_cursor(Self::cell_at(*pos))
             }
@@ -488,9 +566,17 @@ impl Game for LightsOut {
     }
 
     fn actions(&self) -> Vec<Action> {
+        let solve = if self.is_solving() {
+            "Stop solving"
+        } else {
+            "Solve"
+        };
         vec![
             Action::button("hint", "Hint")
                 .with_shortcut("h")
+                .enabled(!self.is_won()),
+            Action::button("solve", solve)
+                .with_shortcut("s")
                 .enabled(!self.is_won()),
         ]
     }
@@ -498,7 +584,14 @@ impl Game for LightsOut {
     fn invoke_action(&mut self, id: &str, _value: &str) -> Result<Response, GameError> {
         match id {
             "hint" => {
+                self.stop_solving();
                 if !self.show_hint() {
+                    return Ok(Response::NONE);
+                }
+            }
+            "solve" => {
+                let was_solving = self.is_solving();
+                if !self.start_solving() && !was_solving {
                     return Ok(Response::NONE);
                 }
             }
@@ -511,7 +604,7 @@ impl Game for LightsOut {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_api::{RecordingPainter, Shape};
+    use game_api::{Outcomes, RecordingPainter, Shape};
 
     fn click(game: &mut LightsOut, cell: Cell) -> Response {
         let pos = LightsOut::cell_center(cell);
@@ -851,17 +944,90 @@ mod tests {
     }
 
     #[test]
-    fn hint_is_the_one_action_and_others_are_refused() {
+    fn hint_and_solve_are_the_actions_and_others_are_refused() {
         let mut game = LightsOut::with_seed(11);
         let ids: Vec<_> = game.actions().into_iter().map(|a| a.id).collect();
         // New game and Restart are the launcher's.
-        assert_eq!(ids, ["hint"]);
+        assert_eq!(ids, ["hint", "solve"]);
         for id in ["fly", "new", "restart"] {
             assert_eq!(
                 game.invoke_action(id, ""),
                 Err(GameError(format!("Lights Out has no action {id:?}")))
             );
         }
+    }
+
+    /// Solve presses a shortest solution one light at a time on ticks, each
+    /// counted as a hint, and the win is a win with help.
+    #[test]
+    fn solve_presses_a_shortest_solution_one_light_a_tick_to_the_win() {
+        let mut game = LightsOut::with_seed(11);
+        let shortest = game.board().solve().unwrap().len() as u32;
+        assert!(shortest > 1, "seed 11 needs {shortest} presses");
+        assert_eq!(game.invoke_action("solve", ""), Ok(Response::REDRAW));
+        assert_eq!(
+            (game.moves(), game.hints_used()),
+            (1, 1),
+            "the first at once"
+        );
+        assert!(game.is_solving());
+        assert_eq!(action(&game, "solve").label, "Stop solving");
+        assert!(game.status().starts_with("Solving: 1 move with 1 hint"));
+        // Nothing before the step's time, then one light per step.
+        assert_eq!(game.handle_event(&Event::Tick { dt: 0.1 }), Response::NONE);
+        while !game.is_won() {
+            let before = game.moves();
+            game.handle_event(&Event::Tick { dt: SOLVE_STEP });
+            assert_eq!(game.moves(), before + 1);
+        }
+        assert_eq!(game.moves(), shortest, "a shortest solution");
+        assert_eq!(game.hints_used(), shortest);
+        assert!(!game.is_solving(), "it stops at the win");
+        assert!(game.outcome().assisted, "a win with help");
+    }
+
+    #[test]
+    fn solve_stops_when_pressed_again_or_at_a_click_or_key() {
+        for stop in ["solve", "click", "key"] {
+            let mut game = LightsOut::with_seed(11);
+            game.invoke_action("solve", "").unwrap();
+            let moves = game.moves();
+            match stop {
+                "solve" => {
+                    game.invoke_action("solve", "").unwrap();
+                }
+                "click" => {
+                    game.handle_event(&Event::PointerPress {
+                        pos: LightsOut::cell_center(Cell::new(0, 0)),
+                        button: Button::Primary,
+                        modifiers: game_api::Modifiers::NONE,
+                    });
+                }
+                _ => {
+                    game.handle_event(&Event::key("ArrowUp"));
+                }
+            }
+            assert!(!game.is_solving(), "{stop}");
+            assert_eq!(action(&game, "solve").label, "Solve", "{stop}");
+            game.handle_event(&Event::Tick { dt: 1.0 });
+            assert_eq!(game.moves(), moves, "{stop}: no light pressed after it");
+        }
+    }
+
+    #[test]
+    fn a_win_after_a_hint_is_a_win_with_help_and_one_alone_is_not() {
+        let mut alone = one_press_from_solved();
+        let cell = alone.hint().unwrap();
+        click(&mut alone, cell);
+        assert!(alone.is_won() && !alone.outcome().assisted);
+        let mut helped = one_press_from_solved();
+        helped.show_hint();
+        click(&mut helped, cell);
+        assert!(helped.is_won() && helped.outcome().assisted);
+    }
+
+    fn action(game: &LightsOut, id: &str) -> Action {
+        game.actions().into_iter().find(|a| a.id == id).unwrap()
     }
 
     #[test]

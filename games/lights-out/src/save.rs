@@ -211,6 +211,7 @@ impl SaveLoad for LightsOut {
                 "no presses turn the lights as dealt into the lights it has now",
             ));
         }
+        self.stop_solving();
         self.start = start;
         self.board = now;
         self.moves = moves;
@@ -226,7 +227,9 @@ impl SaveLoad for LightsOut {
 impl Outcomes for LightsOut {
     fn outcome(&self) -> Outcome {
         if self.is_won() {
-            Outcome::won().with_score(i64::from(self.moves))
+            Outcome::won()
+                .with_score(i64::from(self.moves))
+                .with_assistance(self.hints > 0)
         } else {
             Outcome::PLAYING
         }

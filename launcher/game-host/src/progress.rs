@@ -14,7 +14,8 @@
 //! hands to the game process as an inherited descriptor; where it cannot be
 //! made, the game process says its progress in messages as before
 //! ([`crate::protocol::ToConsole::Progress`]). A game may write anything
-//! into the page: the console only believes a value naming a call in flight.
+//! into the page: the console only believes a value naming a call in flight;
+//! it cannot resize it (the file is sealed at one page).
 
 use std::fs::File;
 use std::io;
@@ -46,9 +47,15 @@ impl ProgressPage {
     /// descriptor a child must keep.
     #[cfg(target_os = "linux")]
     pub fn create() -> io::Result<ProgressPage> {
-        use rustix::fs::{MemfdFlags, ftruncate, memfd_create};
-        let fd = memfd_create("game progress", MemfdFlags::CLOEXEC)?;
+        use rustix::fs::{MemfdFlags, SealFlags, fcntl_add_seals, ftruncate, memfd_create};
+        let fd = memfd_create(
+            "game progress",
+            MemfdFlags::CLOEXEC | MemfdFlags::ALLOW_SEALING,
+        )?;
         ftruncate(&fd, PAGE as u64)?;
+        // Sealed at one page: a game that shrank the file would make the
+        // console's next read of the mapping a SIGBUS.
+        fcntl_add_seals(&fd, SealFlags::SHRINK | SealFlags::GROW | SealFlags::SEAL)?;
         ProgressPage::map(File::from(fd))
     }
 
@@ -177,6 +184,21 @@ mod tests {
         assert_eq!(console.load(), Some((7, 3)));
         game.store(8, 0);
         assert_eq!(console.load(), Some((8, 0)));
+    }
+
+    /// The game process may write anything into the page, but it cannot
+    /// shrink it under the console (whose next read would be a SIGBUS).
+    #[test]
+    fn the_game_process_cannot_shrink_or_grow_the_page() {
+        let console = ProgressPage::create().unwrap();
+        let game = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(format!("/proc/self/fd/{}", console.fd()))
+            .unwrap();
+        assert!(game.set_len(0).is_err(), "shrinking is sealed");
+        assert!(game.set_len(2 * PAGE as u64).is_err(), "growing is sealed");
+        assert_eq!(console.load(), None, "the console reads on");
     }
 
     #[test]

@@ -614,9 +614,11 @@ impl NewGame for BlackjackGame {
     /// played loses its bet.
     fn new_game(&mut self, seed: u64) {
         if std::mem::take(&mut self.unseeded_shoe) && self.round.moves.is_empty() {
-            // A new shoe, shuffled by the launcher's seed.
+            // A new shoe, shuffled by the launcher's seed, with the bankroll
+            // as it was before the game's own shoe (whose first round may
+            // have settled at once, on a blackjack).
             self.from_id = false;
-            self.show(Round::deal(seed, 0, self.round.money));
+            self.show(Round::deal(seed, 0, self.round.money_before));
         } else {
             self.next_round(seed);
         }
@@ -705,6 +707,7 @@ mod tests {
             g
         };
         let (mut a, b) = (first(7), first(7));
+        assert_eq!(a.round().money_before, 100, "the bankroll as it was");
         assert_eq!(a.game_id(), "7-0");
         assert_eq!(a.game_id(), b.game_id());
         assert_eq!(a.round().hands[0].cards, b.round().hands[0].cards);
@@ -715,6 +718,18 @@ mod tests {
             "{}: the same shoe",
             a.game_id()
         );
+        // The game's own first round may settle at once (a blackjack): the
+        // launcher's new game starts from the bankroll before it.
+        let settled = (0..)
+            .map(|seed| Round::deal(seed, 0, 100))
+            .find(|r| r.money != 100)
+            .unwrap();
+        let mut c = BlackjackGame::with_round(Host::detached(), settled);
+        c.unseeded_shoe = true;
+        c.new_game(7);
+        assert_eq!(c.game_id(), "7-0");
+        assert_eq!(c.round().money_before, 100);
+        assert_eq!(c.round().hands[0].cards, b.round().hands[0].cards);
     }
 
     #[test]

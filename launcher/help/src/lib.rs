@@ -13,6 +13,7 @@
 //! Nothing here draws: the launcher renders these structures with egui.
 #![warn(missing_docs)]
 
+pub mod game_files;
 pub mod manual;
 pub mod text_help;
 

@@ -4,31 +4,26 @@
 
 use crazy_8s::rules::{Crazy8s, Options};
 use crazy_8s::save::{game_id, parse_game_id};
+use launcher_help::game_files::{GameFolder, undrawable};
 use launcher_help::manual::Manual;
 use launcher_help::text_help::{Block, format_text_help};
 use std::path::PathBuf;
 
+fn folder() -> GameFolder {
+    GameFolder::at(env!("CARGO_MANIFEST_DIR"))
+}
+
 fn file(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name)
+    folder().file(name)
 }
 
 fn read(name: &str) -> String {
-    std::fs::read_to_string(file(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    folder().read(name)
 }
 
 /// The `key = "value"` lines of a flat TOML file.
 fn manifest_fields() -> Vec<(String, String)> {
-    read("info.toml")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (key, value) = l.split_once('=').expect("key = value");
-            let value = value.trim();
-            assert!(value.starts_with('"') && value.ends_with('"'), "{l}");
-            (key.trim().to_owned(), value.trim_matches('"').to_owned())
-        })
-        .collect()
+    folder().manifest_fields()
 }
 
 #[test]
@@ -80,16 +75,8 @@ fn the_icon_is_a_32_by_32_rgba_png_of_an_8_on_a_card() {
 /// Only characters the launcher's fonts draw: ASCII, Latin-1 and common
 /// typographic punctuation.
 fn assert_plain(name: &str, text: &str) {
-    for (i, line) in text.lines().enumerate() {
-        for c in line.chars() {
-            assert!(
-                c.is_ascii() || ('\u{a0}'..='\u{ff}').contains(&c) || "‘’“”–—…".contains(c),
-                "{name}:{}: {c:?}",
-                i + 1
-            );
-        }
-        assert!(!line.ends_with(' '), "{name}:{}: trailing space", i + 1);
-    }
+    let problems = undrawable(name, text);
+    assert!(problems.is_empty(), "{problems:#?}");
 }
 
 #[test]
@@ -180,8 +167,6 @@ fn the_manual_parses_without_warnings_and_has_its_sections() {
 fn every_picture_of_the_manual_is_a_png_beside_it() {
     let pictures = manual().image_paths();
     assert_eq!(pictures, ["manual/opening.png"]);
-    for picture in pictures {
-        let bytes = std::fs::read(file(&picture)).unwrap_or_else(|e| panic!("{picture}: {e}"));
-        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{picture}");
-    }
+    let problems = folder().manual_picture_problems(&manual());
+    assert!(problems.is_empty(), "{problems:#?}");
 }

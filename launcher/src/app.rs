@@ -376,6 +376,13 @@ impl LauncherApp {
         self.scanning.is_some()
     }
 
+    /// Whether the windows are as the player will see them: settled
+    /// ([`LauncherApp::is_settled`]) and each game window fitted to its
+    /// canvas. `--screenshot` waits for it.
+    pub fn is_at_rest(&self) -> bool {
+        self.is_settled() && !self.games.windows().any(|w| w.is_fitting())
+    }
+
     /// Whether the console shows all that its games have done so far: no
     /// rescan runs, and each game window has had every answer of its game's
     /// process, or shows it not responding ([`GameWindow::is_settled`]).

@@ -126,7 +126,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "report")]
     pub screenshot: Option<PathBuf>,
 
-    /// With --screenshot: wait this many seconds before taking it.
+    /// With --screenshot: wait at least this many seconds, and until the
+    /// games have answered and their windows are fitted, before taking it.
     #[arg(
         long,
         value_name = "SECONDS",

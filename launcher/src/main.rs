@@ -18,7 +18,7 @@ impl eframe::App for MainApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.app.frame(ui);
         if let Some(screenshot) = &mut self.screenshot {
-            screenshot.update(ui.ctx());
+            screenshot.update(ui.ctx(), self.app.is_at_rest());
         }
     }
 }

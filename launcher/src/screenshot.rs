@@ -5,6 +5,10 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// How long past its delay a screenshot waits for the windows to come to
+/// rest before it is taken anyway.
+pub const AT_REST_PATIENCE: Duration = Duration::from_secs(60);
+
 /// A pending screenshot of the root window.
 #[derive(Debug)]
 pub struct Screenshot {
@@ -28,9 +32,13 @@ impl Screenshot {
         }
     }
 
-    /// Call once per frame, after the UI. Asks for the picture when the delay
-    /// has passed, saves it when it arrives, then closes the window.
-    pub fn update(&mut self, ctx: &egui::Context) {
+    /// Call once per frame, after the UI, with whether the windows are at
+    /// rest (`LauncherApp::is_at_rest`). Asks for the picture once the
+    /// delay has passed and the windows are at rest (or, at the latest,
+    /// [`AT_REST_PATIENCE`] after the delay), saves it when it arrives, then
+    /// closes the window. Waiting for rest rather than for time alone gives
+    /// the same picture on a loaded machine.
+    pub fn update(&mut self, ctx: &egui::Context, at_rest: bool) {
         let start = *self.start.get_or_insert_with(Instant::now);
         let image = self
             .image
@@ -48,7 +56,11 @@ impl Screenshot {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
-        if !self.requested && start.elapsed() >= self.delay {
+        let waited = start.elapsed();
+        if !self.requested
+            && waited >= self.delay
+            && (at_rest || waited >= self.delay + AT_REST_PATIENCE)
+        {
             self.requested = true;
             let slot = self.image.clone();
             let repaint = ctx.clone();

@@ -346,6 +346,13 @@ impl GameWindow {
         self.game.is_busy()
     }
 
+    /// Whether the window is still being fitted to its game's canvas (it
+    /// opened, or the board changed size, and the window has not yet been
+    /// given the size it asked for).
+    pub fn is_fitting(&self) -> bool {
+        self.fit.pending
+    }
+
     /// Whether the game is asking for ticks (something moves): the window
     /// then draws a frame per tick, and none otherwise.
     pub fn is_ticking(&self) -> bool {

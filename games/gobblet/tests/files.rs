@@ -1,29 +1,24 @@
 //! The files the launcher reads beside the library: `info.toml`, the icon,
 //! `doc.txt` and `manual.md`.
 
+use launcher_help::game_files::GameFolder;
 use std::path::PathBuf;
 
+fn folder() -> GameFolder {
+    GameFolder::at(env!("CARGO_MANIFEST_DIR"))
+}
+
 fn file(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name)
+    folder().file(name)
 }
 
 fn read(name: &str) -> String {
-    std::fs::read_to_string(file(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    folder().read(name)
 }
 
 /// The `key = "value"` lines of a flat TOML file.
 fn manifest_fields() -> Vec<(String, String)> {
-    read("info.toml")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (key, value) = l.split_once('=').expect("key = value");
-            let value = value.trim();
-            assert!(value.starts_with('"') && value.ends_with('"'), "{l}");
-            (key.trim().to_owned(), value.trim_matches('"').to_owned())
-        })
-        .collect()
+    folder().manifest_fields()
 }
 
 #[test]

@@ -4,33 +4,28 @@
 use std::path::PathBuf;
 
 use game_api::NewGame;
+use launcher_help::game_files::GameFolder;
 use launcher_help::manual::Manual;
 use launcher_help::text_help::{Block, format_text_help};
 use minesweeper::game::{COVERED, FLAG, MINE, NUMBER_COLORS};
 use minesweeper::save::GameId;
 use minesweeper::settings::PRESETS;
 
+fn folder() -> GameFolder {
+    GameFolder::at(env!("CARGO_MANIFEST_DIR"))
+}
+
 fn file(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name)
+    folder().file(name)
 }
 
 fn read(name: &str) -> String {
-    std::fs::read_to_string(file(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    folder().read(name)
 }
 
 /// The `key = "value"` lines of a flat TOML file.
 fn manifest_fields() -> Vec<(String, String)> {
-    read("info.toml")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (key, value) = l.split_once('=').expect("key = value");
-            let value = value.trim();
-            assert!(value.starts_with('"') && value.ends_with('"'), "{l}");
-            (key.trim().to_owned(), value.trim_matches('"').to_owned())
-        })
-        .collect()
+    folder().manifest_fields()
 }
 
 #[test]

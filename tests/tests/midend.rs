@@ -462,15 +462,12 @@ fn ticks_arrive_only_while_the_game_asks_for_them() {
 
     // `t` asks for ticks every 10 ms; the game stops asking after three.
     harness.key_press(egui::Key::T);
-    for _ in 0..40 {
-        std::thread::sleep(std::time::Duration::from_millis(12));
-        harness.step();
-    }
-    assert!(
-        status(&mut harness).ends_with("Ticks: 3"),
-        "{}",
-        status(&mut harness)
-    );
+    launcher_tests::run_until(&mut harness, "three ticks", |h| {
+        h.state()
+            .open_games()
+            .iter()
+            .any(|w| w.status().ends_with("Ticks: 3"))
+    });
     for _ in 0..10 {
         std::thread::sleep(std::time::Duration::from_millis(12));
         harness.step();

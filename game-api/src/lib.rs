@@ -455,7 +455,7 @@ impl From<&str> for GameError {
 /// its drop) on the same thread; a test may call a game from any thread, so
 /// assume none. The launcher also checks a game (`new`, the texts and
 /// actions, one `draw`, then drop), each check in a process of its own: for
-/// `launcher --list` and `--check`, and in the background as the console
+/// `plt-games --list` and `--check`, and in the background as the console
 /// opens. So `new` may run more often than the player starts the game.
 ///
 /// A panic in any of them is caught at the boundary: the game's window

@@ -48,7 +48,7 @@ fn copy_dir(from: &Path, to: &Path) {
 fn config(games: &Path) -> LauncherConfig {
     let mut config = launcher_tests::console_config([games]);
     config.checker = Some(Checker {
-        launcher: env!("CARGO_BIN_EXE_launcher").into(),
+        launcher: env!("CARGO_BIN_EXE_plt-games").into(),
         timeout: Duration::from_secs(5),
         memory_limit: config.processes.memory_limit,
         sandbox: true,

@@ -35,7 +35,7 @@ const HOVER: [Point; 2] = [Point { x: 60.0, y: 60.0 }, Point { x: 100.0, y: 60.0
 fn config(games: &GamesDir) -> LauncherConfig {
     let mut config = LauncherConfig::only_games_dirs([games.path()]);
     config.processes = ProcessSettings::with_host(launcher::game_host::HostCommand::new(
-        env!("CARGO_BIN_EXE_launcher"),
+        env!("CARGO_BIN_EXE_plt-games"),
         &["--game-host"],
     ));
     config

@@ -23,7 +23,7 @@ use launcher_tests::library;
 use std::time::Duration;
 
 fn host() -> HostCommand {
-    HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"])
+    HostCommand::new(env!("CARGO_BIN_EXE_plt-games"), &["--game-host"])
 }
 
 /// An egui context whose fonts measure, as the console's do.

@@ -20,7 +20,7 @@ fn undo_round_trip(c: &mut Criterion) {
     let mut config = LauncherConfig::only_games_dirs([games.path()]);
     // Games run in processes of their own, hosted by the built launcher.
     config.processes = launcher::game_window::ProcessSettings::with_host(
-        launcher::game_host::HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"]),
+        launcher::game_host::HostCommand::new(env!("CARGO_BIN_EXE_plt-games"), &["--game-host"]),
     );
     let app = LauncherApp::new(config);
     let mut harness = Harness::builder()

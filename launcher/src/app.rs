@@ -588,7 +588,7 @@ impl LauncherApp {
                 .collect();
             if !errors.is_empty() && !self.play_failed.swap(true, Ordering::Relaxed) {
                 for notice in errors {
-                    eprintln!("launcher: {}", notice.text);
+                    eprintln!("plt-games: {}", notice.text);
                 }
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }

@@ -14,14 +14,14 @@ use std::sync::mpsc;
 /// each in its own window.
 ///
 /// Games are looked for in: ./games, the games directory beside the launcher,
-/// lib/game-launcher/games in the launcher's prefix (<prefix>/bin/launcher),
+/// lib/game-launcher/games in the launcher's prefix (<prefix>/bin/plt-games),
 /// the user's data directory (e.g. ~/.local/share/game-launcher/games),
 /// game-launcher/games in each directory of XDG_DATA_DIRS (/usr/local/share
 /// and /usr/share by default), each directory of the GAME_LAUNCHER_PATH
 /// environment variable (separated like PATH), and each --games-dir, in that
 /// order; the first directory of a name wins.
 #[derive(Debug, Parser)]
-#[command(name = "launcher", version)]
+#[command(name = "plt-games", version)]
 #[command(group(clap::ArgGroup::new("report").args(["list", "check"]).multiple(true)))]
 pub struct Args {
     /// Also look for games in DIR (after the standard places; may be repeated).
@@ -314,7 +314,7 @@ pub fn install_game(
     let installed = match installed {
         Ok(installed) => installed,
         Err(why) => {
-            writeln!(err, "launcher: {why}")?;
+            writeln!(err, "plt-games: {why}")?;
             return Ok(false);
         }
     };
@@ -382,7 +382,7 @@ pub fn uninstall_game(
             Ok(true)
         }
         Err(why) => {
-            writeln!(err, "launcher: {why}")?;
+            writeln!(err, "plt-games: {why}")?;
             Ok(false)
         }
     }

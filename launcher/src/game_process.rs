@@ -1,4 +1,4 @@
-//! The launcher binary as a game process (`launcher --game-host`, hidden):
+//! The launcher binary as a game process (`plt-games --game-host`, hidden):
 //! [`game_host::child::serve`] with text measured by egui's own fonts,
 //! headless, so that a game measures its text exactly as the console draws
 //! it (see [`crate::render::text_size`]).
@@ -10,7 +10,7 @@ use game_host::protocol::Start;
 pub const GAME_HOST_FLAG: &str = "--game-host";
 
 /// What the launcher says on stderr when started with `--no-sandbox`.
-pub const NO_SANDBOX_WARNING: &str = "launcher: WARNING: --no-sandbox: games run WITHOUT their sandbox; \
+pub const NO_SANDBOX_WARNING: &str = "plt-games: WARNING: --no-sandbox: games run WITHOUT their sandbox; \
      a game can read and change your files and use the network. Use it only to debug a game you trust.";
 
 /// Runs this process as a game process until the console closes it.

@@ -359,7 +359,7 @@ fn ended_notice(
             Some(format!("{name} was closed: {error}"))
         }
         (WindowPlace::Root, Outcome::Closed, Err(error)) => {
-            eprintln!("launcher: {name} failed while closing: {error}");
+            eprintln!("plt-games: {name} failed while closing: {error}");
             None
         }
     }

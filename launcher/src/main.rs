@@ -1,4 +1,4 @@
-//! `launcher`: the console window, `--list` and `--play`. See `launcher --help`.
+//! `plt-games`: the console window, `--list` and `--play`. See `plt-games --help`.
 
 use clap::Parser;
 use launcher::catalog::{Catalog, SearchPath, executable_dir};
@@ -71,7 +71,7 @@ fn main() -> std::process::ExitCode {
             None => {
                 let e = std::env::current_exe().err().map(|e| e.to_string());
                 eprintln!(
-                    "launcher: cannot find its own executable to check games with ({})",
+                    "plt-games: cannot find its own executable to check games with ({})",
                     e.unwrap_or_default()
                 );
                 return std::process::ExitCode::from(2);
@@ -96,7 +96,7 @@ fn main() -> std::process::ExitCode {
         return match summary {
             Ok(summary) if args.check && summary.broken > 0 => std::process::ExitCode::FAILURE,
             Ok(_) => std::process::ExitCode::SUCCESS,
-            // stdout closed (`launcher --list | head`): nothing more to say.
+            // stdout closed (`plt-games --list | head`): nothing more to say.
             Err(_) => std::process::ExitCode::from(2),
         };
     }
@@ -113,7 +113,7 @@ fn main() -> std::process::ExitCode {
         Some(dir_name) => {
             if app.catalog().find(dir_name).is_none() {
                 eprintln!(
-                    "launcher: no game directory named {dir_name:?} on the search path; `launcher --list` shows the games found"
+                    "plt-games: no game directory named {dir_name:?} on the search path; `plt-games --list` shows the games found"
                 );
                 return std::process::ExitCode::from(2);
             }
@@ -156,11 +156,11 @@ fn main() -> std::process::ExitCode {
         }
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("launcher: cannot open a window: {e}");
+            eprintln!("plt-games: cannot open a window: {e}");
             eprintln!(
-                "launcher: a window needs a display (DISPLAY or WAYLAND_DISPLAY) and, on Linux, \
+                "plt-games: a window needs a display (DISPLAY or WAYLAND_DISPLAY) and, on Linux, \
                  the X11 and OpenGL libraries the README lists (libxcursor1, libxi6, \
-                 libxkbcommon-x11-0, Mesa); `launcher --list` works without any"
+                 libxkbcommon-x11-0, Mesa); `plt-games --list` works without any"
             );
             std::process::ExitCode::FAILURE
         }
@@ -197,7 +197,7 @@ fn process_settings(
 fn install(args: &Args, config: &LauncherConfig) -> std::process::ExitCode {
     let Some(games_dir) = launcher::install::user_games_dir() else {
         eprintln!(
-            "launcher: cannot tell your data directory (is HOME set?), so there is no games directory to install into"
+            "plt-games: cannot tell your data directory (is HOME set?), so there is no games directory to install into"
         );
         return std::process::ExitCode::from(2);
     };
@@ -206,7 +206,7 @@ fn install(args: &Args, config: &LauncherConfig) -> std::process::ExitCode {
     let done = match (&args.install_game, &args.uninstall_game) {
         (Some(source), _) => {
             let Some(checker) = &config.checker else {
-                eprintln!("launcher: cannot find its own executable to check the game with");
+                eprintln!("plt-games: cannot find its own executable to check the game with");
                 return std::process::ExitCode::from(2);
             };
             launcher::cli::install_game(

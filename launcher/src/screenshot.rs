@@ -47,9 +47,9 @@ impl Screenshot {
             .unwrap_or_default();
         if let Some(image) = image {
             match save_png(&image, &self.path) {
-                Ok(()) => eprintln!("launcher: saved a screenshot to {}", self.path.display()),
+                Ok(()) => eprintln!("plt-games: saved a screenshot to {}", self.path.display()),
                 Err(e) => eprintln!(
-                    "launcher: cannot save the screenshot to {}: {e}",
+                    "plt-games: cannot save the screenshot to {}: {e}",
                     self.path.display()
                 ),
             }

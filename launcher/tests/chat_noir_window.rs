@@ -1,4 +1,4 @@
-//! Chat Noir in a real window: `launcher --play chat-noir` on a virtual X
+//! Chat Noir in a real window: `plt-games --play chat-noir` on a virtual X
 //! server started by `xvfb-run`, clicked with xdotool like a player would,
 //! and its screenshot read back (Debian packages `xvfb`, `xauth` and
 //! `xdotool`; `.ci/run` installs them).

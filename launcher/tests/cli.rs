@@ -161,5 +161,5 @@ fn play_with_an_unknown_game_fails_with_a_pointer_to_list() {
         stderr.contains("no game directory named \"nonesuch\""),
         "{stderr}"
     );
-    assert!(stderr.contains("launcher --list"), "{stderr}");
+    assert!(stderr.contains("plt-games --list"), "{stderr}");
 }

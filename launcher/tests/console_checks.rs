@@ -30,10 +30,10 @@ fn broken_games_are_marked_before_they_are_clicked() {
     );
     let mut config = LauncherConfig::only_games_dirs([games.path()]);
     config.processes = launcher::game_window::ProcessSettings::with_host(
-        launcher::game_host::HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"]),
+        launcher::game_host::HostCommand::new(env!("CARGO_BIN_EXE_plt-games"), &["--game-host"]),
     );
     config.checker = Some(Checker::new(
-        PathBuf::from(env!("CARGO_BIN_EXE_launcher")),
+        PathBuf::from(env!("CARGO_BIN_EXE_plt-games")),
         Duration::from_secs(10),
         Some(launcher::game_host::DEFAULT_MEMORY_LIMIT),
     ));

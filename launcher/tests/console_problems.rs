@@ -1,7 +1,7 @@
 //! Issue 25: the manual promises a Problems list in the console, and a game
 //! the catalog cannot judge without loading its code (a library built for a
 //! future ABI version, one that aborts as it starts) must be in it, with
-//! why it cannot start and what to do, as `launcher --list` says it. The
+//! why it cannot start and what to do, as `plt-games --list` says it. The
 //! console finds these with its background checks, each in a child process
 //! of the real launcher binary.
 
@@ -24,10 +24,10 @@ fn a_game_of_a_future_abi_is_in_the_problems_list_with_why_and_what_to_do() {
     );
     let mut config = LauncherConfig::only_games_dirs([games.path()]);
     config.processes = launcher::game_window::ProcessSettings::with_host(
-        launcher::game_host::HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"]),
+        launcher::game_host::HostCommand::new(env!("CARGO_BIN_EXE_plt-games"), &["--game-host"]),
     );
     config.checker = Some(Checker::new(
-        PathBuf::from(env!("CARGO_BIN_EXE_launcher")),
+        PathBuf::from(env!("CARGO_BIN_EXE_plt-games")),
         Duration::from_secs(10),
         Some(launcher::game_host::DEFAULT_MEMORY_LIMIT),
     ));

@@ -12,7 +12,7 @@ use xtask::install::{self, Prefix};
 /// A bundle of this test's launcher and the built games in `dir/game-launcher`.
 fn lay_out_bundle(dir: &Path) -> Bundle {
     let artifacts = Artifacts {
-        launcher: PathBuf::from(env!("CARGO_BIN_EXE_launcher")),
+        launcher: PathBuf::from(env!("CARGO_BIN_EXE_plt-games")),
         libraries: launcher_tests::libraries_dir().to_path_buf(),
         stripped: false,
     };
@@ -20,7 +20,7 @@ fn lay_out_bundle(dir: &Path) -> Bundle {
     bundle::lay_out(&xtask::workspace_root(), &artifacts, &out).expect("the bundle is laid out")
 }
 
-/// `launcher --list` run as a newcomer would: from `dir/elsewhere`, with an
+/// `plt-games --list` run as a newcomer would: from `dir/elsewhere`, with an
 /// empty home `dir/home`, no data directories of the user's or the
 /// system's, and no games path.
 fn list_as_a_newcomer(launcher: &Path, dir: &Path) -> String {
@@ -100,7 +100,7 @@ fn the_bundle_runs_from_anywhere_with_an_empty_home_and_finds_both_games_and_the
     let games = bundle::games_dir(root);
     assert_eq!(games, root.join("lib/game-launcher/games"));
     for file in [
-        "bin/launcher",
+        "bin/plt-games",
         "lib/game-launcher/games/chat-noir/info.toml",
         "lib/game-launcher/games/chat-noir/chat-noir.png",
         "lib/game-launcher/games/chat-noir/doc.txt",
@@ -196,7 +196,7 @@ fn installing_into_a_prefix_and_uninstalling_leaves_it_as_it_was() {
     assert!(prefix.installed_files().is_file());
     let entry =
         std::fs::read_to_string(root.join("share/applications/game-launcher.desktop")).unwrap();
-    let launcher = root.join("bin/launcher");
+    let launcher = root.join("bin/plt-games");
     assert!(
         entry.contains(&format!("\nExec={}\n", launcher.display())),
         "{entry}"

@@ -48,8 +48,8 @@ fn the_launcher_manual_parses_without_warnings_and_has_its_tags() {
 #[test]
 fn the_launcher_manual_documents_every_flag_and_manifest_field() {
     let source = read("docs/manual.md");
-    // Every flag `launcher --help` shows.
-    let help = std::process::Command::new(env!("CARGO_BIN_EXE_launcher"))
+    // Every flag `plt-games --help` shows.
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_plt-games"))
         .arg("--help")
         .output()
         .expect("the launcher runs");

@@ -26,7 +26,7 @@ fn list(games: &FaultGames, extra: &[&str]) -> (Output, Duration) {
     (out, started.elapsed())
 }
 
-/// `launcher --list` on one games directory, with its stdout piped, not
+/// `plt-games --list` on one games directory, with its stdout piped, not
 /// waited for.
 fn spawn_list(games: &launcher_tests::GamesDir, probe_timeout: &str) -> std::process::Child {
     launcher_in(games.path())
@@ -171,7 +171,7 @@ fn list_gives_up_on_a_hanging_game_and_reports_the_rest() {
     while child.try_wait().expect("the launcher runs").is_none() {
         if Instant::now() > deadline {
             let _ = child.kill();
-            panic!("launcher --list hung on a hanging game");
+            panic!("plt-games --list hung on a hanging game");
         }
         std::thread::sleep(Duration::from_millis(50));
     }

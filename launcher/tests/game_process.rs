@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 /// The launcher binary as a game process.
 fn host() -> HostCommand {
-    HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"])
+    HostCommand::new(env!("CARGO_BIN_EXE_plt-games"), &["--game-host"])
 }
 
 /// Generous: liveness only, never a measurement. A busy test machine may

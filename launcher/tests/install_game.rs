@@ -37,7 +37,7 @@ fn a_library_overwritten_with_cp_while_its_game_runs_leaves_it_playing() {
     // As the console starts a game: from a private copy of the library.
     let copy = copies.copy_of(&installed).expect("a private copy");
     assert!(copy.path().starts_with(copies.dir()));
-    let host = HostCommand::new(env!("CARGO_BIN_EXE_launcher"), &["--game-host"]);
+    let host = HostCommand::new(env!("CARGO_BIN_EXE_plt-games"), &["--game-host"]);
     let mut game = GameProcess::spawn(&host, copy.path(), Options::default()).expect("spawns");
     game.set_wait(PATIENCE);
     assert!(game.wait_started().is_ok());
@@ -182,7 +182,7 @@ fn a_broken_game_is_refused_and_nothing_changes() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.starts_with("launcher: Crash Draw is broken, so it was not installed:")
+        stderr.starts_with("plt-games: Crash Draw is broken, so it was not installed:")
             && stderr.contains("segmentation fault"),
         "{stderr}"
     );
@@ -263,7 +263,7 @@ fn uninstall_game_removes_an_installed_game_and_says_when_there_is_none() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr).starts_with("launcher: no game \"counter\" is installed in"),
+        text(&out.stderr).starts_with("plt-games: no game \"counter\" is installed in"),
         "{}",
         text(&out.stderr)
     );

@@ -428,7 +428,7 @@ fn play_of_a_game_that_cannot_run_says_why_on_stderr_and_fails() {
         let (status, stderr) = LauncherInX::start(&x, dir, &args).wait_for_exit();
         assert!(!status.success(), "{game}: {status}");
         assert!(
-            stderr.contains("launcher: ") && stderr.contains(says),
+            stderr.contains("plt-games: ") && stderr.contains(says),
             "{game}: {stderr}"
         );
     }

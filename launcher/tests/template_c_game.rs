@@ -1,7 +1,7 @@
 //! The C template (`docs/template-c-game`, Lamp Grid) works as the guide's
 //! section 14 promises: copied out of this repository and built with the
 //! very command the guide shows, then installed into a games directory with
-//! its `info.toml` and `doc.txt`, `launcher --check` finds it fine, and the
+//! its `info.toml` and `doc.txt`, `plt-games --check` finds it fine, and the
 //! launcher's loader plays it.
 
 mod support;

@@ -383,7 +383,7 @@ fn the_template_built_against_another_abi_version_is_refused_naming_both() {
         "{message}"
     );
 
-    // `launcher --list` says the same, and marks the game broken.
+    // `plt-games --list` says the same, and marks the game broken.
     let out = launcher(&["--list"], &games);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());

@@ -23,7 +23,7 @@
 //!   (the games as installed), `faults.rs` and `fault_console.rs` (the
 //!   fault catalogue `tests/fixtures/faults.rs`, through the library and
 //!   the console), `layering.rs` (which crate and module may use which).
-//! - **The built `launcher` binary** (`CARGO_BIN_EXE_launcher`): its
+//! - **The built `launcher` binary** (`CARGO_BIN_EXE_plt-games`): its
 //!   command line, real windows under Xvfb, the docs and the template
 //!   shipped with it, the bundle and installation made of it (`dist.rs`):
 //!   `launcher/tests`.

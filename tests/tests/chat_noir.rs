@@ -69,7 +69,7 @@ fn opened_from_console(games: &GamesDir) -> Harness<'static, LauncherApp> {
     harness
 }
 
-/// `launcher --play chat-noir`: the game alone in a window of `size` (the
+/// `plt-games --play chat-noir`: the game alone in a window of `size` (the
 /// harness is larger by its margins).
 fn player(games: &GamesDir, size: [f32; 2]) -> Harness<'static, LauncherApp> {
     let margins = 2.0 * KITTEST_MARGIN;

@@ -111,7 +111,7 @@ fn each_game_opens_from_its_button_and_draws_its_opening_board() {
     );
 }
 
-/// `launcher --play <game>` on a new game from seed 1: what a player sees
+/// `plt-games --play <game>` on a new game from seed 1: what a player sees
 /// first, one snapshot per game (`tests/tests/snapshots/opening_<dir>.png`).
 #[test]
 fn snapshots_of_each_opening_board() {

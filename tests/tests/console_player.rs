@@ -9,7 +9,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use launcher::LauncherApp;
-use launcher::console::{FAVOURITES_GROUP, RECENT_GROUP};
+use launcher::console::{FAVOURITES_GROUP, OWN_GROUPS_FROM, RECENT_GROUP};
 use launcher::player::{PlayerFiles, ThemeChoice};
 use launcher_tests::GamesDir;
 use launcher_tests::Settle;
@@ -33,6 +33,20 @@ fn games() -> GamesDir {
         "game = \"panicky\"\ngame-set = \"Risky Games\"\n",
         "panicky",
     );
+    games
+}
+
+/// The three games of [`games`] and enough more in a set of their own
+/// that the console shows the player's groups (`OWN_GROUPS_FROM`).
+fn many_games() -> GamesDir {
+    let games = games();
+    for i in 3..OWN_GROUPS_FROM {
+        games.add_with_library(
+            &format!("more-{i:02}"),
+            &format!("game = \"hello_game\"\nname = \"More {i:02}\"\ngame-set = \"More Games\"\n"),
+            "hello_game",
+        );
+    }
     games
 }
 
@@ -217,7 +231,7 @@ fn context_menu(harness: &mut Harness<'_, LauncherApp>, game: &str, entry: &str)
 
 #[test]
 fn recent_games_and_favourites_survive_a_restart() {
-    let games = games();
+    let games = many_games();
     let player = tempfile::tempdir().unwrap();
     {
         let mut harness = console(&games, Some(player.path()));
@@ -285,6 +299,33 @@ fn recent_games_and_favourites_survive_a_restart() {
     );
     assert!(harness.query_by_label(FAVOURITES_GROUP).is_none());
     assert!(!harness.state().plays().is_favourite("grow-canvas"));
+}
+
+#[test]
+fn a_console_of_few_games_shows_each_once_with_its_star() {
+    let games = games();
+    let player = tempfile::tempdir().unwrap();
+    let mut harness = console(&games, Some(player.path()));
+    context_menu(&mut harness, "Grow Canvas", "Add to favourites");
+    harness
+        .get_by_role_and_label(Role::Button, "Hello Game")
+        .click();
+    harness.settle();
+    assert_eq!(harness.state().open_games().len(), 1);
+    // Played and a favourite, yet no group of their own: three games are
+    // all in sight, each on one button.
+    assert!(harness.query_by_label(RECENT_GROUP).is_none());
+    assert!(harness.query_by_label(FAVOURITES_GROUP).is_none());
+    for label in ["Hello Game", "Grow Canvas, favourite", "Panicky"] {
+        assert_eq!(
+            harness
+                .query_all_by_role_and_label(Role::Button, label)
+                .count(),
+            1,
+            "{label} shown once"
+        );
+    }
+    assert!(harness.state().plays().is_favourite("grow-canvas"));
 }
 
 #[test]
@@ -369,7 +410,7 @@ fn the_theme_chosen_is_used_and_remembered() {
 
 #[test]
 fn a_corrupt_file_is_reported_once_set_aside_and_replaced() {
-    let games = games();
+    let games = many_games();
     let player = tempfile::tempdir().unwrap();
     std::fs::write(player.path().join("plays.toml"), "[games\nnot toml at all").unwrap();
     let mut harness = console(&games, Some(player.path()));

@@ -19,7 +19,7 @@ mod support;
 
 const DIR: &str = "lights-out";
 
-/// `launcher --play lights-out`.
+/// `plt-games --play lights-out`.
 fn player(games: &GamesDir) -> Harness<'static, LauncherApp> {
     let app = LauncherApp::new(launcher_tests::console_config([games.path()])).play_only(DIR);
     let mut harness = Harness::builder()

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! game-launcher/
-//!   bin/launcher                                   stripped
+//!   bin/plt-games                                   stripped
 //!   lib/game-launcher/games/<game>/                one per games/<game>: what its
 //!     info.toml, icon, help, manual, pictures      info.toml names, and its library
 //!     lib<game>.so
@@ -31,12 +31,12 @@ pub const APP_ID: &str = "game-launcher";
 
 /// The launcher executable's file name.
 pub const LAUNCHER_FILE: &str = if cfg!(windows) {
-    "launcher.exe"
+    "plt-games.exe"
 } else {
-    "launcher"
+    "plt-games"
 };
 
-/// The launcher in a bundle or prefix `root`: `bin/launcher`.
+/// The launcher in a bundle or prefix `root`: `bin/plt-games`.
 pub fn launcher_path(root: &Path) -> PathBuf {
     root.join("bin").join(LAUNCHER_FILE)
 }
@@ -73,7 +73,7 @@ pub fn icon_path(root: &Path, size: u32) -> PathBuf {
 }
 
 /// The desktop entry, starting the launcher as `exec` (a value for its
-/// `Exec` key: `launcher` in a bundle, found on `PATH`; an absolute path
+/// `Exec` key: `plt-games` in a bundle, found on `PATH`; an absolute path
 /// once installed).
 pub fn desktop_entry(exec: &str, try_exec: &str) -> String {
     format!(
@@ -367,7 +367,7 @@ pub fn lay_out(workspace: &Path, artifacts: &Artifacts, out: &Path) -> Result<Bu
 
     write(
         &desktop_entry_path(out),
-        desktop_entry("launcher", "launcher").as_bytes(),
+        desktop_entry("plt-games", "plt-games").as_bytes(),
     )?;
     for size in crate::icon::ICON_SIZES {
         write(&icon_path(out, size), &crate::icon::icon_png(size))?;
@@ -524,10 +524,10 @@ mod tests {
 
     #[test]
     fn the_desktop_entry_names_the_app_id_for_its_icon_and_windows() {
-        let entry = desktop_entry("launcher", "launcher");
+        let entry = desktop_entry("plt-games", "plt-games");
         for line in [
             "[Desktop Entry]\n",
-            "\nExec=launcher\n",
+            "\nExec=plt-games\n",
             "\nIcon=game-launcher\n",
             "\nCategories=Game;\n",
             "\nStartupWMClass=game-launcher\n",

@@ -367,7 +367,7 @@ fn make_dirs(dir: &Path, record: &mut Record) -> Result<(), Error> {
     Ok(())
 }
 
-/// The desktop entry `text` with its `Exec` and `TryExec` naming `launcher`,
+/// The desktop entry `text` with its `Exec` and `TryExec` naming the launcher,
 /// quoted and escaped as the desktop entry specification asks.
 pub fn point_entry_at(text: &str, launcher: &Path) -> String {
     let path = launcher.to_string_lossy();
@@ -393,9 +393,9 @@ pub fn point_entry_at(text: &str, launcher: &Path) -> String {
     let exec = string(&exec.replace('%', "%%"));
     let mut out = String::new();
     for line in text.lines() {
-        if let Some(rest) = line.strip_prefix("Exec=launcher") {
+        if let Some(rest) = line.strip_prefix("Exec=plt-games") {
             out.push_str(&format!("Exec={exec}{rest}"));
-        } else if line == "TryExec=launcher" {
+        } else if line == "TryExec=plt-games" {
             out.push_str(&format!("TryExec={}", string(&path)));
         } else {
             out.push_str(line);
@@ -516,8 +516,8 @@ mod tests {
         let prefix = Prefix::user(Path::new("/h"), Some(OsStr::new("/d")));
         let to = |p: &str| prefix.destination(Path::new(p));
         assert_eq!(
-            to("bin/launcher"),
-            Some(PathBuf::from("/h/.local/bin/launcher"))
+            to("bin/plt-games"),
+            Some(PathBuf::from("/h/.local/bin/plt-games"))
         );
         assert_eq!(to("share/doc/x"), Some(PathBuf::from("/d/doc/x")));
         assert_eq!(to("etc/x"), None);
@@ -531,24 +531,24 @@ mod tests {
 
     #[test]
     fn the_desktop_entry_names_the_installed_launcher() {
-        let entry = bundle::desktop_entry("launcher", "launcher");
-        let plain = point_entry_at(&entry, Path::new("/usr/local/bin/launcher"));
+        let entry = bundle::desktop_entry("plt-games", "plt-games");
+        let plain = point_entry_at(&entry, Path::new("/usr/local/bin/plt-games"));
         assert!(
-            plain.contains("\nExec=/usr/local/bin/launcher\n"),
+            plain.contains("\nExec=/usr/local/bin/plt-games\n"),
             "{plain}"
         );
         assert!(
-            plain.contains("\nTryExec=/usr/local/bin/launcher\n"),
+            plain.contains("\nTryExec=/usr/local/bin/plt-games\n"),
             "{plain}"
         );
         assert!(plain.contains("\nIcon=game-launcher\n"), "{plain}");
-        let odd = point_entry_at(&entry, Path::new("/home/a b/100%/bin/launcher"));
+        let odd = point_entry_at(&entry, Path::new("/home/a b/100%/bin/plt-games"));
         assert!(
-            odd.contains("\nExec=\"/home/a b/100%%/bin/launcher\"\n"),
+            odd.contains("\nExec=\"/home/a b/100%%/bin/plt-games\"\n"),
             "{odd}"
         );
         assert!(
-            odd.contains("\nTryExec=/home/a b/100%/bin/launcher\n"),
+            odd.contains("\nTryExec=/home/a b/100%/bin/plt-games\n"),
             "{odd}"
         );
     }
@@ -557,7 +557,7 @@ mod tests {
     fn fake_bundle(dir: &Path) -> PathBuf {
         let root = dir.join("bundle");
         for (file, text) in [
-            ("bin/launcher", "not a program"),
+            ("bin/plt-games", "not a program"),
             ("lib/game-launcher/games/g/info.toml", "game = \"g\"\n"),
             ("share/doc/game-launcher/manual.md", "# Manual\n"),
         ] {
@@ -566,7 +566,7 @@ mod tests {
         }
         let entry = bundle::desktop_entry_path(&root);
         std::fs::create_dir_all(entry.parent().unwrap()).unwrap();
-        std::fs::write(entry, bundle::desktop_entry("launcher", "launcher")).unwrap();
+        std::fs::write(entry, bundle::desktop_entry("plt-games", "plt-games")).unwrap();
         root
     }
 
@@ -597,7 +597,7 @@ mod tests {
         let prefix = Prefix::user(&home, Some(data.as_os_str()));
         let installed = install(&bundle, &prefix).unwrap();
         assert_eq!(installed.record.files.len(), 4);
-        assert!(home.join(".local/bin/launcher").is_file());
+        assert!(home.join(".local/bin/plt-games").is_file());
         assert!(
             home.join(".local/lib/game-launcher/games/g/info.toml")
                 .is_file()
@@ -605,7 +605,7 @@ mod tests {
         assert!(data.join("doc/game-launcher/manual.md").is_file());
         let entry =
             std::fs::read_to_string(data.join("applications/game-launcher.desktop")).unwrap();
-        let exec = format!("\nExec={}\n", home.join(".local/bin/launcher").display());
+        let exec = format!("\nExec={}\n", home.join(".local/bin/plt-games").display());
         assert!(entry.contains(&exec), "{entry}");
         assert!(installed.record.dirs.contains(&data), "made, so removed");
 
@@ -621,10 +621,10 @@ mod tests {
         let bundle = fake_bundle(dir.path());
         let root = dir.path().join("prefix");
         std::fs::create_dir_all(root.join("bin")).unwrap();
-        std::fs::write(root.join("bin/launcher"), "someone else's").unwrap();
+        std::fs::write(root.join("bin/plt-games"), "someone else's").unwrap();
         let before = tree(&root);
         let e = install(&bundle, &Prefix::at(&root)).unwrap_err();
-        assert!(matches!(&e, Error::Conflict(paths) if paths == &[root.join("bin/launcher")]));
+        assert!(matches!(&e, Error::Conflict(paths) if paths == &[root.join("bin/plt-games")]));
         assert!(
             e.to_string()
                 .contains("not installed by `cargo xtask install`"),
@@ -686,7 +686,7 @@ mod tests {
     #[test]
     fn the_record_reads_back_what_it_wrote() {
         let record = Record {
-            files: vec![PathBuf::from("/p/bin/launcher")],
+            files: vec![PathBuf::from("/p/bin/plt-games")],
             dirs: vec![PathBuf::from("/p/lib/game-launcher")],
         };
         let list = Path::new("list");

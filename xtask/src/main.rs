@@ -20,7 +20,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Task {
     /// Build the launcher and every game of games/ (release) and lay them
-    /// out as a bundle that runs from any directory: bin/launcher,
+    /// out as a bundle that runs from any directory: bin/plt-games,
     /// lib/game-launcher/games/<game>/, share/ (desktop entry, icons, manual).
     Dist {
         #[command(flatten)]

@@ -30,7 +30,7 @@ use std::time::SystemTime;
 use std::time::{Duration, Instant};
 
 /// The hidden command-line flag that makes the launcher check one library
-/// and exit: `launcher --probe-library PATH`.
+/// and exit: `plt-games --probe-library PATH`.
 pub const PROBE_FLAG: &str = "--probe-library";
 
 /// Starts each line of the child's report, so that what a game prints on

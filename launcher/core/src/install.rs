@@ -1,4 +1,4 @@
-//! `launcher --install-game DIR` and `--uninstall-game NAME`: a game put
+//! `plt-games --install-game DIR` and `--uninstall-game NAME`: a game put
 //! into (or taken out of) the user's games directory whole, after it has
 //! been checked, never half.
 //!
@@ -258,13 +258,13 @@ pub fn uninstall_game(dir_name: &str, games_dir: &Path) -> Result<Uninstalled, S
         || Path::new(dir_name).components().count() != 1
     {
         return Err(format!(
-            "{dir_name:?} is not a game's directory name; give one like chat-noir (`launcher --list` shows them)"
+            "{dir_name:?} is not a game's directory name; give one like chat-noir (`plt-games --list` shows them)"
         ));
     }
     let dir = games_dir.join(dir_name);
     if !dir.join("info.toml").exists() {
         return Err(format!(
-            "no game {dir_name:?} is installed in {}; `launcher --list` shows where each game is",
+            "no game {dir_name:?} is installed in {}; `plt-games --list` shows where each game is",
             games_dir.display()
         ));
     }

@@ -30,7 +30,7 @@ pub enum Origin {
     /// `games` beside the launcher executable.
     BesideExecutable,
     /// `lib/game-launcher/games` in the prefix the launcher runs from
-    /// (`<prefix>/bin/launcher`): the games of a bundle or an installation.
+    /// (`<prefix>/bin/plt-games`): the games of a bundle or an installation.
     Installed,
     /// The user's data directory.
     UserData,
@@ -86,7 +86,7 @@ impl SearchPath {
     /// 1. `./games` (the bundled games, in a source tree);
     /// 2. `games` beside the executable;
     /// 3. `lib/game-launcher/games` in the executable's prefix (the
-    ///    directory above its own: `<prefix>/bin/launcher`), where a bundle
+    ///    directory above its own: `<prefix>/bin/plt-games`), where a bundle
     ///    and an installation keep their games;
     /// 4. the user's data directory (`~/.local/share/game-launcher/games` on
     ///    Linux);

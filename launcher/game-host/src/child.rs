@@ -32,7 +32,7 @@ pub type Measure = Box<dyn FnMut(f32, game_api::TextStyle, &str) -> Point>;
 /// many.
 const MAX_NOTIFICATIONS_PER_CALL: usize = 256;
 
-/// Runs the game process: the whole life of `launcher --game-host`. Reads
+/// Runs the game process: the whole life of `plt-games --game-host`. Reads
 /// [`ToGame::Start`] from stdin, loads and starts the game, answers calls
 /// until [`Call::Close`] or the console goes away. `measurer` makes the text
 /// measurer from the start message (`None`: the estimate of

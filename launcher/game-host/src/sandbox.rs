@@ -275,7 +275,7 @@ pub fn limit_process(parent: Option<u32>, memory_limit: Option<u64>) -> Result<(
 /// clicks as soon as it would with none.
 pub const CHECK_NICENESS: i32 = 10;
 
-/// Confines the process that checks a game (`launcher --probe-library`)
+/// Confines the process that checks a game (`plt-games --probe-library`)
 /// as a game process is before the library is loaded: its memory limited
 /// to `memory_limit` bytes, and, when `sandbox`, read-only access to the
 /// game's directory and the system, no data directory, no network. It

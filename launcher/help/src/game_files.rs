@@ -3,7 +3,7 @@
 //! them.
 //!
 //! Each check returns what is wrong in words; an empty list passes. The
-//! games' `tests/files.rs` assert on these, and `launcher --check` could run
+//! games' `tests/files.rs` assert on these, and `plt-games --check` could run
 //! them on third-party games.
 
 use crate::manual::Manual;

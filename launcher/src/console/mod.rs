@@ -249,8 +249,10 @@ impl Console {
         }
         let icons = self.icons.get_or_insert_with(|| IconCache::new(&ctx));
         let mut sets = Vec::new();
-        if self.filter.trim().is_empty() {
-            // The player's own groups first; a search shows only the sets.
+        if self.filter.trim().is_empty() && catalog.games.len() >= OWN_GROUPS_FROM {
+            // The player's own groups first; a search shows only the sets,
+            // and so does a console with few games, which are all in sight
+            // already (a favourite is starred on its own button).
             let recent: Vec<&GameEntry> = plays
                 .recent()
                 .into_iter()
@@ -616,6 +618,12 @@ pub const STAR_GOLD: egui::Color32 = egui::Color32::from_rgb(0xF2, 0xB8, 0x22);
 
 /// The group of the games played last, most recent first.
 pub const RECENT_GROUP: &str = "Recently played";
+
+/// How many games a console lists before it shows the player's own groups
+/// (Recently played, Favourites) above the sets: with fewer, every game is
+/// in sight at a glance, and a second or third button for one game would
+/// only crowd the console.
+pub const OWN_GROUPS_FROM: usize = 8;
 
 /// The group of the player's favourites.
 pub const FAVOURITES_GROUP: &str = "Favourites";

@@ -73,7 +73,7 @@ impl Default for ProcessSettings {
 impl ProcessSettings {
     /// The launcher running now as the game host, with the defaults.
     pub fn this_launcher() -> ProcessSettings {
-        let program = std::env::current_exe().unwrap_or_else(|_| "launcher".into());
+        let program = std::env::current_exe().unwrap_or_else(|_| "plt-games".into());
         ProcessSettings::with_host(HostCommand::new(
             program,
             &[crate::game_process::GAME_HOST_FLAG],

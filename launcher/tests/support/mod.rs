@@ -2,7 +2,7 @@
 //! binary. Each test file uses a part of them.
 //!
 //! The tests in `launcher/tests` are the ones that need the built
-//! `launcher` binary (`CARGO_BIN_EXE_launcher`): the command line
+//! `launcher` binary (`CARGO_BIN_EXE_plt-games`): the command line
 //! (`cli.rs`, `faults_cli.rs`), real windows under Xvfb (`real_window.rs`,
 //! `chat_noir_window.rs`), the documents and the template shipped
 //! with it (`docs.rs`, `template_game.rs`), and the bundle and install
@@ -34,7 +34,7 @@ pub fn isolate<'c>(command: &'c mut Command, dir: &Path) -> &'c mut Command {
 
 /// The real launcher binary, isolated in `dir` (see [`isolate`]).
 pub fn launcher_in(dir: &Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_launcher"));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_plt-games"));
     isolate(&mut command, dir);
     command
 }

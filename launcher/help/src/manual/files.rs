@@ -35,7 +35,7 @@ pub fn launcher_manual_candidates() -> Vec<PathBuf> {
 /// `exe_dir` and a user data directory `data_dir`, in order: `docs/manual.md`
 /// in the working directory and beside the executable; the installed manual
 /// in the executable's prefix (`<prefix>/share/doc/game-launcher/manual.md`
-/// for `<prefix>/bin/launcher`, as in a bundle); `docs/manual.md` two levels
+/// for `<prefix>/bin/plt-games`, as in a bundle); `docs/manual.md` two levels
 /// above the executable (`target/release/` in a workspace); the installed
 /// manual in the user's data directory (an installation for one user whose
 /// `$XDG_DATA_HOME` is not `~/.local/share`); and the source tree it was
@@ -207,7 +207,7 @@ pub fn write_manual_page(
     let written = write_html(&manual, &cache_dir.join(cache_subdir(owner)), manual_dir)
         .map_err(|e| e.to_string())?;
     for warning in &written.warnings {
-        eprintln!("launcher: {warning}");
+        eprintln!("plt-games: {warning}");
     }
     Ok(manual_url(&written.path, tag))
 }

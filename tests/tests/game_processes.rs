@@ -2,7 +2,8 @@
 //! egui_kittest: a game that aborts keeps its window, which says why and
 //! offers Restart, Close and Details, while Chat Noir in another window
 //! plays on; three crashes within a minute disable the game; a rebuilt
-//! library offers the new version, and `--dev` restarts by itself.
+//! library offers the new version, and `--dev` restarts by itself; a
+//! game process killed from outside is shown stopped and restarts.
 //! (Hangs: `console.rs`; real windows under Xvfb: `launcher/tests/real_window.rs`.)
 
 use egui::accesskit::Role;
@@ -326,4 +327,46 @@ fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
             assert_eq!(notices, [other.player_note().unwrap()]);
         }
     }
+}
+
+#[test]
+fn a_game_process_killed_from_outside_is_shown_stopped_and_restarts_from_its_last_move() {
+    let games = games();
+    let player = tempfile::tempdir().unwrap();
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.player = Some(launcher::player::PlayerFiles::in_dir(player.path()));
+    let mut harness = console(config);
+    open(&mut harness, "chat-noir");
+    chat_noir_plays(&mut harness);
+    let blocked = |harness: &mut Harness<'_, LauncherApp>| -> Vec<String> {
+        let game = harness.state_mut().open_game_mut("chat-noir").unwrap();
+        game.regions()
+            .iter()
+            .filter(|r| r.label.ends_with(": blocked"))
+            .map(|r| r.label.clone())
+            .collect()
+    };
+    let before = blocked(&mut harness);
+    let pid = harness.state().open_games()[0].process_id().unwrap();
+
+    // Another program (or the system) kills the game's process: the window
+    // must not go on showing a game that is no longer there.
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    step_until(&mut harness, "Chat Noir shown stopped", |h| {
+        h.query_by_label_contains("it was killed (SIGKILL)").is_some()
+    });
+    harness.get_by_label_contains("Chat Noir stopped");
+
+    // Restart: a new process, from the last move.
+    stopped_windows_restart(&harness).click();
+    harness.settle();
+    let game = harness.state_mut().open_game_mut("chat-noir").unwrap();
+    assert!(game.stopped().is_none());
+    assert_ne!(game.process_id(), Some(pid));
+    assert_eq!(blocked(&mut harness), before, "the move made before the kill");
+    chat_noir_plays(&mut harness);
 }

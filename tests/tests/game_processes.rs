@@ -357,7 +357,8 @@ fn a_game_process_killed_from_outside_is_shown_stopped_and_restarts_from_its_las
         .unwrap();
     assert!(killed.success());
     step_until(&mut harness, "Chat Noir shown stopped", |h| {
-        h.query_by_label_contains("it was killed (SIGKILL)").is_some()
+        h.query_by_label_contains("it was killed (SIGKILL)")
+            .is_some()
     });
     harness.get_by_label_contains("Chat Noir stopped");
 
@@ -367,6 +368,10 @@ fn a_game_process_killed_from_outside_is_shown_stopped_and_restarts_from_its_las
     let game = harness.state_mut().open_game_mut("chat-noir").unwrap();
     assert!(game.stopped().is_none());
     assert_ne!(game.process_id(), Some(pid));
-    assert_eq!(blocked(&mut harness), before, "the move made before the kill");
+    assert_eq!(
+        blocked(&mut harness),
+        before,
+        "the move made before the kill"
+    );
     chat_noir_plays(&mut harness);
 }

@@ -8,6 +8,7 @@
 //! state changes at once. New game, Restart, Undo, Redo and the Game ID
 //! are the launcher's midend, built on [`SaveLoad`] and [`NewGame`].
 
+use cards::replay::Ticker;
 use std::time::Duration;
 
 use cards::anim::{Animator, Snapshot};
@@ -56,7 +57,7 @@ pub struct AcesGame {
     table: Table,
     hand: Hand,
     anim: Animator,
-    ticking: bool,
+    ticker: Ticker,
     /// A word for the status line after a refused click.
     message: Option<String>,
 }
@@ -99,7 +100,7 @@ impl AcesGame {
             table: Self::empty_table(),
             hand: Hand::new(),
             anim: Animator::new(),
-            ticking: false,
+            ticker: Ticker::default(),
             message: None,
         };
         game.restart_view();
@@ -158,12 +159,7 @@ impl AcesGame {
 
     fn update_ticks(&mut self) {
         let wanted = self.anim.is_running();
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        self.ticker.want(&self.host, wanted, TICK);
     }
 
     /// Makes `mv` with its slide from `before`; a refusal's reason kept

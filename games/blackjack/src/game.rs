@@ -13,6 +13,7 @@
 //! round. The bankroll and the shoe carry over from round to round and
 //! between sessions ([`crate::bank`]).
 
+use cards::replay::Ticker;
 use std::time::Duration;
 
 use cards::anim::{Animator, Snapshot};
@@ -93,7 +94,7 @@ pub struct BlackjackGame {
     table: Table,
     hand: Hand,
     anim: Animator,
-    ticking: bool,
+    ticker: Ticker,
     /// A refusal's words for the status line.
     message: Option<String>,
 }
@@ -119,7 +120,7 @@ impl BlackjackGame {
             table,
             hand: Hand::new(),
             anim: Animator::new(),
-            ticking: false,
+            ticker: Ticker::default(),
             message: None,
         };
         game.restart_view();
@@ -260,12 +261,7 @@ impl BlackjackGame {
 
     fn update_ticks(&mut self) {
         let wanted = self.anim.is_running();
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        self.ticker.want(&self.host, wanted, TICK);
     }
 
     /// Keeps the bankroll and the shoe in the data directory.

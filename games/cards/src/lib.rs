@@ -10,6 +10,8 @@
 //!   testing; screen-reader regions.
 //! - [`drag`]: drag and drop, clicks and keyboard play over a table.
 //! - [`anim`]: cards sliding and turning over on ticks.
+//! - [`replay`]: computer players' turns shown a step at a time on ticks,
+//!   and ticks asked for only while something moves.
 //!
 //! ```
 //! use cards::deal::Stock;
@@ -51,6 +53,7 @@ pub mod card;
 pub mod deal;
 pub mod drag;
 pub mod face;
+pub mod replay;
 pub mod table;
 
 pub use card::{Card, Rank, Suit};

@@ -10,6 +10,7 @@
 //! launcher's ticks, so the window never waits for them, and the status
 //! line says whose turn it is.
 
+use cards::replay::Ticker;
 use std::time::Duration;
 
 use cards::anim::{Animator, Snapshot};
@@ -102,7 +103,7 @@ pub struct Crazy8sGame {
     table: Table,
     hand: Hand,
     anim: Animator,
-    ticking: bool,
+    ticker: Ticker,
     /// Seconds the current opponent's turn has waited.
     waited: f32,
     message: Option<String>,
@@ -128,7 +129,7 @@ impl Crazy8sGame {
             table,
             hand: Hand::new(),
             anim: Animator::new(),
-            ticking: false,
+            ticker: Ticker::default(),
             waited: 0.0,
             message: None,
         };
@@ -250,12 +251,7 @@ impl Crazy8sGame {
 
     fn update_ticks(&mut self) {
         let wanted = self.anim.is_running() || matches!(self.game.turn, Turn::Opponent(_));
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        self.ticker.want(&self.host, wanted, TICK);
     }
 
     /// Takes `a` as the player (or an opponent) does, the cards sliding;

@@ -17,10 +17,10 @@
 //! click or Space shows the rest at once. The saved state is the rules'
 //! (your turn again), so undo goes back to your previous move.
 
-use std::collections::VecDeque;
 use std::time::Duration;
 
 use cards::anim::{Animator, Snapshot};
+use cards::replay::{Replay, Ticker, skips_replay};
 use cards::{Card, Fan, Hand, Hit, Pile, Play, Rank, Rules, Table, TableCard};
 use game_api::{
     Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
@@ -101,16 +101,14 @@ pub struct GoFishGame {
     /// What the table shows: `game`, or a computer's step on its way to it.
     shown: GoFish,
     /// The computer players' steps still to show.
-    frames: VecDeque<Frame>,
-    /// Seconds until the next step shows.
-    wait: f32,
+    frames: Replay<Frame>,
     seed: u64,
     /// The match size the next game is dealt with (the option).
     next_size: MatchSize,
     table: Table,
     hand: Hand,
     anim: Animator,
-    ticking: bool,
+    ticker: Ticker,
     /// What happened last, for the status line.
     message: Option<String>,
 }
@@ -264,14 +262,13 @@ impl GoFishGame {
             host,
             shown: game.clone(),
             game,
-            frames: VecDeque::new(),
-            wait: 0.0,
+            frames: Replay::new(STEP_SECONDS),
             seed,
             next_size: size,
             table: Self::empty_table(),
             hand: Hand::new(),
             anim: Animator::new(),
-            ticking: false,
+            ticker: Ticker::default(),
             message: None,
         };
         g.table.lay_out(g.table.canvas_size());
@@ -293,7 +290,7 @@ impl GoFishGame {
 
     /// Whether computer players' steps are still being shown.
     pub fn replaying(&self) -> bool {
-        !self.frames.is_empty()
+        self.frames.is_running()
     }
 
     /// The table as drawn.
@@ -398,13 +395,8 @@ impl GoFishGame {
     }
 
     fn update_ticks(&mut self) {
-        let wanted = self.anim.is_running() || !self.frames.is_empty();
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        let wanted = self.anim.is_running() || self.frames.is_running();
+        self.ticker.want(&self.host, wanted, TICK);
     }
 
     /// Makes your move `mv` (with its slide from `before`); the computers'
@@ -421,7 +413,7 @@ impl GoFishGame {
                     let Some(report) = self.game.computer_step() else {
                         break;
                     };
-                    self.frames.push_back(Frame {
+                    self.frames.push(Frame {
                         state: self.game.clone(),
                         report,
                     });
@@ -451,36 +443,27 @@ impl GoFishGame {
             },
             None => self.game.clone(),
         };
-        self.wait = STEP_SECONDS;
+        self.frames.restart_wait();
         self.sync();
         self.anim.start(&before, &self.table);
         self.update_ticks();
     }
 
-    /// Shows the next computer step.
-    fn next_frame(&mut self) {
-        let Some(frame) = self.frames.pop_front() else {
-            return;
-        };
+    /// Shows a computer step.
+    fn show_step(&mut self, frame: Frame) {
         let before = Snapshot::of(&self.table);
         self.message = Some(describe(&frame.report, self.game.size));
         self.shown = frame.state;
         self.sync();
         self.anim.start(&before, &self.table);
-        self.wait = STEP_SECONDS;
         self.update_ticks();
     }
 
-    /// Shows every computer step left at once.
+    /// Shows every computer step left at once: the table after the last.
     pub fn skip_replay(&mut self) {
-        if self.frames.is_empty() {
-            return;
+        if let Some(last) = self.frames.take_all().pop() {
+            self.show_step(last);
         }
-        let last = self.frames.len() - 1;
-        let frame = self.frames.remove(last).expect("a last step");
-        self.frames.clear();
-        self.frames.push_back(frame);
-        self.next_frame();
     }
 
     /// Makes `mv` as if you had (it slides); whether it was accepted. Any
@@ -720,30 +703,20 @@ impl Game for GoFishGame {
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
             self.anim.tick(*dt);
-            if !self.frames.is_empty() {
-                self.wait -= dt;
-                if self.wait <= 0.0 {
-                    self.next_frame();
-                }
+            if let Some(step) = self.frames.tick(*dt) {
+                self.show_step(step);
             }
             self.update_ticks();
             return Response::REDRAW;
         }
-        if !self.frames.is_empty() {
-            let skip = match event {
-                Event::PointerRelease { .. } => true,
-                Event::KeyPress { key, .. } => key == "Space" || key == "Enter",
-                _ => false,
-            };
-            if skip {
-                self.skip_replay();
-                return Response::REDRAW;
-            }
+        if self.frames.is_running() && skips_replay(event) {
+            self.skip_replay();
+            return Response::REDRAW;
         }
         let drag = self.hand.dragging();
         let rules = FishRules {
             game: &self.game,
-            replaying: !self.frames.is_empty(),
+            replaying: self.frames.is_running(),
         };
         let (play, changed) = self.hand.handle(&self.table, &rules, event);
         if let Event::PointerMove { pos } = event {
@@ -975,7 +948,7 @@ mod tests {
             g.handle_event(&Event::Tick { dt: 0.1 });
         }
         assert_eq!(g.shown(), g.rules());
-        assert!(!g.ticking);
+        assert!(!g.ticker.is_ticking());
     }
 
     #[test]
@@ -1007,7 +980,7 @@ mod tests {
             .filter(|s| s.pile == BOX[YOU])
             .collect();
         assert_eq!(to_box.len(), 2);
-        assert!(g.ticking);
+        assert!(g.ticker.is_ticking());
     }
 
     #[test]

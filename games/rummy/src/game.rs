@@ -17,10 +17,10 @@
 //! once. The saved state is the rules' (your turn again), so undo goes back
 //! to your previous move.
 
-use std::collections::VecDeque;
 use std::time::Duration;
 
 use cards::anim::{Animator, Snapshot};
+use cards::replay::{Replay, Ticker, skips_replay};
 use cards::{Card, Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
     Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
@@ -85,13 +85,13 @@ pub struct RummyGame {
     game: Rummy,
     /// What the table shows: `game`, or a step on its way to it.
     shown: Rummy,
-    frames: VecDeque<Frame>,
-    wait: f32,
+    /// The computer's steps still to show.
+    frames: Replay<Frame>,
     seed: u64,
     table: Table,
     hand: Hand,
     anim: Animator,
-    ticking: bool,
+    ticker: Ticker,
     message: Option<String>,
 }
 
@@ -186,13 +186,12 @@ impl RummyGame {
             host,
             shown: game.clone(),
             game,
-            frames: VecDeque::new(),
-            wait: 0.0,
+            frames: Replay::new(STEP_SECONDS),
             seed,
             table: Self::empty_table(),
             hand: Hand::new(),
             anim: Animator::new(),
-            ticking: false,
+            ticker: Ticker::default(),
             message: None,
         };
         g.table.lay_out(g.table.canvas_size());
@@ -213,7 +212,7 @@ impl RummyGame {
 
     /// Whether the computer player's steps are still being shown.
     pub fn replaying(&self) -> bool {
-        !self.frames.is_empty()
+        self.frames.is_running()
     }
 
     /// The table as drawn.
@@ -306,13 +305,8 @@ impl RummyGame {
     }
 
     fn update_ticks(&mut self) {
-        let wanted = self.anim.is_running() || !self.frames.is_empty();
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        let wanted = self.anim.is_running() || self.frames.is_running();
+        self.ticker.want(&self.host, wanted, TICK);
     }
 
     /// Makes your move `mv` (with its slide from `before`); the computer's
@@ -327,13 +321,13 @@ impl RummyGame {
                     let Some(report) = self.game.computer_step() else {
                         break;
                     };
-                    self.frames.push_back(Frame {
+                    self.frames.push(Frame {
                         state: self.game.clone(),
                         report,
                     });
                 }
                 self.shown = shown_now;
-                self.wait = STEP_SECONDS;
+                self.frames.restart_wait();
                 self.sync();
                 self.anim.start(&before, &self.table);
                 self.update_ticks();
@@ -348,31 +342,25 @@ impl RummyGame {
         }
     }
 
-    fn next_frame(&mut self) {
-        let Some(frame) = self.frames.pop_front() else {
-            return;
-        };
+    /// Shows a step of the computer's.
+    fn show_step(&mut self, frame: Frame) {
         let before = Snapshot::of(&self.table);
         self.message = Some(describe(&frame.report));
         self.shown = frame.state;
         self.sync();
         self.anim.start(&before, &self.table);
-        self.wait = STEP_SECONDS;
         self.update_ticks();
     }
 
     /// Shows the computer's steps left at once: its last step, with what
     /// it did in the status line.
     pub fn skip_replay(&mut self) {
-        if self.frames.is_empty() {
-            return;
+        let mut steps = self.frames.take_all();
+        let said: Vec<String> = steps.iter().map(|f| describe(&f.report)).collect();
+        if let Some(last) = steps.pop() {
+            self.show_step(last);
+            self.message = Some(said.join(" "));
         }
-        let said: Vec<String> = self.frames.iter().map(|f| describe(&f.report)).collect();
-        let last = self.frames.pop_back().expect("a last step");
-        self.frames.clear();
-        self.frames.push_back(last);
-        self.next_frame();
-        self.message = Some(said.join(" "));
     }
 
     /// Makes `mv` as if you had (it slides); whether it was accepted. The
@@ -391,7 +379,7 @@ impl RummyGame {
                 entry.1 = corner;
             }
         }
-        let drawing = self.game.phase == Phase::Draw && self.frames.is_empty();
+        let drawing = self.game.phase == Phase::Draw && !self.frames.is_running();
         match play {
             Play::Move { from, index, to } => {
                 let card = self.table.piles[from].cards[index].card;
@@ -571,30 +559,20 @@ impl Game for RummyGame {
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
             self.anim.tick(*dt);
-            if !self.frames.is_empty() {
-                self.wait -= dt;
-                if self.wait <= 0.0 {
-                    self.next_frame();
-                }
+            if let Some(step) = self.frames.tick(*dt) {
+                self.show_step(step);
             }
             self.update_ticks();
             return Response::REDRAW;
         }
-        if !self.frames.is_empty() {
-            let skip = match event {
-                Event::PointerRelease { .. } => true,
-                Event::KeyPress { key, .. } => key == "Space" || key == "Enter",
-                _ => false,
-            };
-            if skip {
-                self.skip_replay();
-                return Response::REDRAW;
-            }
+        if self.frames.is_running() && skips_replay(event) {
+            self.skip_replay();
+            return Response::REDRAW;
         }
         let drag = self.hand.dragging();
         let rules = RummyRules {
             game: &self.game,
-            replaying: !self.frames.is_empty(),
+            replaying: self.frames.is_running(),
         };
         let (play, changed) = self.hand.handle(&self.table, &rules, event);
         if let Event::PointerMove { pos } = event {
@@ -780,6 +758,6 @@ mod tests {
             "{}",
             g.status()
         );
-        assert!(!g.ticking);
+        assert!(!g.ticker.is_ticking());
     }
 }

@@ -321,3 +321,85 @@ fn a_game_that_prints_cannot_fool_its_check() {
         assert!(!output.contains(&0x1b), "a raw escape reached the terminal");
     }
 }
+
+/// The processes whose command line names something under `dir` (a check
+/// of one of its games: `--probe-library <dir>/…`), with their command
+/// lines.
+fn processes_naming(dir: &std::path::Path) -> Vec<String> {
+    let dir = dir.to_string_lossy().into_owned();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let is_pid = entry
+            .file_name()
+            .to_string_lossy()
+            .bytes()
+            .all(|b| b.is_ascii_digit());
+        if !is_pid {
+            continue;
+        }
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if cmdline.contains(&dir) {
+                found.push(format!(
+                    "{}: {cmdline}",
+                    entry.file_name().to_string_lossy()
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// Waits until no process names `dir`; the deadline only turns one that
+/// never goes into a failure with a message.
+fn wait_no_process_naming(dir: &std::path::Path, after: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let left = processes_naming(dir);
+        if left.is_empty() {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "after {after}, checks are still running: {left:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A check never outlives `--list` (issue 26): not when the check of a game
+/// that hangs times out, and not when `--list` itself is killed while the
+/// check runs.
+#[cfg(target_os = "linux")]
+#[test]
+fn no_check_is_left_running_after_list_ends_or_is_killed() {
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library("hang-init", "game = \"hang_init\"\n", "hang_init");
+
+    // The check times out: --list kills it and says so.
+    let out = launcher_in(games.path())
+        .args(["--list", "--probe-timeout", "1", "--games-dir"])
+        .arg(games.path())
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("it may hang"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    wait_no_process_naming(games.path(), "--list ended");
+
+    // --list is killed while the check hangs: the check goes with it.
+    let mut child = spawn_list(&games, "60");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while processes_naming(games.path())
+        .iter()
+        .all(|p| !p.contains("--probe-library"))
+    {
+        assert!(Instant::now() < deadline, "the check never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    wait_no_process_naming(games.path(), "--list was killed");
+}

@@ -16,6 +16,8 @@
 //! * [`report`]: how a process ended, in a player's words.
 //! * [`sandbox`]: what a game process may touch (Landlock, on Linux),
 //!   and [`seccomp`]: what it may ask of the kernel (a system-call filter).
+//! * [`usage`]: how much CPU a game process uses, watched from a thread
+//!   of the console.
 //!
 //! This crate knows nothing of egui: the launcher gives the game process a
 //! text measurer ([`child::Measure`]) and draws the recorded frames itself.
@@ -30,6 +32,7 @@ pub mod protocol;
 pub mod report;
 pub mod sandbox;
 pub mod seccomp;
+pub mod usage;
 
 pub use client::{
     DEFAULT_ANSWER_WITHIN, DEFAULT_MEMORY_LIMIT, GameProcess, HostCommand, OUTPUT_TAIL, Options,

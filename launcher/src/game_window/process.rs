@@ -1,8 +1,9 @@
 //! The window's side of a game process: what the game asks of its host
 //! (passed on from the process's messages), the game starting, stopped
 //! (with its cause, Restart, Close and Details), or not responding (its
-//! canvas greyed, Wait and Stop), and a rebuilt library (Restart with the
-//! new version; by itself with `--dev`).
+//! canvas greyed, Wait and Stop), using a lot of CPU while it still
+//! answers (Let it run and Stop; see `game_host::usage`), and a rebuilt
+//! library (Restart with the new version; by itself with `--dev`).
 //!
 //! Nothing here waits for the game longer than [`CALL_WAIT`]: a call that
 //! gets no answer by then is dropped, the window sends nothing more until
@@ -10,6 +11,7 @@
 
 use super::{GameFiles, GameWindow, Outcome, RequestQueue, services::Signals};
 use game_api::host::GameInstance;
+use game_host::usage::{CpuLimit, CpuUse, UsageWatch};
 use game_host::{
     ExitCause, ExitReport, GameProcess, HostCommand, Notification, Options, ProcessError,
     ProcessState,
@@ -53,6 +55,8 @@ pub struct ProcessSettings {
     /// How long a game may leave a call unanswered before its window says
     /// it is not responding.
     pub answer_within: Duration,
+    /// When a game that still answers is said to use a lot of CPU.
+    pub cpu: CpuLimit,
     /// Whether games run in their sandbox (off only with `--no-sandbox`).
     pub sandbox: bool,
     /// Whether a window restarts its game by itself when the game's
@@ -86,6 +90,7 @@ impl ProcessSettings {
             host,
             memory_limit: Some(game_host::DEFAULT_MEMORY_LIMIT),
             answer_within: game_host::DEFAULT_ANSWER_WITHIN,
+            cpu: CpuLimit::default(),
             sandbox: true,
             dev: false,
             library_copies: None,
@@ -179,6 +184,11 @@ pub(super) struct ProcessWatch {
     disabled: Option<String>,
     /// The canvas is greyed this frame (not responding).
     pub(super) greyed: bool,
+    /// The watch on the process's CPU (while it plays).
+    usage: Option<UsageWatch>,
+    /// The player chose Let it run: "using a lot of CPU" is not shown
+    /// again until the game has been quieter for a while.
+    cpu_allowed: bool,
 }
 
 impl ProcessWatch {
@@ -220,6 +230,14 @@ impl GameWindow {
         let run_from = library_copy.as_ref().map_or(library, LibraryCopy::path);
         let mut process = GameProcess::spawn(&settings.host, run_from, options)?;
         process.set_wait(CALL_WAIT);
+        let usage = {
+            let ctx = ctx.clone();
+            UsageWatch::start(
+                process.pid(),
+                settings.cpu,
+                Some(Arc::new(move || ctx.request_repaint())),
+            )
+        };
         let mut window = GameWindow::new(
             Running::Process(process),
             entry,
@@ -229,6 +247,7 @@ impl GameWindow {
             Rc::new(Signals::default()),
         );
         window.watch.dev = settings.dev;
+        window.watch.usage = usage;
         window.watch.library_copy = library_copy;
         window.watch.library = Some({
             let ctx = ctx.clone();
@@ -279,6 +298,12 @@ impl GameWindow {
         self.game
             .process()
             .is_some_and(|p| matches!(p.state(), ProcessState::NotResponding { .. }))
+    }
+
+    /// What the game's process asked of the CPU over the last window of
+    /// its watch (`None` until a window has passed, and once it stopped).
+    pub fn cpu_use(&self) -> Option<CpuUse> {
+        self.watch.usage.as_ref().and_then(UsageWatch::cpu)
     }
 
     /// The game's process's id, if it runs in one.
@@ -355,6 +380,7 @@ impl GameWindow {
             self.watch.crashed = Some(report.clone());
         }
         self.life = Life::Stopped(report);
+        self.watch.usage = None;
         self.ctx.request_repaint();
     }
 
@@ -532,6 +558,41 @@ impl GameWindow {
             });
             // The seconds waited, kept current.
             ui.ctx().request_repaint_after(Duration::from_secs(1));
+        }
+        let busy = self.watch.usage.as_ref().and_then(UsageWatch::busy);
+        if busy.is_none() {
+            self.watch.cpu_allowed = false;
+        }
+        if let Some(busy) = busy
+            && !self.watch.greyed
+            && !self.watch.cpu_allowed
+        {
+            let name = self.name.clone();
+            egui::Panel::top("game-busy").show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        format!("{name} is using a lot of CPU"),
+                    );
+                    ui.label(format!("({})", busy.describe()));
+                    if ui
+                        .button("Let it run")
+                        .on_hover_text(
+                            "Keep the game running and stop saying so while it stays busy",
+                        )
+                        .clicked()
+                    {
+                        self.watch.cpu_allowed = true;
+                    }
+                    if ui
+                        .button("Stop")
+                        .on_hover_text("End the game's process (only this game's)")
+                        .clicked()
+                    {
+                        process.stop();
+                    }
+                });
+            });
         }
         if self.watch.rebuilt {
             egui::Panel::top("game-rebuilt").show(ui, |ui| {

@@ -1,0 +1,277 @@
+//! How much of the machine a game process uses, watched from a thread of
+//! the console (never from a frame): its CPU, a few times a second.
+//!
+//! A game that keeps a core busy while it still answers (a thread spinning
+//! at 100 %) is never "not responding", yet it slows the whole machine. The
+//! watch reads what the process's threads asked of the CPU and tells the
+//! window when, over the last [`CpuLimit::window`], they asked for at least
+//! [`CpuLimit::share`] of a core; the window then says the game "is using a
+//! lot of CPU", with Stop, as it says a game is not responding.
+//!
+//! What is counted is the time the process's threads ran *or waited to
+//! run* (Linux's `/proc/<pid>/task/<tid>/schedstat`: time on a CPU plus
+//! time on a run queue): a thread that spins wants a core all the time,
+//! however busy the machine is, so the verdict does not change on a loaded
+//! machine. A game that animates at 60 frames a second asks for a few
+//! milliseconds a frame and waits on its pipe the rest. Where `schedstat`
+//! is missing, the process's CPU time (`/proc/<pid>/stat`, user and
+//! system) is read instead. Where `/proc` is missing (not Linux), nothing
+//! is watched.
+
+use crate::Waker;
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// When a game process is said to use a lot of CPU.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CpuLimit {
+    /// How long it must have asked for that much CPU.
+    pub window: Duration,
+    /// How often it is measured (a few times a second at most: each
+    /// measure reads a small file per thread of the game).
+    pub every: Duration,
+    /// The share of one core (1.0: a whole core) at or above which it is
+    /// told.
+    pub share: f64,
+}
+
+impl Default for CpuLimit {
+    /// 90 % of a core over the last 10 s, measured twice a second.
+    fn default() -> CpuLimit {
+        CpuLimit {
+            window: Duration::from_secs(10),
+            every: Duration::from_millis(500),
+            share: 0.9,
+        }
+    }
+}
+
+/// What a game process asked of the CPU over the last window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CpuUse {
+    /// The share of one core it ran or waited to run (1.0: a whole core;
+    /// more with several busy threads).
+    pub share: f64,
+    /// Over how long (at least the limit's window).
+    pub over: Duration,
+    /// Whether that is at or over the limit.
+    pub over_limit: bool,
+}
+
+impl CpuUse {
+    /// "about 100 % of a core for the last 10 s", for the player.
+    pub fn describe(&self) -> String {
+        format!(
+            "about {:.0} % of a core for the last {} s",
+            self.share * 100.0,
+            self.over.as_secs_f64().round().max(1.0)
+        )
+    }
+}
+
+/// The most threads of a game read at each measure: a game with more is
+/// measured on these (which is more than enough to find it busy).
+const MAX_THREADS: usize = 1024;
+
+/// A thread of the console watching one game process; it ends when
+/// dropped, or when the process is gone.
+pub struct UsageWatch {
+    shared: Arc<Shared>,
+    thread: Option<JoinHandle<()>>,
+}
+
+#[derive(Default)]
+struct Shared {
+    state: Mutex<State>,
+    wake: Condvar,
+}
+
+#[derive(Default)]
+struct State {
+    /// Dropped: the thread ends.
+    stop: bool,
+    /// The last measure over a whole window.
+    cpu: Option<CpuUse>,
+}
+
+impl UsageWatch {
+    /// Starts watching process `pid` as `limit` says; `waker` is called
+    /// each time the verdict (over the limit or not) changes. Returns
+    /// `None` where the process cannot be read (no `/proc`, or it has
+    /// already ended).
+    pub fn start(pid: u32, limit: CpuLimit, waker: Option<Waker>) -> Option<UsageWatch> {
+        let started = start_time(pid)?;
+        let shared = Arc::new(Shared::default());
+        let thread = {
+            let shared = shared.clone();
+            std::thread::Builder::new()
+                .name(format!("usage-{pid}"))
+                .spawn(move || watch(pid, started, limit, waker, &shared))
+                .ok()?
+        };
+        Some(UsageWatch {
+            shared,
+            thread: Some(thread),
+        })
+    }
+
+    /// The last measure over a whole window (`None` until a window has
+    /// passed).
+    pub fn cpu(&self) -> Option<CpuUse> {
+        self.shared.state.lock().map(|s| s.cpu).unwrap_or(None)
+    }
+
+    /// The last measure, if it is over the limit.
+    pub fn busy(&self) -> Option<CpuUse> {
+        self.cpu().filter(|c| c.over_limit)
+    }
+}
+
+impl Drop for UsageWatch {
+    fn drop(&mut self) {
+        if let Ok(mut state) = self.shared.state.lock() {
+            state.stop = true;
+        }
+        self.shared.wake.notify_all();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The watching thread: a measure every `limit.every`, until stopped or
+/// the process is gone.
+fn watch(pid: u32, started: u64, limit: CpuLimit, waker: Option<Waker>, shared: &Shared) {
+    let mut samples: VecDeque<(Instant, Duration)> = VecDeque::new();
+    loop {
+        // The same process still (a pid is reused once its process is
+        // gone), and what it has asked for so far.
+        if start_time(pid) != Some(started) {
+            return;
+        }
+        let Some(demand) = demand(pid) else {
+            return;
+        };
+        let now = Instant::now();
+        samples.push_back((now, demand));
+        // Keep the newest sample at least a window old, and those after.
+        while samples
+            .get(1)
+            .is_some_and(|(at, _)| now.duration_since(*at) >= limit.window)
+        {
+            samples.pop_front();
+        }
+        let cpu = samples.front().and_then(|(at, before)| {
+            let over = now.duration_since(*at);
+            (over >= limit.window && !over.is_zero()).then(|| {
+                let share = demand.saturating_sub(*before).as_secs_f64() / over.as_secs_f64();
+                CpuUse {
+                    share,
+                    over,
+                    over_limit: share >= limit.share,
+                }
+            })
+        });
+        let Ok(mut state) = shared.state.lock() else {
+            return;
+        };
+        let changed = state.cpu.map(|c| c.over_limit) != cpu.map(|c| c.over_limit);
+        state.cpu = cpu;
+        if changed && let Some(waker) = &waker {
+            waker();
+        }
+        let (state, _) = shared
+            .wake
+            .wait_timeout_while(state, limit.every, |s| !s.stop)
+            .unwrap_or_else(|e| e.into_inner());
+        if state.stop {
+            return;
+        }
+    }
+}
+
+/// When process `pid` started (field 22 of `/proc/<pid>/stat`, in clock
+/// ticks since boot): what tells it from a later process given its pid.
+fn start_time(pid: u32) -> Option<u64> {
+    stat_fields(&format!("/proc/{pid}/stat"))?
+        .get(19)?
+        .parse()
+        .ok()
+}
+
+/// The fields of a `stat` file after the command's name (which may hold
+/// spaces and parentheses): the state is the first (field 3).
+fn stat_fields(path: &str) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let (_, rest) = text.rsplit_once(')')?;
+    Some(rest.split_whitespace().map(str::to_owned).collect())
+}
+
+/// The time process `pid`'s threads have run or waited to run so far, or
+/// (without `schedstat`) its CPU time.
+fn demand(pid: u32) -> Option<Duration> {
+    let mut total = Duration::ZERO;
+    let mut read = 0;
+    if let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) {
+        for task in tasks.flatten().take(MAX_THREADS) {
+            let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) else {
+                // A thread that just ended; or no schedstat at all.
+                continue;
+            };
+            let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+            if let (Some(Some(ran)), Some(Some(waited))) = (fields.next(), fields.next()) {
+                total += Duration::from_nanos(ran.saturating_add(waited));
+                read += 1;
+            }
+        }
+    }
+    if read > 0 {
+        return Some(total);
+    }
+    cpu_time(pid)
+}
+
+/// Process `pid`'s user and system time (`/proc/<pid>/stat`).
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let fields = stat_fields(&format!("/proc/{pid}/stat"))?;
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    let per_second = clock_ticks()?;
+    Some(Duration::from_nanos(
+        ticks.saturating_mul(1_000_000_000) / per_second,
+    ))
+}
+
+/// The clock ticks in a second, the unit of `/proc/<pid>/stat`'s times.
+#[cfg(target_os = "linux")]
+fn clock_ticks() -> Option<u64> {
+    // SAFETY: sysconf only reads a configuration value.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    u64::try_from(per_second).ok().filter(|&t| t > 0)
+}
+
+/// No `/proc` to read elsewhere.
+#[cfg(not(target_os = "linux"))]
+fn clock_ticks() -> Option<u64> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn this_process_is_measured() {
+        let pid = std::process::id();
+        assert!(start_time(pid).is_some());
+        let before = demand(pid).expect("this process's demand");
+        // Some work, counted in steps rather than time.
+        let mut x = 0u64;
+        for i in 0..5_000_000u64 {
+            x = std::hint::black_box(x.wrapping_add(i));
+        }
+        assert!(demand(pid).expect("again") >= before);
+        assert!(cpu_time(pid).is_some());
+    }
+}

@@ -1,0 +1,180 @@
+//! What a game uses of the machine, told to the player (issue 26): a game
+//! that keeps a core busy while it still answers is "using a lot of CPU"
+//! (with Stop); Chat Noir playing never is.
+//!
+//! The watch's window is short here (a second, not ten), and the spinner
+//! spins until it is stopped, so the notice comes whatever the machine's
+//! load: what is counted is the time the game's threads ran or waited to
+//! run (see `game_host::usage`), which a spinning thread fills on any
+//! machine. The tests wait for what they assert with `run_until`.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use game_api::Point;
+use launcher::LauncherApp;
+use launcher::game_host::usage::CpuLimit;
+use launcher_tests::{GamesDir, Settle, run_until};
+use std::time::Duration;
+use support::click_at;
+
+mod support;
+
+/// A watch that answers within a test: 90 % of a core over one second.
+const SHORT: CpuLimit = CpuLimit {
+    window: Duration::from_secs(1),
+    every: Duration::from_millis(50),
+    share: 0.9,
+};
+
+fn console(games: &GamesDir) -> Harness<'static, LauncherApp> {
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.processes.cpu = SHORT;
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 760.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
+    harness.settle();
+    harness
+}
+
+fn open(harness: &mut Harness<'static, LauncherApp>, button: &str) {
+    harness.get_by_role_and_label(Role::Button, button).click();
+    harness.settle();
+}
+
+/// Clicks the open game `dir`'s canvas at `at` (canvas coordinates).
+fn click_canvas(harness: &mut Harness<'static, LauncherApp>, dir: &str, at: Point) {
+    let transform = harness
+        .state_mut()
+        .open_game_mut(dir)
+        .expect("the game is open")
+        .canvas_transform()
+        .expect("its canvas was shown");
+    click_at(harness, transform.to_screen(at));
+}
+
+/// Whether process `pid` is gone (or only a zombie waiting to be reaped).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+#[test]
+fn a_game_spinning_a_core_is_using_a_lot_of_cpu_and_stop_ends_it() {
+    let games = GamesDir::new();
+    games.add_with_library("spinner", "game = \"spinner\"\n", "spinner");
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    let mut harness = console(&games);
+    open(&mut harness, "Spinner");
+    let pid = harness
+        .state()
+        .open_games()
+        .into_iter()
+        .find(|w| w.dir_name == "spinner")
+        .and_then(|w| w.process_id())
+        .expect("the spinner runs in a process");
+
+    // Quiet until clicked: a whole window is measured, under the limit.
+    run_until(&mut harness, "a measure of the quiet spinner", |h| {
+        h.state()
+            .open_games()
+            .into_iter()
+            .find(|w| w.dir_name == "spinner")
+            .and_then(|w| w.cpu_use())
+            .is_some()
+    });
+    assert!(
+        harness
+            .query_by_label("Spinner is using a lot of CPU")
+            .is_none()
+    );
+
+    // The click starts its thread; the game still answers.
+    click_canvas(&mut harness, "spinner", Point::new(60.0, 40.0));
+    run_until(&mut harness, "the spinner's CPU notice", |h| {
+        h.query_by_label("Spinner is using a lot of CPU").is_some()
+    });
+    let game = harness
+        .state()
+        .open_games()
+        .into_iter()
+        .find(|w| w.dir_name == "spinner")
+        .unwrap();
+    assert!(!game.is_not_responding(), "it still answers");
+    let cpu = game.cpu_use().expect("measured");
+    assert!(cpu.over_limit && cpu.share >= 0.9, "{cpu:?}");
+    harness.get_by_label_contains("% of a core for the last");
+
+    // Stop ends its process, and only its.
+    harness.get_by_label("Stop").click();
+    run_until(&mut harness, "the spinner stopped", |h| {
+        h.query_by_label_contains("Spinner stopped:").is_some()
+    });
+    assert!(
+        harness
+            .query_by_label("Spinner is using a lot of CPU")
+            .is_none()
+    );
+    run_until(&mut harness, "the spinner's process gone", |_| gone(pid));
+
+    // The console plays on.
+    let ctx = harness.ctx.clone();
+    harness.state_mut().open_game(&ctx, "hello-game");
+    harness.settle();
+    click_canvas(&mut harness, "hello-game", Point::new(100.0, 50.0));
+    harness.get_by_label_contains("Clicks: 1");
+}
+
+#[test]
+fn chat_noir_playing_moves_is_never_using_a_lot_of_cpu() {
+    let games = GamesDir::new();
+    games.add_bundled("chat-noir", "chat_noir");
+    let mut harness = console(&games);
+    open(&mut harness, "Chat Noir");
+
+    // The corners of the board, each a move (the cat walks after each, on
+    // ticks: a game's legitimate animation).
+    let last = 10;
+    for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
+        let at = chat_noir::render::cell_center(chat_noir::Pos { x, y });
+        click_canvas(&mut harness, "chat-noir", at);
+        run_until(&mut harness, "the cat standing still", |h| {
+            h.state().is_settled() && !h.state().open_games().iter().any(|w| w.is_ticking())
+        });
+        assert!(
+            harness
+                .query_by_label("Chat Noir is using a lot of CPU")
+                .is_none()
+        );
+    }
+    // A whole window measured since the moves began: under the limit.
+    run_until(&mut harness, "a measure of Chat Noir", |h| {
+        h.state()
+            .open_games()
+            .into_iter()
+            .find(|w| w.dir_name == "chat-noir")
+            .and_then(|w| w.cpu_use())
+            .is_some()
+    });
+    let cpu = harness
+        .state()
+        .open_games()
+        .into_iter()
+        .find(|w| w.dir_name == "chat-noir")
+        .and_then(|w| w.cpu_use())
+        .unwrap();
+    assert!(!cpu.over_limit, "{cpu:?}");
+    assert!(
+        harness
+            .query_by_label("Chat Noir is using a lot of CPU")
+            .is_none()
+    );
+}

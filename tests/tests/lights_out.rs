@@ -202,8 +202,12 @@ fn the_hint_buttons_shortcut_is_shown_and_works() {
         .find(|a| a.id == "hint")
         .cloned()
         .expect("a Hint control");
-    assert_eq!(hint.shortcut.as_deref(), Some("h"));
-    // "H" is drawn inside the Hint button, beside its label.
+    // `?` is Hint in every game (the guide's key convention).
+    assert_eq!(
+        hint.shortcut.as_deref(),
+        Some(game_api::keys::QUESTION_MARK)
+    );
+    // "?" is drawn inside the Hint button, beside its label.
     let button = harness.get_by_role_and_label(Role::Button, "Hint").rect();
     fn texts(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
         match shape {
@@ -221,14 +225,14 @@ fn the_hint_buttons_shortcut_is_shown_and_works() {
     }
     let key = drawn
         .iter()
-        .find(|(text, _)| text == "H")
+        .find(|(text, _)| text == "?")
         .map(|(_, rect)| *rect)
-        .expect("the shortcut H is drawn");
+        .expect("the shortcut ? is drawn");
     assert!(
         button.contains_rect(key),
-        "H at {key:?}, the button at {button:?}"
+        "? at {key:?}, the button at {button:?}"
     );
-    harness.key_press(egui::Key::H);
+    harness.key_press(egui::Key::Questionmark);
     harness.settle();
     assert!(
         status(&mut harness).contains("hints: 1"),
@@ -244,5 +248,5 @@ fn the_hint_buttons_shortcut_is_shown_and_works() {
                 if style.stroke.map(|s| s.color) == Some(HINT))
         })
         .count();
-    assert_eq!(rings, 1, "H rings one light as the button does");
+    assert_eq!(rings, 1, "? rings one light as the button does");
 }

@@ -1,15 +1,17 @@
-//! The rules of Lights Out, with no drawing and no input: a 5×5 board of
-//! lights, the press that toggles a light and its orthogonal neighbours, a
-//! solver, and a generator of puzzles that are always solvable.
+//! The rules of Lights Out, with no drawing and no input: a square board of
+//! lights from 3×3 to 9×9 ([`SIZES`]; 5×5, the original's, is the
+//! default), the press that toggles a light and its orthogonal neighbours,
+//! a solver, and a generator of puzzles that are always solvable.
 //!
-//! A board is a 25-bit set: bit `row * 5 + col` is the light at `(row, col)`,
-//! row 0 at the top, column 0 at the left.
+//! A board is a bit set of its `size × size` lights: bit `row * size + col`
+//! is the light at `(row, col)`, row 0 at the top, column 0 at the left
+//! (so a 5×5 board's bits are what they were when 5×5 was the only size).
 //!
 //! ```
 //! use lights_out::board::{Board, Cell};
 //!
-//! let mut board = Board::OFF;
-//! board.press(Cell::new(2, 2));
+//! let mut board = Board::off(7);
+//! board.press(Cell::new(3, 3));
 //! assert_eq!(board.lit_count(), 5);
 //! let presses = board.solve().expect("every board made by presses is solvable");
 //! for cell in presses.iter() {
@@ -17,21 +19,43 @@
 //! }
 //! assert!(board.is_solved());
 //! ```
+//!
+//! **Which boards can be solved.** Pressing is linear over GF(2) (two
+//! presses of a light cancel, and presses commute), so the boards presses
+//! make are the image of the `n² × n²` press matrix. On 3×3, 6×6, 7×7 and
+//! 8×8 the matrix is invertible: every board has exactly one solution. On
+//! 4×4, 5×5 and 9×9 it has a kernel (of dimension 4, 2 and 8): the "quiet"
+//! press sets that change nothing. There only some boards can be solved
+//! (a board must switch an even number of lights of each quiet set, since
+//! the matrix is symmetric), and each has 2^k solutions, of which
+//! [`Board::solve`] gives a shortest.
 
 use std::fmt;
 use std::str::FromStr;
 
-/// The number of rows, and of columns.
-pub const SIZE: usize = 5;
+/// The board sizes the game offers, smallest first.
+pub const SIZES: [usize; 7] = [3, 4, 5, 6, 7, 8, 9];
 
-/// The number of cells on the board.
+/// The original's size, and the default: 5×5.
+pub const DEFAULT_SIZE: usize = 5;
+
+/// The largest size: its `9 × 9 = 81` lights fit a `u128`.
+pub const MAX_SIZE: usize = 9;
+
+/// The 5×5 board's size (kept for the original game's constants).
+pub const SIZE: usize = DEFAULT_SIZE;
+
+/// The number of cells on the 5×5 board.
 pub const CELLS: usize = SIZE * SIZE;
 
-/// The bits of a board that stand for cells.
-const ALL: u32 = (1 << CELLS) - 1;
+/// The bits of a board of `size` that stand for cells.
+const fn all(size: usize) -> u128 {
+    (1u128 << (size * size)) - 1
+}
 
-/// Two sets of presses that change nothing (each light in them is switched
-/// an even number of times), from which every other such set is made:
+/// Two sets of presses that change nothing on the 5×5 board (each light in
+/// them is switched an even number of times), from which every other such
+/// set is made:
 ///
 /// ```text
 /// .###.   #.#.#
@@ -41,19 +65,61 @@ const ALL: u32 = (1 << CELLS) - 1;
 /// .###.   #.#.#
 /// ```
 ///
-/// A board can be solved exactly when it has an even number of lights on
-/// in each ([`Board::is_solvable`]).
+/// A 5×5 board can be solved exactly when it has an even number of lights
+/// on in each ([`Board::is_solvable`]; other sizes have their own,
+/// [`quiet_patterns`]).
 pub const QUIET: [u32; 2] = [
     0b01110_10101_11011_10101_01110,
     0b10101_10101_00000_10101_10101,
 ];
 
+/// A basis of the press sets that change nothing on a board of `size` (the
+/// press matrix's kernel): empty where every board can be solved (3, 6, 7,
+/// 8), 4 sets on 4×4, the two of [`QUIET`] on 5×5, 8 on 9×9.
+///
+/// Found by light chasing from the dark board: a top row whose chase
+/// leaves the board dark is a quiet set; those top rows form a space, and
+/// its basis (by Gaussian elimination on the top rows) gives the sets'.
+///
+/// ```
+/// use lights_out::board::quiet_patterns;
+/// assert_eq!(quiet_patterns(4).len(), 4);
+/// assert_eq!(quiet_patterns(5).len(), 2);
+/// assert_eq!(quiet_patterns(7).len(), 0);
+/// assert_eq!(quiet_patterns(9).len(), 8);
+/// ```
+pub fn quiet_patterns(size: usize) -> Vec<PressSet> {
+    assert!(SIZES.contains(&size), "no {size}×{size} board");
+    // The top rows whose chase leaves the board dark, reduced to a basis.
+    let mut basis: Vec<(u32, PressSet)> = Vec::new();
+    for top in 1..(1u32 << size) {
+        let (board, presses) = Board::off(size).chase(top);
+        if !board.is_solved() {
+            continue;
+        }
+        let mut reduced = (top, presses);
+        for &(b, set) in &basis {
+            if reduced.0 ^ b < reduced.0 {
+                reduced = (
+                    reduced.0 ^ b,
+                    PressSet::with_bits(size, reduced.1.bits ^ set.bits),
+                );
+            }
+        }
+        if reduced.0 != 0 {
+            basis.push(reduced);
+            basis.sort_by_key(|b| std::cmp::Reverse(b.0));
+        }
+    }
+    basis.into_iter().map(|(_, set)| set).collect()
+}
+
 /// The position of one light.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
-    /// Row, 0 (top) to 4.
+    /// Row, 0 (top) to `size - 1`.
     pub row: usize,
-    /// Column, 0 (left) to 4.
+    /// Column, 0 (left) to `size - 1`.
     pub col: usize,
 }
 
@@ -61,96 +127,163 @@ impl Cell {
     /// The cell at `(row, col)`.
     ///
     /// # Panics
-    /// If `row` or `col` is not below [`SIZE`].
+    /// If `row` or `col` is not below [`MAX_SIZE`].
     pub const fn new(row: usize, col: usize) -> Cell {
-        assert!(row < SIZE && col < SIZE, "cell outside the 5×5 board");
+        assert!(
+            row < MAX_SIZE && col < MAX_SIZE,
+            "cell outside the largest board"
+        );
         Cell { row, col }
     }
 
-    /// The cell's bit index, `row * 5 + col`.
-    pub const fn index(self) -> usize {
-        self.row * SIZE + self.col
+    /// Whether the cell is on a board of `size`.
+    pub const fn is_on(self, size: usize) -> bool {
+        self.row < size && self.col < size
     }
 
-    /// The cell with bit index `index`.
+    /// The cell's bit index on a board of `size`, `row * size + col`.
+    pub const fn index(self, size: usize) -> usize {
+        self.row * size + self.col
+    }
+
+    /// The cell with bit index `index` on a board of `size`.
     ///
     /// # Panics
-    /// If `index` is not below [`CELLS`].
-    pub const fn from_index(index: usize) -> Cell {
-        Cell::new(index / SIZE, index % SIZE)
+    /// If `index` is not below `size * size`.
+    pub const fn from_index(index: usize, size: usize) -> Cell {
+        assert!(index < size * size, "cell outside the board");
+        Cell::new(index / size, index % size)
     }
 
-    /// All 25 cells, row by row.
-    pub fn all() -> impl Iterator<Item = Cell> {
-        (0..CELLS).map(Cell::from_index)
+    /// All the cells of a board of `size`, row by row.
+    pub fn all(size: usize) -> impl Iterator<Item = Cell> {
+        (0..size * size).map(move |i| Cell::from_index(i, size))
     }
 
-    /// The set of lights a press on this cell toggles: the cell and its
-    /// orthogonal neighbours that are on the board (3 at a corner, 4 on an
-    /// edge, 5 inside), as a bit mask.
-    pub const fn press_mask(self) -> u32 {
-        let mut mask = 1 << self.index();
+    /// The cell's bit on a board of `size`.
+    pub const fn bit(self, size: usize) -> u128 {
+        1 << self.index(size)
+    }
+
+    /// The set of lights a press on this cell toggles on a board of `size`:
+    /// the cell and its orthogonal neighbours that are on the board (3 at a
+    /// corner, 4 on an edge, 5 inside), as a bit mask.
+    pub const fn press_mask(self, size: usize) -> u128 {
+        let index = self.index(size);
+        let mut mask = 1 << index;
         if self.row > 0 {
-            mask |= 1 << (self.index() - SIZE);
+            mask |= 1 << (index - size);
         }
-        if self.row + 1 < SIZE {
-            mask |= 1 << (self.index() + SIZE);
+        if self.row + 1 < size {
+            mask |= 1 << (index + size);
         }
         if self.col > 0 {
-            mask |= 1 << (self.index() - 1);
+            mask |= 1 << (index - 1);
         }
-        if self.col + 1 < SIZE {
-            mask |= 1 << (self.index() + 1);
+        if self.col + 1 < size {
+            mask |= 1 << (index + 1);
         }
         mask
     }
 }
 
-/// A 5×5 board of lights, stored as a bit set.
+/// A square board of lights, stored as a bit set, with its size.
 ///
-/// Its text form (`Display` and `FromStr`) is five lines of five characters,
-/// `#` for a lit light and `.` for an unlit one.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// Its text form (`Display` and `FromStr`) is `size` lines of `size`
+/// characters, `#` for a lit light and `.` for an unlit one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
-    bits: u32,
+    size: u8,
+    bits: u128,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::OFF
+    }
 }
 
 impl Board {
-    /// The board with every light off: the solved board.
-    pub const OFF: Board = Board { bits: 0 };
+    /// The 5×5 board with every light off: the solved board.
+    pub const OFF: Board = Board::off(DEFAULT_SIZE);
 
-    /// The board with every light on.
-    pub const ALL_ON: Board = Board { bits: ALL };
+    /// The 5×5 board with every light on.
+    pub const ALL_ON: Board = Board::all_on(DEFAULT_SIZE);
 
-    /// The board whose lit lights are the set bits of `bits` (bit
-    /// `row * 5 + col`); bits from 25 up are ignored.
-    pub const fn from_bits(bits: u32) -> Board {
-        Board { bits: bits & ALL }
+    /// The board of `size` with every light off.
+    ///
+    /// # Panics
+    /// If `size` is not one of [`SIZES`].
+    pub const fn off(size: usize) -> Board {
+        assert!(size >= SIZES[0] && size <= MAX_SIZE, "no such board size");
+        Board {
+            size: size as u8,
+            bits: 0,
+        }
     }
 
-    /// The lights as a bit set (bit `row * 5 + col` is set when lit).
-    pub const fn bits(self) -> u32 {
+    /// The board of `size` with every light on.
+    pub const fn all_on(size: usize) -> Board {
+        Board::with_bits(size, u128::MAX)
+    }
+
+    /// The 5×5 board whose lit lights are the set bits of `bits` (bit
+    /// `row * 5 + col`); bits from 25 up are ignored.
+    pub const fn from_bits(bits: u128) -> Board {
+        Board::with_bits(DEFAULT_SIZE, bits)
+    }
+
+    /// The board of `size` whose lit lights are the set bits of `bits` (bit
+    /// `row * size + col`); bits from `size * size` up are ignored.
+    pub const fn with_bits(size: usize, bits: u128) -> Board {
+        let off = Board::off(size);
+        Board {
+            size: off.size,
+            bits: bits & all(size),
+        }
+    }
+
+    /// The number of rows, and of columns.
+    pub const fn size(self) -> usize {
+        self.size as usize
+    }
+
+    /// The lights as a bit set (bit `row * size + col` is set when lit).
+    pub const fn bits(self) -> u128 {
         self.bits
     }
 
-    /// Whether the light at `cell` is on.
+    /// All the cells of the board, row by row.
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        Cell::all(self.size())
+    }
+
+    /// Whether the light at `cell` is on (`false` for a cell off the board).
     pub const fn is_lit(self, cell: Cell) -> bool {
-        self.bits & (1 << cell.index()) != 0
+        cell.is_on(self.size()) && self.bits & cell.bit(self.size()) != 0
     }
 
     /// Switches the light at `cell` on or off, alone (not a move of the game).
+    ///
+    /// # Panics
+    /// If `cell` is not on the board.
     pub fn set(&mut self, cell: Cell, lit: bool) {
+        assert!(cell.is_on(self.size()), "{cell:?} is off the board");
         if lit {
-            self.bits |= 1 << cell.index();
+            self.bits |= cell.bit(self.size());
         } else {
-            self.bits &= !(1 << cell.index());
+            self.bits &= !cell.bit(self.size());
         }
     }
 
     /// Presses the button at `cell`: toggles that light and its orthogonal
     /// neighbours. Pressing the same cell twice changes nothing.
+    ///
+    /// # Panics
+    /// If `cell` is not on the board.
     pub fn press(&mut self, cell: Cell) {
-        self.bits ^= cell.press_mask();
+        assert!(cell.is_on(self.size()), "{cell:?} is off the board");
+        self.bits ^= cell.press_mask(self.size());
     }
 
     /// The board after pressing every cell of `presses` once (in any order:
@@ -174,38 +307,50 @@ impl Board {
 
     /// The lit cells, row by row.
     pub fn lit_cells(self) -> impl Iterator<Item = Cell> {
-        Cell::all().filter(move |&cell| self.is_lit(cell))
+        self.cells().filter(move |&cell| self.is_lit(cell))
     }
 
-    /// A shortest set of presses that turns every light off, or `None` when
-    /// no set does (some 5×5 boards cannot be solved).
-    ///
-    /// Works by "light chasing": for each of the 32 ways to press the top
-    /// row, press under every light that is still on, row by row, which
-    /// clears each row in turn; the choice is right when the bottom row ends
-    /// up dark too. Every solution arises this way, since the top row's
-    /// presses determine all the others, so the shortest one found is a
-    /// shortest solution. Pressing a cell twice is the same as not pressing
-    /// it, so a set of presses is all there is to a solution.
-    pub fn solve(self) -> Option<PressSet> {
-        let mut best: Option<PressSet> = None;
-        for top in 0..(1u32 << SIZE) {
-            let mut board = self;
-            let mut presses = PressSet::EMPTY;
-            for col in (0..SIZE).filter(|col| top & (1 << col) != 0) {
-                let cell = Cell::new(0, col);
+    /// Light chasing from the top row `top` (bit `col` set: press `(0,
+    /// col)`): press those, then under every light still on, row by row,
+    /// which clears every row but the last. Returns the board after, and the
+    /// presses.
+    fn chase(self, top: u32) -> (Board, PressSet) {
+        let size = self.size();
+        let row_mask = (1u128 << size) - 1;
+        let mut board = self;
+        let mut presses = PressSet::empty(size);
+        for col in (0..size).filter(|col| top & (1 << col) != 0) {
+            let cell = Cell::new(0, col);
+            board.press(cell);
+            presses.insert(cell);
+        }
+        for row in 1..size {
+            let above = (board.bits >> ((row - 1) * size)) & row_mask;
+            for col in (0..size).filter(|col| above & (1 << col) != 0) {
+                let cell = Cell::new(row, col);
                 board.press(cell);
                 presses.insert(cell);
             }
-            for row in 1..SIZE {
-                for col in 0..SIZE {
-                    if board.is_lit(Cell::new(row - 1, col)) {
-                        let cell = Cell::new(row, col);
-                        board.press(cell);
-                        presses.insert(cell);
-                    }
-                }
-            }
+        }
+        (board, presses)
+    }
+
+    /// A shortest set of presses that turns every light off, or `None` when
+    /// no set does (some 4×4, 5×5 and 9×9 boards cannot be solved).
+    ///
+    /// Works by "light chasing": for each of the `2^size` ways to press the
+    /// top row, press under every light that is still on, row by row, which
+    /// clears each row in turn; the choice is right when the bottom row ends
+    /// up dark too. Every solution arises this way, since the top row's
+    /// presses determine all the others, so the shortest one found is a
+    /// shortest solution (where the kernel leaves a choice; of equally short
+    /// ones, the first top row in counting order). Pressing a cell twice is
+    /// the same as not pressing it, so a set of presses is all there is to a
+    /// solution. At most 512 chases (9×9).
+    pub fn solve(self) -> Option<PressSet> {
+        let mut best: Option<PressSet> = None;
+        for top in 0..(1u32 << self.size()) {
+            let (board, presses) = self.chase(top);
             if board.is_solved() && best.is_none_or(|b| presses.len() < b.len()) {
                 best = Some(presses);
             }
@@ -215,27 +360,54 @@ impl Board {
 
     /// Whether some set of presses turns every light off.
     ///
-    /// Without solving: the boards presses make are exactly those with an
-    /// even number of lights on in each of the two "quiet" patterns
+    /// On 5×5 without solving: the boards presses make are exactly those
+    /// with an even number of lights on in each of the two "quiet" patterns
     /// ([`QUIET`]), the press sets that change nothing, since the presses'
-    /// matrix is symmetric and its kernel is spanned by them.
+    /// matrix is symmetric and its kernel is spanned by them. Other sizes
+    /// ask [`Board::solve`].
     pub fn is_solvable(self) -> bool {
-        QUIET
-            .iter()
-            .all(|quiet| (self.bits & quiet).count_ones().is_multiple_of(2))
+        if self.size() == DEFAULT_SIZE {
+            QUIET.iter().all(|&quiet| {
+                (self.bits & u128::from(quiet))
+                    .count_ones()
+                    .is_multiple_of(2)
+            })
+        } else {
+            self.solve().is_some()
+        }
     }
 
-    /// A puzzle made from `seed` alone: the all-off board after a random set
-    /// of presses, so it is always solvable, drawn again until it is not
-    /// already solved. The same seed gives the same puzzle on every
-    /// platform and in every version of this crate.
+    /// A 5×5 puzzle made from `seed` alone ([`Board::random_solvable_sized`]
+    /// with the original's size).
     pub fn random_solvable(seed: u64) -> Board {
+        Board::random_solvable_sized(DEFAULT_SIZE, seed)
+    }
+
+    /// A puzzle of `size` made from `seed` alone: the all-off board after a
+    /// random set of presses (each light pressed with probability 1/2), so
+    /// it is always solvable, drawn again until it is not already solved.
+    /// The same size and seed give the same puzzle on every platform and in
+    /// every version of this crate (the 5×5 puzzles are those of the
+    /// versions that had no other size).
+    ///
+    /// # Panics
+    /// If `size` is not one of [`SIZES`].
+    pub fn random_solvable_sized(size: usize, seed: u64) -> Board {
         let mut rng = game_api::Rng::new(seed);
         loop {
-            // Each cell is pressed with probability 1/2.
-            let presses = PressSet::from_bits(rng.next_u64() as u32);
-            let board = Board::OFF.pressed(&presses);
-            // Only 4 of the 2^25 press sets leave the board dark.
+            let mut bits = if size == DEFAULT_SIZE {
+                // As the 5×5-only versions drew them.
+                u128::from(rng.next_u64() as u32)
+            } else {
+                u128::from(rng.next_u64())
+            };
+            if size * size > 64 {
+                bits |= u128::from(rng.next_u64()) << 64;
+            }
+            let presses = PressSet::with_bits(size, bits);
+            let board = Board::off(size).pressed(&presses);
+            // Only 2^k of the 2^(size²) press sets leave the board dark (k
+            // the kernel's dimension: at most 8, on 9×9).
             if !board.is_solved() {
                 return board;
             }
@@ -245,12 +417,13 @@ impl Board {
 
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..SIZE {
-            for col in 0..SIZE {
+        let size = self.size();
+        for row in 0..size {
+            for col in 0..size {
                 let lit = self.is_lit(Cell::new(row, col));
                 f.write_str(if lit { "#" } else { "." })?;
             }
-            if row + 1 < SIZE {
+            if row + 1 < size {
                 f.write_str("\n")?;
             }
         }
@@ -279,25 +452,27 @@ impl std::error::Error for ParseBoardError {}
 impl FromStr for Board {
     type Err = ParseBoardError;
 
-    /// Reads five non-blank lines of five `#` (lit) or `.` (unlit)
-    /// characters; leading and trailing whitespace on a line is ignored.
+    /// Reads `n` non-blank lines of `n` `#` (lit) or `.` (unlit)
+    /// characters, `n` one of [`SIZES`]; leading and trailing whitespace on
+    /// a line is ignored.
     fn from_str(text: &str) -> Result<Board, ParseBoardError> {
         let rows: Vec<&str> = text
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .collect();
-        if rows.len() != SIZE {
+        let size = rows.len();
+        if !SIZES.contains(&size) {
             return Err(ParseBoardError(format!(
-                "a board has {SIZE} rows, this text has {}",
-                rows.len()
+                "a board has {} to {MAX_SIZE} rows, this text has {size}",
+                SIZES[0]
             )));
         }
-        let mut board = Board::OFF;
+        let mut board = Board::off(size);
         for (row, line) in rows.iter().enumerate() {
-            if line.chars().count() != SIZE {
+            if line.chars().count() != size {
                 return Err(ParseBoardError(format!(
-                    "row {} has {} characters, not {SIZE}",
+                    "row {} has {} characters, not {size}",
                     row + 1,
                     line.chars().count()
                 )));
@@ -319,35 +494,67 @@ impl FromStr for Board {
     }
 }
 
-/// A set of cells to press, e.g. a solution from [`Board::solve`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+/// A set of cells to press on a board of some size, e.g. a solution from
+/// [`Board::solve`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PressSet {
-    bits: u32,
+    size: u8,
+    bits: u128,
+}
+
+impl Default for PressSet {
+    fn default() -> PressSet {
+        PressSet::EMPTY
+    }
 }
 
 impl PressSet {
-    /// No presses.
-    pub const EMPTY: PressSet = PressSet { bits: 0 };
+    /// No presses, on the 5×5 board.
+    pub const EMPTY: PressSet = PressSet::empty(DEFAULT_SIZE);
 
-    /// The cells whose bits (`row * 5 + col`) are set; bits from 25 up are
-    /// ignored.
-    pub const fn from_bits(bits: u32) -> PressSet {
-        PressSet { bits: bits & ALL }
+    /// No presses on a board of `size`.
+    pub const fn empty(size: usize) -> PressSet {
+        PressSet::with_bits(size, 0)
     }
 
-    /// The set as bits (`row * 5 + col`).
-    pub const fn bits(self) -> u32 {
+    /// The cells of the 5×5 board whose bits (`row * 5 + col`) are set;
+    /// bits from 25 up are ignored.
+    pub const fn from_bits(bits: u128) -> PressSet {
+        PressSet::with_bits(DEFAULT_SIZE, bits)
+    }
+
+    /// The cells of a board of `size` whose bits (`row * size + col`) are
+    /// set; bits from `size * size` up are ignored.
+    pub const fn with_bits(size: usize, bits: u128) -> PressSet {
+        let board = Board::with_bits(size, bits);
+        PressSet {
+            size: board.size,
+            bits: board.bits,
+        }
+    }
+
+    /// The size of the board the presses are on.
+    pub const fn size(self) -> usize {
+        self.size as usize
+    }
+
+    /// The set as bits (`row * size + col`).
+    pub const fn bits(self) -> u128 {
         self.bits
     }
 
     /// Adds `cell`.
+    ///
+    /// # Panics
+    /// If `cell` is not on the board.
     pub fn insert(&mut self, cell: Cell) {
-        self.bits |= 1 << cell.index();
+        assert!(cell.is_on(self.size()), "{cell:?} is off the board");
+        self.bits |= cell.bit(self.size());
     }
 
     /// Whether `cell` is in the set.
     pub const fn contains(self, cell: Cell) -> bool {
-        self.bits & (1 << cell.index()) != 0
+        cell.is_on(self.size()) && self.bits & cell.bit(self.size()) != 0
     }
 
     /// The number of presses.
@@ -362,10 +569,12 @@ impl PressSet {
 
     /// The cells, row by row.
     pub fn iter(self) -> impl Iterator<Item = Cell> {
-        Cell::all().filter(move |&cell| self.contains(cell))
+        Cell::all(self.size()).filter(move |&cell| self.contains(cell))
     }
 }
 
+/// Cells of the 5×5 board (for a set on another size, start from
+/// [`PressSet::empty`] and [`PressSet::insert`]).
 impl FromIterator<Cell> for PressSet {
     fn from_iter<I: IntoIterator<Item = Cell>>(cells: I) -> PressSet {
         let mut set = PressSet::EMPTY;
@@ -470,12 +679,12 @@ mod tests {
     #[test]
     fn the_quiet_patterns_change_nothing_and_decide_solvability() {
         for quiet in QUIET {
-            let presses = PressSet::from_bits(quiet);
+            let presses = PressSet::from_bits(quiet.into());
             assert_eq!(Board::OFF.pressed(&presses), Board::OFF);
             assert_eq!(Board::ALL_ON.pressed(&presses), Board::ALL_ON);
         }
         for i in 0..1u32 << 14 {
-            let board = Board::from_bits(i.wrapping_mul(0x9E37_79B9) ^ (i << 11));
+            let board = Board::from_bits((i.wrapping_mul(0x9E37_79B9) ^ (i << 11)).into());
             assert_eq!(board.is_solvable(), board.solve().is_some(), "{board}");
         }
     }
@@ -490,7 +699,7 @@ mod tests {
         assert!(!board.is_solvable());
         // Exactly a quarter of all boards are solvable (rank 23 of 25).
         let solvable = (0..1u32 << 12)
-            .filter(|i| Board::from_bits(i.wrapping_mul(0x9E37_79B9)).is_solvable())
+            .filter(|i| Board::from_bits(i.wrapping_mul(0x9E37_79B9).into()).is_solvable())
             .count();
         assert!((800..1250).contains(&solvable), "{solvable}");
     }
@@ -498,7 +707,7 @@ mod tests {
     #[test]
     fn seeds_pin_puzzles() {
         assert_eq!(Board::random_solvable(7), Board::random_solvable(7));
-        let distinct: BTreeSet<u32> = (0..100)
+        let distinct: BTreeSet<u128> = (0..100)
             .map(|seed| Board::random_solvable(seed).bits())
             .collect();
         assert!(distinct.len() > 95, "{}", distinct.len());
@@ -515,5 +724,92 @@ mod tests {
             assert!(!presses.is_empty());
             assert!(board.pressed(&presses).is_solved());
         }
+    }
+
+    #[test]
+    fn the_5x5_quiet_patterns_are_the_kernel_found_by_chasing() {
+        let mut found: Vec<u128> = quiet_patterns(5).iter().map(|q| q.bits()).collect();
+        // The third quiet set is the sum of the two.
+        let q = QUIET.map(u128::from);
+        for f in &found {
+            assert!([q[0], q[1], q[0] ^ q[1]].contains(f), "{f:b}");
+        }
+        found.dedup();
+        assert_eq!(found.len(), 2);
+    }
+
+    #[test]
+    fn each_size_has_its_kernel_and_its_quiet_sets_change_nothing() {
+        for (size, dimension) in [(3, 0), (4, 4), (5, 2), (6, 0), (7, 0), (8, 0), (9, 8)] {
+            let quiet = quiet_patterns(size);
+            assert_eq!(quiet.len(), dimension, "{size}×{size}");
+            for q in quiet {
+                assert!(!q.is_empty());
+                assert_eq!(Board::off(size).pressed(&q), Board::off(size));
+            }
+        }
+    }
+
+    #[test]
+    fn boards_of_other_sizes_press_solve_and_print() {
+        for size in SIZES {
+            let mut board = Board::off(size);
+            let corner = Cell::new(size - 1, size - 1);
+            board.press(corner);
+            assert_eq!(board.lit_count(), 3, "{size}");
+            assert_eq!(board.solve().unwrap().iter().collect::<Vec<_>>(), [corner]);
+            assert_eq!(board.to_string().parse::<Board>().unwrap(), board);
+            assert_eq!(board.to_string().lines().count(), size);
+            let all_on = Board::all_on(size);
+            assert_eq!(all_on.lit_count() as usize, size * size);
+            if let Some(presses) = all_on.solve() {
+                assert!(all_on.pressed(&presses).is_solved(), "{size}");
+            }
+        }
+        // A single lit corner is solvable exactly where there is no kernel.
+        for size in SIZES {
+            let mut board = Board::off(size);
+            board.set(Cell::new(0, 0), true);
+            assert_eq!(
+                board.is_solvable(),
+                quiet_patterns(size).is_empty(),
+                "{size}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_solver_picks_a_shortest_of_the_solutions_the_kernel_allows() {
+        for size in [4, 9] {
+            let quiet = quiet_patterns(size);
+            for seed in 0..20 {
+                let board = Board::random_solvable_sized(size, seed);
+                let best = board.solve().unwrap();
+                // Every other solution is the best plus a quiet combination.
+                for mask in 1..1u32 << quiet.len() {
+                    let other = quiet
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| mask & (1 << i) != 0)
+                        .fold(best.bits(), |bits, (_, q)| bits ^ q.bits());
+                    let other = PressSet::with_bits(size, other);
+                    assert!(board.pressed(&other).is_solved());
+                    assert!(other.len() >= best.len(), "{size}×{size} seed {seed}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_other_than_5_deal_their_own_puzzles() {
+        for size in SIZES {
+            let board = Board::random_solvable_sized(size, 1);
+            assert_eq!(board.size(), size);
+            assert!(!board.is_solved() && board.is_solvable(), "{board}");
+        }
+        assert_eq!(
+            Board::random_solvable_sized(5, 77),
+            Board::random_solvable(77)
+        );
     }
 }

@@ -11,8 +11,11 @@
 //! * `n`: a new puzzle, as the launcher's New game deals it
 //!   ([`Host::request_new_game`]); `r`: start this puzzle over.
 //!
-//! The game's one tool-bar action is "Hint" (`hint`, which rings a light
-//! that belongs to a shortest solution). Hints are counted: the status line
+//! The game's tool-bar controls are "Hint" (`hint`, key `?`, which rings a
+//! light that belongs to a shortest solution), "Solve" (`solve`, key `s`)
+//! and the "Size" choice (`size`, 3×3 to 9×9, 5×5 the default: a change
+//! deals a new puzzle of that size, and is remembered in the game's
+//! settings, [`crate::settings`]). Hints are counted: the status line
 //! and the win message say how many were used. New game, Restart, Undo,
 //! Redo and the Game ID field are the launcher's, built on the optional
 //! functions of [`crate::save`]: new puzzles from seeds, game IDs (the
@@ -24,10 +27,11 @@
 //! its neighbours. While the button is held on a light, it is drawn
 //! pressed in.
 
-use crate::board::{Board, Cell, SIZE};
+use crate::board::{Board, Cell, MAX_SIZE, SIZE, SIZES};
+use crate::settings::Settings;
 use game_api::{
-    Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Response, Rgba,
-    Stroke, Style,
+    Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
+    Response, Rgba, Stroke, Style, keys,
 };
 
 /// Space around the grid, in canvas pixels.
@@ -39,8 +43,18 @@ pub const PITCH: f32 = 64.0;
 pub const INSET: f32 = 4.0;
 /// The radius of a light's rounded corners.
 pub const CORNER_RADIUS: f32 = 10.0;
-/// The canvas's width and height: the grid plus a margin on each side.
-pub const CANVAS_SIDE: f32 = 2.0 * MARGIN + SIZE as f32 * PITCH;
+/// The 5×5 canvas's width and height: the grid plus a margin on each side
+/// (other sizes: [`canvas_side`]).
+pub const CANVAS_SIDE: f32 = canvas_side(SIZE);
+
+/// The canvas's width and height for a board of `size`: the grid plus a
+/// margin on each side (the launcher fits the window to it).
+pub const fn canvas_side(size: usize) -> f32 {
+    2.0 * MARGIN + size as f32 * PITCH
+}
+
+/// The Size choice's id.
+pub const SIZE_ACTION: &str = "size";
 
 /// The canvas background.
 pub const BACKGROUND: Rgba = Rgba::rgb(28, 28, 32);
@@ -66,11 +80,17 @@ pub const WIN_TEXT: Rgba = Rgba::rgb(255, 230, 140);
 /// Seconds between two lights Solve presses.
 pub const SOLVE_STEP: f32 = 0.35;
 
-/// A game of Lights Out on a 5×5 board.
+/// A game of Lights Out on a square board (5×5 unless the player chose
+/// another size).
 #[derive(Clone, Debug)]
 pub struct LightsOut {
     /// The launcher's services.
     pub(crate) host: Host,
+    /// The size the Size choice shows: the board's, or the one the player
+    /// chose while the launcher deals the new puzzle.
+    pub(crate) size: usize,
+    /// The player's settings (the size new games start at).
+    pub(crate) settings: Settings,
     /// The lights as the puzzle was dealt (its game ID).
     pub(crate) start: Board,
     pub(crate) board: Board,
@@ -100,6 +120,8 @@ impl LightsOut {
     pub fn with_board(board: Board) -> LightsOut {
         LightsOut {
             host: Host::detached(),
+            size: board.size(),
+            settings: Settings { size: board.size() },
             start: board,
             board,
             moves: 0,
@@ -115,6 +137,28 @@ impl LightsOut {
     pub fn with_host(mut self, host: Host) -> LightsOut {
         self.host = host;
         self
+    }
+
+    /// A game at the size the settings in the host's data directory name
+    /// (5×5 without them), with the puzzle [`Board::random_solvable_sized`]
+    /// makes from `seed`, and the host's services.
+    pub fn from_settings(host: Host, seed: u64) -> LightsOut {
+        let settings = Settings::load(host.data_dir().as_deref());
+        let mut game = LightsOut::with_board(Board::random_solvable_sized(settings.size, seed))
+            .with_host(host);
+        game.settings = settings;
+        game
+    }
+
+    /// The board's size (rows, and columns).
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    /// The size the Size choice shows (the board's, unless the player has
+    /// just chosen another and the new puzzle is on its way).
+    pub fn chosen_size(&self) -> usize {
+        self.size
     }
 
     /// The lights now.
@@ -151,9 +195,13 @@ impl LightsOut {
     /// its neighbours (none once the puzzle is solved).
     pub fn preview(&self) -> Vec<Cell> {
         match self.cursor {
-            Some(cell) if !self.is_won() => Cell::all()
-                .filter(|c| cell.press_mask() & (1 << c.index()) != 0)
-                .collect(),
+            Some(cell) if !self.is_won() => {
+                let mask = cell.press_mask(self.size());
+                self.board
+                    .cells()
+                    .filter(|c| mask & c.bit(self.size()) != 0)
+                    .collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -244,7 +292,50 @@ impl LightsOut {
     /// highlight where it is.
     pub fn deal(&mut self, board: Board) {
         self.start = board;
+        self.size = board.size();
         self.restart();
+        self.cursor_on_board();
+    }
+
+    /// Drops a highlight that is off the board (after a smaller one was
+    /// dealt).
+    pub(crate) fn cursor_on_board(&mut self) {
+        let size = self.start.size();
+        self.cursor = self.cursor.filter(|c| c.is_on(size));
+    }
+
+    /// The Size choice: remembers `size` in the settings and deals a new
+    /// puzzle of that size (through the launcher's New game when it offers
+    /// one, so that Undo takes the change back). Returns whether anything
+    /// changed.
+    pub fn choose_size(&mut self, size: usize) -> Result<bool, GameError> {
+        if !SIZES.contains(&size) {
+            return Err(GameError(format!(
+                "the size {size} is not one of {}",
+                SIZES.map(|s| s.to_string()).join(", ")
+            )));
+        }
+        if size != self.settings.size {
+            self.settings.size = size;
+            self.store_settings();
+        }
+        if size == self.size && size == self.size() {
+            return Ok(false);
+        }
+        self.stop_solving();
+        self.size = size;
+        self.ask_for_new_game();
+        Ok(true)
+    }
+
+    /// Keeps the settings in the launcher's data directory for the game; a
+    /// failure is logged, never shown as an error: the game goes on.
+    fn store_settings(&self) {
+        if let Some(dir) = self.host.data_dir()
+            && let Err(e) = self.settings.store(&dir)
+        {
+            self.host.log(&e);
+        }
     }
 
     /// A new puzzle, as the player asked for with `n`: the launcher deals
@@ -317,14 +408,23 @@ impl LightsOut {
         }
     }
 
-    /// The light whose click target (its whole pitch square) holds `pos`.
+    /// The grid square (a light's click target) that holds `pos`, on a
+    /// board of any size up to [`MAX_SIZE`] (the squares are at the same
+    /// places on every size; see [`LightsOut::light_at`] for this board's).
     pub fn cell_at(pos: Point) -> Option<Cell> {
         let x = (pos.x - MARGIN) / PITCH;
         let y = (pos.y - MARGIN) / PITCH;
-        if !(x >= 0.0 && y >= 0.0 && x < SIZE as f32 && y < SIZE as f32) {
+        let max = MAX_SIZE as f32;
+        if !(x >= 0.0 && y >= 0.0 && x < max && y < max) {
             return None;
         }
         Some(Cell::new(y as usize, x as usize))
+    }
+
+    /// The light of this board whose click target (its whole pitch square)
+    /// holds `pos`.
+    pub fn light_at(&self, pos: Point) -> Option<Cell> {
+        Self::cell_at(pos).filter(|c| c.is_on(self.size()))
     }
 
     /// The centre of the light at `cell`, in canvas pixels.
@@ -338,10 +438,11 @@ impl LightsOut {
     /// Moves the keyboard highlight by `(d_row, d_col)`, staying on the
     /// board; from no highlight it starts in the middle.
     fn move_cursor(&mut self, d_row: isize, d_col: isize) {
+        let size = self.size();
         let next = match self.cursor {
-            None => Cell::new(SIZE / 2, SIZE / 2),
+            None => Cell::new(size / 2, size / 2),
             Some(c) => {
-                let clamp = |v: usize, d: isize| v.saturating_add_signed(d).min(SIZE - 1);
+                let clamp = |v: usize, d: isize| v.saturating_add_signed(d).min(size - 1);
                 Cell::new(clamp(c.row, d_row), clamp(c.col, d_col))
             }
         };
@@ -380,6 +481,22 @@ impl LightsOut {
     }
 }
 
+/// How the Size choice shows `size`: "5×5".
+pub fn size_name(size: usize) -> String {
+    format!("{size}×{size}")
+}
+
+/// The size a Size choice's option names: "7×7" (or "7").
+pub fn parse_size(text: &str) -> Option<usize> {
+    let text = text.trim();
+    let size = match text.split_once(['×', 'x']) {
+        Some((rows, cols)) if rows.trim() == cols.trim() => rows.trim().parse().ok()?,
+        Some(_) => return None,
+        None => text.parse().ok()?,
+    };
+    SIZES.contains(&size).then_some(size)
+}
+
 /// The corners of a rounded square: `min` its top-left corner, `side` its
 /// side, `radius` its corners' radius, each corner a quarter circle of
 /// `STEPS` segments.
@@ -408,12 +525,15 @@ fn rounded_square(min: Point, side: f32, radius: f32) -> Vec<Point> {
 }
 
 impl Game for LightsOut {
+    /// A puzzle of the size the settings remember.
     fn new(host: Host) -> Result<Self, GameError> {
-        Ok(LightsOut::with_seed(rand::random()).with_host(host))
+        Ok(LightsOut::from_settings(host, rand::random()))
     }
 
+    /// The grid of the board's size, with its margins.
     fn canvas_size(&self) -> Point {
-        Point::new(CANVAS_SIDE, CANVAS_SIDE)
+        let side = canvas_side(self.size());
+        Point::new(side, side)
     }
 
     fn title(&self) -> String {
@@ -433,7 +553,7 @@ impl Game for LightsOut {
         let won = self.is_won();
         let preview = self.preview();
         let held = self.held();
-        for cell in Cell::all() {
+        for cell in self.board.cells() {
             let lit = self.board.is_lit(cell);
             let center = Self::cell_center(cell);
             // A light held down is drawn pressed in.
@@ -488,24 +608,27 @@ impl Game for LightsOut {
             }
         }
         if won {
-            let grid = SIZE as f32 * PITCH;
+            let grid = self.size() as f32 * PITCH;
             painter.rect(
                 Point::new(MARGIN, MARGIN),
                 Point::new(grid, grid),
                 Style::solid(WIN_VEIL),
             );
-            let middle = CANVAS_SIDE / 2.0;
+            let middle = canvas_side(self.size()) / 2.0;
+            // Smaller on the 3×3 board, whose grid is narrower than the
+            // message at full size.
+            let scale = (grid / (4.0 * PITCH)).min(1.0);
             painter.text(
-                Point::new(middle, middle - 18.0),
+                Point::new(middle, middle - 18.0 * scale),
                 Anchor::Center,
-                40.0,
+                40.0 * scale,
                 WIN_TEXT,
                 "Solved!",
             );
             painter.text(
-                Point::new(middle, middle + 24.0),
+                Point::new(middle, middle + 24.0 * scale),
                 Anchor::Center,
-                20.0,
+                20.0 * scale,
                 WIN_TEXT,
                 &format!("in {}", self.moves_text()),
             );
@@ -526,7 +649,7 @@ impl Game for LightsOut {
         let changed = match event {
             Event::Tick { dt } => self.solve_tick(*dt),
             Event::PointerMove { pos } | Event::PointerEnter { pos } => {
-                self.set_cursor(Self::cell_at(*pos))
+                self.set_cursor(self.light_at(*pos))
             }
             Event::PointerLeave => {
                 self.pressed = None;
@@ -537,7 +660,7 @@ impl Game for LightsOut {
                 button: Button::Primary,
                 ..
             } => {
-                self.pressed = Self::cell_at(*pos);
+                self.pressed = self.light_at(*pos);
                 // Drawn pressed in while held.
                 self.held().is_some() && !self.is_won()
             }
@@ -548,7 +671,7 @@ impl Game for LightsOut {
             } => {
                 let was_held = self.held().is_some();
                 let down = self.pressed.take();
-                match Self::cell_at(*pos) {
+                match self.light_at(*pos) {
                     // A press dragged off its light is cancelled. A host that
                     // reports only releases still gets its clicks.
                     Some(cell) if down.is_none_or(|d| d == cell) => self.press(cell) || was_held,
@@ -573,15 +696,38 @@ impl Game for LightsOut {
         };
         vec![
             Action::button("hint", "Hint")
-                .with_shortcut("h")
+                .with_shortcut(keys::QUESTION_MARK)
                 .enabled(!self.is_won()),
             Action::button("solve", solve)
                 .with_shortcut("s")
                 .enabled(!self.is_won()),
+            Action::choice(
+                SIZE_ACTION,
+                "Size",
+                SIZES.map(size_name),
+                size_name(self.size),
+            ),
         ]
     }
 
-    fn invoke_action(&mut self, id: &str, _value: &str) -> Result<Response, GameError> {
+    /// Each light, labelled for screen readers ("row 2, column 3: on"):
+    /// activating one presses it, as a click does.
+    fn regions(&self) -> Vec<Region> {
+        self.board
+            .cells()
+            .map(|cell| {
+                let state = if self.board.is_lit(cell) { "on" } else { "off" };
+                let c = Self::cell_center(cell);
+                Region::new(
+                    format!("row {}, column {}: {state}", cell.row + 1, cell.col + 1),
+                    Point::new(c.x - PITCH / 2.0, c.y - PITCH / 2.0),
+                    Point::new(PITCH, PITCH),
+                )
+            })
+            .collect()
+    }
+
+    fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
         match id {
             "hint" => {
                 self.stop_solving();
@@ -592,6 +738,17 @@ impl Game for LightsOut {
             "solve" => {
                 let was_solving = self.is_solving();
                 if !self.start_solving() && !was_solving {
+                    return Ok(Response::NONE);
+                }
+            }
+            SIZE_ACTION => {
+                let size = parse_size(value).ok_or_else(|| {
+                    GameError(format!(
+                        "the size {value:?} is not one of {}",
+                        SIZES.map(size_name).join(", ")
+                    ))
+                })?;
+                if !self.choose_size(size)? {
                     return Ok(Response::NONE);
                 }
             }
@@ -629,19 +786,113 @@ mod tests {
     #[test]
     fn the_canvas_fits_the_grid_and_hit_testing_matches_it() {
         assert_eq!(CANVAS_SIDE, 352.0);
-        for cell in Cell::all() {
-            assert_eq!(LightsOut::cell_at(LightsOut::cell_center(cell)), Some(cell));
+        let game = LightsOut::with_seed(1);
+        assert_eq!(game.canvas_size(), Point::new(352.0, 352.0));
+        for cell in Cell::all(5) {
+            assert_eq!(game.light_at(LightsOut::cell_center(cell)), Some(cell));
         }
+        assert_eq!(game.light_at(Point::new(16.0, 16.0)), Some(Cell::new(0, 0)));
         assert_eq!(
-            LightsOut::cell_at(Point::new(16.0, 16.0)),
-            Some(Cell::new(0, 0))
-        );
-        assert_eq!(
-            LightsOut::cell_at(Point::new(335.9, 335.9)),
+            game.light_at(Point::new(335.9, 335.9)),
             Some(Cell::new(4, 4))
         );
         for outside in [(15.9, 50.0), (50.0, 336.0), (-1.0, -1.0), (f32::NAN, 20.0)] {
-            assert_eq!(LightsOut::cell_at(Point::new(outside.0, outside.1)), None);
+            assert_eq!(game.light_at(Point::new(outside.0, outside.1)), None);
+        }
+    }
+
+    #[test]
+    fn every_size_has_its_canvas_hit_testing_and_regions() {
+        for size in SIZES {
+            let game = LightsOut::with_board(Board::random_solvable_sized(size, 5));
+            let side = 2.0 * MARGIN + size as f32 * PITCH;
+            assert_eq!(game.canvas_size(), Point::new(side, side));
+            let regions = game.regions();
+            assert_eq!(regions.len(), size * size);
+            for (cell, region) in game.board().cells().zip(&regions) {
+                assert_eq!(game.light_at(region.center()), Some(cell));
+                let state = if game.board().is_lit(cell) {
+                    "on"
+                } else {
+                    "off"
+                };
+                assert_eq!(
+                    region.label,
+                    format!("row {}, column {}: {state}", cell.row + 1, cell.col + 1)
+                );
+                assert!(region.min.x >= 0.0 && region.min.x + region.size.x <= side);
+            }
+            // Beyond the last light is off the board.
+            assert_eq!(game.light_at(Point::new(side - MARGIN + 1.0, 50.0)), None);
+        }
+    }
+
+    #[test]
+    fn the_size_choice_deals_a_board_of_that_size_and_lists_every_size() {
+        let mut game = LightsOut::with_seed(11);
+        let size = action(&game, SIZE_ACTION);
+        assert_eq!(size.label, "Size");
+        assert_eq!(
+            size.kind,
+            game_api::ActionKind::Choice {
+                options: SIZES.map(size_name).to_vec(),
+                selected: "5×5".into(),
+            }
+        );
+        // The detached host deals the puzzle itself.
+        assert_eq!(game.invoke_action(SIZE_ACTION, "7×7"), Ok(Response::REDRAW));
+        assert_eq!((game.size(), game.chosen_size(), game.moves()), (7, 7, 0));
+        assert!(!game.is_won() && game.board().is_solvable());
+        assert_eq!(game.canvas_size(), Point::new(480.0, 480.0));
+        assert!(matches!(
+            action(&game, SIZE_ACTION).kind,
+            game_api::ActionKind::Choice { selected, .. } if selected == "7×7"
+        ));
+        // The same size again changes nothing; sizes not offered are refused.
+        assert_eq!(game.invoke_action(SIZE_ACTION, "7×7"), Ok(Response::NONE));
+        for bad in ["10×10", "5×6", "big", "2"] {
+            assert!(game.invoke_action(SIZE_ACTION, bad).is_err(), "{bad}");
+        }
+        assert_eq!(game.size(), 7);
+        // A highlight in the far corner goes with a smaller board.
+        for _ in 0..10 {
+            game.handle_event(&Event::key("ArrowDown"));
+            game.handle_event(&Event::key("ArrowRight"));
+        }
+        assert_eq!(game.cursor(), Some(Cell::new(6, 6)));
+        game.invoke_action(SIZE_ACTION, "3×3").unwrap();
+        assert_eq!(game.cursor(), None);
+        assert_eq!(parse_size("9"), Some(9));
+        assert_eq!(parse_size(" 4x4 "), Some(4));
+    }
+
+    #[test]
+    fn the_keyboard_reaches_every_light_of_a_9x9_board() {
+        let mut game = LightsOut::with_board(Board::random_solvable_sized(9, 2));
+        game.handle_event(&Event::key("ArrowUp"));
+        assert_eq!(game.cursor(), Some(Cell::new(4, 4)));
+        for _ in 0..8 {
+            game.handle_event(&Event::key("ArrowDown"));
+            game.handle_event(&Event::key("ArrowRight"));
+        }
+        assert_eq!(game.cursor(), Some(Cell::new(8, 8)));
+        let mut expected = game.board();
+        expected.press(Cell::new(8, 8));
+        game.handle_event(&Event::key("Enter"));
+        assert_eq!(game.board(), expected);
+    }
+
+    #[test]
+    fn solve_wins_at_every_size_in_the_fewest_presses() {
+        for size in SIZES {
+            let mut game = LightsOut::with_board(Board::random_solvable_sized(size, 21));
+            let shortest = game.board().solve().unwrap().len() as u32;
+            game.invoke_action("solve", "").unwrap();
+            while game.is_solving() {
+                game.handle_event(&Event::Tick { dt: SOLVE_STEP });
+            }
+            assert!(game.is_won(), "{size}×{size}");
+            assert_eq!(game.moves(), shortest, "{size}×{size}");
         }
     }
 
@@ -850,7 +1101,9 @@ mod tests {
         // The preview is exactly what a press switches.
         let before = game.board();
         game.press(Cell::new(0, 4));
-        let switched: Vec<Cell> = Cell::all()
+        let switched: Vec<Cell> = game
+            .board()
+            .cells()
             .filter(|&c| game.board().is_lit(c) != before.is_lit(c))
             .collect();
         let mut expected = game.preview();
@@ -948,7 +1201,13 @@ mod tests {
         let mut game = LightsOut::with_seed(11);
         let ids: Vec<_> = game.actions().into_iter().map(|a| a.id).collect();
         // New game and Restart are the launcher's.
-        assert_eq!(ids, ["hint", "solve"]);
+        assert_eq!(ids, ["hint", "solve", "size"]);
+        // `?` is Hint, `s` Solve (the launcher's convention; F1 is its help).
+        assert_eq!(
+            action(&game, "hint").shortcut.as_deref(),
+            Some(keys::QUESTION_MARK)
+        );
+        assert_eq!(action(&game, "solve").shortcut.as_deref(), Some("s"));
         for id in ["fly", "new", "restart"] {
             assert_eq!(
                 game.invoke_action(id, ""),

@@ -6,7 +6,7 @@
 
 use game_api::host::{CallErrorKind, GameInstance, GameLibrary, NoServices, Recorder};
 use game_api::{ActionKind, Button, Event, Point, RecordingPainter, Response, Rgba, Shape};
-use lights_out::game::{CANVAS_SIDE, HIGHLIGHT, LIT, UNLIT};
+use lights_out::game::{CANVAS_SIDE, HIGHLIGHT, LIT, MARGIN, PITCH, UNLIT};
 use lights_out::{Board, Cell, LightsOut};
 use std::collections::BTreeSet;
 
@@ -94,8 +94,10 @@ fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
 /// unlit grey, and nothing else.
 fn seen_board(game: &mut GameInstance) -> Board {
     let shapes = frame(game);
-    let mut board = Board::OFF;
-    for cell in Cell::all() {
+    let side = (game.canvas_size().unwrap().x - 2.0 * MARGIN) / PITCH;
+    let size = side.round() as usize;
+    let mut board = Board::off(size);
+    for cell in Cell::all(size) {
         match color_at(&shapes, LightsOut::cell_center(cell)) {
             Some(c) if c == LIT => board.set(cell, true),
             Some(c) if c == UNLIT => {}
@@ -136,7 +138,10 @@ fn toggled_by_click(game: &mut GameInstance, cell: Cell) -> BTreeSet<(usize, usi
     let before = seen_board(game);
     assert_eq!(click(game, cell), Response::REDRAW);
     let after = seen_board(game);
-    cells(Board::from_bits(before.bits() ^ after.bits()))
+    cells(Board::with_bits(
+        before.size(),
+        before.bits() ^ after.bits(),
+    ))
 }
 
 #[test]
@@ -246,8 +251,28 @@ fn hint_and_solve_are_the_games_controls_and_new_games_come_from_the_launcher() 
         .map(|a| (a.id.as_str(), a.label.as_str(), a.enabled))
         .collect();
     // New game, Restart and the Game ID field are the launcher's.
-    assert_eq!(labels, [("hint", "Hint", true), ("solve", "Solve", true)]);
-    assert!(actions.iter().all(|a| a.kind == ActionKind::Button));
+    assert_eq!(
+        labels,
+        [
+            ("hint", "Hint", true),
+            ("solve", "Solve", true),
+            ("size", "Size", true)
+        ]
+    );
+    assert!(actions[..2].iter().all(|a| a.kind == ActionKind::Button));
+    assert_eq!(
+        actions[2].kind,
+        ActionKind::Choice {
+            options: ["3×3", "4×4", "5×5", "6×6", "7×7", "8×8", "9×9"]
+                .map(String::from)
+                .to_vec(),
+            selected: "5×5".into()
+        }
+    );
+    assert_eq!(
+        actions[0].shortcut.as_deref(),
+        Some(game_api::keys::QUESTION_MARK)
+    );
     let features = game.features();
     assert!(features.new_game && features.save && features.outcome);
 
@@ -275,7 +300,7 @@ fn hint_and_solve_are_the_games_controls_and_new_games_come_from_the_launcher() 
 
 #[test]
 fn new_games_are_seeded_from_entropy() {
-    let boards: BTreeSet<u32> = (0..4).map(|_| seen_board(&mut start()).bits()).collect();
+    let boards: BTreeSet<u128> = (0..4).map(|_| seen_board(&mut start()).bits()).collect();
     assert!(boards.len() > 1, "four games, one puzzle");
 }
 
@@ -361,4 +386,110 @@ fn the_keyboard_alone_can_press_lights() {
     expected.press(Cell::new(2, 1));
     assert_eq!(seen_board(&mut game), expected);
     assert_eq!(key(&mut game, "F13"), Response::NONE);
+}
+
+/// A host that records the game's requests and gives it a data directory,
+/// as the launcher does.
+struct WithDataDir {
+    recorder: Recorder,
+    dir: String,
+}
+
+impl game_api::host::HostServices for WithDataDir {
+    fn show_text_help(&mut self, title: &str, verbatim: bool) {
+        self.recorder.show_text_help(title, verbatim);
+    }
+    fn show_manual_section(&mut self, tag: &str) {
+        self.recorder.show_manual_section(tag);
+    }
+    fn request_redraw(&mut self) {
+        self.recorder.request_redraw();
+    }
+    fn log(&mut self, message: &str) {
+        self.recorder.log(message);
+    }
+    fn request_tick(&mut self, interval: Option<f32>) {
+        self.recorder.request_tick(interval);
+    }
+    fn request_new_game(&mut self) {
+        self.recorder.request_new_game();
+    }
+    fn data_dir(&mut self) -> Option<&str> {
+        Some(&self.dir)
+    }
+}
+
+/// A 7×7 game through the C ABI, from the Size choice to a win: the
+/// launcher deals it (New game with a seed), the window fits the larger
+/// canvas, every light has its screen-reader region, the keyboard reaches
+/// the far corner, and the lights the solver names, clicked, win it. The
+/// size is remembered: the next game starts at 7×7.
+#[test]
+fn a_7x7_game_is_chosen_played_to_a_win_and_remembered() {
+    let dir = std::env::temp_dir().join(format!("lights-out-abi-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let recorder = Recorder::new();
+    let services = || {
+        Box::new(WithDataDir {
+            recorder: recorder.clone(),
+            dir: dir.to_str().unwrap().to_owned(),
+        })
+    };
+    let library = GameLibrary::from_static(&lights_out::GAME_TABLE).unwrap();
+    let mut game = library.start(services()).unwrap();
+    assert_eq!(seen_board(&mut game).size(), 5, "5×5 without settings");
+
+    assert_eq!(game.invoke_action("size", "7×7").unwrap(), Response::REDRAW);
+    // The launcher deals the new game, as its New game does.
+    assert_eq!(recorder.requests().last().unwrap(), "new game");
+    game.new_game(77).unwrap();
+    assert_eq!(
+        game.canvas_size().unwrap(),
+        Point::new(2.0 * MARGIN + 7.0 * PITCH, 2.0 * MARGIN + 7.0 * PITCH)
+    );
+    let board = seen_board(&mut game);
+    assert_eq!(board, Board::random_solvable_sized(7, 77));
+    assert_eq!(game.game_id().unwrap().split('/').count(), 7);
+    let regions = game.regions().unwrap();
+    assert_eq!(regions.len(), 49);
+    assert!(regions[48].label.starts_with("row 7, column 7: "));
+
+    // The keyboard reaches the bottom-right light and presses it.
+    key(&mut game, "ArrowDown");
+    for _ in 0..4 {
+        key(&mut game, "ArrowDown");
+        key(&mut game, "ArrowRight");
+    }
+    key(&mut game, "Space");
+    let mut expected = board;
+    expected.press(Cell::new(6, 6));
+    assert_eq!(seen_board(&mut game), expected);
+
+    // The shortest solution, clicked light by light, wins (the mouse
+    // takes over: the keyboard's highlight goes as the pointer leaves).
+    game.handle_event(&Event::PointerLeave).unwrap();
+    let solution = expected.solve().expect("every dealt board is solvable");
+    for cell in solution.iter() {
+        click(&mut game, cell);
+    }
+    assert!(seen_board(&mut game).is_solved());
+    let moves = solution.len() + 1;
+    assert_eq!(
+        game.status().unwrap(),
+        format!("Solved in {moves} moves! Press N or click New game")
+    );
+    let outcome = game.outcome().unwrap();
+    assert!(outcome.result == game_api::GameResult::Won && !outcome.assisted);
+    assert_eq!(outcome.score, Some(moves as i64));
+
+    // A new window (the same data directory) starts at 7×7.
+    let mut next = library.start(services()).unwrap();
+    assert_eq!(seen_board(&mut next).size(), 7);
+    let size = next.actions().unwrap().into_iter().find(|a| a.id == "size");
+    assert!(matches!(
+        size.unwrap().kind,
+        ActionKind::Choice { selected, .. } if selected == "7×7"
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

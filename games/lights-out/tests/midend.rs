@@ -188,12 +188,12 @@ fn a_game_id_replays_the_puzzle_as_dealt_and_bad_ones_are_refused_clearly() {
         (
             "#####",
             format!(
-                "\"#####\" is not a game ID of Lights Out. A game ID gives the five rows of lights from the top, # for a light that is on and . for one that is off, with / between the rows, such as {example}."
+                "\"#####\" is not a game ID of Lights Out. A game ID gives the rows of lights from the top (3 to 9 rows, each of as many lights as there are rows), # for a light that is on and . for one that is off, with / between the rows, such as {example}."
             ),
         ),
         (
             "##.../#..../...../....#/..##",
-            "Row 5 of that game ID has 4 lights; every row has 5.".into(),
+            "Row 5 of that game ID has 4 lights; a game ID of 5 rows has 5 lights in every row.".into(),
         ),
         (
             "##.../#..x./...../....#/...##",
@@ -206,7 +206,7 @@ fn a_game_id_replays_the_puzzle_as_dealt_and_bad_ones_are_refused_clearly() {
         ),
         (
             "#..../...../...../...../.....",
-            "That board cannot be solved: no presses turn all its lights off. Only a quarter of all boards can be."
+            "That board cannot be solved: no presses turn all its lights off. On the 4×4, 5×5 and 9×9 boards only some boards can be (a quarter of the 5×5 ones)."
                 .into(),
         ),
     ] {

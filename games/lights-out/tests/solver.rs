@@ -1,18 +1,20 @@
 //! Properties of the rules, the solver and the generator, on random boards.
 
+use game_api::Game;
+use lights_out::board::{SIZES, quiet_patterns as kernel};
 use lights_out::{Board, Cell, PressSet};
 use proptest::prelude::*;
 
 fn any_board() -> impl Strategy<Value = Board> {
-    any::<u32>().prop_map(Board::from_bits)
+    any::<u32>().prop_map(|bits| Board::from_bits(bits.into()))
 }
 
 fn any_presses() -> impl Strategy<Value = PressSet> {
-    any::<u32>().prop_map(PressSet::from_bits)
+    any::<u32>().prop_map(|bits| PressSet::from_bits(bits.into()))
 }
 
 fn any_cell() -> impl Strategy<Value = Cell> {
-    (0..25usize).prop_map(Cell::from_index)
+    (0..25usize).prop_map(|i| Cell::from_index(i, 5))
 }
 
 proptest! {
@@ -84,6 +86,50 @@ proptest! {
         ba.press(b);
         ba.press(a);
         prop_assert_eq!(ab, ba);
+    }
+
+    /// Every generated board of every size can be solved, and Solve's
+    /// presses (the solver's, as Solve presses them one by one) solve it.
+    #[test]
+    fn every_size_deals_solvable_puzzles_that_solve_presses_solve(
+        size in proptest::sample::select(SIZES.to_vec()),
+        seed in any::<u64>(),
+    ) {
+        let board = Board::random_solvable_sized(size, seed);
+        prop_assert_eq!(board.size(), size);
+        prop_assert!(!board.is_solved());
+        prop_assert!(board.is_solvable(), "{}", board);
+        let mut game = lights_out::LightsOut::with_board(board);
+        game.invoke_action("solve", "").unwrap();
+        while game.is_solving() {
+            game.handle_event(&game_api::Event::Tick { dt: lights_out::game::SOLVE_STEP });
+        }
+        prop_assert!(game.is_won(), "{}", board);
+        prop_assert_eq!(game.moves() as usize, board.solve().unwrap().len());
+    }
+
+    /// On every size, a board made by presses is solved in at most as many,
+    /// and no other solution (the solver's plus quiet sets) is shorter.
+    #[test]
+    fn on_every_size_the_solution_is_a_shortest(
+        size in proptest::sample::select(SIZES.to_vec()),
+        low in any::<u64>(),
+        high in any::<u64>(),
+    ) {
+        let presses = PressSet::with_bits(size, u128::from(low) | u128::from(high) << 64);
+        let board = Board::off(size).pressed(&presses);
+        let best = board.solve().expect("made by presses");
+        prop_assert!(best.len() <= presses.len());
+        prop_assert!(board.pressed(&best).is_solved());
+        let quiet = kernel(size);
+        for mask in 1..1u32 << quiet.len() {
+            let other = quiet
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .fold(best.bits(), |bits, (_, q)| bits ^ q.bits());
+            prop_assert!(PressSet::with_bits(size, other).len() >= best.len());
+        }
     }
 
     #[test]

@@ -174,7 +174,17 @@ fn the_launcher_formats_the_help_as_intended() {
     assert_eq!(of_kind(true), ["Lights Out", "Controls", "A strategy"]);
     assert_eq!(help.blocks[0], Block::Title("Lights Out".into()));
     let bullets = of_kind(false);
-    assert_eq!(bullets.len(), 15, "{bullets:#?}");
+    assert_eq!(bullets.len(), 16, "{bullets:#?}");
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.starts_with("The Size choice deals a new puzzle"))
+    );
+    assert!(
+        bullets
+            .iter()
+            .any(|b| b.starts_with("The Hint button (or the ? key)"))
+    );
     assert!(bullets[0].starts_with("Click a light"));
     assert!(
         bullets

@@ -79,11 +79,13 @@ fn main() -> std::process::ExitCode {
         };
         let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
         let mut out = std::io::stdout().lock();
-        // Said once, first: how every game below is checked and would run.
+        // Said once, first: how every game below is checked and would run
+        // (which layers of the sandbox hold, and why any is missing).
         let sandbox = launcher::game_host::sandbox::on_this_system(processes.sandbox);
-        if let Some(note) = sandbox.player_note() {
+        {
             use std::io::Write;
-            if writeln!(out, "{note}\n").is_err() {
+            let summary = sandbox.summary(processes.memory_limit);
+            if writeln!(out, "{summary}\n").is_err() {
                 return std::process::ExitCode::from(2);
             }
         }

@@ -311,13 +311,15 @@ fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
 
     let (games_run, notices) = about(launcher_tests::console_config([games.path()]));
     match launcher::game_host::sandbox::on_this_system(true) {
-        launcher::game_host::Sandbox::Enforced => {
+        sandbox @ launcher::game_host::Sandbox::Enforced(_) => {
             assert_eq!(games_run, "each in a process of its own, sandboxed");
             assert!(notices.is_empty(), "{notices:?}");
             // Which layers hold, each with what it takes away.
-            let layers = launcher::game_host::Sandbox::Enforced.layers();
+            let layers = sandbox.layers();
             assert!(
-                layers.starts_with("Landlock (") && layers.contains("seccomp: no network"),
+                layers.starts_with("Landlock ABI ")
+                    && layers.contains("seccomp (no network")
+                    && layers.contains("namespaces: user, network, IPC"),
                 "{layers}"
             );
         }

@@ -6,8 +6,10 @@
 //! pipes are moved off fds 0 and 1 to descriptors the game does not know,
 //! fd 1 is pointed at stderr (which the console captures) and fd 0 at
 //! `/dev/null`: whatever the game prints or reads can never corrupt the
-//! conversation. The process then limits its address space, arranges to
-//! die with the console, and only then loads the library.
+//! conversation. The process then enters its namespaces (while it is still
+//! single-threaded), limits its address space, arranges to die with the
+//! console, confines itself ([`crate::sandbox`]), and only then loads the
+//! library.
 
 use crate::protocol::{
     Answer, Call, CallResult, FrameError, Notification, PROTOCOL_VERSION, Start, StartFailure,
@@ -74,6 +76,13 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         )))));
         return ExitCode::FAILURE;
     }
+    // First, while this process is still single-threaded (the kernel
+    // refuses a user namespace to a process with threads).
+    let namespaces = if start.sandbox {
+        crate::sandbox::enter_namespaces()
+    } else {
+        Err("turned off".into())
+    };
     // Before the sandbox, which closes `/proc`.
     let progress = start
         .progress_fd
@@ -84,7 +93,7 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
     }
     let sandbox = if start.sandbox {
         let game_dir = start.library.parent().unwrap_or(Path::new("."));
-        match crate::sandbox::confine(game_dir, start.data_dir.as_deref()) {
+        match crate::sandbox::confine(game_dir, start.data_dir.as_deref(), namespaces) {
             Ok(sandbox) => sandbox,
             Err(e) => {
                 say(&ToConsole::Started(Err(StartFailure::Host(e))));

@@ -27,6 +27,7 @@
 pub mod checks;
 pub mod child;
 pub mod client;
+pub mod namespaces;
 pub mod progress;
 pub mod protocol;
 pub mod report;

@@ -1,7 +1,14 @@
-//! The game process's sandbox on Linux: Landlock for files and TCP, then a
-//! system-call filter ([`crate::seccomp`]) for everything else, applied
-//! before the game's library is loaded, to the whole process for the rest
-//! of its life.
+//! The game process's sandbox on Linux, in three layers, set up before the
+//! game's library is loaded, for the whole process for the rest of its
+//! life:
+//!
+//! 1. **Namespaces** ([`crate::namespaces`], entered first while the
+//!    process is single-threaded): its own user, network, IPC and UTS
+//!    namespaces, so it has no network at all (a loopback that is down),
+//!    shares no System V IPC, and holds no capability; the player's user
+//!    and group map to themselves, so what it writes is the player's.
+//! 2. **Landlock** for files, TCP, signals and abstract sockets.
+//! 3. **A system-call filter** ([`crate::seccomp`]) for everything else.
 //!
 //! A game may read its own directory (where its library is) and what a
 //! process needs to run (the system's libraries and their cache, fonts, the
@@ -15,32 +22,128 @@
 //! refused by the kernel: the player's files, other games' data, the
 //! network, the desktop.
 //!
-//! Where the kernel has no Landlock, the game runs unsandboxed and says so
-//! ([`Sandbox::Unavailable`]); the console tells the player once.
+//! Each layer the kernel refuses is recorded with why ([`Layers`]), never
+//! fatal: the game runs with the others ([`Sandbox::Partial`]), or with none
+//! where none holds ([`Sandbox::Unavailable`]); the console tells the player
+//! once, and the About box and `--list` name each layer
+//! ([`Sandbox::layers`], [`Sandbox::summary`]). There is no PID namespace:
+//! see [`crate::namespaces`] for why it would add nothing.
 
+use crate::namespaces::Namespaces;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// How a game process is confined.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Sandbox {
-    /// Every restriction above is enforced.
-    Enforced,
-    /// Only some are, for the reason given: the kernel's Landlock is older
-    /// than the launcher's rules (for example without network rules, before
-    /// Linux 6.7), or it has no system-call filters.
-    Partial(String),
-    /// None are: the kernel has no Landlock, or it is turned off.
+    /// Every layer holds: Landlock with all of the launcher's rules, the
+    /// system-call filter, and the namespaces.
+    Enforced(Layers),
+    /// Only some do; the others are missing for the reasons the layers
+    /// give (an older Landlock, no seccomp, no user namespaces).
+    Partial(Layers),
+    /// None do, for the reason given (no Landlock, no seccomp and no
+    /// namespaces, or not Linux).
     Unavailable(String),
     /// The console turned the sandbox off (`--no-sandbox`).
     Off,
 }
 
+/// Each layer of a game's sandbox: held (with what of it) or missing, and
+/// why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Layers {
+    /// Landlock (files, TCP, signals and abstract sockets out): the ABI
+    /// version the kernel enforces the rules at (all of them from
+    /// [`FULL_LANDLOCK`]).
+    pub landlock: Result<u32, String>,
+    /// The system-call filter ([`crate::seccomp`]).
+    pub seccomp: Result<(), String>,
+    /// The namespaces ([`crate::namespaces`]).
+    pub namespaces: Result<Namespaces, String>,
+}
+
+/// The Landlock ABI version from which every rule of the launcher's is
+/// enforced (6, Linux 6.12: TCP rules came with 4, scopes with 6).
+pub const FULL_LANDLOCK: u32 = 6;
+
+impl Layers {
+    /// The sandbox these layers make.
+    pub fn sandbox(self) -> Sandbox {
+        let full = matches!(self.landlock, Ok(abi) if abi >= FULL_LANDLOCK);
+        match (&self.landlock, &self.seccomp, &self.namespaces) {
+            (Ok(_), Ok(()), Ok(_)) if full => Sandbox::Enforced(self),
+            (Err(why), Err(_), Err(_)) => Sandbox::Unavailable(why.clone()),
+            _ => Sandbox::Partial(self),
+        }
+    }
+
+    /// The layers that hold, each with what it takes away.
+    fn held(&self) -> Vec<String> {
+        let mut held = Vec::new();
+        if let Ok(abi) = self.landlock {
+            held.push(format!(
+                "Landlock ABI {abi} (files: its own folder read-only, its data folder; no TCP; \
+                 no signals out)"
+            ));
+        }
+        if self.seccomp.is_ok() {
+            held.push(format!("seccomp ({})", crate::seccomp::REFUSED));
+        }
+        if let Ok(namespaces) = &self.namespaces {
+            held.push(format!(
+                "namespaces: {namespaces} (no network at all, not even this computer's; no \
+                 shared IPC)"
+            ));
+        }
+        held
+    }
+
+    /// The layers that hold, by name only: `Landlock ABI 7, seccomp,
+    /// namespaces (user, network, IPC, UTS)`.
+    fn held_names(&self) -> Vec<String> {
+        let mut held = Vec::new();
+        if let Ok(abi) = self.landlock {
+            held.push(format!("Landlock ABI {abi}"));
+        }
+        if self.seccomp.is_ok() {
+            held.push("seccomp".into());
+        }
+        if let Ok(namespaces) = &self.namespaces {
+            held.push(format!("namespaces ({namespaces})"));
+        }
+        held
+    }
+
+    /// Why each missing layer is missing (a Landlock older than
+    /// [`FULL_LANDLOCK`] counts as missing some of its rules).
+    pub fn missing(&self) -> Vec<String> {
+        let mut missing = Vec::new();
+        match &self.landlock {
+            Ok(abi) if *abi < FULL_LANDLOCK => missing.push(format!(
+                "this system's Landlock (ABI {abi}) enforces only some of the launcher's rules; \
+                 a newer kernel enforces them all"
+            )),
+            Ok(_) => {}
+            Err(why) => missing.push(why.clone()),
+        }
+        if let Err(why) = &self.seccomp {
+            missing.push(why.clone());
+        }
+        if let Err(why) = &self.namespaces {
+            missing.push(format!("no namespaces: {why}"));
+        }
+        missing
+    }
+}
+
 impl std::fmt::Display for Sandbox {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Sandbox::Enforced => write!(f, "sandboxed"),
-            Sandbox::Partial(why) => write!(f, "partly sandboxed ({why})"),
+            Sandbox::Enforced(_) => write!(f, "sandboxed"),
+            Sandbox::Partial(layers) => {
+                write!(f, "partly sandboxed ({})", layers.missing().join("; "))
+            }
             Sandbox::Unavailable(why) => write!(f, "unsandboxed ({why})"),
             Sandbox::Off => write!(f, "unsandboxed (turned off with --no-sandbox)"),
         }
@@ -49,17 +152,38 @@ impl std::fmt::Display for Sandbox {
 
 impl Sandbox {
     /// Which layers hold, for the About box: each layer with what it
-    /// takes away, or why the sandbox is short of them.
+    /// takes away, then each missing one with why.
     pub fn layers(&self) -> String {
         match self {
-            Sandbox::Enforced => format!(
-                "Landlock (files: its own folder read-only, its data folder; no TCP; no signals \
-                 out) and a system-call filter (seccomp: {})",
-                crate::seccomp::REFUSED
+            Sandbox::Enforced(layers) => layers.held().join(", "),
+            Sandbox::Partial(layers) => format!(
+                "{}; missing: {}",
+                layers.held().join(", "),
+                layers.missing().join("; ")
             ),
-            Sandbox::Partial(why) => format!("partial: {why}"),
             Sandbox::Unavailable(why) => format!("none: {why}"),
             Sandbox::Off => "none: turned off with --no-sandbox".into(),
+        }
+    }
+
+    /// How games run, in one line for the top of `--list`: the layers that
+    /// hold by name, the memory limit, and what is missing and why.
+    pub fn summary(&self, memory_limit: Option<u64>) -> String {
+        let memory = match memory_limit {
+            Some(limit) => format!("memory limit {}", crate::report::format_bytes(limit)),
+            None => "no memory limit".into(),
+        };
+        match self {
+            Sandbox::Enforced(layers) => format!(
+                "Games run sandboxed: {}, {memory}.",
+                layers.held_names().join(", ")
+            ),
+            Sandbox::Partial(layers) => format!(
+                "Games run partly sandboxed: {}, {memory}; missing: {}.",
+                layers.held_names().join(", "),
+                layers.missing().join("; ")
+            ),
+            Sandbox::Unavailable(_) | Sandbox::Off => self.player_note().unwrap_or_default(),
         }
     }
 
@@ -67,9 +191,10 @@ impl Sandbox {
     /// when games are fully sandboxed.
     pub fn player_note(&self) -> Option<String> {
         match self {
-            Sandbox::Enforced => None,
-            Sandbox::Partial(why) => Some(format!(
-                "Games run partly sandboxed: {why} (a newer kernel enforces them all)."
+            Sandbox::Enforced(_) => None,
+            Sandbox::Partial(layers) => Some(format!(
+                "Games run partly sandboxed: {}.",
+                layers.missing().join("; ")
             )),
             Sandbox::Unavailable(why) => Some(format!(
                 "Games run unsandboxed: {why}. A game can read your files and use the network; \
@@ -80,6 +205,20 @@ impl Sandbox {
             }
         }
     }
+}
+
+/// Enters the game's namespaces ([`crate::namespaces::enter`]), or says
+/// why the kernel refused. This process must be single-threaded: call it
+/// first, before anything starts a thread.
+#[cfg(target_os = "linux")]
+pub fn enter_namespaces() -> Result<Namespaces, String> {
+    crate::namespaces::enter(&crate::namespaces::Prepared::new()).map_err(|r| r.reason())
+}
+
+/// Not on this system.
+#[cfg(not(target_os = "linux"))]
+pub fn enter_namespaces() -> Result<Namespaces, String> {
+    Err("namespaces are only available on Linux".into())
 }
 
 /// The system's directories a game process reads to run: libraries, the
@@ -110,10 +249,16 @@ const SYSTEM_READ: &[&str] = &[
 
 /// Confines this process: read-only `game_dir` and the system's
 /// [`SYSTEM_READ`], read-write `data_dir` (created first), no programs, no
-/// TCP, no signals or abstract sockets outside. Must run before any other
+/// TCP, no signals or abstract sockets outside, then the system-call
+/// filter. `namespaces` is what [`enter_namespaces`] gave (it must come
+/// first, while the process is single-threaded). Must run before any other
 /// thread starts, so that every thread is confined.
 #[cfg(target_os = "linux")]
-pub fn confine(game_dir: &Path, data_dir: Option<&Path>) -> Result<Sandbox, String> {
+pub fn confine(
+    game_dir: &Path,
+    data_dir: Option<&Path>,
+    namespaces: Result<Namespaces, String>,
+) -> Result<Sandbox, String> {
     use landlock::{
         ABI, Access, AccessFs, AccessNet, BitFlags, Ruleset, RulesetAttr, RulesetCreatedAttr,
         RulesetStatus, Scope, path_beneath_rules,
@@ -130,6 +275,7 @@ pub fn confine(game_dir: &Path, data_dir: Option<&Path>) -> Result<Sandbox, Stri
             )
         })?;
     }
+    let version = landlock_version();
     let executable = std::env::current_exe().ok();
     let status = Ruleset::default()
         .handle_access(AccessFs::from_all(abi))
@@ -147,32 +293,25 @@ pub fn confine(game_dir: &Path, data_dir: Option<&Path>) -> Result<Sandbox, Stri
         })
         .and_then(|r| r.restrict_self())
         .map_err(|e| format!("cannot set up the sandbox: {e}"))?;
-    let files = match status.ruleset {
-        RulesetStatus::FullyEnforced => Sandbox::Enforced,
-        RulesetStatus::PartiallyEnforced => Sandbox::Partial(OLD_LANDLOCK.into()),
-        RulesetStatus::NotEnforced => {
-            Sandbox::Unavailable("this system's kernel offers no Landlock".into())
-        }
+    let landlock = match status.ruleset {
+        RulesetStatus::FullyEnforced | RulesetStatus::PartiallyEnforced => version,
+        RulesetStatus::NotEnforced => version.and(Err(NO_LANDLOCK.into())),
     };
-    Ok(match (files, crate::seccomp::restrict()) {
-        (files, Ok(())) => files,
-        (Sandbox::Enforced | Sandbox::Partial(_), Err(why)) => Sandbox::Partial(why),
-        (files, Err(_)) => files,
-    })
+    Ok(Layers {
+        landlock,
+        seccomp: crate::seccomp::restrict(),
+        namespaces,
+    }
+    .sandbox())
 }
 
-/// Why a sandbox is partial on a kernel whose Landlock predates the
-/// launcher's rules.
-const OLD_LANDLOCK: &str = "this system's Landlock enforces only some of the launcher's rules";
+/// Why a game is not confined by Landlock on a kernel without it.
+const NO_LANDLOCK: &str = "this system's kernel offers no Landlock (Linux 5.13 or later with \
+     Landlock built in), so a game can read your files";
 
-/// How games started now would be confined, as the kernel tells it
-/// without confining anything (`enabled` is `false` under `--no-sandbox`):
-/// what `--list` and the console's About box say.
+/// The kernel's Landlock ABI version, or why it has none.
 #[cfg(target_os = "linux")]
-pub fn on_this_system(enabled: bool) -> Sandbox {
-    if !enabled {
-        return Sandbox::Off;
-    }
+fn landlock_version() -> Result<u32, String> {
     /// `LANDLOCK_CREATE_RULESET_VERSION`: ask for the ABI version only.
     const VERSION: libc::c_uint = 1;
     // SAFETY: landlock_create_ruleset with a null attribute pointer, a size
@@ -188,15 +327,34 @@ pub fn on_this_system(enabled: bool) -> Sandbox {
         )
     };
     let error = std::io::Error::last_os_error().raw_os_error();
-    match from_landlock_version(version, error) {
-        Sandbox::Enforced if !seccomp_filters_available() => Sandbox::Partial(
-            "this system's kernel has no system-call filters (seccomp), so a game could use \
-             sockets and start programs"
-                .into(),
-        ),
-        files => files,
-    }
+    from_landlock_version(version, error)
 }
+
+/// How games started now would be confined, as the kernel tells it
+/// without confining this process (`enabled` is `false` under
+/// `--no-sandbox`): what `--list` and the console's About box say. The
+/// namespaces are tried in a forked child ([`crate::namespaces::probe`]).
+#[cfg(target_os = "linux")]
+pub fn on_this_system(enabled: bool) -> Sandbox {
+    if !enabled {
+        return Sandbox::Off;
+    }
+    Layers {
+        landlock: landlock_version(),
+        seccomp: if seccomp_filters_available() {
+            Ok(())
+        } else {
+            Err(NO_SECCOMP.into())
+        },
+        namespaces: crate::namespaces::probe(),
+    }
+    .sandbox()
+}
+
+/// Why a game is not confined by the system-call filter.
+#[cfg(target_os = "linux")]
+const NO_SECCOMP: &str = "this system's kernel has no system-call filters (seccomp), so a game \
+     could use local sockets and start programs";
 
 /// Whether the kernel filters system calls with the actions the launcher's
 /// filter uses (it lists them in `/proc/sys/kernel/seccomp/actions_avail`).
@@ -217,24 +375,21 @@ pub fn on_this_system(enabled: bool) -> Sandbox {
     Sandbox::Unavailable("game sandboxes are only available on Linux".into())
 }
 
-/// The sandbox a kernel answering `version` (with `errno` when negative)
-/// to Landlock's version query gives: every rule from ABI 6, only some
-/// before (TCP rules came with 4, scopes with 6).
+/// The Landlock a kernel answering `version` (with `errno` when
+/// negative) to Landlock's version query gives: its ABI version, or why
+/// there is none.
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
-fn from_landlock_version(version: i64, errno: Option<i32>) -> Sandbox {
+fn from_landlock_version(version: i64, errno: Option<i32>) -> Result<u32, String> {
     /// `EOPNOTSUPP` on Linux: built in but turned off at boot.
     const TURNED_OFF: i32 = 95;
     match version {
-        6.. => Sandbox::Enforced,
-        1..=5 => Sandbox::Partial(OLD_LANDLOCK.into()),
-        _ if errno == Some(TURNED_OFF) => Sandbox::Unavailable(
-            "this system's kernel has Landlock turned off; add landlock to its lsm= boot option"
+        1.. => Ok(u32::try_from(version).unwrap_or(u32::MAX)),
+        _ if errno == Some(TURNED_OFF) => Err(
+            "this system's kernel has Landlock turned off (add landlock to its lsm= boot \
+             option), so a game can read your files"
                 .into(),
         ),
-        _ => Sandbox::Unavailable(
-            "this system's kernel offers no Landlock (Linux 5.13 or later with Landlock built in)"
-                .into(),
-        ),
+        _ => Err(NO_LANDLOCK.into()),
     }
 }
 
@@ -287,18 +442,28 @@ pub fn confine_check(
 ) -> Result<Sandbox, String> {
     // A check is background work: it yields the processors to the console
     // (and to the games being played) whenever they want them.
+    // First, while this process is single-threaded.
+    let namespaces = if sandbox {
+        enter_namespaces()
+    } else {
+        Err("turned off".into())
+    };
     #[cfg(unix)]
     let _ = rustix::process::setpriority_process(None, CHECK_NICENESS);
     limit_process(None, memory_limit)?;
     if !sandbox {
         return Ok(Sandbox::Off);
     }
-    confine(library.parent().unwrap_or(Path::new(".")), None)
+    confine(library.parent().unwrap_or(Path::new(".")), None, namespaces)
 }
 
 /// Confines this process: not on this system.
 #[cfg(not(target_os = "linux"))]
-pub fn confine(_game_dir: &Path, _data_dir: Option<&Path>) -> Result<Sandbox, String> {
+pub fn confine(
+    _game_dir: &Path,
+    _data_dir: Option<&Path>,
+    _namespaces: Result<Namespaces, String>,
+) -> Result<Sandbox, String> {
     Ok(Sandbox::Unavailable(
         "game sandboxes are only available on Linux".into(),
     ))
@@ -308,43 +473,92 @@ pub fn confine(_game_dir: &Path, _data_dir: Option<&Path>) -> Result<Sandbox, St
 mod tests {
     use super::*;
 
+    fn layers(landlock: i64) -> Layers {
+        Layers {
+            landlock: from_landlock_version(landlock, None),
+            seccomp: Ok(()),
+            namespaces: Ok(Namespaces { uts: true }),
+        }
+    }
+
     #[test]
     fn the_kernels_landlock_version_says_how_games_are_confined() {
-        assert_eq!(from_landlock_version(7, None), Sandbox::Enforced);
-        assert_eq!(from_landlock_version(6, None), Sandbox::Enforced);
-        assert!(matches!(
-            from_landlock_version(4, None),
-            Sandbox::Partial(_)
-        ));
-        assert!(matches!(
-            from_landlock_version(1, None),
-            Sandbox::Partial(_)
-        ));
-        let off = from_landlock_version(-1, Some(95)).to_string();
+        assert!(matches!(layers(7).sandbox(), Sandbox::Enforced(_)));
+        assert!(matches!(layers(6).sandbox(), Sandbox::Enforced(_)));
+        assert!(matches!(layers(4).sandbox(), Sandbox::Partial(_)));
+        let old = layers(1).sandbox().to_string();
         assert!(
-            off.starts_with("unsandboxed (") && off.contains("turned off"),
-            "{off}"
+            old.starts_with("partly sandboxed (this system's Landlock (ABI 1) enforces only some"),
+            "{old}"
         );
-        let none = from_landlock_version(-1, Some(38)).to_string();
+        let off = from_landlock_version(-1, Some(95)).unwrap_err();
+        assert!(off.contains("turned off"), "{off}");
+        let none = from_landlock_version(-1, Some(38)).unwrap_err();
         assert!(none.contains("offers no Landlock"), "{none}");
     }
 
     #[test]
-    fn the_player_is_told_unless_games_are_fully_sandboxed() {
-        assert_eq!(Sandbox::Enforced.player_note(), None);
-        let none = from_landlock_version(-1, Some(38)).player_note().unwrap();
+    fn every_layer_missing_is_unsandboxed() {
+        let none = Layers {
+            landlock: from_landlock_version(-1, Some(38)),
+            seccomp: Err("no seccomp".into()),
+            namespaces: Err("refused".into()),
+        }
+        .sandbox();
+        let note = none.player_note().unwrap();
         assert!(
-            none.starts_with("Games run unsandboxed: this system's kernel offers no Landlock"),
-            "{none}"
+            note.starts_with("Games run unsandboxed: this system's kernel offers no Landlock"),
+            "{note}"
         );
-        assert!(none.contains("A game can read your files"), "{none}");
-        let partial = from_landlock_version(4, None).player_note().unwrap();
+        assert!(note.contains("A game can read your files"), "{note}");
+    }
+
+    #[test]
+    fn the_player_is_told_unless_games_are_fully_sandboxed() {
+        assert_eq!(layers(7).sandbox().player_note(), None);
+        let partial = layers(4).sandbox().player_note().unwrap();
         assert!(
             partial.starts_with("Games run partly sandboxed"),
             "{partial}"
         );
         let off = Sandbox::Off.player_note().unwrap();
         assert!(off.contains("--no-sandbox"), "{off}");
+    }
+
+    /// The About box and `--list` name each layer that holds, and each
+    /// missing one with why.
+    #[test]
+    fn the_layers_that_hold_are_named_and_the_missing_ones_explained() {
+        let all = layers(7).sandbox();
+        assert_eq!(
+            all.summary(Some(2 << 30)),
+            "Games run sandboxed: Landlock ABI 7, seccomp, namespaces (user, network, IPC, UTS), \
+             memory limit 2 GiB."
+        );
+        let about = all.layers();
+        assert!(about.starts_with("Landlock ABI 7 (files:"), "{about}");
+        assert!(about.contains(", seccomp (no network"), "{about}");
+        assert!(
+            about.contains(", namespaces: user, network, IPC, UTS (no network at all"),
+            "{about}"
+        );
+        let without = Layers {
+            namespaces: Err("this system does not let a user create namespaces".into()),
+            ..layers(7)
+        }
+        .sandbox();
+        assert_eq!(
+            without.summary(None),
+            "Games run partly sandboxed: Landlock ABI 7, seccomp, no memory limit; missing: no \
+             namespaces: this system does not let a user create namespaces."
+        );
+        assert!(
+            without.layers().ends_with(
+                "; missing: no namespaces: this system does not let a user create namespaces"
+            ),
+            "{}",
+            without.layers()
+        );
     }
 
     #[test]
@@ -357,8 +571,14 @@ mod tests {
     #[test]
     fn asking_the_kernel_confines_nothing() {
         let status = on_this_system(true);
-        println!("this system: games run {status}");
+        println!("this system: games run {status}: {}", status.layers());
         assert!(std::fs::read_dir("/").is_ok());
         assert!(std::net::TcpListener::bind("127.0.0.1:0").is_ok());
+        // Still in the system's network namespace: its interfaces are there.
+        let dev = std::fs::read_to_string("/proc/net/dev").unwrap();
+        let before = dev.lines().count();
+        let _ = on_this_system(true);
+        let after = std::fs::read_to_string("/proc/net/dev").unwrap();
+        assert_eq!(after.lines().count(), before);
     }
 }

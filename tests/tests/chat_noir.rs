@@ -741,6 +741,7 @@ fn the_toolbar_reads_in_order_and_fits_one_row_at_the_smallest_board() {
         (Role::Label, "Size"),
         (Role::ComboBox, "Size"),
         (Role::Button, "Show winnable"),
+        (Role::Button, "Training"),
     ];
     let row = |h: &Harness<'_, LauncherApp>, controls: &[(Role, &str)]| {
         let rects: Vec<egui::Rect> = controls.iter().map(|&(r, l)| rect(h, r, l)).collect();

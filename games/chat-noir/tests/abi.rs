@@ -219,8 +219,8 @@ fn the_game_introduces_itself_with_a_new_11_by_11_game() {
     assert_eq!((seen.cat, seen.mood), (Pos::new(5, 5), Mood::Thinking));
     assert!(seen.pointer.is_empty() && seen.paths.is_empty());
 
-    // Its own controls: Hint (?), Solve, the Cat and Size choices and the
-    // badge's switch. New game, Undo and the Game ID field are the
+    // Its own controls: Hint (?), Solve (s), the Cat and Size choices, the
+    // badge's switch and Training's. New game, Undo and the Game ID field are the
     // launcher's.
     let actions = game.actions().unwrap();
     let summary: Vec<(&str, &str, Option<&str>, bool)> = actions
@@ -238,10 +238,11 @@ fn the_game_introduces_itself_with_a_new_11_by_11_game() {
         summary,
         [
             ("hint", "Hint", Some("QuestionMark"), true),
-            ("solve", "Solve", None, true),
+            ("solve", "Solve", Some("s"), true),
             ("cat", "Cat", Some("c"), true),
             ("size", "Size", None, true),
             ("badge", "Show winnable", None, true),
+            ("training", "Training", None, true),
         ]
     );
     assert_eq!(

@@ -79,7 +79,7 @@ fn the_launcher_formats_it_as_intended() {
     );
     assert!(rules.ends_with("If the cat does reach the edge, you lose."));
     let bullets = bullets(blocks);
-    assert_eq!(bullets.len(), 14, "{bullets:#?}");
+    assert_eq!(bullets.len(), 16, "{bullets:#?}");
     assert!(
         bullets
             .iter()
@@ -121,6 +121,13 @@ fn it_explains_every_control() {
     assert!(id.contains("share") && id.contains("Enter"), "{id}");
     let undo = about("Undo and Redo");
     assert!(undo.contains("Restart") && undo.contains("where you left it"));
+    assert!(about("Hint (or ?)").contains("Solve (or S)"));
+    let training = about("Training is for learning");
+    assert!(
+        training.contains("ringed in red") && training.contains("Stop training"),
+        "{training}"
+    );
+    assert!(size.contains("7 by 7"), "{size}");
 }
 
 #[test]

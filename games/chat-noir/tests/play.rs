@@ -4,7 +4,7 @@
 //! and a labelled region per circle. Each test checks what the player
 //! sees: the status line, the rings and the cat drawn, the controls.
 
-use chat_noir::plugin::{CURSOR_COLOR, HINT_COLOR};
+use chat_noir::plugin::{CURSOR_COLOR, HINT_COLOR, LOST_WIN_COLOR};
 use chat_noir::render::cell_center;
 use chat_noir::{Board, GameId, Pos, World, adjacent, cats};
 use game_api::host::{GameInstance, GameLibrary, HostServices, Recorder};
@@ -337,7 +337,7 @@ fn the_badge_tells_winnable_from_lost_and_is_kept_with_the_cat() {
     assert!(status(&mut again).ends_with("Winnable? Winnable"));
     assert_eq!(
         std::fs::read_to_string(dir.path().join("settings.txt")).unwrap(),
-        "difficulty classic\nwinnable-badge on\n"
+        "difficulty classic\nwinnable-badge on\ntraining off\n"
     );
 }
 
@@ -636,4 +636,118 @@ fn a_block_that_loses_a_proven_win_is_marked_and_one_that_keeps_it_is_not() {
         line.ends_with("Winnable? Winnable") || line.starts_with("You trapped the cat"),
         "{line}"
     );
+}
+
+/// Training shows the badge (its own switch greyed), and after a block
+/// that loses the proved win it rings that block in red and says why (the
+/// cat gets out whatever is blocked, and how near it is), as long as the
+/// game stays lost; stopping it hides all that (issue 30). Seed 47's 5×5
+/// board, as above: cell 0, 2 loses the win, cell 2, 1 keeps it.
+#[test]
+fn training_shows_the_badge_rings_the_block_that_lost_the_win_and_says_why() {
+    const BOARD: &str = "5:2,2:JR80G";
+    let (mut game, _) = start_at(BOARD);
+    assert_eq!(
+        action_label(&mut game, "training"),
+        ("Training".into(), true)
+    );
+    game.invoke_action("training", "").unwrap();
+    assert_eq!(
+        action_label(&mut game, "training"),
+        ("Stop training".into(), true)
+    );
+    assert_eq!(
+        action_label(&mut game, "badge"),
+        ("Hide winnable".into(), false),
+        "training shows the badge"
+    );
+    let line = until_decided(&mut game);
+    assert!(line.starts_with("Training: after each block"), "{line}");
+    assert!(line.ends_with("Winnable? Winnable"), "{line}");
+
+    click(&mut game, Pos::new(0, 2));
+    let line = until_decided(&mut game);
+    let mark = "Winnable? The cat can escape. Your block of cell 0, 2 lost the win; cell ";
+    assert!(line.contains(mark), "{line}");
+    let why = ": whatever you block now, the cat gets out (it is ";
+    assert!(
+        line.contains(why) && line.ends_with(" from escaping)"),
+        "{line}"
+    );
+    assert_eq!(
+        rings(&mut game, LOST_WIN_COLOR),
+        [cell_center(Pos::new(0, 2))],
+        "the block that lost the win is ringed"
+    );
+
+    // In training the mark stays while the game stays lost.
+    let now: GameId = position(&mut game).parse().unwrap();
+    if now.state() == chat_noir::State::Playing {
+        let free = now
+            .board()
+            .cells()
+            .find(|&(p, blocked)| !blocked && p != now.cat())
+            .map(|(p, _)| p)
+            .unwrap();
+        click(&mut game, free);
+        let line = until_decided(&mut game);
+        assert!(line.contains("cell 0, 2 lost the win"), "{line}");
+        assert_eq!(rings(&mut game, LOST_WIN_COLOR).len(), 1);
+    }
+
+    // Stopping training takes the badge, the mark and the ring away.
+    game.invoke_action("training", "").unwrap();
+    let line = status(&mut game);
+    assert!(
+        !line.contains("Winnable?") && !line.contains("lost the win"),
+        "{line}"
+    );
+    assert!(rings(&mut game, LOST_WIN_COLOR).is_empty());
+    assert_eq!(
+        action_label(&mut game, "badge"),
+        ("Show winnable".into(), true)
+    );
+}
+
+/// In training, a block that keeps the proved win says so; and a win in
+/// training without Hint or Solve is a win of the player's own (training
+/// judges the blocks played, it never chooses one).
+#[test]
+fn training_says_a_block_kept_the_win_and_a_win_in_training_is_not_assisted() {
+    const BOARD: &str = "5:2,2:JR80G";
+    let (mut game, _) = start_at(BOARD);
+    game.invoke_action("training", "").unwrap();
+    until_decided(&mut game);
+    click(&mut game, Pos::new(2, 1));
+    let line = until_decided(&mut game);
+    assert!(
+        line.contains("Your block of cell 2, 1 kept the win")
+            || line.starts_with("You trapped the cat"),
+        "{line}"
+    );
+    assert!(!line.contains("lost the win"), "{line}");
+    assert!(rings(&mut game, LOST_WIN_COLOR).is_empty());
+
+    let (board, last) = almost_trapped();
+    game.start_from_game_id(&board).unwrap();
+    click(&mut game, last);
+    let outcome = game.outcome().unwrap();
+    assert_eq!((outcome.result, outcome.assisted), (GameResult::Won, false));
+}
+
+/// Training is a setting kept with the others: a game started later with
+/// the same data directory is in training.
+#[test]
+fn training_is_kept_between_sessions() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut game, _) = start_in(Some(dir.path()));
+    game.invoke_action("training", "").unwrap();
+    let text = std::fs::read_to_string(dir.path().join("settings.txt")).unwrap();
+    assert!(text.contains("training on"), "{text}");
+    let (mut again, _) = start_in(Some(dir.path()));
+    assert_eq!(
+        action_label(&mut again, "training"),
+        ("Stop training".into(), true)
+    );
+    assert!(status(&mut again).contains("Winnable? "));
 }

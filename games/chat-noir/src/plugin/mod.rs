@@ -16,14 +16,19 @@
 //!   while `h` is held; this follows the later upstream program, see the
 //!   crate's documentation.)
 //! * The tool bar ([`ChatNoir::actions`]): **Hint** (`?`) rings a block to
-//!   play and says whether it is a proved win ([`assist`]); **Solve**
+//!   play and says whether it is a proved win ([`assist`]); **Solve** (`s`)
 //!   plays the winning line one move at a time, each move a move of the
 //!   launcher's undo chain; the **Cat** choice (`c`) sets the difficulty
 //!   ([`Difficulty`]) and **Size** the board, each starting a new game;
 //!   **Show winnable** adds to the status line whether the position can be
-//!   won. Difficulty and badge are kept between sessions ([`settings`]).
+//!   won; **Training** shows that badge, rings in red the block that lost a
+//!   proved win and says after each block why ([`ChatNoir::status_text`]).
+//!   Difficulty, badge and training are kept between sessions
+//!   ([`settings`]).
 //! * Hints and Solve's moves are counted in the save and make the game's
 //!   outcome *assisted*: the launcher's statistics count such a win apart.
+//!   Training alone does not: it judges the blocks already played, never
+//!   chooses one, so a win in training without Hint or Solve is a win.
 //! * Each circle is a labelled region ("cell 3, 4: free") for screen
 //!   readers, which can block it by activating it.
 //! * [`NewGame`]: the launcher's New game deals a board from a seed with
@@ -92,6 +97,12 @@ pub const SOLVE: &str = "solve";
 /// The ID of the button that shows or hides the "winnable?" badge.
 pub const BADGE: &str = "badge";
 
+/// The ID of the button that turns Training on or off.
+pub const TRAINING: &str = "training";
+
+/// The ring around the block that lost a win the badge had proved.
+pub const LOST_WIN_COLOR: Rgba = Rgba::rgb(210, 30, 30);
+
 /// The ring around the circle under the keyboard's cursor.
 pub const CURSOR_COLOR: Rgba = Rgba::rgb(255, 140, 0);
 
@@ -141,15 +152,28 @@ pub struct ChatNoir {
     solving: Option<f32>,
     /// The badge's answer for the position now.
     verdict: Option<Verdict>,
-    /// The block just played when the badge had proved the position before
-    /// it winnable (with the block that kept the win): if the answer for the
-    /// position after it is "the cat can escape", that block lost the win.
-    lost_win_check: Option<(Pos, Pos)>,
-    /// "Your block of cell 2, 3 lost the win; cell 4, 6 kept it": shown
-    /// beside the badge until the next move.
+    /// The block just played and what the badge had proved of the position
+    /// before it: judged once the answer for the position after it comes
+    /// (see [`ChatNoir::judge_block`]).
+    lost_win_check: Option<(Pos, Before)>,
+    /// "Your block of cell 2, 3 lost the win; cell 4, 6 kept it" (and in
+    /// training why, or that a block kept the win): shown beside the badge
+    /// until the next move (in training, a lost win until the game is
+    /// winnable again, undone or new).
     lost_win: Option<String>,
+    /// The block that lost the win, ringed in red while `lost_win` says so.
+    lost_cell: Option<Pos>,
     /// Whether ticks were asked for.
     ticking: bool,
+}
+
+/// What the badge had proved of the position before a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Before {
+    /// A forced win, by blocking this cell.
+    Winnable(Pos),
+    /// The cat could escape whatever the player did.
+    Lost,
 }
 
 /// What the player can see of a game, to tell whether an event changed
@@ -171,6 +195,7 @@ struct Seen {
     solving: bool,
     verdict: Option<Verdict>,
     lost_win: Option<String>,
+    lost_cell: Option<Pos>,
     settings: Settings,
     difficulty: Difficulty,
 }
@@ -213,6 +238,7 @@ impl ChatNoir {
             verdict: None,
             lost_win_check: None,
             lost_win: None,
+            lost_cell: None,
             ticking: false,
         };
         game.world.update_cats_path(&mut game.path);
@@ -398,6 +424,7 @@ impl ChatNoir {
         self.hint_waiting = false;
         self.note = None;
         self.lost_win = None;
+        self.lost_cell = None;
         self.lost_win_check = None;
         if new_game && other_cat {
             // Choosing another cat starts a new game (a game is won against
@@ -442,6 +469,7 @@ impl ChatNoir {
             solving: self.solving.is_some(),
             verdict: self.verdict,
             lost_win: self.lost_win.clone(),
+            lost_cell: self.lost_cell,
             settings: self.settings,
             difficulty: self.difficulty(),
         }
@@ -458,15 +486,21 @@ impl ChatNoir {
     fn play(&mut self, p: Pos) {
         let from = self.cat_drawn_at();
         let cat_before = self.world.cat();
-        let kept_win = match self.verdict {
-            Some(Verdict::Winnable { best_move }) if best_move != p => Some(best_move),
+        let before = match self.verdict {
+            Some(Verdict::Winnable { best_move }) => Some(Before::Winnable(best_move)),
+            Some(Verdict::Lost) => Some(Before::Lost),
             _ => None,
         };
         if self.world.play_with(p, &mut self.minds.cat).is_err() {
             return;
         }
-        self.lost_win = None;
-        self.lost_win_check = kept_win.map(|kept| (p, kept));
+        // In training the block that lost the win stays marked while the
+        // game stays lost: the player sees where it went wrong.
+        if !(self.settings.training && self.lost_cell.is_some()) {
+            self.lost_win = None;
+            self.lost_cell = None;
+        }
+        self.lost_win_check = before.map(|before| (p, before));
         self.hint = None;
         self.hint_waiting = false;
         self.note = None;
@@ -480,35 +514,80 @@ impl ChatNoir {
             self.solving = None;
         }
         self.update_badge();
-        self.check_lost_win();
+        self.judge_block();
         self.update_ticks();
     }
 
-    /// Marks the block that lost a win the badge had proved, once the
-    /// position after it is known to be lost (or the cat has escaped), so
-    /// that the badge never seems to have lied. An undecided answer is
-    /// waited for; a position still winnable (the cat drew badly) is not
-    /// marked.
-    fn check_lost_win(&mut self) {
-        let Some((played, kept)) = self.lost_win_check else {
+    /// Judges the block just played once the position after it is known:
+    /// a block that lost a win the badge had proved is marked (so that the
+    /// badge never seems to have lied) with the block that kept it; in
+    /// training, the status line also says why it lost (the cat now gets
+    /// out whatever is blocked, and how near it is), that a block kept the
+    /// win, or that the cat's step gave a lost game back. An undecided
+    /// answer is waited for; a block after which the position is not
+    /// decided is not judged.
+    fn judge_block(&mut self) {
+        let Some((played, before)) = self.lost_win_check else {
             return;
         };
-        let lost = match self.world.state() {
-            State::CatWon => true,
-            State::CatLost => false,
+        // Whether the position after the block is won (`Some(true)`), lost
+        // (`Some(false)`), or not known.
+        let after = match self.world.state() {
+            State::CatWon => Some(false),
+            State::CatLost => Some(true),
             State::Playing => match self.verdict {
-                Some(Verdict::Lost) => true,
+                Some(Verdict::Lost) => Some(false),
+                Some(Verdict::Winnable { .. } | Verdict::Trapped) => Some(true),
                 Some(Verdict::Undecided) if self.thinking_here() => return,
-                _ => false,
+                _ => None,
             },
         };
         self.lost_win_check = None;
-        if lost {
-            self.lost_win = Some(format!(
-                "Your block of {} lost the win; {} kept it",
-                cell_name(played),
-                cell_name(kept)
-            ));
+        let training = self.settings.training;
+        match (before, after) {
+            (Before::Winnable(kept), Some(false)) => {
+                let mut text = format!(
+                    "Your block of {} lost the win; {} kept it",
+                    cell_name(played),
+                    cell_name(kept)
+                );
+                if training {
+                    text.push_str(&self.why_lost());
+                }
+                self.lost_win = Some(text);
+                self.lost_cell = Some(played);
+            }
+            (Before::Winnable(_), Some(true)) if training && !self.world.state().is_over() => {
+                self.lost_win = Some(format!("Your block of {} kept the win", cell_name(played)));
+            }
+            (Before::Lost, Some(true)) if training && !self.world.state().is_over() => {
+                self.lost_win = Some("The cat's step gave the win back: winnable again".to_owned());
+                self.lost_cell = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Why a lost position is lost, from the solver's answer and the cat's
+    /// distance: ": whatever you block now, the cat gets out (it is 3 steps
+    /// from escaping)".
+    fn why_lost(&self) -> String {
+        if self.world.state() == State::CatWon {
+            return ": the cat got out at once".to_owned();
+        }
+        let mut search = crate::search::Search::new();
+        let steps = search
+            .run(&self.world.graph(), crate::graph::Node::Boundary)
+            .get(self.world.cat())
+            .finite();
+        match steps {
+            Some(1) => {
+                ": whatever you block now, the cat gets out (it is 1 step from escaping)".to_owned()
+            }
+            Some(n) => format!(
+                ": whatever you block now, the cat gets out (it is {n} steps from escaping)"
+            ),
+            None => ": whatever you block now, the cat gets out".to_owned(),
         }
     }
 
@@ -589,7 +668,7 @@ impl ChatNoir {
         };
         if self.verdict.is_some() {
             self.verdict = Some(verdict);
-            self.check_lost_win();
+            self.judge_block();
         }
         if self.hint_waiting {
             self.hint_waiting = false;
@@ -620,8 +699,18 @@ impl ChatNoir {
             self.minds.start_thinking();
             self.minds.think_about(self.world.board(), self.world.cat());
         }
-        self.verdict = (self.settings.badge && self.world.state() == State::Playing)
+        self.verdict = (self.badge_shown() && self.world.state() == State::Playing)
             .then(|| self.minds.verdict(self.world.board(), self.world.cat()));
+    }
+
+    /// Whether the badge is shown: asked for, or in training.
+    fn badge_shown(&self) -> bool {
+        self.settings.badge || self.settings.training
+    }
+
+    /// Whether Training is on.
+    pub fn training(&self) -> bool {
+        self.settings.training
     }
 
     fn stop_solving(&mut self) {
@@ -813,6 +902,9 @@ impl Game for ChatNoir {
             None => (cell_center(self.world.cat()), Mood::of(self.world.state())),
         };
         let marks = |painter: &mut dyn Painter| {
+            if let Some(lost) = self.lost_cell.filter(|_| self.lost_win.is_some()) {
+                ring(painter, lost, LOST_WIN_COLOR, 4.0, 0.0);
+            }
             if let Some(hint) = &self.hint {
                 ring(painter, hint.cell, HINT_COLOR, 4.0, 0.0);
             }
@@ -870,8 +962,9 @@ impl Game for ChatNoir {
         }
     }
 
-    /// Hint (`?`), Solve, the Cat (`c`) and Size choices, and the badge's
-    /// switch. Hint and Solve are off once the game is over.
+    /// Hint (`?`), Solve (`s`), the Cat (`c`) and Size choices, the badge's
+    /// switch and Training's. Hint and Solve are off once the game is over;
+    /// the badge's switch while training shows the badge.
     fn actions(&self) -> Vec<Action> {
         let playing = self.world.state() == State::Playing;
         let solve = if self.solving.is_some() {
@@ -879,20 +972,28 @@ impl Game for ChatNoir {
         } else {
             "Solve"
         };
-        let badge = if self.settings.badge {
+        let badge = if self.badge_shown() {
             "Hide winnable"
         } else {
             "Show winnable"
+        };
+        let training = if self.settings.training {
+            "Stop training"
+        } else {
+            "Training"
         };
         vec![
             Action::button(HINT, "Hint")
                 .with_shortcut(keys::QUESTION_MARK)
                 .enabled(playing),
-            Action::button(SOLVE, solve).enabled(playing),
+            Action::button(SOLVE, solve)
+                .with_shortcut("s")
+                .enabled(playing),
             Action::choice(DIFFICULTY, "Cat", Difficulty::ALL, self.settings.difficulty)
                 .with_shortcut("c"),
             Action::choice(BOARD_SIZE, "Size", SIZES, self.size),
-            Action::button(BADGE, badge),
+            Action::button(BADGE, badge).enabled(!self.settings.training),
+            Action::button(TRAINING, training),
         ]
     }
 
@@ -948,9 +1049,30 @@ impl Game for ChatNoir {
             HINT => self.show_hint(),
             SOLVE => self.toggle_solve(),
             BADGE => {
+                if self.settings.training {
+                    return Err(GameError(
+                        "the badge stays on while training; stop training to hide it".into(),
+                    ));
+                }
                 self.settings.badge = !self.settings.badge;
                 self.store_settings();
                 self.update_badge();
+            }
+            TRAINING => {
+                self.settings.training = !self.settings.training;
+                self.store_settings();
+                if !self.settings.training {
+                    self.lost_win = None;
+                    self.lost_cell = None;
+                    self.lost_win_check = None;
+                }
+                self.update_badge();
+                self.update_ticks();
+                self.note = Some(if self.settings.training {
+                    "Training: after each block, the status line says whether you kept the win; a block that lost it is ringed in red".into()
+                } else {
+                    "Training off".into()
+                });
             }
             _ => return Err(GameError(format!("Chat Noir has no action {id:?}"))),
         }

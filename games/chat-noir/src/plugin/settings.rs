@@ -1,14 +1,15 @@
-//! The player's settings that outlive a game: the cat's difficulty and
-//! the "winnable?" badge, kept in `settings.txt` in the directory the
+//! The player's settings that outlive a game: the cat's difficulty, the
+//! "winnable?" badge and Training, kept in `settings.txt` in the directory the
 //! launcher gives the game (see [`game_api::Host::data_dir`]).
 //!
 //! ```text
 //! difficulty clever
 //! winnable-badge on
+//! training off
 //! ```
 //!
 //! Unknown lines are ignored, and a missing or damaged file gives the
-//! defaults (Classic, no badge): a setting is never worth an error.
+//! defaults (Classic, no badge, no training): a setting is never worth an error.
 
 use std::path::{Path, PathBuf};
 
@@ -24,6 +25,9 @@ pub struct Settings {
     pub difficulty: Difficulty,
     /// Whether the status line says if the position can be won.
     pub badge: bool,
+    /// Training: the badge, the block that lost a proved win marked, and
+    /// why, after each block.
+    pub training: bool,
 }
 
 impl Settings {
@@ -32,8 +36,8 @@ impl Settings {
     /// ```
     /// use chat_noir::Difficulty;
     /// use chat_noir::plugin::settings::Settings;
-    /// let s = Settings::parse("difficulty expert\nwinnable-badge on\nsomething else\n");
-    /// assert_eq!(s, Settings { difficulty: Difficulty::Expert, badge: true });
+    /// let s = Settings::parse("difficulty expert\nwinnable-badge on\ntraining on\nsomething else\n");
+    /// assert_eq!(s, Settings { difficulty: Difficulty::Expert, badge: true, training: true });
     /// assert_eq!(Settings::parse(&s.to_text()), s);
     /// assert_eq!(Settings::parse("difficulty impossible"), Settings::default());
     /// ```
@@ -50,6 +54,7 @@ impl Settings {
                     }
                 }
                 Some(("winnable-badge", value)) => settings.badge = value.trim() == "on",
+                Some(("training", value)) => settings.training = value.trim() == "on",
                 _ => {}
             }
         }
@@ -59,9 +64,10 @@ impl Settings {
     /// The settings as the file's text.
     pub fn to_text(self) -> String {
         format!(
-            "difficulty {}\nwinnable-badge {}\n",
+            "difficulty {}\nwinnable-badge {}\ntraining {}\n",
             self.difficulty.name().to_ascii_lowercase(),
-            if self.badge { "on" } else { "off" }
+            on_off(self.badge),
+            on_off(self.training)
         )
     }
 
@@ -86,6 +92,10 @@ impl Settings {
             )
         })
     }
+}
+
+fn on_off(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
 }
 
 fn path(dir: &Path) -> PathBuf {

@@ -346,6 +346,8 @@ fn ended_notice(
     const AGAIN: &str = "You can start it again from the console.";
     match (place, outcome, closed) {
         (_, Outcome::Running | Outcome::Restart, _) | (_, Outcome::Closed, Ok(())) => None,
+        // Closing a game that never started only says again why it did not.
+        (_, Outcome::CouldNotStart(error), _) => Some(format!("{name} could not start: {error}")),
         (WindowPlace::OwnWindow, Outcome::Failed(error), Ok(())) => {
             Some(format!("{name} was closed: {error}. {AGAIN}"))
         }

@@ -372,11 +372,20 @@ fn copy_dir(from: &Path, to: &Path) {
 /// hosted by this crate's `test-game-host` binary (the launcher's own
 /// game-process loop), which cargo builds beside the test binaries.
 pub fn game_processes() -> launcher::game_window::ProcessSettings {
-    launcher::game_window::ProcessSettings::with_host(launcher::game_host::HostCommand::new(
-        game_host_binary(),
-        &["--game-host"],
-    ))
+    let mut settings = launcher::game_window::ProcessSettings::with_host(
+        launcher::game_host::HostCommand::new(game_host_binary(), &["--game-host"]),
+    );
+    // A game is "not responding" only after a minute here: on a loaded
+    // machine a game process may take seconds to start or answer, and a
+    // test waits for its answer ([`Settle`] accepts a window that is not
+    // responding). The tests of hangs set a short time of their own.
+    settings.answer_within = TEST_ANSWER_WITHIN;
+    settings
 }
+
+/// How long a game in a test's console may take to answer before its
+/// window says it is not responding (see [`game_processes`]).
+pub const TEST_ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The `test-game-host` binary: in cargo's output directory, beside the
 /// `deps` directory the test binaries run from.

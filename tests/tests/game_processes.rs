@@ -269,6 +269,10 @@ fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
     let about = |config: LauncherConfig| {
         let layers =
             launcher::game_host::sandbox::on_this_system(config.processes.sandbox).layers();
+        let patience = format!(
+            "{} s without an answer",
+            config.processes.answer_within.as_secs()
+        );
         let mut harness = console(config);
         harness.get_by_label("Help").click();
         harness.settle();
@@ -287,7 +291,7 @@ fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
             harness.query_by_label(&layers).is_some(),
             "the About box lists the sandbox's layers: {layers}"
         );
-        assert!(harness.query_by_label("2 s without an answer").is_some());
+        assert!(harness.query_by_label(&patience).is_some(), "{patience}");
         let notices: Vec<String> = harness
             .state()
             .notices()

@@ -63,6 +63,10 @@ pub enum Outcome {
     Closed,
     /// The game failed; its window closes with this error.
     Failed(GameError),
+    /// The game never started (its library could not be loaded, or its
+    /// start failed after the window had opened): its window closes with
+    /// this error, said as when the start fails before the window opens.
+    CouldNotStart(GameError),
     /// The player asked for the game again (its process stopped, or its
     /// library was rebuilt): the window is closed and opened anew, and the
     /// game resumes from its last move.

@@ -478,7 +478,9 @@ impl GameWindow {
             ctx.request_repaint_after(at.saturating_duration_since(Instant::now()));
         }
         if let Err(e) = self.poll_start(Duration::ZERO) {
-            return Some(Outcome::Failed(e));
+            // The same words whether the start failed before its window
+            // opened or after (a loaded machine starts games more slowly).
+            return Some(Outcome::CouldNotStart(e));
         }
         if !self.watch.rebuilt
             && let Some(library) = &mut self.watch.library

@@ -37,7 +37,16 @@
 //! past it the oldest moves are left out first. Its FNV-1a hash
 //! (`chain-fnv`) tells a damaged chain from a good one.
 //!
-//! It is written atomically (a temporary file, then a rename). A file that
+//! It is written atomically (a temporary file, then a rename), by a thread
+//! of its own ([`SaveWriter`], one per game window): a move hands the
+//! position and its history over (shared bytes, no copy) and goes on; a
+//! newer position replaces one not yet written, and closing the window or
+//! quitting writes the last one before the launcher goes on. A position
+//! over [`MAX_POSITION_BYTES`] (a game returning 16 MiB a move) is not
+//! written at all, and the window says why ([`position_too_large`]), so
+//! the launcher never rewrites tens of MiB per move.
+//!
+//! A file that
 //! cannot be read — garbage, cut short, another game's, or refused by the
 //! game's `load` — is set aside as `<name>.save.corrupt` and reported; the
 //! game starts afresh and nothing crashes. A file whose position is good but
@@ -60,6 +69,10 @@ const MAGIC_2: &str = "game-launcher save 2";
 /// it is written after every move); past it, the oldest moves are left
 /// out first.
 pub const MAX_CHAIN_BYTES: usize = 4 * 1024 * 1024;
+
+/// The most bytes of a position (its game's start and its state) a resume
+/// file keeps: a larger one is not written (see [`position_too_large`]).
+pub const MAX_POSITION_BYTES: usize = 4 * 1024 * 1024;
 
 /// The largest resume file read: two saves, the chain and the header.
 const MAX_FILE_BYTES: u64 = 2 * MAX_SAVE_BYTES as u64 + MAX_CHAIN_BYTES as u64 + 4096;
@@ -262,6 +275,162 @@ fn decode_file(bytes: &[u8], game: &str) -> Result<(SavedGame, ChainRead), Strin
         counted,
     };
     Ok((saved, chain))
+}
+
+/// Why `snapshot` is too large for a resume file (over
+/// [`MAX_POSITION_BYTES`]), in the player's words; `None` when it fits.
+pub fn position_too_large(snapshot: &Snapshot) -> Option<String> {
+    let bytes = snapshot.start.len() + snapshot.state.len();
+    (bytes > MAX_POSITION_BYTES).then(|| {
+        format!(
+            "its position takes {:.1} MiB, more than the {} MiB a resume file keeps, so it is not \
+             saved for next time (reopening the game brings back the last position that fitted); \
+             the game goes on",
+            bytes as f64 / (1024.0 * 1024.0),
+            MAX_POSITION_BYTES / (1024 * 1024)
+        )
+    })
+}
+
+/// A position to write: the file, the game and its history.
+struct SaveJob {
+    path: PathBuf,
+    saved: SavedGame,
+    history: SavedHistory,
+}
+
+/// What a [`SaveWriter`]'s thread and its owner share.
+#[derive(Default)]
+struct WriterState {
+    /// The newest position not yet taken by the thread.
+    next: Option<SaveJob>,
+    /// The thread is writing one now.
+    writing: bool,
+    /// The owner is gone: write what is left, then end.
+    stop: bool,
+    /// How the last write went, until taken.
+    result: Option<Result<(), String>>,
+}
+
+#[derive(Default)]
+struct WriterShared {
+    state: std::sync::Mutex<WriterState>,
+    /// Wakes the thread (a job, or stop) and the owner (a job done).
+    wake: std::sync::Condvar,
+}
+
+/// Writes a game's resume file on a thread of its own, so that a move
+/// never waits for the disk (a 4 MiB undo chain took ~89 ms a write on the
+/// UI thread, in a debug build). The newest position wins: one handed over
+/// while another waits replaces it. Dropping the writer writes the last
+/// position before it returns, so closing a game or quitting right after a
+/// move keeps that move.
+pub struct SaveWriter {
+    shared: std::sync::Arc<WriterShared>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SaveWriter {
+    /// A writer whose thread calls `done` after each write (to wake the
+    /// window, which then shows a failure).
+    pub fn new(done: Option<std::sync::Arc<dyn Fn() + Send + Sync>>) -> SaveWriter {
+        let shared = std::sync::Arc::new(WriterShared::default());
+        let thread = {
+            let shared = shared.clone();
+            std::thread::Builder::new()
+                .name("resume-file".into())
+                .spawn(move || write_jobs(&shared, done.as_deref()))
+                .ok()
+        };
+        SaveWriter { shared, thread }
+    }
+
+    /// Hands `saved` with `history` over, to be written to `path` (in place
+    /// of a position handed over before and not yet written). Without a
+    /// thread (the system refused one), writes it now.
+    pub fn save(&self, path: PathBuf, saved: SavedGame, history: SavedHistory) {
+        let job = SaveJob {
+            path,
+            saved,
+            history,
+        };
+        if self.thread.is_none() {
+            let result = job.saved.write_with_history(&job.path, &job.history);
+            self.lock().result = Some(result);
+            return;
+        }
+        self.lock().next = Some(job);
+        self.shared.wake.notify_all();
+    }
+
+    /// Whether every position handed over is written.
+    pub fn is_idle(&self) -> bool {
+        let state = self.lock();
+        state.next.is_none() && !state.writing
+    }
+
+    /// Waits until every position handed over is written.
+    pub fn flush(&self) {
+        let state = self.lock();
+        let _unused = self
+            .shared
+            .wake
+            .wait_while(state, |s| s.next.is_some() || s.writing)
+            .unwrap_or_else(|e| e.into_inner());
+    }
+
+    /// How the last write went, once (`None`: nothing written since
+    /// last asked).
+    pub fn take_result(&self) -> Option<Result<(), String>> {
+        self.lock().result.take()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, WriterState> {
+        self.shared.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Drop for SaveWriter {
+    fn drop(&mut self) {
+        self.lock().stop = true;
+        self.shared.wake.notify_all();
+        if let Some(thread) = self.thread.take() {
+            // It writes what it was given, then ends.
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A [`SaveWriter`]'s thread: the newest job, encoded and written, until
+/// stopped with nothing left to write.
+fn write_jobs(shared: &WriterShared, done: Option<&(dyn Fn() + Send + Sync)>) {
+    let lock = || shared.state.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let job = {
+            let state = shared
+                .wake
+                .wait_while(lock(), |s| s.next.is_none() && !s.stop)
+                .unwrap_or_else(|e| e.into_inner());
+            let mut state = state;
+            match state.next.take() {
+                Some(job) => {
+                    state.writing = true;
+                    job
+                }
+                None => return,
+            }
+        };
+        let result = job.saved.write_with_history(&job.path, &job.history);
+        {
+            let mut state = lock();
+            state.writing = false;
+            state.result = Some(result);
+        }
+        shared.wake.notify_all();
+        if let Some(done) = done {
+            done();
+        }
+    }
 }
 
 /// Writes `bytes` to `path` atomically (a temporary file, then a rename).
@@ -638,5 +807,69 @@ mod tests {
         let message = set_aside_history(&path, &why);
         assert!(message.contains("without its earlier moves"), "{message}");
         assert!(path.with_extension("save.corrupt").exists());
+    }
+
+    #[test]
+    fn the_writer_writes_the_newest_position_and_dropping_it_writes_the_last() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = save_path(dir.path(), "chat-noir");
+        let writer = SaveWriter::new(None);
+        let mut last = saved();
+        for i in 0..50 {
+            last.played = Duration::from_millis(i);
+            writer.save(path.clone(), last.clone(), history());
+        }
+        writer.flush();
+        assert!(writer.is_idle());
+        let Resume::Saved { saved, history: h } = read(&path, "chat-noir") else {
+            panic!("not written")
+        };
+        assert_eq!(saved, last);
+        assert_eq!(h, Ok(history()));
+
+        // Handed over, then dropped at once (the window closed, the
+        // launcher quit): written all the same.
+        last.played = Duration::from_secs(99);
+        writer.save(path.clone(), last.clone(), SavedHistory::default());
+        drop(writer);
+        let Resume::Saved { saved, .. } = read(&path, "chat-noir") else {
+            panic!("not written")
+        };
+        assert_eq!(saved.played, Duration::from_secs(99));
+    }
+
+    #[test]
+    fn a_failed_write_is_told_once() {
+        let dir = tempfile::tempdir().unwrap();
+        // A file where the saves directory should be.
+        std::fs::write(dir.path().join("saves"), b"").unwrap();
+        let writer = SaveWriter::new(None);
+        writer.save(
+            save_path(dir.path(), "chat-noir"),
+            saved(),
+            SavedHistory::default(),
+        );
+        writer.flush();
+        let error = writer
+            .take_result()
+            .expect("written")
+            .expect_err("the failure");
+        assert!(error.contains("cannot create"), "{error}");
+        assert_eq!(writer.take_result(), None);
+    }
+
+    #[test]
+    fn a_huge_position_is_refused_in_words() {
+        let small = saved().snapshot;
+        assert_eq!(position_too_large(&small), None);
+        let huge = Snapshot {
+            start: small.start.clone(),
+            state: vec![7u8; 16 * 1024 * 1024].into(),
+        };
+        let why = position_too_large(&huge).expect("refused");
+        assert!(
+            why.starts_with("its position takes 16.0 MiB, more than the 4 MiB"),
+            "{why}"
+        );
     }
 }

@@ -197,12 +197,18 @@ impl GameWindow {
         self.refresh()
     }
 
-    /// Writes the position and its undo chain to the resume file, if the
-    /// game saves. A failure is told once in the window; the game goes on.
+    /// Hands the position and its undo chain to the window's resume-file
+    /// writer (a thread: the move does not wait for the disk), if the game
+    /// saves. A failure, or a position too large to keep, is told in the
+    /// window; the game goes on.
     fn save_position(&mut self) {
         let (Some(path), Some(history)) = (&self.save_path, self.midend.history()) else {
             return;
         };
+        if let Some(why) = saves::position_too_large(history.current()) {
+            self.save_warning = Some(format!("{}: {why}.", self.name));
+            return;
+        }
         let saved = SavedGame {
             game: self.dir_name.clone(),
             snapshot: history.current().clone(),
@@ -217,8 +223,24 @@ impl GameWindow {
             undo: undo[undo.len().saturating_sub(most)..].to_vec(),
             redo: history.redo_positions().take(most).cloned().collect(),
         };
-        if let Err(e) = saved.write_with_history(path, &chain) {
-            self.warning = Some(format!("The game could not be saved for next time: {e}."));
+        let path = path.clone();
+        let ctx = self.ctx.clone();
+        let writer = self.saver.get_or_insert_with(|| {
+            saves::SaveWriter::new(Some(std::sync::Arc::new(move || ctx.request_repaint())))
+        });
+        writer.save(path, saved, chain);
+        self.check_saved();
+    }
+
+    /// Tells, in the window, why the resume file could not be written last
+    /// time, if it could not.
+    pub(super) fn check_saved(&mut self) {
+        match self.saver.as_ref().map(saves::SaveWriter::take_result) {
+            Some(Some(Err(e))) => {
+                self.save_warning = Some(format!("The game could not be saved for next time: {e}."))
+            }
+            Some(Some(Ok(()))) => self.save_warning = None,
+            _ => {}
         }
     }
 

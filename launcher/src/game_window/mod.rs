@@ -122,6 +122,13 @@ pub struct GameWindow {
     midend: Midend,
     /// Where the game's position is saved after each move, to resume it.
     save_path: Option<PathBuf>,
+    /// Writes the resume file off the UI thread (from the first save on);
+    /// dropped with the window, it writes the last position first.
+    saver: Option<launcher_core::saves::SaveWriter>,
+    /// Why the resume file is not kept up to date (a write failed, or the
+    /// position is too large), shown under the status line until a save
+    /// succeeds.
+    save_warning: Option<String>,
     /// When the last tick was delivered (or ticks were asked for).
     last_tick: Option<Instant>,
     /// When the last frame was shown, to count the time played.
@@ -275,6 +282,8 @@ impl GameWindow {
             signals,
             midend: Midend::waiting(),
             save_path,
+            saver: None,
+            save_warning: None,
             last_tick: None,
             last_frame: None,
             finished: Vec::new(),
@@ -378,6 +387,12 @@ impl GameWindow {
     /// (text cut or not UTF-8, shapes dropped), shown under the status line.
     pub fn warning(&self) -> Option<&str> {
         self.warning.as_deref()
+    }
+
+    /// Why the game's resume file is not kept up to date, if it is not
+    /// (shown under the status line).
+    pub fn save_warning(&self) -> Option<&str> {
+        self.save_warning.as_deref()
     }
 
     /// Lets the toolbar's text fields take the width of what they show now
@@ -670,6 +685,9 @@ impl GameWindow {
                 ui.colored_label(ui.visuals().error_fg_color, error);
             }
             if let Some(warning) = &self.warning {
+                ui.colored_label(ui.visuals().warn_fg_color, warning);
+            }
+            if let Some(warning) = &self.save_warning {
                 ui.colored_label(ui.visuals().warn_fg_color, warning);
             }
         });

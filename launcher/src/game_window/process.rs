@@ -273,10 +273,15 @@ impl GameWindow {
 
     /// Whether the window shows all the game's process has done: the game
     /// has started (or its window says why not), every call is answered,
-    /// and the process's requests and end are taken in. A game in the
-    /// console's own process is always settled. Tests wait for this instead
+    /// and the process's requests and end are taken in, and the resume
+    /// file is written. A game in the console's own process is settled once
+    /// its resume file is written. Tests wait for this instead
     /// of counting frames: a game process answers when it answers.
     pub fn is_settled(&self) -> bool {
+        if self.saver.as_ref().is_some_and(|saver| !saver.is_idle()) {
+            // The resume file is being written.
+            return false;
+        }
         let Some(process) = self.game.process() else {
             return true;
         };
@@ -361,6 +366,10 @@ impl GameWindow {
 
     /// Sets the resume file at `path` aside because `why`, and says so.
     pub(super) fn set_resume_aside(&mut self, path: &Path, why: &str) {
+        // Nothing written after it is set aside.
+        if let Some(saver) = &self.saver {
+            saver.flush();
+        }
         let message = launcher_core::saves::set_aside(path, why);
         self.notices
             .push(launcher_core::messages::Notice::warning(format!(
@@ -461,6 +470,7 @@ impl GameWindow {
     /// outcome when the window shows the game starting or stopped instead
     /// of the game.
     pub(super) fn process_frame(&mut self, ui: &mut egui::Ui) -> Option<Outcome> {
+        self.check_saved();
         self.game.process()?;
         let ctx = ui.ctx().clone();
         self.pump();

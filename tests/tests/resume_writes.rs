@@ -1,0 +1,186 @@
+//! The resume file is written off the UI thread (issue 26): quitting right
+//! after moves keeps the last of them, and a game whose position is huge
+//! (3 MiB a save: 6 MiB with its start) is not saved for next time, says why, and plays on.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use game_api::Point;
+use launcher::LauncherApp;
+use launcher::player::PlayerFiles;
+use launcher::saves::{self, Resume};
+use launcher_tests::{GamesDir, Settle, run_until};
+use std::path::Path;
+
+fn console(games: &GamesDir, home: &Path) -> Harness<'static, LauncherApp> {
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.player = Some(PlayerFiles::in_dir(home));
+    let mut harness = Harness::builder()
+        .with_size([900.0, 700.0])
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
+    harness.settle();
+    harness
+}
+
+fn open(harness: &mut Harness<'static, LauncherApp>, name: &str) {
+    harness
+        .get_all_by_role_and_label(Role::Button, name)
+        .next()
+        .expect("its button")
+        .click();
+    harness.settle();
+}
+
+fn status(harness: &mut Harness<'static, LauncherApp>, dir: &str) -> String {
+    harness
+        .state_mut()
+        .open_game_mut(dir)
+        .expect("open")
+        .status()
+        .to_owned()
+}
+
+fn count(harness: &mut Harness<'static, LauncherApp>, dir: &str) -> u32 {
+    let status = status(harness, dir);
+    status
+        .strip_prefix("Count: ")
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a count in {status:?}"))
+}
+
+/// Clicks the middle of `dir`'s canvas: press and release, each a frame,
+/// without waiting for the game or the resume file.
+fn click_now(harness: &mut Harness<'static, LauncherApp>, dir: &str) {
+    let pos = harness
+        .state_mut()
+        .open_game_mut(dir)
+        .unwrap()
+        .canvas_transform()
+        .unwrap()
+        .to_screen(Point::new(50.0, 50.0));
+    harness.hover_at(pos);
+    harness.step();
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+        harness.step();
+    }
+}
+
+#[test]
+fn quitting_right_after_moves_keeps_the_last_one() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "counter",
+        "game = \"counter\"\nname = \"Counter\"\n",
+        "counter",
+    );
+    let home = tempfile::tempdir().unwrap();
+    let start;
+    {
+        let mut harness = console(&games, home.path());
+        open(&mut harness, "Counter");
+        start = count(&mut harness, "counter");
+        for i in 1..=5 {
+            click_now(&mut harness, "counter");
+            run_until(&mut harness, "the click counted", |h| {
+                h.state()
+                    .open_games()
+                    .iter()
+                    .any(|w| w.status().starts_with(&format!("Count: {} ", start + i)))
+            });
+        }
+        // Quit at once: the console goes, the game's writer writes first.
+    }
+    let save = saves::save_path(home.path(), "counter");
+    let Resume::Saved { saved, .. } = saves::read(&save, "counter") else {
+        panic!("no resume file after quitting")
+    };
+    let state = String::from_utf8_lossy(&saved.snapshot.state).into_owned();
+    assert_eq!(state, format!("counter:{start}:{}:false", start + 5));
+
+    // And the next console comes back there.
+    let mut harness = console(&games, home.path());
+    if harness.state_mut().open_game_mut("counter").is_none() {
+        open(&mut harness, "Counter");
+    }
+    assert_eq!(count(&mut harness, "counter"), start + 5);
+}
+
+#[test]
+fn a_huge_position_is_not_saved_for_next_time_and_the_game_plays_on() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "huge-save",
+        "game = \"huge_save\"\nname = \"Huge Save\"\n",
+        "huge_save",
+    );
+    games.add_with_library(
+        "counter",
+        "game = \"counter\"\nname = \"Counter\"\n",
+        "counter",
+    );
+    let home = tempfile::tempdir().unwrap();
+    let mut harness = console(&games, home.path());
+    open(&mut harness, "Huge Save");
+    for _ in 0..3 {
+        // Answers of megabytes take their time on a loaded machine.
+        run_until(&mut harness, "Huge Save's canvas", |h| {
+            h.state().is_settled()
+                && h.state()
+                    .open_games()
+                    .iter()
+                    .any(|w| w.dir_name == "huge-save" && w.canvas_transform().is_some())
+        });
+        let pos = harness
+            .state_mut()
+            .open_game_mut("huge-save")
+            .unwrap()
+            .canvas_transform()
+            .unwrap()
+            .to_screen(Point::new(50.0, 50.0));
+        support::click_at(&mut harness, pos);
+    }
+    assert_eq!(count(&mut harness, "huge-save"), 3);
+    let warning = harness
+        .state_mut()
+        .open_game_mut("huge-save")
+        .unwrap()
+        .save_warning()
+        .map(str::to_owned)
+        .expect("the window says why it is not saved");
+    assert!(
+        warning.contains("its position takes 6.0 MiB, more than the 4 MiB a resume file keeps"),
+        "{warning}"
+    );
+    harness.get_by_label_contains("is not saved for next time");
+    assert!(
+        !saves::save_path(home.path(), "huge-save").exists(),
+        "no resume file of 6 MiB positions"
+    );
+
+    // The console plays on: another game opens and saves as usual.
+    let ctx = harness.ctx.clone();
+    harness.state_mut().open_game(&ctx, "counter");
+    harness.settle();
+    let pos = harness
+        .state_mut()
+        .open_game_mut("counter")
+        .unwrap()
+        .canvas_transform()
+        .unwrap()
+        .to_screen(Point::new(50.0, 50.0));
+    support::click_at(&mut harness, pos);
+    assert!(saves::save_path(home.path(), "counter").exists());
+}
+
+mod support;

@@ -9,6 +9,7 @@ mod support;
 
 use game_api::host::CallErrorKind;
 use game_api::{Event, GameResult, Point, Shape};
+use game_host::sandbox::FULL_LANDLOCK;
 use game_host::{
     Activity, Call, ExitCause, GameProcess, HostCommand, Notification, OUTPUT_TAIL, Options,
     ProcessError, ProcessState, Sandbox,
@@ -534,6 +535,20 @@ fn probe(sandbox: bool, data: &Path, control: &str, value: &str) -> Option<Strin
     let game = start("sandbox_probe", options);
     match game.sandbox() {
         Some(Sandbox::Enforced(_)) if sandbox => {}
+        // Landlock and seccomp tested where only the namespaces are refused.
+        Some(Sandbox::Partial(layers))
+            if sandbox
+                && layers
+                    .landlock
+                    .as_ref()
+                    .is_ok_and(|abi| *abi >= FULL_LANDLOCK)
+                && layers.seccomp.is_ok() =>
+        {
+            eprintln!(
+                "(this system gives games no namespaces: {})",
+                layers.missing().join("; ")
+            )
+        }
         Some(Sandbox::Off) if !sandbox => {}
         Some(other) => {
             // Said, not hidden: this machine cannot show the sandbox works.
@@ -890,7 +905,11 @@ fn the_process_that_checks_a_game_is_sandboxed_too() {
     let open = state(&["--no-sandbox"]);
     assert!(open.ends_with("on start, read: ok"), "{open}");
     let status = launcher::game_host::sandbox::on_this_system(true);
-    if !matches!(status, Sandbox::Enforced(_)) {
+    let landlock = match &status {
+        Sandbox::Enforced(layers) | Sandbox::Partial(layers) => layers.landlock.clone(),
+        _ => Err(String::new()),
+    };
+    if !landlock.is_ok_and(|abi| abi >= FULL_LANDLOCK) {
         eprintln!(
             "SKIPPED: games run {status} here; the sandbox tests need a Linux kernel with Landlock (ABI 6 or later, Linux 6.12)"
         );

@@ -113,10 +113,9 @@ impl Refusal {
                     "this system does not let a user create namespaces (unprivileged user \
                      namespaces are turned off, or forbidden in this container: {error})"
                 ),
-                libc_errno::ENOSPC | libc_errno::EUSERS => format!(
-                    "this system allows no more user namespaces \
-                     (/proc/sys/user/max_user_namespaces: {error})"
-                ),
+                libc_errno::ENOSPC | libc_errno::EUSERS => "this system allows no more user \
+                     namespaces (/proc/sys/user/max_user_namespaces is 0, or reached)"
+                    .into(),
                 libc_errno::EINVAL => {
                     format!("this system's kernel has no user, network or IPC namespaces ({error})")
                 }

@@ -920,6 +920,31 @@ fn the_process_that_checks_a_game_is_sandboxed_too() {
         confined.contains("on start, read: refused (Permission denied"),
         "{confined}"
     );
+    // And in namespaces of its own, where the kernel allows them: its host
+    // name is the sandbox's (user, network and IPC come with it).
+    let hostname = |extra: &[&str]| {
+        let out = support::launcher_in(games.path())
+            .env("SANDBOX_PROBE_HOSTNAME_ON_START", "1")
+            .args(["--list", "--games-dir"])
+            .arg(games.path())
+            .args(extra)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(stdout.contains("on start, hostname: "), "{stdout}");
+        stdout
+    };
+    assert!(!hostname(&["--no-sandbox"]).contains("on start, hostname: plt-game"));
+    match &status {
+        Sandbox::Enforced(layers) | Sandbox::Partial(layers) if layers.namespaces.is_ok() => {
+            let confined = hostname(&[]);
+            assert!(
+                confined.contains("on start, hostname: plt-game"),
+                "{confined}"
+            );
+        }
+        _ => eprintln!("SKIPPED (namespaces): games run {status} here"),
+    }
 }
 
 /// A move and what the window reads after it go in one message: after an

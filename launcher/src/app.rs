@@ -571,6 +571,18 @@ impl LauncherApp {
         }
         let shown = self.games.show(ui);
         self.notices.extend(shown.notices);
+        // Which games are open is on disk as soon as it changes: a launcher
+        // ended without closing (its X connection closed, see
+        // `window_system`) reopens them when it starts again.
+        if matches!(self.mode, Mode::Console)
+            && !self
+                .games
+                .windows()
+                .map(|w| &w.dir_name)
+                .eq(self.settings.open_games.iter())
+        {
+            self.save_settings();
+        }
         if !shown.finished.is_empty() && self.config.player.is_some() {
             for (dir_name, finished) in shown.finished {
                 self.plays.record_result(&dir_name, &finished);

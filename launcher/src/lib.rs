@@ -28,6 +28,7 @@ pub mod screenshot;
 pub mod theme;
 pub mod viewport;
 pub mod window_memory;
+pub mod window_system;
 
 pub use app::{LauncherApp, LauncherConfig};
 /// Each game in a process of its own (re-exported for tests and tools).

@@ -147,11 +147,32 @@ fn main() -> std::process::ExitCode {
         .map(|path| Screenshot::new(path, Duration::from_secs_f64(args.screenshot_delay)));
     let play_failed = app.play_failed();
     let main_app = MainApp { app, screenshot };
-    match eframe::run_native(
-        launcher::APP_ID,
-        options,
-        Box::new(|_cc| Ok(Box::new(main_app))),
-    ) {
+    launcher::window_system::install();
+    // A window destroyed by another program panics in winit: the app is
+    // dropped on the way out (its settings saved, its games ended, each
+    // saved after every move), and the launcher starts again.
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        eframe::run_native(
+            launcher::APP_ID,
+            options,
+            Box::new(|cc| {
+                launcher::window_system::watch_connection(cc);
+                Ok(Box::new(main_app))
+            }),
+        )
+    }));
+    let run = match run {
+        Ok(run) => run,
+        Err(panic) => match launcher::window_system::window_system_panic() {
+            Some(what) => {
+                drop(panic);
+                launcher::window_system::restart(&what);
+                return std::process::ExitCode::FAILURE;
+            }
+            None => std::panic::resume_unwind(panic),
+        },
+    };
+    match run {
         // The game of `--play` never ran, or failed: said on stderr.
         Ok(()) if play_failed.load(std::sync::atomic::Ordering::Relaxed) => {
             std::process::ExitCode::FAILURE

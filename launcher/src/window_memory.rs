@@ -2,7 +2,8 @@
 //! left it, at the size they gave it. The console's own place is kept in
 //! [`launcher_core::player::Settings::console_window`]; the other windows'
 //! in [`Settings::windows`](launcher_core::player::Settings::windows), by
-//! key (`game:<dir>`, `help:<owner>:text`, `help:<owner>:manual`).
+//! key (`game:<dir>`, `help:<owner>:text`, `help:<owner>:manual`); a game's
+//! with the zoom of its board (View ▸ Zoom).
 //!
 //! Each window follows its own native window every frame (its place and
 //! inner size, as the window system reports them); the launcher writes them
@@ -56,8 +57,25 @@ impl WindowMemory {
         if class == ViewportClass::EmbeddedWindow {
             return;
         }
-        if let Some(geometry) = geometry_now(ctx) {
-            self.0.borrow_mut().insert(key.to_owned(), geometry);
+        if let Some(mut geometry) = geometry_now(ctx) {
+            let mut places = self.0.borrow_mut();
+            // The zoom is the player's choice, not the window system's.
+            geometry.zoom = places.get(key).and_then(|g| g.zoom);
+            places.insert(key.to_owned(), geometry);
+        }
+    }
+
+    /// The zoom the player last chose for the window `key`, if any.
+    pub fn recall_zoom(&self, key: &str) -> Option<f32> {
+        self.recall(key).and_then(|g| g.zoom)
+    }
+
+    /// Remembers `zoom` for the window `key`, with its place (a window
+    /// not followed yet, such as one embedded in the console, has none to
+    /// keep it with).
+    pub fn set_zoom(&self, key: &str, zoom: f32) {
+        if let Some(geometry) = self.0.borrow_mut().get_mut(key) {
+            geometry.zoom = Some(zoom);
         }
     }
 }
@@ -84,6 +102,7 @@ pub fn geometry_now(ctx: &egui::Context) -> Option<WindowGeometry> {
         y: outer?.min.y,
         width: inner?.width(),
         height: inner?.height(),
+        zoom: None,
     };
     geometry.is_sane().then_some(geometry)
 }
@@ -105,6 +124,7 @@ mod tests {
             y: 20.0,
             width: 600.0,
             height: 500.0,
+            zoom: Some(1.5),
         };
         places.insert(game_key("chat-noir"), good);
         places.insert(
@@ -121,5 +141,11 @@ mod tests {
         assert_eq!(builder.inner_size, Some(egui::vec2(600.0, 500.0)));
         assert_eq!(builder.position, Some(egui::pos2(10.0, 20.0)));
         assert_eq!(memory.places().len(), 1);
+        // The zoom is kept with the place, and changed by the player only.
+        assert_eq!(memory.recall_zoom("game:chat-noir"), Some(1.5));
+        memory.set_zoom("game:chat-noir", 2.0);
+        assert_eq!(memory.recall_zoom("game:chat-noir"), Some(2.0));
+        memory.set_zoom("game:nowhere", 2.0);
+        assert_eq!(memory.recall_zoom("game:nowhere"), None);
     }
 }

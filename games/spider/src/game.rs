@@ -522,7 +522,7 @@ impl Game for SpiderGame {
         }
     }
 
-    /// The Suits choice (`s`, starts a new game), Hint (`h`) and Deal (`d`).
+    /// The Suits choice (`s`, starts a new game), Hint (`?`, as in every game) and Deal (`d`).
     fn actions(&self) -> Vec<Action> {
         vec![
             Action::choice(
@@ -533,7 +533,7 @@ impl Game for SpiderGame {
             )
             .with_shortcut("s"),
             Action::button(HINT_ACTION, "Hint")
-                .with_shortcut("h")
+                .with_shortcut(game_api::keys::QUESTION_MARK)
                 .enabled(!self.game.won()),
             Action::button(DEAL_ACTION, "Deal")
                 .with_shortcut("d")

@@ -91,6 +91,9 @@ pub struct WindowGeometry {
     pub width: f32,
     /// The inner height.
     pub height: f32,
+    /// The scale of a game's board (View ▸ Zoom), if the player chose one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zoom: Option<f32>,
 }
 
 impl WindowGeometry {
@@ -102,6 +105,7 @@ impl WindowGeometry {
             .all(|v| v.is_finite() && v.abs() < 100_000.0)
             && self.width >= 100.0
             && self.height >= 80.0
+            && self.zoom.is_none_or(|z| (0.1..=10.0).contains(&z))
     }
 }
 
@@ -625,8 +629,23 @@ mod tests {
             y: 20.0,
             width: 560.0,
             height: 400.0,
+            zoom: None,
         };
         assert!(ok.is_sane());
+        assert!(
+            WindowGeometry {
+                zoom: Some(1.5),
+                ..ok
+            }
+            .is_sane()
+        );
+        assert!(
+            !WindowGeometry {
+                zoom: Some(0.0),
+                ..ok
+            }
+            .is_sane()
+        );
         assert!(!WindowGeometry { width: 0.0, ..ok }.is_sane());
         assert!(!WindowGeometry { x: f32::NAN, ..ok }.is_sane());
         assert!(!WindowGeometry { height: 1e9, ..ok }.is_sane());

@@ -1,6 +1,8 @@
 //! The console from the keyboard: typing anywhere starts Find a game, the
-//! arrow keys walk the game buttons in reading order, `?` and F1 open the
-//! focused game's help.
+//! arrow keys walk the game buttons in reading order, F1 opens the focused
+//! game's help and F11 makes the console full screen. `?` is typed into
+//! Find like any character: in a game window it is Hint, and the two
+//! windows never give one key two meanings.
 
 use super::{Console, ConsoleAsks};
 use launcher_core::catalog::Catalog;
@@ -59,7 +61,8 @@ impl KeyNavigation {
 impl Console {
     /// The keyboard, before anything is drawn: typing anywhere but in a
     /// text field starts "Find a game"; the arrow keys move between the
-    /// game buttons; `?` or F1 opens the focused game's help; Enter in
+    /// game buttons; F1 opens the focused game's help; F11 toggles full
+    /// screen; Enter in
     /// "Find a game" starts the game found when it is the only one. (Enter
     /// and Space start the focused game, as they click any focused button.)
     pub(super) fn keyboard(
@@ -72,6 +75,10 @@ impl Console {
         let ctx = ui.ctx().clone();
         if egui::Popup::is_any_open(&ctx) {
             return;
+        }
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F11)) {
+            let full = ui.input(|i| i.viewport().fullscreen.unwrap_or(false));
+            ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(!full));
         }
         let in_find = ctx.memory(|m| m.has_focus(find_id));
         if ctx.text_edit_focused() && !in_find {
@@ -98,8 +105,7 @@ impl Console {
                     })
                     .collect()
             });
-            let help_key = typed.contains('?')
-                || ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F1));
+            let help_key = ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F1));
             if help_key && let Some(game) = focused_game.as_deref().and_then(|d| catalog.find(d)) {
                 asks.help = if game.help.is_some() {
                     Some(HelpRequest::how_to_play(&game.dir_name, &game.name))
@@ -109,10 +115,7 @@ impl Console {
                     None
                 };
             }
-            let find: String = typed
-                .chars()
-                .filter(|c| !c.is_control() && *c != '?')
-                .collect();
+            let find: String = typed.chars().filter(|c| !c.is_control()).collect();
             // A space alone presses the focused button; it starts no search.
             if !find.trim().is_empty() {
                 self.filter.push_str(find.trim_start());

@@ -17,7 +17,8 @@ impl GameWindow {
         } else {
             self.laid_out = None;
         }
-        let transform = CanvasTransform::fit(self.canvas, area);
+        let zoom = self.zoom.filter(|_| !self.signals.layout.get());
+        let transform = super::fit::zoomed(self.canvas, area, zoom);
         self.transform = Some(transform);
         let canvas_rect = transform.screen_rect();
         let layer = ui.layer_id();

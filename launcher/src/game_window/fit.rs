@@ -2,6 +2,7 @@
 //! the chrome measured around it, when the game opens and whenever its
 //! canvas size changes.
 
+use crate::render::CanvasTransform;
 use egui::Vec2;
 
 /// Height of the launcher's chrome around a game's canvas, in points: the
@@ -135,9 +136,52 @@ pub(super) const MIN_CANVAS_WIDTH: f32 = 320.0;
 /// fit in one row when its canvas is narrower; more controls wrap.
 const MAX_CONTROLS_WIDTH: f32 = 680.0;
 
+/// The scales of View ▸ Zoom in and Zoom out, in order; 1 is the
+/// board's own size (Actual size).
+pub(super) const ZOOM_STEPS: [f32; 13] = [
+    0.5, 0.67, 0.75, 0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0,
+];
+
+/// The zoom one step from `now` (which need not be a step: a board
+/// scaled to its window): the next step up when `up`, else down; `now`
+/// itself past the last step.
+pub(super) fn zoom_step(now: f32, up: bool) -> f32 {
+    // A scale within 1% of a step counts as that step.
+    let near = |step: f32| (step - now).abs() <= 0.01 * step;
+    if up {
+        ZOOM_STEPS
+            .into_iter()
+            .find(|&s| s > now && !near(s))
+            .unwrap_or(now.max(ZOOM_STEPS[ZOOM_STEPS.len() - 1]))
+    } else {
+        ZOOM_STEPS
+            .into_iter()
+            .rev()
+            .find(|&s| s < now && !near(s))
+            .unwrap_or(now.min(ZOOM_STEPS[0]))
+    }
+}
+
+/// Where a `canvas` is drawn in `area` at `zoom`: as large as fits when
+/// the player chose none, else at that scale, smaller if the area is
+/// (never cut off), centred.
+pub(super) fn zoomed(canvas: Vec2, area: egui::Rect, zoom: Option<f32>) -> CanvasTransform {
+    let fitted = CanvasTransform::fit(canvas, area);
+    match zoom {
+        Some(zoom) if zoom < fitted.scale => CanvasTransform {
+            origin: area.center() - canvas * zoom / 2.0,
+            scale: zoom,
+            canvas,
+        },
+        _ => fitted,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{FIT_FRAMES, MAX_OPENING_SIZE, WindowFit, max_surface, opening_size};
+    use super::{
+        FIT_FRAMES, MAX_OPENING_SIZE, WindowFit, max_surface, opening_size, zoom_step, zoomed,
+    };
     use egui::Vec2;
 
     /// Feeds frames (window inner size, canvas area) to a fit, returning what
@@ -230,5 +274,28 @@ mod tests {
         let (asked, pending) = fit_frames(canvas, &frames);
         assert!(asked.iter().all(Option::is_none));
         assert!(!pending);
+    }
+
+    #[test]
+    fn zoom_goes_step_by_step_and_never_cuts_the_board() {
+        assert_eq!(zoom_step(1.0, true), 1.1);
+        assert_eq!(zoom_step(1.0, false), 0.9);
+        // From a board scaled to its window, the nearest step that way.
+        assert_eq!(zoom_step(1.3, true), 1.5);
+        assert_eq!(zoom_step(1.3, false), 1.25);
+        assert_eq!(zoom_step(1.248, false), 1.1, "1.248 counts as 1.25");
+        assert_eq!(zoom_step(3.0, true), 3.0);
+        assert_eq!(zoom_step(0.5, false), 0.5);
+        let canvas = Vec2::new(200.0, 100.0);
+        let area = egui::Rect::from_min_size(egui::pos2(10.0, 20.0), Vec2::new(400.0, 400.0));
+        assert_eq!(zoomed(canvas, area, None).scale, 2.0);
+        let half = zoomed(canvas, area, Some(0.5));
+        assert_eq!(half.scale, 0.5);
+        assert_eq!(half.screen_rect().center(), area.center());
+        assert_eq!(
+            zoomed(canvas, area, Some(3.0)).scale,
+            2.0,
+            "as large as fits"
+        );
     }
 }

@@ -4,12 +4,33 @@
 
 use game_api::{Button, Event, Modifiers, keys};
 
+/// The keys a game window keeps for itself whatever the modifiers, by
+/// their game-api names: F1 (the game's help; Shift+F1 its manual) and F11
+/// (full screen). A game's control never has one as its shortcut, and no
+/// game receives them.
+pub const HOST_KEYS: [&str; 2] = ["F1", "F11"];
+
 /// The launcher's own shortcuts in a game window, which never reach the
-/// game: Ctrl (⌘ on a Mac) with Z, Y (undo, redo, also Ctrl+Shift+Z), N, R
-/// (new game, restart), W and Q (close, quit).
+/// game: F1 and F11 ([`HOST_KEYS`]), and Ctrl (⌘ on a Mac) with Z, Y (undo,
+/// redo, also Ctrl+Shift+Z), N, R (new game, restart), W and Q (close,
+/// quit), plus, equals, minus and 0 (zoom).
 pub fn is_launcher_shortcut(key: egui::Key, modifiers: egui::Modifiers) -> bool {
     use egui::Key;
-    modifiers.command && matches!(key, Key::Z | Key::Y | Key::N | Key::R | Key::W | Key::Q)
+    matches!(key, Key::F1 | Key::F11)
+        || modifiers.command
+            && matches!(
+                key,
+                Key::Z
+                    | Key::Y
+                    | Key::N
+                    | Key::R
+                    | Key::W
+                    | Key::Q
+                    | Key::Plus
+                    | Key::Equals
+                    | Key::Minus
+                    | Key::Num0
+            )
 }
 
 /// The game's key events among this frame's egui events: presses and
@@ -195,6 +216,12 @@ mod tests {
             key(Key::Z, true, ctrl | egui::Modifiers::SHIFT, false),
             key(Key::F, true, egui::Modifiers::ALT, false),
             key(Key::S, true, ctrl, false),
+            key(Key::F1, true, none, false),
+            key(Key::F1, true, egui::Modifiers::SHIFT, false),
+            key(Key::F11, true, none, false),
+            key(Key::Plus, true, ctrl, false),
+            key(Key::Minus, true, ctrl, false),
+            key(Key::Num0, true, ctrl, false),
             key(Key::ArrowUp, true, egui::Modifiers::SHIFT, false),
             key(Key::MediaPlayPause, true, none, false),
             key(Key::H, false, none, false),

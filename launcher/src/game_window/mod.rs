@@ -30,7 +30,7 @@ mod viewport_builders;
 use crate::pictures::GamePictures;
 
 pub use file_dialog::read_chosen;
-pub use input::key_name;
+pub use input::{HOST_KEYS, key_name};
 pub use midend_ui::{GAME_ID, NEW_GAME, REDO, RESTART, UNDO};
 pub use process::{CALL_WAIT, DISABLED, ProcessSettings};
 pub use services::RequestQueue;
@@ -158,6 +158,9 @@ pub struct GameWindow {
     /// The size of the canvas area last frame.
     area: Option<Vec2>,
     fit: WindowFit,
+    /// The board's scale the player chose (View ▸ Zoom); `None`: as large
+    /// as the window allows.
+    zoom: Option<f32>,
     /// The width the game's controls take in one row, measured last frame.
     controls_width: f32,
     /// Whether the game is shown in the root window (`--play`) rather
@@ -298,6 +301,7 @@ impl GameWindow {
             plan: None,
             area: None,
             fit: WindowFit::start(),
+            zoom: None,
             controls_width: 0.0,
             in_root: false,
             icon: Some(crate::icons::window_icon(entry.icon.as_deref())),
@@ -447,7 +451,9 @@ impl GameWindow {
     /// gave it (instead of fitting it to the canvas), and keeps its place
     /// there.
     pub fn remember_window_in(&mut self, memory: crate::window_memory::WindowMemory) {
-        self.opening_place = memory.recall(&crate::window_memory::game_key(&self.dir_name));
+        let key = crate::window_memory::game_key(&self.dir_name);
+        self.opening_place = memory.recall(&key);
+        self.zoom = memory.recall_zoom(&key);
         if self.opening_place.is_some() {
             self.fit.pending = false;
         }
@@ -624,12 +630,14 @@ impl GameWindow {
             self.file_request(false)?;
         }
         self.deliver_tick(ui.ctx())?;
+        self.window_keys(ui);
         self.shortcuts(ui)?;
         if self.file_dialog.is_none() {
             self.keys_to_game(ui)?;
         }
         let mut outcome = Outcome::Running;
         let mut invoked: Option<(String, String)> = None;
+        let mut window_ask = None;
 
         egui::Panel::top("game-menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
@@ -653,13 +661,23 @@ impl GameWindow {
                         outcome = Outcome::Closed;
                     }
                 });
+                ui.menu_button("View", |ui| {
+                    if let Some(ask) = self.view_menu_ui(ui) {
+                        window_ask = Some(ask);
+                    }
+                });
                 if self.has_help || self.has_manual {
                     ui.menu_button("Help", |ui| {
                         let mut asked = None;
-                        if self.has_help && ui.button("How to play").clicked() {
+                        // F1 opens the first, Shift+F1 the manual.
+                        let f1 = if self.has_help { "F1" } else { "F1, Shift+F1" };
+                        let how_to = egui::Button::new("How to play").shortcut_text(f1);
+                        if self.has_help && ui.add(how_to).clicked() {
                             asked = Some(HelpRequest::how_to_play(&self.dir_name, &self.name));
                         }
-                        if self.has_manual && ui.button("Manual").clicked() {
+                        let keys = if self.has_help { "Shift+F1" } else { f1 };
+                        let manual = egui::Button::new("Manual").shortcut_text(keys);
+                        if self.has_manual && ui.add(manual).clicked() {
                             asked = Some(HelpRequest::manual(&self.dir_name));
                         }
                         self.requests.borrow_mut().extend(asked);
@@ -668,6 +686,9 @@ impl GameWindow {
             });
         });
 
+        if let Some(ask) = window_ask {
+            self.window_ask(ui.ctx(), ask);
+        }
         if let Some(restart) = self.banners_ui(ui) {
             outcome = restart;
         }

@@ -91,8 +91,36 @@ impl GameWindow {
         }
     }
 
-    /// Asks for the window size that shows the canvas at its natural size,
-    /// while [`WindowFit`] says so. Not when viewports are embedded as egui
+    /// The board's scale the player chose (View ▸ Zoom), if any; without
+    /// one the board is scaled to fit the window.
+    pub fn zoom(&self) -> Option<f32> {
+        self.zoom
+    }
+
+    /// Zooms one step in (`step` > 0) or out, from the scale the board is
+    /// shown at now.
+    pub(super) fn zoom_step(&mut self, step: i32) {
+        let now = self.zoom.or(self.transform.map(|t| t.scale)).unwrap_or(1.0);
+        self.set_zoom(fit::zoom_step(now, step > 0));
+    }
+
+    /// Shows the board at `zoom` (1: its own size) and fits the window to
+    /// it, within the screen; remembered for the game with its window.
+    /// Not for a game that lays its canvas out to the window.
+    pub fn set_zoom(&mut self, zoom: f32) {
+        if self.fills_window() || !zoom.is_finite() || zoom <= 0.0 {
+            return;
+        }
+        self.zoom = Some(zoom);
+        self.fit = WindowFit::start();
+        if let Some(memory) = &self.memory {
+            memory.set_zoom(&crate::window_memory::game_key(&self.dir_name), zoom);
+        }
+        self.ctx.request_repaint();
+    }
+
+    /// Asks for the window size that shows the canvas at its natural size
+    /// (times the zoom), while [`WindowFit`] says so. Not when viewports are embedded as egui
     /// windows (tests), whose size is not the window's.
     pub(super) fn fit_window(&mut self, ctx: &egui::Context) {
         if self.signals.layout.get() {
@@ -117,11 +145,13 @@ impl GameWindow {
         match (inner, self.area) {
             (Some(inner), Some(area)) => {
                 let controls = self.controls_width;
+                // The board at the player's zoom, else its own size.
+                let canvas = self.canvas * self.zoom.unwrap_or(1.0);
                 let surface =
                     fit::max_surface(ctx.input(|i| i.max_texture_side), ctx.pixels_per_point());
-                if let Some(size) =
-                    self.fit
-                        .next(self.canvas, controls, inner, area, monitor, surface)
+                if let Some(size) = self
+                    .fit
+                    .next(canvas, controls, inner, area, monitor, surface)
                 {
                     self.on_screen.resize(ctx, size);
                 }

@@ -3,7 +3,8 @@
 //! or closes the launcher's whole connection (`XKillClient`). Any X client
 //! can do all three. The launcher starts again in the same process (see
 //! `launcher::window_system`): the console and Chat Noir come back, the
-//! game where the player left it, and it plays on.
+//! game where the player left it, and it plays on. After three restarts
+//! it ends instead, saying so.
 //!
 //! The attacks are X requests made here with x11rb, on the test's own
 //! `xvfb-run` server (Debian packages `xvfb`, `xauth`, `x11-utils` and
@@ -206,4 +207,55 @@ fn the_launcher_survives_another_program_closing_its_x_connection() {
     survives(|conn, console, _| {
         conn.kill_client(console).expect("kill_client is sent");
     });
+}
+
+/// A launcher that has started again three times already ends at the next
+/// attack instead of starting again (so a program that keeps destroying its
+/// windows cannot keep it restarting), saying so, and fails; the game that
+/// was open is still listed to open at the next start.
+#[test]
+fn after_three_restarts_the_launcher_ends_saying_the_games_are_saved() {
+    let games = GamesDir::new();
+    games.add_bundled("chat-noir", "chat_noir");
+    let dir = games.path();
+    let settings = dir.join("no-user-config/game-launcher/settings.toml");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(&settings, "open-games = [\"chat-noir\"]\n").unwrap();
+    let x = Xvfb::start(&dir.join("xvfb"));
+    let mut child = x
+        .client(&mut support::launcher_in(dir))
+        .args(["--games-dir", dir.to_str().unwrap()])
+        .env(launcher::window_system::RESTARTS_ENV, "3")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the launcher starts");
+    let what = "Chat Noir to open as the launcher starts";
+    let game = wait_for(what, Duration::from_secs(60), || {
+        if let Some(status) = child.try_wait().expect("the launcher runs") {
+            panic!("the launcher exited ({status}) before {what}");
+        }
+        let found = x.run("xdotool", &["search", "--name", "^Chat Noir$"]);
+        found.lines().next().map(window_id)
+    });
+
+    let conn = attacker(&x);
+    conn.destroy_window(game).expect("destroy_window is sent");
+    sync(&conn);
+    let status = wait_for("the launcher to end", Duration::from_secs(60), || {
+        child.try_wait().expect("the launcher runs")
+    });
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut said).unwrap();
+    assert_eq!(status.code(), Some(1), "the launcher fails:\n{said}");
+    assert!(
+        said.contains("it has started again 3 times already, so it ends now")
+            && said.contains("Your games are saved"),
+        "the launcher said why it ends:\n{said}"
+    );
+    let written = std::fs::read_to_string(&settings).unwrap();
+    assert!(
+        written.contains("open-games = [\"chat-noir\"]"),
+        "Chat Noir opens with the next launcher:\n{written}"
+    );
 }

@@ -855,6 +855,50 @@ fn list_says_once_how_games_run() {
     }
 }
 
+/// Where the kernel refuses namespaces (here: a user namespace whose
+/// `max_user_namespaces` is 0, as a system that turns them off), games are
+/// still checked and run with Landlock and seccomp, and `--list`'s first
+/// line says the namespaces are missing and why.
+#[test]
+fn where_namespaces_are_refused_games_still_run_and_list_says_why() {
+    let here = launcher::game_host::sandbox::on_this_system(true);
+    if !matches!(here, Sandbox::Enforced(_)) {
+        eprintln!("SKIPPED: games run {here} here; this test takes away only the namespaces");
+        return;
+    }
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library("a", "game = \"hello_game\"\nname = \"A\"\n", "hello_game");
+    let mut command = std::process::Command::new("unshare");
+    support::isolate(&mut command, games.path())
+        .args(["--user", "--map-current-user", "sh", "-c"])
+        .arg("echo 0 > /proc/sys/user/max_user_namespaces && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_plt-games"))
+        .args(["--list", "--games-dir"])
+        .arg(games.path());
+    let out = match command.output() {
+        Ok(out) if out.status.success() => out,
+        other => {
+            eprintln!(
+                "SKIPPED: cannot make a user namespace without namespaces here (util-linux's \
+                 unshare, and user namespaces, are needed): {other:?}"
+            );
+            return;
+        }
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let first = stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("Games run partly sandboxed: Landlock ABI ")
+            && first.contains(", seccomp, memory limit 2 GiB; missing: no namespaces: this system allows no more user namespaces"),
+        "{stdout}"
+    );
+    let state = stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("state:"))
+        .unwrap_or_else(|| panic!("no state in {stdout}"));
+    assert!(state.trim().starts_with("ok ("), "{stdout}");
+}
+
 /// `Poll<Result<T, E>>` as the result it will be, for tests that know it is
 /// ready.
 trait IntoResult<T> {

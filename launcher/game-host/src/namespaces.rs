@@ -154,10 +154,11 @@ pub fn enter(prepared: &Prepared) -> Result<Namespaces, Refusal> {
     let base = libc::CLONE_NEWUSER | libc::CLONE_NEWNET | libc::CLONE_NEWIPC;
     // SAFETY: unshare takes flags only. One call: the kernel creates the
     // user namespace first and the others owned by it, or none.
-    let uts = if unsafe { libc::unshare(base | libc::CLONE_NEWUTS) } == 0 {
+    let unshare = |flags| unsafe { libc::unshare(flags) } == 0;
+    // Without a UTS namespace if the kernel has none.
+    let uts = if unshare(base | libc::CLONE_NEWUTS) {
         true
-    } else if unsafe { libc::unshare(base) } == 0 {
-        // SAFETY: as above.
+    } else if unshare(base) {
         false
     } else {
         return Err(refused(Step::Unshare));

@@ -13,7 +13,10 @@
 //! time on a run queue): a thread that spins wants a core all the time,
 //! however busy the machine is, so the verdict does not change on a loaded
 //! machine. A game that animates at 60 frames a second asks for a few
-//! milliseconds a frame and waits on its pipe the rest. Where `schedstat`
+//! milliseconds a frame and waits on its pipe the rest. A thread that
+//! lowered its own priority (a `nice` above 0: background work that yields
+//! to everything else, such as Chat Noir's solver thinking while the player
+//! does) is not counted. Where `schedstat`
 //! is missing, the process's CPU time (`/proc/<pid>/stat`, user and
 //! system) is read instead. Where `/proc` is missing (not Linux), nothing
 //! is watched.
@@ -216,6 +219,9 @@ fn demand(pid: u32) -> Option<Duration> {
     let mut read = 0;
     if let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) {
         for task in tasks.flatten().take(MAX_THREADS) {
+            if low_priority(&task.path()) {
+                continue;
+            }
             let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) else {
                 // A thread that just ended; or no schedstat at all.
                 continue;
@@ -231,6 +237,14 @@ fn demand(pid: u32) -> Option<Duration> {
         return Some(total);
     }
     cpu_time(pid)
+}
+
+/// Whether the thread at `task` (`/proc/<pid>/task/<tid>`) runs at a
+/// lowered priority (its `nice`, field 19 of its `stat`, above 0).
+fn low_priority(task: &std::path::Path) -> bool {
+    stat_fields(&task.join("stat").to_string_lossy())
+        .and_then(|fields| fields.get(16)?.parse::<i64>().ok())
+        .is_some_and(|nice| nice > 0)
 }
 
 /// Process `pid`'s user and system time (`/proc/<pid>/stat`).
@@ -273,5 +287,30 @@ mod tests {
         }
         assert!(demand(pid).expect("again") >= before);
         assert!(cpu_time(pid).is_some());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_thread_that_lowered_its_priority_is_not_counted() {
+        let here = |tid: i64| std::path::PathBuf::from(format!("/proc/self/task/{tid}"));
+        // SAFETY: gettid only returns the caller's thread id.
+        let main = unsafe { libc::gettid() };
+        assert!(!low_priority(&here(main.into())));
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            // SAFETY: both only set or read the calling thread's own values.
+            let tid = unsafe {
+                libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+                libc::gettid()
+            };
+            sender.send(tid).unwrap();
+            let _ = wait.recv();
+        });
+        let tid = receiver.recv().unwrap();
+        assert!(low_priority(&here(tid.into())), "a thread at nice 19");
+        assert!(!low_priority(&here(main.into())), "only that thread");
+        drop(done);
+        thread.join().unwrap();
     }
 }

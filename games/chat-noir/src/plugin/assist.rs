@@ -164,6 +164,7 @@ fn think(
     outbox: &Sender<(Board, Pos, Verdict)>,
     latest: &Arc<AtomicU64>,
 ) {
+    lower_priority();
     let mut solver = Solver::new();
     while let Ok(mut question) = inbox.recv() {
         while let Ok(newer) = inbox.try_recv() {
@@ -182,6 +183,19 @@ fn think(
         if outbox.send((board, cat, verdict)).is_err() {
             break;
         }
+    }
+}
+
+/// Lowers the calling thread's priority to the lowest (`nice` 19): the
+/// solver thinks while the player does, and yields to everything else on
+/// the machine; the console does not count such a thread as the game
+/// "using a lot of CPU" (`game_host::usage`).
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: sets the calling thread's own priority (`PRIO_PROCESS` of
+    // thread 0 is the caller on Linux); a refusal changes nothing.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 19);
     }
 }
 

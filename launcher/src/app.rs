@@ -585,7 +585,15 @@ impl LauncherApp {
         }
         if !shown.finished.is_empty() && self.config.player.is_some() {
             for (dir_name, finished) in shown.finished {
-                self.plays.record_result(&dir_name, &finished);
+                // Records per variant: the choices the manifest names.
+                let records_by = self
+                    .catalog
+                    .find(&dir_name)
+                    .and_then(|e| e.manifest.as_ref())
+                    .map(|m| m.records_by.clone())
+                    .unwrap_or_default();
+                self.plays
+                    .record_result_by(&dir_name, &finished, &records_by);
             }
             self.save_plays();
         }

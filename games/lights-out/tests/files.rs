@@ -17,9 +17,29 @@ fn read(name: &str) -> String {
     folder().read(name)
 }
 
-/// The `key = "value"` lines of a flat TOML file.
+/// The `key = "value"` lines of the manifest (its one list, `records-by`,
+/// aside: see [`the_records_are_kept_per_size`]).
 fn manifest_fields() -> Vec<(String, String)> {
-    folder().manifest_fields()
+    let text: String = read("info.toml")
+        .lines()
+        .filter(|l| !l.starts_with("records-by"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    launcher_help::game_files::parse_manifest_fields(&text).unwrap()
+}
+
+/// The statistics keep a record per board size (the manifest's
+/// `records-by` names the Size choice, by its label).
+#[test]
+fn the_records_are_kept_per_size() {
+    let info = read("info.toml");
+    assert!(
+        info.lines().any(|l| l == "records-by = [\"Size\"]"),
+        "{info}"
+    );
+    use game_api::Game;
+    let game = lights_out::LightsOut::with_seed(1);
+    assert!(game.actions().iter().any(|a| a.label == "Size"));
 }
 
 #[test]

@@ -8,6 +8,7 @@
 //! | `game-set` | the group the button goes in | `Other Games` |
 //! | `help` | text help shown by §4's rules | `doc.txt` if present |
 //! | `manual` | Markdown manual (§3) | `manual.md` if present |
+//! | `records-by` | choice controls (labels or ids) whose values keep statistics apart | none |
 //!
 //! A manifest is untrusted input: it is read with a size cap, every field is
 //! type-checked with a message naming the field, unknown keys are warnings,
@@ -41,6 +42,10 @@ pub struct Manifest {
     pub help: Option<PathBuf>,
     /// The manual's path, if the manifest names one or `manual.md` exists.
     pub manual: Option<PathBuf>,
+    /// The choice controls (labels or ids) whose values, when a game
+    /// starts, make its variant, with records of its own in the statistics
+    /// (`records-by = ["Size", "Cat"]`); empty: one record for the game.
+    pub records_by: Vec<String>,
     /// Things worth telling the author that do not stop the game (unknown keys).
     pub warnings: Vec<String>,
 }
@@ -138,10 +143,10 @@ pub fn parse(
     for key in table.keys() {
         if !matches!(
             key.as_str(),
-            "game" | "name" | "icon" | "game-icon" | "game-set" | "help" | "manual"
+            "game" | "name" | "icon" | "game-icon" | "game-set" | "help" | "manual" | "records-by"
         ) {
             warnings.push(format!(
-                "unknown key `{key}` is ignored (known keys: game, name, icon, game-set, help, manual)"
+                "unknown key `{key}` is ignored (known keys: game, name, icon, game-set, help, manual, records-by)"
             ));
         }
     }
@@ -193,6 +198,13 @@ pub fn parse(
     };
     let name = text_field("name", default_name(dir_name));
     let game_set = text_field("game-set", DEFAULT_GAME_SET.into());
+    let records_by = match records_by(&table) {
+        Ok(names) => names,
+        Err(e) => {
+            errors.extend(e.errors);
+            Vec::new()
+        }
+    };
 
     if table.contains_key("icon") && table.contains_key("game-icon") {
         warnings.push("both `icon` and `game-icon` are given; `icon` is used".into());
@@ -210,8 +222,35 @@ pub fn parse(
         game_set,
         help,
         manual,
+        records_by,
         warnings,
     })
+}
+
+/// `records-by`: a list of the names of choice controls, each a non-empty
+/// string; absent, an empty list.
+fn records_by(table: &toml::Table) -> Result<Vec<String>, ManifestError> {
+    const EXAMPLE: &str = "records-by = [\"Size\"]";
+    match table.get("records-by") {
+        None => Ok(Vec::new()),
+        Some(toml::Value::Array(items)) => items
+            .iter()
+            .map(|item| match item {
+                toml::Value::String(s) if !s.trim().is_empty() => Ok(s.trim().to_owned()),
+                toml::Value::String(_) => Err(err(format!(
+                    "`records-by` holds an empty name; name a choice control by its label or id, as in {EXAMPLE}"
+                ))),
+                other => Err(err(format!(
+                    "`records-by` must list names in quotes, as in {EXAMPLE}, but it holds {} {other}",
+                    article_type(other)
+                ))),
+            })
+            .collect(),
+        Some(other) => Err(err(format!(
+            "`records-by` must be a list of names in quotes, as in {EXAMPLE}, but it is {} {other}",
+            article_type(other)
+        ))),
+    }
 }
 
 /// A label as the console shows it: control characters (a line break would
@@ -321,6 +360,31 @@ mod tests {
 
     fn parse_in(text: &str, dir: &str) -> Result<Manifest, ManifestError> {
         parse(text, dir, |_| false)
+    }
+
+    #[test]
+    fn records_by_lists_choice_names_and_refuses_other_values() {
+        let m = parse_in(
+            "game = \"chat_noir\"\nrecords-by = [\"Size\", \"Cat\"]",
+            "chat-noir",
+        )
+        .unwrap();
+        assert_eq!(m.records_by, ["Size", "Cat"]);
+        assert!(m.warnings.is_empty(), "{:?}", m.warnings);
+        let m = parse_in("game = \"chat_noir\"", "chat-noir").unwrap();
+        assert!(m.records_by.is_empty());
+        for bad in [
+            "records-by = \"Size\"",
+            "records-by = [1]",
+            "records-by = [\" \"]",
+        ] {
+            let e = parse_in(&format!("game = \"g\"\n{bad}"), "g").unwrap_err();
+            assert!(e.errors[0].contains("`records-by`"), "{bad}: {e}");
+            assert!(
+                e.errors[0].contains("records-by = [\"Size\"]"),
+                "{bad}: {e}"
+            );
+        }
     }
 
     #[test]

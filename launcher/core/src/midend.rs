@@ -234,6 +234,39 @@ pub struct Finished {
     pub assisted: bool,
     /// How its scores compare (revision 5).
     pub score_kind: game_api::ScoreKind,
+    /// The game's choice controls as they were when this game started:
+    /// what its variant is, for records per variant
+    /// ([`crate::player::variant_name`]).
+    pub choices: Vec<ChoiceValue>,
+}
+
+/// A choice control's value (a board size, an opponent), as a game's
+/// actions show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChoiceValue {
+    /// The control's id.
+    pub id: String,
+    /// Its label ("Size").
+    pub label: String,
+    /// The option chosen ("7×7").
+    pub value: String,
+}
+
+impl ChoiceValue {
+    /// The choice controls among `actions`, with their values.
+    pub fn of(actions: &[game_api::Action]) -> Vec<ChoiceValue> {
+        actions
+            .iter()
+            .filter_map(|a| match &a.kind {
+                game_api::ActionKind::Choice { selected, .. } => Some(ChoiceValue {
+                    id: a.id.clone(),
+                    label: a.label.clone(),
+                    value: selected.clone(),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// The midend of one running game.
@@ -248,6 +281,9 @@ pub struct Midend {
     counted: bool,
     /// How the game's scores compare, as it said when it started.
     score_kind: game_api::ScoreKind,
+    /// The choices as they were when this game started: read from the
+    /// first actions shown after it began ([`Midend::note_choices`]).
+    choices: Option<Vec<ChoiceValue>>,
 }
 
 /// Turns "the game lacks it" into a plain error for the caller.
@@ -270,6 +306,7 @@ impl Midend {
             played: Duration::ZERO,
             counted: false,
             score_kind: game_api::ScoreKind::points(),
+            choices: None,
         }
     }
 
@@ -293,6 +330,7 @@ impl Midend {
             played: Duration::ZERO,
             counted: false,
             score_kind,
+            choices: None,
         };
         midend.read_game_id(instance)?;
         Ok(midend)
@@ -396,10 +434,22 @@ impl Midend {
         self.check_outcome(instance)
     }
 
-    /// A new game began: its time and result start afresh.
+    /// A new game began: its time and result start afresh, and its
+    /// choices are read anew.
     fn begin_game(&mut self) {
         self.played = Duration::ZERO;
         self.counted = false;
+        self.choices = None;
+    }
+
+    /// The window read the game's controls (after a change, a new game,
+    /// or opening): the first time since the game began, their choices'
+    /// values are its variant, kept until the next game begins, so that a
+    /// choice changed during a game does not move its result.
+    pub fn note_choices(&mut self, actions: &[game_api::Action]) {
+        if self.choices.is_none() {
+            self.choices = Some(ChoiceValue::of(actions));
+        }
     }
 
     fn check_outcome(
@@ -427,6 +477,7 @@ impl Midend {
             assisted,
             time: self.played,
             score_kind: self.score_kind.clone(),
+            choices: self.choices.clone().unwrap_or_default(),
         }))
     }
 

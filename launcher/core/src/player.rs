@@ -165,6 +165,77 @@ pub struct GamePlays {
     pub lower_is_better: bool,
     /// What the game's score counts ("moves"; empty for points).
     pub score_unit: String,
+    /// The records of each variant played, by the variant's name ("Size 7,
+    /// Cat Clever"): the values, when the game started, of the choices the
+    /// game's manifest names in `records-by`. The fields above are the
+    /// totals over every variant. Files written before variants existed
+    /// have none, and read as they were.
+    pub variants: BTreeMap<String, VariantPlays>,
+}
+
+/// What the player did in one variant of a game (see
+/// [`GamePlays::variants`]): the same records as the game's totals.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct VariantPlays {
+    /// Games won (with those won with the game's help).
+    pub won: u32,
+    /// Of the games won, those the game helped with.
+    pub won_with_help: u32,
+    /// Games lost.
+    pub lost: u32,
+    /// Games won in a row, up to the last one.
+    pub current_streak: u32,
+    /// The most games won in a row.
+    pub best_streak: u32,
+    /// The shortest time a game was won in, in milliseconds.
+    pub best_time_ms: Option<u64>,
+    /// The best score of a won or lost game, for games that keep one.
+    pub best_score: Option<i64>,
+}
+
+impl VariantPlays {
+    /// Whether any result was recorded.
+    pub fn has_results(&self) -> bool {
+        self.won + self.lost > 0
+    }
+
+    /// Counts a finished game: won or lost, the streaks, the best time and
+    /// (with `kind`, how scores compare) the best score. A win the game
+    /// helped with counts as won (and won with help) but sets no record.
+    fn record(&mut self, finished: &crate::midend::Finished, kind: &game_api::ScoreKind) {
+        match finished.result {
+            game_api::GameResult::Won if finished.assisted => {
+                self.won = self.won.saturating_add(1);
+                self.won_with_help = self.won_with_help.saturating_add(1);
+                return;
+            }
+            game_api::GameResult::Won => {
+                self.won = self.won.saturating_add(1);
+                self.current_streak = self.current_streak.saturating_add(1);
+                self.best_streak = self.best_streak.max(self.current_streak);
+                let ms = u64::try_from(finished.time.as_millis()).unwrap_or(u64::MAX);
+                if self.best_time_ms.is_none_or(|best| ms < best) {
+                    self.best_time_ms = Some(ms);
+                }
+            }
+            game_api::GameResult::Lost => {
+                self.lost = self.lost.saturating_add(1);
+                self.current_streak = 0;
+                if finished.assisted {
+                    return;
+                }
+            }
+            game_api::GameResult::Playing => return,
+        }
+        if let Some(score) = finished.score
+            && self
+                .best_score
+                .is_none_or(|best| kind.is_better(score, best))
+        {
+            self.best_score = Some(score);
+        }
+    }
 }
 
 impl GamePlays {
@@ -172,6 +243,70 @@ impl GamePlays {
     pub fn has_results(&self) -> bool {
         self.won + self.lost > 0
     }
+
+    /// The game's totals, as a variant's record.
+    pub fn totals(&self) -> VariantPlays {
+        VariantPlays {
+            won: self.won,
+            won_with_help: self.won_with_help,
+            lost: self.lost,
+            current_streak: self.current_streak,
+            best_streak: self.best_streak,
+            best_time_ms: self.best_time_ms,
+            best_score: self.best_score,
+        }
+    }
+
+    fn set_totals(&mut self, totals: VariantPlays) {
+        let VariantPlays {
+            won,
+            won_with_help,
+            lost,
+            current_streak,
+            best_streak,
+            best_time_ms,
+            best_score,
+        } = totals;
+        self.won = won;
+        self.won_with_help = won_with_help;
+        self.lost = lost;
+        self.current_streak = current_streak;
+        self.best_streak = best_streak;
+        self.best_time_ms = best_time_ms;
+        self.best_score = best_score;
+    }
+}
+
+/// The name of the variant a game was played in: the values of the
+/// choices `records_by` names (each a choice's label or id, compared
+/// without regard to case), in that order, as "Size 7, Cat Clever"; `None`
+/// when the game has no such choice (or `records_by` is empty).
+///
+/// ```
+/// use launcher_core::midend::ChoiceValue;
+/// use launcher_core::player::variant_name;
+/// let choices = [
+///     ChoiceValue { id: "difficulty".into(), label: "Cat".into(), value: "Clever".into() },
+///     ChoiceValue { id: "size".into(), label: "Size".into(), value: "7".into() },
+/// ];
+/// let by = ["Size".to_string(), "cat".to_string()];
+/// assert_eq!(variant_name(&choices, &by).as_deref(), Some("Size 7, Cat Clever"));
+/// assert_eq!(variant_name(&choices, &[]), None);
+/// ```
+pub fn variant_name(
+    choices: &[crate::midend::ChoiceValue],
+    records_by: &[String],
+) -> Option<String> {
+    let parts: Vec<String> = records_by
+        .iter()
+        .filter_map(|name| {
+            choices.iter().find(|c| {
+                c.label.eq_ignore_ascii_case(name.trim()) || c.id.eq_ignore_ascii_case(name.trim())
+            })
+        })
+        .map(|c| format!("{} {}", c.label, c.value))
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
 }
 
 /// What was played (`plays.toml`), by game directory name.
@@ -215,45 +350,45 @@ impl PlayHistory {
     /// won with help) but sets no record: it neither lengthens nor breaks
     /// the streak, and its time and score are not bests.
     pub fn record_result(&mut self, dir_name: &str, finished: &crate::midend::Finished) {
+        self.record_result_by(dir_name, finished, &[]);
+    }
+
+    /// [`PlayHistory::record_result`], and the same in the record of the
+    /// game's variant: the values its choices named in `records_by` (the
+    /// manifest's `records-by`) had when it started ([`variant_name`]).
+    pub fn record_result_by(
+        &mut self,
+        dir_name: &str,
+        finished: &crate::midend::Finished,
+        records_by: &[String],
+    ) {
+        if finished.result == game_api::GameResult::Playing {
+            return;
+        }
         let game = self.games.entry(dir_name.to_owned()).or_default();
-        match finished.result {
-            game_api::GameResult::Won if finished.assisted => {
-                game.won = game.won.saturating_add(1);
-                game.won_with_help = game.won_with_help.saturating_add(1);
-                return;
-            }
-            game_api::GameResult::Won => {
-                game.won = game.won.saturating_add(1);
-                game.current_streak = game.current_streak.saturating_add(1);
-                game.best_streak = game.best_streak.max(game.current_streak);
-                let ms = u64::try_from(finished.time.as_millis()).unwrap_or(u64::MAX);
-                if game.best_time_ms.is_none_or(|best| ms < best) {
-                    game.best_time_ms = Some(ms);
-                }
-            }
-            game_api::GameResult::Lost => {
-                game.lost = game.lost.saturating_add(1);
-                game.current_streak = 0;
-                if finished.assisted {
-                    return;
-                }
-            }
-            game_api::GameResult::Playing => return,
-        }
         let kind = &finished.score_kind;
-        if kind.lower_is_better && !game.lower_is_better {
-            // Saved when fewer-is-better games reported minus their
-            // moves: -10 was 10 moves.
-            game.best_score = game.best_score.map(|best| best.saturating_abs());
+        // A result the game helped with sets no record, and leaves the
+        // bests as they were.
+        if !finished.assisted {
+            if kind.lower_is_better && !game.lower_is_better {
+                // Saved when fewer-is-better games reported minus their
+                // moves: -10 was 10 moves.
+                game.best_score = game.best_score.map(|best| best.saturating_abs());
+                for variant in game.variants.values_mut() {
+                    variant.best_score = variant.best_score.map(|best| best.saturating_abs());
+                }
+            }
+            game.lower_is_better = kind.lower_is_better;
+            game.score_unit = kind.unit.clone();
         }
-        game.lower_is_better = kind.lower_is_better;
-        game.score_unit = kind.unit.clone();
-        if let Some(score) = finished.score
-            && game
-                .best_score
-                .is_none_or(|best| kind.is_better(score, best))
-        {
-            game.best_score = Some(score);
+        let mut totals = game.totals();
+        totals.record(finished, kind);
+        game.set_totals(totals);
+        if let Some(name) = variant_name(&finished.choices, records_by) {
+            game.variants
+                .entry(name)
+                .or_default()
+                .record(finished, kind);
         }
     }
 
@@ -444,6 +579,7 @@ mod tests {
                 time,
                 assisted: false,
                 score_kind: game_api::ScoreKind::points(),
+                choices: Vec::new(),
             };
             plays.record_result("g", &finished);
         };
@@ -485,6 +621,7 @@ mod tests {
                     time: Duration::from_secs(30),
                     assisted: false,
                     score_kind: game_api::ScoreKind::fewest("moves"),
+                    choices: Vec::new(),
                 },
             )
         };
@@ -510,6 +647,7 @@ mod tests {
             time: Duration::from_secs(secs),
             assisted,
             score_kind: game_api::ScoreKind::points(),
+            choices: Vec::new(),
         };
         plays.record_result("g", &finished(Won, 100, false));
         plays.record_result("g", &finished(Won, 5, true));
@@ -532,6 +670,119 @@ mod tests {
     }
 
     use super::*;
+
+    /// Chat Noir's records by board size and cat: the totals count every
+    /// game, and each variant keeps its own bests, so a quick 5×5 Classic
+    /// win is not the 7×7 Clever best time.
+    #[test]
+    fn each_variant_keeps_its_own_records_beside_the_totals() {
+        use crate::midend::{ChoiceValue, Finished};
+        use game_api::GameResult::{Lost, Won};
+        use std::time::Duration;
+        let choices = |size: &str, cat: &str| {
+            vec![
+                ChoiceValue {
+                    id: "difficulty".into(),
+                    label: "Cat".into(),
+                    value: cat.into(),
+                },
+                ChoiceValue {
+                    id: "size".into(),
+                    label: "Size".into(),
+                    value: size.into(),
+                },
+            ]
+        };
+        let by = ["Size".to_string(), "Cat".to_string()];
+        let mut plays = PlayHistory::default();
+        let mut record = |result, secs, size, cat| {
+            let finished = Finished {
+                result,
+                score: None,
+                time: Duration::from_secs(secs),
+                assisted: false,
+                score_kind: game_api::ScoreKind::points(),
+                choices: choices(size, cat),
+            };
+            plays.record_result_by("chat-noir", &finished, &by);
+        };
+        record(Won, 300, "7", "Clever");
+        record(Won, 20, "5", "Classic");
+        record(Lost, 50, "7", "Clever");
+        record(Won, 200, "7", "Clever");
+        let g = &plays.games["chat-noir"];
+        assert_eq!((g.won, g.lost, g.best_time_ms), (3, 1, Some(20_000)));
+        assert_eq!(g.variants.len(), 2);
+        let big = &g.variants["Size 7, Cat Clever"];
+        assert_eq!((big.won, big.lost), (2, 1));
+        assert_eq!(big.best_time_ms, Some(200_000), "not the 5×5 game's 20 s");
+        assert_eq!((big.current_streak, big.best_streak), (1, 1));
+        let small = &g.variants["Size 5, Cat Classic"];
+        assert_eq!((small.won, small.best_time_ms), (1, Some(20_000)));
+        // Without `records-by`, or without the choices, only the totals.
+        plays.record_result(
+            "chat-noir",
+            &Finished {
+                result: Won,
+                score: None,
+                time: Duration::from_secs(1),
+                assisted: false,
+                score_kind: game_api::ScoreKind::points(),
+                choices: choices("9", "Expert"),
+            },
+        );
+        let g = &plays.games["chat-noir"];
+        assert_eq!((g.won, g.variants.len()), (4, 2));
+        // A reset forgets the variants too.
+        plays.reset("chat-noir");
+        assert!(plays.games["chat-noir"].variants.is_empty());
+    }
+
+    /// A `plays.toml` written before variants existed (this text is one)
+    /// loads as it was, and is written back with the variants beside.
+    #[test]
+    fn an_old_plays_file_without_variants_loads() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("plays.toml");
+        std::fs::write(
+            &path,
+            "[games.lights-out]\ntimes-played = 4\nlast-played = 1780000000\nfavourite = true\nwon = 3\nwon-with-help = 1\nlost = 0\ncurrent-streak = 2\nbest-streak = 2\nbest-time-ms = 41000\nbest-score = 9\nlower-is-better = true\nscore-unit = \"moves\"\n",
+        )
+        .unwrap();
+        let (mut plays, problem) = load::<PlayHistory>(&path);
+        assert_eq!(problem, None);
+        let g = &plays.games["lights-out"];
+        assert_eq!((g.times_played, g.won, g.won_with_help), (4, 3, 1));
+        assert_eq!((g.best_time_ms, g.best_score), (Some(41_000), Some(9)));
+        assert!(g.favourite && g.variants.is_empty());
+        plays.record_result_by(
+            "lights-out",
+            &crate::midend::Finished {
+                result: game_api::GameResult::Won,
+                score: Some(12),
+                time: std::time::Duration::from_secs(60),
+                assisted: false,
+                score_kind: game_api::ScoreKind::fewest("moves"),
+                choices: vec![crate::midend::ChoiceValue {
+                    id: "size".into(),
+                    label: "Size".into(),
+                    value: "7×7".into(),
+                }],
+            },
+            &["Size".to_string()],
+        );
+        save(&path, &plays).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("[games.lights-out.variants.\"Size 7×7\"]"),
+            "{text}"
+        );
+        let (again, _) = load::<PlayHistory>(&path);
+        assert_eq!(again, plays);
+        let g = &again.games["lights-out"];
+        assert_eq!((g.won, g.best_score), (4, Some(9)));
+        assert_eq!(g.variants["Size 7×7"].best_score, Some(12));
+    }
 
     #[test]
     fn recent_games_are_the_last_six_most_recent_first() {

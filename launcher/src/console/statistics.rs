@@ -1,8 +1,10 @@
 //! Play statistics: a game's line for its tooltip, and the Statistics
-//! window that lists every game and resets them.
+//! window that lists every game, with a row for each variant played of
+//! the games that keep records per variant (the manifest's `records-by`),
+//! and resets them.
 
 use super::{ConsoleAsks, ConsoleView};
-use launcher_core::player::{self, PlayHistory};
+use launcher_core::player::{self, PlayHistory, VariantPlays};
 
 /// "Played 3 games, last opened 2 days ago; won 2 (1 with help), lost 1;
 /// streak 2 (best 2); best time 1:05" for a game that reports its
@@ -25,7 +27,7 @@ pub fn played_line(plays: &PlayHistory, dir_name: &str, now: u64) -> String {
     if let Some(last) = last {
         line += &format!(", last opened {last}");
     }
-    line += &format!("; won {}, lost {}", won_text(game), game.lost);
+    line += &format!("; won {}, lost {}", won_text(&game.totals()), game.lost);
     line += &format!(
         "; streak {} (best {})",
         game.current_streak, game.best_streak
@@ -56,23 +58,37 @@ fn games(n: u32) -> String {
     }
 }
 
-/// A game's bests: "1:05 · 33 moves", or `None` without any.
-fn bests(game: &player::GamePlays) -> Option<String> {
-    let parts: Vec<String> = game
+/// The bests of a game's record (its totals or a variant's): "1:05 · 33
+/// moves", or `None` without any.
+fn bests(game: &player::GamePlays, record: &VariantPlays) -> Option<String> {
+    let parts: Vec<String> = record
         .best_time_ms
         .map(player::clock)
         .into_iter()
-        .chain(game.best_score.map(|s| player::score_text(game, s)))
+        .chain(record.best_score.map(|s| player::score_text(game, s)))
         .collect();
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 /// "5", or "5 (2 with help)" when the game helped with some wins.
-fn won_text(game: &player::GamePlays) -> String {
-    match game.won_with_help {
-        0 => game.won.to_string(),
-        helped => format!("{} ({helped} with help)", game.won),
+fn won_text(record: &VariantPlays) -> String {
+    match record.won_with_help {
+        0 => record.won.to_string(),
+        helped => format!("{} ({helped} with help)", record.won),
     }
+}
+
+/// The Played, Won, Lost, Streak and Best cells of a record (a game's
+/// totals or one variant's).
+fn record_cells(ui: &mut egui::Ui, game: &player::GamePlays, record: &VariantPlays) {
+    ui.label((record.won + record.lost).to_string());
+    ui.label(won_text(record));
+    ui.label(record.lost.to_string());
+    ui.label(format!(
+        "{}, best {}",
+        record.current_streak, record.best_streak
+    ));
+    ui.label(bests(game, record).unwrap_or_else(|| "–".into()));
 }
 
 /// The Statistics window: every game, what was played, and Reset.
@@ -130,21 +146,34 @@ pub(super) fn statistics_ui(
                                 // count games and wins: the others show a
                                 // dash.
                                 let results = plays.filter(|p| p.has_results());
-                                let cell = |f: &dyn Fn(&player::GamePlays) -> Option<String>| {
-                                    results.and_then(f).unwrap_or_else(|| "–".into())
-                                };
-                                ui.label(cell(&|p| Some((p.won + p.lost).to_string())));
-                                ui.label(cell(&|p| Some(won_text(p))));
-                                ui.label(cell(&|p| Some(p.lost.to_string())));
-                                ui.label(cell(&|p| {
-                                    Some(format!("{}, best {}", p.current_streak, p.best_streak))
-                                }));
-                                ui.label(cell(&bests));
+                                match results {
+                                    Some(p) => record_cells(ui, p, &p.totals()),
+                                    None => {
+                                        for _ in 0..5 {
+                                            ui.label("–");
+                                        }
+                                    }
+                                }
                                 let reset = ui.add_enabled(opened > 0, egui::Button::new("Reset"));
                                 if reset.clicked() {
                                     asks.reset_statistics = Some(Some(game.dir_name.clone()));
                                 }
                                 ui.end_row();
+                                // A row for each variant played, under the
+                                // totals: its own games and bests.
+                                let variants = results.map(|p| (p, &p.variants));
+                                for (p, (variant, record)) in variants
+                                    .into_iter()
+                                    .flat_map(|(p, v)| v.iter().map(move |r| (p, r)))
+                                {
+                                    ui.label(format!("   {variant}")).on_hover_text(format!(
+                                        "{}, played with {variant}",
+                                        game.name
+                                    ));
+                                    record_cells(ui, p, record);
+                                    ui.label("");
+                                    ui.end_row();
+                                }
                             }
                         }
                     });

@@ -28,6 +28,9 @@ impl GameWindow {
         let mut actions = self.host_actions();
         actions.extend(view.actions);
         let before = std::mem::replace(&mut self.actions, actions);
+        // The choices a game started with are its variant (records per
+        // variant in the statistics).
+        self.midend.note_choices(&self.actions);
         for action in &self.actions {
             if let ActionKind::Text { value } = &action.kind {
                 // Keep what the player is typing unless the game's value changed.

@@ -30,6 +30,7 @@ pub mod budget;
 pub mod catalog;
 pub mod check;
 pub mod files;
+pub mod game_file;
 pub mod icon;
 pub mod install;
 pub mod library_copy;

@@ -75,7 +75,7 @@ pub const MAX_CHAIN_BYTES: usize = 4 * 1024 * 1024;
 pub const MAX_POSITION_BYTES: usize = 4 * 1024 * 1024;
 
 /// The largest resume file read: two saves, the chain and the header.
-const MAX_FILE_BYTES: u64 = 2 * MAX_SAVE_BYTES as u64 + MAX_CHAIN_BYTES as u64 + 4096;
+pub const MAX_FILE_BYTES: u64 = 2 * MAX_SAVE_BYTES as u64 + MAX_CHAIN_BYTES as u64 + 4096;
 
 /// The positions around the current one that a resume file keeps: what
 /// Undo and Redo walk through after the game is opened again.
@@ -180,7 +180,15 @@ impl SavedGame {
 }
 
 /// What a file's chain gave: the history, or why it could not be read.
-type ChainRead = Result<SavedHistory, String>;
+pub type ChainRead = Result<SavedHistory, String>;
+
+/// Reads a resume file's bytes, checking it is one of `game`: its position
+/// (an error when it has none that can be read) and its undo chain (an
+/// error when the chain is damaged). Saved-game files hold one
+/// ([`crate::game_file`]).
+pub fn decode_with_history(bytes: &[u8], game: &str) -> Result<(SavedGame, ChainRead), String> {
+    decode_file(bytes, game)
+}
 
 /// Reads a file's bytes: its position (an error when it has none that can
 /// be read) and its history (empty for the first format; an error when the
@@ -444,7 +452,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// The 64-bit FNV-1a hash of `bytes`.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
         (hash ^ u64::from(*byte)).wrapping_mul(0x0000_0100_0000_01b3)
     })

@@ -9,6 +9,12 @@
 //! device, at most [`MAX_CHOSEN_FILE_BYTES`]) and only its name and bytes
 //! go to the game. A file that cannot be given is said in the dialog, which
 //! stays open for another choice.
+//!
+//! The same dialog saves and opens the launcher's own saved-game files
+//! (Game ▸ Save game as… and Open saved game…, [`Purpose`]): it then lists
+//! `.pltgame` files and answers with the path chosen, which the window
+//! writes or reads itself (see `file_request.rs`); nothing goes to the
+//! game but the position, through its own `load`.
 
 use game_api::host::MAX_CHOSEN_FILE_BYTES;
 use game_api::{ChosenFile, FileKind};
@@ -18,11 +24,25 @@ use std::path::{Path, PathBuf};
 /// files must not freeze the window).
 const MAX_ENTRIES: usize = 2000;
 
+/// What the dialog is open for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Purpose {
+    /// A file of this kind, which the game asked for.
+    ForGame(FileKind),
+    /// A saved game to open (Game ▸ Open saved game…).
+    OpenSavedGame,
+    /// Where to save the game (Game ▸ Save game as…).
+    SaveGameAs,
+}
+
 /// What the player did in the dialog this frame.
 #[derive(Debug)]
 pub(super) enum DialogAnswer {
     /// Chose this file, read.
     Chosen(ChosenFile),
+    /// Chose this saved-game file: to open, or to save to (ending in
+    /// `.pltgame`; the player confirmed replacing it if it exists).
+    SavedGame(PathBuf),
     /// Closed the dialog without a file.
     Cancelled,
 }
@@ -37,7 +57,7 @@ struct Entry {
 /// The dialog, while it is open.
 #[derive(Debug)]
 pub(super) struct FileDialog {
-    kind: FileKind,
+    purpose: Purpose,
     /// The folder shown.
     dir: PathBuf,
     /// Its folders, then its files of the kind, each sorted by name.
@@ -48,21 +68,53 @@ pub(super) struct FileDialog {
     path: String,
     /// Why the last choice could not be opened, or the folder read.
     error: Option<String>,
+    /// The existing file the player was told Save would replace: Save on
+    /// the same path again replaces it.
+    replace: Option<PathBuf>,
 }
 
 impl FileDialog {
     /// A dialog for a file of `kind`, showing `dir`.
     pub(super) fn new(kind: FileKind, dir: PathBuf) -> FileDialog {
+        FileDialog::for_purpose(Purpose::ForGame(kind), dir)
+    }
+
+    /// A dialog for `purpose`, showing `dir`.
+    pub(super) fn for_purpose(purpose: Purpose, dir: PathBuf) -> FileDialog {
         let mut dialog = FileDialog {
-            kind,
+            purpose,
             dir: PathBuf::new(),
             entries: Vec::new(),
             truncated: false,
             path: String::new(),
             error: None,
+            replace: None,
         };
         dialog.go_to(dir);
         dialog
+    }
+
+    /// A Save game as… dialog showing `dir`, its file field holding
+    /// `file_name` there.
+    pub(super) fn save_as(dir: PathBuf, file_name: &str) -> FileDialog {
+        let mut dialog = FileDialog::for_purpose(Purpose::SaveGameAs, dir);
+        dialog.path = dialog.dir.join(file_name).to_string_lossy().into_owned();
+        dialog
+    }
+
+    /// What the dialog is open for.
+    pub(super) fn purpose(&self) -> Purpose {
+        self.purpose
+    }
+
+    /// Whether a file called `name` is listed.
+    fn lists(&self, name: &str) -> bool {
+        match self.purpose {
+            Purpose::ForGame(kind) => kind.matches(name),
+            Purpose::OpenSavedGame | Purpose::SaveGameAs => Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case(launcher_core::game_file::EXTENSION)),
+        }
     }
 
     /// Where the dialog opens: the player's home folder, else the current
@@ -75,9 +127,12 @@ impl FileDialog {
             .unwrap_or_else(|| PathBuf::from("/"))
     }
 
-    /// The kind of file asked for.
-    pub(super) fn kind(&self) -> FileKind {
-        self.kind
+    /// The kind of file the game asked for (none: a saved game's dialog).
+    pub(super) fn kind(&self) -> Option<FileKind> {
+        match self.purpose {
+            Purpose::ForGame(kind) => Some(kind),
+            Purpose::OpenSavedGame | Purpose::SaveGameAs => None,
+        }
     }
 
     /// Shows `dir` (its folders and its files of the kind).
@@ -98,7 +153,7 @@ impl FileDialog {
                     }
                     // `metadata` follows links: a link to a folder is a folder.
                     let is_dir = entry.path().is_dir();
-                    if is_dir || self.kind.matches(&name) {
+                    if is_dir || self.lists(&name) {
                         self.entries.push(Entry { name, is_dir });
                     }
                 }
@@ -126,7 +181,24 @@ impl FileDialog {
             self.go_to(path);
             return None;
         }
-        match read_chosen(self.kind, &path) {
+        let kind = match self.purpose {
+            Purpose::ForGame(kind) => kind,
+            Purpose::OpenSavedGame => return Some(DialogAnswer::SavedGame(path)),
+            Purpose::SaveGameAs => {
+                let path = launcher_core::game_file::with_extension(&path);
+                if path.exists() && self.replace.as_ref() != Some(&path) {
+                    self.error = Some(format!(
+                        "{} exists already: press Save again to replace it, or type another name.",
+                        path.display()
+                    ));
+                    self.path = path.to_string_lossy().into_owned();
+                    self.replace = Some(path);
+                    return None;
+                }
+                return Some(DialogAnswer::SavedGame(path));
+            }
+        };
+        match read_chosen(kind, &path) {
             Ok(file) => Some(DialogAnswer::Chosen(file)),
             Err(why) => {
                 self.error = Some(why);
@@ -139,9 +211,11 @@ impl FileDialog {
     pub(super) fn ui(&mut self, ctx: &egui::Context, game: &str) -> Option<DialogAnswer> {
         let mut answer = None;
         let mut open = true;
-        let title = match self.kind {
-            FileKind::Picture => "Choose a picture",
-            _ => "Choose a file",
+        let title = match self.purpose {
+            Purpose::ForGame(FileKind::Picture) => "Choose a picture",
+            Purpose::ForGame(_) => "Choose a file",
+            Purpose::OpenSavedGame => "Open a saved game",
+            Purpose::SaveGameAs => "Save game as",
         };
         egui::Window::new(title)
             .id(egui::Id::unique(("file dialog", game)))
@@ -150,10 +224,20 @@ impl FileDialog {
             .default_size([460.0, 360.0])
             .open(&mut open)
             .show(ctx, |ui| {
-                ui.label(format!(
-                    "{game} asks for a file. It gets only the file you open here: {}.",
-                    self.kind.describe()
-                ));
+                ui.label(match self.purpose {
+                    Purpose::ForGame(kind) => format!(
+                        "{game} asks for a file. It gets only the file you open here: {}.",
+                        kind.describe()
+                    ),
+                    Purpose::OpenSavedGame => format!(
+                        "Open a game of {game} saved with Save game as… (a .{} file). The game you are playing now is replaced; Undo does not bring it back.",
+                        launcher_core::game_file::EXTENSION
+                    ),
+                    Purpose::SaveGameAs => format!(
+                        "Save this game of {game}, with its undo history, to a .{} file: open it again later with Open saved game…, or share it.",
+                        launcher_core::game_file::EXTENSION
+                    ),
+                });
                 ui.horizontal(|ui| {
                     let up = self.dir.parent().map(Path::to_path_buf);
                     if ui
@@ -192,7 +276,11 @@ impl FileDialog {
                             ui.label(format!("(only the first {MAX_ENTRIES} are listed)"));
                         }
                         if self.entries.is_empty() {
-                            ui.weak("No folders and no files of this kind here.");
+                            ui.weak(if self.kind().is_some() {
+                                "No folders and no files of this kind here."
+                            } else {
+                                "No folders and no saved games here."
+                            });
                         }
                     });
                 if let Some(entry) = go {
@@ -218,7 +306,12 @@ impl FileDialog {
                     ui.colored_label(ui.visuals().error_fg_color, error);
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("Open").clicked() {
+                    let confirm = if self.purpose == Purpose::SaveGameAs {
+                        "Save"
+                    } else {
+                        "Open"
+                    };
+                    if ui.button(confirm).clicked() {
                         open_now = true;
                     }
                     if ui.button("Cancel").clicked() {
@@ -339,6 +432,39 @@ mod tests {
         assert!(made.is_ok_and(|s| s.success()), "mkfifo makes a named pipe");
         let err = read_chosen(FileKind::Picture, &path).unwrap_err();
         assert!(err.contains("named pipe"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn save_as_adds_the_extension_and_asks_before_replacing_a_file() {
+        let dir = temp_dir("save-as");
+        std::fs::write(dir.join("old.pltgame"), b"x").unwrap();
+        std::fs::write(dir.join("notes.txt"), b"x").unwrap();
+        let mut dialog = FileDialog::save_as(dir.clone(), "chat-noir.pltgame");
+        let names: Vec<&str> = dialog.entries.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["old.pltgame"], "only saved games are listed");
+        assert_eq!(dialog.path, dir.join("chat-noir.pltgame").to_string_lossy());
+        dialog.path = dir.join("new").to_string_lossy().into_owned();
+        let Some(DialogAnswer::SavedGame(path)) = dialog.open_path() else {
+            panic!("a new file is saved to at once");
+        };
+        assert_eq!(path, dir.join("new.pltgame"));
+        dialog.path = dir.join("old").to_string_lossy().into_owned();
+        assert!(
+            dialog.open_path().is_none(),
+            "an existing file is not replaced"
+        );
+        assert!(
+            dialog
+                .error
+                .as_deref()
+                .unwrap()
+                .contains("press Save again")
+        );
+        let Some(DialogAnswer::SavedGame(path)) = dialog.open_path() else {
+            panic!("Save again replaces it");
+        };
+        assert_eq!(path, dir.join("old.pltgame"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -1,4 +1,6 @@
-//! A game's request for a file the player chooses (the file portal).
+//! A game's request for a file the player chooses (the file portal), and
+//! the launcher's own file dialogs: Save game as… and Open saved game…
+//! (the saved game itself is `midend_ui.rs`'s).
 
 use super::process::Life;
 use super::{GameWindow, file_dialog};
@@ -59,19 +61,56 @@ impl GameWindow {
     }
 
     /// The file dialog, while open: gives the game the file the player
-    /// chose, or says they cancelled.
+    /// chose, or says they cancelled; or saves the game to the file chosen,
+    /// or opens the saved game chosen.
     pub(super) fn file_dialog_ui(&mut self, ctx: &egui::Context) -> Result<(), GameError> {
         let Some(dialog) = &mut self.file_dialog else {
             return Ok(());
         };
-        let kind = dialog.kind();
+        let purpose = dialog.purpose();
         let Some(answer) = dialog.ui(ctx, &self.name) else {
             return Ok(());
         };
         self.file_dialog = None;
-        self.give_file(match answer {
-            file_dialog::DialogAnswer::Chosen(file) => game_api::FileChoice::Chosen(file),
-            file_dialog::DialogAnswer::Cancelled => game_api::FileChoice::Cancelled(kind),
-        })
+        use file_dialog::{DialogAnswer, Purpose};
+        match (purpose, answer) {
+            (Purpose::ForGame(_), DialogAnswer::Chosen(file)) => {
+                self.give_file(game_api::FileChoice::Chosen(file))
+            }
+            (Purpose::ForGame(kind), _) => self.give_file(game_api::FileChoice::Cancelled(kind)),
+            (Purpose::SaveGameAs, DialogAnswer::SavedGame(path)) => {
+                self.save_game_to(&path);
+                Ok(())
+            }
+            (Purpose::OpenSavedGame, DialogAnswer::SavedGame(path)) => self.open_saved_game(&path),
+            (_, _) => Ok(()),
+        }
+    }
+
+    /// Opens the Save game as… dialog (Game ▸ Save game as…, Ctrl+S), in
+    /// the player's home folder.
+    pub fn open_save_as_dialog(&mut self) {
+        if self.file_dialog.is_some() {
+            return;
+        }
+        let name = launcher_core::game_file::default_file_name(&self.dir_name);
+        self.file_dialog = Some(file_dialog::FileDialog::save_as(
+            file_dialog::FileDialog::start_dir(),
+            &name,
+        ));
+        self.ctx.request_repaint();
+    }
+
+    /// Opens the Open saved game… dialog (Game ▸ Open saved game…,
+    /// Ctrl+O).
+    pub fn open_load_dialog(&mut self) {
+        if self.file_dialog.is_some() {
+            return;
+        }
+        self.file_dialog = Some(file_dialog::FileDialog::for_purpose(
+            file_dialog::Purpose::OpenSavedGame,
+            file_dialog::FileDialog::start_dir(),
+        ));
+        self.ctx.request_repaint();
     }
 }

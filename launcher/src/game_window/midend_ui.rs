@@ -2,15 +2,20 @@
 //! game that opts in (New game, Restart, Undo, Redo, the Game ID field,
 //! Game ▸ Random seed…), their shortcuts, ticks, the time played, and the
 //! resume file written after each move, with the undo chain (so Undo and
-//! Redo go on after Quit, and after Restart with a rebuilt version). The logic is
-//! [`launcher_core::midend`]'s; this is its face.
+//! Redo go on after Quit, and after Restart with a rebuilt version); and
+//! the same game and chain saved to a file of the player's and opened
+//! again (Game ▸ Save game as… and Open saved game…, Ctrl+S and Ctrl+O;
+//! [`launcher_core::game_file`]). The logic is [`launcher_core::midend`]'s;
+//! this is its face.
 
 use super::GameWindow;
 use game_api::{Action, ActionKind, Event};
+use launcher_core::game_file::{self, GameFile};
 use launcher_core::messages::Notice;
 use launcher_core::midend::{Finished, History, seed_of_text};
 use launcher_core::running::GameError;
 use launcher_core::saves::{self, Resume, SavedGame, SavedHistory};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The id of the launcher's New game button (for [`GameWindow::invoke`]).
@@ -23,6 +28,10 @@ pub const UNDO: &str = "launcher:undo";
 pub const REDO: &str = "launcher:redo";
 /// The id of the host's Game ID field.
 pub const GAME_ID: &str = "launcher:game-id";
+/// The id of Game ▸ Save game as… (for [`GameWindow::invoke`]).
+pub const SAVE_AS: &str = "launcher:save-as";
+/// The id of Game ▸ Open saved game….
+pub const OPEN_SAVED: &str = "launcher:open-saved";
 
 /// Whether `id` is one of the launcher's own controls, not the game's.
 pub fn is_host_action(id: &str) -> bool {
@@ -36,6 +45,8 @@ pub fn shortcut(id: &str) -> Option<&'static str> {
         RESTART => "Ctrl+R",
         UNDO => "Ctrl+Z",
         REDO => "Ctrl+Y or Ctrl+Shift+Z",
+        SAVE_AS => "Ctrl+S",
+        OPEN_SAVED => "Ctrl+O",
         _ => return None,
     })
 }
@@ -97,6 +108,18 @@ impl GameWindow {
             UNDO => self.step(|w| w.midend.undo(w.game.game())),
             REDO => self.step(|w| w.midend.redo(w.game.game())),
             GAME_ID => self.start_from_game_id(value),
+            SAVE_AS => {
+                if self.midend.history().is_some() {
+                    self.open_save_as_dialog();
+                }
+                Ok(())
+            }
+            OPEN_SAVED => {
+                if self.midend.history().is_some() {
+                    self.open_load_dialog();
+                }
+                Ok(())
+            }
             _ => return None,
         })
     }
@@ -186,6 +209,7 @@ impl GameWindow {
             _ => false,
         };
         if moved {
+            self.file_note = None;
             self.save_position();
         }
         self.refresh()
@@ -202,27 +226,16 @@ impl GameWindow {
     /// saves. A failure, or a position too large to keep, is told in the
     /// window; the game goes on.
     fn save_position(&mut self) {
-        let (Some(path), Some(history)) = (&self.save_path, self.midend.history()) else {
+        let Some(path) = &self.save_path else {
             return;
         };
-        if let Some(why) = saves::position_too_large(history.current()) {
+        let Some((saved, chain)) = self.saved_now() else {
+            return;
+        };
+        if let Some(why) = saves::position_too_large(&saved.snapshot) {
             self.save_warning = Some(format!("{}: {why}.", self.name));
             return;
         }
-        let saved = SavedGame {
-            game: self.dir_name.clone(),
-            snapshot: history.current().clone(),
-            played: self.midend.played(),
-            counted: self.midend.counted(),
-        };
-        // No more positions than could fit in the file's chain (a record is
-        // at least 7 bytes): the history in memory may be far longer.
-        let most = saves::MAX_CHAIN_BYTES / 7;
-        let undo = history.undo_positions();
-        let chain = SavedHistory {
-            undo: undo[undo.len().saturating_sub(most)..].to_vec(),
-            redo: history.redo_positions().take(most).cloned().collect(),
-        };
         let path = path.clone();
         let ctx = self.ctx.clone();
         let writer = self.saver.get_or_insert_with(|| {
@@ -242,6 +255,114 @@ impl GameWindow {
             Some(Some(Ok(()))) => self.save_warning = None,
             _ => {}
         }
+    }
+
+    /// The game now and its undo chain, as a resume file or a saved-game
+    /// file keeps them; `None` for a game that does not save.
+    fn saved_now(&self) -> Option<(SavedGame, SavedHistory)> {
+        let history = self.midend.history()?;
+        let saved = SavedGame {
+            game: self.dir_name.clone(),
+            snapshot: history.current().clone(),
+            played: self.midend.played(),
+            counted: self.midend.counted(),
+        };
+        // No more positions than could fit in the file's chain (a record is
+        // at least 7 bytes): the history in memory may be far longer.
+        let most = saves::MAX_CHAIN_BYTES / 7;
+        let undo = history.undo_positions();
+        let chain = SavedHistory {
+            undo: undo[undo.len().saturating_sub(most)..].to_vec(),
+            redo: history.redo_positions().take(most).cloned().collect(),
+        };
+        Some((saved, chain))
+    }
+
+    /// Saves the game and its undo chain to `path` (Save game as…); what
+    /// happened is said under the status line.
+    pub fn save_game_to(&mut self, path: &Path) {
+        let Some((saved, history)) = self.saved_now() else {
+            return;
+        };
+        let path = game_file::with_extension(path);
+        let file = GameFile {
+            name: self.name.clone(),
+            game_id: self.midend.game_id().map(str::to_owned),
+            saved,
+            history,
+        };
+        match file.write(&path) {
+            Ok(()) => {
+                self.action_error = None;
+                self.file_note = Some(format!("Saved to {}", path.display()));
+            }
+            Err(e) => {
+                self.file_note = None;
+                self.action_error = Some(format!(
+                    "The game could not be saved: {e}. Choose another folder with Save game as…; the game goes on."
+                ));
+            }
+        }
+    }
+
+    /// Opens the saved game at `path` (Open saved game…, `--open`): the game
+    /// goes on from its position, and Undo walks back through its chain. A
+    /// file of another game, damaged, cut short, of a newer format or
+    /// refused by the game is said in the window, and the game goes on as
+    /// it was: nothing of it is lost.
+    pub fn open_saved_game(&mut self, path: &Path) -> Result<(), GameError> {
+        self.file_note = None;
+        if self.midend.history().is_none() {
+            self.action_error = Some(format!(
+                "{} does not save its games, so it cannot open a saved one.",
+                self.name
+            ));
+            return Ok(());
+        }
+        if !self.can_call() {
+            self.action_error = Some(format!(
+                "{} is busy: open the saved game again in a moment.",
+                self.name
+            ));
+            return Ok(());
+        }
+        let file = match game_file::read(path, &self.dir_name, &self.name) {
+            Ok(file) => file,
+            Err(why) => {
+                self.action_error = Some(format!("{why} Your game goes on as it was."));
+                return Ok(());
+            }
+        };
+        if let Err(e) = self.game.game().load(&file.saved.snapshot.state) {
+            let Some(refused) = e.game_error() else {
+                return Err(e);
+            };
+            let why = format!(
+                "The file {} cannot be opened: {} refused its position ({}). Your game goes on as it was.",
+                path.display(),
+                self.name,
+                refused.message
+            );
+            // The game keeps its position when it refuses one; loading it
+            // again makes sure of that.
+            if let Some(now) = self.midend.history().map(|h| h.current().state.clone()) {
+                self.game.game().load(&now)?;
+            }
+            self.action_error = Some(why);
+            return self.refresh();
+        }
+        let history =
+            History::resumed_with(file.history.undo, file.saved.snapshot, file.history.redo);
+        self.midend.resume(
+            self.game.game(),
+            history,
+            file.saved.played,
+            file.saved.counted,
+        )?;
+        self.field_error = None;
+        self.action_error = None;
+        self.file_note = Some(format!("Opened {}", path.display()));
+        self.after_move()
     }
 
     /// Brings the game back where the resume file left it, with its undo
@@ -412,12 +533,14 @@ impl GameWindow {
     }
 
     /// The launcher's shortcuts: Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z, Ctrl+N,
-    /// Ctrl+R. Not while a text field has the keyboard (its own undo).
+    /// Ctrl+R; in a game that saves, Ctrl+S and Ctrl+O (other games get
+    /// those keys). Not while a text field has the keyboard (its own undo).
     pub(super) fn shortcuts(&mut self, ui: &mut egui::Ui) -> Result<(), GameError> {
         if ui.ctx().text_edit_focused() {
             return Ok(());
         }
         use egui::{Key, Modifiers};
+        let saves = self.midend.history().is_some() && self.file_dialog.is_none();
         let pressed = ui.input_mut(|i| {
             // The most specific first: Ctrl+Shift+Z before Ctrl+Z.
             if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
@@ -430,11 +553,18 @@ impl GameWindow {
                 Some(NEW_GAME)
             } else if i.consume_key(Modifiers::COMMAND, Key::R) {
                 Some(RESTART)
+            } else if saves && i.consume_key(Modifiers::COMMAND, Key::S) {
+                Some(SAVE_AS)
+            } else if saves && i.consume_key(Modifiers::COMMAND, Key::O) {
+                Some(OPEN_SAVED)
             } else {
                 None
             }
         });
-        let offered = pressed.filter(|id| self.actions.iter().any(|a| a.id == *id && a.enabled));
+        let offered = pressed.filter(|id| {
+            self.actions.iter().any(|a| a.id == *id && a.enabled)
+                || (saves && [SAVE_AS, OPEN_SAVED].contains(id))
+        });
         match offered {
             Some(id) => self.invoke(id, ""),
             None => Ok(()),
@@ -462,6 +592,16 @@ impl GameWindow {
         }
         if self.midend.features().new_game && ui.button("Random seed…").clicked() {
             self.open_seed_dialog();
+        }
+        if self.midend.history().is_some() {
+            any = true;
+            let free = self.file_dialog.is_none();
+            for (id, label) in [(SAVE_AS, "Save game as…"), (OPEN_SAVED, "Open saved game…")] {
+                let button = egui::Button::new(label).shortcut_text(shortcut(id).unwrap_or(""));
+                if ui.add_enabled(free, button).clicked() {
+                    chosen = Some((id.to_owned(), String::new()));
+                }
+            }
         }
         if any {
             ui.separator();
@@ -519,6 +659,12 @@ impl GameWindow {
     /// The midend: the undo chain, the game ID, the time played.
     pub fn midend(&self) -> &launcher_core::midend::Midend {
         &self.midend
+    }
+
+    /// "Saved to …" or "Opened …", shown under the status line after Save
+    /// game as… or Open saved game… until the next move.
+    pub fn file_note(&self) -> Option<&str> {
+        self.file_note.as_deref()
     }
 
     /// The error shown beside a text field (a game ID the game refused).

@@ -31,7 +31,7 @@ use crate::pictures::GamePictures;
 
 pub use file_dialog::read_chosen;
 pub use input::{HOST_KEYS, key_name};
-pub use midend_ui::{GAME_ID, NEW_GAME, REDO, RESTART, UNDO};
+pub use midend_ui::{GAME_ID, NEW_GAME, OPEN_SAVED, REDO, RESTART, SAVE_AS, UNDO};
 pub use process::{CALL_WAIT, DISABLED, ProcessSettings};
 pub use services::RequestQueue;
 
@@ -191,8 +191,11 @@ pub struct GameWindow {
     ctx: egui::Context,
     /// The canvas's labelled regions (accessibility nodes).
     regions: Vec<game_api::Region>,
-    /// The file dialog the game asked for, while it is open (revision 5).
+    /// The file dialog the game asked for, or Save game as… / Open saved
+    /// game…, while it is open.
     file_dialog: Option<file_dialog::FileDialog>,
+    /// "Saved to …" / "Opened …", under the status line until the next move.
+    file_note: Option<String>,
     /// The size the game was last laid out to (revision 5, a canvas that
     /// fills the window).
     laid_out: Option<game_api::Point>,
@@ -318,6 +321,7 @@ impl GameWindow {
             ctx: ctx.clone(),
             regions: Vec::new(),
             file_dialog: None,
+            file_note: None,
             laid_out: None,
             capture: None,
             clock_told: None,
@@ -706,6 +710,9 @@ impl GameWindow {
             ui.horizontal_wrapped(|ui| {
                 ui.add(egui::Label::new(&self.status).wrap());
             });
+            if let Some(note) = &self.file_note {
+                ui.add(egui::Label::new(note).wrap());
+            }
             if let Some(error) = &self.action_error {
                 ui.colored_label(ui.visuals().error_fg_color, error);
             }

@@ -210,6 +210,19 @@ fn process_settings(
     {
         processes.answer_within = Duration::from_secs_f64(seconds);
     }
+    if let Some(disk) = &mut processes.disk {
+        // 0 for either turns that half of the quota off.
+        if let Some(mib) = settings.game_data_quota_mib {
+            disk.bytes = if mib == 0 {
+                u64::MAX
+            } else {
+                mib.saturating_mul(1 << 20)
+            };
+        }
+        if let Some(files) = settings.game_data_quota_files {
+            disk.files = if files == 0 { u64::MAX } else { files };
+        }
+    }
     processes.sandbox = !args.no_sandbox;
     processes.dev = args.dev;
     processes.library_copies = launcher::library_copy::LibraryCopies::standard();

@@ -1,6 +1,8 @@
 //! What a game uses of the machine, told to the player (issue 26): a game
 //! that keeps a core busy while it still answers is "using a lot of CPU"
-//! (with Stop); Chat Noir playing never is.
+//! (with Stop); Chat Noir playing never is; a game that writes more than
+//! its quota into its data directory is told in its window and the
+//! console, and the console plays on.
 //!
 //! The spinner's watch has a short window (a second, not ten), and the
 //! spinner spins until it is stopped, so the notice comes whatever the
@@ -14,7 +16,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use game_api::Point;
 use launcher::LauncherApp;
-use launcher::game_host::usage::CpuLimit;
+use launcher::game_host::usage::{CpuLimit, DiskLimit};
 use launcher_tests::{GamesDir, Settle, run_until};
 use std::time::Duration;
 use support::click_at;
@@ -29,7 +31,13 @@ const SHORT: CpuLimit = CpuLimit {
 };
 
 fn console(games: &GamesDir, cpu: CpuLimit) -> Harness<'static, LauncherApp> {
-    let mut config = launcher_tests::console_config([games.path()]);
+    console_with(launcher_tests::console_config([games.path()]), cpu)
+}
+
+fn console_with(
+    mut config: launcher::LauncherConfig,
+    cpu: CpuLimit,
+) -> Harness<'static, LauncherApp> {
     config.processes.cpu = cpu;
     let mut harness = Harness::builder()
         .with_max_steps(launcher_tests::KITTEST_STEPS)
@@ -187,4 +195,69 @@ fn chat_noir_playing_moves_is_never_using_a_lot_of_cpu() {
             .query_by_label("Chat Noir is using a lot of CPU")
             .is_none()
     );
+}
+
+#[test]
+fn a_game_over_its_data_directory_quota_is_told_and_the_console_plays_on() {
+    let games = GamesDir::new();
+    games.add_with_library("hoarder", "game = \"hoarder\"\n", "hoarder");
+    games.add_with_library("hello-game", "game = \"hello_game\"\n", "hello_game");
+    let home = tempfile::tempdir().unwrap();
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
+    // A small quota, measured often: one click (200 files, 12.5 MiB) is
+    // over it.
+    config.processes.disk = Some(DiskLimit {
+        bytes: 1024 * 1024,
+        files: 100,
+        every: Duration::from_millis(50),
+    });
+    let mut harness = console_with(config, CpuLimit::default());
+    open(&mut harness, "Hoarder");
+    run_until(&mut harness, "a measure of the empty data directory", |h| {
+        hoarder(h).is_some()
+    });
+    assert!(!hoarder(&harness).unwrap().over_limit());
+
+    click_canvas(&mut harness, "hoarder", Point::new(60.0, 40.0));
+    harness.get_by_label_contains("Files: 200");
+    let said = "Hoarder has written 12.5 MiB in 200 files in its data directory \
+                (limit 1.0 MiB and 100 files)";
+    run_until(&mut harness, "the quota notice", |h| {
+        h.query_by_label(said).is_some()
+    });
+    // The console is told once, at the first measure over the quota
+    // (perhaps while the game was still writing).
+    assert!(
+        harness
+            .state()
+            .notices()
+            .iter()
+            .any(|n| n.text.starts_with("Hoarder has written")
+                && n.text
+                    .contains("in its data directory (limit 1.0 MiB and 100 files)")),
+        "the console is told too: {:?}",
+        harness.state().notices()
+    );
+
+    // Keep playing: the banner goes, the game plays on, and so does the
+    // console.
+    harness.get_by_label("Keep playing").click();
+    harness.settle();
+    assert!(harness.query_by_label(said).is_none());
+    let ctx = harness.ctx.clone();
+    harness.state_mut().open_game(&ctx, "hello-game");
+    harness.settle();
+    click_canvas(&mut harness, "hello-game", Point::new(100.0, 50.0));
+    let hello = harness.state_mut().open_game_mut("hello-game").unwrap();
+    assert!(hello.status().contains("Clicks: 1"), "{}", hello.status());
+}
+
+/// What the hoarder's data directory held when last measured.
+fn hoarder(h: &Harness<'_, LauncherApp>) -> Option<launcher::game_host::usage::DiskUse> {
+    h.state()
+        .open_games()
+        .into_iter()
+        .find(|w| w.dir_name == "hoarder")
+        .and_then(|w| w.disk_use())
 }

@@ -131,6 +131,13 @@ pub struct Settings {
     /// window says it is not responding (`not-responding-after`; unset: 2).
     /// `--not-responding-after` overrides it.
     pub not_responding_after: Option<f64>,
+    /// The quota of each game's data directory, in MiB
+    /// (`game-data-quota-mib`; 0: none; unset: 256). Over it, or over
+    /// `game-data-quota-files`, the game's window and the console say so.
+    pub game_data_quota_mib: Option<u64>,
+    /// The most files in each game's data directory
+    /// (`game-data-quota-files`; 0: none; unset: 10,000).
+    pub game_data_quota_files: Option<u64>,
 }
 
 /// What the player did with one game.

@@ -1,5 +1,8 @@
 //! How much of the machine a game process uses, watched from a thread of
-//! the console (never from a frame): its CPU, a few times a second.
+//! the console (never from a frame): its CPU, a few times a second, and
+//! its data directory's size and file count, every few seconds
+//! ([`DiskLimit`]: the window says when the game has written more than
+//! its quota there).
 //!
 //! A game that keeps a core busy while it still answers (a thread spinning
 //! at 100 %) is never "not responding", yet it slows the whole machine. The
@@ -23,6 +26,7 @@
 
 use crate::Waker;
 use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -49,6 +53,84 @@ impl Default for CpuLimit {
             share: 0.9,
         }
     }
+}
+
+/// The quota of a game's data directory: the window says when the game
+/// has written more there (nothing is deleted; the player may stop it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiskLimit {
+    /// The most bytes.
+    pub bytes: u64,
+    /// The most files (and directories).
+    pub files: u64,
+    /// How often it is measured (a walk of the directory).
+    pub every: Duration,
+}
+
+impl Default for DiskLimit {
+    /// 256 MiB and 10,000 files, measured every 5 s.
+    fn default() -> DiskLimit {
+        DiskLimit {
+            bytes: 256 * 1024 * 1024,
+            files: 10_000,
+            every: Duration::from_secs(5),
+        }
+    }
+}
+
+/// What a game's data directory holds, as last measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiskUse {
+    /// Its files' bytes (at least: the walk stops counting far past the
+    /// limit).
+    pub bytes: u64,
+    /// Its files and directories (at least, likewise).
+    pub files: u64,
+    /// The quota it was measured against.
+    pub limit: DiskLimit,
+}
+
+impl DiskUse {
+    /// Whether it is over its quota.
+    pub fn over_limit(&self) -> bool {
+        self.bytes > self.limit.bytes || self.files > self.limit.files
+    }
+
+    /// "3.1 GiB in 200,000 files in its data directory (limit 256 MiB and
+    /// 10,000 files)", for the player.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} in {} files in its data directory (limit {} and {} files)",
+            size(self.bytes),
+            thousands(self.files),
+            size(self.limit.bytes),
+            thousands(self.limit.files)
+        )
+    }
+}
+
+/// `bytes` in MiB or GiB, one decimal.
+fn size(bytes: u64) -> String {
+    const MIB: f64 = 1024.0 * 1024.0;
+    let mib = bytes as f64 / MIB;
+    if mib >= 1024.0 {
+        format!("{:.1} GiB", mib / 1024.0)
+    } else {
+        format!("{mib:.1} MiB")
+    }
+}
+
+/// `n` with a comma between thousands.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// What a game process asked of the CPU over the last window.
@@ -97,6 +179,8 @@ struct State {
     stop: bool,
     /// The last measure over a whole window.
     cpu: Option<CpuUse>,
+    /// The data directory's last measure.
+    disk: Option<DiskUse>,
 }
 
 impl UsageWatch {
@@ -104,14 +188,21 @@ impl UsageWatch {
     /// each time the verdict (over the limit or not) changes. Returns
     /// `None` where the process cannot be read (no `/proc`, or it has
     /// already ended).
-    pub fn start(pid: u32, limit: CpuLimit, waker: Option<Waker>) -> Option<UsageWatch> {
+    /// With `disk`, its data directory is measured against its quota
+    /// too.
+    pub fn start(
+        pid: u32,
+        limit: CpuLimit,
+        disk: Option<(PathBuf, DiskLimit)>,
+        waker: Option<Waker>,
+    ) -> Option<UsageWatch> {
         let started = start_time(pid)?;
         let shared = Arc::new(Shared::default());
         let thread = {
             let shared = shared.clone();
             std::thread::Builder::new()
                 .name(format!("usage-{pid}"))
-                .spawn(move || watch(pid, started, limit, waker, &shared))
+                .spawn(move || watch(pid, started, limit, disk, waker, &shared))
                 .ok()?
         };
         Some(UsageWatch {
@@ -130,6 +221,12 @@ impl UsageWatch {
     pub fn busy(&self) -> Option<CpuUse> {
         self.cpu().filter(|c| c.over_limit)
     }
+
+    /// The data directory's last measure (`None` until measured, or
+    /// without one).
+    pub fn disk(&self) -> Option<DiskUse> {
+        self.shared.state.lock().map(|s| s.disk).unwrap_or(None)
+    }
 }
 
 impl Drop for UsageWatch {
@@ -146,9 +243,24 @@ impl Drop for UsageWatch {
 
 /// The watching thread: a measure every `limit.every`, until stopped or
 /// the process is gone.
-fn watch(pid: u32, started: u64, limit: CpuLimit, waker: Option<Waker>, shared: &Shared) {
+fn watch(
+    pid: u32,
+    started: u64,
+    limit: CpuLimit,
+    disk: Option<(PathBuf, DiskLimit)>,
+    waker: Option<Waker>,
+    shared: &Shared,
+) {
     let mut samples: VecDeque<(Instant, Duration)> = VecDeque::new();
+    let mut next_disk = Instant::now();
     loop {
+        let disk_use = match &disk {
+            Some((dir, quota)) if Instant::now() >= next_disk => {
+                next_disk = Instant::now() + quota.every;
+                Some(measure(dir, *quota))
+            }
+            _ => None,
+        };
         // The same process still (a pid is reused once its process is
         // gone), and what it has asked for so far.
         if start_time(pid) != Some(started) {
@@ -180,18 +292,60 @@ fn watch(pid: u32, started: u64, limit: CpuLimit, waker: Option<Waker>, shared: 
         let Ok(mut state) = shared.state.lock() else {
             return;
         };
-        let changed = state.cpu.map(|c| c.over_limit) != cpu.map(|c| c.over_limit);
+        let mut changed = state.cpu.map(|c| c.over_limit) != cpu.map(|c| c.over_limit);
         state.cpu = cpu;
+        if let Some(disk) = disk_use {
+            changed |= state.disk.map(|d| d.over_limit()) != Some(disk.over_limit());
+            state.disk = Some(disk);
+        }
         if changed && let Some(waker) = &waker {
             waker();
         }
+        let wait = disk.as_ref().map_or(limit.every, |_| {
+            limit
+                .every
+                .min(next_disk.saturating_duration_since(Instant::now()))
+        });
         let (state, _) = shared
             .wake
-            .wait_timeout_while(state, limit.every, |s| !s.stop)
+            .wait_timeout_while(state, wait, |s| !s.stop)
             .unwrap_or_else(|e| e.into_inner());
         if state.stop {
             return;
         }
+    }
+}
+
+/// What `dir` holds: its files' bytes and its entries, never following a
+/// link; the walk stops at ten times the quota's files (the verdict is
+/// known by then, and a directory of millions costs no more).
+fn measure(dir: &Path, limit: DiskLimit) -> DiskUse {
+    let most = limit.files.saturating_mul(10).max(1000);
+    let (mut bytes, mut files) = (0u64, 0u64);
+    let mut dirs = vec![dir.to_path_buf()];
+    'walk: while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            files += 1;
+            if files >= most {
+                break 'walk;
+            }
+            let Ok(meta) = entry.path().symlink_metadata() else {
+                continue;
+            };
+            if meta.is_dir() {
+                dirs.push(entry.path());
+            } else {
+                bytes = bytes.saturating_add(meta.len());
+            }
+        }
+    }
+    DiskUse {
+        bytes,
+        files,
+        limit,
     }
 }
 
@@ -287,6 +441,32 @@ mod tests {
         }
         assert!(demand(pid).expect("again") >= before);
         assert!(cpu_time(pid).is_some());
+    }
+
+    #[test]
+    fn a_data_directory_is_measured_and_told_in_words() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        for i in 0..5 {
+            std::fs::write(dir.path().join("sub").join(i.to_string()), [0u8; 1000]).unwrap();
+        }
+        let limit = DiskLimit {
+            bytes: 4000,
+            files: 100,
+            every: Duration::from_secs(1),
+        };
+        let used = measure(dir.path(), limit);
+        assert_eq!((used.bytes, used.files), (5000, 6));
+        assert!(used.over_limit());
+        let big = DiskUse {
+            bytes: 3_328_599_654,
+            files: 200_000,
+            limit: DiskLimit::default(),
+        };
+        assert_eq!(
+            big.describe(),
+            "3.1 GiB in 200,000 files in its data directory (limit 256.0 MiB and 10,000 files)"
+        );
     }
 
     #[cfg(target_os = "linux")]

@@ -11,7 +11,7 @@
 
 use super::{GameFiles, GameWindow, Outcome, RequestQueue, services::Signals};
 use game_api::host::GameInstance;
-use game_host::usage::{CpuLimit, CpuUse, UsageWatch};
+use game_host::usage::{CpuLimit, CpuUse, DiskLimit, DiskUse, UsageWatch};
 use game_host::{
     ExitCause, ExitReport, GameProcess, HostCommand, Notification, Options, ProcessError,
     ProcessState,
@@ -57,6 +57,8 @@ pub struct ProcessSettings {
     pub answer_within: Duration,
     /// When a game that still answers is said to use a lot of CPU.
     pub cpu: CpuLimit,
+    /// The quota of each game's data directory (`None`: none).
+    pub disk: Option<DiskLimit>,
     /// Whether games run in their sandbox (off only with `--no-sandbox`).
     pub sandbox: bool,
     /// Whether a window restarts its game by itself when the game's
@@ -91,6 +93,7 @@ impl ProcessSettings {
             memory_limit: Some(game_host::DEFAULT_MEMORY_LIMIT),
             answer_within: game_host::DEFAULT_ANSWER_WITHIN,
             cpu: CpuLimit::default(),
+            disk: Some(DiskLimit::default()),
             sandbox: true,
             dev: false,
             library_copies: None,
@@ -189,6 +192,10 @@ pub(super) struct ProcessWatch {
     /// The player chose Let it run: "using a lot of CPU" is not shown
     /// again until the game has been quieter for a while.
     cpu_allowed: bool,
+    /// The player chose Keep playing over the data directory's quota.
+    disk_allowed: bool,
+    /// The console was told the game is over its quota.
+    disk_told: bool,
 }
 
 impl ProcessWatch {
@@ -213,6 +220,7 @@ impl GameWindow {
             let ctx = ctx.clone();
             Arc::new(move || ctx.request_repaint())
         };
+        let disk = files.data.clone().zip(settings.disk);
         let options = Options {
             memory_limit: settings.memory_limit,
             answer_within: settings.answer_within,
@@ -235,6 +243,7 @@ impl GameWindow {
             UsageWatch::start(
                 process.pid(),
                 settings.cpu,
+                disk,
                 Some(Arc::new(move || ctx.request_repaint())),
             )
         };
@@ -309,6 +318,12 @@ impl GameWindow {
     /// its watch (`None` until a window has passed, and once it stopped).
     pub fn cpu_use(&self) -> Option<CpuUse> {
         self.watch.usage.as_ref().and_then(UsageWatch::cpu)
+    }
+
+    /// What the game's data directory held when last measured (`None`
+    /// before, without a quota, and once it stopped).
+    pub fn disk_use(&self) -> Option<DiskUse> {
+        self.watch.usage.as_ref().and_then(UsageWatch::disk)
     }
 
     /// The game's process's id, if it runs in one.
@@ -605,6 +620,43 @@ impl GameWindow {
                     }
                 });
             });
+        }
+        let hoarding = self
+            .watch
+            .usage
+            .as_ref()
+            .and_then(UsageWatch::disk)
+            .filter(DiskUse::over_limit);
+        if let Some(disk) = hoarding {
+            let name = self.name.clone();
+            let said = format!("{name} has written {}", disk.describe());
+            if !std::mem::replace(&mut self.watch.disk_told, true) {
+                self.notices
+                    .push(launcher_core::messages::Notice::warning(format!(
+                        "{said}: stop it from its window if it goes on."
+                    )));
+            }
+            if !self.watch.disk_allowed {
+                egui::Panel::top("game-disk").show(ui, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.colored_label(ui.visuals().warn_fg_color, said);
+                        if ui
+                            .button("Keep playing")
+                            .on_hover_text("Stop saying so for this game's window")
+                            .clicked()
+                        {
+                            self.watch.disk_allowed = true;
+                        }
+                        if ui
+                            .button("Stop")
+                            .on_hover_text("End the game's process (only this game's)")
+                            .clicked()
+                        {
+                            process.stop();
+                        }
+                    });
+                });
+            }
         }
         if self.watch.rebuilt {
             egui::Panel::top("game-rebuilt").show(ui, |ui| {

@@ -30,7 +30,12 @@ struct Console {
 fn console() -> Console {
     let games = lay_out();
     let cache = tempfile::tempdir().unwrap();
-    let config = launcher_tests::console_config([games.games.path(), games.more.as_path()]);
+    let mut config = launcher_tests::console_config([games.games.path(), games.more.as_path()]);
+    // The launcher's own not-responding time, as the tests of hangs use a
+    // short one: some of these games are slow on every frame (Garbage
+    // draws a million circles), and on a loaded machine a window that keeps
+    // re-reading such a game is only ever settled by being "not responding".
+    config.processes.answer_within = launcher::game_host::DEFAULT_ANSWER_WITHIN;
     let app =
         LauncherApp::new(config).with_help_windows(HelpWindows::new(cache.path().to_path_buf()));
     // Tall enough to show all thirty games and the problems under them.

@@ -116,10 +116,15 @@ fn an_empty_search_path_says_so() {
     let games = GamesDir::new();
     let out = launcher(&["--list"], &games);
     assert!(out.status.success());
+    // First how games run here (which sandbox layers this machine gives
+    // them), then the list.
+    let stdout = text(&out.stdout);
+    let (how, list) = stdout.split_once("\n\n").expect("a line, then the list");
+    assert!(how.starts_with("Games run "), "{how}");
     // The directory named on the command line holds nothing: a note says
     // what a game directory looks like.
     assert_eq!(
-        text(&out.stdout),
+        list,
         format!(
             "No games found.\n\nProblems (0 errors, 1 warning):\n  warning: {0}: games directory from --games-dir holds no games; a game is a directory with an info.toml inside ({0}/<game>/info.toml)\n",
             games.path().display()

@@ -24,6 +24,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bytes;
 pub mod checks;
 pub mod child;
 pub mod client;

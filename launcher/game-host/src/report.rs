@@ -200,27 +200,7 @@ fn crash_words(signal: i32) -> &'static str {
     }
 }
 
-/// "2 GiB", "512 MiB", "1000 bytes".
-pub fn format_bytes(bytes: u64) -> String {
-    const GIB: u64 = 1 << 30;
-    const MIB: u64 = 1 << 20;
-    if bytes >= GIB && bytes.saturating_mul(10).is_multiple_of(GIB) {
-        format_unit(bytes, GIB, "GiB")
-    } else if bytes >= MIB {
-        format_unit(bytes, MIB, "MiB")
-    } else {
-        format!("{bytes} bytes")
-    }
-}
-
-fn format_unit(bytes: u64, unit: u64, name: &str) -> String {
-    let value = bytes as f64 / unit as f64;
-    if bytes.is_multiple_of(unit) {
-        format!("{} {name}", bytes / unit)
-    } else {
-        format!("{value:.1} {name}")
-    }
-}
+pub use crate::bytes::format_bytes;
 
 impl ExitCause {
     /// Works out the cause from how the process ended and what it printed.

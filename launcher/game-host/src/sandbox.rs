@@ -170,7 +170,7 @@ impl Sandbox {
     /// hold by name, the memory limit, and what is missing and why.
     pub fn summary(&self, memory_limit: Option<u64>) -> String {
         let memory = match memory_limit {
-            Some(limit) => format!("memory limit {}", crate::report::format_bytes(limit)),
+            Some(limit) => format!("memory limit {}", crate::bytes::format_bytes(limit)),
             None => "no memory limit".into(),
         };
         match self {

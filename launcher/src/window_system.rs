@@ -124,17 +124,17 @@ pub fn restart(why: &str) {
     let done = restarts_so_far();
     if done >= MOST_RESTARTS {
         eprintln!(
-            "launcher: {why}; it has started again {done} times already, so it ends now. \
+            "plt-games: {why}; it has started again {done} times already, so it ends now. \
              Your games are saved: start the launcher again to go on with them."
         );
         return;
     }
-    eprintln!("launcher: {why}; the launcher starts again, your games where you left them");
+    eprintln!("plt-games: {why}; the launcher starts again, your games where you left them");
     let program = match std::env::current_exe() {
         Ok(program) => program,
         Err(e) => {
             eprintln!(
-                "launcher: cannot find its own executable to start again ({e}). \
+                "plt-games: cannot find its own executable to start again ({e}). \
                  Your games are saved: start the launcher again to go on with them."
             );
             return;
@@ -152,7 +152,7 @@ pub fn restart(why: &str) {
         .env(RESTARTS_ENV, (done + 1).to_string())
         .exec();
     eprintln!(
-        "launcher: cannot start again ({e}). Your games are saved: start the launcher \
+        "plt-games: cannot start again ({e}). Your games are saved: start the launcher \
          again to go on with them."
     );
 }

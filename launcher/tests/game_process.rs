@@ -618,6 +618,26 @@ fn the_sandbox_lets_a_game_write_only_its_data_directory() {
     assert!(outside.exists());
 }
 
+/// No file a game writes grows past `MAX_FILE_BYTES` (256 MiB): the write
+/// fails with "File too large", which the game sees and survives (issue 26:
+/// a game filled its data directory with gigabytes). A limit of the game
+/// process, with or without the sandbox.
+#[test]
+fn a_file_a_game_writes_stops_at_the_file_size_limit() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("game-launcher/data/sandbox-probe");
+    for sandbox in [true, false] {
+        let Some(said) = probe(sandbox, &data, "big-file", "") else {
+            return;
+        };
+        assert!(
+            said.starts_with("big-file: refused (File too large"),
+            "{said}"
+        );
+        assert!(!data.join("big.bin").exists(), "the probe removed it");
+    }
+}
+
 /// The attacks of a hostile game on the sandbox itself (issue 26): local
 /// sockets by path (the X server, D-Bus), UDP, limits, priorities and
 /// processors of the console and of every process of the player, probing

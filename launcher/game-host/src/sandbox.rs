@@ -393,9 +393,16 @@ fn from_landlock_version(version: i64, errno: Option<i32>) -> Result<u32, String
     }
 }
 
+/// The largest file a game process may write: a write past it fails with
+/// "File too large" (`EFBIG`) for the game to handle, instead of filling the
+/// player's disk through one file (its data directory's quota is watched by
+/// the console, `crate::usage`, but only now and then).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
 /// Limits this process before a game's code runs in it: it ends with the
-/// process that started it (which must still be `parent`, when given), and
-/// its address space is at most `memory_limit` bytes.
+/// process that started it (which must still be `parent`, when given), its
+/// address space is at most `memory_limit` bytes, and no file it writes
+/// grows past [`MAX_FILE_BYTES`].
 pub fn limit_process(parent: Option<u32>, memory_limit: Option<u64>) -> Result<(), String> {
     #[cfg(target_os = "linux")]
     {
@@ -420,6 +427,29 @@ pub fn limit_process(parent: Option<u32>, memory_limit: Option<u64>) -> Result<(
         // `report`, which words sizes for players).
         setrlimit(Resource::As, rlimit)
             .map_err(|e| format!("cannot limit the game's memory to {} MiB: {e}", limit >> 20))?;
+    }
+    #[cfg(unix)]
+    {
+        use rustix::process::{Resource, Rlimit, setrlimit};
+        // Past the limit the kernel sends SIGXFSZ, whose default ends the
+        // process; ignored, the write fails with EFBIG instead.
+        #[cfg(target_os = "linux")]
+        // SAFETY: setting a signal's disposition to SIG_IGN installs no
+        // handler (no code runs on the signal), before any thread of the
+        // game exists.
+        unsafe {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+        }
+        let rlimit = Rlimit {
+            current: Some(MAX_FILE_BYTES),
+            maximum: Some(MAX_FILE_BYTES),
+        };
+        setrlimit(Resource::Fsize, rlimit).map_err(|e| {
+            format!(
+                "cannot limit the game's files to {} MiB: {e}",
+                MAX_FILE_BYTES >> 20
+            )
+        })?;
     }
     let _ = (parent, memory_limit);
     Ok(())

@@ -106,6 +106,8 @@ pub struct LauncherApp {
     /// Set when `--play`'s game could not start or failed (see
     /// [`LauncherApp::play_failed`]).
     play_failed: Arc<AtomicBool>,
+    /// `--open`: the saved game the `--play` game opens once it started.
+    open_on_start: Option<std::path::PathBuf>,
     /// The background checks of the catalog's games, while they run.
     checking: Option<std::sync::mpsc::Receiver<(String, CheckOutcome)>>,
     /// Whether the catalog shown has been sent to be checked.
@@ -165,6 +167,7 @@ impl LauncherApp {
             windows,
             reopened: false,
             play_failed: Arc::default(),
+            open_on_start: None,
             checking: None,
             checks_started: false,
             first_frame_drawn: false,
@@ -193,6 +196,14 @@ impl LauncherApp {
             dir_name: dir_name.to_owned(),
             started: false,
         };
+        self
+    }
+
+    /// Opens the saved game at `path` in the game of `--play` once it has
+    /// started (`--open FILE.pltgame`); a file it cannot open is said in
+    /// its window, which plays on.
+    pub fn open_saved_game_on_start(mut self, path: std::path::PathBuf) -> Self {
+        self.open_on_start = Some(path);
         self
     }
 
@@ -568,6 +579,19 @@ impl LauncherApp {
                     self.open_game_in(&ctx, &dir_name, WindowPlace::Root);
                 }
             }
+        }
+        if let Mode::Play { dir_name, .. } = &self.mode
+            && self.open_on_start.is_some()
+            && let Some(game) = self.games.find_mut(dir_name)
+            && game.is_settled()
+            && let Some(path) = self.open_on_start.take()
+            && let Err(e) = game.open_saved_game(&path)
+        {
+            self.notices.push(Notice::error(format!(
+                "{} failed while opening {}: {e}",
+                game.name,
+                path.display()
+            )));
         }
         let shown = self.games.show(ui);
         self.notices.extend(shown.notices);

@@ -121,6 +121,11 @@ pub struct Args {
     #[arg(long, value_name = "DIR-NAME", conflicts_with = "report")]
     pub play: Option<String>,
 
+    /// Open a saved game (a .pltgame file written by Game > Save game as…)
+    /// in its game, without the console.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["report", "play"])]
+    pub open: Option<PathBuf>,
+
     /// Save a PNG of the window to FILE once it has drawn, then quit (for
     /// documentation and smoke tests).
     #[arg(long, value_name = "FILE", conflicts_with = "report")]

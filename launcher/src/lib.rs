@@ -34,8 +34,8 @@ pub use app::{LauncherApp, LauncherConfig};
 /// Each game in a process of its own (re-exported for tests and tools).
 pub use game_host;
 pub use launcher_core::{
-    budget, catalog, check, files, install, library_copy, loader, manifest, messages, midend,
-    player, saves, watch,
+    budget, catalog, check, files, game_file, install, library_copy, loader, manifest, messages,
+    midend, player, saves, watch,
 };
 
 /// The application id of every launcher window, the console's and the

@@ -111,7 +111,21 @@ fn main() -> std::process::ExitCode {
     let mut app = LauncherApp::new(config);
     // The console has the launcher's icon; `--play` the game's.
     let mut icon_path = None;
-    let title = match &args.play {
+    // `--open FILE`: the game the file names, played with the file.
+    let mut play = args.play.clone();
+    if let Some(file) = &args.open {
+        match launcher_core::game_file::game_of(file) {
+            Ok(dir_name) => {
+                play = Some(dir_name);
+                app = app.open_saved_game_on_start(file.clone());
+            }
+            Err(why) => {
+                eprintln!("plt-games: {why}");
+                return std::process::ExitCode::from(2);
+            }
+        }
+    }
+    let title = match &play {
         Some(dir_name) => {
             if app.catalog().find(dir_name).is_none() {
                 eprintln!(
@@ -133,7 +147,7 @@ fn main() -> std::process::ExitCode {
         // unless the player left it at a size of their own.
         .with_inner_size([560.0, 400.0])
         .with_min_inner_size([240.0, 160.0]);
-    if let Some(window) = app.console_window().filter(|_| args.play.is_none()) {
+    if let Some(window) = app.console_window().filter(|_| play.is_none()) {
         viewport = viewport
             .with_inner_size([window.width, window.height])
             .with_position([window.x, window.y]);

@@ -232,3 +232,33 @@ fn another_games_file_a_file_cut_short_and_a_newer_one_are_refused_and_the_board
     harness.get_by_role_and_label(Role::Button, "Undo").click();
     assert_eq!(position(&mut harness), saved);
 }
+
+/// `plt-games --open FILE.pltgame`: the file names its game, which opens
+/// alone with the file's position (as `main` does it: the game read from
+/// the file, then `--play` with the file to open once the game started).
+#[test]
+fn a_file_given_with_open_plays_its_game_from_it() {
+    let games = games();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shared.pltgame");
+    let mut harness = player(&games, CHAT_NOIR);
+    let saved = three_blocks_saved(&mut harness, &file, &file);
+    drop(harness);
+
+    let game = launcher::game_file::game_of(&file).unwrap();
+    assert_eq!(game, CHAT_NOIR);
+    let app = LauncherApp::new(launcher_tests::console_config([games.path()]))
+        .play_only(&game)
+        .open_saved_game_on_start(file.clone());
+    let mut harness = Harness::builder()
+        .with_size([900.0, 800.0])
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
+    launcher_tests::run_until(&mut harness, "the file opened", |h| {
+        h.state()
+            .open_games()
+            .iter()
+            .any(|g| g.file_note().is_some_and(|n| n.starts_with("Opened")))
+    });
+    assert_eq!(position(&mut harness), saved);
+}

@@ -46,6 +46,9 @@ pub struct Manifest {
     /// starts, make its variant, with records of its own in the statistics
     /// (`records-by = ["Size", "Cat"]`); empty: one record for the game.
     pub records_by: Vec<String>,
+    /// Whether the game window shows the time played in its status row
+    /// (`clock = true`; the statistics' best time is that clock).
+    pub clock: bool,
     /// Things worth telling the author that do not stop the game (unknown keys).
     pub warnings: Vec<String>,
 }
@@ -143,10 +146,18 @@ pub fn parse(
     for key in table.keys() {
         if !matches!(
             key.as_str(),
-            "game" | "name" | "icon" | "game-icon" | "game-set" | "help" | "manual" | "records-by"
+            "game"
+                | "name"
+                | "icon"
+                | "game-icon"
+                | "game-set"
+                | "help"
+                | "manual"
+                | "records-by"
+                | "clock"
         ) {
             warnings.push(format!(
-                "unknown key `{key}` is ignored (known keys: game, name, icon, game-set, help, manual, records-by)"
+                "unknown key `{key}` is ignored (known keys: game, name, icon, game-set, help, manual, records-by, clock)"
             ));
         }
     }
@@ -189,6 +200,17 @@ pub fn parse(
             None
         }
     };
+    let clock = match table.get("clock") {
+        None => false,
+        Some(toml::Value::Boolean(on)) => *on,
+        Some(other) => {
+            errors.push(format!(
+                "`clock` must be `true` or `false`, not {}; write `clock = true` to show the time played",
+                other.type_str()
+            ));
+            false
+        }
+    };
     let mut text_field = |key: &str, default: String| match string_field(&table, key) {
         Ok(value) => value.map_or(default, |text| label(key, text, &mut warnings)),
         Err(e) => {
@@ -223,6 +245,7 @@ pub fn parse(
         help,
         manual,
         records_by,
+        clock,
         warnings,
     })
 }
@@ -396,7 +419,22 @@ mod tests {
         assert_eq!(m.game_set, "Other Games");
         assert_eq!(m.help, None);
         assert_eq!(m.manual, None);
+        assert!(!m.clock, "no clock unless asked for");
         assert!(m.warnings.is_empty());
+    }
+
+    #[test]
+    fn a_clock_is_asked_for_with_true_and_anything_else_is_an_error() {
+        let m = parse_in("game = \"x\"\nclock = true", "x").unwrap();
+        assert!(m.clock);
+        assert!(m.warnings.is_empty());
+        assert!(!parse_in("game = \"x\"\nclock = false", "x").unwrap().clock);
+        let e = parse_in("game = \"x\"\nclock = \"yes\"", "x").unwrap_err();
+        assert_eq!(e.errors.len(), 1, "{e:?}");
+        assert!(
+            e.errors[0].contains("`clock` must be `true` or `false`"),
+            "{e:?}"
+        );
     }
 
     #[test]

@@ -81,6 +81,9 @@ pub struct GameWindow {
     pub name: String,
     /// Whether it has text help / a manual (for its Help menu).
     has_help: bool,
+    /// Whether its window shows the time played (`clock = true` in its
+    /// `info.toml`).
+    shows_clock: bool,
     /// See `has_help`.
     has_manual: bool,
     /// Where its Help menu's requests go, as the game's own do.
@@ -269,6 +272,7 @@ impl GameWindow {
             dir_name: dir_name.to_owned(),
             name: entry.name.clone(),
             has_help: entry.help.is_some(),
+            shows_clock: entry.manifest.as_ref().is_some_and(|m| m.clock),
             has_manual: entry.manual.is_some(),
             requests,
             viewport_id: ViewportId::from_hash_of(("game", dir_name)),
@@ -704,12 +708,27 @@ impl GameWindow {
             invoked = Some(asked);
         }
 
+        let clock = self.clock_face(ui.ctx());
         egui::Panel::bottom("game-status").show(ui, |ui| {
             // Wrapped, never cut: a long status ("Winnable? Not decided
             // yet…") takes a second line in a narrow window.
-            ui.horizontal_wrapped(|ui| {
-                ui.add(egui::Label::new(&self.status).wrap());
-            });
+            match &clock {
+                None => {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.add(egui::Label::new(&self.status).wrap());
+                    });
+                }
+                // The clock at the right, the status wrapped beside it.
+                Some(clock) => {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+                        ui.label(clock);
+                        ui.with_layout(
+                            egui::Layout::left_to_right(egui::Align::Min).with_main_wrap(true),
+                            |ui| ui.add(egui::Label::new(&self.status).wrap()),
+                        );
+                    });
+                }
+            }
             if let Some(note) = &self.file_note {
                 ui.add(egui::Label::new(note).wrap());
             }

@@ -94,6 +94,31 @@ impl GameWindow {
         }
     }
 
+    /// The clock of the status row, for a game whose manifest asks for one
+    /// (`clock = true`): the time played (the host's clock, `Host::play_time`,
+    /// the statistics' best time), "Time 2:05". While the game goes on and
+    /// the window is not minimised, the window is drawn again when the
+    /// next second is due, and not before; it stops at the outcome.
+    pub(super) fn clock_face(&self, ctx: &egui::Context) -> Option<String> {
+        if !self.shows_clock || self.life != Life::Playing {
+            return None;
+        }
+        let ms = self.signals.clock.get();
+        let minimised = ctx.input(|i| i.viewport().minimized == Some(true));
+        if !self.midend.counted() && !minimised {
+            let next = 1000 - ms % 1000;
+            ctx.request_repaint_after(std::time::Duration::from_millis(next));
+        }
+        Some(format!("Time {}", clock_text(ms)))
+    }
+
+    /// The time played on the game, as its clock shows it (see
+    /// [`GameWindow::clock_face`]), if the window shows a clock.
+    pub fn clock_shown(&self) -> Option<String> {
+        (self.shows_clock && self.life == Life::Playing)
+            .then(|| format!("Time {}", clock_text(self.signals.clock.get())))
+    }
+
     /// The board's scale the player chose (View ▸ Zoom), if any; without
     /// one the board is scaled to fit the window.
     pub fn zoom(&self) -> Option<f32> {
@@ -170,11 +195,38 @@ impl GameWindow {
     }
 }
 
+/// Milliseconds as a clock shows them: minutes and seconds, "2:05", with
+/// hours once past the hour, "1:02:05".
+pub(super) fn clock_text(ms: u64) -> String {
+    let seconds = ms / 1000;
+    if seconds < 3600 {
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    } else {
+        format!(
+            "{}:{:02}:{:02}",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        )
+    }
+}
+
 /// A sentence with its first letter in upper case.
 pub(super) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_clock_shows_minutes_and_seconds_then_hours() {
+        use super::clock_text;
+        assert_eq!(clock_text(0), "0:00");
+        assert_eq!(clock_text(125_999), "2:05");
+        assert_eq!(clock_text(3_725_000), "1:02:05");
     }
 }

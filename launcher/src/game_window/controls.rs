@@ -1,9 +1,5 @@
 //! The game's controls in a row above its canvas (buttons, choices, text
-//! fields with Copy and Go), as the game's actions describe them. A row
-//! wraps before a control that no longer fits, never through its label: a
-//! button keeps its label on one line at every width, a text field narrows
-//! to the window (its text scrolls), and the window is never made narrower
-//! than its widest control.
+//! fields with Copy and Go), as the game's actions describe them.
 
 use super::GameWindow;
 use game_api::{Action, ActionKind};
@@ -103,58 +99,29 @@ impl GameWindow {
         let (commands, fields): (Vec<Action>, Vec<Action>) =
             host.into_iter().partition(|a| a.kind == ActionKind::Button);
         let mut widest: f32 = 0.0;
-        let mut widest_item: f32 = 0.0;
         egui::Panel::top("game-controls").show(ui, |ui| {
             for row in [&commands, &fields, &game] {
                 if row.is_empty() {
                     continue;
                 }
-                let (width, item) = self.controls_row_ui(ui, row, &mut invoked);
+                let width = self.controls_row_ui(ui, row, &mut invoked);
                 widest = widest.max(width);
-                widest_item = widest_item.max(item);
             }
         });
         self.controls_width = widest;
-        self.keep_room_for(ui.ctx(), widest_item);
         invoked
     }
 
-    /// Keeps the window at least as wide as its widest control (button,
-    /// choice), so that no control is cut: the window system is told the
-    /// smallest width when it changes.
-    fn keep_room_for(&mut self, ctx: &egui::Context, widest_item: f32) {
-        if !self.own_window(ctx) {
-            return;
-        }
-        let min = egui::vec2(
-            (widest_item.ceil() + super::fit::CHROME_WIDTH).max(super::fit::MIN_WINDOW.x),
-            super::fit::MIN_WINDOW.y,
-        );
-        if self.min_size_told != Some(min) {
-            self.min_size_told = Some(min);
-            ctx.send_viewport_cmd(egui::ViewportCommand::MinInnerSize(min));
-        }
-    }
-
-    /// One row of controls; returns its width unwrapped and the width of
-    /// its widest item.
+    /// One row of controls; returns its width unwrapped.
     fn controls_row_ui(
         &mut self,
         ui: &mut egui::Ui,
         row: &[Action],
         invoked: &mut Option<(String, String)>,
-    ) -> (f32, f32) {
+    ) -> f32 {
         ui.horizontal_wrapped(|ui| {
-            // A label never wraps inside its button or choice (a narrow
-            // window made columns of letters of them): the row wraps
-            // between controls instead.
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-            // The widest a text field is at this window's width.
-            let row_width = ui.max_rect().width();
             // The width of each control, to measure the row unwrapped.
             let mut widths: Vec<f32> = Vec::new();
-            // Which of `widths` are text fields.
-            let mut fields: Vec<usize> = Vec::new();
             for (i, action) in row.iter().enumerate() {
                 // A control is a group (a label and its box); wrap before a
                 // group that no longer fits, as wide as it was last frame,
@@ -224,16 +191,12 @@ impl GameWindow {
                             .add(
                                 egui::TextEdit::singleline(text)
                                     .font(egui::TextStyle::Monospace)
-                                    .desired_width(
-                                        grown_width(
-                                            &mut self.text_field_widths,
-                                            ui,
-                                            &action.id,
-                                            value,
-                                        )
-                                        .min(row_width - 2.0 * ui.spacing().button_padding.x - 4.0)
-                                        .max(40.0),
-                                    )
+                                    .desired_width(grown_width(
+                                        &mut self.text_field_widths,
+                                        ui,
+                                        &action.id,
+                                        value,
+                                    ))
                                     .id_salt(("action", &action.id)),
                             )
                             .labelled_by(label.id);
@@ -255,8 +218,6 @@ impl GameWindow {
                         }
                         let go = ui.button("Go");
                         widths.extend([&label, &edit, &copy, &go].map(|r| r.rect.width()));
-                        // The field narrows with the window: no room kept.
-                        fields.push(widths.len() - 3);
                         if go.clicked() || entered {
                             *invoked = Some((action.id.clone(), text.clone()));
                         }
@@ -275,16 +236,7 @@ impl GameWindow {
                     .insert(action.id.clone(), parts.iter().sum::<f32>() + gaps);
             }
             let gaps = widths.len().saturating_sub(1) as f32;
-            let widest_item = widths
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| !fields.contains(i))
-                .map(|(_, w)| *w)
-                .fold(0.0, f32::max);
-            (
-                widths.iter().sum::<f32>() + gaps * ui.spacing().item_spacing.x,
-                widest_item,
-            )
+            widths.iter().sum::<f32>() + gaps * ui.spacing().item_spacing.x
         })
         .inner
     }

@@ -128,10 +128,6 @@ pub(super) fn max_surface(max_texture_side: usize, pixels_per_point: f32) -> Vec
     Vec2::splat((max_texture_side as f32 / pixels_per_point.max(0.1) - 64.0).max(256.0))
 }
 
-/// The smallest a game's window may be made, in points (wider when a
-/// control needs it, see `controls.rs`).
-pub(super) const MIN_WINDOW: Vec2 = Vec2::new(160.0, 120.0);
-
 /// The narrowest a game's window opens, in canvas points, so that its menu
 /// and controls have room beside a small canvas.
 pub(super) const MIN_CANVAS_WIDTH: f32 = 320.0;

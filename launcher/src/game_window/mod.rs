@@ -166,9 +166,6 @@ pub struct GameWindow {
     zoom: Option<f32>,
     /// The width the game's controls take in one row, measured last frame.
     controls_width: f32,
-    /// The smallest window size last told to the window system (room for
-    /// the widest control).
-    min_size_told: Option<Vec2>,
     /// Whether the game is shown in the root window (`--play`) rather
     /// than in a window of its own.
     in_root: bool,
@@ -313,7 +310,6 @@ impl GameWindow {
             fit: WindowFit::start(),
             zoom: None,
             controls_width: 0.0,
-            min_size_told: None,
             in_root: false,
             icon: Some(crate::icons::window_icon(entry.icon.as_deref())),
             memory: None,

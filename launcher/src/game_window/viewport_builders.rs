@@ -39,7 +39,7 @@ impl GameWindow {
             .with_title(self.title())
             .with_app_id(crate::APP_ID)
             .with_inner_size(self.initial_size)
-            .with_min_inner_size(fit::MIN_WINDOW);
+            .with_min_inner_size([160.0, 120.0]);
         let builder = match &self.icon {
             Some(icon) => builder.with_icon(icon.clone()),
             None => builder,

@@ -512,7 +512,7 @@ fn the_shipped_manuals_keep_their_tables_lists_and_code() {
         "fielddefaultmeaning",
         "{table:?}"
     );
-    assert_eq!(table.rows.len(), 6);
+    assert_eq!(table.rows.len(), 8);
     assert_eq!(table.rows[2][1], vec![code("<directory name>.png")]);
     let search_path = launcher.section("search-path").unwrap();
     let ManualBlock::List { start, items } = &search_path.blocks[2] else {

@@ -128,7 +128,7 @@ impl GameWindow {
                 // rather than squeeze it into what is left.
                 let before = widths.len();
                 let last_width = self.control_widths.get(&action.id).copied();
-                if i > 0 && last_width.is_some_and(|w| w > ui.available_width()) {
+                if i > 0 && last_width.is_some_and(|w| w > ui.available_size_before_wrap().x) {
                     ui.end_row();
                 }
                 ui.add_enabled_ui(action.enabled, |ui| match &action.kind {
@@ -153,7 +153,15 @@ impl GameWindow {
                         if let Some(keys) = super::midend_ui::shortcut(&action.id) {
                             button = button.on_hover_text(keys);
                         }
-                        widths.push(button.rect.width());
+                        // Its width with its label on one line, not as
+                        // squeezed into what was left of the row: the next
+                        // frame wraps before it rather than squeeze it
+                        // into a column of letters again.
+                        widths.push(button.rect.width().max(natural_button_width(
+                            ui,
+                            &action.label,
+                            action.shortcut.as_deref().map(key_label).as_deref(),
+                        )));
                         if button.clicked() {
                             *invoked = Some((action.id.clone(), String::new()));
                         }
@@ -232,12 +240,37 @@ impl GameWindow {
                 });
                 let parts = &widths[before..];
                 let gaps = parts.len().saturating_sub(1) as f32 * ui.spacing().item_spacing.x;
-                self.control_widths
-                    .insert(action.id.clone(), parts.iter().sum::<f32>() + gaps);
+                let width = parts.iter().sum::<f32>() + gaps;
+                let before = self.control_widths.insert(action.id.clone(), width);
+                if before.is_none_or(|w| (w - width).abs() > 0.5) {
+                    // The row is laid out by these widths next frame: have
+                    // one, so that a control that no longer fits wraps now.
+                    ui.ctx().request_repaint();
+                }
             }
             let gaps = widths.len().saturating_sub(1) as f32;
             widths.iter().sum::<f32>() + gaps * ui.spacing().item_spacing.x
         })
         .inner
     }
+}
+
+/// How wide a button is with `label` (and its `shortcut` text) on one line.
+fn natural_button_width(ui: &egui::Ui, label: &str, shortcut: Option<&str>) -> f32 {
+    let one_line = |text: &str| {
+        egui::WidgetText::from(text)
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Button,
+            )
+            .size()
+            .x
+    };
+    let mut width = one_line(label) + 2.0 * ui.spacing().button_padding.x;
+    if let Some(shortcut) = shortcut {
+        width += ui.spacing().item_spacing.x + one_line(shortcut);
+    }
+    width
 }

@@ -679,21 +679,24 @@ impl GameWindow {
                         let mut asked = None;
                         // F1 opens the first, Shift+F1 the manual.
                         let f1 = if self.has_help { "F1" } else { "F1, Shift+F1" };
-                        // Named by its label alone for screen readers; the
-                        // key is shown, not named.
-                        let named = |response: egui::Response, name: &str| {
+                        // Named by its label for screen readers, its key
+                        // given as the entry's keyboard shortcut.
+                        let named = |response: egui::Response, name: &str, key: &str| {
                             response.widget_info(|| {
                                 egui::WidgetInfo::labeled(egui::Role::Button, true, name)
+                            });
+                            response.ctx.accesskit_node_builder(response.id, |node| {
+                                node.set_keyboard_shortcut(key);
                             });
                             response
                         };
                         let how_to = egui::Button::new("How to play").shortcut_text(f1);
-                        if self.has_help && named(ui.add(how_to), "How to play").clicked() {
+                        if self.has_help && named(ui.add(how_to), "How to play", f1).clicked() {
                             asked = Some(HelpRequest::how_to_play(&self.dir_name, &self.name));
                         }
                         let keys = if self.has_help { "Shift+F1" } else { f1 };
                         let manual = egui::Button::new("Manual").shortcut_text(keys);
-                        if self.has_manual && named(ui.add(manual), "Manual").clicked() {
+                        if self.has_manual && named(ui.add(manual), "Manual", keys).clicked() {
                             asked = Some(HelpRequest::manual(&self.dir_name));
                         }
                         self.requests.borrow_mut().extend(asked);

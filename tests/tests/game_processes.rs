@@ -9,11 +9,11 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use game_api::{Button, Event, Modifiers, Point};
+use game_api::Point;
 use launcher::{LauncherApp, LauncherConfig};
 use launcher_tests::GamesDir;
 use launcher_tests::Settle;
-use support::{click_at, open_dirs, step_until};
+use support::{chat_noir_plays, click_at, open_dirs, step_until};
 
 mod support;
 
@@ -56,43 +56,6 @@ fn crash_it(harness: &mut Harness<'_, LauncherApp>) {
         h.query_by_label("Abort Click stopped: it aborted while handling a click")
             .is_some()
     });
-}
-
-/// Blocks a free circle of Chat Noir by a click at its region's centre,
-/// and checks the game says it is blocked.
-fn chat_noir_plays(harness: &mut Harness<'_, LauncherApp>) {
-    let game = harness.state_mut().open_game_mut("chat-noir").unwrap();
-    let free = game
-        .regions()
-        .iter()
-        .find(|r| r.label.ends_with(": free"))
-        .expect("a free circle")
-        .clone();
-    let pos = free.center();
-    for event in [
-        Event::PointerPress {
-            pos,
-            button: Button::Primary,
-            modifiers: Modifiers::NONE,
-        },
-        Event::PointerRelease {
-            pos,
-            button: Button::Primary,
-            modifiers: Modifiers::NONE,
-        },
-    ] {
-        game.send(&event).unwrap();
-    }
-    let cell = free.label.trim_end_matches(": free");
-    let now = game
-        .regions()
-        .iter()
-        .find(|r| r.label.starts_with(&format!("{cell}:")))
-        .unwrap()
-        .label
-        .clone();
-    assert_eq!(now, format!("{cell}: blocked"));
-    harness.settle();
 }
 
 /// The stopped window's Restart: on the row of its Close (Chat Noir's

@@ -5,12 +5,11 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use game_api::{Button, Event, Modifiers};
 use launcher::LauncherApp;
 use launcher::check::CheckOutcome;
 use launcher::library_copy::LibraryCopies;
 use launcher_tests::{GamesDir, Settle, libloading_name};
-use support::step_until;
+use support::{chat_noir_plays, step_until};
 
 mod support;
 
@@ -29,42 +28,6 @@ fn console(games: &std::path::Path, copies: &std::path::Path) -> Harness<'static
     harness.state_mut().open_game(&ctx, "chat-noir");
     harness.settle();
     harness
-}
-
-/// Blocks a free circle of Chat Noir, through its process.
-fn chat_noir_plays(harness: &mut Harness<'_, LauncherApp>) {
-    let game = harness.state_mut().open_game_mut("chat-noir").unwrap();
-    let free = game
-        .regions()
-        .iter()
-        .find(|r| r.label.ends_with(": free"))
-        .expect("a free circle")
-        .clone();
-    let pos = free.center();
-    for event in [
-        Event::PointerPress {
-            pos,
-            button: Button::Primary,
-            modifiers: Modifiers::NONE,
-        },
-        Event::PointerRelease {
-            pos,
-            button: Button::Primary,
-            modifiers: Modifiers::NONE,
-        },
-    ] {
-        game.send(&event).unwrap();
-    }
-    let cell = free.label.trim_end_matches(": free");
-    let now = game
-        .regions()
-        .iter()
-        .find(|r| r.label.starts_with(&format!("{cell}:")))
-        .unwrap()
-        .label
-        .clone();
-    assert_eq!(now, format!("{cell}: blocked"));
-    harness.settle();
 }
 
 #[test]

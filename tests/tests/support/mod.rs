@@ -104,3 +104,40 @@ pub fn step_until(
     }
     harness.settle();
 }
+
+/// Blocks a free circle of the open Chat Noir by a click at its region's
+/// centre, and checks the game says it is blocked.
+pub fn chat_noir_plays(harness: &mut Harness<'_, LauncherApp>) {
+    let game = harness.state_mut().open_game_mut("chat-noir").unwrap();
+    let free = game
+        .regions()
+        .iter()
+        .find(|r| r.label.ends_with(": free"))
+        .expect("a free circle")
+        .clone();
+    let pos = free.center();
+    for event in [
+        game_api::Event::PointerPress {
+            pos,
+            button: game_api::Button::Primary,
+            modifiers: game_api::Modifiers::NONE,
+        },
+        game_api::Event::PointerRelease {
+            pos,
+            button: game_api::Button::Primary,
+            modifiers: game_api::Modifiers::NONE,
+        },
+    ] {
+        game.send(&event).unwrap();
+    }
+    let cell = free.label.trim_end_matches(": free");
+    let now = game
+        .regions()
+        .iter()
+        .find(|r| r.label.starts_with(&format!("{cell}:")))
+        .unwrap()
+        .label
+        .clone();
+    assert_eq!(now, format!("{cell}: blocked"));
+    harness.settle();
+}

@@ -69,6 +69,7 @@ pub mod keys;
 mod paint;
 pub mod rng;
 pub mod saved_text;
+pub mod settings;
 
 pub use abi::{ABI_REVISION, ABI_VERSION, Point, Rgba};
 pub use guest::Host;

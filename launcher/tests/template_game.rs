@@ -347,7 +347,7 @@ fn the_templates_own_tests_pass_outside_the_repository() {
         "the template's tests failed:\n{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(stdout.contains("test result: ok. 16 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 17 passed"), "{stdout}");
 }
 
 #[test]

@@ -19,6 +19,8 @@
 //!   and game IDs ([`NewGame`]: the New game button and the Game ID field),
 //!   saving ([`SaveLoad`]: undo, redo, restart and resume) and outcomes
 //!   ([`Outcomes`]: the player's statistics);
+//! * the player's choice kept for next time in `settings.txt`
+//!   ([`SettingsFile`]: the dot size);
 //! * errors for the player ([`GameError`]);
 //! * tests that run the game without the launcher, through the same C ABI
 //!   table the launcher uses (at the end of this file).
@@ -27,6 +29,7 @@
 //! crate into a game library the launcher can load. See
 //! `docs/writing-a-game.md`.
 
+use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, InputKinds, NewGame, Outcome, Outcomes,
     Painter, Picture, Point, Response, Rgba, Rng, SaveLoad, Stroke, Style,
@@ -81,8 +84,11 @@ pub struct DotCatcher {
     host: Host,
     seed: u64,
     rng: Rng,
-    /// The player's setting, not part of a round: it is not saved.
+    /// The player's setting, not part of a round: it is not saved, but
+    /// kept in `settings.txt` for the next time the game opens.
     size: usize,
+    /// `settings.txt` as it was read, with what the player changed since.
+    settings: SettingsFile,
     dot: Point,
     caught: u32,
     missed: u32,
@@ -103,11 +109,19 @@ impl DotCatcher {
     /// A round with dot positions drawn from `seed`. Tests pass
     /// [`Host::detached`], whose services do nothing.
     pub fn with_seed(host: Host, seed: u64) -> DotCatcher {
+        // The dot size chosen last time; none, or one this version does
+        // not offer: the default.
+        let settings = SettingsFile::load_from(&host);
+        let size = settings
+            .get("dot-size")
+            .and_then(|kept| SIZES.iter().position(|(label, _)| *label == kept))
+            .unwrap_or(DEFAULT_SIZE);
         let mut game = DotCatcher {
             host,
             seed,
             rng: Rng::new(seed),
-            size: DEFAULT_SIZE,
+            size,
+            settings,
             dot: Point::new(WIDTH / 2.0, HEIGHT / 2.0),
             caught: 0,
             missed: 0,
@@ -172,7 +186,19 @@ impl DotCatcher {
         } else if dy < 0.0 {
             self.size = self.size.saturating_sub(1);
         }
-        self.size != before
+        if self.size == before {
+            return false;
+        }
+        self.keep_size();
+        true
+    }
+
+    /// Keeps the dot size in `settings.txt`, in the game's data directory,
+    /// for the next time the game opens; a failure goes to the launcher's
+    /// log, and the game goes on.
+    fn keep_size(&mut self) {
+        self.settings.set("dot-size", SIZES[self.size].0);
+        self.settings.keep(&self.host);
     }
 
     /// The seed of this round: its game ID.
@@ -445,6 +471,7 @@ impl Game for DotCatcher {
                     .iter()
                     .position(|(label, _)| *label == value)
                     .ok_or_else(|| GameError(format!("there is no dot size {value:?}")))?;
+                self.keep_size();
             }
             other => return Err(GameError(format!("unknown action {other:?}"))),
         }
@@ -925,5 +952,46 @@ mod tests {
         // An error is not a crash: the game goes on.
         assert!(game.broken().is_none());
         assert_eq!(game.game_id().unwrap(), "7");
+    }
+
+    /// A launcher that gives the game a data directory, as the real one
+    /// does, and does nothing else.
+    struct WithDataDir(String);
+
+    impl game_api::host::HostServices for WithDataDir {
+        fn show_text_help(&mut self, _: &str, _: bool) {}
+        fn show_manual_section(&mut self, _: &str) {}
+        fn request_redraw(&mut self) {}
+        fn log(&mut self, _: &str) {}
+        fn data_dir(&mut self) -> Option<&str> {
+            Some(&self.0)
+        }
+    }
+
+    #[test]
+    fn the_dot_size_chosen_is_there_the_next_time() {
+        let dir = std::env::temp_dir().join(format!("dot-catcher-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let start = || {
+            let services = WithDataDir(dir.to_str().unwrap().to_owned());
+            GameLibrary::from_static(&GAME_TABLE)
+                .unwrap()
+                .start(Box::new(services))
+                .unwrap()
+        };
+        let chosen = |game: &mut GameInstance| match &game.actions().unwrap()[0].kind {
+            game_api::ActionKind::Choice { selected, .. } => selected.clone(),
+            other => panic!("the size is a choice, not {other:?}"),
+        };
+        let mut game = start();
+        assert_eq!(chosen(&mut game), "Medium");
+        game.invoke_action("size", "Large").unwrap();
+        let file = dir.join(game_api::settings::FILE_NAME);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "dot-size Large\n");
+        assert_eq!(chosen(&mut start()), "Large");
+        // A size this version does not offer gives the default.
+        std::fs::write(&file, "dot-size Huge\n").unwrap();
+        assert_eq!(chosen(&mut start()), "Medium");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -735,6 +735,32 @@ fn training_says_a_block_kept_the_win_and_a_win_in_training_is_not_assisted() {
     assert_eq!((outcome.result, outcome.assisted), (GameResult::Won, false));
 }
 
+/// A `settings.txt` an earlier version wrote is read as before, and a line
+/// this version does not know (a later version's option) is kept in its
+/// place when the player changes a setting.
+#[test]
+fn an_earlier_settings_file_loads_and_keeps_its_unknown_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.txt");
+    std::fs::write(
+        &path,
+        "difficulty clever\nfrom-a-later-version 3\nwinnable-badge on\n",
+    )
+    .unwrap();
+    let (mut game, _) = start_in(Some(dir.path()));
+    assert!(
+        status(&mut game).contains(". Clever cat. "),
+        "{}",
+        status(&mut game)
+    );
+    assert_eq!(action_label(&mut game, "badge").0, "Hide winnable");
+    game.invoke_action("training", "").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "difficulty clever\nfrom-a-later-version 3\nwinnable-badge on\ntraining on\n"
+    );
+}
+
 /// Training is a setting kept with the others: a game started later with
 /// the same data directory is in training.
 #[test]

@@ -29,6 +29,7 @@
 
 use crate::board::{Board, Cell, MAX_SIZE, SIZE, SIZES};
 use crate::settings::Settings;
+use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Rgba, Stroke, Style, keys,
@@ -331,11 +332,7 @@ impl LightsOut {
     /// Keeps the settings in the launcher's data directory for the game; a
     /// failure is logged, never shown as an error: the game goes on.
     fn store_settings(&self) {
-        if let Some(dir) = self.host.data_dir()
-            && let Err(e) = self.settings.store(&dir)
-        {
-            self.host.log(&e);
-        }
+        SettingsFile::update_for(&self.host, |file| self.settings.write(file));
     }
 
     /// A new puzzle, as the player asked for with `n`: the launcher deals

@@ -6,15 +6,15 @@
 //! size 7
 //! ```
 //!
-//! Unknown lines are ignored, and a missing or damaged file gives the
-//! default (5×5, the original's): a setting is never worth an error.
+//! The file is read and written by [`game_api::settings`]: unknown lines
+//! are kept as they were, and a missing or damaged file gives the default
+//! (5×5, the original's): a setting is never worth an error.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use game_api::settings::SettingsFile;
 
 use crate::board::{DEFAULT_SIZE, SIZES};
-
-/// The file's name in the game's data directory.
-pub const FILE_NAME: &str = "settings.txt";
 
 /// The settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,58 +30,33 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The settings written in `text`.
+    /// The settings written in `file`, each missing or unoffered one at
+    /// its default.
     ///
     /// ```
+    /// use game_api::settings::SettingsFile;
     /// use lights_out::settings::Settings;
-    /// let s = Settings::parse("size 7\nsomething else\n");
+    /// let s = Settings::read(&SettingsFile::parse("size 7\nsomething else\n"));
     /// assert_eq!(s, Settings { size: 7 });
-    /// assert_eq!(Settings::parse(&s.to_text()), s);
-    /// assert_eq!(Settings::parse("size 12"), Settings::default());
+    /// assert_eq!(Settings::read(&SettingsFile::parse("size 12")), Settings::default());
     /// ```
-    pub fn parse(text: &str) -> Settings {
+    pub fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
-        for line in text.lines() {
-            if let Some(("size", value)) = line.trim().split_once(' ')
-                && let Ok(size) = value.trim().parse()
-                && SIZES.contains(&size)
-            {
-                settings.size = size;
-            }
+        if let Some(size) = file.get_parsed("size").filter(|n| SIZES.contains(n)) {
+            settings.size = size;
         }
         settings
     }
 
-    /// The settings as the file's text.
-    pub fn to_text(self) -> String {
-        format!("size {}\n", self.size)
+    /// Writes the settings into `file`.
+    pub fn write(self, file: &mut SettingsFile) {
+        file.set("size", self.size);
     }
 
     /// The settings kept in `dir`, or the defaults.
     pub fn load(dir: Option<&Path>) -> Settings {
-        dir.and_then(|d| std::fs::read_to_string(path(d)).ok())
-            .map(|text| Settings::parse(&text))
-            .unwrap_or_default()
+        Settings::read(&SettingsFile::load(dir))
     }
-
-    /// Keeps the settings in `dir`.
-    ///
-    /// # Errors
-    ///
-    /// What went wrong writing the file, for the launcher's log.
-    pub fn store(self, dir: &Path) -> Result<(), String> {
-        let file = path(dir);
-        std::fs::write(&file, self.to_text()).map_err(|e| {
-            format!(
-                "Lights Out could not keep its settings in {}: {e}",
-                file.display()
-            )
-        })
-    }
-}
-
-fn path(dir: &Path) -> PathBuf {
-    dir.join(FILE_NAME)
 }
 
 #[cfg(test)]
@@ -93,11 +68,28 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("lights-out-settings-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         assert_eq!(Settings::load(Some(&dir)), Settings::default());
-        Settings { size: 9 }.store(&dir).unwrap();
+        SettingsFile::update(&dir, |f| Settings { size: 9 }.write(f)).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join(game_api::settings::FILE_NAME)).unwrap(),
+            "size 9\n"
+        );
         assert_eq!(Settings::load(Some(&dir)), Settings { size: 9 });
-        std::fs::write(dir.join(FILE_NAME), "size nine\n").unwrap();
+        std::fs::write(dir.join(game_api::settings::FILE_NAME), "size nine\n").unwrap();
         assert_eq!(Settings::load(Some(&dir)).size, 5);
         assert_eq!(Settings::load(None).size, 5);
+        // A file an earlier version wrote, with a line this one does not
+        // know: read as before, and the line kept when the size changes.
+        std::fs::write(
+            dir.join(game_api::settings::FILE_NAME),
+            "size 7\nsomething else\n",
+        )
+        .unwrap();
+        assert_eq!(Settings::load(Some(&dir)).size, 7);
+        SettingsFile::update(&dir, |f| Settings { size: 5 }.write(f)).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(dir.join(game_api::settings::FILE_NAME)).unwrap(),
+            "size 5\nsomething else\n"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -44,6 +44,7 @@ use game_api::{
 use crate::computer::{Choice, choose_cancellable};
 use crate::rules::{Board, Ending, Match, Move, Player, Side, record_text};
 use crate::settings::{Seat, Settings};
+use game_api::settings::SettingsFile;
 
 /// The side of the square holding the board and its buttons, in canvas
 /// pixels; a cell is this divided by the board's side plus 2.
@@ -931,11 +932,7 @@ impl PousseGame {
     /// Keeps the settings in the launcher's data directory for the game; a
     /// failure is logged, never shown as an error: the game goes on.
     pub(crate) fn store_settings(&self) {
-        if let Some(dir) = self.host.data_dir()
-            && let Err(e) = self.settings.store(&dir)
-        {
-            self.host.log(&e);
-        }
+        SettingsFile::update_for(&self.host, |file| self.settings.write(file));
     }
 
     /// A new game, as the player asked for with the Size choice: the

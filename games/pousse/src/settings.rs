@@ -8,18 +8,18 @@
 //! o computer medium
 //! ```
 //!
-//! Unknown lines are ignored, and a missing or damaged file gives the
-//! defaults (4 by 4, a person as X against the Medium computer as O): a
-//! setting is never worth an error.
+//! The file is read and written by [`game_api::settings`]: unknown lines
+//! are kept as they were, and a missing or damaged file gives the defaults
+//! (4 by 4, a person as X against the Medium computer as O): a setting is
+//! never worth an error.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use game_api::settings::SettingsFile;
 
 use crate::computer::Strength;
 use crate::rules::{DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Player};
-
-/// The file's name in the game's data directory.
-pub const FILE_NAME: &str = "settings.txt";
 
 /// Who plays a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,76 +100,47 @@ impl Settings {
         }
     }
 
-    /// The settings written in `text`.
+    /// The settings written in `file`, each missing or unoffered one at
+    /// its default.
     ///
     /// ```
+    /// use game_api::settings::SettingsFile;
     /// use pousse::settings::{Seat, Settings};
     /// use pousse::computer::Strength;
-    /// let s = Settings::parse("size 6\nx computer hard\no person\nsomething else\n");
+    /// let file = SettingsFile::parse("size 6\nx computer hard\no person\nsomething else\n");
+    /// let s = Settings::read(&file);
     /// assert_eq!(s, Settings { size: 6, x: Seat::Computer(Strength::Hard), o: Seat::Person });
-    /// assert_eq!(Settings::parse(&s.to_text()), s);
-    /// assert_eq!(Settings::parse("size 12"), Settings::default());
+    /// let mut written = SettingsFile::new();
+    /// s.write(&mut written);
+    /// assert_eq!(written.to_text(), "size 6\nx computer hard\no person\n");
+    /// assert_eq!(Settings::read(&SettingsFile::parse("size 12")), Settings::default());
     /// ```
-    pub fn parse(text: &str) -> Settings {
+    pub fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
-        for line in text.lines() {
-            match line.trim().split_once(' ') {
-                Some(("size", value)) => {
-                    if let Ok(n) = value.trim().parse::<usize>()
-                        && (MIN_SIZE..=MAX_SIZE).contains(&n)
-                    {
-                        settings.size = n;
-                    }
-                }
-                Some(("x", value)) => {
-                    if let Some(seat) = Seat::from_label(value) {
-                        settings.x = seat;
-                    }
-                }
-                Some(("o", value)) => {
-                    if let Some(seat) = Seat::from_label(value) {
-                        settings.o = seat;
-                    }
-                }
-                _ => {}
-            }
+        if let Some(n) = file
+            .get_parsed("size")
+            .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+        {
+            settings.size = n;
+        }
+        if let Some(seat) = file.get("x").and_then(Seat::from_label) {
+            settings.x = seat;
+        }
+        if let Some(seat) = file.get("o").and_then(Seat::from_label) {
+            settings.o = seat;
         }
         settings
     }
 
-    /// The settings as the file's text.
-    pub fn to_text(self) -> String {
-        format!(
-            "size {}\nx {}\no {}\n",
-            self.size,
-            self.x.to_string().to_ascii_lowercase(),
-            self.o.to_string().to_ascii_lowercase()
-        )
+    /// Writes the settings into `file`.
+    pub fn write(self, file: &mut SettingsFile) {
+        file.set("size", self.size);
+        file.set("x", self.x.to_string().to_ascii_lowercase());
+        file.set("o", self.o.to_string().to_ascii_lowercase());
     }
 
     /// The settings kept in `dir`, or the defaults.
     pub fn load(dir: Option<&Path>) -> Settings {
-        dir.and_then(|d| std::fs::read_to_string(path(d)).ok())
-            .map(|text| Settings::parse(&text))
-            .unwrap_or_default()
+        Settings::read(&SettingsFile::load(dir))
     }
-
-    /// Keeps the settings in `dir`.
-    ///
-    /// # Errors
-    ///
-    /// What went wrong writing the file, for the launcher's log.
-    pub fn store(self, dir: &Path) -> Result<(), String> {
-        let file = path(dir);
-        std::fs::write(&file, self.to_text()).map_err(|e| {
-            format!(
-                "Pousse could not keep its settings in {}: {e}",
-                file.display()
-            )
-        })
-    }
-}
-
-fn path(dir: &Path) -> PathBuf {
-    dir.join(FILE_NAME)
 }

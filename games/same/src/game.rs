@@ -34,6 +34,7 @@ use crate::board::{Board, Cell, MAX_COLOURS};
 use crate::deal::deal;
 use crate::score::{Score, click_score};
 use crate::settings::{COLOURS, SIZES, Settings, parse_size, size_label};
+use game_api::settings::SettingsFile;
 
 /// Space around the board, in canvas pixels.
 pub const MARGIN: f32 = 12.0;
@@ -786,11 +787,7 @@ impl Game for Same {
             }
             other => return Err(GameError(format!("Same has no action {other:?}"))),
         }
-        if let Some(dir) = self.host.data_dir()
-            && let Err(e) = self.settings.store(&dir)
-        {
-            self.host.log(&e);
-        }
+        SettingsFile::update_for(&self.host, |file| self.settings.write(file));
         self.ask_for_new_game();
         Ok(Response::REDRAW)
     }

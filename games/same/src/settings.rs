@@ -7,20 +7,20 @@
 //! colours 5
 //! ```
 //!
-//! Unknown lines and values the game does not offer are ignored, and a
-//! missing or damaged file gives the original's defaults (20 × 16, five
+//! The file is read and written by [`game_api::settings`]: unknown lines
+//! are kept as they were, values the game does not offer are ignored, and
+//! a missing or damaged file gives the original's defaults (20 × 16, five
 //! colours): a setting is never worth an error.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use game_api::settings::SettingsFile;
 
 /// The board sizes offered, as (columns, rows): the original's first.
 pub const SIZES: [(usize, usize); 4] = [(20, 16), (10, 8), (15, 12), (25, 20)];
 
 /// The numbers of colours offered: the original's first.
 pub const COLOURS: [usize; 4] = [5, 3, 4, 6];
-
-/// The file's name in the game's data directory.
-pub const FILE_NAME: &str = "settings.txt";
 
 /// The options for the next game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,70 +54,41 @@ pub fn parse_size(text: &str) -> Option<(usize, usize)> {
 }
 
 impl Settings {
-    /// The settings written in `text`.
+    /// The settings written in `file`, each missing or unoffered one at
+    /// its default.
     ///
     /// ```
+    /// use game_api::settings::SettingsFile;
     /// use same::settings::Settings;
-    /// let s = Settings::parse("size 10x8\ncolours 3\nsomething else\n");
+    /// let s = Settings::read(&SettingsFile::parse("size 10x8\ncolours 3\nsomething else\n"));
     /// assert_eq!(s, Settings { size: (10, 8), colours: 3 });
-    /// assert_eq!(Settings::parse(&s.to_text()), s);
-    /// assert_eq!(Settings::parse("size 7x7\ncolours 9"), Settings::default());
+    /// let mut file = SettingsFile::new();
+    /// s.write(&mut file);
+    /// assert_eq!(file.to_text(), "size 10x8\ncolours 3\n");
+    /// let odd = SettingsFile::parse("size 7x7\ncolours 9");
+    /// assert_eq!(Settings::read(&odd), Settings::default());
     /// ```
-    pub fn parse(text: &str) -> Settings {
+    pub fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
-        for line in text.lines() {
-            match line.trim().split_once(' ') {
-                Some(("size", value)) => {
-                    if let Some(size) = parse_size(value) {
-                        settings.size = size;
-                    }
-                }
-                Some(("colours", value)) => {
-                    if let Ok(n) = value.trim().parse()
-                        && COLOURS.contains(&n)
-                    {
-                        settings.colours = n;
-                    }
-                }
-                _ => {}
-            }
+        if let Some(size) = file.get("size").and_then(parse_size) {
+            settings.size = size;
+        }
+        if let Some(n) = file.get_parsed("colours").filter(|n| COLOURS.contains(n)) {
+            settings.colours = n;
         }
         settings
     }
 
-    /// The settings as the file's text.
-    pub fn to_text(self) -> String {
-        format!(
-            "size {}x{}\ncolours {}\n",
-            self.size.0, self.size.1, self.colours
-        )
+    /// Writes the settings into `file`.
+    pub fn write(self, file: &mut SettingsFile) {
+        file.set("size", format_args!("{}x{}", self.size.0, self.size.1));
+        file.set("colours", self.colours);
     }
 
     /// The settings kept in `dir`, or the defaults.
     pub fn load(dir: Option<&Path>) -> Settings {
-        dir.and_then(|d| std::fs::read_to_string(path(d)).ok())
-            .map(|text| Settings::parse(&text))
-            .unwrap_or_default()
+        Settings::read(&SettingsFile::load(dir))
     }
-
-    /// Keeps the settings in `dir`.
-    ///
-    /// # Errors
-    ///
-    /// What went wrong writing the file, for the launcher's log.
-    pub fn store(self, dir: &Path) -> Result<(), String> {
-        let file = path(dir);
-        std::fs::write(&file, self.to_text()).map_err(|e| {
-            format!(
-                "Same could not keep its settings in {}: {e}",
-                file.display()
-            )
-        })
-    }
-}
-
-fn path(dir: &Path) -> PathBuf {
-    dir.join(FILE_NAME)
 }
 
 #[cfg(test)]
@@ -144,7 +115,7 @@ mod tests {
             size: (15, 12),
             colours: 6,
         };
-        chosen.store(&dir).unwrap();
+        SettingsFile::update(&dir, |f| chosen.write(f)).unwrap();
         assert_eq!(Settings::load(Some(&dir)), chosen);
         assert_eq!(Settings::load(None), Settings::default());
         std::fs::remove_dir_all(&dir).unwrap();

@@ -73,6 +73,7 @@ use crate::world::{State, World};
 use assist::{
     BADGE_THINKING, Minds, badge_text, cannot_solve, cell_name, hint_text, thinking_hint_text,
 };
+use game_api::settings::SettingsFile;
 use settings::Settings;
 use walk::Walk;
 
@@ -1085,11 +1086,7 @@ impl ChatNoir {
     /// Keeps the settings in the launcher's data directory for the game;
     /// a failure is logged, never shown as an error: the game goes on.
     fn store_settings(&self) {
-        if let Some(dir) = self.host.data_dir()
-            && let Err(e) = self.settings.store(&dir)
-        {
-            self.host.log(&e);
-        }
+        SettingsFile::update_for(&self.host, |file| self.settings.write(file));
     }
 }
 

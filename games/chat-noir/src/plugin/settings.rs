@@ -8,15 +8,15 @@
 //! training off
 //! ```
 //!
-//! Unknown lines are ignored, and a missing or damaged file gives the
-//! defaults (Classic, no badge, no training): a setting is never worth an error.
+//! The file is read and written by [`game_api::settings`]: unknown lines
+//! are kept as they were, and a missing or damaged file gives the defaults
+//! (Classic, no badge, no training): a setting is never worth an error.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use game_api::settings::SettingsFile;
 
 use crate::cats::Difficulty;
-
-/// The file's name in the game's data directory.
-pub const FILE_NAME: &str = "settings.txt";
 
 /// The settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,73 +31,45 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The settings written in `text`.
+    /// The settings written in `file`, each missing or unoffered one at
+    /// its default.
     ///
     /// ```
     /// use chat_noir::Difficulty;
     /// use chat_noir::plugin::settings::Settings;
-    /// let s = Settings::parse("difficulty expert\nwinnable-badge on\ntraining on\nsomething else\n");
+    /// use game_api::settings::SettingsFile;
+    /// let file = SettingsFile::parse("difficulty expert\nwinnable-badge on\ntraining on\nsomething else\n");
+    /// let s = Settings::read(&file);
     /// assert_eq!(s, Settings { difficulty: Difficulty::Expert, badge: true, training: true });
-    /// assert_eq!(Settings::parse(&s.to_text()), s);
-    /// assert_eq!(Settings::parse("difficulty impossible"), Settings::default());
+    /// let mut written = SettingsFile::new();
+    /// s.write(&mut written);
+    /// assert_eq!(written.to_text(), "difficulty expert\nwinnable-badge on\ntraining on\n");
+    /// let odd = SettingsFile::parse("difficulty impossible");
+    /// assert_eq!(Settings::read(&odd), Settings::default());
     /// ```
-    pub fn parse(text: &str) -> Settings {
+    pub fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
-        for line in text.lines() {
-            match line.trim().split_once(' ') {
-                Some(("difficulty", value)) => {
-                    if let Some(d) = Difficulty::ALL
-                        .into_iter()
-                        .find(|d| d.name().eq_ignore_ascii_case(value.trim()))
-                    {
-                        settings.difficulty = d;
-                    }
-                }
-                Some(("winnable-badge", value)) => settings.badge = value.trim() == "on",
-                Some(("training", value)) => settings.training = value.trim() == "on",
-                _ => {}
-            }
+        if let Some(d) = file.get("difficulty").and_then(|value| {
+            Difficulty::ALL
+                .into_iter()
+                .find(|d| d.name().eq_ignore_ascii_case(value))
+        }) {
+            settings.difficulty = d;
         }
+        settings.badge = file.flag("winnable-badge").unwrap_or(settings.badge);
+        settings.training = file.flag("training").unwrap_or(settings.training);
         settings
     }
 
-    /// The settings as the file's text.
-    pub fn to_text(self) -> String {
-        format!(
-            "difficulty {}\nwinnable-badge {}\ntraining {}\n",
-            self.difficulty.name().to_ascii_lowercase(),
-            on_off(self.badge),
-            on_off(self.training)
-        )
+    /// Writes the settings into `file`.
+    pub fn write(self, file: &mut SettingsFile) {
+        file.set("difficulty", self.difficulty.name().to_ascii_lowercase());
+        file.set_flag("winnable-badge", self.badge);
+        file.set_flag("training", self.training);
     }
 
     /// The settings kept in `dir`, or the defaults.
     pub fn load(dir: Option<&Path>) -> Settings {
-        dir.and_then(|d| std::fs::read_to_string(path(d)).ok())
-            .map(|text| Settings::parse(&text))
-            .unwrap_or_default()
+        Settings::read(&SettingsFile::load(dir))
     }
-
-    /// Keeps the settings in `dir`.
-    ///
-    /// # Errors
-    ///
-    /// What went wrong writing the file, for the launcher's log.
-    pub fn store(self, dir: &Path) -> Result<(), String> {
-        let file = path(dir);
-        std::fs::write(&file, self.to_text()).map_err(|e| {
-            format!(
-                "Chat Noir could not keep its settings in {}: {e}",
-                file.display()
-            )
-        })
-    }
-}
-
-fn on_off(on: bool) -> &'static str {
-    if on { "on" } else { "off" }
-}
-
-fn path(dir: &Path) -> PathBuf {
-    dir.join(FILE_NAME)
 }

@@ -4,13 +4,13 @@
 //! ([`ConsoleAsks`]), the open games are shown ([`OpenGames`]), and the
 //! help requests of games and menus become help windows.
 
+use crate::check::{CheckOutcome, Checker};
 use crate::console::{Console, ConsoleAsks, ConsoleView};
 use crate::game_window::GameWindow;
 use crate::games::{OpenGames, WindowPlace};
 use crate::help_viewer::{self, HelpWindows};
 use crate::window_memory::WindowMemory;
 use launcher_core::catalog::{Catalog, SearchPath};
-use launcher_core::check::{CheckOutcome, Checker};
 use launcher_core::messages::{HelpRequest, Notice, Severity};
 use launcher_core::player::{
     self, PlayHistory, PlayerFiles, Settings, ThemeChoice, WindowGeometry,

@@ -52,12 +52,6 @@ pub struct Args {
     #[arg(long, requires = "report")]
     pub no_load: bool,
 
-    /// Check one library in this process and report to the parent (used by
-    /// the console, --list and --check, which run the launcher again this
-    /// way, with --memory-limit and, if given, --no-sandbox).
-    #[arg(long = "probe-library", value_name = "LIBRARY", hide = true)]
-    pub probe_library: Option<PathBuf>,
-
     /// Run one game for the console that started this process, talking to
     /// it on stdin and stdout (the console runs the launcher again this
     /// way for each game it opens).

@@ -34,9 +34,17 @@ pub use app::{LauncherApp, LauncherConfig};
 /// Each game in a process of its own (re-exported for tests and tools).
 pub use game_host;
 pub use launcher_core::{
-    budget, catalog, check, files, game_file, install, library_copy, loader, manifest, messages,
-    midend, player, saves, watch,
+    budget, catalog, files, game_file, install, library_copy, loader, manifest, messages, midend,
+    player, saves, watch,
 };
+
+/// Checking a game before it is trusted: the outcome and the session's
+/// memory of it (`launcher-core`), and the [`check::Checker`] that runs a
+/// game in a game process of its own and judges its answers (`game-host`).
+pub mod check {
+    pub use game_host::checker::Checker;
+    pub use launcher_core::check::*;
+}
 
 /// The application id of every launcher window, the console's and the
 /// games': the Wayland app id and the X11 `WM_CLASS` class, so that

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use launcher::catalog::{Catalog, SearchPath, executable_dir};
-use launcher::check::{Checker, run_probe_child};
+use launcher::check::Checker;
 use launcher::cli::{Args, write_list_report};
 use launcher::screenshot::Screenshot;
 use launcher::{LauncherApp, LauncherConfig};
@@ -27,16 +27,6 @@ fn main() -> std::process::ExitCode {
     let args = Args::parse();
     if args.game_host {
         return launcher::game_process::serve();
-    }
-    if let Some(library) = &args.probe_library {
-        // Confined as a game process is: loading the library runs its code.
-        let limits = process_settings(&args, None);
-        let confined = launcher::game_host::sandbox::confine_check(
-            library,
-            limits.memory_limit,
-            limits.sandbox,
-        );
-        return run_probe_child(library, confined.map(|_| ()));
     }
     if args.no_sandbox {
         eprintln!("{}", launcher::game_process::NO_SANDBOX_WARNING);

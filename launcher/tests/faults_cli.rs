@@ -182,7 +182,8 @@ fn list_gives_up_on_a_hanging_game_and_reports_the_rest() {
         state(&stdout, "Hang Draw").starts_with("broken: ")
             && state(&stdout, "Hang Draw").ends_with(
                 "libhang_draw.so: the game did not start, draw its first frame and close \
-                 within 1 s; it may hang, and playing it may freeze the launcher"
+                 within 1 s: it gave no answer while drawing; it may hang, and its window \
+                 would then say it is not responding"
             ),
         "{stdout}"
     );
@@ -310,7 +311,7 @@ fn a_game_that_prints_cannot_fool_its_check() {
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(state(&stdout, "Forger").starts_with("broken: "), "{stdout}");
     assert!(
-        stdout.contains("ended the process itself (exit code 0)"),
+        stdout.contains("the game quit on its own (exit code 0) while starting"),
         "{stdout}"
     );
     assert!(
@@ -322,40 +323,98 @@ fn a_game_that_prints_cannot_fool_its_check() {
     }
 }
 
-/// The processes whose command line names something under `dir` (a check
-/// of one of its games: `--probe-library <dir>/…`), with their command
-/// lines.
-fn processes_naming(dir: &std::path::Path) -> Vec<String> {
-    let dir = dir.to_string_lossy().into_owned();
-    let mut found = Vec::new();
+/// The processes descended from `root` (its children, theirs, …): a
+/// `--list`'s checks are game processes it started.
+#[cfg(target_os = "linux")]
+fn descendants(root: u32) -> Vec<u32> {
+    let mut parents = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let is_pid = entry
-            .file_name()
-            .to_string_lossy()
-            .bytes()
-            .all(|b| b.is_ascii_digit());
-        if !is_pid {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
             continue;
-        }
-        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
-            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-            if cmdline.contains(&dir) {
-                found.push(format!(
-                    "{}: {cmdline}",
-                    entry.file_name().to_string_lossy()
-                ));
-            }
+        };
+        // "pid (name) state ppid …": the name may hold spaces and brackets.
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        let Some(after_name) = stat.rfind(')').map(|end| &stat[end + 1..]) else {
+            continue;
+        };
+        if let Some(ppid) = after_name.split_whitespace().nth(1)
+            && let Ok(ppid) = ppid.parse::<u32>()
+        {
+            parents.push((pid, ppid));
         }
     }
+    let mut found = vec![root];
+    let mut index = 0;
+    while index < found.len() {
+        let parent = found[index];
+        found.extend(parents.iter().filter(|(_, p)| *p == parent).map(|(c, _)| c));
+        index += 1;
+    }
+    found.remove(0);
     found
 }
 
-/// Waits until no process names `dir`; the deadline only turns one that
-/// never goes into a failure with a message.
-fn wait_no_process_naming(dir: &std::path::Path, after: &str) {
+/// Whether process `pid` is still running (a zombie has ended).
+#[cfg(target_os = "linux")]
+fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rfind(')')
+            .and_then(|end| stat[end + 1..].split_whitespace().next())
+            .is_some_and(|state| state != "Z" && state != "X"),
+        Err(_) => false,
+    }
+}
+
+/// The command line of process `pid`, spaces between its arguments.
+#[cfg(target_os = "linux")]
+fn command_line(pid: u32) -> String {
+    std::fs::read(format!("/proc/{pid}/cmdline"))
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .unwrap_or_default()
+}
+
+/// Runs `--list` on `games` with `probe_timeout`, waits until it checks a
+/// game in a game process, and gives the `--list` process and every
+/// process it started by then.
+#[cfg(target_os = "linux")]
+#[allow(clippy::zombie_processes, reason = "the caller waits for the child it is given")]
+fn list_checking(
+    games: &launcher_tests::GamesDir,
+    probe_timeout: &str,
+) -> (std::process::Child, Vec<u32>) {
+    let mut child = spawn_list(games, probe_timeout);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let started = descendants(child.id());
+        if started
+            .iter()
+            .any(|pid| command_line(*pid).contains("--game-host"))
+        {
+            return (child, started);
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the check never started");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits until none of `pids` runs; the deadline only turns one that never
+/// ends into a failure with a message.
+#[cfg(target_os = "linux")]
+fn wait_all_ended(pids: &[u32], after: &str) {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        let left = processes_naming(dir);
+        let left: Vec<String> = pids
+            .iter()
+            .filter(|pid| alive(**pid))
+            .map(|pid| format!("{pid}: {}", command_line(*pid)))
+            .collect();
         if left.is_empty() {
             return;
         }
@@ -376,30 +435,19 @@ fn no_check_is_left_running_after_list_ends_or_is_killed() {
     let games = launcher_tests::GamesDir::new();
     games.add_with_library("hang-init", "game = \"hang_init\"\n", "hang_init");
 
-    // The check times out: --list kills it and says so.
-    let out = launcher_in(games.path())
-        .args(["--list", "--probe-timeout", "1", "--games-dir"])
-        .arg(games.path())
-        .output()
-        .unwrap();
+    // The check times out: --list stops it and says so.
+    let (child, checks) = list_checking(&games, "1");
+    let out = child.wait_with_output().unwrap();
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("it may hang"),
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    wait_no_process_naming(games.path(), "--list ended");
+    wait_all_ended(&checks, "--list ended");
 
     // --list is killed while the check hangs: the check goes with it.
-    let mut child = spawn_list(&games, "60");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while processes_naming(games.path())
-        .iter()
-        .all(|p| !p.contains("--probe-library"))
-    {
-        assert!(Instant::now() < deadline, "the check never started");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let (mut child, checks) = list_checking(&games, "60");
     child.kill().unwrap();
     child.wait().unwrap();
-    wait_no_process_naming(games.path(), "--list was killed");
+    wait_all_ended(&checks, "--list was killed");
 }

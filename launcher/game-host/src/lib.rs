@@ -11,6 +11,9 @@
 //!   blocks for longer than asked, tells a game that is not responding from
 //!   one that ended, and why it ended ([`ExitReport`]).
 //! * [`checks`]: what the console checks in every answer.
+//! * [`checker`]: a game checked before it is trusted (`--list`, the
+//!   console's background checks): a game process started, drawn once and
+//!   closed, judged from its answers.
 //! * [`progress`]: which call a game process is running, in a page of
 //!   memory it shares with the console.
 //! * [`report`]: how a process ended, in a player's words.
@@ -25,6 +28,7 @@
 #![warn(missing_docs)]
 
 pub mod bytes;
+pub mod checker;
 pub mod checks;
 pub mod child;
 pub mod client;

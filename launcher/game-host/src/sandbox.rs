@@ -455,37 +455,11 @@ pub fn limit_process(parent: Option<u32>, memory_limit: Option<u64>) -> Result<(
     Ok(())
 }
 
-/// The niceness of a process that checks a game: low priority, so that a
-/// console checking twenty games in the background draws and answers
-/// clicks as soon as it would with none.
+/// The niceness of a game process that checks a game
+/// ([`crate::checker`]): low priority, so that a console checking twenty
+/// games in the background draws and answers clicks as soon as it would
+/// with none.
 pub const CHECK_NICENESS: i32 = 10;
-
-/// Confines the process that checks a game (`plt-games --probe-library`)
-/// as a game process is before the library is loaded: its memory limited
-/// to `memory_limit` bytes, and, when `sandbox`, read-only access to the
-/// game's directory and the system, no data directory, no network. It
-/// ends with its parent, and runs at [`CHECK_NICENESS`].
-pub fn confine_check(
-    library: &Path,
-    memory_limit: Option<u64>,
-    sandbox: bool,
-) -> Result<Sandbox, String> {
-    // A check is background work: it yields the processors to the console
-    // (and to the games being played) whenever they want them.
-    // First, while this process is single-threaded.
-    let namespaces = if sandbox {
-        enter_namespaces()
-    } else {
-        Err("turned off".into())
-    };
-    #[cfg(unix)]
-    let _ = rustix::process::setpriority_process(None, CHECK_NICENESS);
-    limit_process(None, memory_limit)?;
-    if !sandbox {
-        return Ok(Sandbox::Off);
-    }
-    confine(library.parent().unwrap_or(Path::new(".")), None, namespaces)
-}
 
 /// Confines this process: not on this system.
 #[cfg(not(target_os = "linux"))]

@@ -228,6 +228,7 @@ impl GameWindow {
             pixels_per_point: ctx.pixels_per_point(),
             waker: Some(waker),
             sandbox: settings.sandbox,
+            niceness: 0,
         };
         // The process runs a private, read-only copy; the window watches
         // the library itself for a new version.

@@ -120,6 +120,9 @@ pub struct Options {
     /// Whether the game is confined ([`crate::sandbox`]); turn it off only
     /// to debug, and say so loudly.
     pub sandbox: bool,
+    /// Its niceness (0: as the console's; a check runs at
+    /// [`crate::sandbox::CHECK_NICENESS`], yielding to the games played).
+    pub niceness: i32,
 }
 
 impl Default for Options {
@@ -131,6 +134,7 @@ impl Default for Options {
             pixels_per_point: 1.0,
             waker: None,
             sandbox: true,
+            niceness: 0,
         }
     }
 }
@@ -144,6 +148,7 @@ impl std::fmt::Debug for Options {
             .field("pixels_per_point", &self.pixels_per_point)
             .field("waker", &self.waker.is_some())
             .field("sandbox", &self.sandbox)
+            .field("niceness", &self.niceness)
             .finish()
     }
 }
@@ -315,19 +320,27 @@ impl GameProcess {
         // (without it the game process says so in messages, more slowly).
         let progress = ProgressPage::create().ok();
         #[cfg(unix)]
-        if let Some(page) = &progress {
-            let fd = page.fd();
+        {
+            let page_fd = progress.as_ref().map(ProgressPage::fd);
+            let niceness = options.niceness;
             // SAFETY: the closure runs in the forked child before `exec` and
-            // makes one system call (`fcntl`, async-signal-safe), on the
-            // page's descriptor, which the child has as the parent does: it
-            // clears close-on-exec so the game process inherits the page,
-            // and no other child of the console does.
+            // makes only async-signal-safe system calls on that child: it
+            // lowers its own priority when asked (`setpriority`, before any
+            // thread of the game exists, so every one inherits it), and
+            // clears close-on-exec on the progress page's descriptor
+            // (`fcntl`), so that the game process inherits the page and no
+            // other child of the console does.
             unsafe {
                 std::os::unix::process::CommandExt::pre_exec(&mut spawned, move || {
-                    rustix::io::fcntl_setfd(
-                        rustix::fd::BorrowedFd::borrow_raw(fd),
-                        rustix::io::FdFlags::empty(),
-                    )?;
+                    if niceness != 0 {
+                        rustix::process::setpriority_process(None, niceness)?;
+                    }
+                    if let Some(fd) = page_fd {
+                        rustix::io::fcntl_setfd(
+                            rustix::fd::BorrowedFd::borrow_raw(fd),
+                            rustix::io::FdFlags::empty(),
+                        )?;
+                    }
                     Ok(())
                 });
             }
@@ -465,6 +478,18 @@ impl GameProcess {
             }
             _ => ProcessState::Running,
         }
+    }
+
+    /// What the game is doing now: the call it has been running longest
+    /// (or the step of starting it is in), `None` when it has nothing to
+    /// answer or has ended.
+    pub fn activity(&self) -> Option<Activity> {
+        let mut inbox = self.shared.inbox();
+        if inbox.exit.is_some() {
+            return None;
+        }
+        self.shared.sync_progress(&mut inbox);
+        inbox.in_flight.values().next().map(InFlight::activity)
     }
 
     /// When the state will change unless an answer comes: the moment the

@@ -151,7 +151,10 @@ fn help_explains_every_flag() {
     }
     assert!(help.contains(launcher::catalog::GAMES_PATH_ENV), "{help}");
     // The launcher's own modes for its child processes are not the player's.
-    assert!(!help.contains("--game-host"), "--help shows --game-host: {help}");
+    assert!(
+        !help.contains("--game-host"),
+        "--help shows --game-host: {help}"
+    );
 }
 
 #[test]

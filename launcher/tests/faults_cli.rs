@@ -281,32 +281,35 @@ fn check_exits_1_when_a_game_is_broken_and_0_when_all_are_fine() {
     );
 }
 
-/// A game cannot fool its check (issue 26): what it prints never reaches
-/// the checker's report (a line left without its end once swallowed the
-/// report, so a working game was listed as ending the process; a game that
-/// printed the report's "ok" and exited was listed as fine), and its escape
-/// sequences are quoted, made visible, never sent raw to the terminal.
+/// A game cannot fool its check (issue 26): the verdict is the console's,
+/// from the game process's answers and how it ended, so nothing the game
+/// prints or writes passes for it (a line left without its end once
+/// swallowed the checker's report, so a working game was listed as ending
+/// the process; a game that printed the report's "ok" and exited was listed
+/// as fine; one that writes "ok" to every descriptor it has is broken), and
+/// its escape sequences are quoted, made visible, never sent raw to the
+/// terminal.
 #[test]
 fn a_game_that_prints_cannot_fool_its_check() {
     let games = launcher_tests::GamesDir::new();
     games.add_with_library("forger", "game = \"forger\"\nname = \"Forger\"\n", "forger");
-    let check = |exit: bool| {
+    let check = |env: Option<&str>| {
         let mut command = launcher_in(games.path());
         command.args(["--check", "--games-dir"]).arg(games.path());
-        if exit {
-            command.env("FORGER_EXIT", "1");
+        if let Some(name) = env {
+            command.env(name, "1");
         }
         command.output().expect("the launcher runs")
     };
     // It prints, then plays: fine, whatever it printed.
-    let out = check(false);
+    let out = check(None);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(state(&stdout, "Forger").starts_with("ok ("), "{stdout}");
 
     // It prints the checker's "ok" and ends the process: broken, and what
     // it printed is quoted with its escapes visible.
-    let out = check(true);
+    let out = check(Some("FORGER_EXIT"));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(state(&stdout, "Forger").starts_with("broken: "), "{stdout}");
@@ -321,6 +324,13 @@ fn a_game_that_prints_cannot_fool_its_check() {
     for output in [&out.stdout, &out.stderr] {
         assert!(!output.contains(&0x1b), "a raw escape reached the terminal");
     }
+
+    // It writes a verdict to every descriptor it has, the protocol's pipe
+    // among them, and ends: broken all the same.
+    let out = check(Some("FORGER_WRITE_FDS"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(state(&stdout, "Forger").starts_with("broken: "), "{stdout}");
 }
 
 /// The processes descended from `root` (its children, theirs, …): a
@@ -380,7 +390,10 @@ fn command_line(pid: u32) -> String {
 /// game in a game process, and gives the `--list` process and every
 /// process it started by then.
 #[cfg(target_os = "linux")]
-#[allow(clippy::zombie_processes, reason = "the caller waits for the child it is given")]
+#[allow(
+    clippy::zombie_processes,
+    reason = "the caller waits for the child it is given"
+)]
 fn list_checking(
     games: &launcher_tests::GamesDir,
     probe_timeout: &str,

@@ -86,6 +86,24 @@ fn size_key(px: f32) -> u32 {
     (px * 4.0).round() as u32
 }
 
+/// What a window's frame budget would cut from a game's first frame drawn
+/// at its canvas's own size (`canvas`) with egui's portable font atlas
+/// (2048 a side), as a warning of a game's check; `None` when nothing.
+pub fn first_frame_warning(shapes: &[Shape], canvas: Point) -> Option<String> {
+    let screen = Screen {
+        scale: 1.0,
+        pixels_per_point: 1.0,
+        canvas,
+        atlas_side: 2048,
+    };
+    FramePlan::new(shapes, screen).describe().map(|cut| {
+        format!(
+            "its first frame, at its own size, is more than a window draws: {}",
+            cut.trim_end_matches('.')
+        )
+    })
+}
+
 impl FramePlan {
     /// Walks `shapes` once and admits them in order while the frame stays
     /// within budget (see the module documentation).

@@ -149,23 +149,7 @@ pub fn probe(library: GameLibrary) -> Result<Vec<String>, CallError> {
     };
     let mut warnings: Vec<String> = game.notes().map(str::to_owned).collect();
     warnings.extend(report.describe());
-    // What the window's frame budget would cut, at the canvas's own size and
-    // with egui's portable font atlas (2048 a side).
-    let plan = crate::budget::FramePlan::new(
-        &drawing.shapes,
-        crate::budget::Screen {
-            scale: 1.0,
-            pixels_per_point: 1.0,
-            canvas,
-            atlas_side: 2048,
-        },
-    );
-    warnings.extend(plan.describe().map(|cut| {
-        format!(
-            "its first frame, at its own size, is more than a window draws: {}",
-            cut.trim_end_matches('.')
-        )
-    }));
+    warnings.extend(crate::budget::first_frame_warning(&drawing.shapes, canvas));
     game.close()?;
     Ok(warnings)
 }

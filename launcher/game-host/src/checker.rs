@@ -18,7 +18,7 @@ use crate::protocol::{Answer, Call, Frame};
 use crate::report::{ExitCause, ExitReport};
 use crate::sandbox::CHECK_NICENESS;
 use game_api::Point;
-use launcher_core::budget::{FramePlan, Screen};
+use launcher_core::budget::first_frame_warning;
 use launcher_core::check::{CheckGame, CheckOutcome, visible};
 use std::path::{Path, PathBuf};
 use std::task::Poll;
@@ -199,23 +199,7 @@ fn first_frame(process: &GameProcess, wait: Duration) -> Result<Vec<String>, Fai
 fn warnings(frame: &Frame, canvas: Point) -> Vec<String> {
     let mut warnings = frame.notes.clone();
     warnings.extend(frame.report.describe());
-    // What the window's frame budget would cut, at the canvas's own size and
-    // with egui's portable font atlas (2048 a side).
-    let plan = FramePlan::new(
-        &frame.shapes,
-        Screen {
-            scale: 1.0,
-            pixels_per_point: 1.0,
-            canvas,
-            atlas_side: 2048,
-        },
-    );
-    warnings.extend(plan.describe().map(|cut| {
-        format!(
-            "its first frame, at its own size, is more than a window draws: {}",
-            cut.trim_end_matches('.')
-        )
-    }));
+    warnings.extend(first_frame_warning(&frame.shapes, canvas));
     warnings
 }
 

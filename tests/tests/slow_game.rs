@@ -1,0 +1,117 @@
+//! A game slower than a frame but answering (`slow-answer`: each read and
+//! each event takes 200 ms, a window waits at most `CALL_WAIT`, 100 ms, in
+//! one frame): its window shows it and plays it, slowly, and never says it
+//! is not responding. Late answers of reads are kept and used while nothing
+//! was sent to the game after them, so the window does not ask the same
+//! read again and again, each time giving up before its answer comes.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use launcher::LauncherApp;
+use launcher_tests::{GamesDir, run_until};
+use std::cell::Cell;
+
+/// The slow game's window, if open.
+fn slow_game<'h>(
+    harness: &'h Harness<'_, LauncherApp>,
+) -> Option<&'h launcher::game_window::GameWindow> {
+    harness
+        .state()
+        .open_games()
+        .into_iter()
+        .find(|g| g.dir_name == "slow-answer")
+}
+
+/// Runs frames until `done` holds, noting in `not_responding` whether the
+/// window ever said its game was not responding.
+fn run_watching(
+    harness: &mut Harness<'_, LauncherApp>,
+    not_responding: &Cell<bool>,
+    what: &str,
+    done: impl Fn(&Harness<'_, LauncherApp>) -> bool,
+) {
+    run_until(harness, what, |h| {
+        if slow_game(h).is_some_and(|g| g.is_not_responding())
+            || h.query_by_label_contains("is not responding").is_some()
+        {
+            not_responding.set(true);
+        }
+        done(h)
+    });
+}
+
+/// What the slow game's window shows: its title, status line and the
+/// number of shapes of its frame.
+fn shown(harness: &Harness<'_, LauncherApp>) -> Option<(String, String, usize)> {
+    let game = slow_game(harness)?;
+    Some((
+        game.title().to_owned(),
+        game.status().to_owned(),
+        game.drawing().shapes.len(),
+    ))
+}
+
+#[test]
+fn a_game_slower_than_a_frame_is_shown_and_plays_and_is_never_not_responding() {
+    let games = GamesDir::new();
+    games.add_with_library("slow-answer", "game = \"slow_answer\"\n", "slow_answer");
+    let mut config = launcher_tests::console_config([games.path()]);
+    // The player's setting: "not responding" after 2 s without an answer.
+    config.processes.answer_within = launcher::game_host::DEFAULT_ANSWER_WITHIN;
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
+    let not_responding = Cell::new(false);
+    run_watching(&mut harness, &not_responding, "the console settled", |h| {
+        h.state().is_settled()
+    });
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, "Slow Answer")
+        .click();
+
+    // Its window shows the game: the title and status line it gives, and
+    // its frame (the background, no click yet).
+    run_watching(
+        &mut harness,
+        &not_responding,
+        "the slow game's window showing its title, status and frame",
+        |h| {
+            shown(h) == Some(("Slow Answer 0".into(), "Slow clicks: 0".into(), 1))
+                && h.query_by_label("Slow clicks: 0").is_some()
+        },
+    );
+
+    // A click on its canvas: the window shows the game's answer to it.
+    let transform = slow_game(&harness)
+        .and_then(|g| g.canvas_transform())
+        .expect("the canvas is shown");
+    let pos = transform.to_screen(game_api::Point::new(60.0, 40.0));
+    harness.hover_at(pos);
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+        let _ = harness.run_ok();
+    }
+    run_watching(
+        &mut harness,
+        &not_responding,
+        "the slow game's window showing its answer to a click",
+        |h| {
+            shown(h) == Some(("Slow Answer 1".into(), "Slow clicks: 1".into(), 2))
+                && h.query_by_label("Slow clicks: 1").is_some()
+                && h.state().is_settled()
+        },
+    );
+    assert!(
+        !not_responding.get(),
+        "a game that answers every call within a second was shown as not responding"
+    );
+}

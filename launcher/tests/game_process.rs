@@ -1059,3 +1059,65 @@ fn the_reads_after_a_move_come_back_with_it() {
     game.wait_exit(PATIENCE).expect("stopped");
     assert!(matches!(game.game_id(), Err(ProcessError::Exited(_))));
 }
+
+/// Asks `read` with no wait until it is answered (at most [`PATIENCE`]):
+/// a window asking a slow game again each frame.
+fn until_answered<T: std::fmt::Debug>(
+    game: &GameProcess,
+    read: impl Fn(&GameProcess) -> Result<T, ProcessError>,
+) -> T {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        match read(game) {
+            Ok(answer) => return answer,
+            Err(ProcessError::NoAnswer { .. }) => {}
+            Err(e) => panic!("{e}"),
+        }
+        assert!(
+            Instant::now() < deadline,
+            "a read asked again and again was never answered"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// A game slower than its caller's wait (`slow_answer`: 200 ms a read or
+/// an event), asked with no wait at all, again and again, as a window asks
+/// each frame: a read given up on is not sent again but answered by its
+/// late answer, and so are the reads that came with a move given up on;
+/// a move sent after them makes them old.
+#[test]
+fn late_answers_of_reads_answer_them_until_the_game_may_change() {
+    let mut game = start("slow_answer", Options::default());
+    game.set_wait(Duration::ZERO);
+    assert!(matches!(game.title(), Err(ProcessError::NoAnswer { .. })));
+    // Sent again each time, it would never be answered within no wait.
+    assert_eq!(until_answered(&game, GameProcess::title), "Slow Answer 0");
+    assert!(!game.is_busy(), "nothing else was sent");
+    // Kept while nothing that may change the game is sent.
+    assert_eq!(game.title().unwrap(), "Slow Answer 0");
+
+    // A click given up on, with the view read after it in its message.
+    game.set_read_ahead(Call::view());
+    assert!(matches!(
+        game.handle_event(&Event::release(Point::new(1.0, 1.0))),
+        Err(ProcessError::NoAnswer { .. })
+    ));
+    // The move made the title kept before it old; the one read with it
+    // answers, as does the whole view, without asking the game.
+    assert_eq!(until_answered(&game, GameProcess::title), "Slow Answer 1");
+    assert!(!game.is_busy(), "the title was not sent on its own");
+    let view = game.view().unwrap();
+    assert_eq!(view.status, "Slow clicks: 1");
+    assert_eq!(view.frame.shapes.len(), 2, "the background and a dot");
+
+    // A move answered in time makes them old too.
+    game.set_read_ahead(Vec::new());
+    game.calls_within(
+        vec![Call::HandleEvent(Event::release(Point::new(1.0, 1.0)))],
+        PATIENCE,
+    )
+    .unwrap();
+    assert!(matches!(game.status(), Err(ProcessError::NoAnswer { .. })));
+    assert_eq!(until_answered(&game, GameProcess::status), "Slow clicks: 2");
+}

@@ -6,8 +6,13 @@
 //! library (Restart with the new version; by itself with `--dev`).
 //!
 //! Nothing here waits for the game longer than [`CALL_WAIT`]: a call that
-//! gets no answer by then is dropped, the window sends nothing more until
-//! the game has answered everything, and then reads it again.
+//! gets no answer by then is given up on, the window sends nothing more
+//! until the game has answered everything (its answer wakes the window),
+//! and then reads it again. Reads given up on are not sent again: their
+//! late answers are kept by the game process's handle while nothing that
+//! may change the game is sent after them, and answer the same reads asked
+//! again, so a game slower than a frame is shown and played, slowly, never
+//! asked the same read for ever.
 
 use super::{GameFiles, GameWindow, Outcome, RequestQueue, services::Signals};
 use game_api::host::GameInstance;
@@ -29,7 +34,8 @@ use std::task::Poll;
 use std::time::{Duration, Instant};
 
 /// The longest a frame waits for one answer of a game process. Slower
-/// answers are not lost: the window reads the game again once it answers.
+/// answers are not lost: the window reads the game again once it answers,
+/// and the late answers of reads answer those reads then.
 pub const CALL_WAIT: Duration = Duration::from_millis(100);
 
 /// How long a new window waits for its game to start before it opens
@@ -357,6 +363,9 @@ impl GameWindow {
         };
         match process.started(wait) {
             Poll::Pending => Ok(()),
+            // A read of an earlier try is still in flight: its answer wakes
+            // the window and is used then, rather than asked again now.
+            Poll::Ready(Ok(_)) if process.is_busy() => Ok(()),
             Poll::Ready(Ok(_)) => match self.begin() {
                 Err(GameError::Process(_)) => {
                     self.resync = true;

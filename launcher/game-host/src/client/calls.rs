@@ -1,6 +1,7 @@
 //! Calls and tickets: sending calls without waiting, and collecting their
 //! answers within a time the caller gives.
 
+use super::late::keepable;
 use super::shared::InFlight;
 use super::{GameProcess, ProcessError, ProcessState, Ticket};
 use crate::protocol::{Answer, Call, ToGame, WireCallError, encode};
@@ -68,6 +69,10 @@ impl GameProcess {
     pub fn send(&self, calls: Vec<Call>) -> Result<Ticket, ProcessError> {
         // Whatever it asks may change the game: what was read ahead is old.
         self.drop_read_ahead();
+        if !calls.iter().all(Call::is_read) {
+            // And so are the late answers of reads.
+            self.forget_late_reads();
+        }
         let mut inbox = self.shared.inbox();
         if let Some(report) = &inbox.exit {
             return Err(ProcessError::Exited(report.clone()));
@@ -151,16 +156,44 @@ impl GameProcess {
     }
 
     /// Runs `calls` and waits at most `wait` for their answers.
+    ///
+    /// A message given up on is kept for the reads it ends with: the same
+    /// reads asked again are answered by it, without sending them again,
+    /// once it answers and while nothing that may change the game was sent
+    /// after it (see `late.rs`). Reads whose copy is still in flight wait
+    /// for it (at most `wait` again) instead of being sent twice.
     pub fn calls_within(
         &self,
         calls: Vec<Call>,
         wait: Duration,
     ) -> Result<Vec<Result<Answer, CallError>>, ProcessError> {
         let during = calls.first().map_or(Activity::Starting, Activity::of);
+        // The reads it ends with, after its last call that may change the
+        // game.
+        let skip = calls
+            .iter()
+            .rposition(|c| !keepable(c))
+            .map_or(0, |i| i + 1);
+        let reads = calls[skip..].to_vec();
+        if skip == 0
+            && !reads.is_empty()
+            && let Some(answers) = self.late_answers(&reads, wait)
+        {
+            return match answers {
+                Poll::Ready(result) => result,
+                Poll::Pending => Err(self.late(during, wait)),
+            };
+        }
+        let redraws = self.redraws();
         let ticket = self.send(calls)?;
         match self.poll(&ticket, wait) {
             Poll::Ready(result) => result,
-            Poll::Pending => Err(self.late(during, wait)),
+            Poll::Pending => {
+                if !reads.is_empty() {
+                    self.keep_late(reads, skip, ticket, redraws);
+                }
+                Err(self.late(during, wait))
+            }
         }
     }
 

@@ -22,12 +22,15 @@
 //! ([`GameProcess::spawn`], [`GameProcess::state`], [`GameProcess::stop`]);
 //! `calls` sends calls and collects their answers with tickets; `typed`
 //! gives each of the game table's calls its own method; `read_ahead` keeps
-//! the reads answered with a move; `shared` is what the handle and its
+//! the reads answered with a move; `late` keeps the answers of reads that
+//! came after their caller gave up, for the next caller asking them;
+//! `shared` is what the handle and its
 //! threads share (calls in flight, answers, how the process ended);
 //! `threads` are the writer, the reader and the output keeper; `running`
 //! makes a process a [`launcher_core::running::RunningGame`].
 
 mod calls;
+mod late;
 mod read_ahead;
 mod running;
 mod shared;
@@ -42,6 +45,7 @@ use crate::report::{Activity, ExitReport};
 use calls::call_error;
 use game_api::host::{CallError, Features};
 use game_api::{Action, Point, Region};
+use late::LateReads;
 use read_ahead::ReadAhead;
 use shared::{InFlight, Inbox, Shared, Starting, start_failure_text};
 use std::collections::VecDeque;
@@ -189,7 +193,10 @@ pub enum ProcessError {
         waited: Duration,
     },
     /// This call was sent but not answered within the time the caller
-    /// gave; its answer, if it comes, is dropped.
+    /// gave. Its answer, if it comes, is dropped, but for the reads its
+    /// message ends with: the same reads asked again are answered by it,
+    /// while nothing that may change the game was sent after it
+    /// ([`GameProcess::calls_within`]).
     NoAnswer {
         /// What the game was asked to do.
         during: Activity,
@@ -284,6 +291,9 @@ pub struct GameProcess {
     /// Their answers from the last such call, kept for the typed calls
     /// right after it.
     ahead: Mutex<Option<ReadAhead>>,
+    /// Messages given up on by their callers, and the answers of their
+    /// reads, kept while nothing that may change the game is sent.
+    late: Mutex<LateReads>,
 }
 
 impl std::fmt::Debug for GameProcess {
@@ -429,6 +439,7 @@ impl GameProcess {
             pid,
             read_ahead: Vec::new(),
             ahead: Mutex::new(None),
+            late: Mutex::new(LateReads::default()),
         };
         if let Some(Err(e)) = threads.into_iter().find(Result::is_err) {
             return Err(ProcessError::CannotStart(format!(

@@ -78,6 +78,9 @@ pub(super) struct Inbox {
     pub(super) awaited: HashSet<u64>,
     pub(super) notifications: VecDeque<Notification>,
     pub(super) dropped_notifications: u64,
+    /// How many times the game asked to be drawn again: the late answers
+    /// of reads kept before are old (see `late.rs`).
+    pub(super) redraws: u64,
     pub(super) starting: Option<Starting>,
     /// Why the console ended the conversation.
     pub(super) protocol_error: Option<String>,
@@ -183,6 +186,9 @@ impl Shared {
             }
             ToConsole::Notify(notification) => {
                 check_notification(&notification).map_err(|what| format!("it asked for {what}"))?;
+                if notification == Notification::RequestRedraw {
+                    inbox.redraws += 1;
+                }
                 if inbox.notifications.len() < MAX_QUEUED_NOTIFICATIONS {
                     inbox.notifications.push_back(notification);
                 } else {

@@ -817,6 +817,123 @@ fn a_game_process_has_no_network_and_namespaces_of_its_own() {
     );
 }
 
+/// Every descendant of process `pid` (from each thread's `children` in
+/// `/proc`), parents first.
+fn descendants(pid: u32) -> Vec<u32> {
+    let mut found = vec![pid];
+    let mut next = 0;
+    while next < found.len() {
+        let parent = found[next];
+        next += 1;
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{parent}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let children =
+                std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+            found.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
+        }
+    }
+    found.remove(0);
+    found
+}
+
+/// Waits until none of `pids` is left (the deadline only turns a process
+/// that never goes into a failure with a message).
+fn wait_gone(pids: &[u32], what: &str) {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left: Vec<&u32> = pids
+            .iter()
+            .filter(|pid| std::fs::metadata(format!("/proc/{pid}")).is_ok())
+            .collect();
+        if left.is_empty() {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{what}: {left:?} still there");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A game has its own pids (issue 26): it is pid 2, under a stand-in init
+/// (pid 1) in a PID namespace of its own, so the console's pid and every
+/// other process are nothing to it; the process the console started waits
+/// for them, and when the game is closed or stopped, none of the three is
+/// left. Unsandboxed, the game is the process the console started.
+#[test]
+fn a_game_has_its_own_pids_and_none_of_its_processes_outlives_it() {
+    let data = tempfile::tempdir().unwrap();
+    let options = |sandbox| Options {
+        sandbox,
+        data_dir: Some(data.path().to_owned()),
+        ..Options::default()
+    };
+    let open = start("sandbox_probe", options(false));
+    open.invoke_action("pids", "").unwrap();
+    assert_eq!(
+        open.status().unwrap(),
+        format!("pids: {} {}", open.pid(), std::process::id())
+    );
+    assert_eq!(descendants(open.pid()), [0u32; 0]);
+
+    for stop in [false, true] {
+        let game = start("sandbox_probe", options(true));
+        match game.sandbox() {
+            Some(Sandbox::Enforced(layers) | Sandbox::Partial(layers)) => {
+                match &layers.namespaces {
+                    Ok(namespaces) if namespaces.pid => {}
+                    Ok(namespaces) => {
+                        eprintln!(
+                            "SKIPPED: this system gives games no PID namespace: {}",
+                            namespaces.pid_missing().unwrap_or_default()
+                        );
+                        return;
+                    }
+                    Err(why) => {
+                        eprintln!("SKIPPED: this system gives games no namespaces: {why}");
+                        return;
+                    }
+                }
+            }
+            other => {
+                eprintln!("SKIPPED: the game process is {other:?}: no namespaces to see");
+                return;
+            }
+        }
+        game.invoke_action("pids", "").unwrap();
+        assert_eq!(game.status().unwrap(), "pids: 2 1");
+        // Seen from here: the process started, its init, the game.
+        let pid = game.pid();
+        let chain = descendants(pid);
+        assert_eq!(chain.len(), 2, "its init and the game: {chain:?}");
+        let pid_for_children = namespace_of(&pid.to_string(), "pid_for_children");
+        assert_ne!(pid_for_children, namespace_of("self", "pid"));
+        for inside in &chain {
+            assert_eq!(namespace_of(&inside.to_string(), "pid"), pid_for_children);
+        }
+        let report = if stop {
+            game.stop();
+            game.wait_exit(PATIENCE).expect("stopped")
+        } else {
+            game.call(Call::Close).unwrap();
+            game.wait_exit(PATIENCE).expect("closed")
+        };
+        let expected = if stop {
+            ExitCause::Stopped
+        } else {
+            ExitCause::Closed
+        };
+        assert_eq!(report.cause, expected, "{report:?}");
+        let mut all = chain.clone();
+        all.push(pid);
+        wait_gone(&all, if stop { "stopped" } else { "closed" });
+    }
+}
+
 #[test]
 fn turning_the_sandbox_off_is_said_loudly() {
     let dir = tempfile::tempdir().unwrap();
@@ -868,7 +985,7 @@ fn list_says_once_how_games_run() {
     if let Sandbox::Enforced(_) = sandbox {
         assert!(
             summary.starts_with("Games run sandboxed: Landlock ABI ")
-                && summary.contains(", seccomp, namespaces (user, network, IPC")
+                && summary.contains(", seccomp, namespaces (user, PID, network, IPC")
                 && summary.ends_with(", memory limit 2 GiB."),
             "{summary}"
         );
@@ -917,6 +1034,87 @@ fn where_namespaces_are_refused_games_still_run_and_list_says_why() {
         .find_map(|l| l.trim().strip_prefix("state:"))
         .unwrap_or_else(|| panic!("no state in {stdout}"));
     assert!(state.trim().starts_with("ok ("), "{stdout}");
+}
+
+/// Where the kernel refuses only the PID namespace (here: a user namespace
+/// whose `max_pid_namespaces` is 0), games still run in the other
+/// namespaces, and `--list`'s first line says the PID namespace is missing
+/// and why.
+#[test]
+fn where_pid_namespaces_are_refused_games_still_run_and_list_says_why() {
+    let here = launcher::game_host::sandbox::on_this_system(true);
+    if !matches!(here, Sandbox::Enforced(_)) {
+        eprintln!("SKIPPED: games run {here} here; this test takes away only the PID namespace");
+        return;
+    }
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library("a", "game = \"hello_game\"\nname = \"A\"\n", "hello_game");
+    let mut command = std::process::Command::new("unshare");
+    support::isolate(&mut command, games.path())
+        .args(["--user", "--map-current-user", "sh", "-c"])
+        .arg("echo 0 > /proc/sys/user/max_pid_namespaces && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_plt-games"))
+        .args(["--list", "--games-dir"])
+        .arg(games.path());
+    let out = match command.output() {
+        Ok(out) if out.status.success() => out,
+        other => {
+            eprintln!(
+                "SKIPPED: cannot make a user namespace without PID namespaces here (util-linux's \
+                 unshare, and user namespaces, are needed): {other:?}"
+            );
+            return;
+        }
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let first = stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("Games run partly sandboxed: Landlock ABI ")
+            && first.contains(
+                ", seccomp, namespaces (user, network, IPC, UTS), memory limit 2 GiB; missing: \
+                 no PID namespace: this system allows no more PID namespaces \
+                 (/proc/sys/user/max_pid_namespaces is 0, or reached); a game's processes could \
+                 outlive it."
+            ),
+        "{stdout}"
+    );
+    let state = stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("state:"))
+        .unwrap_or_else(|| panic!("no state in {stdout}"));
+    assert!(state.trim().starts_with("ok ("), "{stdout}");
+
+    // A game process started there plays, without one: the game is the
+    // process the console started, its parent the console.
+    let refusing = HostCommand::new(
+        "unshare",
+        &[
+            "--user",
+            "--map-current-user",
+            "sh",
+            "-c",
+            "echo 0 > /proc/sys/user/max_pid_namespaces && exec \"$0\" --game-host",
+            env!("CARGO_BIN_EXE_plt-games"),
+        ],
+    );
+    let mut game = GameProcess::spawn(&refusing, &library("sandbox_probe"), Options::default())
+        .expect("spawns");
+    game.set_wait(PATIENCE);
+    assert!(game.wait_started().is_ok());
+    let Some(Sandbox::Partial(layers)) = game.sandbox() else {
+        panic!("{:?}", game.sandbox());
+    };
+    let namespaces = layers.namespaces.clone().unwrap();
+    assert!(!namespaces.pid, "{namespaces:?}");
+    assert!(
+        layers.missing()[0].starts_with("no PID namespace: this system allows no more PID"),
+        "{layers:?}"
+    );
+    game.invoke_action("pids", "").unwrap();
+    assert_eq!(
+        game.status().unwrap(),
+        format!("pids: {} {}", game.pid(), std::process::id())
+    );
 }
 
 /// `Poll<Result<T, E>>` as the result it will be, for tests that know it is

@@ -286,7 +286,7 @@ fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
             assert!(
                 layers.starts_with("Landlock ABI ")
                     && layers.contains("seccomp (no network")
-                    && layers.contains("namespaces: user, network, IPC"),
+                    && layers.contains("namespaces: user, PID, network, IPC"),
                 "{layers}"
             );
         }

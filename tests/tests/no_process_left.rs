@@ -1,8 +1,11 @@
 //! No process of a game outlives it (issue 26): once its window is closed,
 //! once Stop has ended a game that stopped answering, and once the console
-//! quits, the game's process is gone — not running, not a zombie the
-//! console forgot to collect. (A game cannot start processes of its own:
-//! its system-call filter refuses `fork`, `game_process.rs`.)
+//! quits, the game's processes are gone — the one the console started and,
+//! in a PID namespace, its stand-in init and the game under it; not
+//! running, not a zombie the console forgot to collect. (A game cannot
+//! start processes of its own: its system-call filter refuses `fork`,
+//! `game_process.rs`; were one started, the PID namespace would end it
+//! with the game, `game-host`'s `pid_chain` test.)
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -39,9 +42,39 @@ fn exists(pid: u32) -> bool {
     std::fs::metadata(format!("/proc/{pid}")).is_ok()
 }
 
-/// Waits until process `pid` is gone. The deadline only turns a process
-/// that never goes into a failure with a message.
-fn wait_gone(pid: u32, what: &str, mut step: impl FnMut()) {
+/// Process `pid` and its descendants (from each thread's `children` in
+/// `/proc`): a game's processes.
+fn family(pid: u32) -> Vec<u32> {
+    let mut found = vec![pid];
+    let mut next = 0;
+    while next < found.len() {
+        let parent = found[next];
+        next += 1;
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{parent}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let children =
+                std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+            found.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
+        }
+    }
+    found
+}
+
+/// Waits until every process of `pids` is gone. The deadline only turns a
+/// process that never goes into a failure with a message.
+fn wait_gone(pids: &[u32], what: &str, mut step: impl FnMut()) {
+    for &pid in pids {
+        wait_one_gone(pid, what, &mut step);
+    }
+}
+
+fn wait_one_gone(pid: u32, what: &str, step: &mut impl FnMut()) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while exists(pid) {
         let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
@@ -54,14 +87,22 @@ fn wait_gone(pid: u32, what: &str, mut step: impl FnMut()) {
     }
 }
 
-fn open(harness: &mut Harness<'_, LauncherApp>, dir_name: &str) -> u32 {
+/// Opens the game in `dir_name`; its processes, once it has started.
+fn open(harness: &mut Harness<'_, LauncherApp>, dir_name: &str) -> Vec<u32> {
     let ctx = harness.ctx.clone();
     harness.state_mut().open_game(&ctx, dir_name);
     harness.settle();
     let game = harness.state_mut().open_game_mut(dir_name).expect("open");
     let pid = game.process_id().expect("a game process");
     assert!(exists(pid));
-    pid
+    let processes = family(pid);
+    // Started: with a PID namespace, the game runs under its init.
+    if let launcher::game_host::Sandbox::Enforced(_) =
+        launcher::game_host::sandbox::on_this_system(true)
+    {
+        assert_eq!(processes.len(), 3, "{dir_name}: {processes:?}");
+    }
+    processes
 }
 
 /// The only open window's Game ▸ Close window.
@@ -84,7 +125,7 @@ fn no_game_process_is_left_after_close_stop_or_quit() {
     let chat_noir = open(&mut harness, "chat-noir");
     close_window(&mut harness);
     assert!(open_dirs(&harness).is_empty());
-    wait_gone(chat_noir, "Chat Noir after its window closed", || {
+    wait_gone(&chat_noir, "Chat Noir after its window closed", || {
         harness.step()
     });
 
@@ -97,7 +138,7 @@ fn no_game_process_is_left_after_close_stop_or_quit() {
     step_until(&mut harness, "Hang Draw stopped", |h| {
         h.query_by_label_contains("Hang Draw stopped").is_some()
     });
-    wait_gone(hang, "Hang Draw after Stop", || harness.step());
+    wait_gone(&hang, "Hang Draw after Stop", || harness.step());
     harness.get_by_label("Close").click();
     harness.settle();
     assert!(open_dirs(&harness).is_empty());
@@ -106,6 +147,6 @@ fn no_game_process_is_left_after_close_stop_or_quit() {
     let chat_noir = open(&mut harness, "chat-noir");
     let hello = open(&mut harness, "hello-game");
     drop(harness);
-    wait_gone(chat_noir, "Chat Noir after the console quit", || {});
-    wait_gone(hello, "Hello Game after the console quit", || {});
+    wait_gone(&chat_noir, "Chat Noir after the console quit", || {});
+    wait_gone(&hello, "Hello Game after the console quit", || {});
 }

@@ -7,9 +7,10 @@
 //! fd 1 is pointed at stderr (which the console captures) and fd 0 at
 //! `/dev/null`: whatever the game prints or reads can never corrupt the
 //! conversation. The process then enters its namespaces (while it is still
-//! single-threaded), limits its address space, arranges to die with the
-//! console, confines itself ([`crate::sandbox`]), and only then loads the
-//! library.
+//! single-threaded; with a PID namespace, the game goes on in a grandchild,
+//! pid 2 under a stand-in init, [`crate::init`]), limits its address space,
+//! arranges to die with the console (or with that init), confines itself
+//! ([`crate::sandbox`]), and only then loads the library.
 
 use crate::protocol::{
     Answer, Call, CallResult, FrameError, Notification, PROTOCOL_VERSION, Start, StartFailure,
@@ -79,15 +80,32 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
     // First, while this process is still single-threaded (the kernel
     // refuses a user namespace to a process with threads).
     let namespaces = if start.sandbox {
-        crate::sandbox::enter_namespaces()
+        crate::sandbox::enter_game_namespaces()
     } else {
         Err("turned off".into())
+    };
+    // With a PID namespace, the game runs as this process's grandchild,
+    // pid 2 under a stand-in init (`crate::init`); this process waits and
+    // ends as the game does. It returns here in the game only.
+    let parent = match &namespaces {
+        Ok(namespaces) if namespaces.pid => {
+            let game_only = [
+                raw_fd(input.get_ref()),
+                raw_fd(outbox.borrow().out.get_ref()),
+            ];
+            if let Err(e) = crate::init::start_game(Some(start.console_pid), &game_only) {
+                say(&ToConsole::Started(Err(StartFailure::Host(e))));
+                return ExitCode::FAILURE;
+            }
+            1
+        }
+        _ => start.console_pid,
     };
     // Before the sandbox, which closes `/proc`.
     let progress = start
         .progress_fd
         .and_then(|fd| crate::progress::ProgressPage::open(fd).ok());
-    if let Err(e) = crate::sandbox::limit_process(Some(start.console_pid), start.memory_limit) {
+    if let Err(e) = crate::sandbox::limit_process(Some(parent), start.memory_limit) {
         say(&ToConsole::Started(Err(StartFailure::Host(e))));
         return ExitCode::FAILURE;
     }
@@ -445,6 +463,18 @@ fn protocol_pipes() -> std::io::Result<(File, File)> {
     rustix::stdio::dup2_stdout(std::io::stderr())?;
     rustix::stdio::dup2_stdin(File::open("/dev/null")?)?;
     Ok((File::from(input), File::from(output)))
+}
+
+/// The descriptor of `file` (for [`crate::init::start_game`], which closes
+/// it where the game does not run).
+#[cfg(unix)]
+fn raw_fd(file: &File) -> i32 {
+    std::os::fd::AsRawFd::as_raw_fd(file)
+}
+
+#[cfg(not(unix))]
+fn raw_fd(_file: &File) -> i32 {
+    -1
 }
 
 #[cfg(not(unix))]

@@ -17,6 +17,9 @@
 //! * [`progress`]: which call a game process is running, in a page of
 //!   memory it shares with the console.
 //! * [`report`]: how a process ended, in a player's words.
+//! * [`namespaces`]: the game process's namespaces, and [`init`]: the
+//!   stand-in init of its PID namespace (every descendant of a game dies
+//!   with it).
 //! * [`sandbox`]: what a game process may touch (Landlock, on Linux),
 //!   and [`seccomp`]: what it may ask of the kernel (a system-call filter).
 //! * [`usage`]: how much CPU a game process uses, watched from a thread
@@ -32,6 +35,7 @@ pub mod checker;
 pub mod checks;
 pub mod child;
 pub mod client;
+pub mod init;
 pub mod namespaces;
 pub mod progress;
 pub mod protocol;

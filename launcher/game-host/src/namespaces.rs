@@ -2,8 +2,10 @@
 //! which the player's user and group map to themselves, owning a network
 //! namespace (no interface but a loopback that is down: no network at all,
 //! not even to this computer), an IPC namespace (no System V shared memory,
-//! semaphores or message queues shared with anyone) and a UTS namespace
-//! (its own host name, `plt-game`: the computer's is not given away).
+//! semaphores or message queues shared with anyone), a UTS namespace (its
+//! own host name, `plt-game`: the computer's is not given away) and a PID
+//! namespace (its own pids only: it sees no other process, and every
+//! process it could start dies with it).
 //!
 //! Entered by the game process itself ([`enter`]), first thing after the
 //! console's Start message, while it is still single-threaded (the kernel
@@ -15,18 +17,22 @@
 //! console can also ask the kernel in a forked child ([`probe`]) what games
 //! would get, without entering anything itself.
 //!
+//! A process that unshares a PID namespace stays outside it: only its
+//! children enter it, the first as its pid 1, its init. So the game process
+//! the console started (P) forks a stand-in init (A, pid 1,
+//! [`crate::init`]), which forks the game (B, pid 2): the game is never
+//! pid 1, which would ignore the signals a crash sends it. When the game
+//! ends, A passes how it ended up to P and ends, and the kernel kills
+//! whatever else is left in the namespace; P then ends exactly as the game
+//! did (the same exit code or the same signal), so the console judges the
+//! game's end as it always did.
+//!
 //! Where the kernel refuses (no unprivileged user namespaces, a limit of 0,
 //! a container that forbids them) the game runs without them: Landlock and
 //! the system-call filter still hold, and the console says what is missing.
-//!
-//! No PID namespace: a process that unshares one stays outside it (only its
-//! children enter), so the game would have to run as the child of a
-//! stand-in "init" that the console waits for and kills, relaying the
-//! game's crash signal: the console would no longer wait for the game
-//! itself. It would add nothing here: the system-call filter refuses new
-//! processes (a game has no descendants to outlive it), signals and every
-//! call aimed at another process, and Landlock keeps `/proc` out of reach,
-//! so a game cannot see or touch other processes either way.
+//! Likewise without a PID namespace alone (`max_pid_namespaces` 0): the
+//! game then runs as the process the console started, as it would
+//! unsandboxed, and the console says so.
 
 use serde::{Deserialize, Serialize};
 
@@ -36,11 +42,42 @@ use serde::{Deserialize, Serialize};
 pub struct Namespaces {
     /// Whether it has its own host name (UTS namespace) too.
     pub uts: bool,
+    /// Whether it has its own pids (a PID namespace) too.
+    pub pid: bool,
+    /// The kernel's `errno` when it refused the PID namespace (0 when it
+    /// was not asked for).
+    pub pid_errno: i32,
+}
+
+impl Namespaces {
+    /// Why there is no PID namespace, in a player's words (`None` when
+    /// there is one).
+    pub fn pid_missing(&self) -> Option<String> {
+        if self.pid {
+            return None;
+        }
+        let error = std::io::Error::from_raw_os_error(self.pid_errno);
+        Some(match self.pid_errno {
+            0 => "the game's process did not ask for one".into(),
+            libc_errno::ENOSPC | libc_errno::EUSERS => "this system allows no more PID \
+                 namespaces (/proc/sys/user/max_pid_namespaces is 0, or reached)"
+                .into(),
+            libc_errno::EPERM | libc_errno::EACCES => {
+                format!("this system does not let a user create PID namespaces ({error})")
+            }
+            libc_errno::EINVAL => format!("this system's kernel has no PID namespaces ({error})"),
+            _ => format!("the kernel refused a PID namespace ({error})"),
+        })
+    }
 }
 
 impl std::fmt::Display for Namespaces {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "user, network, IPC")?;
+        write!(f, "user")?;
+        if self.pid {
+            write!(f, ", PID")?;
+        }
+        write!(f, ", network, IPC")?;
         if self.uts {
             write!(f, ", UTS")?;
         }
@@ -141,26 +178,46 @@ mod libc_errno {
 /// Moves this process into new user, network, IPC and (where the kernel
 /// allows) UTS namespaces, maps its user and group to themselves, names its
 /// host [`HOST_NAME`] and gives up the capabilities the new user namespace
-/// granted. The process must be single-threaded. Async-signal-safe: it
-/// makes system calls on `prepared`'s memory only, so it may run in a
-/// forked child of a threaded process.
+/// granted. With `pid`, its children will be in a new PID namespace too
+/// (where the kernel allows): this process can then start no thread (the
+/// kernel keeps a process's threads in one PID namespace), only children,
+/// the first of which must be their init ([`crate::init`]). The process
+/// must be single-threaded. Async-signal-safe: it makes system calls on
+/// `prepared`'s memory only, so it may run in a forked child of a threaded
+/// process.
 #[cfg(target_os = "linux")]
-pub fn enter(prepared: &Prepared) -> Result<Namespaces, Refusal> {
+pub fn enter(prepared: &Prepared, pid: bool) -> Result<Namespaces, Refusal> {
+    // SAFETY: reads this thread's errno.
+    let errno = || unsafe { *libc::__errno_location() };
     let refused = |step: Step| Refusal {
         step,
-        // SAFETY: reads this thread's errno.
-        errno: unsafe { *libc::__errno_location() },
+        errno: errno(),
     };
     let base = libc::CLONE_NEWUSER | libc::CLONE_NEWNET | libc::CLONE_NEWIPC;
     // SAFETY: unshare takes flags only. One call: the kernel creates the
     // user namespace first and the others owned by it, or none.
     let unshare = |flags| unsafe { libc::unshare(flags) } == 0;
-    // Without a UTS namespace if the kernel has none.
-    let uts = if unshare(base | libc::CLONE_NEWUTS) {
-        true
-    } else if unshare(base) {
-        false
+    // Without a PID or a UTS namespace if the kernel refuses one (the PID
+    // namespace first: a limit of 0 on them is a system's choice).
+    let (uts, newpid) = (libc::CLONE_NEWUTS, libc::CLONE_NEWPID);
+    let tries: &[(bool, bool)] = if pid {
+        &[(true, true), (true, false), (false, true), (false, false)]
     } else {
+        &[(true, false), (false, false)]
+    };
+    let mut pid_errno = 0;
+    let mut given = None;
+    for &(with_uts, with_pid) in tries {
+        let flags = base | if with_uts { uts } else { 0 } | if with_pid { newpid } else { 0 };
+        if unshare(flags) {
+            given = Some((with_uts, with_pid));
+            break;
+        }
+        if with_pid && pid_errno == 0 {
+            pid_errno = errno();
+        }
+    }
+    let Some((uts, pid)) = given else {
         return Err(refused(Step::Unshare));
     };
     for (path, contents, step) in [
@@ -178,7 +235,11 @@ pub fn enter(prepared: &Prepared) -> Result<Namespaces, Refusal> {
         unsafe { libc::sethostname(HOST_NAME.as_ptr().cast(), HOST_NAME.len()) };
     }
     drop_capabilities();
-    Ok(Namespaces { uts })
+    Ok(Namespaces {
+        uts,
+        pid,
+        pid_errno: if pid { 0 } else { pid_errno },
+    })
 }
 
 /// Writes `contents` to the file at `path` in one `write`, as the kernel
@@ -251,11 +312,24 @@ pub fn probe() -> Result<Namespaces, String> {
     // _exit) before it ends; the parent closes its copy of the write end.
     let pid = unsafe { libc::fork() };
     if pid == 0 {
-        let answer: [u8; 5] = match enter(&prepared) {
-            Ok(namespaces) => [0, u8::from(namespaces.uts), 0, 0, 0],
+        // [step (0: entered), UTS, PID, errno (of the refusal, or of the
+        // PID namespace's)].
+        let answer: [u8; 7] = match enter(&prepared, true) {
+            Ok(namespaces) => {
+                let e = namespaces.pid_errno.to_ne_bytes();
+                [
+                    0,
+                    namespaces.uts.into(),
+                    namespaces.pid.into(),
+                    e[0],
+                    e[1],
+                    e[2],
+                    e[3],
+                ]
+            }
             Err(refusal) => {
                 let e = refusal.errno.to_ne_bytes();
-                [refusal.step as u8, e[0], e[1], e[2], e[3]]
+                [refusal.step as u8, 0, 0, e[0], e[1], e[2], e[3]]
             }
         };
         // SAFETY: the buffer is valid; _exit ends the child without running
@@ -267,7 +341,7 @@ pub fn probe() -> Result<Namespaces, String> {
     }
     // SAFETY: the parent's copy of the write end, no longer needed.
     unsafe { libc::close(write) };
-    let mut answer = [0u8; 5];
+    let mut answer = [0u8; 7];
     let got = if pid > 0 {
         // SAFETY: reads at most the buffer's length into it.
         let n = unsafe { libc::read(read, answer.as_mut_ptr().cast(), answer.len()) };
@@ -283,11 +357,13 @@ pub fn probe() -> Result<Namespaces, String> {
     if !got {
         return Err("cannot ask the kernel about namespaces (the probe gave no answer)".into());
     }
-    let errno = i32::from_ne_bytes([answer[1], answer[2], answer[3], answer[4]]);
+    let errno = i32::from_ne_bytes([answer[3], answer[4], answer[5], answer[6]]);
     let step = match answer[0] {
         0 => {
             return Ok(Namespaces {
                 uts: answer[1] != 0,
+                pid: answer[2] != 0,
+                pid_errno: errno,
             });
         }
         1 => Step::Unshare,
@@ -325,7 +401,7 @@ mod tests {
         // prepared before the fork).
         unsafe {
             command.pre_exec(move || {
-                enter(&prepared)
+                enter(&prepared, false)
                     .map(|_| ())
                     .map_err(|r| std::io::Error::from_raw_os_error(r.errno))
             });
@@ -410,9 +486,25 @@ mod tests {
             errno: libc::ENOSPC,
         };
         assert!(none.reason().contains("max_user_namespaces"));
-        assert_eq!(
-            Namespaces { uts: true }.to_string(),
-            "user, network, IPC, UTS"
+        let all = Namespaces {
+            uts: true,
+            pid: true,
+            pid_errno: 0,
+        };
+        assert_eq!(all.to_string(), "user, PID, network, IPC, UTS");
+        assert_eq!(all.pid_missing(), None);
+        let no_pid = Namespaces {
+            pid: false,
+            pid_errno: libc::ENOSPC,
+            ..all
+        };
+        assert_eq!(no_pid.to_string(), "user, network, IPC, UTS");
+        assert!(
+            no_pid
+                .pid_missing()
+                .unwrap()
+                .contains("/proc/sys/user/max_pid_namespaces is 0"),
+            "{no_pid:?}"
         );
     }
 }

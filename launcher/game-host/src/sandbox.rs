@@ -3,10 +3,12 @@
 //! life:
 //!
 //! 1. **Namespaces** ([`crate::namespaces`], entered first while the
-//!    process is single-threaded): its own user, network, IPC and UTS
+//!    process is single-threaded): its own user, PID, network, IPC and UTS
 //!    namespaces, so it has no network at all (a loopback that is down),
-//!    shares no System V IPC, and holds no capability; the player's user
-//!    and group map to themselves, so what it writes is the player's.
+//!    sees no process but its own, shares no System V IPC, and holds no
+//!    capability; every process it could start dies with it
+//!    ([`crate::init`]); the player's user and group map to themselves, so
+//!    what it writes is the player's.
 //! 2. **Landlock** for files, TCP, signals and abstract sockets.
 //! 3. **A system-call filter** ([`crate::seccomp`]) for everything else.
 //!
@@ -26,8 +28,7 @@
 //! fatal: the game runs with the others ([`Sandbox::Partial`]), or with none
 //! where none holds ([`Sandbox::Unavailable`]); the console tells the player
 //! once, and the About box and `--list` name each layer
-//! ([`Sandbox::layers`], [`Sandbox::summary`]). There is no PID namespace:
-//! see [`crate::namespaces`] for why it would add nothing.
+//! ([`Sandbox::layers`], [`Sandbox::summary`]).
 
 use crate::namespaces::Namespaces;
 use serde::{Deserialize, Serialize};
@@ -72,7 +73,7 @@ impl Layers {
     pub fn sandbox(self) -> Sandbox {
         let full = matches!(self.landlock, Ok(abi) if abi >= FULL_LANDLOCK);
         match (&self.landlock, &self.seccomp, &self.namespaces) {
-            (Ok(_), Ok(()), Ok(_)) if full => Sandbox::Enforced(self),
+            (Ok(_), Ok(()), Ok(namespaces)) if full && namespaces.pid => Sandbox::Enforced(self),
             (Err(why), Err(_), Err(_)) => Sandbox::Unavailable(why.clone()),
             _ => Sandbox::Partial(self),
         }
@@ -91,16 +92,21 @@ impl Layers {
             held.push(format!("seccomp ({})", crate::seccomp::REFUSED));
         }
         if let Ok(namespaces) = &self.namespaces {
+            let pids = if namespaces.pid {
+                "; its own processes only, every one ended with it"
+            } else {
+                ""
+            };
             held.push(format!(
                 "namespaces: {namespaces} (no network at all, not even this computer's; no \
-                 shared IPC)"
+                 shared IPC{pids})"
             ));
         }
         held
     }
 
     /// The layers that hold, by name only: `Landlock ABI 7, seccomp,
-    /// namespaces (user, network, IPC, UTS)`.
+    /// namespaces (user, PID, network, IPC, UTS)`.
     fn held_names(&self) -> Vec<String> {
         let mut held = Vec::new();
         if let Ok(abi) = self.landlock {
@@ -130,8 +136,15 @@ impl Layers {
         if let Err(why) = &self.seccomp {
             missing.push(why.clone());
         }
-        if let Err(why) = &self.namespaces {
-            missing.push(format!("no namespaces: {why}"));
+        match &self.namespaces {
+            Err(why) => missing.push(format!("no namespaces: {why}")),
+            Ok(namespaces) => {
+                if let Some(why) = namespaces.pid_missing() {
+                    missing.push(format!(
+                        "no PID namespace: {why}; a game's processes could outlive it"
+                    ));
+                }
+            }
         }
         missing
     }
@@ -207,17 +220,34 @@ impl Sandbox {
     }
 }
 
-/// Enters the game's namespaces ([`crate::namespaces::enter`]), or says
-/// why the kernel refused. This process must be single-threaded: call it
-/// first, before anything starts a thread.
+/// Enters the game's namespaces but the PID namespace
+/// ([`crate::namespaces::enter`]), or says why the kernel refused. This
+/// process must be single-threaded: call it first, before anything starts
+/// a thread.
 #[cfg(target_os = "linux")]
 pub fn enter_namespaces() -> Result<Namespaces, String> {
-    crate::namespaces::enter(&crate::namespaces::Prepared::new()).map_err(|r| r.reason())
+    crate::namespaces::enter(&crate::namespaces::Prepared::new(), false).map_err(|r| r.reason())
+}
+
+/// Enters the game's namespaces with, where the kernel allows, a PID
+/// namespace for this process's children: when it says so
+/// ([`Namespaces::pid`]), this process may start no thread, and must start
+/// the game with [`crate::init::start_game`]. Single-threaded, as
+/// [`enter_namespaces`].
+#[cfg(target_os = "linux")]
+pub fn enter_game_namespaces() -> Result<Namespaces, String> {
+    crate::namespaces::enter(&crate::namespaces::Prepared::new(), true).map_err(|r| r.reason())
 }
 
 /// Not on this system.
 #[cfg(not(target_os = "linux"))]
 pub fn enter_namespaces() -> Result<Namespaces, String> {
+    Err("namespaces are only available on Linux".into())
+}
+
+/// Not on this system.
+#[cfg(not(target_os = "linux"))]
+pub fn enter_game_namespaces() -> Result<Namespaces, String> {
     Err("namespaces are only available on Linux".into())
 }
 
@@ -481,7 +511,11 @@ mod tests {
         Layers {
             landlock: from_landlock_version(landlock, None),
             seccomp: Ok(()),
-            namespaces: Ok(Namespaces { uts: true }),
+            namespaces: Ok(Namespaces {
+                uts: true,
+                pid: true,
+                pid_errno: 0,
+            }),
         }
     }
 
@@ -536,14 +570,14 @@ mod tests {
         let all = layers(7).sandbox();
         assert_eq!(
             all.summary(Some(2 << 30)),
-            "Games run sandboxed: Landlock ABI 7, seccomp, namespaces (user, network, IPC, UTS), \
-             memory limit 2 GiB."
+            "Games run sandboxed: Landlock ABI 7, seccomp, namespaces (user, PID, network, IPC, \
+             UTS), memory limit 2 GiB."
         );
         let about = all.layers();
         assert!(about.starts_with("Landlock ABI 7 (files:"), "{about}");
         assert!(about.contains(", seccomp (no network"), "{about}");
         assert!(
-            about.contains(", namespaces: user, network, IPC, UTS (no network at all"),
+            about.contains(", namespaces: user, PID, network, IPC, UTS (no network at all"),
             "{about}"
         );
         let without = Layers {
@@ -563,6 +597,28 @@ mod tests {
             "{}",
             without.layers()
         );
+        // Without a PID namespace alone, the others still hold; it is said.
+        let no_pid = Layers {
+            namespaces: Ok(Namespaces {
+                uts: true,
+                pid: false,
+                pid_errno: libc_enospc(),
+            }),
+            ..layers(7)
+        }
+        .sandbox();
+        assert_eq!(
+            no_pid.summary(None),
+            "Games run partly sandboxed: Landlock ABI 7, seccomp, namespaces (user, network, \
+             IPC, UTS), no memory limit; missing: no PID namespace: this system allows no more \
+             PID namespaces (/proc/sys/user/max_pid_namespaces is 0, or reached); a game's \
+             processes could outlive it."
+        );
+    }
+
+    /// `ENOSPC`, the same on every Linux architecture.
+    fn libc_enospc() -> i32 {
+        28
     }
 
     #[test]

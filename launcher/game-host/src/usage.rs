@@ -11,7 +11,9 @@
 //! [`CpuLimit::share`] of a core; the window then says the game "is using a
 //! lot of CPU", with Stop, as it says a game is not responding.
 //!
-//! What is counted is the time the process's threads ran *or waited to
+//! What is counted is the time the threads of the process and of its
+//! descendants (with a PID namespace, the game is the grandchild of the
+//! process the console started, [`crate::init`]) ran *or waited to
 //! run* (Linux's `/proc/<pid>/task/<tid>/schedstat`: time on a CPU plus
 //! time on a run queue): a thread that spins wants a core all the time,
 //! however busy the machine is, so the verdict does not change on a loaded
@@ -366,12 +368,18 @@ fn stat_fields(path: &str) -> Option<Vec<String>> {
     Some(rest.split_whitespace().map(str::to_owned).collect())
 }
 
-/// The time process `pid`'s threads have run or waited to run so far, or
-/// (without `schedstat`) its CPU time.
+/// The time the threads of process `pid` and of its descendants have run
+/// or waited to run so far, or (without `schedstat`) their CPU time. The
+/// descendants count: with a PID namespace the game runs as the
+/// grandchild of the process the console started ([`crate::init`]).
 fn demand(pid: u32) -> Option<Duration> {
     let mut total = Duration::ZERO;
     let mut read = 0;
-    if let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) {
+    let family = family(pid);
+    for &pid in &family {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
         for task in tasks.flatten().take(MAX_THREADS) {
             if low_priority(&task.path()) {
                 continue;
@@ -390,7 +398,41 @@ fn demand(pid: u32) -> Option<Duration> {
     if read > 0 {
         return Some(total);
     }
-    cpu_time(pid)
+    let mut total = cpu_time(pid)?;
+    for &pid in &family[1..] {
+        total += cpu_time(pid).unwrap_or_default();
+    }
+    Some(total)
+}
+
+/// The most processes of a game read at each measure (itself and its
+/// descendants).
+const MAX_PROCESSES: usize = 64;
+
+/// Process `pid` and its descendants (from each thread's `children` in
+/// `/proc/<pid>/task/<tid>/`), `pid` first; at most [`MAX_PROCESSES`].
+fn family(pid: u32) -> Vec<u32> {
+    let mut family = vec![pid];
+    let mut next = 0;
+    while next < family.len() && family.len() < MAX_PROCESSES {
+        let parent = family[next];
+        next += 1;
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{parent}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten().take(MAX_THREADS) {
+            let Ok(children) = std::fs::read_to_string(task.path().join("children")) else {
+                continue;
+            };
+            family.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
+        }
+    }
+    family.truncate(MAX_PROCESSES);
+    family
 }
 
 /// Whether the thread at `task` (`/proc/<pid>/task/<tid>`) runs at a
@@ -454,6 +496,38 @@ mod tests {
             assert!(total >= Duration::from_nanos(own), "{total:?} < {own} ns");
         }
         assert!(cpu_time(pid).is_some());
+    }
+
+    /// A game's processes are counted with the process the console
+    /// started: its children, and theirs.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_descendants_of_a_process_are_its_family() {
+        use std::os::unix::process::CommandExt;
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", "sleep 60 & wait"])
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        // The grandchild appears once sh has forked it: wait for that
+        // (the deadline only turns a never into a failure).
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let found = loop {
+            let found = family(pid);
+            if found.len() >= 2 || Instant::now() > deadline {
+                break found;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let own = family(std::process::id());
+        // SAFETY: kills the process group made above (sh and its sleep).
+        unsafe { libc::killpg(pid as i32, libc::SIGKILL) };
+        let _ = child.wait();
+        assert_eq!(found.len(), 2, "sh and its sleep: {found:?}");
+        assert_eq!(found[0], pid);
+        assert_eq!(own[0], std::process::id());
+        assert!(own.contains(&pid), "this test's child is in its family");
     }
 
     #[test]

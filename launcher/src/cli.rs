@@ -120,6 +120,15 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["report", "play"])]
     pub open: Option<PathBuf>,
 
+    /// A saved game to open, as --open FILE does: the desktop entry starts
+    /// the launcher this way for a .pltgame file opened in a file manager
+    /// (`Exec=plt-games %f`, where %f is nothing from the menu).
+    #[arg(
+        value_name = "FILE",
+        conflicts_with_all = ["report", "play", "open", "install_game", "uninstall_game"]
+    )]
+    pub file: Option<PathBuf>,
+
     /// Save a PNG of the window to FILE once it has drawn, then quit (for
     /// documentation and smoke tests).
     #[arg(long, value_name = "FILE", conflicts_with = "report")]
@@ -135,6 +144,13 @@ pub struct Args {
         requires = "screenshot"
     )]
     pub screenshot_delay: f64,
+}
+
+impl Args {
+    /// The saved game to open: `--open FILE`, or a FILE given alone.
+    pub fn saved_game(&self) -> Option<&PathBuf> {
+        self.open.as_ref().or(self.file.as_ref())
+    }
 }
 
 /// A number of seconds from the command line: finite, from 0 to an hour.

@@ -101,9 +101,10 @@ fn main() -> std::process::ExitCode {
     let mut app = LauncherApp::new(config);
     // The console has the launcher's icon; `--play` the game's.
     let mut icon_path = None;
-    // `--open FILE`: the game the file names, played with the file.
+    // `--open FILE` or a FILE alone: the game the file names, played with
+    // the file.
     let mut play = args.play.clone();
-    if let Some(file) = &args.open {
+    if let Some(file) = args.saved_game() {
         match launcher_core::game_file::game_of(file) {
             Ok(dir_name) => {
                 play = Some(dir_name);

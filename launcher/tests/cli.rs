@@ -169,3 +169,33 @@ fn play_with_an_unknown_game_fails_with_a_pointer_to_list() {
     );
     assert!(stderr.contains("plt-games --list"), "{stderr}");
 }
+
+/// A file given alone is opened as `--open FILE` opens it: the desktop
+/// entry starts the launcher so for a `.pltgame` file a file manager opens
+/// (`Exec=plt-games %f`). One that is not a saved game is refused alike,
+/// before any window; both at once is a mistake said by the parser.
+#[test]
+fn a_file_given_alone_is_opened_as_open_opens_it() {
+    let games = GamesDir::new();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-game.pltgame");
+    std::fs::write(&file, "a shopping list\n").unwrap();
+    let file = file.to_str().unwrap();
+    let alone = launcher(&[file], &games);
+    let open = launcher(&["--open", file], &games);
+    assert_eq!(alone.status.code(), Some(2));
+    assert_eq!(open.status.code(), Some(2));
+    let stderr = text(&alone.stderr);
+    assert!(
+        stderr.contains(&format!("plt-games: The file {file} cannot be opened")),
+        "{stderr}"
+    );
+    assert_eq!(stderr, text(&open.stderr));
+    let both = launcher(&["--open", file, file], &games);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(
+        text(&both.stderr).contains("cannot be used with"),
+        "{}",
+        text(&both.stderr)
+    );
+}

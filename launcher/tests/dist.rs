@@ -110,6 +110,7 @@ fn the_bundle_runs_from_anywhere_with_an_empty_home_and_finds_both_games_and_the
         "lib/game-launcher/games/lights-out/lights-out.png",
         "share/doc/game-launcher/manual.md",
         "share/applications/game-launcher.desktop",
+        "share/mime/packages/game-launcher.xml",
         "share/icons/hicolor/32x32/apps/game-launcher.png",
         "share/icons/hicolor/256x256/apps/game-launcher.png",
     ] {
@@ -126,6 +127,12 @@ fn the_bundle_runs_from_anywhere_with_an_empty_home_and_finds_both_games_and_the
     assert_eq!(bundle::APP_ID, launcher::APP_ID, "one application id");
     assert!(
         entry.contains(&format!("\nStartupWMClass={}\n", launcher::APP_ID)),
+        "{entry}"
+    );
+    // It opens saved games, the type the bundle's MIME package declares.
+    assert!(entry.contains("\nExec=plt-games %f\n"), "{entry}");
+    assert!(
+        entry.contains(&format!("\nMimeType={};\n", bundle::MIME_TYPE)),
         "{entry}"
     );
     // desktop-file-utils, where installed, knows the specification best.
@@ -198,9 +205,26 @@ fn installing_into_a_prefix_and_uninstalling_leaves_it_as_it_was() {
         std::fs::read_to_string(root.join("share/applications/game-launcher.desktop")).unwrap();
     let launcher = root.join("bin/plt-games");
     assert!(
-        entry.contains(&format!("\nExec={}\n", launcher.display())),
+        entry.contains(&format!("\nExec={} %f\n", launcher.display())),
         "{entry}"
     );
+    // The desktop's MIME database knows .pltgame files, where
+    // shared-mime-info is installed to make it.
+    let globs = root.join("share/mime/globs2");
+    if Command::new("update-mime-database")
+        .arg("-v")
+        .output()
+        .is_ok()
+    {
+        let globs = std::fs::read_to_string(&globs).unwrap();
+        assert!(
+            globs.contains("application/x-plt-game:*.pltgame"),
+            "{globs}"
+        );
+    } else {
+        eprintln!("update-mime-database (shared-mime-info) is not installed: no database to check");
+    }
+    assert!(installed.notes.is_empty(), "{:?}", installed.notes);
 
     let stdout = list_as_a_newcomer(&launcher, &dir_path);
     assert_both_games_listed_from(&stdout, &root.join("lib/game-launcher/games"));

@@ -7,7 +7,8 @@
 //!   lib/game-launcher/games/<game>/                one per games/<game>: what its
 //!     info.toml, icon, help, manual, pictures      info.toml names, and its library
 //!     lib<game>.so
-//!   share/applications/game-launcher.desktop
+//!   share/applications/game-launcher.desktop      opens .pltgame files too
+//!   share/mime/packages/game-launcher.xml          their MIME type
 //!   share/icons/hicolor/<n>x<n>/apps/game-launcher.png
 //!   share/doc/game-launcher/manual.md              the launcher's manual
 //! ```
@@ -61,6 +62,41 @@ pub fn desktop_entry_path(root: &Path) -> PathBuf {
         .join(format!("{APP_ID}.desktop"))
 }
 
+/// The MIME type of the launcher's saved-game files (`*.pltgame`, see
+/// [`launcher_core::game_file`]), which its desktop entry opens.
+pub const MIME_TYPE: &str = "application/x-plt-game";
+
+/// The shared MIME-info package declaring [`MIME_TYPE`] in a bundle or
+/// prefix `root`: `share/mime/packages/game-launcher.xml`. Installed,
+/// `update-mime-database` reads it into the desktop's MIME database.
+pub fn mime_package_path(root: &Path) -> PathBuf {
+    root.join("share")
+        .join("mime")
+        .join("packages")
+        .join(format!("{APP_ID}.xml"))
+}
+
+/// The shared MIME-info package: [`MIME_TYPE`] is a file ending in
+/// `.pltgame`, or one beginning with the saved-game header, shown with the
+/// launcher's icon.
+pub fn mime_package() -> String {
+    use launcher_core::game_file::{EXTENSION, MAGIC};
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+  <mime-type type="{MIME_TYPE}">
+    <comment>PLT Games saved game</comment>
+    <icon name="{APP_ID}"/>
+    <glob pattern="*.{EXTENSION}"/>
+    <magic priority="50">
+      <match type="string" offset="0" value="{MAGIC} "/>
+    </magic>
+  </mime-type>
+</mime-info>
+"#
+    )
+}
+
 /// The icon of `size` pixels in a bundle or prefix `root`:
 /// `share/icons/hicolor/<size>x<size>/apps/game-launcher.png`.
 pub fn icon_path(root: &Path, size: u32) -> PathBuf {
@@ -74,7 +110,10 @@ pub fn icon_path(root: &Path, size: u32) -> PathBuf {
 
 /// The desktop entry, starting the launcher as `exec` (a value for its
 /// `Exec` key: `plt-games` in a bundle, found on `PATH`; an absolute path
-/// once installed).
+/// once installed). It opens saved games ([`MIME_TYPE`]) too: `%f` is the
+/// file a file manager opens with it, or nothing from the menu, and the
+/// launcher opens a file given alone as `--open FILE` (`Exec=plt-games
+/// --open %f` would start `plt-games --open`, an error, from the menu).
 pub fn desktop_entry(exec: &str, try_exec: &str) -> String {
     format!(
         "[Desktop Entry]\n\
@@ -83,12 +122,13 @@ pub fn desktop_entry(exec: &str, try_exec: &str) -> String {
          Name=PLT Games\n\
          GenericName=Game Launcher\n\
          Comment=Play Chat Noir, Lights Out and every game added to a games directory\n\
-         Exec={exec}\n\
+         Exec={exec} %f\n\
          TryExec={try_exec}\n\
          Icon={APP_ID}\n\
          Terminal=false\n\
          Categories=Game;\n\
          Keywords=games;puzzle;Chat Noir;Lights Out;\n\
+         MimeType={MIME_TYPE};\n\
          StartupWMClass={APP_ID}\n"
     )
 }
@@ -369,6 +409,7 @@ pub fn lay_out(workspace: &Path, artifacts: &Artifacts, out: &Path) -> Result<Bu
         &desktop_entry_path(out),
         desktop_entry("plt-games", "plt-games").as_bytes(),
     )?;
+    write(&mime_package_path(out), mime_package().as_bytes())?;
     for size in crate::icon::ICON_SIZES {
         write(&icon_path(out, size), &crate::icon::icon_png(size))?;
     }
@@ -527,12 +568,33 @@ mod tests {
         let entry = desktop_entry("plt-games", "plt-games");
         for line in [
             "[Desktop Entry]\n",
-            "\nExec=plt-games\n",
+            "\nExec=plt-games %f\n",
+            "\nMimeType=application/x-plt-game;\n",
             "\nIcon=game-launcher\n",
             "\nCategories=Game;\n",
             "\nStartupWMClass=game-launcher\n",
         ] {
             assert!(entry.contains(line), "no {line:?} in {entry}");
         }
+    }
+
+    #[test]
+    fn the_mime_package_declares_pltgame_files_as_the_launcher_reads_them() {
+        let package = mime_package();
+        for line in [
+            "<mime-type type=\"application/x-plt-game\">",
+            "<glob pattern=\"*.pltgame\"/>",
+            "<match type=\"string\" offset=\"0\" value=\"plt-games saved game \"/>",
+            "<icon name=\"game-launcher\"/>",
+        ] {
+            assert!(package.contains(line), "no {line} in {package}");
+        }
+        // What the launcher writes begins with the magic.
+        let header = launcher_core::game_file::MAGIC;
+        assert!(package.contains(&format!("value=\"{header} \"")));
+        assert_eq!(
+            mime_package_path(Path::new("/b")),
+            Path::new("/b/share/mime/packages/game-launcher.xml")
+        );
     }
 }

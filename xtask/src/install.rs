@@ -8,6 +8,15 @@
 //! it had to make. Uninstalling removes exactly those files, then those
 //! directories that are empty, and nothing else, so files of other programs
 //! sharing `bin/` or `share/applications/` are never touched.
+//!
+//! The desktop reads what is in `share/mime/packages` and
+//! `share/applications` through databases made from them
+//! (`update-mime-database`, `update-desktop-database`), so that a file
+//! manager offers PLT Games for `.pltgame` files. Install and uninstall run
+//! those tools where they are installed, and a tool missing or failing is
+//! said, never an error. The one exception to "nothing else": when the
+//! install made `share/mime` and no package is left in it, the database
+//! files the tool made from the launcher's package go too.
 
 use crate::bundle;
 use launcher_core::catalog::APP_DIR_NAME;
@@ -16,6 +25,7 @@ use std::ffi::OsStr;
 use std::fmt;
 use std::io::ErrorKind;
 use std::path::{Component, Path, PathBuf};
+use std::process::Command;
 
 /// The prefix an install goes to unless told otherwise.
 pub const DEFAULT_PREFIX: &str = "/usr/local";
@@ -254,6 +264,9 @@ pub struct Installed {
     pub record: Record,
     /// The earlier installation it replaced, if there was one.
     pub replaced: Option<Uninstalled>,
+    /// What to tell of the desktop's databases (a tool that failed), if
+    /// anything: the install is done all the same.
+    pub notes: Vec<String>,
 }
 
 /// Installs the bundle `bundle` (made by [`bundle::lay_out`]) into
@@ -318,7 +331,11 @@ pub fn install(bundle: &Path, prefix: &Prefix) -> Result<Installed, Error> {
 
     let mut record = Record::default();
     match copy_all(&plan, prefix, &mut record) {
-        Ok(()) => Ok(Installed { record, replaced }),
+        Ok(()) => Ok(Installed {
+            notes: update_databases(prefix),
+            record,
+            replaced,
+        }),
         Err(e) => {
             // Leave the prefix as it was: remove what was copied.
             remove_recorded(prefix, &record);
@@ -418,6 +435,9 @@ pub struct Uninstalled {
     pub dirs_removed: usize,
     /// Directories the install made that hold other files now, kept.
     pub dirs_kept: Vec<PathBuf>,
+    /// What to tell of the desktop's databases (a tool that failed), if
+    /// anything: the uninstall is done all the same.
+    pub notes: Vec<String>,
 }
 
 /// Removes the installation in `prefix`: the files its list names, the list,
@@ -451,8 +471,100 @@ pub fn uninstall(prefix: &Prefix) -> Result<Uninstalled, Error> {
         }
     }
     std::fs::remove_file(&list).map_err(|e| io_error(&list, "remove", e))?;
+    done.notes = forget_databases(prefix, &record);
     remove_dirs(prefix, &record.dirs, &mut done);
     Ok(done)
+}
+
+/// The desktop's databases made from a directory of `share/`: the tool
+/// that makes them, the directory, and whether a file there is one of
+/// their sources (not a database file the tool made).
+struct Database {
+    tool: &'static str,
+    dir: &'static str,
+    is_source: fn(&Path) -> bool,
+}
+
+/// The MIME database (`mime/packages/*.xml` → `mime/mime.cache`, `globs2`,
+/// `application/x-plt-game.xml`, …) and the desktop entries' MIME types
+/// (`applications/*.desktop` → `applications/mimeinfo.cache`).
+const DATABASES: [Database; 2] = [
+    Database {
+        tool: "update-mime-database",
+        dir: "mime",
+        is_source: |path| path.file_name() == Some(OsStr::new("packages")),
+    },
+    Database {
+        tool: "update-desktop-database",
+        dir: "applications",
+        is_source: |path| path.extension() != Some(OsStr::new("cache")),
+    },
+];
+
+/// Runs each database's tool on its directory of the prefix's `share/`, where
+/// both are there; returns what to tell: a tool that failed. A tool not
+/// installed is nothing to tell (shared-mime-info and desktop-file-utils
+/// are not on every system; a desktop that has neither reads the files
+/// themselves or nothing).
+fn update_databases(prefix: &Prefix) -> Vec<String> {
+    DATABASES
+        .iter()
+        .filter_map(|db| run_tool(db.tool, &prefix.share.join(db.dir)))
+        .collect()
+}
+
+/// After the files are removed: each database made again without them, or,
+/// in a directory the install made that holds no source of anyone's now,
+/// the files its tool made removed, so that the directory goes too.
+fn forget_databases(prefix: &Prefix, record: &Record) -> Vec<String> {
+    let mut notes = Vec::new();
+    for db in &DATABASES {
+        let dir = prefix.share.join(db.dir);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        let sources_left = entries.iter().any(|path| {
+            (db.is_source)(path)
+                && (path.is_file() || std::fs::read_dir(path).is_ok_and(|mut d| d.next().is_some()))
+        });
+        if record.dirs.contains(&dir) && !sources_left {
+            for path in entries.iter().filter(|p| !(db.is_source)(p)) {
+                let _ = if path.is_dir() {
+                    std::fs::remove_dir_all(path)
+                } else {
+                    std::fs::remove_file(path)
+                };
+            }
+        } else {
+            notes.extend(run_tool(db.tool, &dir));
+        }
+    }
+    notes
+}
+
+/// Runs `tool dir`; what to tell if it failed (nothing if it is not
+/// installed, or `dir` is not there).
+fn run_tool(tool: &str, dir: &Path) -> Option<String> {
+    if !dir.is_dir() {
+        return None;
+    }
+    match Command::new(tool).arg(dir).output() {
+        Ok(out) if out.status.success() => None,
+        Err(e) if e.kind() == ErrorKind::NotFound => None,
+        Err(e) => Some(format!(
+            "could not run {tool} {} ({e}); run it yourself so that file managers \
+             open .pltgame files with PLT Games",
+            dir.display()
+        )),
+        Ok(out) => Some(format!(
+            "{tool} {} failed ({}): {}; run it again so that file managers open \
+             .pltgame files with PLT Games",
+            dir.display(),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+    }
 }
 
 /// Removes the directories of `dirs` inside the prefix that are empty,
@@ -534,7 +646,7 @@ mod tests {
         let entry = bundle::desktop_entry("plt-games", "plt-games");
         let plain = point_entry_at(&entry, Path::new("/usr/local/bin/plt-games"));
         assert!(
-            plain.contains("\nExec=/usr/local/bin/plt-games\n"),
+            plain.contains("\nExec=/usr/local/bin/plt-games %f\n"),
             "{plain}"
         );
         assert!(
@@ -544,7 +656,7 @@ mod tests {
         assert!(plain.contains("\nIcon=game-launcher\n"), "{plain}");
         let odd = point_entry_at(&entry, Path::new("/home/a b/100%/bin/plt-games"));
         assert!(
-            odd.contains("\nExec=\"/home/a b/100%%/bin/plt-games\"\n"),
+            odd.contains("\nExec=\"/home/a b/100%%/bin/plt-games\" %f\n"),
             "{odd}"
         );
         assert!(
@@ -605,7 +717,10 @@ mod tests {
         assert!(data.join("doc/game-launcher/manual.md").is_file());
         let entry =
             std::fs::read_to_string(data.join("applications/game-launcher.desktop")).unwrap();
-        let exec = format!("\nExec={}\n", home.join(".local/bin/plt-games").display());
+        let exec = format!(
+            "\nExec={} %f\n",
+            home.join(".local/bin/plt-games").display()
+        );
         assert!(entry.contains(&exec), "{entry}");
         assert!(installed.record.dirs.contains(&data), "made, so removed");
 
@@ -692,5 +807,72 @@ mod tests {
         let list = Path::new("list");
         assert_eq!(Record::parse(&record.to_text(), list).unwrap(), record);
         assert!(Record::parse("rm -rf /\n", list).is_err());
+    }
+
+    /// Whether shared-mime-info's tool is installed here.
+    fn has_update_mime_database() -> bool {
+        Command::new("update-mime-database")
+            .arg("-v")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }
+
+    #[test]
+    fn the_mime_type_goes_into_the_desktops_database_and_out_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = fake_bundle(dir.path());
+        let package = bundle::mime_package_path(&bundle);
+        std::fs::create_dir_all(package.parent().unwrap()).unwrap();
+        std::fs::write(&package, bundle::mime_package()).unwrap();
+        let home = dir.path().join("home");
+        std::fs::create_dir(&home).unwrap();
+        let data = dir.path().join("data");
+        let prefix = Prefix::user(&home, Some(data.as_os_str()));
+        let installed = install(&bundle, &prefix).unwrap();
+        assert!(installed.notes.is_empty(), "{:?}", installed.notes);
+        assert!(data.join("mime/packages/game-launcher.xml").is_file());
+        let tool = has_update_mime_database();
+        if tool {
+            let globs = std::fs::read_to_string(data.join("mime/globs2")).unwrap();
+            assert!(
+                globs.contains("\napplication/x-plt-game:*.pltgame\n")
+                    || globs.contains(":application/x-plt-game:*.pltgame"),
+                "{globs}"
+            );
+            assert!(data.join("mime/application/x-plt-game.xml").is_file());
+        } else {
+            eprintln!(
+                "update-mime-database (shared-mime-info) is not installed: the install \
+                 is checked without the database it would make"
+            );
+        }
+        // The database files the tool made go with the package, and so do
+        // the directories the install made.
+        let done = uninstall(&prefix).unwrap();
+        assert!(done.notes.is_empty(), "{:?}", done.notes);
+        assert!(done.dirs_kept.is_empty(), "{:?}", done.dirs_kept);
+        assert_eq!(tree(&home), Vec::<PathBuf>::new());
+        assert!(!data.exists(), "{:?}", tree(&data));
+
+        // Beside another program's type: the database is made again
+        // without ours, and theirs stays.
+        let other = data.join("mime/packages/other.xml");
+        std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+        std::fs::write(
+            &other,
+            "<?xml version=\"1.0\"?>\n<mime-info xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\">\n\
+             <mime-type type=\"application/x-other\"><glob pattern=\"*.other\"/></mime-type>\n</mime-info>\n",
+        )
+        .unwrap();
+        install(&bundle, &prefix).unwrap();
+        uninstall(&prefix).unwrap();
+        assert!(other.is_file());
+        assert!(!data.join("mime/packages/game-launcher.xml").exists());
+        if tool {
+            let globs = std::fs::read_to_string(data.join("mime/globs2")).unwrap();
+            assert!(globs.contains("application/x-other:*.other"), "{globs}");
+            assert!(!globs.contains("x-plt-game"), "{globs}");
+            assert!(!data.join("mime/application/x-plt-game.xml").exists());
+        }
     }
 }

@@ -208,9 +208,12 @@ fn install_task(
                 prefix.installed_files().display()
             );
             println!(
-                "Run {}, or PLT Games from your desktop's menu.",
+                "Run {}, or PLT Games from your desktop's menu; file managers open .pltgame files with it.",
                 prefix.bin.join(bundle::LAUNCHER_FILE).display()
             );
+            for note in &installed.notes {
+                eprintln!("xtask: warning: {note}");
+            }
             Ok(())
         }
         Err(install::Error::NotWritable { path, error }) => {
@@ -239,6 +242,9 @@ fn uninstall_task(prefix_args: &PrefixArgs) -> Result<(), String> {
             }
             if !done.missing.is_empty() {
                 println!("{} files were gone already.", done.missing.len());
+            }
+            for note in &done.notes {
+                eprintln!("xtask: warning: {note}");
             }
             for path in &done.refused {
                 println!(

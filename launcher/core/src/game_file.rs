@@ -36,8 +36,9 @@ use std::path::{Path, PathBuf};
 /// The extension of saved-game files, without the dot.
 pub const EXTENSION: &str = "pltgame";
 
-/// The first line's words, before the format's number.
-const MAGIC: &str = "plt-games saved game";
+/// The first line's words, before the format's number (the desktop's MIME
+/// database knows a saved game by them too).
+pub const MAGIC: &str = "plt-games saved game";
 
 /// The format this launcher writes, and the newest it reads.
 pub const FORMAT: u32 = 1;

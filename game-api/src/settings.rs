@@ -327,24 +327,43 @@ fn read_capped(path: &Path) -> Option<Vec<u8>> {
     (bytes.len() as u64 <= MAX_BYTES).then_some(bytes)
 }
 
-/// Writes `bytes` to a temporary file beside `path` (its name unique to
-/// this process and call, so two windows of one game never write the same
-/// one), flushes it to the disk and renames it over `path`.
+/// Writes `bytes` to a temporary file beside `path`, flushes it to the
+/// disk and renames it over `path`. The temporary file is made anew
+/// (`create_new`), under a name of this process, time and call: two
+/// windows of one game may run at once, each game process in a process
+/// namespace of its own where every game has the same process id, so the
+/// id alone would not tell their files apart.
 fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let name = path
         .file_name()
         .map_or_else(|| FILE_NAME.into(), |n| n.to_string_lossy().into_owned());
-    let temporary: PathBuf = path.with_file_name(format!(
-        ".{name}.{}-{}.tmp",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let written = std::fs::File::create(&temporary).and_then(|mut file| {
-        file.write_all(bytes)?;
-        file.sync_all()
-    });
-    let result = written.and_then(|()| std::fs::rename(&temporary, path));
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let mut attempt = 0;
+    let (temporary, mut file) = loop {
+        let temporary: PathBuf = path.with_file_name(format!(
+            ".{name}.{}-{nanos:08x}-{}.tmp",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)
+        {
+            Ok(file) => break (temporary, file),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 16 => {
+                attempt += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    };
+    let result = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&temporary, path));
     if result.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
@@ -545,5 +564,30 @@ mod tests {
             file.iter().collect::<Vec<_>>(),
             [("a", "5"), ("c", "4"), ("", "not written")]
         );
+    }
+
+    #[test]
+    fn writers_at_once_leave_one_whole_file_and_no_temporary_one() {
+        let dir = TempDir::new("writers");
+        let texts: Vec<String> = (0..6)
+            .map(|i| format!("writer {i}\n{}", "line\n".repeat(200 * (i + 1))))
+            .collect();
+        std::thread::scope(|scope| {
+            for text in &texts {
+                let dir = &dir.0;
+                scope.spawn(move || {
+                    for _ in 0..20 {
+                        write_atomically(&dir.join(FILE_NAME), text.as_bytes()).unwrap();
+                    }
+                });
+            }
+        });
+        let kept = std::fs::read_to_string(dir.0.join(FILE_NAME)).unwrap();
+        assert!(
+            texts.contains(&kept),
+            "a mix of writers: {} bytes",
+            kept.len()
+        );
+        assert_eq!(names_in(&dir.0), [FILE_NAME]);
     }
 }

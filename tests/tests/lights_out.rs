@@ -250,3 +250,48 @@ fn the_hint_buttons_shortcut_is_shown_and_works() {
         .count();
     assert_eq!(rings, 1, "? rings one light as the button does");
 }
+
+/// The Size chosen is kept in `settings.txt` in the game's data directory,
+/// written from the game's own sandboxed process through
+/// `game_api::settings` (a temporary file made beside it, then renamed
+/// over it: the sandbox lets it), with a line an earlier file held that
+/// this version does not know; a later start reads it back.
+#[test]
+fn the_size_chosen_is_kept_in_settings_txt_by_the_game_process() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("data").join(DIR);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("settings.txt");
+    std::fs::write(&file, "size 5\nfrom-a-later-version 1\n").unwrap();
+    let start = || {
+        let mut config = launcher_tests::console_config([games.path()]);
+        config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
+        let app = LauncherApp::new(config).play_only(DIR);
+        let mut harness = Harness::builder()
+            .with_size([500.0, 500.0])
+            .with_max_steps(40)
+            .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
+        harness.settle();
+        harness
+    };
+    let mut harness = start();
+    harness
+        .get_by_role_and_label(Role::ComboBox, "Size")
+        .click();
+    harness.settle();
+    harness.get_by_label("7×7").click();
+    harness.settle();
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "size 7\nfrom-a-later-version 1\n"
+    );
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["settings.txt"], "no temporary file is left");
+    drop(harness);
+    let mut again = start();
+    assert_eq!(lights(&mut again).len(), 49, "a 7×7 board");
+}

@@ -115,3 +115,87 @@ fn a_game_slower_than_a_frame_is_shown_and_plays_and_is_never_not_responding() {
         "a game that answers every call within a second was shown as not responding"
     );
 }
+
+/// A game whose load is slower than a frame resumes with its undo chain:
+/// the window goes on from the resumed position while the game loads it,
+/// and reads it once it has. (The window used to give up on the resume
+/// when the load's answer came late, which a loaded machine does to any
+/// game: the game was at its last move, but its undo chain and time
+/// played were lost, and the resume file rewritten without them.)
+#[test]
+fn a_game_slower_than_a_frame_resumes_with_its_undo_chain() {
+    use launcher::midend::Snapshot;
+    use launcher::saves::{SavedGame, SavedHistory};
+    let games = GamesDir::new();
+    games.add_with_library("slow-answer", "game = \"slow_answer\"\n", "slow_answer");
+    let home = tempfile::tempdir().unwrap();
+    // A game started from 7 (its ID "slow-7"), three clicks in; a new
+    // game starts from 0 ("slow-0").
+    let start: std::sync::Arc<[u8]> = b"slow:7:7".as_slice().into();
+    let at = |n: u32| Snapshot {
+        start: start.clone(),
+        state: format!("slow:7:{}", 7 + n).as_bytes().into(),
+    };
+    let played = std::time::Duration::from_secs(300);
+    SavedGame {
+        game: "slow-answer".into(),
+        snapshot: at(3),
+        played,
+        counted: false,
+    }
+    .write_with_history(
+        &home.path().join("saves").join("slow-answer.save"),
+        &SavedHistory {
+            undo: (0..3).map(at).collect(),
+            redo: Vec::new(),
+        },
+    )
+    .unwrap();
+
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
+    config.processes.answer_within = launcher::game_host::DEFAULT_ANSWER_WITHIN;
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
+    let not_responding = Cell::new(false);
+    run_watching(&mut harness, &not_responding, "the console settled", |h| {
+        h.state().is_settled()
+    });
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, "Slow Answer")
+        .click();
+    run_watching(
+        &mut harness,
+        &not_responding,
+        "the slow game resumed at its last move",
+        |h| {
+            h.query_by_label("Slow clicks: 10").is_some()
+                && h.state().is_settled()
+                && shown(h).is_some_and(|(_, _, shapes)| shapes == 11)
+        },
+    );
+    let game = slow_game(&harness).unwrap();
+    let history = game.midend().history().expect("it saves");
+    assert_eq!(history.undo_positions().len(), 3, "its undo chain");
+    assert_eq!(game.midend().game_id(), Some("slow-7"), "its game");
+    // Not taken for a new game, which would start its time afresh.
+    assert!(game.midend().played() >= played, "its time played");
+
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, "Undo")
+        .click();
+    run_watching(&mut harness, &not_responding, "Undo shown", |h| {
+        h.query_by_label("Slow clicks: 10").is_none() && h.state().is_settled()
+    });
+    assert_eq!(
+        shown(&harness).unwrap().1,
+        "Slow clicks: 9",
+        "one move back"
+    );
+    assert!(!not_responding.get());
+}

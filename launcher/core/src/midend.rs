@@ -382,6 +382,9 @@ impl Midend {
         }
         self.played = played;
         self.counted = counted;
+        // The game's ID before the load is not the resumed game's: unknown
+        // until read (a read that comes late is not a new game).
+        self.game_id = None;
         self.read_game_id(instance)
     }
 
@@ -418,7 +421,9 @@ impl Midend {
     ) -> Result<Option<Finished>, GameError> {
         let id_before = self.game_id.clone();
         self.read_game_id(instance)?;
-        let new_game = self.features.new_game && self.game_id != id_before;
+        // An ID not known before (its read came late) is learnt, not taken
+        // for a new game: that would cut the time played and the result.
+        let new_game = self.features.new_game && id_before.is_some() && self.game_id != id_before;
         if new_game {
             self.begin_game();
         }

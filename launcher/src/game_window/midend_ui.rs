@@ -394,6 +394,9 @@ impl GameWindow {
         let mut current = saved.snapshot.clone();
         let mut refused: Option<String> = None;
         let mut skipped = 0;
+        // The load's answer did not come in time (a slow game, a loaded
+        // machine): the game loads it meanwhile.
+        let mut late = None;
         loop {
             // A game that crashes while loading it would crash at every
             // start: the file is set aside if it does (see
@@ -408,6 +411,17 @@ impl GameWindow {
             }
             match loaded {
                 Ok(()) => break,
+                // Sent, and the process lives: the window goes on from
+                // this position, with its chain, and reads the game again
+                // once it answers (the error says so). Were it refused,
+                // the position the game keeps would be recorded as a move
+                // after it: nothing of the chain is lost either way, where
+                // giving up here lost it (and the resume file was written
+                // again without it).
+                Err(e @ GameError::Process(_)) if !self.resume_crashed() => {
+                    late = Some(e);
+                    break;
+                }
                 Err(e) => match e.game_error() {
                     Some(e) => {
                         let first = refused.get_or_insert_with(|| e.message.clone()).clone();
@@ -443,8 +457,10 @@ impl GameWindow {
             }
         }
         let history = History::resumed_with(undo.undo, current, redo);
-        self.midend
-            .resume(self.game.game(), history, saved.played, saved.counted)?;
+        // The history is kept even if the game's ID comes late.
+        let resumed = self
+            .midend
+            .resume(self.game.game(), history, saved.played, saved.counted);
         if let Some(why) = damaged {
             let message = saves::set_aside_history(&path, &why);
             self.notices
@@ -462,7 +478,10 @@ impl GameWindow {
             )));
             self.save_position();
         }
-        Ok(())
+        match late {
+            Some(e) => Err(e),
+            None => resumed,
+        }
     }
 
     /// Counts the time since the last frame as played, while the game goes

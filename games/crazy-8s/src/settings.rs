@@ -8,15 +8,15 @@
 //! drag 1
 //! ```
 //!
-//! A missing or damaged line gives the original's default: one opponent,
-//! seven cards, played by clicking.
+//! The file is read and written by [`game_api::settings`]: unknown lines
+//! are kept as they were, and a missing or damaged line gives the
+//! original's default: one opponent, seven cards, played by clicking.
 
 use std::path::Path;
 
-use crate::rules::Options;
+use game_api::settings::SettingsFile;
 
-/// The file's name in the game's data directory.
-pub const FILE_NAME: &str = "settings.txt";
+use crate::rules::Options;
 
 /// The options kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,46 +45,47 @@ impl Default for Settings {
 /// assert_eq!(parse("players 5 5\n"), Settings::default());
 /// ```
 pub fn parse(text: &str) -> Settings {
+    read(&SettingsFile::parse(text))
+}
+
+/// The settings `file` holds, each missing or damaged one at its default.
+pub fn read(file: &SettingsFile) -> Settings {
     let mut s = Settings::default();
-    for line in text.lines() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        match words[..] {
-            ["players", n, c] => {
-                if let (Ok(n), Ok(c)) = (n.parse::<usize>(), c.parse::<usize>())
-                    && let Some(o) = Options::ALL
-                        .into_iter()
-                        .find(|o| o.opponents == n && o.hand_size == c)
-                {
-                    s.options = o;
-                }
-            }
-            ["drag", d] => s.drag = d == "1",
-            _ => {}
-        }
+    let players: Vec<&str> = file
+        .get("players")
+        .map(|v| v.split_whitespace().collect())
+        .unwrap_or_default();
+    if let [n, c] = players[..]
+        && let (Ok(n), Ok(c)) = (n.parse::<usize>(), c.parse::<usize>())
+        && let Some(o) = Options::ALL
+            .into_iter()
+            .find(|o| o.opponents == n && o.hand_size == c)
+    {
+        s.options = o;
+    }
+    if let Some(d) = file.get("drag") {
+        s.drag = d == "1";
     }
     s
 }
 
 /// The settings kept in `dir`, or the default.
 pub fn load(dir: Option<&Path>) -> Settings {
-    dir.and_then(|d| std::fs::read_to_string(d.join(FILE_NAME)).ok())
-        .map_or_else(Settings::default, |t| parse(&t))
+    read(&SettingsFile::load(dir))
 }
 
-/// Keeps `settings` in `dir`; what went wrong, for the launcher's log.
+/// Keeps `settings` in `dir`, with the file's other lines; what went
+/// wrong, for the launcher's log.
 pub fn store(dir: &Path, settings: Settings) -> Result<(), String> {
-    let file = dir.join(FILE_NAME);
-    let text = format!(
-        "players {} {}\ndrag {}\n",
-        settings.options.opponents,
-        settings.options.hand_size,
-        u8::from(settings.drag)
-    );
-    std::fs::write(&file, text).map_err(|e| {
-        format!(
-            "Crazy 8s could not keep its settings in {}: {e}",
-            file.display()
-        )
+    SettingsFile::update(dir, |file| {
+        file.set(
+            "players",
+            format_args!(
+                "{} {}",
+                settings.options.opponents, settings.options.hand_size
+            ),
+        );
+        file.set("drag", u8::from(settings.drag));
     })
 }
 

@@ -6,14 +6,15 @@
 //! match pairs
 //! ```
 //!
-//! A missing or damaged file gives the original's pairs.
+//! The file is read and written by [`game_api::settings`]: unknown lines
+//! are kept as they were, and a missing or damaged file gives the
+//! original's pairs.
 
 use std::path::Path;
 
-use crate::rules::MatchSize;
+use game_api::settings::SettingsFile;
 
-/// The file's name in the game's data directory.
-pub const FILE_NAME: &str = "settings.txt";
+use crate::rules::MatchSize;
 
 /// The match size written in `text`, or pairs.
 ///
@@ -25,28 +26,25 @@ pub const FILE_NAME: &str = "settings.txt";
 /// assert_eq!(parse(""), MatchSize::Pairs);
 /// ```
 pub fn parse(text: &str) -> MatchSize {
-    text.lines()
-        .filter_map(|l| l.trim().strip_prefix("match "))
-        .filter_map(MatchSize::from_word)
-        .next_back()
+    read(&SettingsFile::parse(text))
+}
+
+/// The match size `file` holds, or pairs.
+pub fn read(file: &SettingsFile) -> MatchSize {
+    file.get("match")
+        .and_then(MatchSize::from_word)
         .unwrap_or(MatchSize::Pairs)
 }
 
 /// The match size kept in `dir`, or pairs.
 pub fn load(dir: Option<&Path>) -> MatchSize {
-    dir.and_then(|d| std::fs::read_to_string(d.join(FILE_NAME)).ok())
-        .map_or(MatchSize::Pairs, |t| parse(&t))
+    read(&SettingsFile::load(dir))
 }
 
-/// Keeps `size` in `dir`; what went wrong, for the launcher's log.
+/// Keeps `size` in `dir`, with the file's other lines; what went wrong,
+/// for the launcher's log.
 pub fn store(dir: &Path, size: MatchSize) -> Result<(), String> {
-    let file = dir.join(FILE_NAME);
-    std::fs::write(&file, format!("match {}\n", size.word())).map_err(|e| {
-        format!(
-            "Go Fish could not keep its settings in {}: {e}",
-            file.display()
-        )
-    })
+    SettingsFile::update(dir, |file| file.set("match", size.word()))
 }
 
 #[cfg(test)]
@@ -58,8 +56,17 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("go-fish-settings-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         assert_eq!(load(Some(&dir)), MatchSize::Pairs);
+        std::fs::write(
+            dir.join(game_api::settings::FILE_NAME),
+            "match pairs\nlater 1\n",
+        )
+        .unwrap();
         store(&dir, MatchSize::Books).unwrap();
         assert_eq!(load(Some(&dir)), MatchSize::Books);
+        assert_eq!(
+            std::fs::read_to_string(dir.join(game_api::settings::FILE_NAME)).unwrap(),
+            "match books\nlater 1\n"
+        );
         assert_eq!(load(None), MatchSize::Pairs);
         std::fs::remove_dir_all(&dir).unwrap();
     }

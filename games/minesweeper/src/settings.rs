@@ -10,18 +10,18 @@
 //! marks off
 //! ```
 //!
-//! Unknown lines are ignored, and a missing or damaged file gives the
+//! The file is read and written by [`game_api::settings`]: unknown lines
+//! are kept as they were, and a missing or damaged file gives the
 //! defaults (the original's 16×16 board with 30 mines, no guessing, no
 //! question marks): a
 //! setting is never worth an error.
 
 use std::path::Path;
 
+use game_api::settings::SettingsFile;
+
 use crate::board::Size;
 use crate::generate::Mode;
-
-/// The file's name in the game's data directory.
-pub const FILE_NAME: &str = "settings.txt";
 
 /// A board of the Board choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,56 +135,49 @@ impl Settings {
     /// assert_eq!(Settings::parse("board 2x2:9"), Settings::default());
     /// ```
     pub fn parse(text: &str) -> Settings {
+        Settings::read(&SettingsFile::parse(text))
+    }
+
+    /// The settings `file` holds, each missing or damaged one at its
+    /// default.
+    pub fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
-        for line in text.lines() {
-            match line.trim().split_once(' ') {
-                Some(("board", value)) => {
-                    if let Ok(size) = parse_size_word(value.trim()) {
-                        settings.size = size;
-                    }
-                }
-                Some(("marks", value)) => settings.marks = value.trim() == "on",
-                Some(("mode", value)) => {
-                    if let Some(mode) = Mode::from_word(value.trim()) {
-                        settings.mode = mode;
-                    }
-                }
-                _ => {}
-            }
+        if let Some(size) = file.get("board").and_then(|v| parse_size_word(v).ok()) {
+            settings.size = size;
         }
+        if let Some(mode) = file.get("mode").and_then(Mode::from_word) {
+            settings.mode = mode;
+        }
+        settings.marks = file.flag("marks").unwrap_or(settings.marks);
         settings
+    }
+
+    /// Writes the settings into `file`.
+    pub fn write(self, file: &mut SettingsFile) {
+        file.set("board", size_word(self.size));
+        file.set("mode", self.mode.word());
+        file.set_flag("marks", self.marks);
     }
 
     /// The settings as the file's text.
     pub fn to_text(self) -> String {
-        format!(
-            "board {}\nmode {}\nmarks {}\n",
-            size_word(self.size),
-            self.mode.word(),
-            if self.marks { "on" } else { "off" }
-        )
+        let mut file = SettingsFile::new();
+        self.write(&mut file);
+        file.to_text()
     }
 
     /// The settings kept in `dir`, or the defaults.
     pub fn load(dir: Option<&Path>) -> Settings {
-        dir.and_then(|d| std::fs::read_to_string(d.join(FILE_NAME)).ok())
-            .map(|text| Settings::parse(&text))
-            .unwrap_or_default()
+        Settings::read(&SettingsFile::load(dir))
     }
 
-    /// Keeps the settings in `dir`.
+    /// Keeps the settings in `dir`, with the file's other lines.
     ///
     /// # Errors
     ///
     /// What went wrong writing the file, for the launcher's log.
     pub fn store(self, dir: &Path) -> Result<(), String> {
-        let file = dir.join(FILE_NAME);
-        std::fs::write(&file, self.to_text()).map_err(|e| {
-            format!(
-                "Minesweeper could not keep its settings in {}: {e}",
-                file.display()
-            )
-        })
+        SettingsFile::update(dir, |file| self.write(file))
     }
 }
 

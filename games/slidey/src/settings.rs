@@ -8,16 +8,16 @@
 //! misplaced off
 //! ```
 //!
-//! Unknown lines are ignored, and a missing or damaged file gives the
+//! The file is read and written by [`game_api::settings`]: unknown lines
+//! are kept as they were, and a missing or damaged file gives the
 //! defaults (the player's picture if there is one, else the landscape; no
 //! numbers; misplaced tiles not marked): a setting is never worth an error.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use game_api::settings::SettingsFile;
 
 use crate::picture::Builtin;
-
-/// The settings file's name in the game's data directory.
-pub const FILE_NAME: &str = "settings.txt";
 
 /// The player's own picture's file name in the game's data directory.
 pub const PICTURE_FILE: &str = "picture.png";
@@ -74,61 +74,63 @@ impl Settings {
     /// assert_eq!(Settings::parse("picture mona-lisa"), Settings::default());
     /// ```
     pub fn parse(text: &str) -> Settings {
+        Settings::read(&SettingsFile::parse(text))
+    }
+
+    /// The settings `file` holds, each missing or damaged one at its
+    /// default.
+    pub fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
-        for line in text.lines() {
-            match line.trim().split_once(' ') {
-                Some(("picture", value)) => {
-                    let choices = [
-                        PictureChoice::Builtin(Builtin::Landscape),
-                        PictureChoice::Builtin(Builtin::Rings),
-                        PictureChoice::Own,
-                    ];
-                    if let Some(c) = choices.into_iter().find(|c| c.word() == value.trim()) {
-                        settings.picture = Some(c);
-                    }
-                }
-                Some(("numbers", value)) => settings.numbers = value.trim() == "on",
-                Some(("misplaced", value)) => settings.misplaced = value.trim() == "on",
-                _ => {}
-            }
+        let choices = [
+            PictureChoice::Builtin(Builtin::Landscape),
+            PictureChoice::Builtin(Builtin::Rings),
+            PictureChoice::Own,
+        ];
+        if let Some(value) = file.get("picture")
+            && let Some(c) = choices.into_iter().find(|c| c.word() == value)
+        {
+            settings.picture = Some(c);
+        }
+        if let Some(value) = file.get("numbers") {
+            settings.numbers = value == "on";
+        }
+        if let Some(value) = file.get("misplaced") {
+            settings.misplaced = value == "on";
         }
         settings
     }
 
+    /// Writes the settings into `file` (no `picture` line while none is
+    /// chosen).
+    pub fn write(self, file: &mut SettingsFile) {
+        match self.picture {
+            Some(picture) => file.set("picture", picture.word()),
+            None => {
+                file.remove("picture");
+            }
+        }
+        file.set_flag("numbers", self.numbers);
+        file.set_flag("misplaced", self.misplaced);
+    }
+
     /// The settings as the file's text.
     pub fn to_text(self) -> String {
-        let on = |b: bool| if b { "on" } else { "off" };
-        let mut text = String::new();
-        if let Some(picture) = self.picture {
-            text.push_str(&format!("picture {}\n", picture.word()));
-        }
-        text.push_str(&format!(
-            "numbers {}\nmisplaced {}\n",
-            on(self.numbers),
-            on(self.misplaced)
-        ));
-        text
+        let mut file = SettingsFile::new();
+        self.write(&mut file);
+        file.to_text()
     }
 
     /// The settings kept in `dir`, or the defaults.
     pub fn load(dir: Option<&Path>) -> Settings {
-        dir.and_then(|d| std::fs::read_to_string(d.join(FILE_NAME)).ok())
-            .map(|text| Settings::parse(&text))
-            .unwrap_or_default()
+        Settings::read(&SettingsFile::load(dir))
     }
 
-    /// Keeps the settings in `dir`.
+    /// Keeps the settings in `dir`, with the file's other lines.
     ///
     /// # Errors
     ///
     /// What went wrong writing the file, for the launcher's log.
     pub fn store(self, dir: &Path) -> Result<(), String> {
-        let file: PathBuf = dir.join(FILE_NAME);
-        std::fs::write(&file, self.to_text()).map_err(|e| {
-            format!(
-                "Slidey could not keep its settings in {}: {e}",
-                file.display()
-            )
-        })
+        SettingsFile::update(dir, |file| self.write(file))
     }
 }

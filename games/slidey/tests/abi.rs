@@ -473,8 +473,10 @@ fn the_players_picture_and_settings_are_remembered_in_the_data_directory() {
     // Numbers on, and the landscape, are kept for the next session.
     game.invoke_action("numbers", "").unwrap();
     game.invoke_action("picture", "Landscape").unwrap();
+    // (The file was first written with Numbers, before any picture was
+    // chosen: each line keeps its place, a new one goes last.)
     let settings = std::fs::read_to_string(dir.join("settings.txt")).unwrap();
-    assert_eq!(settings, "picture landscape\nnumbers on\nmisplaced off\n");
+    assert_eq!(settings, "numbers on\nmisplaced off\npicture landscape\n");
     game.close().unwrap();
 
     let mut game = start_with(services());

@@ -6,14 +6,15 @@
 //! suits 2
 //! ```
 //!
-//! A missing or damaged file gives the original's default, two suits.
+//! The file is read and written by [`game_api::settings`]: unknown lines
+//! are kept as they were, and a missing or damaged file gives the
+//! original's default, two suits.
 
 use std::path::Path;
 
-use crate::rules::Suits;
+use game_api::settings::SettingsFile;
 
-/// The file's name in the game's data directory.
-pub const FILE_NAME: &str = "settings.txt";
+use crate::rules::Suits;
 
 /// The suits written in `text`, or two.
 ///
@@ -25,28 +26,25 @@ pub const FILE_NAME: &str = "settings.txt";
 /// assert_eq!(parse(""), Suits::Two);
 /// ```
 pub fn parse(text: &str) -> Suits {
-    text.lines()
-        .filter_map(|l| l.trim().strip_prefix("suits "))
-        .filter_map(|v| v.trim().parse().ok().and_then(Suits::from_count))
-        .next_back()
+    read(&SettingsFile::parse(text))
+}
+
+/// The suits `file` holds, or two.
+pub fn read(file: &SettingsFile) -> Suits {
+    file.get_parsed("suits")
+        .and_then(Suits::from_count)
         .unwrap_or(Suits::Two)
 }
 
 /// The suits kept in `dir`, or two.
 pub fn load(dir: Option<&Path>) -> Suits {
-    dir.and_then(|d| std::fs::read_to_string(d.join(FILE_NAME)).ok())
-        .map_or(Suits::Two, |t| parse(&t))
+    read(&SettingsFile::load(dir))
 }
 
-/// Keeps `suits` in `dir`; what went wrong, for the launcher's log.
+/// Keeps `suits` in `dir`, with the file's other lines; what went wrong,
+/// for the launcher's log.
 pub fn store(dir: &Path, suits: Suits) -> Result<(), String> {
-    let file = dir.join(FILE_NAME);
-    std::fs::write(&file, format!("suits {}\n", suits.count())).map_err(|e| {
-        format!(
-            "Spider could not keep its settings in {}: {e}",
-            file.display()
-        )
-    })
+    SettingsFile::update(dir, |file| file.set("suits", suits.count()))
 }
 
 #[cfg(test)]
@@ -58,8 +56,17 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("spider-settings-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         assert_eq!(load(Some(&dir)), Suits::Two);
+        std::fs::write(
+            dir.join(game_api::settings::FILE_NAME),
+            "later 1\nsuits 2\n",
+        )
+        .unwrap();
         store(&dir, Suits::One).unwrap();
         assert_eq!(load(Some(&dir)), Suits::One);
+        assert_eq!(
+            std::fs::read_to_string(dir.join(game_api::settings::FILE_NAME)).unwrap(),
+            "later 1\nsuits 1\n"
+        );
         assert_eq!(load(None), Suits::Two);
         std::fs::remove_dir_all(&dir).unwrap();
     }

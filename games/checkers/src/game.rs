@@ -31,6 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 
+use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Rgba, Stroke, Style, keys,
@@ -132,7 +133,7 @@ impl Player {
 
 /// The players of both sides, Black first: the player's settings, kept in
 /// `settings.txt` in the game's data directory (`black Person`, `white
-/// Computer Medium`, one a line).
+/// Computer Medium`, one a line), through [`game_api::settings`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Players {
     /// Who plays Black.
@@ -161,29 +162,31 @@ impl Players {
 
     /// The settings file's text.
     pub fn to_text(self) -> String {
-        format!(
-            "black {}\nwhite {}\n",
-            self.black.label(),
-            self.white.label()
-        )
+        let mut file = SettingsFile::new();
+        self.write(&mut file);
+        file.to_text()
     }
 
     /// The settings in `text`; what is missing or unreadable keeps its
     /// default.
     pub fn parse(text: &str) -> Players {
+        Players::read(&SettingsFile::parse(text))
+    }
+
+    /// The settings `file` holds; what is missing or unreadable keeps its
+    /// default.
+    pub fn read(file: &SettingsFile) -> Players {
         let mut players = Players::default();
-        for line in text.lines() {
-            match line.trim().split_once(' ') {
-                Some(("black", p)) => {
-                    players.black = Player::from_label(p).unwrap_or(players.black)
-                }
-                Some(("white", p)) => {
-                    players.white = Player::from_label(p).unwrap_or(players.white)
-                }
-                _ => {}
-            }
-        }
+        let player = |key: &str| file.get(key).and_then(Player::from_label);
+        players.black = player("black").unwrap_or(players.black);
+        players.white = player("white").unwrap_or(players.white);
         players
+    }
+
+    /// Writes the settings into `file`.
+    pub fn write(self, file: &mut SettingsFile) {
+        file.set("black", self.black.label());
+        file.set("white", self.white.label());
     }
 
     /// The only side a person plays against the computer, if there is one.
@@ -195,9 +198,6 @@ impl Players {
         }
     }
 }
-
-/// The file the players are kept in, in the game's data directory.
-pub const SETTINGS_FILE: &str = "settings.txt";
 
 /// The computer at work on a thread of its own.
 struct Thinking {
@@ -301,11 +301,7 @@ impl Checkers {
     /// in its data directory.
     pub fn with_host(mut self, host: Host) -> Checkers {
         self.host = host;
-        if let Some(dir) = host.data_dir()
-            && let Ok(text) = std::fs::read_to_string(dir.join(SETTINGS_FILE))
-        {
-            self.players = Players::parse(&text);
-        }
+        self.players = Players::read(&SettingsFile::load_from(&host));
         self.thinking = None;
         self.ticking = None;
         self.changed();
@@ -731,12 +727,7 @@ impl Checkers {
         self.drag = None;
         self.note = None;
         self.paused = false;
-        if let Some(dir) = self.host.data_dir()
-            && let Err(e) = std::fs::write(dir.join(SETTINGS_FILE), self.players.to_text())
-        {
-            self.host
-                .log(&format!("Checkers could not keep its settings: {e}"));
-        }
+        SettingsFile::update_for(&self.host, |file| self.players.write(file));
         self.changed();
     }
 

@@ -14,16 +14,16 @@
 //! speed fast
 //! ```
 //!
-//! Unknown lines and values not offered are ignored, and a missing or
+//! The file is read and written by [`game_api::settings`]: unknown lines
+//! are kept as they were, values not offered are ignored, and a missing or
 //! damaged file gives the defaults: a preference is never worth an error.
 
 use std::path::Path;
+
+use game_api::settings::SettingsFile;
 use std::time::Duration;
 
 use crate::eval::Settings;
-
-/// The file's name in the game's data directory.
-pub const FILE_NAME: &str = "settings.txt";
 
 /// The depth limits offered (`None`: off). The original's default is 18.
 pub const DEPTHS: [Option<u32>; 7] = [
@@ -141,78 +141,79 @@ impl Prefs {
     /// assert_eq!(Prefs::parse("step-limit 7\ncutoff 9"), Prefs::default());
     /// ```
     pub fn parse(text: &str) -> Prefs {
+        Prefs::read(&SettingsFile::parse(text))
+    }
+
+    /// The preferences `file` holds, each missing or damaged one at its
+    /// default.
+    pub fn read(file: &SettingsFile) -> Prefs {
         let mut p = Prefs::default();
-        for line in text.lines() {
-            let Some((key, value)) = line.trim().split_once(' ') else {
-                continue;
-            };
-            let value = value.trim();
-            let flag = match value {
-                "yes" => Some(true),
-                "no" => Some(false),
-                _ => None,
-            };
-            match key {
-                "evaluate-on-application" => p.eval_now = flag.unwrap_or(p.eval_now),
-                "split-args" => p.settings.split_args = flag.unwrap_or(p.settings.split_args),
-                "colour-ops" => p.settings.colour_ops = flag.unwrap_or(p.settings.colour_ops),
-                "depth" => {
-                    let depth = if value == "off" {
-                        Some(None)
-                    } else {
-                        value.parse().ok().map(Some)
-                    };
-                    if let Some(d) = depth.filter(|d| DEPTHS.contains(d)) {
-                        p.settings.depth = d;
-                    }
-                }
-                "cutoff" => {
-                    if let Some(c) = value.parse().ok().filter(|c| CUTOFFS.contains(c)) {
-                        p.cutoff = c;
-                    }
-                }
-                "step-limit" => {
-                    if let Some(s) = value.parse().ok().filter(|s| STEP_LIMITS.contains(s)) {
-                        p.step_limit = s;
-                    }
-                }
-                "speed" => {
-                    if let Some(s) = Speed::ALL.into_iter().find(|s| s.word() == value) {
-                        p.speed = s;
-                    }
-                }
-                _ => {}
-            }
+        let flag = |key: &str| match file.get(key) {
+            Some("yes") => Some(true),
+            Some("no") => Some(false),
+            _ => None,
+        };
+        p.eval_now = flag("evaluate-on-application").unwrap_or(p.eval_now);
+        p.settings.split_args = flag("split-args").unwrap_or(p.settings.split_args);
+        p.settings.colour_ops = flag("colour-ops").unwrap_or(p.settings.colour_ops);
+        let depth = match file.get("depth") {
+            Some("off") => Some(None),
+            Some(value) => value.parse().ok().map(Some),
+            None => None,
+        };
+        if let Some(d) = depth.filter(|d| DEPTHS.contains(d)) {
+            p.settings.depth = d;
+        }
+        if let Some(c) = file.get_parsed("cutoff").filter(|c| CUTOFFS.contains(c)) {
+            p.cutoff = c;
+        }
+        if let Some(s) = file
+            .get_parsed("step-limit")
+            .filter(|s| STEP_LIMITS.contains(s))
+        {
+            p.step_limit = s;
+        }
+        if let Some(value) = file.get("speed")
+            && let Some(s) = Speed::ALL.into_iter().find(|s| s.word() == value)
+        {
+            p.speed = s;
         }
         p
     }
 
-    /// The text form.
-    pub fn to_text(&self) -> String {
-        format!(
-            "evaluate-on-application {}\ndepth {}\ncutoff {}\nsplit-args {}\ncolour-ops {}\nstep-limit {}\nspeed {}\n",
-            yes_no(self.eval_now),
+    /// Writes the preferences into `file`.
+    pub fn write(&self, file: &mut SettingsFile) {
+        file.set("evaluate-on-application", yes_no(self.eval_now));
+        file.set(
+            "depth",
             self.settings
                 .depth
                 .map_or("off".to_string(), |d| d.to_string()),
-            self.cutoff,
-            yes_no(self.settings.split_args),
-            yes_no(self.settings.colour_ops),
-            self.step_limit,
-            self.speed.word(),
-        )
+        );
+        file.set("cutoff", self.cutoff);
+        file.set("split-args", yes_no(self.settings.split_args));
+        file.set("colour-ops", yes_no(self.settings.colour_ops));
+        file.set("step-limit", self.step_limit);
+        file.set("speed", self.speed.word());
+    }
+
+    /// The text form.
+    pub fn to_text(&self) -> String {
+        let mut file = SettingsFile::new();
+        self.write(&mut file);
+        file.to_text()
     }
 
     /// The preferences kept in `dir`, or the defaults.
     pub fn load(dir: Option<&Path>) -> Prefs {
-        dir.and_then(|d| std::fs::read_to_string(d.join(FILE_NAME)).ok())
-            .map_or_else(Prefs::default, |t| Prefs::parse(&t))
+        Prefs::read(&SettingsFile::load(dir))
     }
 
-    /// Keeps them in `dir` (quietly: a preference not kept is no error).
+    /// Keeps them in `dir`, with the file's other lines (quietly: a
+    /// preference not kept is no error).
     pub fn store(&self, dir: Option<&Path>) {
         if let Some(d) = dir {
-            let _ = std::fs::write(d.join(FILE_NAME), self.to_text());
+            let _ = SettingsFile::update(d, |file| self.write(file));
         }
     }
 }

@@ -20,6 +20,7 @@
 use crate::ai::{self, Level};
 use crate::record::{self, square_name};
 use crate::rules::{Color, Move, Position, Variant};
+use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Rgba, Stroke, Style,
@@ -1399,45 +1400,30 @@ impl NewGame for Gobblet {
 }
 
 impl Gobblet {
-    fn settings_path(&self) -> Option<std::path::PathBuf> {
-        self.host.data_dir().map(|d| d.join("settings.txt"))
-    }
-
+    /// The variant and the players kept in `settings.txt` in the game's
+    /// data directory (`size 4`, `red Person`, `yellow Smart`), through
+    /// [`game_api::settings`]; what is missing or damaged stays as it is.
     fn load_settings(&mut self) {
-        let Some(text) = self
-            .settings_path()
-            .and_then(|p| std::fs::read_to_string(p).ok())
-        else {
-            return;
-        };
-        for line in text.lines() {
-            match line.split_once(' ') {
-                Some(("size", "4")) => self.variant = Variant::Large,
-                Some(("size", "3")) => self.variant = Variant::Small,
-                Some(("red", name)) => {
-                    if let Some(p) = Player::parse(name) {
-                        self.players[0] = p;
-                    }
-                }
-                Some(("yellow", name)) => {
-                    if let Some(p) = Player::parse(name) {
-                        self.players[1] = p;
-                    }
-                }
-                _ => {}
+        let file = SettingsFile::load_from(&self.host);
+        match file.get("size") {
+            Some("4") => self.variant = Variant::Large,
+            Some("3") => self.variant = Variant::Small,
+            _ => {}
+        }
+        for (i, key) in ["red", "yellow"].into_iter().enumerate() {
+            if let Some(p) = file.get(key).and_then(Player::parse) {
+                self.players[i] = p;
             }
         }
     }
 
+    /// Keeps the variant and the players, with the file's other lines; a
+    /// failure goes to the launcher's log, and the game goes on.
     fn store_settings(&self) {
-        if let Some(path) = self.settings_path() {
-            let text = format!(
-                "size {}\nred {}\nyellow {}\n",
-                self.side(),
-                self.players[0].name(),
-                self.players[1].name()
-            );
-            let _ = std::fs::write(path, text);
-        }
+        SettingsFile::update_for(&self.host, |file| {
+            file.set("size", self.side());
+            file.set("red", self.players[0].name());
+            file.set("yellow", self.players[1].name());
+        });
     }
 }

@@ -11,9 +11,10 @@ use std::path::{Path, PathBuf};
 
 use crate::deal::{Origin, Puzzle};
 use crate::generate::{DEFAULT_SIZE, SIZES};
+use game_api::settings::SettingsFile;
 
 /// The settings file's name.
-pub const SETTINGS_FILE: &str = "settings.txt";
+pub const SETTINGS_FILE: &str = game_api::settings::FILE_NAME;
 
 /// The puzzle folder's name.
 pub const PUZZLE_FOLDER: &str = "puzzles";
@@ -47,39 +48,44 @@ impl Settings {
     /// assert_eq!(Settings::parse("size 13\nother 1\n").size, 10);
     /// ```
     pub fn parse(text: &str) -> Settings {
+        Settings::read(&SettingsFile::parse(text))
+    }
+
+    /// The settings `file` holds, each missing or damaged one at its
+    /// default.
+    pub fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
-        for line in text.lines() {
-            if let Some(("size", value)) = line.trim().split_once(' ')
-                && let Ok(size) = value.trim().parse()
-                && SIZES.contains(&size)
-            {
-                settings.size = size;
-            }
+        if let Some(size) = file.get_parsed("size").filter(|s| SIZES.contains(s)) {
+            settings.size = size;
         }
         settings
     }
 
+    /// Writes the settings into `file`.
+    pub fn write(self, file: &mut SettingsFile) {
+        file.set("size", self.size);
+    }
+
     /// The settings as the file's text.
     pub fn to_text(self) -> String {
-        format!("size {}\n", self.size)
+        let mut file = SettingsFile::new();
+        self.write(&mut file);
+        file.to_text()
     }
 
     /// The settings kept in `dir`, or the defaults.
     pub fn load(dir: Option<&Path>) -> Settings {
-        dir.and_then(|d| std::fs::read_to_string(d.join(SETTINGS_FILE)).ok())
-            .map(|text| Settings::parse(&text))
-            .unwrap_or_default()
+        Settings::read(&SettingsFile::load(dir))
     }
 
-    /// Keeps the settings in `dir`.
+    /// Keeps the settings in `dir`, with the file's other lines, through
+    /// [`game_api::settings`].
     ///
     /// # Errors
     ///
     /// What went wrong, for the launcher's log.
     pub fn store(self, dir: &Path) -> Result<(), String> {
-        let file = dir.join(SETTINGS_FILE);
-        std::fs::write(&file, self.to_text())
-            .map_err(|e| format!("could not keep the settings in {}: {e}", file.display()))
+        SettingsFile::update(dir, |file| self.write(file))
     }
 }
 

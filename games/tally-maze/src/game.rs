@@ -24,6 +24,7 @@
 use crate::maze::{Cell, Dir, Enumeration, Maze};
 use crate::rules::{Position, Tally, Turn};
 use crate::save::{self, GameId, ORIGINAL_SIDE};
+use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter,
     Point, Region, Response, Rgba, SaveLoad, Stroke, Style,
@@ -429,45 +430,49 @@ impl TallyMaze {
         }
     }
 
-    fn settings_file(&self) -> Option<std::path::PathBuf> {
-        self.host.data_dir().map(|d| d.join("settings.txt"))
+    /// `settings.txt` in the data directory, through [`game_api::settings`]
+    /// (`size 12`, `preview off`). Earlier versions wrote `size=12` and
+    /// `preview=off`: such lines are read as the same settings, and written
+    /// in the new form.
+    fn settings(&self) -> SettingsFile {
+        let mut file = SettingsFile::load_from(&self.host);
+        let earlier: Vec<(String, String, String)> = file
+            .iter()
+            .filter(|(_, value)| value.is_empty())
+            .filter_map(|(line, _)| {
+                let (key, value) = line.split_once('=')?;
+                ["size", "preview"]
+                    .contains(&key)
+                    .then(|| (line.to_owned(), key.to_owned(), value.trim().to_owned()))
+            })
+            .collect();
+        for (line, key, value) in earlier {
+            file.remove(&line);
+            if file.get(&key).is_none() {
+                file.set(&key, value);
+            }
+        }
+        file
     }
 
     /// Reads the size and the preview from the data directory, if kept.
     fn load_settings(&mut self) {
-        let Some(text) = self
-            .settings_file()
-            .and_then(|f| std::fs::read_to_string(f).ok())
-        else {
-            return;
-        };
-        for line in text.lines() {
-            match line.split_once('=') {
-                Some(("size", v)) => {
-                    if let Some(s) = v.trim().parse().ok().filter(|s| SIZES.contains(s)) {
-                        self.size = s;
-                    }
-                }
-                Some(("preview", v)) => self.preview = v.trim() == "on",
-                _ => {}
-            }
+        let file = self.settings();
+        if let Some(s) = file.get_parsed("size").filter(|s| SIZES.contains(s)) {
+            self.size = s;
+        }
+        if let Some(preview) = file.get("preview") {
+            self.preview = preview == "on";
         }
     }
 
+    /// Keeps the size and the preview, with the file's other lines; a
+    /// failure goes to the launcher's log.
     fn store_settings(&self) {
-        if let Some(file) = self.settings_file() {
-            let text = format!(
-                "size={}\npreview={}\n",
-                self.size,
-                if self.preview { "on" } else { "off" }
-            );
-            if let Err(e) = std::fs::write(&file, text) {
-                self.host.log(&format!(
-                    "could not keep the settings in {}: {e}",
-                    file.display()
-                ));
-            }
-        }
+        let mut file = self.settings();
+        file.set("size", self.size);
+        file.set_flag("preview", self.preview);
+        file.keep(&self.host);
     }
 
     fn handle_key(&mut self, key: &str) -> bool {

@@ -62,12 +62,36 @@ fn the_size_and_the_preview_are_kept_for_the_next_session() {
     );
     assert_eq!(
         std::fs::read_to_string(dir.join("settings.txt")).unwrap(),
-        "size=6\npreview=on\n"
+        "size 6\npreview on\n"
     );
     // The next session deals a 6 × 6 maze and shows the preview.
     let mut next = start(&dir);
     assert!(next.game_id().unwrap().starts_with("6x6:"));
     assert_eq!(selected(&mut next, "size"), "6");
     assert_eq!(selected(&mut next, "preview"), "Shown");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file an earlier version wrote (`size=6`, `preview=on`) is read as
+/// before, and written in `game_api::settings`' form when a setting
+/// changes, with a line this version does not know kept.
+#[test]
+fn an_earlier_settings_file_is_read_and_written_anew() {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("tally-maze-earlier-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("settings.txt");
+    std::fs::write(&file, "size=6\nlater 1\npreview=on\n").unwrap();
+    let mut game = start(&dir);
+    assert_eq!(selected(&mut game, "size"), "6");
+    assert_eq!(selected(&mut game, "preview"), "Shown");
+    game.handle_event(&Event::key("p")).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "later 1\nsize 6\npreview off\n"
+    );
+    let mut next = start(&dir);
+    assert_eq!(selected(&mut next, "size"), "6");
+    assert_eq!(selected(&mut next, "preview"), "Hidden");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -360,6 +360,69 @@ fn broken_manifests_are_entries_with_the_file_and_the_fix() {
     assert!(no_lib.contains("cargo build --release"), "{no_lib}");
 }
 
+/// A library that is not where the launcher looks says what the author
+/// most likely did, from the files a build left: Cargo's output still in
+/// `target/release`, only an rlib built, a `-` in `game` that Cargo wrote
+/// as `_`, another library's name; else "build it".
+#[test]
+fn a_missing_library_says_which_slip_of_the_build_it_looks_like() {
+    use launcher::catalog::library_file_name;
+    let games = GamesDir::new();
+    let put = |dir: &PathBuf, file: &str| {
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, b"not loaded: only looked at").unwrap();
+    };
+    let in_target = games.add("in-target", "game = \"in_target\"\n");
+    put(
+        &in_target,
+        &format!("target/release/{}", library_file_name("in_target")),
+    );
+    let rlib = games.add("rlib-only", "game = \"rlib_only\"\n");
+    put(&rlib, "target/release/librlib_only.rlib");
+    let dashed = games.add("dashed", "game = \"my-game\"\n");
+    put(&dashed, &library_file_name("my_game"));
+    let renamed = games.add("renamed", "game = \"wrong\"\n");
+    put(&renamed, &library_file_name("right"));
+    games.add("unbuilt", "game = \"unbuilt\"\n");
+    let catalog = Catalog::scan(&search(&[&games]), &[]);
+    let error = |dir: &str| {
+        let game = catalog.find(dir).unwrap();
+        assert!(!game.is_playable(), "{dir}");
+        game.first_error().unwrap().to_string()
+    };
+    let message = error("in-target");
+    let target = in_target.join("target").join("release");
+    assert!(
+        message.contains(&format!("Cargo left it in {}", target.display()))
+            && message.contains(&format!("`--library-dir {}`", target.display())),
+        "{message}"
+    );
+    let message = error("rlib-only");
+    assert!(
+        message.contains("librlib_only.rlib, a Rust library the launcher cannot load")
+            && message.contains("add `crate-type = [\"cdylib\"]` under `[lib]`"),
+        "{message}"
+    );
+    let message = error("dashed");
+    assert!(
+        message.contains("write `game = \"my_game\"` in info.toml"),
+        "{message}"
+    );
+    let message = error("renamed");
+    assert!(
+        message.contains(&format!("holds {}", library_file_name("right")))
+            && message.contains("`game = \"right\"`"),
+        "{message}"
+    );
+    let message = error("unbuilt");
+    assert!(
+        message
+            .contains("build it (`cargo build --release`) and copy it into the game's directory"),
+        "{message}"
+    );
+}
+
 #[test]
 fn unknown_keys_and_missing_named_files_are_warnings() {
     let games = GamesDir::new();

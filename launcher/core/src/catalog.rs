@@ -272,6 +272,75 @@ pub fn library_file_name(base: &str) -> String {
         .into_owned()
 }
 
+/// What to do about a library that is in none of the places looked in,
+/// from the files the usual slips of a build leave there (looked at, never
+/// opened): Cargo's output still in `target/`, only a Rust library built
+/// (no `crate-type = ["cdylib"]`), a `-` in `game` that Cargo wrote as `_`,
+/// or a library of another name in the game's directory.
+pub fn missing_library_fix(game: &str, game_dir: &Path, library_dirs: &[PathBuf]) -> String {
+    let file_name = library_file_name(game);
+    let built: Vec<PathBuf> = ["release", "debug"]
+        .iter()
+        .map(|profile| game_dir.join("target").join(profile))
+        .collect();
+    // Cargo's output, left where it was built.
+    if let Some(target) = built.iter().find(|d| d.join(&file_name).is_file()) {
+        return format!(
+            "Cargo left it in {}: copy it into the game's directory, or give `--library-dir {}`",
+            target.display(),
+            target.display()
+        );
+    }
+    let places: Vec<&Path> = std::iter::once(game_dir)
+        .chain(built.iter().map(PathBuf::as_path))
+        .chain(library_dirs.iter().map(PathBuf::as_path))
+        .collect();
+    let cargo_name = game.replace('-', "_");
+    // A crate without `crate-type = ["cdylib"]` builds only an rlib.
+    let rlib = format!("lib{cargo_name}.rlib");
+    if let Some(dir) = places.iter().find(|d| d.join(&rlib).is_file()) {
+        return format!(
+            "{} holds {rlib}, a Rust library the launcher cannot load: add `crate-type = [\"cdylib\"]` under `[lib]` in the game's Cargo.toml and build it again (`cargo build --release`)",
+            dir.display()
+        );
+    }
+    // Cargo writes a `-` of a library's name as `_`.
+    if cargo_name != game {
+        let cargo_file = library_file_name(&cargo_name);
+        if places.iter().any(|d| d.join(&cargo_file).is_file()) {
+            return format!(
+                "Cargo names the library {cargo_file}, with `_` for `-`: write `game = \"{cargo_name}\"` in info.toml"
+            );
+        }
+    }
+    // Another library in the game's directory: `game` names the wrong one.
+    let (prefix, suffix) = (std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
+    let mut others: Vec<String> = std::fs::read_dir(game_dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter_map(|name| {
+            let base = name.strip_prefix(prefix)?.strip_suffix(suffix)?;
+            (!base.is_empty()).then(|| base.to_owned())
+        })
+        .collect();
+    others.sort();
+    if let Some(base) = others.first() {
+        return format!(
+            "the game's directory holds {}: `game` names a library without `{prefix}` and `{suffix}` (`game = \"{base}\"` for {})",
+            others
+                .iter()
+                .take(3)
+                .map(|b| library_file_name(b))
+                .collect::<Vec<_>>()
+                .join(", "),
+            library_file_name(base)
+        );
+    }
+    "build it (`cargo build --release`) and copy it into the game's directory".into()
+}
+
 fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameEntry {
     let manifest_path = dir.join("info.toml");
     let mut entry = GameEntry {
@@ -345,9 +414,10 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
                 severity: Severity::Error,
                 file: manifest_path.clone(),
                 message: format!(
-                    "the game's library {file_name} (from `game = \"{}\"`) is not in {}; build it (`cargo build --release`) or copy it into the game's directory",
+                    "the game's library {file_name} (from `game = \"{}\"`) is not in {}; {}",
                     manifest.game,
-                    places.join(" or ")
+                    places.join(" or "),
+                    missing_library_fix(&manifest.game, &entry.dir, library_dirs)
                 ),
             });
         }

@@ -368,8 +368,9 @@ typedef struct GameApiPainter {
  * lower-case letter "a" to "z" (Shift is in `modifiers`), a digit key "0" to
  * "9", a function key "F1" to "F12", and other keys have names such as
  * "Enter", "Escape", "Space", "Tab", "Backspace", "ArrowLeft", "ArrowRight",
- * "ArrowUp", "ArrowDown". Compare `key.len` and the bytes (memcmp): the name
- * is not NUL-terminated.
+ * "ArrowUp", "ArrowDown", and (revision 4) "QuestionMark", the key that types
+ * `?` (Hint, by the launcher's key convention). Compare `key.len` and the
+ * bytes (memcmp): the name is not NUL-terminated.
  */
 typedef struct GameApiEvent {
     /* One of the GAME_API_EVENT_* constants. */
@@ -414,8 +415,9 @@ typedef struct GameApiEvent {
 #define GAME_API_ACTION_CHOICE 2u
 
 /*
- * A game-specific control the host shows beside the canvas (a "New game"
- * button, a board-size choice, a game-ID field). Strings point into the
+ * A game-specific control the host shows beside the canvas (a Hint button,
+ * a board-size choice; a game with `new_game` and `game_id` leaves New game
+ * and the game ID to the host's own controls). Strings point into the
  * game's storage and stay valid until the next call into the game.
  */
 typedef struct GameApiAction {
@@ -626,7 +628,10 @@ typedef struct GameApiOutcome {
     uint32_t state;
     /* Nonzero when `score` holds a score. */
     uint8_t has_score;
-    /* The score, higher is better (when `has_score`). */
+    /*
+     * The score (when `has_score`): higher is better, unless the table's
+     * `score_kind` (revision 5) says lower is.
+     */
     int64_t score;
 } GameApiOutcome;
 

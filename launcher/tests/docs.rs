@@ -210,7 +210,8 @@ fn the_guide_quotes_the_template_as_it_is() {
                     || code.contains("self.host.request_ticks(TICK)")
                     || code.contains("fn glide_on")
                     || code.contains("modifiers.shift")
-                    || code.contains("self.host.request_new_game()") =>
+                    || code.contains("self.host.request_new_game()")
+                    || code.contains("use game_api::{") =>
             {
                 &template
             }
@@ -453,4 +454,120 @@ fn the_documents_shown_in_app_have_a_glyph_for_every_character() {
     }
     assert!(documents.len() >= 4, "{documents:?}");
     assert!(missing.is_empty(), "no glyph for:\n{}", missing.join("\n"));
+}
+
+/// The launcher's binary is `plt-games`: no document tells an author to run
+/// `launcher` (its old name), in a shell block or in inline code, even one
+/// broken across lines.
+#[test]
+fn the_documents_run_the_launcher_by_its_name() {
+    let mut wrong = Vec::new();
+    for document in [
+        "docs/writing-a-game.md",
+        "docs/manual.md",
+        "README.md",
+        "docs/template-game/Cargo.toml",
+        "docs/template-game/src/lib.rs",
+        "docs/template-c-game/lamp_grid.c",
+    ] {
+        let text = read(document);
+        // Inline code, with line breaks as spaces: "`launcher\n--no-sandbox`".
+        let flowed = text.replace('\n', " ");
+        for (i, span) in flowed.split('`').enumerate().skip(1).step_by(2) {
+            let first = span.split_whitespace().next().unwrap_or_default();
+            if span.contains(" --") && matches!(first, "launcher" | "game-launcher") {
+                wrong.push(format!("{document}: inline code {i}: `{span}`"));
+            }
+        }
+        // Shell lines: the command after any VAR=value assignments.
+        // `None` outside a fenced block; `Some(whether it is shell)` inside.
+        let mut block: Option<bool> = None;
+        for line in text.lines() {
+            let fence = line.trim_start().strip_prefix("```");
+            match (fence, block) {
+                (Some(lang), None) => block = Some(lang == "sh" || lang.is_empty()),
+                (Some(_), Some(_)) => block = None,
+                (None, Some(true)) => {
+                    let command = line
+                        .split_whitespace()
+                        .find(|word| !word.contains('='))
+                        .unwrap_or_default();
+                    if matches!(command, "launcher" | "game-launcher") {
+                        wrong.push(format!("{document}: {line}"));
+                    }
+                }
+                (None, _) => {}
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the launcher's binary is plt-games:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// Every flag the guide names is one of `plt-games --help` (or the hidden
+/// `--game-host`), or one of the few flags of cargo and its tools it shows:
+/// a flag renamed in the launcher cannot stay in the guide.
+#[test]
+fn the_guide_names_only_flags_the_launcher_has() {
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_plt-games"))
+        .arg("--help")
+        .output()
+        .expect("the launcher runs");
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    let flags = |text: &str| -> std::collections::BTreeSet<String> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|w| w.starts_with("--") && w.len() > 2 && !w.ends_with('-'))
+            .map(str::to_owned)
+            .collect()
+    };
+    let known = flags(&help);
+    // cargo's (`--release`, `--example`, `cargo doc --open`), cargo xtask's
+    // (`--user`), criterion's, and the game process's hidden flag.
+    let others = [
+        "--release",
+        "--example",
+        "--open",
+        "--user",
+        "--warm-up-time",
+        "--measurement-time",
+        "--game-host",
+    ];
+    let guide = read("docs/writing-a-game.md");
+    let unknown: Vec<String> = flags(&guide)
+        .into_iter()
+        .filter(|f| !known.contains(f) && !others.contains(&f.as_str()))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "the guide names flags plt-games --help does not show: {unknown:?}\n{help}"
+    );
+}
+
+/// What an author copies into a crate of their own builds there: no
+/// `Cargo.toml` block of the guide inherits from the launcher's workspace
+/// (`game-api.workspace = true` only works inside it).
+#[test]
+fn the_guides_cargo_blocks_work_outside_the_launchers_workspace() {
+    let guide = read("docs/writing-a-game.md");
+    // `None` outside a fenced block; `Some(whether it is TOML)` inside.
+    let mut block: Option<bool> = None;
+    let mut blocks = 0;
+    for line in guide.lines() {
+        match (line.trim_start().strip_prefix("```"), block) {
+            (Some(lang), None) => {
+                block = Some(lang == "toml");
+                blocks += usize::from(lang == "toml");
+            }
+            (Some(_), Some(_)) => block = None,
+            (None, Some(true)) => assert!(
+                !line.contains("workspace = true"),
+                "a toml block of the guide needs the launcher's workspace: {line}"
+            ),
+            (None, _) => {}
+        }
+    }
+    assert!(blocks >= 5, "only {blocks} toml blocks");
 }

@@ -456,7 +456,7 @@ impl Game for DotCatcher {
     /// own (New game, Game ID, Undo, ...). Asked for again after every
     /// [`Response::REDRAW`], so they can change with the game.
     fn actions(&self) -> Vec<Action> {
-        // S, shown beside the choice, picks the next size.
+        // S picks the next size (the choice's tooltip says so).
         let labels = SIZES.iter().map(|(label, _)| *label);
         vec![Action::choice("size", "Dot size", labels, SIZES[self.size].0).with_shortcut("s")]
     }

@@ -314,7 +314,7 @@ impl Game for AcesGame {
             let size = self.table.canvas_size();
             let w = self.table.layout().card_width;
             let (text, colour) = match end {
-                End::Won => ("You win!", Rgba::rgb(255, 240, 160)),
+                End::Won => ("You win!", cards::table::RESULT_INK),
                 End::Lost => ("Game over", Rgba::rgb(255, 200, 200)),
             };
             painter.styled_text(

@@ -177,7 +177,70 @@ impl Layout {
     pub fn down(&self, units: f32) -> f32 {
         units * (self.card().y + self.gap)
     }
+
+    /// A player's area on the table from grid place `(x0, y0)` to
+    /// `(x1, y1)`, half a gap out from the cards: its corner and size.
+    pub fn area(&self, (x0, y0, x1, y1): (f32, f32, f32, f32)) -> (Point, Point) {
+        let min = self.place((x0, y0));
+        let max = self.place((x1, y1));
+        let half = self.gap / 2.0;
+        (
+            Point::new(min.x - half, min.y - half),
+            Point::new(max.x - min.x, max.y - min.y),
+        )
+    }
+
+    /// Draws a player's area `(corner, size)` ([`Layout::area`]): a frame,
+    /// lit (thicker, gold) on that player's turn, and `label` ("You: 5
+    /// cards, 2 pairs") in bold in its top-left corner.
+    pub fn draw_area(
+        &self,
+        painter: &mut dyn Painter,
+        (min, size): (Point, Point),
+        lit: bool,
+        label: &str,
+    ) {
+        let w = self.card_width;
+        let (width, color) = if lit {
+            (3.0, Rgba::rgb(255, 230, 120))
+        } else {
+            (1.0, Rgba::rgb(200, 225, 205))
+        };
+        painter.rounded_rect(
+            min,
+            size,
+            w * 0.08,
+            Style {
+                fill: None,
+                stroke: Some(Stroke { width, color }),
+            },
+        );
+        painter.styled_text(
+            Point::new(min.x + self.gap, min.y + self.gap * 0.6),
+            Anchor::TopLeft,
+            w * 0.17,
+            Rgba::rgb(235, 245, 235),
+            TextStyle::BOLD,
+            label,
+        );
+    }
+
+    /// Draws `text`, how the game ended ("You win!"), in bold gold
+    /// ([`RESULT_INK`]) centred at `at`, `height` card widths high.
+    pub fn draw_result(&self, painter: &mut dyn Painter, at: Point, height: f32, text: &str) {
+        painter.styled_text(
+            at,
+            Anchor::Center,
+            self.card_width * height,
+            RESULT_INK,
+            TextStyle::BOLD,
+            text,
+        );
+    }
 }
+
+/// The colour of how a game ended, said over the table: a pale gold.
+pub const RESULT_INK: Rgba = Rgba::rgb(255, 240, 160);
 
 /// The table: piles, buttons, a background, and their layout.
 #[derive(Clone, Debug, PartialEq)]
@@ -820,5 +883,49 @@ mod tests {
             .filter(|s| matches!(s, Shape::Circle { style, .. } if style.fill == Some(FELT)))
             .count();
         assert_eq!(circles, 2);
+    }
+
+    #[test]
+    fn a_players_area_is_framed_lit_on_its_turn_and_labelled() {
+        let mut t = solitaire();
+        t.lay_out(Point::new(800.0, 500.0));
+        let l = t.layout();
+        let (min, size) = l.area((0.0, 1.0, 7.0, 2.0));
+        assert_eq!(
+            min,
+            Point::new(
+                l.origin.x - l.gap / 2.0,
+                l.place((0.0, 1.0)).y - l.gap / 2.0
+            )
+        );
+        let near = |a: f32, b: f32| (a - b).abs() < 1e-3;
+        assert!(
+            near(size.x, l.across(7.0)) && near(size.y, l.down(1.0)),
+            "{size:?}"
+        );
+        let frame = |lit: bool| {
+            let mut p = RecordingPainter::new();
+            l.draw_area(&mut p, (min, size), lit, "You: 5 cards");
+            match &p.shapes[..] {
+                [
+                    Shape::RoundedRect { style, min: at, .. },
+                    Shape::StyledText { text, pos, .. },
+                ] => {
+                    assert_eq!((*at, text.as_str()), (min, "You: 5 cards"));
+                    assert!(pos.x > min.x && pos.y > min.y, "inside the frame");
+                    style.stroke.unwrap()
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        let (lit, unlit) = (frame(true), frame(false));
+        assert!(lit.width > unlit.width && lit.color != unlit.color);
+        let mut p = RecordingPainter::new();
+        l.draw_result(&mut p, Point::new(10.0, 20.0), 0.5, "You win!");
+        assert!(matches!(
+            &p.shapes[..],
+            [Shape::StyledText { color, font_size, text, .. }]
+                if *color == RESULT_INK && *font_size == l.card_width * 0.5 && text == "You win!"
+        ));
     }
 }

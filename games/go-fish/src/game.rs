@@ -23,8 +23,8 @@ use cards::anim::{Animator, Snapshot};
 use cards::replay::{Replay, Ticker, skips_replay};
 use cards::{Card, Fan, Hand, Hit, Pile, Play, Rank, Rules, Table, TableCard};
 use game_api::{
-    Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
-    Region, Response, Rgba, SaveLoad, ScoreKind, Stroke, Style, TextStyle,
+    Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
+    Response, Rgba, SaveLoad, ScoreKind, Style,
 };
 
 use crate::rules::{Ask, GoFish, MatchSize, Move, NAMES, PLAYERS, Phase, Report, YOU};
@@ -530,15 +530,7 @@ impl GoFishGame {
 
     /// The area of player `p` on the canvas: corner and size.
     fn area(&self, p: usize) -> (Point, Point) {
-        let l = self.table.layout();
-        let (x0, y0, x1, y1) = AREAS[p];
-        let min = l.place((x0, y0));
-        let max = l.place((x1, y1));
-        let half = l.gap / 2.0;
-        (
-            Point::new(min.x - half, min.y - half),
-            Point::new(max.x - min.x, max.y - min.y),
-        )
+        self.table.layout().area(AREAS[p])
     }
 
     /// What one player's label says: "Opponent 1: 5 cards, 2 pairs".
@@ -652,36 +644,9 @@ impl Game for GoFishGame {
             l.canvas,
             Style::solid(cards::table::FELT),
         );
-        let w = l.card_width;
-        let ink = Rgba::rgb(235, 245, 235);
         let turn = self.shown.turn();
         for p in 0..PLAYERS {
-            let (min, size) = self.area(p);
-            let lit = turn == Some(p);
-            painter.rounded_rect(
-                min,
-                size,
-                w * 0.08,
-                Style {
-                    fill: None,
-                    stroke: Some(Stroke {
-                        width: if lit { 3.0 } else { 1.0 },
-                        color: if lit {
-                            Rgba::rgb(255, 230, 120)
-                        } else {
-                            Rgba::rgb(200, 225, 205)
-                        },
-                    }),
-                },
-            );
-            painter.styled_text(
-                Point::new(min.x + l.gap, min.y + l.gap * 0.6),
-                Anchor::TopLeft,
-                w * 0.17,
-                ink,
-                TextStyle::BOLD,
-                &self.player_line(p),
-            );
+            l.draw_area(painter, self.area(p), turn == Some(p), &self.player_line(p));
         }
         self.hand
             .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
@@ -689,14 +654,7 @@ impl Game for GoFishGame {
         if self.shown.over() && !self.anim.is_running() {
             // Left of the pile, between the areas.
             let at = l.place((1.72, 1.87));
-            painter.styled_text(
-                at,
-                Anchor::Center,
-                w * 0.4,
-                Rgba::rgb(255, 240, 160),
-                TextStyle::BOLD,
-                &self.result_line(),
-            );
+            l.draw_result(painter, at, 0.4, &self.result_line());
         }
     }
 

@@ -425,15 +425,10 @@ impl Game for MemoryGame {
         );
         if self.game.won() && !self.anim.is_running() {
             let c = self.table.canvas_size();
-            let w = self.table.layout().card_width;
-            painter.styled_text(
-                Point::new(c.x * 0.42, c.y / 2.0),
-                Anchor::Center,
-                w * 0.5,
-                Rgba::rgb(255, 240, 160),
-                TextStyle::BOLD,
-                "You win!",
-            );
+            let at = Point::new(c.x * 0.42, c.y / 2.0);
+            self.table
+                .layout()
+                .draw_result(painter, at, 0.5, "You win!");
         }
     }
 

@@ -23,8 +23,8 @@ use cards::anim::{Animator, Snapshot};
 use cards::replay::{Replay, Ticker, skips_replay};
 use cards::{Card, Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
-    Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
-    Response, Rgba, SaveLoad, ScoreKind, Stroke, Style, TextStyle,
+    Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region, Response,
+    Rgba, SaveLoad, ScoreKind, Style,
 };
 
 use crate::melds::best;
@@ -418,15 +418,7 @@ impl RummyGame {
     }
 
     fn area(&self, p: usize) -> (Point, Point) {
-        let l = self.table.layout();
-        let (x0, y0, x1, y1) = AREAS[p];
-        let min = l.place((x0, y0));
-        let max = l.place((x1, y1));
-        let half = l.gap / 2.0;
-        (
-            Point::new(min.x - half, min.y - half),
-            Point::new(max.x - min.x, max.y - min.y),
-        )
+        self.table.layout().area(AREAS[p])
     }
 
     /// How many of your cards are in melds now.
@@ -509,50 +501,17 @@ impl Game for RummyGame {
             l.canvas,
             Style::solid(cards::table::FELT),
         );
-        let w = l.card_width;
-        let ink = Rgba::rgb(235, 245, 235);
         let yours = matches!(self.shown.phase, Phase::Draw | Phase::Discard);
         let theirs = self.shown.computer_to_play();
         for (p, lit) in [(YOU, yours), (COMPUTER, theirs)] {
-            let (min, size) = self.area(p);
-            painter.rounded_rect(
-                min,
-                size,
-                w * 0.08,
-                Style {
-                    fill: None,
-                    stroke: Some(Stroke {
-                        width: if lit { 3.0 } else { 1.0 },
-                        color: if lit {
-                            Rgba::rgb(255, 230, 120)
-                        } else {
-                            Rgba::rgb(200, 225, 205)
-                        },
-                    }),
-                },
-            );
-            painter.styled_text(
-                Point::new(min.x + l.gap, min.y + l.gap * 0.6),
-                Anchor::TopLeft,
-                w * 0.17,
-                ink,
-                TextStyle::BOLD,
-                &self.player_line(p),
-            );
+            l.draw_area(painter, self.area(p), lit, &self.player_line(p));
         }
         self.hand
             .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
         self.anim.draw_moving(&self.table, painter);
         if self.shown.over() && !self.anim.is_running() {
             let at = l.place((1.2, 2.0));
-            painter.styled_text(
-                at,
-                Anchor::Center,
-                w * 0.4,
-                Rgba::rgb(255, 240, 160),
-                TextStyle::BOLD,
-                &self.result_line(),
-            );
+            l.draw_result(painter, at, 0.4, &self.result_line());
         }
     }
 

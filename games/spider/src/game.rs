@@ -12,8 +12,8 @@ use std::time::Duration;
 use cards::anim::{Animator, Snapshot};
 use cards::{Card, Fan, Hand, Hit, Pile, Play, Rank, Rules, Table, TableCard};
 use game_api::{
-    Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
-    Region, Response, Rgba, SaveLoad, ScoreKind, TextStyle,
+    Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
+    Response, SaveLoad, ScoreKind,
 };
 
 use crate::hint::hint;
@@ -477,15 +477,10 @@ impl Game for SpiderGame {
         self.anim.draw_moving(&self.table, painter);
         if self.game.won() && !self.anim.is_running() {
             let size = self.table.canvas_size();
-            let w = self.table.layout().card_width;
-            painter.styled_text(
-                Point::new(size.x / 2.0, size.y / 2.0),
-                Anchor::Center,
-                w * 0.5,
-                Rgba::rgb(255, 240, 160),
-                TextStyle::BOLD,
-                "You win!",
-            );
+            let at = Point::new(size.x / 2.0, size.y / 2.0);
+            self.table
+                .layout()
+                .draw_result(painter, at, 0.5, "You win!");
         }
     }
 

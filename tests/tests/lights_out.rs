@@ -21,7 +21,15 @@ const DIR: &str = "lights-out";
 
 /// `plt-games --play lights-out`.
 fn player(games: &GamesDir) -> Harness<'static, LauncherApp> {
-    let app = LauncherApp::new(launcher_tests::console_config([games.path()])).play_only(DIR);
+    player_in(games, None)
+}
+
+/// `plt-games --play lights-out`, with the player's files (and the game's
+/// data directory, `data/lights-out`) in `home` when given.
+fn player_in(games: &GamesDir, home: Option<&std::path::Path>) -> Harness<'static, LauncherApp> {
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.player = home.map(launcher::player::PlayerFiles::in_dir);
+    let app = LauncherApp::new(config).play_only(DIR);
     let mut harness = Harness::builder()
         .with_size([500.0, 500.0])
         .with_max_steps(40)
@@ -264,18 +272,7 @@ fn the_size_chosen_is_kept_in_settings_txt_by_the_game_process() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("settings.txt");
     std::fs::write(&file, "size 5\nfrom-a-later-version 1\n").unwrap();
-    let start = || {
-        let mut config = launcher_tests::console_config([games.path()]);
-        config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
-        let app = LauncherApp::new(config).play_only(DIR);
-        let mut harness = Harness::builder()
-            .with_size([500.0, 500.0])
-            .with_max_steps(40)
-            .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
-        harness.settle();
-        harness
-    };
-    let mut harness = start();
+    let mut harness = player_in(&games, Some(home.path()));
     harness
         .get_by_role_and_label(Role::ComboBox, "Size")
         .click();
@@ -292,6 +289,6 @@ fn the_size_chosen_is_kept_in_settings_txt_by_the_game_process() {
         .collect();
     assert_eq!(names, ["settings.txt"], "no temporary file is left");
     drop(harness);
-    let mut again = start();
+    let mut again = player_in(&games, Some(home.path()));
     assert_eq!(lights(&mut again).len(), 49, "a 7×7 board");
 }

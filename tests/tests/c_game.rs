@@ -383,26 +383,12 @@ fn a_bad_game_id_is_refused_with_the_games_message_and_the_game_kept() {
 
 #[test]
 fn its_help_is_formatted_into_titles_and_bullets() {
-    use launcher_help::text_help::{Block, format_text_help};
+    use launcher_help::text_help::format_text_help;
     let text = std::fs::read_to_string(launcher_tests::c_game_dir().join("doc.txt")).unwrap();
     let help = format_text_help(&text);
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(titles, ["Lamp Grid", "Controls", "Game IDs"]);
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     assert_eq!(bullets.len(), 6, "{bullets:#?}");
     assert!(bullets[1].starts_with("Right-click a lamp, or Shift+click it"));
 }

@@ -6,7 +6,7 @@ use aces::rules::{Aces, STACKS};
 use aces::save::{game_id, parse_game_id};
 use launcher_help::game_files::{GameFolder, text_help_layout, undrawable};
 use launcher_help::manual::Manual;
-use launcher_help::text_help::{Block, format_text_help};
+use launcher_help::text_help::format_text_help;
 use std::path::PathBuf;
 
 fn folder() -> GameFolder {
@@ -87,26 +87,12 @@ fn the_help_follows_the_text_help_format() {
     let layout = text_help_layout(&doc);
     assert!(layout.is_empty(), "{layout:#?}");
     let help = format_text_help(&doc);
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(
         titles,
         ["Aces", "Terminology", "Winning and losing", "Controls"]
     );
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     assert_eq!(bullets.len(), 9, "{bullets:#?}");
     assert!(bullets[0].starts_with("Stack: one of the four columns of cards."));
     for block in &help.blocks {

@@ -8,7 +8,7 @@ use blackjack::rules::{
 use blackjack::save::{game_id, parse_game_id};
 use launcher_help::game_files::{GameFolder, undrawable};
 use launcher_help::manual::Manual;
-use launcher_help::text_help::{Block, format_text_help};
+use launcher_help::text_help::format_text_help;
 use std::path::PathBuf;
 
 fn folder() -> GameFolder {
@@ -98,23 +98,9 @@ fn the_help_follows_the_text_help_format() {
         }
     }
     let help = format_text_help(&doc);
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(titles, ["Blackjack", "Bets", "Controls"]);
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     // The specification's ten specifics, word for word, then the controls.
     assert_eq!(bullets.len(), 15, "{bullets:#?}");
     assert_eq!(bullets[0], "1 player (not counting the dealer).");

@@ -87,14 +87,7 @@ fn the_help_follows_the_text_help_format() {
     assert_eq!(lines[0], "Crazy 8s");
     assert_eq!(lines[1], "========");
     let help = format_text_help(&doc);
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(titles, ["Crazy 8s", "Controls"]);
     // The specification's paragraphs, word for word.
     assert_eq!(

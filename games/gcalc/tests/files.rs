@@ -4,7 +4,7 @@
 
 use launcher_help::game_files::{GameFolder, undrawable};
 use launcher_help::manual::Manual;
-use launcher_help::text_help::{Block, format_text_help};
+use launcher_help::text_help::format_text_help;
 use std::path::PathBuf;
 
 use gcalc::eval::{Settings, evaluate};
@@ -92,14 +92,7 @@ fn the_launcher_formats_the_help_as_intended() {
         }
     }
     let help = format_text_help(&doc);
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(
         titles,
         [
@@ -112,14 +105,7 @@ fn the_launcher_formats_the_help_as_intended() {
             "Preferences"
         ]
     );
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     assert!(bullets[0].starts_with("The left panel holds the basic cubes"));
     for block in &help.blocks {
         assert!(!block.text().contains('\n') && !block.text().starts_with("=="));

@@ -6,7 +6,7 @@ use go_fish::rules::{DEAL_COUNT, GoFish, MatchSize, YOU};
 use go_fish::save::{game_id, parse_game_id};
 use launcher_help::game_files::{GameFolder, text_help_layout, undrawable};
 use launcher_help::manual::Manual;
-use launcher_help::text_help::{Block, format_text_help};
+use launcher_help::text_help::format_text_help;
 use std::path::PathBuf;
 
 fn folder() -> GameFolder {
@@ -93,23 +93,9 @@ fn the_help_follows_the_text_help_format() {
     let layout = text_help_layout(&doc);
     assert!(layout.is_empty(), "{layout:#?}");
     let help = format_text_help(&doc);
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(titles, ["Go Fish", "Rules", "Controls"]);
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     assert_eq!(bullets.len(), 12, "{bullets:#?}");
     assert!(bullets[0].starts_with("On each turn, if you have a match in your hand"));
     assert!(

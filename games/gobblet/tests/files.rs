@@ -84,16 +84,9 @@ fn the_help_follows_the_text_help_format() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    use launcher_help::text_help::{Block, format_text_help};
+    use launcher_help::text_help::format_text_help;
     let help = format_text_help(&read("doc.txt"));
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(
         titles,
         [
@@ -104,14 +97,7 @@ fn the_launcher_formats_the_help_as_intended() {
             "Computer players"
         ]
     );
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     assert_eq!(bullets.len(), 8, "{bullets:#?}");
     let id = bullets
         .iter()

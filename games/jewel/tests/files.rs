@@ -5,7 +5,7 @@
 use jewel::draw::COLORS;
 use launcher_help::game_files::GameFolder;
 use launcher_help::manual::Manual;
-use launcher_help::text_help::{Block, format_text_help};
+use launcher_help::text_help::format_text_help;
 use std::path::PathBuf;
 
 fn folder() -> GameFolder {
@@ -99,23 +99,9 @@ fn the_help_follows_the_text_help_format() {
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
     let help = format_text_help(&read("doc.txt"));
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(titles, ["Jewel", "Controls", "Difficulty"]);
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     assert_eq!(bullets.len(), 14, "{bullets:#?}");
     assert!(bullets[0].starts_with("Press Space"));
     assert!(

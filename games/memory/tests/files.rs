@@ -4,7 +4,7 @@
 
 use launcher_help::game_files::{GameFolder, text_help_layout, undrawable};
 use launcher_help::manual::Manual;
-use launcher_help::text_help::{Block, format_text_help};
+use launcher_help::text_help::format_text_help;
 use memory::game::{SHOW_SECONDS, clock_text};
 use memory::rules::{HEIGHT, Memory, PAIRS, Picture, WIDTH};
 use memory::save::{game_id, parse_game_id};
@@ -89,23 +89,9 @@ fn the_help_follows_the_text_help_format() {
     let layout = text_help_layout(&doc);
     assert!(layout.is_empty(), "{layout:#?}");
     let help = format_text_help(&doc);
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(titles, ["Memory", "Pictures", "Playing", "Controls"]);
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     assert_eq!(bullets.len(), 11, "{bullets:#?}");
     assert!(bullets[0].starts_with("The four suits: club, heart, spade and diamond."));
     for block in &help.blocks {

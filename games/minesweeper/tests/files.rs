@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use game_api::NewGame;
 use launcher_help::game_files::GameFolder;
 use launcher_help::manual::Manual;
-use launcher_help::text_help::{Block, format_text_help};
+use launcher_help::text_help::format_text_help;
 use minesweeper::game::{COVERED, FLAG, MINE, NUMBER_COLORS};
 use minesweeper::save::GameId;
 use minesweeper::settings::PRESETS;
@@ -99,23 +99,9 @@ fn the_help_follows_the_text_help_format() {
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
     let help = format_text_help(&read("doc.txt"));
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(titles, ["Minesweeper", "Controls"]);
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     assert_eq!(bullets.len(), 10, "{bullets:#?}");
     assert!(bullets[0].starts_with("Click a covered tile"));
     assert!(bullets[1].starts_with("Right-click, or hold Ctrl and click"));

@@ -4,7 +4,7 @@
 
 use launcher_help::game_files::GameFolder;
 use launcher_help::manual::Manual;
-use launcher_help::text_help::{Block, format_text_help};
+use launcher_help::text_help::format_text_help;
 use paint_by_numbers::game::{BLUE, UNKNOWN, WHITE_CELL};
 use std::path::PathBuf;
 
@@ -105,23 +105,9 @@ fn the_help_follows_the_text_help_format() {
     plain_characters("doc.txt");
 
     let help = format_text_help(&doc);
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(titles, ["Paint By Numbers", "Controls", "Your own puzzles"]);
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     assert_eq!(bullets.len(), 8, "{bullets:#?}");
     assert!(bullets[0].starts_with("Click a grey cell to paint it blue. Right-click it"));
     assert!(

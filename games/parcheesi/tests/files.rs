@@ -89,28 +89,14 @@ fn the_help_follows_the_text_help_format() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    use launcher_help::text_help::{Block, format_text_help};
+    use launcher_help::text_help::format_text_help;
     let help = format_text_help(&read("doc.txt"));
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(
         titles,
         ["Parcheesi", "The rules", "Controls", "The computer players"]
     );
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     // Every rule of the issue is there.
     for needle in [
         "on a 5",

@@ -4,7 +4,7 @@
 
 use launcher_help::game_files::{GameFolder, undrawable};
 use launcher_help::manual::Manual;
-use launcher_help::text_help::{Block, format_text_help};
+use launcher_help::text_help::format_text_help;
 use same::game::COLOURS_RGB;
 use same::score::{bonus, click_score};
 use std::path::PathBuf;
@@ -105,23 +105,9 @@ fn the_help_follows_the_text_help_format() {
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
     let help = format_text_help(&read("doc.txt"));
-    let titles: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Title(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let titles = help.titles();
     assert_eq!(titles, ["Same", "Scoring", "The end of a game", "Controls"]);
-    let bullets: Vec<&str> = help
-        .blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let bullets = help.bullets();
     assert_eq!(bullets.len(), 7, "{bullets:#?}");
     assert!(bullets[0].starts_with("Move the pointer over a dot"));
     assert!(bullets.iter().any(|b| b.starts_with("The arrow keys")));

@@ -77,6 +77,36 @@ impl TextHelp {
     pub fn is_empty(&self) -> bool {
         self.blocks.is_empty()
     }
+
+    /// The titles' texts, in order (a game's tests check its help's
+    /// sections with them).
+    ///
+    /// ```
+    /// use launcher_help::text_help::format_text_help;
+    /// let help = format_text_help("Lamp\n====\n\nClick it.\n\nKeys\n====\n\n* L lights it.\n");
+    /// assert_eq!(help.titles(), ["Lamp", "Keys"]);
+    /// assert_eq!(help.bullets(), ["L lights it."]);
+    /// ```
+    pub fn titles(&self) -> Vec<&str> {
+        self.blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Title(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The bullet points' texts, in order.
+    pub fn bullets(&self) -> Vec<&str> {
+        self.blocks
+            .iter()
+            .filter_map(|b| match b {
+                Block::Bullet(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 impl fmt::Display for TextHelp {

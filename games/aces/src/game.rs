@@ -353,11 +353,9 @@ impl Game for AcesGame {
             return Response::REDRAW;
         }
         let drag = self.hand.dragging();
-        let (play, changed) = self.hand.handle(&self.table, &AcesRules(&self.game), event);
-        if let Event::PointerMove { pos } = event {
-            self.host
-                .set_cursor(self.hand.cursor(&self.table, &AcesRules(&self.game), *pos));
-        }
+        let (play, changed) =
+            self.hand
+                .handle_pointing(&self.table, &AcesRules(&self.game), event, &self.host);
         let played = play.is_some_and(|p| self.play(p, drag));
         if changed || played {
             Response::REDRAW

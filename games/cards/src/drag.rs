@@ -15,7 +15,7 @@
 //!   Enter or Space picks the cards under it up and puts them down on the
 //!   pile under it; Escape puts them back.
 
-use game_api::{Button, Cursor, Event, Painter, Point};
+use game_api::{Button, Cursor, Event, Host, Painter, Point};
 
 use crate::face::Look;
 use crate::table::{Hit, Table};
@@ -169,6 +169,23 @@ impl Hand {
                 _ => Cursor::Default,
             },
         }
+    }
+
+    /// [`Hand::handle`], and on a pointer move the pointer's shape asked
+    /// of `host` ([`Hand::cursor`]): what a card game does with the events
+    /// it leaves to the kit.
+    pub fn handle_pointing(
+        &mut self,
+        table: &Table,
+        rules: &dyn Rules,
+        event: &Event,
+        host: &Host,
+    ) -> (Option<Play>, bool) {
+        let result = self.handle(table, rules, event);
+        if let Event::PointerMove { pos } = event {
+            host.set_cursor(self.cursor(table, rules, *pos));
+        }
+        result
     }
 
     /// Feeds an event; what the player did, if anything. `changed` tells

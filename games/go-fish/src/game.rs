@@ -676,11 +676,9 @@ impl Game for GoFishGame {
             game: &self.game,
             replaying: self.frames.is_running(),
         };
-        let (play, changed) = self.hand.handle(&self.table, &rules, event);
-        if let Event::PointerMove { pos } = event {
-            self.host
-                .set_cursor(self.hand.cursor(&self.table, &rules, *pos));
-        }
+        let (play, changed) = self
+            .hand
+            .handle_pointing(&self.table, &rules, event, &self.host);
         let played = play.is_some_and(|p| self.play(p, drag));
         if changed || played {
             Response::REDRAW

@@ -176,11 +176,9 @@ impl Game for Foundations {
             }
             return Response::REDRAW;
         }
-        let (play, changed) = self.hand.handle(&self.table, &FoundationRules, event);
-        if let Event::PointerMove { pos } = event {
-            self.host
-                .set_cursor(self.hand.cursor(&self.table, &FoundationRules, *pos));
-        }
+        let (play, changed) =
+            self.hand
+                .handle_pointing(&self.table, &FoundationRules, event, &self.host);
         let played = play.is_some_and(|p| self.play(p));
         if changed || played {
             Response::REDRAW

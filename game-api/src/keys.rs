@@ -137,6 +137,82 @@ pub const NAMED: [&str; 28] = [
     QUESTION_MARK,
 ];
 
+/// The keys the launcher keeps for itself in every game window: F1 (the
+/// game's help) and F11 (full screen). No game receives them, not even as
+/// a control's shortcut; the launcher's Ctrl keys are the others it keeps
+/// (a shortcut is a key without Ctrl, so none can be one).
+pub const HOST_KEYS: [&str; 2] = ["F1", "F11"];
+
+/// The key name a text that is not one most likely means, for a message:
+/// the key that types a symbol (`"?"` is [`QUESTION_MARK`], `"+"`
+/// [`PLUS`]), a letter in upper case (`"H"` is `"h"`), a name in another
+/// case or a usual other name (`"enter"`, `"Esc"`, `"Left"`). `None` when
+/// nothing comes close, or when `text` is a key name already.
+///
+/// ```
+/// use game_api::keys;
+/// assert_eq!(keys::key_name_for("?").as_deref(), Some("QuestionMark"));
+/// assert_eq!(keys::key_name_for("H").as_deref(), Some("h"));
+/// assert_eq!(keys::key_name_for("esc").as_deref(), Some("Escape"));
+/// assert_eq!(keys::key_name_for("f2").as_deref(), Some("F2"));
+/// assert_eq!(keys::key_name_for("h"), None);
+/// assert_eq!(keys::key_name_for("Size"), None);
+/// ```
+pub fn key_name_for(text: &str) -> Option<String> {
+    if is_key_name(text) {
+        return None;
+    }
+    let symbol = match text {
+        "?" => Some(QUESTION_MARK),
+        " " => Some(SPACE),
+        "-" => Some(MINUS),
+        "+" => Some(PLUS),
+        "=" => Some(EQUALS),
+        "," => Some(COMMA),
+        "." => Some(PERIOD),
+        "/" => Some(SLASH),
+        "\\" => Some(BACKSLASH),
+        ";" => Some(SEMICOLON),
+        "'" => Some(QUOTE),
+        "`" => Some(BACKTICK),
+        "[" => Some(OPEN_BRACKET),
+        "]" => Some(CLOSE_BRACKET),
+        _ => None,
+    };
+    if let Some(name) = symbol {
+        return Some(name.to_owned());
+    }
+    let lower = text.trim().to_ascii_lowercase();
+    if is_key_name(&lower) {
+        return Some(lower);
+    }
+    let upper_f = lower.replacen('f', "F", 1);
+    if lower.starts_with('f') && is_key_name(&upper_f) {
+        return Some(upper_f);
+    }
+    let alias = match lower.as_str() {
+        "esc" => Some(ESCAPE),
+        "return" => Some(ENTER),
+        "del" => Some(DELETE),
+        "left" => Some(ARROW_LEFT),
+        "right" => Some(ARROW_RIGHT),
+        "up" => Some(ARROW_UP),
+        "down" => Some(ARROW_DOWN),
+        "pageup" | "page up" | "pgup" => Some(PAGE_UP),
+        "pagedown" | "page down" | "pgdn" => Some(PAGE_DOWN),
+        "question" | "question mark" => Some(QUESTION_MARK),
+        _ => None,
+    };
+    alias
+        .or_else(|| {
+            NAMED
+                .iter()
+                .copied()
+                .find(|n| n.eq_ignore_ascii_case(&lower))
+        })
+        .map(str::to_owned)
+}
+
 /// Whether `name` is a key name the launcher sends: a lower-case letter, a
 /// digit, `F1`–`F12` or one of [`NAMED`].
 pub fn is_key_name(name: &str) -> bool {

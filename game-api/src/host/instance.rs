@@ -406,8 +406,20 @@ impl GameInstance {
             return Ok(None);
         }
         if !crate::keys::is_key_name(&key) {
+            let meant = match crate::keys::key_name_for(&key) {
+                Some(name) => format!(": write {name:?}"),
+                None => "; see game_api::keys".to_owned(),
+            };
             *note = note.take().or(Some(format!(
-                "the shortcut {key:?} of the control {label:?} is not a key name of game_api::keys; it was ignored"
+                "the shortcut {key:?} of the control {label:?} is not a key name, so it was ignored{meant}"
+            )));
+            return Ok(None);
+        }
+        // F1 and F11 are the launcher's in every window: a control given
+        // one could never be used from the keyboard.
+        if crate::keys::HOST_KEYS.contains(&key.as_str()) {
+            *note = note.take().or(Some(format!(
+                "the shortcut {key:?} of the control {label:?} is the launcher's own key (F1 is help, F11 full screen), which no game receives, so it was ignored: give the control another key (a Hint is \"QuestionMark\", a Solve \"s\")"
             )));
             return Ok(None);
         }

@@ -51,27 +51,59 @@ fn shown(harness: &Harness<'_, LauncherApp>) -> Option<(String, String, usize)> 
     ))
 }
 
-#[test]
-fn a_game_slower_than_a_frame_is_shown_and_plays_and_is_never_not_responding() {
-    let games = GamesDir::new();
-    games.add_with_library("slow-answer", "game = \"slow_answer\"\n", "slow_answer");
+/// A console of the slow game alone, the player's files in `home` when
+/// given, "not responding" after the player's 2 s.
+fn console(games: &GamesDir, home: Option<&std::path::Path>) -> Harness<'static, LauncherApp> {
     let mut config = launcher_tests::console_config([games.path()]);
-    // The player's setting: "not responding" after 2 s without an answer.
+    config.player = home.map(launcher::player::PlayerFiles::in_dir);
     config.processes.answer_within = launcher::game_host::DEFAULT_ANSWER_WITHIN;
-    let mut harness = Harness::builder()
+    Harness::builder()
         .with_max_steps(launcher_tests::KITTEST_STEPS)
         .with_size([900.0, 700.0])
         .build_ui_state(
             |ui, app: &mut LauncherApp| app.frame(ui),
             LauncherApp::new(config),
-        );
+        )
+}
+
+fn slow_games() -> GamesDir {
+    let games = GamesDir::new();
+    games.add_with_library("slow-answer", "game = \"slow_answer\"\n", "slow_answer");
+    games
+}
+
+/// Presses and releases the mouse over the slow game's canvas (the
+/// release counts), running the frames egui asks for after each.
+fn click_canvas(harness: &mut Harness<'_, LauncherApp>) {
+    let transform = slow_game(harness)
+        .and_then(|g| g.canvas_transform())
+        .expect("the canvas is shown");
+    let pos = transform.to_screen(game_api::Point::new(60.0, 40.0));
+    harness.hover_at(pos);
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+        let _ = harness.run_ok();
+    }
+}
+
+fn button<'h>(harness: &'h Harness<'_, LauncherApp>, label: &'h str) -> egui_kittest::Node<'h> {
+    harness.get_by_role_and_label(egui::accesskit::Role::Button, label)
+}
+
+#[test]
+fn a_game_slower_than_a_frame_is_shown_and_plays_and_is_never_not_responding() {
+    let games = slow_games();
+    let mut harness = console(&games, None);
     let not_responding = Cell::new(false);
     run_watching(&mut harness, &not_responding, "the console settled", |h| {
         h.state().is_settled()
     });
-    harness
-        .get_by_role_and_label(egui::accesskit::Role::Button, "Slow Answer")
-        .click();
+    button(&harness, "Slow Answer").click();
 
     // Its window shows the game: the title and status line it gives, and
     // its frame (the background, no click yet).
@@ -86,20 +118,7 @@ fn a_game_slower_than_a_frame_is_shown_and_plays_and_is_never_not_responding() {
     );
 
     // A click on its canvas: the window shows the game's answer to it.
-    let transform = slow_game(&harness)
-        .and_then(|g| g.canvas_transform())
-        .expect("the canvas is shown");
-    let pos = transform.to_screen(game_api::Point::new(60.0, 40.0));
-    harness.hover_at(pos);
-    for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: Default::default(),
-        });
-        let _ = harness.run_ok();
-    }
+    click_canvas(&mut harness);
     run_watching(
         &mut harness,
         &not_responding,
@@ -126,8 +145,7 @@ fn a_game_slower_than_a_frame_is_shown_and_plays_and_is_never_not_responding() {
 fn a_game_slower_than_a_frame_resumes_with_its_undo_chain() {
     use launcher::midend::Snapshot;
     use launcher::saves::{SavedGame, SavedHistory};
-    let games = GamesDir::new();
-    games.add_with_library("slow-answer", "game = \"slow_answer\"\n", "slow_answer");
+    let games = slow_games();
     let home = tempfile::tempdir().unwrap();
     // A game started from 7 (its ID "slow-7"), three clicks in; a new
     // game starts from 0 ("slow-0").
@@ -152,23 +170,12 @@ fn a_game_slower_than_a_frame_resumes_with_its_undo_chain() {
     )
     .unwrap();
 
-    let mut config = launcher_tests::console_config([games.path()]);
-    config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
-    config.processes.answer_within = launcher::game_host::DEFAULT_ANSWER_WITHIN;
-    let mut harness = Harness::builder()
-        .with_max_steps(launcher_tests::KITTEST_STEPS)
-        .with_size([900.0, 700.0])
-        .build_ui_state(
-            |ui, app: &mut LauncherApp| app.frame(ui),
-            LauncherApp::new(config),
-        );
+    let mut harness = console(&games, Some(home.path()));
     let not_responding = Cell::new(false);
     run_watching(&mut harness, &not_responding, "the console settled", |h| {
         h.state().is_settled()
     });
-    harness
-        .get_by_role_and_label(egui::accesskit::Role::Button, "Slow Answer")
-        .click();
+    button(&harness, "Slow Answer").click();
     run_watching(
         &mut harness,
         &not_responding,
@@ -186,9 +193,7 @@ fn a_game_slower_than_a_frame_resumes_with_its_undo_chain() {
     // Not taken for a new game, which would start its time afresh.
     assert!(game.midend().played() >= played, "its time played");
 
-    harness
-        .get_by_role_and_label(egui::accesskit::Role::Button, "Undo")
-        .click();
+    button(&harness, "Undo").click();
     run_watching(&mut harness, &not_responding, "Undo shown", |h| {
         h.query_by_label("Slow clicks: 10").is_none() && h.state().is_settled()
     });
@@ -196,6 +201,52 @@ fn a_game_slower_than_a_frame_resumes_with_its_undo_chain() {
         shown(&harness).unwrap().1,
         "Slow clicks: 9",
         "one move back"
+    );
+    assert!(!not_responding.get());
+}
+
+/// A control pressed while the game is still on an earlier call waits its
+/// turn, as a click does: it is run after the input before it, never
+/// dropped. (A window used to drop it, which a loaded machine does to any
+/// game: Solve, Undo or New game pressed while a tick's answer was late
+/// did nothing.)
+#[test]
+fn a_control_pressed_while_the_game_is_busy_waits_its_turn() {
+    let games = slow_games();
+    let mut harness = console(&games, None);
+    let not_responding = Cell::new(false);
+    run_watching(&mut harness, &not_responding, "the console settled", |h| {
+        h.state().is_settled()
+    });
+    button(&harness, "Slow Answer").click();
+    run_watching(&mut harness, &not_responding, "the game shown", |h| {
+        h.query_by_label("Slow clicks: 0").is_some() && h.state().is_settled()
+    });
+    click_canvas(&mut harness);
+    run_watching(
+        &mut harness,
+        &not_responding,
+        "the first click shown",
+        |h| h.query_by_label("Slow clicks: 1").is_some() && h.state().is_settled(),
+    );
+
+    // A second click, and Undo pressed while the game is still on it.
+    click_canvas(&mut harness);
+    assert!(
+        slow_game(&harness).unwrap().is_waiting(),
+        "the game is still on the click"
+    );
+    button(&harness, "Undo").click();
+    run_watching(&mut harness, &not_responding, "Undo taken in", |h| {
+        h.state().is_settled()
+            && slow_game(h)
+                .and_then(|g| g.midend().history())
+                .is_some_and(|history| history.can_redo())
+    });
+    assert_eq!(
+        shown(&harness).unwrap().1,
+        "Slow clicks: 1",
+        "the second click, undone"
     );
     assert!(!not_responding.get());
 }

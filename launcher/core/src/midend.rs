@@ -523,18 +523,27 @@ impl Midend {
         let Some(bytes) = history.restart() else {
             return Ok(false);
         };
-        if let Err(e) = instance.load(&bytes) {
-            // The game refused its own start: leave the chain as it was.
-            let _ = history.undo();
-            history.redo.clear();
-            return Err(e);
+        match instance.load(&bytes) {
+            Ok(()) => {}
+            // See `Midend::undo`: the step stands.
+            Err(e @ GameError::Process(_)) => return Err(e),
+            Err(e) => {
+                // The game refused its own start: leave the chain as it was.
+                let _ = history.undo();
+                history.redo.clear();
+                return Err(e);
+            }
         }
         Ok(true)
     }
 
     /// Undoes one move; returns whether there was one. A position the game
     /// refuses is forgotten with every older one (the error says why); the
-    /// game stays where it was.
+    /// game stays where it was. A load whose answer did not come in time (a
+    /// slow game, a loaded machine) keeps the step, returning the error: the
+    /// game was asked to load it, and the window reads it again once it
+    /// answers (taking the step back made the game's undone position a new
+    /// move, and Redo impossible).
     pub fn undo(&mut self, instance: &mut dyn RunningGame) -> Result<bool, GameError> {
         let Some(history) = &mut self.history else {
             return Ok(false);
@@ -542,21 +551,29 @@ impl Midend {
         let Some(bytes) = history.undo() else {
             return Ok(false);
         };
-        if let Err(e) = instance.load(&bytes) {
-            history.take_back_undo();
-            if e.game_error().is_some() {
-                // The game refuses that position (a new version of it, whose
-                // saves changed): it and the older ones cannot be reached.
-                history.undo.clear();
+        // Its game's ID is learnt anew (a late read is no new game).
+        self.game_id = None;
+        match instance.load(&bytes) {
+            Ok(()) => {}
+            Err(e @ GameError::Process(_)) => return Err(e),
+            Err(e) => {
+                history.take_back_undo();
+                if e.game_error().is_some() {
+                    // The game refuses that position (a new version of it,
+                    // whose saves changed): it and the older ones cannot be
+                    // reached.
+                    history.undo.clear();
+                }
+                return Err(e);
             }
-            return Err(e);
         }
         self.read_game_id(instance)?;
         Ok(true)
     }
 
     /// Redoes one undone move; returns whether there was one. A position
-    /// the game refuses is forgotten with every later one.
+    /// the game refuses is forgotten with every later one; a load answered
+    /// late keeps the step (see [`Midend::undo`]).
     pub fn redo(&mut self, instance: &mut dyn RunningGame) -> Result<bool, GameError> {
         let Some(history) = &mut self.history else {
             return Ok(false);
@@ -564,13 +581,18 @@ impl Midend {
         let Some(bytes) = history.redo() else {
             return Ok(false);
         };
-        if let Err(e) = instance.load(&bytes) {
-            history.take_back_redo();
-            if e.game_error().is_some() {
-                // As for undo: the positions past it cannot be reached.
-                history.redo.clear();
+        self.game_id = None;
+        match instance.load(&bytes) {
+            Ok(()) => {}
+            Err(e @ GameError::Process(_)) => return Err(e),
+            Err(e) => {
+                history.take_back_redo();
+                if e.game_error().is_some() {
+                    // As for undo: the positions past it cannot be reached.
+                    history.redo.clear();
+                }
+                return Err(e);
             }
-            return Err(e);
         }
         self.read_game_id(instance)?;
         Ok(true)

@@ -150,7 +150,16 @@ impl GameWindow {
                     self.save_position();
                     Ok(())
                 }
-                None => Err(e),
+                None => {
+                    if matches!(e, GameError::Process(_)) {
+                        // Not answered in time: the step stands (the game
+                        // was asked to load it), and the resume file
+                        // follows it; the window reads the game again once
+                        // it answers.
+                        self.save_position();
+                    }
+                    Err(e)
+                }
             },
         }
     }

@@ -54,6 +54,16 @@ use std::time::Instant;
 /// The most input a window keeps for a game still on an earlier call.
 pub const MAX_QUEUED_EVENTS: usize = 64;
 
+/// Input for the game that came while it was still on an earlier call.
+#[derive(Clone, Debug)]
+enum Queued {
+    /// An event (a click, a key, a tick).
+    Event(Event),
+    /// A control pressed or changed (the game's, or the launcher's: Undo,
+    /// New game…), with its value.
+    Action { id: String, value: String },
+}
+
 /// What happened to a game window this frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -98,9 +108,10 @@ pub struct GameWindow {
     /// A call got no answer in time (it was dropped): once the game
     /// answers again, everything it shows is read again.
     resync: bool,
-    /// Input that came while the game was still on an earlier call, in
-    /// order: delivered once it answers, so a quick click is never lost.
-    queued: std::collections::VecDeque<Event>,
+    /// Input and controls that came while the game was still on an
+    /// earlier call, in order: delivered once it answers, so a quick click
+    /// or a press of a control is never lost.
+    queued: std::collections::VecDeque<Queued>,
     /// The catalog entry it was opened from (to open it again).
     entry: GameEntry,
     /// The process side of the window: Wait, Details, the game's log, a
@@ -489,35 +500,38 @@ impl GameWindow {
         if self.game.is_busy() || !self.queued.is_empty() {
             // Still on an earlier call: the event waits its turn (see
             // `deliver_queued`), and the window says so after a while.
-            self.queue(event.clone());
+            self.queue(Queued::Event(event.clone()));
             return Ok(());
         }
         self.deliver(event)
     }
 
-    /// Keeps `event` until the game can take it. A pointer move replaces a
+    /// Keeps `input` until the game can take it. A pointer move replaces a
     /// move queued just before it (only where the pointer ended matters);
     /// past [`MAX_QUEUED_EVENTS`] the oldest are dropped, so a game that
     /// hangs does not gather input without end.
-    fn queue(&mut self, event: Event) {
-        if matches!(event, Event::PointerMove { .. })
-            && matches!(self.queued.back(), Some(Event::PointerMove { .. }))
-        {
+    fn queue(&mut self, input: Queued) {
+        let moved =
+            |q: Option<&Queued>| matches!(q, Some(Queued::Event(Event::PointerMove { .. })));
+        if moved(Some(&input)) && moved(self.queued.back()) {
             self.queued.pop_back();
         }
         if self.queued.len() == MAX_QUEUED_EVENTS {
             self.queued.pop_front();
         }
-        self.queued.push_back(event);
+        self.queued.push_back(input);
     }
 
-    /// Sends the input that waited for the game, in order, while the game
-    /// answers at once; the rest goes on a later frame.
+    /// Sends the input and controls that waited for the game, in order,
+    /// while the game answers at once; the rest goes on a later frame.
     pub(super) fn deliver_queued(&mut self) -> Result<(), GameError> {
         while self.can_call()
-            && let Some(event) = self.queued.pop_front()
+            && let Some(input) = self.queued.pop_front()
         {
-            self.deliver(&event)?;
+            match input {
+                Queued::Event(event) => self.deliver(&event)?,
+                Queued::Action { id, value } => self.invoke_now(&id, &value)?,
+            }
         }
         Ok(())
     }
@@ -557,11 +571,26 @@ impl GameWindow {
     /// Runs one of the game's actions. An error the game returns (a game ID
     /// it cannot read, say) is not fatal: it is kept in
     /// [`GameWindow::action_error`] and shown in the window; only panics and
-    /// misbehaviour end the game.
+    /// misbehaviour end the game. A control pressed while the game is still
+    /// on an earlier call waits its turn, after the input before it.
     pub fn invoke(&mut self, id: &str, value: &str) -> Result<(), GameError> {
-        if self.life != Life::Playing || self.game.is_busy() {
+        if self.life != Life::Playing {
             return Ok(());
         }
+        if self.game.is_busy() || !self.queued.is_empty() {
+            // Dropping it would lose the player's press (a loaded machine
+            // makes any game late now and then).
+            self.queue(Queued::Action {
+                id: id.to_owned(),
+                value: value.to_owned(),
+            });
+            return Ok(());
+        }
+        self.invoke_now(id, value)
+    }
+
+    /// Runs one of the game's actions now (see [`GameWindow::invoke`]).
+    fn invoke_now(&mut self, id: &str, value: &str) -> Result<(), GameError> {
         if let Some(result) = self.invoke_host_action(id, value) {
             return result;
         }

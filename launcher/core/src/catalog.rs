@@ -286,7 +286,7 @@ pub fn missing_library_fix(game: &str, game_dir: &Path, library_dirs: &[PathBuf]
     // Cargo's output, left where it was built.
     if let Some(target) = built.iter().find(|d| d.join(&file_name).is_file()) {
         return format!(
-            "Cargo left it in {}: copy it into the game's directory, or give `--library-dir {}`",
+            "Cargo left it in {}: copy it into the game's directory (or, to play it from there without installing, give `--library-dir {}`)",
             target.display(),
             target.display()
         );

@@ -571,3 +571,40 @@ fn the_guides_cargo_blocks_work_outside_the_launchers_workspace() {
     }
     assert!(blocks >= 5, "only {blocks} toml blocks");
 }
+
+/// The guide's list of what `Recorder` records is `Recorder`'s: each line
+/// it writes begins with a word the guide shows (`help`, `tick stop`,
+/// `layout`), so a test an author writes from the guide expects real lines.
+#[test]
+fn the_guide_lists_every_line_the_recorder_writes() {
+    let services = read("game-api/src/host/services.rs");
+    let recorder = services
+        .split_once("impl HostServices for Recorder")
+        .map(|(_, rest)| rest)
+        .and_then(|rest| rest.split_once("\n}\n"))
+        .map(|(body, _)| body)
+        .expect("services.rs implements HostServices for Recorder");
+    let mut lines = Vec::new();
+    for call in recorder.split("self.record(").skip(1) {
+        // `format!("help {title} {verbatim}")` or `"redraw".into()`.
+        let text = call.trim_start_matches("format!(");
+        let Some(text) = text.strip_prefix('"') else {
+            panic!("not a literal: {call}");
+        };
+        let words = text.split(['"', '{']).next().unwrap_or_default().trim();
+        lines.push(words.to_owned());
+    }
+    assert!(lines.len() >= 10, "{lines:?}");
+    let guide = read("docs/writing-a-game.md");
+    let listed = guide
+        .split_once("`Recorder` remembers each one as a line")
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .map(|(text, _)| text.replace('\n', " "))
+        .expect("the guide says what Recorder records");
+    for line in &lines {
+        assert!(
+            listed.contains(&format!("`{line}`")) || listed.contains(&format!("`{line} ")),
+            "the guide's list of Recorder's lines has no `{line}`: {listed}"
+        );
+    }
+}

@@ -250,3 +250,59 @@ fn a_control_pressed_while_the_game_is_busy_waits_its_turn() {
     );
     assert!(!not_responding.get());
 }
+
+/// A game whose start fails after its window opened (`slow_answer` with
+/// `SLOW_ANSWER_FAIL_START`: a second after it was asked to start) closes
+/// its window and says why, even when its process has ended before the
+/// window's next frame (a slow start on a loaded machine: the window used
+/// to stay, shown stopped, and `--play` waited for the player).
+#[test]
+fn a_start_that_fails_after_the_window_opened_says_why() {
+    let games = slow_games();
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.processes.host = config.processes.host.env("SLOW_ANSWER_FAIL_START", "1");
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
+    run_until(&mut harness, "the console settled", |h| {
+        h.state().is_settled()
+    });
+    button(&harness, "Slow Answer").click();
+    // Frame by frame until its window opens, saying it is starting.
+    let deadline = std::time::Instant::now() + launcher_tests::PATIENCE;
+    while slow_game(&harness).is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "its window never opened"
+        );
+        harness.step();
+    }
+    // No frame until its process has ended.
+    while !slow_game(&harness).unwrap().process_ended() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "its process never ended"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    run_until(&mut harness, "its window closed", |h| {
+        slow_game(h).is_none()
+    });
+    let notices: Vec<String> = harness
+        .state()
+        .notices()
+        .iter()
+        .map(|n| n.text.clone())
+        .collect();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.starts_with("Slow Answer could not start")
+                && n.contains("it cannot start today")),
+        "{notices:?}"
+    );
+}

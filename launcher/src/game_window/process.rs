@@ -314,6 +314,12 @@ impl GameWindow {
         }
     }
 
+    /// Whether the game's process has ended, as its handle knows it (the
+    /// window shows it on its next frame).
+    pub fn process_ended(&self) -> bool {
+        self.resume_crashed()
+    }
+
     /// Whether the game's process is not responding now.
     pub fn is_not_responding(&self) -> bool {
         self.game
@@ -499,6 +505,16 @@ impl GameWindow {
         self.game.process()?;
         let ctx = ui.ctx().clone();
         self.pump();
+        // How the start went, before how the process ended: a game that
+        // could not start says so and its process ends at once, and its
+        // window closes saying why whichever of the two the frame sees
+        // first (it used to stay, shown stopped, when the process's end
+        // came before the frame: a slow start on a loaded machine).
+        if let Err(e) = self.poll_start(Duration::ZERO) {
+            // The same words whether the start failed before its window
+            // opened or after (a loaded machine starts games more slowly).
+            return Some(Outcome::CouldNotStart(e));
+        }
         let state = self.game.process().map(GameProcess::state);
         if let Some(ProcessState::Exited(report)) = state.clone()
             && !matches!(self.life, Life::Stopped(_))
@@ -511,11 +527,6 @@ impl GameWindow {
         if let Some(at) = self.game.process().and_then(GameProcess::next_change) {
             // Wake when the game would become not responding.
             ctx.request_repaint_after(at.saturating_duration_since(Instant::now()));
-        }
-        if let Err(e) = self.poll_start(Duration::ZERO) {
-            // The same words whether the start failed before its window
-            // opened or after (a loaded machine starts games more slowly).
-            return Some(Outcome::CouldNotStart(e));
         }
         if !self.watch.rebuilt
             && let Some(library) = &mut self.watch.library

@@ -333,39 +333,6 @@ fn a_game_that_prints_cannot_fool_its_check() {
     assert!(state(&stdout, "Forger").starts_with("broken: "), "{stdout}");
 }
 
-/// The processes descended from `root` (its children, theirs, …): a
-/// `--list`'s checks are game processes it started.
-#[cfg(target_os = "linux")]
-fn descendants(root: u32) -> Vec<u32> {
-    let mut parents = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        // "pid (name) state ppid …": the name may hold spaces and brackets.
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        let Some(after_name) = stat.rfind(')').map(|end| &stat[end + 1..]) else {
-            continue;
-        };
-        if let Some(ppid) = after_name.split_whitespace().nth(1)
-            && let Ok(ppid) = ppid.parse::<u32>()
-        {
-            parents.push((pid, ppid));
-        }
-    }
-    let mut found = vec![root];
-    let mut index = 0;
-    while index < found.len() {
-        let parent = found[index];
-        found.extend(parents.iter().filter(|(_, p)| *p == parent).map(|(c, _)| c));
-        index += 1;
-    }
-    found.remove(0);
-    found
-}
-
 /// Whether process `pid` is still running (a zombie has ended).
 #[cfg(target_os = "linux")]
 fn alive(pid: u32) -> bool {
@@ -401,7 +368,7 @@ fn list_checking(
     let mut child = spawn_list(games, probe_timeout);
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let started = descendants(child.id());
+        let started = support::descendants(child.id());
         if started
             .iter()
             .any(|pid| command_line(*pid).contains("--game-host"))

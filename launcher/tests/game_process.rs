@@ -6,6 +6,8 @@
 //! cause, and what the game was doing.
 
 mod support;
+#[cfg(target_os = "linux")]
+use support::descendants;
 
 use game_api::host::CallErrorKind;
 use game_api::{Event, GameResult, Point, Shape};
@@ -815,31 +817,6 @@ fn a_game_process_has_no_network_and_namespaces_of_its_own() {
         said.starts_with("if-nameindex: refused (Operation not permitted"),
         "{said}"
     );
-}
-
-/// Every descendant of process `pid` (from each thread's `children` in
-/// `/proc`), parents first.
-fn descendants(pid: u32) -> Vec<u32> {
-    let mut found = vec![pid];
-    let mut next = 0;
-    while next < found.len() {
-        let parent = found[next];
-        next += 1;
-        let Ok(tasks) = std::fs::read_dir(format!("/proc/{parent}/task")) else {
-            continue;
-        };
-        for task in tasks.flatten() {
-            let children =
-                std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
-            found.extend(
-                children
-                    .split_whitespace()
-                    .filter_map(|c| c.parse::<u32>().ok()),
-            );
-        }
-    }
-    found.remove(0);
-    found
 }
 
 /// Waits until none of `pids` is left (the deadline only turns a process

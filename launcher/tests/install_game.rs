@@ -276,29 +276,6 @@ fn uninstall_game_removes_an_installed_game_and_says_when_there_is_none() {
     assert!(home.path().join("data").exists());
 }
 
-/// The process ids of the `--game-host` children of `parent`.
-fn game_hosts(parent: u32) -> Vec<u32> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // "pid (comm) state ppid ...": the comm may hold spaces.
-        let ppid = stat
-            .rsplit_once(')')
-            .and_then(|(_, rest)| rest.split_whitespace().nth(1))
-            .and_then(|p| p.parse::<u32>().ok());
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        if ppid == Some(parent) && String::from_utf8_lossy(&cmdline).contains("--game-host") {
-            found.push(pid);
-        }
-    }
-    found
-}
-
 /// The real console under Xvfb: it cleans the copies no game uses as it
 /// starts, and the game it opens runs a private copy of its library, never
 /// the installed file, which `cp` then overwrites with the game playing on.
@@ -328,17 +305,26 @@ fn the_console_cleans_old_copies_and_its_games_run_private_copies() {
     open_chat_noir_from_console(&x, &mut launcher, &console);
 
     // The game's process maps its private copy, not the installed library.
+    // (The console's background check of the game, another process of the
+    // console's, maps the installed one while it runs.)
+    let copy_dir = copies.canonicalize().unwrap();
     let (host, maps) = wait_for(
-        "the game process to map its library",
+        "the game process to map its library's private copy",
         Duration::from_secs(60),
         || {
-            let host = *game_hosts(launcher.pid()).first()?;
-            let maps = std::fs::read_to_string(format!("/proc/{host}/maps")).ok()?;
-            maps.contains(&libloading_name("chat_noir"))
-                .then_some((host, maps))
+            support::descendants(launcher.pid())
+                .into_iter()
+                .find_map(|pid| {
+                    let maps = std::fs::read_to_string(format!("/proc/{pid}/maps")).ok()?;
+                    maps.lines()
+                        .any(|l| {
+                            l.contains(&libloading_name("chat_noir"))
+                                && l.contains(copy_dir.to_str().unwrap())
+                        })
+                        .then_some((pid, maps))
+                })
         },
     );
-    let copy_dir = copies.canonicalize().unwrap();
     assert!(
         maps.lines()
             .filter(|l| l.contains(&libloading_name("chat_noir")))

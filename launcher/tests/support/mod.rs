@@ -453,3 +453,30 @@ pub fn open_chat_noir_from_console(x: &Xvfb, launcher: &mut LauncherInX, console
         None
     })
 }
+
+/// Every descendant of process `pid` (from each thread's `children` in
+/// `/proc`), parents first: a console's game processes and checks, and,
+/// in a PID namespace, the stand-in init and the game under each.
+#[cfg(target_os = "linux")]
+pub fn descendants(pid: u32) -> Vec<u32> {
+    let mut found = vec![pid];
+    let mut next = 0;
+    while next < found.len() {
+        let parent = found[next];
+        next += 1;
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{parent}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let children =
+                std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+            found.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
+        }
+    }
+    found.remove(0);
+    found
+}

@@ -158,6 +158,53 @@ fn install_game_checks_a_game_then_puts_it_in_place_and_replaces_an_installed_on
     assert_eq!(names, ["counter"]);
 }
 
+/// A crate's own directory installed as it is (a game in C, or a Rust
+/// game whose library was copied beside its info.toml): Cargo's `target/`
+/// (marked by its CACHEDIR.TAG) and `.git` are left out; the rest is the
+/// game, copied whole.
+#[test]
+fn install_game_leaves_out_build_output_and_version_control() {
+    let home = tempfile::tempdir().unwrap();
+    let source = GamesDir::new();
+    let dir = source.add_with_library("counter", COUNTER_TOML, "counter");
+    for (file, bytes) in [
+        (
+            "target/CACHEDIR.TAG",
+            &b"Signature: 8a477f597d28d172789f06886806bc55"[..],
+        ),
+        ("target/release/libcounter.rlib", b"build output"),
+        (".git/HEAD", b"ref: refs/heads/main"),
+        ("src/lib.rs", b"// the game's source"),
+        (
+            "art/target/board.png",
+            b"a picture folder named like Cargo's",
+        ),
+    ] {
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    let out = launcher(home.path(), &["--install-game".as_ref(), dir.as_os_str()]);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    let installed = user_games(home.path()).join("counter");
+    assert!(installed.join(libloading_name("counter")).is_file());
+    assert!(installed.join("src/lib.rs").is_file());
+    assert!(installed.join("art/target/board.png").is_file());
+    assert!(
+        !installed.join("target").exists(),
+        "Cargo's output is left out"
+    );
+    assert!(
+        !installed.join(".git").exists(),
+        "version control is left out"
+    );
+}
+
 #[test]
 fn a_broken_game_is_refused_and_nothing_changes() {
     let home = tempfile::tempdir().unwrap();

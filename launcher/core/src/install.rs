@@ -212,8 +212,16 @@ fn put_in_place(copy: &Path, target: &Path) -> Result<bool, String> {
     Ok(true)
 }
 
+/// Whether `dir`, inside a game directory, is left out of its install:
+/// a version control's (`.git`) or a cache directory marked by a
+/// `CACHEDIR.TAG` file (Cargo's `target/`, hundreds of megabytes of build
+/// output when a crate's own directory is installed), which no game reads.
+fn left_out(dir: &Path) -> bool {
+    dir.file_name().is_some_and(|n| n == ".git") || dir.join("CACHEDIR.TAG").is_file()
+}
+
 /// Copies the directory `from` to `to` (which must not exist): files,
-/// directories and links as they are.
+/// directories and links as they are, but for directories [`left_out`].
 fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
     let cannot = |path: &Path, e: std::io::Error| {
         format!(
@@ -228,7 +236,9 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
         let path = entry.path();
         let dest = to.join(entry.file_name());
         let kind = entry.file_type().map_err(|e| cannot(&path, e))?;
-        if kind.is_dir() {
+        if kind.is_dir() && left_out(&path) {
+            continue;
+        } else if kind.is_dir() {
             copy_dir(&path, &dest)?;
         } else if kind.is_file() {
             std::fs::copy(&path, &dest).map_err(|e| cannot(&path, e))?;

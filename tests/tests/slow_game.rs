@@ -4,6 +4,9 @@
 //! is not responding. Late answers of reads are kept and used while nothing
 //! was sent to the game after them, so the window does not ask the same
 //! read again and again, each time giving up before its answer comes.
+//! What a loaded machine does to any game now and then, this game does
+//! every time: a resume, an Undo and a control pressed while it is busy,
+//! and a start that fails after its window opened, each with late answers.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

@@ -610,12 +610,19 @@ impl LauncherApp {
         if !shown.finished.is_empty() && self.config.player.is_some() {
             for (dir_name, finished) in shown.finished {
                 // Records per variant: the choices the manifest names.
-                let records_by = self
-                    .catalog
-                    .find(&dir_name)
+                let entry = self.catalog.find(&dir_name);
+                let records_by = entry
                     .and_then(|e| e.manifest.as_ref())
                     .map(|m| m.records_by.clone())
                     .unwrap_or_default();
+                // For the game's author, who runs it from a terminal: a
+                // name that keeps nothing apart is said nowhere else.
+                if let Some(entry) = entry
+                    && let Some(message) =
+                        launcher_core::player::records_by_unmatched(&finished.choices, &records_by)
+                {
+                    eprintln!("{}: {message}", entry.dir.join("info.toml").display());
+                }
                 self.plays
                     .record_result_by(&dir_name, &finished, &records_by);
             }

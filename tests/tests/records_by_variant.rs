@@ -167,3 +167,49 @@ fn the_statistics_keep_each_sizes_bests_under_the_totals() {
         "{saved}"
     );
 }
+
+/// Every bundled game's `records-by` names choice controls it has, as it
+/// opens: a name that matches none keeps nothing apart, and the launcher
+/// says so to the author (`player::records_by_unmatched`, printed when a
+/// result is recorded) — here, for the collection, before it ships.
+#[test]
+fn every_bundled_games_records_by_names_its_choices() {
+    use game_api::host::NoServices;
+    use launcher::midend::ChoiceValue;
+    use launcher::player::records_by_unmatched;
+    let mut loader = launcher::loader::Loader::new();
+    let mut checked = 0;
+    for game in launcher_tests::bundled_games() {
+        let dir = launcher_tests::workspace_root()
+            .join("games")
+            .join(&game.dir_name);
+        let manifest = launcher::manifest::read(&dir, &game.dir_name).expect("its manifest");
+        if manifest.records_by.is_empty() {
+            continue;
+        }
+        let library = loader
+            .load(&launcher_tests::library(&game.library))
+            .unwrap_or_else(|e| panic!("{}: {e}", game.name));
+        let mut instance = library.start(Box::new(NoServices)).unwrap();
+        let choices = ChoiceValue::of(&instance.actions().unwrap());
+        assert_eq!(
+            records_by_unmatched(&choices, &manifest.records_by),
+            None,
+            "{}",
+            game.name
+        );
+        // A slip of the pen is caught, and worded for the author.
+        let slip = records_by_unmatched(&choices, &["Sise".to_owned()]).unwrap();
+        assert!(
+            slip.starts_with(
+                "`records-by` names \"Sise\", which is none of the game's choice controls ("
+            ),
+            "{slip}"
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 2,
+        "Chat Noir and Lights Out keep records by variant"
+    );
+}

@@ -316,6 +316,50 @@ pub fn variant_name(
     (!parts.is_empty()).then(|| parts.join(", "))
 }
 
+/// What to tell a game's author when its manifest's `records-by` names
+/// something that is none of the game's choice controls (by label or id,
+/// without regard to case): such a name keeps no records apart, and
+/// nothing else would say so. `None` when every name is a choice.
+///
+/// ```
+/// use launcher_core::midend::ChoiceValue;
+/// use launcher_core::player::records_by_unmatched;
+/// let choices = [ChoiceValue { id: "size".into(), label: "Size".into(), value: "7".into() }];
+/// assert_eq!(records_by_unmatched(&choices, &["size".to_string()]), None);
+/// assert_eq!(
+///     records_by_unmatched(&choices, &["Sise".to_string()]).as_deref(),
+///     Some("`records-by` names \"Sise\", which is none of the game's choice controls (Size); write a choice's label or id")
+/// );
+/// ```
+pub fn records_by_unmatched(
+    choices: &[crate::midend::ChoiceValue],
+    records_by: &[String],
+) -> Option<String> {
+    let unmatched: Vec<String> = records_by
+        .iter()
+        .filter(|name| {
+            !choices.iter().any(|c| {
+                c.label.eq_ignore_ascii_case(name.trim()) || c.id.eq_ignore_ascii_case(name.trim())
+            })
+        })
+        .map(|name| format!("{name:?}"))
+        .collect();
+    if unmatched.is_empty() {
+        return None;
+    }
+    let labels: Vec<&str> = choices.iter().map(|c| c.label.as_str()).collect();
+    let choices = if labels.is_empty() {
+        "it has none".to_owned()
+    } else {
+        labels.join(", ")
+    };
+    Some(format!(
+        "`records-by` names {}, which {} none of the game's choice controls ({choices}); write a choice's label or id",
+        unmatched.join(" and "),
+        if unmatched.len() == 1 { "is" } else { "are" }
+    ))
+}
+
 /// What was played (`plays.toml`), by game directory name.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]

@@ -969,6 +969,42 @@ fn list_says_once_how_games_run() {
     }
 }
 
+/// `plt-games --list` of one game run in a user namespace where the
+/// kernel's `/proc/sys/user/<limit>` is 0 (a system that allows no more of
+/// that namespace), or `None`, said, where such a namespace cannot be made.
+fn list_with_no_more(limit: &str) -> Option<String> {
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library("a", "game = \"hello_game\"\nname = \"A\"\n", "hello_game");
+    let mut command = std::process::Command::new("unshare");
+    support::isolate(&mut command, games.path())
+        .args(["--user", "--map-current-user", "sh", "-c"])
+        .arg(format!(
+            "echo 0 > /proc/sys/user/{limit} && exec \"$0\" \"$@\""
+        ))
+        .arg(env!("CARGO_BIN_EXE_plt-games"))
+        .args(["--list", "--games-dir"])
+        .arg(games.path());
+    match command.output() {
+        Ok(out) if out.status.success() => Some(String::from_utf8_lossy(&out.stdout).into_owned()),
+        other => {
+            eprintln!(
+                "SKIPPED: cannot make a user namespace with {limit} at 0 here (util-linux's \
+                 unshare, and user namespaces, are needed): {other:?}"
+            );
+            None
+        }
+    }
+}
+
+/// The `state:` of the one game `--list` printed.
+fn listed_state(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("state:"))
+        .unwrap_or_else(|| panic!("no state in {stdout}"))
+        .trim()
+}
+
 /// Where the kernel refuses namespaces (here: a user namespace whose
 /// `max_user_namespaces` is 0, as a system that turns them off), games are
 /// still checked and run with Landlock and seccomp, and `--list`'s first
@@ -980,37 +1016,16 @@ fn where_namespaces_are_refused_games_still_run_and_list_says_why() {
         eprintln!("SKIPPED: games run {here} here; this test takes away only the namespaces");
         return;
     }
-    let games = launcher_tests::GamesDir::new();
-    games.add_with_library("a", "game = \"hello_game\"\nname = \"A\"\n", "hello_game");
-    let mut command = std::process::Command::new("unshare");
-    support::isolate(&mut command, games.path())
-        .args(["--user", "--map-current-user", "sh", "-c"])
-        .arg("echo 0 > /proc/sys/user/max_user_namespaces && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_plt-games"))
-        .args(["--list", "--games-dir"])
-        .arg(games.path());
-    let out = match command.output() {
-        Ok(out) if out.status.success() => out,
-        other => {
-            eprintln!(
-                "SKIPPED: cannot make a user namespace without namespaces here (util-linux's \
-                 unshare, and user namespaces, are needed): {other:?}"
-            );
-            return;
-        }
+    let Some(stdout) = list_with_no_more("max_user_namespaces") else {
+        return;
     };
-    let stdout = String::from_utf8_lossy(&out.stdout);
     let first = stdout.lines().next().unwrap_or_default();
     assert!(
         first.starts_with("Games run partly sandboxed: Landlock ABI ")
             && first.contains(", seccomp, memory limit 2 GiB; missing: no namespaces: this system allows no more user namespaces"),
         "{stdout}"
     );
-    let state = stdout
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("state:"))
-        .unwrap_or_else(|| panic!("no state in {stdout}"));
-    assert!(state.trim().starts_with("ok ("), "{stdout}");
+    assert!(listed_state(&stdout).starts_with("ok ("), "{stdout}");
 }
 
 /// Where the kernel refuses only the PID namespace (here: a user namespace
@@ -1024,26 +1039,9 @@ fn where_pid_namespaces_are_refused_games_still_run_and_list_says_why() {
         eprintln!("SKIPPED: games run {here} here; this test takes away only the PID namespace");
         return;
     }
-    let games = launcher_tests::GamesDir::new();
-    games.add_with_library("a", "game = \"hello_game\"\nname = \"A\"\n", "hello_game");
-    let mut command = std::process::Command::new("unshare");
-    support::isolate(&mut command, games.path())
-        .args(["--user", "--map-current-user", "sh", "-c"])
-        .arg("echo 0 > /proc/sys/user/max_pid_namespaces && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_plt-games"))
-        .args(["--list", "--games-dir"])
-        .arg(games.path());
-    let out = match command.output() {
-        Ok(out) if out.status.success() => out,
-        other => {
-            eprintln!(
-                "SKIPPED: cannot make a user namespace without PID namespaces here (util-linux's \
-                 unshare, and user namespaces, are needed): {other:?}"
-            );
-            return;
-        }
+    let Some(stdout) = list_with_no_more("max_pid_namespaces") else {
+        return;
     };
-    let stdout = String::from_utf8_lossy(&out.stdout);
     let first = stdout.lines().next().unwrap_or_default();
     assert!(
         first.starts_with("Games run partly sandboxed: Landlock ABI ")
@@ -1055,11 +1053,7 @@ fn where_pid_namespaces_are_refused_games_still_run_and_list_says_why() {
             ),
         "{stdout}"
     );
-    let state = stdout
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("state:"))
-        .unwrap_or_else(|| panic!("no state in {stdout}"));
-    assert!(state.trim().starts_with("ok ("), "{stdout}");
+    assert!(listed_state(&stdout).starts_with("ok ("), "{stdout}");
 
     // A game process started there plays, without one: the game is the
     // process the console started, its parent the console.

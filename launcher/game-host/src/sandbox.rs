@@ -220,29 +220,15 @@ impl Sandbox {
     }
 }
 
-/// Enters the game's namespaces but the PID namespace
-/// ([`crate::namespaces::enter`]), or says why the kernel refused. This
-/// process must be single-threaded: call it first, before anything starts
-/// a thread.
-#[cfg(target_os = "linux")]
-pub fn enter_namespaces() -> Result<Namespaces, String> {
-    crate::namespaces::enter(&crate::namespaces::Prepared::new(), false).map_err(|r| r.reason())
-}
-
-/// Enters the game's namespaces with, where the kernel allows, a PID
-/// namespace for this process's children: when it says so
-/// ([`Namespaces::pid`]), this process may start no thread, and must start
-/// the game with [`crate::init::start_game`]. Single-threaded, as
-/// [`enter_namespaces`].
+/// Enters the game's namespaces ([`crate::namespaces::enter`]) with, where
+/// the kernel allows, a PID namespace for this process's children, or says
+/// why the kernel refused. This process must be single-threaded: call it
+/// first, before anything starts a thread; and when it says the PID
+/// namespace holds ([`Namespaces::pid`]), this process may start no thread,
+/// and must start the game with [`crate::init::start_game`].
 #[cfg(target_os = "linux")]
 pub fn enter_game_namespaces() -> Result<Namespaces, String> {
     crate::namespaces::enter(&crate::namespaces::Prepared::new(), true).map_err(|r| r.reason())
-}
-
-/// Not on this system.
-#[cfg(not(target_os = "linux"))]
-pub fn enter_namespaces() -> Result<Namespaces, String> {
-    Err("namespaces are only available on Linux".into())
 }
 
 /// Not on this system.
@@ -280,7 +266,7 @@ const SYSTEM_READ: &[&str] = &[
 /// Confines this process: read-only `game_dir` and the system's
 /// [`SYSTEM_READ`], read-write `data_dir` (created first), no programs, no
 /// TCP, no signals or abstract sockets outside, then the system-call
-/// filter. `namespaces` is what [`enter_namespaces`] gave (it must come
+/// filter. `namespaces` is what [`enter_game_namespaces`] gave (it must come
 /// first, while the process is single-threaded). Must run before any other
 /// thread starts, so that every thread is confined.
 #[cfg(target_os = "linux")]

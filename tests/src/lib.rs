@@ -424,6 +424,11 @@ pub fn run_until<S>(
     run_until_within(harness, what, PATIENCE, done);
 }
 
+/// The texts of the notices the console shows now, oldest first.
+pub fn notice_texts(app: &launcher::LauncherApp) -> Vec<String> {
+    app.notices().iter().map(|n| n.text.clone()).collect()
+}
+
 /// [`run_until`] with a patience of its own, for what takes long even on a
 /// quiet machine (a solver playing a whole game in real time).
 pub fn run_until_within<S>(

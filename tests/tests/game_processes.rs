@@ -255,12 +255,7 @@ fn the_about_box_says_how_games_run_and_an_unsandboxed_console_says_so_once() {
             "the About box lists the sandbox's layers: {layers}"
         );
         assert!(harness.query_by_label(&patience).is_some(), "{patience}");
-        let notices: Vec<String> = harness
-            .state()
-            .notices()
-            .iter()
-            .map(|n| n.text.clone())
-            .collect();
+        let notices: Vec<String> = launcher_tests::notice_texts(harness.state());
         (games_run[0].clone(), notices)
     };
 

@@ -289,12 +289,7 @@ fn a_game_comes_back_where_it_was_and_a_bad_save_is_set_aside() {
     open_counter(&mut harness);
     harness.settle();
     assert_eq!(count(&mut harness), 0);
-    let notices: Vec<String> = harness
-        .state()
-        .notices()
-        .iter()
-        .map(|n| n.text.clone())
-        .collect();
+    let notices: Vec<String> = launcher_tests::notice_texts(harness.state());
     assert!(
         notices
             .iter()
@@ -740,12 +735,7 @@ fn a_damaged_chain_is_set_aside_and_the_position_kept() {
     open_counter(&mut harness);
     assert_eq!(count(&mut harness), 2);
     assert!(!enabled(&harness, "Undo"));
-    let notices: Vec<String> = harness
-        .state()
-        .notices()
-        .iter()
-        .map(|n| n.text.clone())
-        .collect();
+    let notices: Vec<String> = launcher_tests::notice_texts(harness.state());
     assert!(
         notices
             .iter()
@@ -798,12 +788,7 @@ fn a_version_that_refuses_a_position_goes_on_from_the_last_it_accepts() {
     let mut harness = console(&games, Some(home.path()));
     open_counter(&mut harness);
     assert_eq!(count(&mut harness), 3);
-    let notices: Vec<String> = harness
-        .state()
-        .notices()
-        .iter()
-        .map(|n| n.text.clone())
-        .collect();
+    let notices: Vec<String> = launcher_tests::notice_texts(harness.state());
     assert!(
         notices
             .iter()

@@ -295,12 +295,7 @@ fn a_start_that_fails_after_the_window_opened_says_why() {
     run_until(&mut harness, "its window closed", |h| {
         slow_game(h).is_none()
     });
-    let notices: Vec<String> = harness
-        .state()
-        .notices()
-        .iter()
-        .map(|n| n.text.clone())
-        .collect();
+    let notices: Vec<String> = launcher_tests::notice_texts(harness.state());
     assert!(
         notices
             .iter()

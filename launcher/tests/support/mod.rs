@@ -185,21 +185,35 @@ pub struct WindowManager(Child);
 
 impl Xvfb {
     /// Starts openbox on this display and waits until it manages windows
-    /// (it has set `_NET_SUPPORTING_WM_CHECK` on the root window).
+    /// (it has set `_NET_SUPPORTING_WM_CHECK` on the root window). An
+    /// openbox that ends first (exit 1, silently: seen about one start in
+    /// eight here, as the X server now and then refuses a new client) is
+    /// started again, at most five times.
     pub fn window_manager(&self) -> WindowManager {
-        let child = self
-            .client(&mut Command::new("openbox"))
-            .args(["--config-file", "/dev/null"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("openbox is installed (apt-get install openbox)");
-        let manager = WindowManager(child);
+        let start = || {
+            self.client(&mut Command::new("openbox"))
+                .args(["--config-file", "/dev/null"])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("openbox is installed (apt-get install openbox)")
+        };
+        let mut manager = WindowManager(start());
+        let mut starts = 1;
         wait_for(
             "openbox to manage the screen",
             Duration::from_secs(60),
             || {
+                if let Ok(Some(status)) = manager.0.try_wait() {
+                    assert!(
+                        starts < 5,
+                        "openbox ended {starts} times, the last: {status}"
+                    );
+                    manager.0 = start();
+                    starts += 1;
+                    return None;
+                }
                 self.run("xprop", &["-root", "_NET_SUPPORTING_WM_CHECK"])
                     .contains("window id")
                     .then_some(())

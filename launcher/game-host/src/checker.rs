@@ -11,9 +11,14 @@
 //!
 //! The check is background work: its process runs at
 //! [`CHECK_NICENESS`], and every step waits at most what is left of the
-//! check's deadline.
+//! check's time limit. That limit counts the time the game was given
+//! ([`crate::given_time`]: the time that passed less its wait for a CPU):
+//! on a machine busy with other work a niced check may wait long to run,
+//! and a good game is never called hung for it; a game that sleeps or
+//! spins still is.
 
 use crate::client::{GameProcess, HostCommand, Options, ProcessError};
+use crate::given_time::RunQueue;
 use crate::protocol::{Answer, Call, Frame};
 use crate::report::{ExitCause, ExitReport};
 use crate::sandbox::CHECK_NICENESS;
@@ -22,7 +27,7 @@ use launcher_core::budget::first_frame_warning;
 use launcher_core::check::{CheckGame, CheckOutcome, visible};
 use std::path::{Path, PathBuf};
 use std::task::Poll;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The flag that makes the launcher binary a game process.
 const GAME_HOST_FLAG: &str = "--game-host";
@@ -36,8 +41,9 @@ const QUOTED_LINES: usize = 3;
 pub struct Checker {
     /// The launcher binary.
     pub launcher: PathBuf,
-    /// How long a whole check (start, first frame, close) may take before
-    /// the game process is stopped and the game called hung.
+    /// How long a whole check (start, first frame, close) may take, in the
+    /// time the game was given, before the game process is stopped and the
+    /// game called hung.
     pub timeout: Duration,
     /// The game process's memory limit in bytes (`None`: unlimited), as a
     /// window's.
@@ -62,8 +68,6 @@ impl Checker {
 
     /// Checks the game whose library is `library`.
     pub fn check(&self, library: &Path) -> CheckOutcome {
-        let deadline = Instant::now() + self.timeout;
-        let left = || deadline.saturating_duration_since(Instant::now());
         let options = Options {
             memory_limit: self.memory_limit,
             // Not responding is the deadline's to say.
@@ -80,13 +84,20 @@ impl Checker {
             Ok(process) => process,
             Err(e) => return CheckOutcome::Broken(format!("{shown}: cannot check the game: {e}")),
         };
-        let outcome = match process.started(left()) {
+        let run_queue = RunQueue::new(process.pid());
+        let start = run_queue.stamp();
+        let left = || {
+            let given = run_queue.given_since(&start, self.timeout);
+            self.timeout.saturating_sub(given)
+        };
+        let outcome = within(&left, |wait| match process.started(wait) {
             Poll::Pending => Err(Failure::Late),
             Poll::Ready(Err(e)) => Err(Failure::Process(e)),
-            Poll::Ready(Ok(_)) => first_frame(&process, left()),
-        };
-        let outcome = outcome.and_then(|warnings| {
-            close(&process, left())?;
+            Poll::Ready(Ok(_)) => Ok(()),
+        })
+        .and_then(|()| within(&left, |wait| first_frame(&process, wait)))
+        .and_then(|warnings| {
+            close(&process, &left)?;
             Ok(warnings)
         });
         match outcome {
@@ -203,20 +214,49 @@ fn warnings(frame: &Frame, canvas: Point) -> Vec<String> {
     warnings
 }
 
+/// Runs `step`, giving it what is `left` of the check's time each time,
+/// until it is done or no time is left: a step that ran out of time on
+/// the wall clock waits again for as long as the game was kept waiting to
+/// run.
+fn within<T>(
+    left: &dyn Fn() -> Duration,
+    mut step: impl FnMut(Duration) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    loop {
+        let wait = left();
+        if wait.is_zero() {
+            return Err(Failure::Late);
+        }
+        match step(wait) {
+            Err(Failure::Late | Failure::Process(ProcessError::NoAnswer { .. })) => continue,
+            done => return done,
+        }
+    }
+}
+
 /// Closes the game and waits for its process to end as a closed game's
 /// does.
-fn close(process: &GameProcess, wait: Duration) -> Result<(), Failure> {
-    let deadline = Instant::now() + wait;
-    process.call_within(Call::Close, wait)?;
-    let left = deadline.saturating_duration_since(Instant::now());
-    match process.wait_exit(left) {
+fn close(process: &GameProcess, left: &dyn Fn() -> Duration) -> Result<(), Failure> {
+    let ticket = process.send(vec![Call::Close])?;
+    within(left, |wait| match process.poll(&ticket, wait) {
+        Poll::Pending => Err(Failure::Late),
+        Poll::Ready(Err(e)) => Err(Failure::Process(e)),
+        Poll::Ready(Ok(mut answers)) => match answers.pop() {
+            Some(Ok(_)) => Ok(()),
+            Some(Err(e)) => Err(Failure::Process(ProcessError::Call(e))),
+            None => Err(Failure::Process(ProcessError::CannotSend(
+                "no answer came back".into(),
+            ))),
+        },
+    })?;
+    within(left, |wait| match process.wait_exit(wait) {
         Some(ExitReport {
             cause: ExitCause::Closed,
             ..
         }) => Ok(()),
         Some(report) => Err(Failure::Process(ProcessError::Exited(report))),
         None => Err(Failure::Late),
-    }
+    })
 }
 
 /// How a game process ended, with the game as the subject, and the last

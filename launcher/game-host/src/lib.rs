@@ -24,6 +24,9 @@
 //!   and [`seccomp`]: what it may ask of the kernel (a system-call filter).
 //! * [`usage`]: how much CPU a game process uses, watched from a thread
 //!   of the console.
+//! * [`given_time`]: the time a game process was given (the time that
+//!   passed less its wait for a CPU), by which it is judged not responding
+//!   or hung: a busy machine never makes a good game look hung.
 //!
 //! This crate knows nothing of egui: the launcher gives the game process a
 //! text measurer ([`child::Measure`]) and draws the recorded frames itself.
@@ -35,6 +38,7 @@ pub mod checker;
 pub mod checks;
 pub mod child;
 pub mod client;
+pub mod given_time;
 pub mod init;
 pub mod namespaces;
 pub mod progress;

@@ -78,7 +78,7 @@ impl GameProcess {
             return Err(ProcessError::Exited(report.clone()));
         }
         if let Some(oldest) = inbox.in_flight.values().next()
-            && oldest.since.elapsed() >= self.shared.answer_within
+            && self.shared.overdue(oldest)
         {
             let seq = *inbox.in_flight.keys().next().expect("one is in flight");
             self.shared.sync_progress(&mut inbox);
@@ -96,12 +96,14 @@ impl GameProcess {
         // the pipe is empty and a small write cannot block.
         let direct = inbox.in_flight.is_empty() && frame.len() <= DIRECT_WRITE_MAX;
         inbox.next_seq += 1;
+        let stamp = self.shared.run_queue.stamp();
         inbox.in_flight.insert(
             seq,
             InFlight {
                 calls: outlines,
                 current: 0,
-                since: Instant::now(),
+                since: stamp.at,
+                waited: stamp.waited,
                 activity: None,
             },
         );

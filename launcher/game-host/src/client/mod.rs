@@ -11,7 +11,9 @@
 //! typed calls ([`GameProcess::title`], [`GameProcess::handle_event`], …)
 //! do both, waiting at most [`GameProcess::wait`].
 //!
-//! A game that leaves a call unanswered for [`Options::answer_within`] is
+//! A game that leaves a call unanswered for [`Options::answer_within`] of
+//! the time it was given ([`crate::given_time`]: the time that passed less
+//! its wait for a CPU, so a busy machine never makes it look hung) is
 //! [`ProcessState::NotResponding`]; new calls are refused until it answers
 //! (the player may wait) or it is stopped ([`GameProcess::stop`], which
 //! kills that process and its children only). A process that ends is
@@ -37,6 +39,7 @@ mod shared;
 mod threads;
 mod typed;
 
+use crate::given_time::RunQueue;
 use crate::progress::ProgressPage;
 use crate::protocol::{
     Call, Frame, Notification, PROTOCOL_VERSION, Start, StartFailure, Started, ToGame, encode,
@@ -113,7 +116,8 @@ impl HostCommand {
 pub struct Options {
     /// Its memory limit, in bytes of address space (`None`: unlimited).
     pub memory_limit: Option<u64>,
-    /// How long a call may go unanswered before the game is not responding.
+    /// How long a call may go unanswered before the game is not responding,
+    /// counted in the time the game was given ([`crate::given_time`]).
     pub answer_within: Duration,
     /// The directory the game may keep its own files in.
     pub data_dir: Option<PathBuf>,
@@ -396,6 +400,7 @@ impl GameProcess {
                 calls: Vec::new(),
                 current: 0,
                 since: Instant::now(),
+                waited: Duration::ZERO,
                 activity: Some(Activity::LoadingLibrary),
             },
         );
@@ -407,6 +412,7 @@ impl GameProcess {
             output: Mutex::new(VecDeque::new()),
             memory_limit: options.memory_limit,
             answer_within: options.answer_within,
+            run_queue: RunQueue::new(pid),
             progress,
         });
         let (writer, frames) = mpsc::channel();
@@ -481,12 +487,10 @@ impl GameProcess {
         }
         self.shared.sync_progress(&mut inbox);
         match inbox.in_flight.values().next() {
-            Some(oldest) if oldest.since.elapsed() >= self.shared.answer_within => {
-                ProcessState::NotResponding {
-                    since: oldest.since,
-                    during: oldest.activity(),
-                }
-            }
+            Some(oldest) if self.shared.overdue(oldest) => ProcessState::NotResponding {
+                since: oldest.since,
+                during: oldest.activity(),
+            },
             _ => ProcessState::Running,
         }
     }
@@ -512,7 +516,11 @@ impl GameProcess {
             return None;
         }
         let oldest = inbox.in_flight.values().next()?;
-        Some(oldest.since + self.shared.answer_within).filter(|at| *at > Instant::now())
+        let left = self
+            .shared
+            .answer_within
+            .checked_sub(self.shared.given(oldest))?;
+        (!left.is_zero()).then(|| Instant::now() + left)
     }
 
     /// Whether the game has started: `Ready(Ok)` with what it offers once it

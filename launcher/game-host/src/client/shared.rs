@@ -4,6 +4,7 @@
 use super::calls::call_error;
 use super::{MAX_QUEUED_NOTIFICATIONS, Waker};
 use crate::checks::{check_answer, check_notification};
+use crate::given_time::{RunQueue, Stamp};
 use crate::progress::ProgressPage;
 use crate::protocol::{Call, CallResult, Notification, StartFailure, Started, ToConsole};
 use crate::report::{Activity, ExitCause, ExitReport};
@@ -24,6 +25,9 @@ pub(super) struct Shared {
     pub(super) output: Mutex<VecDeque<u8>>,
     pub(super) memory_limit: Option<u64>,
     pub(super) answer_within: Duration,
+    /// How long the game's main threads waited to run, taken out of the
+    /// time a call has gone unanswered.
+    pub(super) run_queue: RunQueue,
     /// Which call the process is running, if it shares a page for it.
     pub(super) progress: Option<ProgressPage>,
 }
@@ -54,6 +58,9 @@ pub(super) struct InFlight {
     pub(super) current: usize,
     /// When it was sent, or when the current step of starting began.
     pub(super) since: Instant,
+    /// How long the game's main threads had waited to run by then
+    /// ([`crate::given_time`]).
+    pub(super) waited: Duration,
     /// For the start (seq 0): what it is doing.
     pub(super) activity: Option<Activity>,
 }
@@ -130,8 +137,10 @@ impl Shared {
                 }
                 inbox.starting = Some(Starting::Creating);
                 if let Some(start) = inbox.in_flight.get_mut(&0) {
+                    let stamp = self.run_queue.stamp();
                     start.activity = Some(Activity::Starting);
-                    start.since = Instant::now();
+                    start.since = stamp.at;
+                    start.waited = stamp.waited;
                 }
                 return Ok(());
             }
@@ -345,6 +354,22 @@ pub(super) fn kill_group(child: &mut Child) {
 }
 
 impl Shared {
+    /// The time the game was given since `call` was sent: the time that
+    /// passed less its wait to run ([`crate::given_time`]).
+    pub(super) fn given(&self, call: &InFlight) -> Duration {
+        let stamp = Stamp {
+            at: call.since,
+            waited: call.waited,
+        };
+        self.run_queue.given_since(&stamp, self.answer_within)
+    }
+
+    /// Whether `call` has gone unanswered for as long as a game may take,
+    /// counted in the time the game was given: the game is not responding.
+    pub(super) fn overdue(&self, call: &InFlight) -> bool {
+        self.given(call) >= self.answer_within
+    }
+
     /// Waits on the condition variable at most `left`.
     pub(super) fn wait<'a>(
         &self,

@@ -14,9 +14,10 @@
 //! (`update-mime-database`, `update-desktop-database`), so that a file
 //! manager offers PLT Games for `.pltgame` files. Install and uninstall run
 //! those tools where they are installed, and a tool missing or failing is
-//! said, never an error. The one exception to "nothing else": when the
-//! install made `share/mime` and no package is left in it, the database
-//! files the tool made from the launcher's package go too.
+//! said, never an error. The one exception to "nothing else": the database
+//! files a tool made at the install (that were not there before it) go
+//! too, so that the prefix is left as it was found; a database that was
+//! there before is made again without the launcher's files.
 
 use crate::bundle;
 use launcher_core::catalog::APP_DIR_NAME;
@@ -207,6 +208,10 @@ pub struct Record {
     pub files: Vec<PathBuf>,
     /// The directories the install made, which did not exist before.
     pub dirs: Vec<PathBuf>,
+    /// The desktop databases' files that the install's tools made, which
+    /// did not exist before (`share/applications/mimeinfo.cache` in a
+    /// directory of other programs' entries, say).
+    pub made: Vec<PathBuf>,
 }
 
 impl Record {
@@ -221,6 +226,9 @@ impl Record {
         for dir in &self.dirs {
             text.push_str(&format!("dir\t{}\n", dir.display()));
         }
+        for made in &self.made {
+            text.push_str(&format!("made\t{}\n", made.display()));
+        }
         text
     }
 
@@ -233,9 +241,10 @@ impl Record {
             match line.split_once('\t') {
                 Some(("file", path)) => record.files.push(PathBuf::from(path)),
                 Some(("dir", path)) => record.dirs.push(PathBuf::from(path)),
+                Some(("made", path)) => record.made.push(PathBuf::from(path)),
                 _ => {
                     return Err(Error::Other(format!(
-                        "{}, line {}: not `file<TAB>path` or `dir<TAB>path`; \
+                        "{}, line {}: not `file<TAB>path`, `dir<TAB>path` or `made<TAB>path`; \
                          was the list edited? Remove the files by hand",
                         list.display(),
                         number + 1
@@ -330,9 +339,22 @@ pub fn install(bundle: &Path, prefix: &Prefix) -> Result<Installed, Error> {
     };
 
     let mut record = Record::default();
-    match copy_all(&plan, prefix, &mut record) {
-        Ok(()) => Ok(Installed {
-            notes: update_databases(prefix),
+    let installed = copy_all(&plan, prefix, &mut record).and_then(|()| {
+        let before = database_files(prefix);
+        let notes = update_databases(prefix);
+        record.made = database_files(prefix)
+            .into_iter()
+            .filter(|file| !before.contains(file))
+            .collect();
+        if !record.made.is_empty() {
+            let list = prefix.installed_files();
+            std::fs::write(&list, record.to_text()).map_err(|e| io_error(&list, "write", e))?;
+        }
+        Ok(notes)
+    });
+    match installed {
+        Ok(notes) => Ok(Installed {
+            notes,
             record,
             replaced,
         }),
@@ -513,9 +535,27 @@ fn update_databases(prefix: &Prefix) -> Vec<String> {
         .collect()
 }
 
-/// After the files are removed: each database made again without them, or,
-/// in a directory the install made that holds no source of anyone's now,
-/// the files its tool made removed, so that the directory goes too.
+/// The database files (not sources) in each database directory of the
+/// prefix's `share/`, as they stand now.
+fn database_files(prefix: &Prefix) -> BTreeSet<PathBuf> {
+    DATABASES
+        .iter()
+        .flat_map(|db| {
+            let entries = std::fs::read_dir(prefix.share.join(db.dir))
+                .into_iter()
+                .flatten();
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|path| !(db.is_source)(path))
+        })
+        .collect()
+}
+
+/// After the files are removed: in a directory the install made that holds
+/// no source of anyone's now, the files its tool made removed, so that the
+/// directory goes too; where the install's tool made the database (it was
+/// not there before), the files it made removed; elsewhere each database
+/// made again without the launcher's files.
 fn forget_databases(prefix: &Prefix, record: &Record) -> Vec<String> {
     let mut notes = Vec::new();
     for db in &DATABASES {
@@ -528,7 +568,27 @@ fn forget_databases(prefix: &Prefix, record: &Record) -> Vec<String> {
             (db.is_source)(path)
                 && (path.is_file() || std::fs::read_dir(path).is_ok_and(|mut d| d.next().is_some()))
         });
-        if record.dirs.contains(&dir) && !sources_left {
+        let made_here: Vec<&PathBuf> = record
+            .made
+            .iter()
+            .filter(|made| made.parent() == Some(dir.as_path()) && prefix.holds(made))
+            .collect();
+        let made_by_install = |path: &PathBuf| record.made.contains(path);
+        if !made_here.is_empty()
+            && entries
+                .iter()
+                .all(|p| (db.is_source)(p) || made_by_install(p))
+        {
+            // Every database file here is the install's: take them away
+            // rather than make a database the prefix did not have.
+            for path in made_here {
+                let _ = if path.is_dir() {
+                    std::fs::remove_dir_all(path)
+                } else {
+                    std::fs::remove_file(path)
+                };
+            }
+        } else if record.dirs.contains(&dir) && !sources_left {
             for path in entries.iter().filter(|p| !(db.is_source)(p)) {
                 let _ = if path.is_dir() {
                     std::fs::remove_dir_all(path)
@@ -791,6 +851,7 @@ mod tests {
         let record = Record {
             files: vec![outside.clone(), prefix.bin.join("../../precious")],
             dirs: vec![],
+            made: vec![outside.clone()],
         };
         std::fs::write(prefix.installed_files(), record.to_text()).unwrap();
         let done = uninstall(&prefix).unwrap();
@@ -803,6 +864,7 @@ mod tests {
         let record = Record {
             files: vec![PathBuf::from("/p/bin/plt-games")],
             dirs: vec![PathBuf::from("/p/lib/game-launcher")],
+            made: vec![PathBuf::from("/p/share/applications/mimeinfo.cache")],
         };
         let list = Path::new("list");
         assert_eq!(Record::parse(&record.to_text(), list).unwrap(), record);
@@ -854,8 +916,8 @@ mod tests {
         assert_eq!(tree(&home), Vec::<PathBuf>::new());
         assert!(!data.exists(), "{:?}", tree(&data));
 
-        // Beside another program's type: the database is made again
-        // without ours, and theirs stays.
+        // Beside another program's type, its database made: the database
+        // is made again without ours, and theirs stays.
         let other = data.join("mime/packages/other.xml");
         std::fs::create_dir_all(other.parent().unwrap()).unwrap();
         std::fs::write(
@@ -864,8 +926,17 @@ mod tests {
              <mime-type type=\"application/x-other\"><glob pattern=\"*.other\"/></mime-type>\n</mime-info>\n",
         )
         .unwrap();
+        if tool {
+            assert_eq!(run_tool("update-mime-database", &data.join("mime")), None);
+        }
+        let before = tree(&data);
         install(&bundle, &prefix).unwrap();
         uninstall(&prefix).unwrap();
+        assert_eq!(
+            tree(&data),
+            before,
+            "the database's files are the ones it had"
+        );
         assert!(other.is_file());
         assert!(!data.join("mime/packages/game-launcher.xml").exists());
         if tool {

@@ -9,6 +9,9 @@
 //! - [`table`]: piles, buttons and felt laid out to the canvas; hit
 //!   testing; screen-reader regions.
 //! - [`drag`]: drag and drop, clicks and keyboard play over a table.
+//! - [`patience`]: solitaire as data: stock, waste, foundations, tableau
+//!   columns and free cells with their rules, autoplay, a solver with a
+//!   node budget, saves, and one game for every patience described.
 //! - [`anim`]: cards sliding and turning over on ticks.
 //! - [`replay`]: computer players' turns shown a step at a time on ticks,
 //!   and ticks asked for only while something moves.
@@ -53,6 +56,7 @@ pub mod card;
 pub mod deal;
 pub mod drag;
 pub mod face;
+pub mod patience;
 pub mod replay;
 pub mod table;
 

@@ -91,6 +91,10 @@ pub struct Pile {
     pub reach: Option<f32>,
     /// Highlighted (a legal drop target, the keyboard cursor).
     pub highlighted: bool,
+    /// A fanned pile that fans only its top N cards (draw three's waste):
+    /// the cards under them lie squared up beneath the first of the N.
+    /// `None` fans every card.
+    pub fan_top: Option<usize>,
 }
 
 impl Pile {
@@ -103,6 +107,24 @@ impl Pile {
             cards: Vec::new(),
             reach: None,
             highlighted: false,
+            fan_top: None,
+        }
+    }
+
+    /// The same pile, fanning only its top `n` cards ([`Pile::fan_top`]).
+    pub fn fanning_top(mut self, n: usize) -> Pile {
+        self.fan_top = Some(n);
+        self
+    }
+
+    /// The index of the lowest card that shows: the top card of a stacked
+    /// pile, the first of the top N of a pile fanning only those, else 0.
+    pub fn first_shown(&self) -> usize {
+        let n = self.cards.len();
+        match (self.fan, self.fan_top) {
+            (Fan::Stacked, _) => n.saturating_sub(1),
+            (_, Some(top)) => n.saturating_sub(top.max(1)),
+            _ => 0,
         }
     }
 }
@@ -382,9 +404,13 @@ impl Table {
         let p = &self.piles[pile];
         let l = self.layout;
         let n = p.cards.len();
+        let first_shown = p.first_shown();
         let wanted: Vec<f32> = (1..n)
             .map(|i| {
                 let under = p.cards[i - 1];
+                if i <= first_shown {
+                    return 0.0; // squared up under the cards that fan
+                }
                 match p.fan {
                     Fan::Stacked => 0.0,
                     Fan::Spread => l.card_width + l.gap,
@@ -509,7 +535,10 @@ impl Table {
         } else {
             format!("face down, {place}")
         };
-        if p.fan == Fan::Stacked && p.cards.len() > 1 {
+        if (p.fan == Fan::Stacked || p.first_shown() > 0)
+            && p.cards.len() > 1
+            && index + 1 == p.cards.len()
+        {
             label.push_str(&format!(", {} cards", p.cards.len()));
         }
         if c.dimmed {
@@ -534,11 +563,7 @@ impl Table {
                 ));
                 continue;
             }
-            let first = if p.fan == Fan::Stacked {
-                p.cards.len() - 1
-            } else {
-                0
-            };
+            let first = p.first_shown();
             for index in first..p.cards.len() {
                 let (min, size) = self.visible_rect(pile, index);
                 regions.push(Region::new(self.card_label(pile, index), min, size));
@@ -764,6 +789,34 @@ mod tests {
         let step = t.card_pos(r, 1).x - t.card_pos(r, 0).x;
         assert!((step - t.layout().card_width * 0.28).abs() < 0.01);
         assert_eq!(t.card_pos(r, 0).y, t.card_pos(r, 4).y);
+    }
+
+    #[test]
+    fn a_pile_fanning_its_top_three_shows_only_those() {
+        let mut t = Table::new(4.0, 2.0);
+        let waste = t.add_pile(Pile::new("waste", (1.0, 0.0), Fan::Right).fanning_top(3));
+        t.piles[waste].cards = deck()[..7].iter().map(|&c| TableCard::up(c)).collect();
+        t.lay_out(Point::new(500.0, 400.0));
+        // Cards 0 to 4 squared up, 5 and 6 fanned from card 4.
+        let x = |i| t.card_pos(waste, i).x;
+        assert!(
+            (0..4).all(|i| x(i) == x(4)),
+            "squared under the first shown"
+        );
+        assert!(x(5) > x(4) && x(6) > x(5));
+        let labels: Vec<String> = t.regions().into_iter().map(|r| r.label).collect();
+        assert_eq!(
+            labels,
+            [
+                "five of clubs, face up, card 5 of waste",
+                "six of clubs, face up, card 6 of waste",
+                "seven of clubs, face up, top of waste, 7 cards",
+            ]
+        );
+        // With two cards, both show.
+        t.piles[waste].cards.truncate(2);
+        assert_eq!(t.regions().len(), 2);
+        assert!(t.card_pos(waste, 1).x > t.card_pos(waste, 0).x);
     }
 
     #[test]

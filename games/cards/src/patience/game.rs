@@ -1,0 +1,772 @@
+//! [`PatienceGame`]: one [`Game`] for every patience, built from a
+//! [`Variant`]: its name, its choices (Klondike's Draw and Redeals), the
+//! places of its piles and its rules ([`Description`]) and its deal. The
+//! game gives the rest: the table laid out to the window, drag and drop,
+//! a double click or right click sending a card home, autoplay, keyboard
+//! play and screen-reader regions (the kit's [`Hand`] and [`Table`]),
+//! cards sliding on ticks, the status line, Hint and "Winnable?" from the
+//! [`solver`](super::solver), New game, game IDs, saves ([`super::save`])
+//! and the outcome for the launcher's statistics.
+//!
+//! A patience is then a page:
+//!
+//! ```
+//! use cards::patience::game::{Description, PatienceGame, Variant};
+//! use cards::patience::{FREECELL_RULES, Patience, Role};
+//!
+//! /// FreeCell with a plain shuffle.
+//! pub struct Cells;
+//! impl Variant for Cells {
+//!     const NAME: &'static str = "Cells";
+//!     const SAVE_WORD: &'static str = "cells";
+//!     fn describe(_chosen: &[usize]) -> Description {
+//!         let mut piles = Vec::new();
+//!         piles.extend((0..4).map(|i| (Role::FreeCell, (i as f32, 0.0))));
+//!         piles.extend((0..4).map(|i| (Role::Foundation, (4.0 + i as f32, 0.0))));
+//!         piles.extend((0..8).map(|i| (Role::Tableau, (i as f32, 1.1))));
+//!         Description { grid: (8.0, 4.5), piles, rules: FREECELL_RULES }
+//!     }
+//!     fn deal(seed: u64, _chosen: &[usize], game: &mut Patience) {
+//!         game.deal_rows(&cards::deal::shuffled_deck(seed), &[7, 7, 7, 7, 6, 6, 6, 6], true);
+//!     }
+//! }
+//! let game = PatienceGame::<Cells>::with_seed(game_api::Host::detached(), 1);
+//! assert_eq!(game.patience().piles.len(), 16);
+//! ```
+
+use std::marker::PhantomData;
+use std::time::Duration;
+
+use game_api::settings::SettingsFile;
+use game_api::{
+    Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
+    Response, SaveLoad, ScoreKind,
+};
+
+use super::save::{self, Saved};
+use super::solver::{GAME_BUDGET, Solution, Verdict, solve};
+use super::{Move, Patience, PatienceRules, Role};
+use crate::anim::{Animator, Snapshot};
+use crate::replay::Ticker;
+use crate::table::{Fan, Hit, Pile as TablePile, Table, TableCard};
+use crate::{Hand, Play, Rules};
+
+/// A choice of a variant, shown in the tool bar, kept between sessions
+/// and written in the game ID.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// Its id (also the settings key).
+    pub id: &'static str,
+    /// Its label ("Draw"), which `records-by` in `info.toml` may name.
+    pub label: &'static str,
+    /// The key that cycles it.
+    pub shortcut: &'static str,
+    /// Its options as shown and as written in game IDs ("1", "3").
+    pub options: &'static [&'static str],
+    /// The option chosen at first.
+    pub default: usize,
+}
+
+/// A patience's table: the grid in card units, each pile's role and
+/// place, and the rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Description {
+    /// The grid, columns across and rows down.
+    pub grid: (f32, f32),
+    /// Each pile's role and place (column, row), in reading order.
+    pub piles: Vec<(Role, (f32, f32))>,
+    /// The rules.
+    pub rules: PatienceRules,
+}
+
+/// What makes one patience: its name, choices, table and deal.
+pub trait Variant: 'static {
+    /// Its name ("Klondike"), the window's title.
+    const NAME: &'static str;
+    /// The first word of its saves ("klondike").
+    const SAVE_WORD: &'static str;
+    /// Its choices; none by default.
+    fn choices() -> Vec<Choice> {
+        Vec::new()
+    }
+    /// The table for the options `chosen` (one index per choice).
+    fn describe(chosen: &[usize]) -> Description;
+    /// Deals deal number `deal` onto the empty piles of `game`.
+    fn deal(deal: u64, chosen: &[usize], game: &mut Patience);
+    /// The deal number a new game's seed plays (FreeCell's numbers run
+    /// from 1 to a million); the seed itself by default.
+    fn deal_number(seed: u64) -> u64 {
+        seed
+    }
+}
+
+/// The Hint control's id.
+pub const HINT_ACTION: &str = "hint";
+/// The "Winnable?" control's id.
+pub const WINNABLE_ACTION: &str = "winnable";
+/// The "Home" control's id: every card that can go home goes.
+pub const HOME_ACTION: &str = "home";
+const TICK: Duration = Duration::from_millis(16);
+
+/// A seed for a first game, from the clock (the launcher seeds the rest).
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(nanos);
+    hasher.finish()
+}
+
+/// A patience in its window.
+pub struct PatienceGame<V: Variant> {
+    host: Host,
+    /// The options this game was dealt with.
+    chosen: Vec<usize>,
+    /// The options the next game is dealt with.
+    next: Vec<usize>,
+    game: Patience,
+    deal: u64,
+    help: u32,
+    table: Table,
+    hand: Hand,
+    anim: Animator,
+    ticker: Ticker,
+    message: Option<String>,
+    hinted: Option<Move>,
+    variant: PhantomData<V>,
+}
+
+/// The kit's drag rules over a patience's own.
+struct PatienceRulesOnTable<'a>(&'a Patience);
+
+impl Rules for PatienceRulesOnTable<'_> {
+    fn movable(&self, _: &Table, pile: usize, index: usize) -> bool {
+        self.0.movable(pile, index)
+    }
+    fn accepts(&self, _: &Table, from: usize, index: usize, to: usize) -> bool {
+        let count = self.0.piles[from].cards.len().saturating_sub(index);
+        self.0.check(Move::Cards { from, count, to }).is_ok()
+    }
+}
+
+fn plural(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The pile names a player reads: "stock", "foundation 2", "column 3",
+/// "free cell 1".
+pub fn pile_names(roles: &[Role]) -> Vec<String> {
+    let mut counts = [0usize; 5];
+    roles
+        .iter()
+        .map(|&role| {
+            let i = role as usize;
+            counts[i] += 1;
+            let n = counts[i];
+            match role {
+                Role::Stock => "stock".into(),
+                Role::Waste => "waste".into(),
+                Role::Foundation => format!("foundation {n}"),
+                Role::Tableau => format!("column {n}"),
+                Role::FreeCell => format!("free cell {n}"),
+            }
+        })
+        .collect()
+}
+
+/// The empty table of `description`.
+fn table_of(description: &Description) -> Table {
+    let mut t = Table::new(description.grid.0, description.grid.1);
+    t.card_widths = (24.0, 130.0);
+    let roles: Vec<Role> = description.piles.iter().map(|p| p.0).collect();
+    for (name, &(role, at)) in pile_names(&roles).into_iter().zip(&description.piles) {
+        let pile = match role {
+            Role::Tableau => TablePile::new(name, at, Fan::Down),
+            Role::Waste => {
+                let mut waste =
+                    TablePile::new(name, at, Fan::Right).fanning_top(description.rules.draw.max(1));
+                waste.reach = Some(0.6);
+                waste
+            }
+            _ => TablePile::new(name, at, Fan::Stacked),
+        };
+        t.add_pile(pile);
+    }
+    t
+}
+
+/// The variant's empty game for `chosen`.
+fn empty<V: Variant>(chosen: &[usize]) -> (Patience, Description) {
+    let d = V::describe(chosen);
+    let roles: Vec<Role> = d.piles.iter().map(|p| p.0).collect();
+    (Patience::new(d.rules, &roles), d)
+}
+
+/// The options written as in a game ID ("3,unlimited"), empty for none.
+fn options_text<V: Variant>(chosen: &[usize]) -> String {
+    V::choices()
+        .iter()
+        .zip(chosen)
+        .map(|(c, &i)| c.options[i])
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The options of `text` ("3,unlimited"), or what is wrong with it.
+fn read_options<V: Variant>(text: &str) -> Result<Vec<usize>, String> {
+    let choices = V::choices();
+    let words: Vec<&str> = if text.trim().is_empty() {
+        Vec::new()
+    } else {
+        text.split(',').map(str::trim).collect()
+    };
+    if words.len() != choices.len() {
+        let wanted: Vec<String> = choices.iter().map(|c| c.label.to_lowercase()).collect();
+        return Err(format!(
+            "\"{text}\" should name {} ({})",
+            plural(choices.len(), "choice"),
+            wanted.join(", ")
+        ));
+    }
+    choices
+        .iter()
+        .zip(words)
+        .map(|(c, w)| {
+            c.options
+                .iter()
+                .position(|o| o.eq_ignore_ascii_case(w))
+                .ok_or_else(|| format!("\"{w}\" is not a {} ({})", c.label, c.options.join(", ")))
+        })
+        .collect()
+}
+
+impl<V: Variant> PatienceGame<V> {
+    /// Deal number `deal` with the choices' defaults, with `host`.
+    pub fn with_seed(host: Host, deal: u64) -> PatienceGame<V> {
+        let chosen: Vec<usize> = V::choices().iter().map(|c| c.default).collect();
+        Self::with_options(host, &chosen, deal)
+    }
+
+    /// Deal number `deal` with the options `chosen`, with `host`.
+    pub fn with_options(host: Host, chosen: &[usize], deal: u64) -> PatienceGame<V> {
+        let (game, description) = empty::<V>(chosen);
+        let mut this = PatienceGame {
+            host,
+            chosen: chosen.to_vec(),
+            next: chosen.to_vec(),
+            game,
+            deal,
+            help: 0,
+            table: table_of(&description),
+            hand: Hand::new(),
+            anim: Animator::new(),
+            ticker: Ticker::default(),
+            message: None,
+            hinted: None,
+            variant: PhantomData,
+        };
+        this.new_deal(chosen.to_vec(), deal);
+        this
+    }
+
+    /// The rules' state.
+    pub fn patience(&self) -> &Patience {
+        &self.game
+    }
+
+    /// The table as drawn.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn new_deal(&mut self, chosen: Vec<usize>, deal: u64) {
+        let (mut game, description) = empty::<V>(&chosen);
+        V::deal(deal, &chosen, &mut game);
+        game.autoplay();
+        self.set(game, chosen, deal, 0, &description);
+    }
+
+    fn set(&mut self, game: Patience, chosen: Vec<usize>, deal: u64, help: u32, d: &Description) {
+        let size = self.table.canvas_size();
+        self.table = table_of(d);
+        self.table.lay_out(size);
+        self.game = game;
+        self.chosen = chosen;
+        self.deal = deal;
+        self.help = help;
+        self.hand.reset();
+        self.anim.finish();
+        self.message = None;
+        self.hinted = None;
+        self.sync();
+        self.ticker.want(&self.host, false, TICK);
+    }
+
+    /// Puts the rules' state on the table.
+    fn sync(&mut self) {
+        for (p, pile) in self.game.piles.iter().enumerate() {
+            let shown = &mut self.table.piles[p];
+            shown.cards = pile
+                .cards
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| {
+                    if pile.is_up(i) {
+                        TableCard::up(c)
+                    } else {
+                        TableCard::down(c)
+                    }
+                })
+                .collect();
+            shown.highlighted = match self.hinted {
+                Some(Move::Cards { from, to, .. }) => p == from || p == to,
+                Some(Move::Draw) => pile.role == Role::Stock,
+                None => false,
+            };
+        }
+    }
+
+    /// Makes `mv` as the player's move, then autoplay; the cards slide from
+    /// `before`. Whether it was legal (a refusal is said on the status line).
+    fn make(&mut self, mv: Move, before: Snapshot) -> bool {
+        self.hinted = None;
+        match self.game.play(mv) {
+            Ok(()) => {
+                let sent = self.game.autoplay().len();
+                self.message = (sent > 0).then(|| format!("{} sent home.", plural(sent, "card")));
+                self.sync();
+                self.anim.start(&before, &self.table);
+                self.ticker.want(&self.host, self.anim.is_running(), TICK);
+                true
+            }
+            Err(refusal) => {
+                self.message = Some(format!("Refused: {refusal}."));
+                self.sync();
+                false
+            }
+        }
+    }
+
+    /// Makes `mv` as if the player had; whether it was legal.
+    pub fn play_move(&mut self, mv: Move) -> bool {
+        let before = Snapshot::of(&self.table);
+        self.make(mv, before)
+    }
+
+    /// Sends every card home that can go, until none can (the Home control).
+    pub fn all_home(&mut self) -> usize {
+        let before = Snapshot::of(&self.table);
+        let mut sent = 0;
+        while let Some(from) = (0..self.game.piles.len()).find(|&p| self.game.home_for(p).is_some())
+        {
+            self.game.send_home(from);
+            sent += 1 + self.game.autoplay().len();
+        }
+        self.hinted = None;
+        self.message = Some(format!("{} sent home.", plural(sent, "card")));
+        self.sync();
+        self.anim.start(&before, &self.table);
+        self.ticker.want(&self.host, self.anim.is_running(), TICK);
+        sent
+    }
+
+    fn play(&mut self, play: Play, drag: Option<(usize, usize, Point)>) -> bool {
+        let mut before = Snapshot::of(&self.table);
+        if let Some((pile, index, corner)) = drag {
+            // The dragged cards land from where they were let go.
+            let first: usize = self.table.piles[..pile].iter().map(|p| p.cards.len()).sum();
+            let base = self.table.card_pos(pile, index);
+            for i in index..self.table.piles[pile].cards.len() {
+                let at = self.table.card_pos(pile, i);
+                before.0[first + i].1 =
+                    Point::new(corner.x + at.x - base.x, corner.y + at.y - base.y);
+            }
+        }
+        let stock = |pile: usize| self.game.piles[pile].role == Role::Stock;
+        match play {
+            Play::Move { from, index, to } => {
+                let count = self.game.piles[from].cards.len() - index;
+                self.make(Move::Cards { from, count, to }, before)
+            }
+            Play::Refused { from, index, to } => {
+                let count = self.game.piles[from].cards.len() - index;
+                self.message = to
+                    .and_then(|to| self.game.check(Move::Cards { from, count, to }).err())
+                    .map(|r| format!("Refused: {r}."));
+                self.anim.start(&before, &self.table);
+                self.ticker.want(&self.host, self.anim.is_running(), TICK);
+                true
+            }
+            Play::Click(Hit::Card { pile, .. } | Hit::Pile(pile)) if stock(pile) => {
+                self.make(Move::Draw, before)
+            }
+            Play::DoubleClick(Hit::Card { pile, .. })
+            | Play::RightClick(Hit::Card { pile, .. }) => match self.game.home_for(pile) {
+                Some(to) => self.make(
+                    Move::Cards {
+                        from: pile,
+                        count: 1,
+                        to,
+                    },
+                    before,
+                ),
+                None => {
+                    let card = self.game.piles[pile]
+                        .top()
+                        .map_or(String::new(), |c| c.name());
+                    self.message = Some(format!("The {card} cannot go home yet."));
+                    true
+                }
+            },
+            _ => false,
+        }
+    }
+
+    /// Words for `mv` ("move the seven of hearts from column 3 onto the
+    /// eight of spades in column 5").
+    pub fn describe(&self, mv: Move) -> String {
+        let name = |p: usize| self.table.piles[p].name.clone();
+        match mv {
+            Move::Draw
+                if self
+                    .game
+                    .of(Role::Stock)
+                    .any(|s| self.game.piles[s].cards.is_empty()) =>
+            {
+                "turn the waste back over into the stock".into()
+            }
+            Move::Draw => "turn cards from the stock".into(),
+            Move::Cards { from, count, to } => {
+                let source = &self.game.piles[from];
+                let card = source.cards[source.cards.len() - count];
+                let with = match count {
+                    1 => String::new(),
+                    n => format!(" and the {} on it", plural(n - 1, "card")),
+                };
+                let onto = match (self.game.piles[to].role, self.game.piles[to].top()) {
+                    (Role::Foundation, _) => format!("home to {}", name(to)),
+                    (_, Some(top)) => format!("onto the {} in {}", top.name(), name(to)),
+                    (_, None) => format!("to the empty {}", name(to)),
+                };
+                format!("move the {}{with} from {} {onto}", card.name(), name(from))
+            }
+        }
+    }
+
+    /// Asks the solver about the table now.
+    pub fn solve(&self) -> Solution {
+        solve(&self.game, GAME_BUDGET)
+    }
+
+    /// Shows a hint: a move that keeps a win the solver proved, or says
+    /// that none is left, or that the budget did not settle it (with the
+    /// move the solver would try first).
+    pub fn show_hint(&mut self) {
+        let solution = self.solve();
+        self.hinted = solution.first_move();
+        let text = match (&solution.verdict, self.hinted) {
+            (_, Some(mv)) => format!("Hint: {}; this keeps a win.", self.describe(mv)),
+            (Verdict::Unwinnable, _) => {
+                "Hint: no move wins from here; undo, or start a new game.".into()
+            }
+            _ => match super::solver::likeliest_move(&self.game) {
+                Some(mv) => {
+                    self.hinted = Some(mv);
+                    format!(
+                        "Hint: {} (no win proven within {} positions).",
+                        self.describe(mv),
+                        solution.nodes
+                    )
+                }
+                None => "Hint: no move is left; undo, or start a new game.".into(),
+            },
+        };
+        self.message = Some(text);
+        if !self.game.won() {
+            self.help += 1;
+        }
+        self.sync();
+    }
+
+    /// Says whether the deal can still be won from here.
+    pub fn show_winnable(&mut self) {
+        let solution = self.solve();
+        self.message = Some(match solution.verdict {
+            Verdict::Winnable(path) => format!(
+                "This deal can be won from here: a win of {} was found.",
+                plural(path.len(), "move")
+            ),
+            Verdict::Unwinnable => {
+                "This deal cannot be won from here: no sequence of moves wins.".into()
+            }
+            Verdict::Undecided => format!(
+                "Undecided: {} positions looked at without settling it.",
+                solution.nodes
+            ),
+        });
+        if !self.game.won() {
+            self.help += 1;
+        }
+    }
+
+    fn status_text(&self) -> String {
+        let g = &self.game;
+        if g.won() {
+            return format!(
+                "All 52 cards are home in {}. You win!",
+                plural(g.moves as usize, "move")
+            );
+        }
+        let mut s = String::new();
+        if let Some(m) = &self.message {
+            s.push_str(m);
+            s.push(' ');
+        }
+        s.push_str(&format!("{} of 52 cards home", g.home()));
+        if let Some(stock) = g.of(Role::Stock).next() {
+            s.push_str(&format!(", {} in the stock", g.piles[stock].cards.len()));
+            match g.redeals_left() {
+                Some(n) => s.push_str(&format!(", {} left", plural(n as usize, "redeal"))),
+                None => s.push_str(", redeals unlimited"),
+            }
+        }
+        s.push_str(&format!(", {}.", plural(g.moves as usize, "move")));
+        if let Some(hand) = self.hand.describe(&self.table) {
+            s.push_str(&format!(" ({hand})"));
+        }
+        s
+    }
+
+    fn saved(&self) -> Saved {
+        Saved {
+            game: self.game.clone(),
+            options: options_text::<V>(&self.chosen),
+            seed: self.deal,
+            help: self.help,
+        }
+    }
+
+    /// The options kept in `settings` (the defaults where none is).
+    fn kept_options(settings: &SettingsFile) -> Vec<usize> {
+        V::choices()
+            .iter()
+            .map(|c| {
+                settings
+                    .get(c.id)
+                    .and_then(|v| c.options.iter().position(|o| *o == v))
+                    .unwrap_or(c.default)
+            })
+            .collect()
+    }
+}
+
+impl<V: Variant> Game for PatienceGame<V> {
+    fn new(host: Host) -> Result<Self, GameError> {
+        host.request_layout(true);
+        host.request_input(game_api::InputKinds::ALL);
+        let chosen = Self::kept_options(&SettingsFile::load_from(&host));
+        Ok(Self::with_options(
+            host,
+            &chosen,
+            V::deal_number(fresh_seed()),
+        ))
+    }
+
+    fn canvas_size(&self) -> Point {
+        self.table.canvas_size()
+    }
+
+    fn title(&self) -> String {
+        V::NAME.into()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn draw(&self, painter: &mut dyn Painter) {
+        self.hand
+            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
+        self.anim.draw_moving(&self.table, painter);
+        if self.game.won() && !self.anim.is_running() {
+            let size = self.table.canvas_size();
+            let at = Point::new(size.x / 2.0, size.y * 0.6);
+            self.table
+                .layout()
+                .draw_result(painter, at, 0.5, "You win!");
+        }
+    }
+
+    fn handle_event(&mut self, event: &Event) -> Response {
+        if let Event::Tick { dt } = event {
+            self.anim.tick(*dt);
+            self.ticker.want(&self.host, self.anim.is_running(), TICK);
+            return Response::REDRAW;
+        }
+        if let Event::KeyPress { key, .. } = event
+            && key == "Escape"
+            && self.hand.held.is_none()
+            && (self.hinted.is_some() || self.message.is_some())
+        {
+            self.hinted = None;
+            self.message = None;
+            self.sync();
+            return Response::REDRAW;
+        }
+        let drag = self.hand.dragging();
+        let rules = PatienceRulesOnTable(&self.game);
+        let (play, changed) = self
+            .hand
+            .handle_pointing(&self.table, &rules, event, &self.host);
+        let played = play.is_some_and(|p| self.play(p, drag));
+        if changed || played {
+            Response::REDRAW
+        } else {
+            Response::NONE
+        }
+    }
+
+    /// The variant's choices, Hint (`?`), Winnable? (W) and Home (H).
+    fn actions(&self) -> Vec<Action> {
+        let mut actions: Vec<Action> = V::choices()
+            .iter()
+            .zip(&self.next)
+            .map(|(c, &i)| {
+                Action::choice(c.id, c.label, c.options.iter().copied(), c.options[i])
+                    .with_shortcut(c.shortcut)
+            })
+            .collect();
+        let playing = !self.game.won();
+        actions.push(
+            Action::button(HINT_ACTION, "Hint")
+                .with_shortcut(game_api::keys::QUESTION_MARK)
+                .enabled(playing),
+        );
+        actions.push(
+            Action::button(WINNABLE_ACTION, "Winnable?")
+                .with_shortcut("w")
+                .enabled(playing),
+        );
+        let any_home = (0..self.game.piles.len()).any(|p| self.game.home_for(p).is_some());
+        actions.push(
+            Action::button(HOME_ACTION, "Home")
+                .with_shortcut("h")
+                .enabled(any_home),
+        );
+        actions
+    }
+
+    fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
+        match id {
+            HINT_ACTION => self.show_hint(),
+            WINNABLE_ACTION => self.show_winnable(),
+            HOME_ACTION => {
+                self.all_home();
+            }
+            _ => {
+                let choices = V::choices();
+                let (which, choice) = choices
+                    .iter()
+                    .enumerate()
+                    .find(|(_, c)| c.id == id)
+                    .ok_or_else(|| GameError(format!("{} has no action {id:?}", V::NAME)))?;
+                let option = choice
+                    .options
+                    .iter()
+                    .position(|o| o.eq_ignore_ascii_case(value.trim()))
+                    .ok_or_else(|| {
+                        GameError(format!("{value:?} is not a {} choice", choice.label))
+                    })?;
+                self.next[which] = option;
+                SettingsFile::update_for(&self.host, |file| {
+                    file.set(choice.id, choice.options[option])
+                });
+                if self.host.has_revision_2() {
+                    self.host.request_new_game();
+                } else {
+                    self.new_deal(self.next.clone(), V::deal_number(fresh_seed()));
+                }
+            }
+        }
+        Ok(Response::REDRAW)
+    }
+
+    fn lay_out_canvas(&mut self, size: Point) -> Response {
+        self.anim.finish();
+        self.ticker.want(&self.host, false, TICK);
+        self.table.lay_out(size);
+        Response::REDRAW
+    }
+
+    fn regions(&self) -> Vec<Region> {
+        self.table.regions()
+    }
+}
+
+impl<V: Variant> NewGame for PatienceGame<V> {
+    fn new_game(&mut self, seed: u64) {
+        self.new_deal(self.next.clone(), V::deal_number(seed));
+    }
+
+    /// The options and the deal number, `3,unlimited:1234`; the deal
+    /// number alone for a variant without choices.
+    fn game_id(&self) -> String {
+        match options_text::<V>(&self.chosen) {
+            options if options.is_empty() => self.deal.to_string(),
+            options => format!("{options}:{}", self.deal),
+        }
+    }
+
+    /// Reads `options:deal`, or a bare deal number played with the options
+    /// chosen now.
+    fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+        let (chosen, deal) = match id.trim().rsplit_once(':') {
+            Some((options, deal)) => (read_options::<V>(options).map_err(GameError)?, deal),
+            None => (self.next.clone(), id.trim()),
+        };
+        let deal = deal
+            .trim()
+            .parse()
+            .map_err(|_| GameError(format!("\"{}\" is not a deal number", deal.trim())))?;
+        self.new_deal(chosen, deal);
+        Ok(())
+    }
+}
+
+impl<V: Variant> Outcomes for PatienceGame<V> {
+    /// Won with the moves made as the score (fewest is best), helped after
+    /// a hint or a question; never lost (undo is always there).
+    fn outcome(&self) -> Outcome {
+        if self.game.won() {
+            Outcome::won()
+                .with_score(i64::from(self.game.moves))
+                .with_assistance(self.help > 0)
+        } else {
+            Outcome::PLAYING
+        }
+    }
+
+    fn score_kind(&self) -> ScoreKind {
+        ScoreKind::fewest("moves")
+    }
+}
+
+impl<V: Variant> SaveLoad for PatienceGame<V> {
+    /// The text of [`super::save`].
+    fn save(&self) -> Vec<u8> {
+        save::write(V::SAVE_WORD, &self.saved()).into_bytes()
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        let saved = save::read(V::SAVE_WORD, bytes, |options| {
+            read_options::<V>(options).map(|chosen| empty::<V>(&chosen).0)
+        })
+        .map_err(GameError)?;
+        let chosen = read_options::<V>(&saved.options).map_err(GameError)?;
+        let description = V::describe(&chosen);
+        self.set(saved.game, chosen, saved.seed, saved.help, &description);
+        Ok(())
+    }
+}

@@ -1,0 +1,315 @@
+//! Whether a patience can still be won: a depth-first search over the
+//! game's own moves (autoplay after each, as the game plays it), every
+//! position seen once, bounded by a number of positions expanded (nodes,
+//! never time), so the same question gets the same answer on any machine.
+//!
+//! A win found is a proof: its moves are played in order. "Cannot be won"
+//! is a proof too, since the search left no legal move untried; columns
+//! and free cells are compared as sets (which column holds a run does not
+//! change what can follow), and moving a whole column into an empty one is
+//! skipped, as it only swaps two columns. When the budget runs out first,
+//! the answer is "undecided".
+
+use std::collections::HashSet;
+
+use super::{Move, Patience, Role};
+
+/// The budget the games give a question asked from the table.
+pub const GAME_BUDGET: u64 = 200_000;
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Won by these moves, in order (autoplay after each).
+    Winnable(Vec<Move>),
+    /// No sequence of moves wins.
+    Unwinnable,
+    /// The budget ran out first.
+    Undecided,
+}
+
+/// The verdict and the positions expanded to reach it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// What was found.
+    pub verdict: Verdict,
+    /// Positions expanded (at most the budget).
+    pub nodes: u64,
+}
+
+impl Solution {
+    /// A move that keeps the win found, if one was.
+    pub fn first_move(&self) -> Option<Move> {
+        match &self.verdict {
+            Verdict::Winnable(path) => path.first().copied(),
+            _ => None,
+        }
+    }
+}
+
+/// Searches `game` (as it stands, autoplay done) for a win, expanding at
+/// most `budget` positions.
+///
+/// ```
+/// use cards::patience::{KLONDIKE_RULES, Patience, Role, Move};
+/// use cards::patience::solver::{Verdict, solve};
+/// use cards::card::read_cards;
+/// // A finished game but for the king of spades on the waste (which
+/// // autoplay leaves to the player).
+/// let mut roles = vec![Role::Foundation; 4];
+/// roles.push(Role::Waste);
+/// let mut game = Patience::new(KLONDIKE_RULES, &roles);
+/// for (f, suit) in "CDHS".chars().enumerate() {
+///     let run: Vec<String> = "A23456789TJQK".chars().map(|r| format!("{r}{suit}")).collect();
+///     game.piles[f].cards = read_cards(&run.join(" ")).unwrap();
+/// }
+/// let king = game.piles[3].cards.pop().unwrap();
+/// game.piles[4].cards.push(king);
+/// let solution = solve(&game, 10);
+/// assert_eq!(solution.verdict, Verdict::Winnable(vec![Move::Cards { from: 4, count: 1, to: 3 }]));
+/// ```
+pub fn solve(game: &Patience, budget: u64) -> Solution {
+    struct Frame {
+        state: Patience,
+        moves: Vec<Move>,
+        next: usize,
+    }
+    let mut start = game.clone();
+    start.autoplay();
+    if start.won() {
+        return Solution {
+            verdict: Verdict::Winnable(Vec::new()),
+            nodes: 0,
+        };
+    }
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    seen.insert(key(&start));
+    let mut nodes = 1;
+    let moves = ordered_moves(&start);
+    let mut stack = vec![Frame {
+        state: start,
+        moves,
+        next: 0,
+    }];
+    while let Some(top) = stack.last_mut() {
+        let Some(&mv) = top.moves.get(top.next) else {
+            stack.pop();
+            continue;
+        };
+        top.next += 1;
+        let mut child = top.state.clone();
+        child.apply(mv);
+        child.autoplay();
+        if child.won() {
+            let path = stack.iter().map(|f| f.moves[f.next - 1]).collect();
+            return Solution {
+                verdict: Verdict::Winnable(path),
+                nodes,
+            };
+        }
+        if !seen.insert(key(&child)) {
+            continue;
+        }
+        if nodes >= budget {
+            return Solution {
+                verdict: Verdict::Undecided,
+                nodes,
+            };
+        }
+        nodes += 1;
+        let moves = ordered_moves(&child);
+        stack.push(Frame {
+            state: child,
+            moves,
+            next: 0,
+        });
+    }
+    Solution {
+        verdict: Verdict::Unwinnable,
+        nodes,
+    }
+}
+
+/// The move the search would try first: the likeliest to help.
+pub fn likeliest_move(game: &Patience) -> Option<Move> {
+    ordered_moves(game).first().copied()
+}
+
+/// The legal moves, the likeliest to help first: cards home, a face-down
+/// card uncovered, cards from the waste and free cells, the stock, other
+/// column moves, cards into free cells, cards back from home last. A
+/// whole column into an empty one is left out (it swaps two columns).
+fn ordered_moves(game: &Patience) -> Vec<Move> {
+    let mut scored: Vec<(u8, Move)> = game
+        .legal_moves()
+        .into_iter()
+        .filter_map(|mv| {
+            let Move::Cards { from, count, to } = mv else {
+                return Some((4, mv));
+            };
+            let source = &game.piles[from];
+            let target = &game.piles[to];
+            let uncovers = count == source.cards.len() - source.down;
+            let score = match (source.role, target.role) {
+                (_, Role::Foundation) => 0,
+                (Role::Tableau, Role::Tableau) if uncovers && source.down > 0 => 1,
+                (Role::Tableau, Role::Tableau) if uncovers && target.cards.is_empty() => {
+                    return None;
+                }
+                (Role::Tableau, Role::Tableau) if uncovers => 2,
+                (Role::Waste | Role::FreeCell, Role::Tableau) => 3,
+                (Role::Tableau, Role::Tableau) => 5,
+                (_, Role::FreeCell) => 6,
+                _ => 7,
+            };
+            Some((score, mv))
+        })
+        .collect();
+    scored.sort_by_key(|&(score, _)| score);
+    scored.into_iter().map(|(_, mv)| mv).collect()
+}
+
+/// The position as bytes, the same for positions that differ only in which
+/// column or free cell holds what: cards as 1–52, each pile closed by a
+/// byte of 100 + its face-down count, groups in the layout's order.
+fn key(game: &Patience) -> Vec<u8> {
+    let pile_bytes = |p: &super::Pile| {
+        let mut bytes: Vec<u8> = p.cards.iter().map(|c| c.index() as u8 + 1).collect();
+        bytes.push(100 + p.down.min(150) as u8);
+        bytes
+    };
+    let mut out = Vec::with_capacity(80);
+    for role in [
+        Role::Stock,
+        Role::Waste,
+        Role::Foundation,
+        Role::Tableau,
+        Role::FreeCell,
+    ] {
+        let mut group: Vec<Vec<u8>> = game.of(role).map(|p| pile_bytes(&game.piles[p])).collect();
+        if matches!(role, Role::Tableau | Role::FreeCell | Role::Foundation) {
+            group.sort();
+        }
+        for bytes in group {
+            out.extend(bytes);
+        }
+        out.push(255);
+    }
+    if game.rules.redeals.is_some() {
+        out.push(game.redeals_used.min(250) as u8);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::read_cards;
+    use crate::patience::{FREECELL_RULES, KLONDIKE_RULES, PatienceRules};
+
+    fn game(rules: PatienceRules, columns: &[&str]) -> Patience {
+        let mut roles = vec![Role::Stock, Role::Waste];
+        roles.extend([Role::Foundation; 4]);
+        roles.extend(columns.iter().map(|_| Role::Tableau));
+        let mut g = Patience::new(rules, &roles);
+        for (i, text) in columns.iter().enumerate() {
+            g.piles[6 + i].cards = read_cards(text).unwrap();
+        }
+        g
+    }
+
+    /// The 52 cards in four columns: each a suit from king to ace, but
+    /// with the aces of clubs and spades swapped deep down.
+    fn four_suits(swap: bool) -> Vec<String> {
+        let mut columns: Vec<Vec<String>> = "CDHS"
+            .chars()
+            .map(|s| "KQJT98765432A".chars().map(|r| format!("{r}{s}")).collect())
+            .collect();
+        if swap {
+            let (a, b) = (columns[0][1].clone(), columns[3][1].clone());
+            columns[0][1] = b;
+            columns[3][1] = a;
+        }
+        columns.into_iter().map(|c| c.join(" ")).collect()
+    }
+
+    #[test]
+    fn a_sorted_table_is_won_by_autoplay_alone() {
+        let columns = four_suits(false);
+        let refs: Vec<&str> = columns.iter().map(String::as_str).collect();
+        let g = game(KLONDIKE_RULES, &refs);
+        let s = solve(&g, 1);
+        assert_eq!(s.verdict, Verdict::Winnable(Vec::new()));
+    }
+
+    /// The 48 cards home but the queens and kings of clubs and spades,
+    /// which lie in `columns`.
+    fn nearly_done(rules: PatienceRules, columns: &[&str]) -> Patience {
+        let mut g = game(rules, columns);
+        for (f, suit) in "CDHS".chars().enumerate() {
+            let last = if "CS".contains(suit) { 11 } else { 13 };
+            let run: String = "A23456789TJQK"
+                .chars()
+                .take(last)
+                .map(|r| format!("{r}{suit} "))
+                .collect();
+            g.piles[2 + f].cards = read_cards(&run).unwrap();
+        }
+        assert_eq!(g.all_cards(), crate::card::deck());
+        g
+    }
+
+    #[test]
+    fn a_win_is_found_with_its_moves_and_a_table_with_no_way_out_is_proven_lost() {
+        // Each queen lies face down under the other suit's king; a king
+        // must go to the empty column to free a queen.
+        let mut g = nearly_done(KLONDIKE_RULES, &["QS KC", "QC KS", ""]);
+        g.piles[6].down = 1;
+        g.piles[7].down = 1;
+        let s = solve(&g, 1000);
+        let Verdict::Winnable(path) = &s.verdict else {
+            panic!("{s:?}");
+        };
+        assert_eq!(
+            path[0],
+            Move::Cards {
+                from: 6,
+                count: 1,
+                to: 8
+            }
+        );
+        let mut replay = g.clone();
+        for &mv in path {
+            replay.play(mv).unwrap();
+            replay.autoplay();
+        }
+        assert!(replay.won(), "the moves found win");
+        // Without the empty column (FreeCell, no free cell): stuck.
+        let stuck = nearly_done(FREECELL_RULES, &["QS KC", "QC KS"]);
+        let s = solve(&stuck, 1000);
+        assert_eq!(s.verdict, Verdict::Unwinnable);
+        assert_eq!(s.first_move(), None);
+    }
+
+    #[test]
+    fn the_budget_counts_positions_and_leaves_it_undecided() {
+        let mut g = game(KLONDIKE_RULES, &[""; 7]);
+        g.deal_rows(
+            &crate::deal::shuffled_deck(7),
+            &[1, 2, 3, 4, 5, 6, 7],
+            false,
+        );
+        let short = solve(&g, 2);
+        assert_eq!(
+            short,
+            Solution {
+                verdict: Verdict::Undecided,
+                nodes: 2
+            }
+        );
+        let longer = solve(&g, 5_000);
+        assert!(longer.nodes > 2 && longer.nodes <= 5_000, "{longer:?}");
+        // The same answer every time: nodes are counted, not timed.
+        assert_eq!(solve(&g, 5_000), longer);
+    }
+}

@@ -152,16 +152,21 @@ fn nothing_that_is_not_a_regular_file_is_opened_or_waited_for() {
     let games = lay_out();
     // A pipe where the help, a manual or a library should be: each reader
     // says what it is at once (an ordinary open would wait for a writer).
-    let e = launcher_help::text_help::load_doc(&games.dir("doc-fifo").join("doc.txt"))
-        .unwrap_err()
-        .to_string();
+    let e = launcher_help::text_help::load_doc(
+        &games.dir("doc-fifo"),
+        &games.dir("doc-fifo").join("doc.txt"),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         e.ends_with("doc.txt is a named pipe (FIFO), not a regular file; point the `help` entry at a text file"),
         "{e}"
     );
-    let e =
-        launcher_help::manual::load_manual_text(&games.dir("manual-dangling").join("manual.md"))
-            .unwrap_err();
+    let e = launcher_help::manual::load_manual_text(
+        &games.dir("manual-dangling"),
+        &games.dir("manual-dangling").join("manual.md"),
+    )
+    .unwrap_err();
     assert!(
         e.contains("manual.md is a link to") && e.contains("gone.md, which does not exist"),
         "{e}"
@@ -204,13 +209,19 @@ fn kernel_file_systems_and_empty_directories_on_the_search_path_get_a_note() {
 #[test]
 fn binary_and_huge_documents_are_refused_by_the_help_loader() {
     let games = lay_out();
-    let e = launcher_help::text_help::load_doc(&games.dir("doc-binary").join("doc.txt"))
-        .unwrap_err()
-        .to_string();
+    let e = launcher_help::text_help::load_doc(
+        &games.dir("doc-binary"),
+        &games.dir("doc-binary").join("doc.txt"),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("looks binary (NUL byte at offset 22)"), "{e}");
-    let e = launcher_help::text_help::load_doc(&games.dir("doc-huge").join("doc.txt"))
-        .unwrap_err()
-        .to_string();
+    let e = launcher_help::text_help::load_doc(
+        &games.dir("doc-huge"),
+        &games.dir("doc-huge").join("doc.txt"),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("is 5242880 bytes, more than the 1048576"), "{e}");
 }
 

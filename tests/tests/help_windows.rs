@@ -902,3 +902,141 @@ fn lights_out_help_shows_its_pattern_table_monospaced() {
         "no backticks shown"
     );
 }
+
+/// Issue 41, attack 1: a game whose `doc.txt` is a relative link to the
+/// player's key, its folder copied into the games directory (and a manual
+/// whose picture and linked document lead out too). `--list` warned, yet
+/// the game's `show_text_help` showed the key. Every way the console shows
+/// a document refuses the link, saying why, and shows nothing of the key:
+/// the game's own request (through its sandboxed process), the game
+/// window's Help menu (the file a link by then, as after the catalog
+/// looked), the manual's picture and linked document, and the page for
+/// the browser.
+#[cfg(unix)]
+#[test]
+fn no_help_is_read_through_a_link_out_of_the_game_folder() {
+    use std::os::unix::fs::symlink;
+    let _browser = RecordingBrowser::install();
+    let home = tempfile::tempdir().unwrap();
+    let key = "-----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXk";
+    let secret = home.path().join("id_rsa");
+    std::fs::write(&secret, format!("{key}\n")).unwrap();
+    std::fs::write(home.path().join("notes.md"), format!("# Notes\n\n{key}\n")).unwrap();
+    let games = hello_game();
+    let dir = games.path().join("hello-game");
+    // A relative link climbs to the root and down to the key, as a folder
+    // unpacked anywhere would.
+    let up = "../".repeat(dir.components().count());
+    let relative = |to: &Path| format!("{up}{}", to.strip_prefix("/").unwrap().display());
+    symlink(relative(&secret), dir.join("key.png")).unwrap();
+    symlink(
+        relative(&home.path().join("notes.md")),
+        dir.join("notes.md"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("manual.md"),
+        "# Hello\n\nRead [the notes](notes.md).\n\n![The key](key.png)\n\n## Rules {#rules}\n\nPress H.\n",
+    )
+    .unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let mut harness = hello_harness(&games, cache.path());
+    // The help is a regular file as the console scans, so its menus offer
+    // it, and a link by the time it is shown (the console reads the file
+    // as it shows it, after any look of the catalog's).
+    let link = dir.join(".doc-link");
+    symlink(relative(&secret), &link).unwrap();
+    std::fs::rename(&link, dir.join("doc.txt")).unwrap();
+    let shows_no_key = |harness: &Harness<'_, LauncherApp>, how: &str| {
+        assert_eq!(
+            harness.query_all_by_label_contains("PRIVATE KEY").count(),
+            0,
+            "{how} showed the key"
+        );
+    };
+    let text_error = |harness: &Harness<'_, LauncherApp>| {
+        let windows = harness.state().help_windows();
+        let window = windows.text_window("hello-game").expect("a help window");
+        window.error().unwrap_or_default().to_owned()
+    };
+
+    // The game asks for its help (H), through its process.
+    harness.key_press(egui::Key::H);
+    harness.settle();
+    assert_eq!(count(&harness, "Hello Help"), 1);
+    let error = text_error(&harness);
+    assert!(
+        error.contains("doc.txt")
+            && error.contains("leads out of")
+            && error.contains("through a link"),
+        "{error}"
+    );
+    harness.get_by_label_contains("leads out of");
+    shows_no_key(&harness, "the game's show_text_help");
+
+    // Closed, so that the game window's menu is the last Help button.
+    harness.key_press(egui::Key::Escape);
+    harness.settle();
+    assert!(harness.state().help_windows().is_empty());
+
+    // The game window's Help menu (the console's asks the same way).
+    harness
+        .get_all_by_role_and_label(Role::Button, "Help")
+        .last()
+        .unwrap()
+        .click();
+    harness.settle();
+    harness
+        .get_by_role_and_label(Role::Button, "How to play")
+        .click();
+    harness.settle();
+    assert_eq!(count(&harness, "Hello Game Help"), 1);
+    let error = text_error(&harness);
+    assert!(
+        error.contains("doc.txt")
+            && error.contains("leads out of")
+            && error.contains("through a link"),
+        "{error}"
+    );
+    harness.get_by_label_contains("leads out of");
+    shows_no_key(&harness, "the game window's Help menu");
+
+    // The manual: its picture, and the document it links to.
+    harness
+        .get_all_by_role_and_label(Role::Button, "Help")
+        .last()
+        .unwrap()
+        .click();
+    harness.settle();
+    harness.get_by_role_and_label(Role::Button, "Manual").click();
+    harness.settle();
+    harness.get_by_label("[picture: The key]");
+    harness
+        .get_by_role_and_label(Role::Link, "the notes")
+        .click();
+    harness.settle();
+    let viewer = harness
+        .state()
+        .help_windows()
+        .manual_viewer(&HelpOwner::game("hello-game"))
+        .expect("the manual viewer");
+    let message = viewer.message().unwrap_or_default();
+    assert!(message.contains("leads out of"), "{message}");
+    assert_eq!(viewer.manual().unwrap().title(), "Hello");
+    shows_no_key(&harness, "the manual viewer");
+
+    // The page for the browser copies no picture through the link.
+    harness
+        .state_mut()
+        .request_help(HelpRequest::ManualSection {
+            game: "hello-game".into(),
+            tag: "rules".into(),
+        });
+    harness.settle();
+    let page_dir = cache.path().join("hello-game");
+    assert!(page_dir.join("manual.html").exists());
+    assert!(
+        !page_dir.join("key.png").exists(),
+        "the key was copied beside the page"
+    );
+}

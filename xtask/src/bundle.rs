@@ -160,7 +160,7 @@ impl BundledGame {
         files.extend(self.manifest.help.iter().cloned());
         if let Some(path) = &self.manifest.manual {
             files.push(path.clone());
-            let text = manual::load_manual_text(&self.dir.join(path))?;
+            let text = manual::load_manual_text(&self.dir, &self.dir.join(path))?;
             let parsed = manual::Manual::parse(&path.display().to_string(), &text);
             let manual_dir = path.parent().unwrap_or(Path::new(""));
             files.extend(
@@ -394,7 +394,7 @@ pub fn lay_out(workspace: &Path, artifacts: &Artifacts, out: &Path) -> Result<Bu
     }
 
     let source = workspace.join("docs").join("manual.md");
-    let text = manual::load_manual_text(&source)?;
+    let text = manual::load_manual_text(&workspace.join("docs"), &source)?;
     let manual_to = manual_path(out);
     copy(&source, &manual_to)?;
     let doc_dir = manual_to.parent().unwrap_or(out);

@@ -187,11 +187,95 @@ pub fn check_within(folder: &Path, path: &Path) -> Result<Metadata, FileProblem>
     }
 }
 
-/// [`read_capped`] of a file that must stay inside `folder` (see
-/// [`check_within`]).
+/// [`read_capped`] of a file that must stay inside `folder`: opened with
+/// [`open_within`], so what is read is the file inside, whatever the path
+/// became after it was checked.
 pub fn read_capped_within(folder: &Path, path: &Path, max: u64) -> Result<Vec<u8>, FileProblem> {
+    let (file, size) = open_within(folder, path)?;
+    read_opened(file, size, max)
+}
+
+/// [`read_head`] of a file that must stay inside `folder` (see
+/// [`open_within`]).
+pub fn read_head_within(folder: &Path, path: &Path, n: u64) -> Result<(Vec<u8>, u64), FileProblem> {
+    let (file, size) = open_within(folder, path)?;
+    head_of(file, size, n)
+}
+
+/// [`open`] of a file that must stay inside `folder`, the rule for every
+/// file of a game. [`check_within`] first, for the words ("leads out of"),
+/// then the open itself refuses to leave `folder`, so a link swapped in
+/// after the check is never followed out: on Linux `openat2` with
+/// `RESOLVE_BENEATH` from the folder's descriptor; where that refuses an
+/// absolute link (which may lead inside) or the kernel has no `openat2`,
+/// the file is opened and then where the opened file is (its
+/// `/proc/self/fd` link) is checked to be inside the folder.
+pub fn open_within(folder: &Path, path: &Path) -> Result<(File, u64), FileProblem> {
     check_within(folder, path)?;
-    read_capped(path, max)
+    let file = open_beneath(folder, path)?;
+    let meta = file.metadata().map_err(FileProblem::Unreadable)?;
+    if !meta.is_file() {
+        return Err(FileProblem::NotRegular {
+            kind: kind_of(&meta),
+        });
+    }
+    Ok((file, meta.len()))
+}
+
+/// The flags every reader opens with: never waiting for a pipe's writer,
+/// never taking a terminal.
+#[cfg(unix)]
+fn reading_flags() -> rustix::fs::OFlags {
+    use rustix::fs::OFlags;
+    OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC
+}
+
+/// Opens `path`, which is `folder` joined with a relative path, so that no
+/// link leads the open out of `folder` (see [`open_within`]).
+#[cfg(target_os = "linux")]
+fn open_beneath(folder: &Path, path: &Path) -> Result<File, FileProblem> {
+    use rustix::fs::{Mode, OFlags, ResolveFlags};
+    use rustix::io::Errno;
+    let leads_out = || FileProblem::LeadsOut {
+        folder: folder.to_owned(),
+    };
+    let relative = path.strip_prefix(folder).map_err(|_| leads_out())?;
+    let dir = rustix::fs::open(
+        folder,
+        OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(|e| FileProblem::Unreadable(e.into()))?;
+    let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_MAGICLINKS;
+    match rustix::fs::openat2(&dir, relative, reading_flags(), Mode::empty(), resolve) {
+        Ok(fd) => Ok(File::from(fd)),
+        // XDEV: a link out, or an absolute one (which may lead inside);
+        // NOSYS: a kernel before 5.6 (or a filter that hides openat2).
+        Err(Errno::XDEV | Errno::NOSYS) => {
+            let fd = rustix::fs::openat(&dir, relative, reading_flags(), Mode::empty())
+                .map_err(|e| follow_failed(path, e.into()))?;
+            let place = |fd: std::os::fd::BorrowedFd<'_>| {
+                use std::os::fd::AsRawFd;
+                std::fs::read_link(format!("/proc/self/fd/{}", fd.as_raw_fd()))
+            };
+            use std::os::fd::AsFd;
+            match (place(fd.as_fd()), place(dir.as_fd())) {
+                (Ok(file), Ok(dir)) if file.starts_with(&dir) => Ok(File::from(fd)),
+                (Ok(_), Ok(_)) => Err(leads_out()),
+                (Err(e), _) | (_, Err(e)) => Err(FileProblem::Unreadable(io::Error::new(
+                    e.kind(),
+                    format!("where its link leads cannot be told without /proc ({e})"),
+                ))),
+            }
+        }
+        Err(e) => Err(follow_failed(path, e.into())),
+    }
+}
+
+/// Elsewhere: the check of [`check_within`], then an open.
+#[cfg(not(target_os = "linux"))]
+fn open_beneath(_folder: &Path, path: &Path) -> Result<File, FileProblem> {
+    open(path).map(|(file, _)| file)
 }
 
 /// Opens a regular file for reading without ever blocking: the path is
@@ -205,8 +289,7 @@ pub fn open(path: &Path) -> Result<(File, u64), FileProblem> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        let flags = rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOCTTY;
-        options.custom_flags(flags.bits() as i32);
+        options.custom_flags(reading_flags().bits() as i32);
     }
     let file = options.open(path).map_err(|e| follow_failed(path, e))?;
     let meta = file.metadata().map_err(FileProblem::Unreadable)?;
@@ -222,6 +305,11 @@ pub fn open(path: &Path) -> Result<(File, u64), FileProblem> {
 /// that is larger, or grows past `max` while read, is refused.
 pub fn read_capped(path: &Path, max: u64) -> Result<Vec<u8>, FileProblem> {
     let (file, size) = open(path)?;
+    read_opened(file, size, max)
+}
+
+/// Reads the whole of an opened file of `size` bytes, at most `max`.
+fn read_opened(file: File, size: u64, max: u64) -> Result<Vec<u8>, FileProblem> {
     if size > max {
         return Err(FileProblem::TooLarge { size, max });
     }
@@ -242,6 +330,11 @@ pub fn read_capped(path: &Path, max: u64) -> Result<Vec<u8>, FileProblem> {
 /// returns them with the file's size (see [`open`]).
 pub fn read_head(path: &Path, n: u64) -> Result<(Vec<u8>, u64), FileProblem> {
     let (file, size) = open(path)?;
+    head_of(file, size, n)
+}
+
+/// The first `n` bytes of an opened file of `size` bytes, and its size.
+fn head_of(file: File, size: u64, n: u64) -> Result<(Vec<u8>, u64), FileProblem> {
     let mut head = Vec::with_capacity(n.min(size) as usize);
     file.take(n)
         .read_to_end(&mut head)
@@ -353,6 +446,87 @@ mod tests {
             "is a named pipe (FIFO), not a regular file"
         );
         assert!(entry_exists(&fifo));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_inside_the_folder_are_read_and_links_out_are_refused() {
+        use std::os::unix::fs::symlink;
+        let home = tempfile::tempdir().unwrap();
+        std::fs::write(home.path().join("id_rsa"), "KEY").unwrap();
+        let folder = home.path().join("games").join("sneaky");
+        std::fs::create_dir_all(folder.join("docs")).unwrap();
+        std::fs::write(folder.join("docs").join("real.txt"), "inside").unwrap();
+        // Relative and absolute links that stay inside are only links.
+        symlink("docs/real.txt", folder.join("relative.txt")).unwrap();
+        symlink(folder.join("docs/real.txt"), folder.join("absolute.txt")).unwrap();
+        for name in ["relative.txt", "absolute.txt", "docs/real.txt"] {
+            let bytes = read_capped_within(&folder, &folder.join(name), 100);
+            assert_eq!(bytes.unwrap(), b"inside", "{name}");
+        }
+        // Out, relatively, absolutely, and through a linked directory.
+        symlink("../../id_rsa", folder.join("doc.txt")).unwrap();
+        symlink(home.path().join("id_rsa"), folder.join("manual.md")).unwrap();
+        symlink(home.path(), folder.join("pictures")).unwrap();
+        for name in ["doc.txt", "manual.md", "pictures/id_rsa"] {
+            let error = read_capped_within(&folder, &folder.join(name), 100).unwrap_err();
+            assert!(
+                matches!(error, FileProblem::LeadsOut { .. }),
+                "{name}: {error}"
+            );
+            let error = read_head_within(&folder, &folder.join(name), 2).unwrap_err();
+            assert!(
+                error.to_string().contains("leads out of"),
+                "{name}: {error}"
+            );
+        }
+    }
+
+    /// Issue 41's race: the file is checked while it is the game's own and
+    /// swapped for a link to the player's key before it is opened. The
+    /// swapping thread renames a link and a regular file over `doc.txt` in
+    /// turn, as fast as it can, while the reader reads; the reader must
+    /// see the game's text or a refusal, never the key. Before the open
+    /// itself refused to leave the folder, the key was read within a few
+    /// thousand reads.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_link_swapped_in_after_the_check_is_never_followed_out() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let home = tempfile::tempdir().unwrap();
+        std::fs::write(home.path().join("id_rsa"), "KEY").unwrap();
+        let folder = home.path().join("sneaky");
+        std::fs::create_dir(&folder).unwrap();
+        let doc = folder.join("doc.txt");
+        std::fs::write(&doc, "inside").unwrap();
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let swapper = {
+            let (stop, folder, doc) = (stop.clone(), folder.clone(), doc.clone());
+            std::thread::spawn(move || {
+                let (link, file) = (folder.join(".link"), folder.join(".file"));
+                while !stop.load(Ordering::Relaxed) {
+                    std::os::unix::fs::symlink("../id_rsa", &link).unwrap();
+                    std::fs::rename(&link, &doc).unwrap();
+                    std::fs::write(&file, "inside").unwrap();
+                    std::fs::rename(&file, &doc).unwrap();
+                }
+            })
+        };
+        let (mut read, mut refused) = (0, 0);
+        let started = std::time::Instant::now();
+        // Enough reads of each outcome that the race was run many times.
+        while (read < 2000 || refused < 2000) && started.elapsed().as_secs() < 20 {
+            match read_capped_within(&folder, &doc, 100) {
+                Ok(bytes) => {
+                    assert_eq!(bytes, b"inside", "read #{read} showed the player's key");
+                    read += 1;
+                }
+                Err(_) => refused += 1,
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        swapper.join().unwrap();
+        assert!(read > 0 && refused > 0, "{read} read, {refused} refused");
     }
 
     #[cfg(target_os = "linux")]

@@ -351,25 +351,33 @@ pub enum DocError {
 /// bytes (binary, or UTF-16) and a file that is not UTF-8, in that order. A
 /// leading UTF-8 byte-order mark is removed. Line ends are kept as they are:
 /// [`format_text_help`] and [`verbatim`] both handle CRLF.
-pub fn load_doc(path: &Path) -> Result<String, DocError> {
+///
+/// The file must stay inside `folder`, the game's folder: one that leads
+/// out of it through a link is refused, and the check is the open itself
+/// (`launcher_core::files::read_capped_within`), so a link swapped in
+/// after a look never shows what it leads to.
+pub fn load_doc(folder: &Path, path: &Path) -> Result<String, DocError> {
     use launcher_core::files::{self, FileProblem};
     let owned = || path.to_path_buf();
-    let bytes = files::read_capped(path, MAX_DOC_BYTES).map_err(|problem| match problem {
-        FileProblem::Missing => DocError::Missing { path: owned() },
-        FileProblem::Unreadable(source) => DocError::Unreadable {
-            path: owned(),
-            source,
-        },
-        FileProblem::TooLarge { size, max } => DocError::TooLarge {
-            path: owned(),
-            size,
-            max,
-        },
-        other => DocError::NotAFile {
-            path: owned(),
-            what: other.to_string(),
-        },
-    })?;
+    let bytes =
+        files::read_capped_within(folder, path, MAX_DOC_BYTES).map_err(
+            |problem| match problem {
+                FileProblem::Missing => DocError::Missing { path: owned() },
+                FileProblem::Unreadable(source) => DocError::Unreadable {
+                    path: owned(),
+                    source,
+                },
+                FileProblem::TooLarge { size, max } => DocError::TooLarge {
+                    path: owned(),
+                    size,
+                    max,
+                },
+                other => DocError::NotAFile {
+                    path: owned(),
+                    what: other.to_string(),
+                },
+            },
+        )?;
     if let Some(offset) = bytes.iter().position(|&b| b == 0) {
         return Err(DocError::Binary {
             path: owned(),
@@ -547,7 +555,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("doc.txt");
         std::fs::write(&path, "\u{feff}Hello\r\n").unwrap();
-        assert_eq!(load_doc(&path).unwrap(), "Hello\r\n");
+        assert_eq!(load_doc(dir.path(), &path).unwrap(), "Hello\r\n");
     }
 
     #[test]
@@ -555,29 +563,29 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
 
         let missing = dir.path().join("nope.txt");
-        let e = load_doc(&missing).unwrap_err();
+        let e = load_doc(dir.path(), &missing).unwrap_err();
         assert!(matches!(e, DocError::Missing { .. }));
         assert!(e.to_string().contains("nope.txt"), "{e}");
 
-        let e = load_doc(dir.path()).unwrap_err();
+        let e = load_doc(dir.path(), dir.path()).unwrap_err();
         assert!(matches!(e, DocError::NotAFile { .. }), "{e}");
 
         let latin1 = dir.path().join("latin1.txt");
         std::fs::write(&latin1, b"caf\xe9").unwrap();
-        let e = load_doc(&latin1).unwrap_err();
+        let e = load_doc(dir.path(), &latin1).unwrap_err();
         assert!(matches!(e, DocError::NotUtf8 { offset: 3, .. }), "{e}");
         assert!(e.to_string().contains("offset 3"), "{e}");
         assert!(e.to_string().contains("latin1.txt"), "{e}");
 
         let binary = dir.path().join("icon.png");
         std::fs::write(&binary, b"\x89PNG\r\n\x1a\n\0\0").unwrap();
-        let e = load_doc(&binary).unwrap_err();
+        let e = load_doc(dir.path(), &binary).unwrap_err();
         assert!(matches!(e, DocError::Binary { offset: 8, .. }), "{e}");
         assert!(e.to_string().contains("icon.png"), "{e}");
 
         let big = dir.path().join("big.txt");
         std::fs::write(&big, vec![b'a'; MAX_DOC_BYTES as usize + 1]).unwrap();
-        let e = load_doc(&big).unwrap_err();
+        let e = load_doc(dir.path(), &big).unwrap_err();
         assert!(matches!(e, DocError::TooLarge { size, .. } if size == MAX_DOC_BYTES + 1));
         assert!(
             e.to_string().contains(&(MAX_DOC_BYTES + 1).to_string()),
@@ -595,7 +603,7 @@ mod tests {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
         // Root can read anything; only check when the refusal can happen.
         if std::fs::read(&path).is_err() {
-            let e = load_doc(&path).unwrap_err();
+            let e = load_doc(dir.path(), &path).unwrap_err();
             assert!(matches!(e, DocError::Unreadable { .. }), "{e}");
             assert!(e.to_string().contains("secret.txt"), "{e}");
         }

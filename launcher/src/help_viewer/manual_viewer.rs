@@ -30,6 +30,9 @@ struct Page {
 pub struct ManualViewer {
     owner: HelpOwner,
     title: String,
+    /// The folder no document or picture is read out of: the game's, or
+    /// the launcher's manual's own directory.
+    folder: PathBuf,
     path: Option<PathBuf>,
     manual: Result<Manual, String>,
     current: String,
@@ -56,13 +59,26 @@ impl std::fmt::Debug for ManualViewer {
 }
 
 impl ManualViewer {
-    pub(super) fn new(owner: HelpOwner, title: &str, location: Result<PathBuf, String>) -> Self {
+    /// A viewer of the manual at `location` (or why there is none), whose
+    /// documents and pictures are read only inside `folder`; `None`: the
+    /// manual's own directory.
+    pub(super) fn new(
+        owner: HelpOwner,
+        title: &str,
+        folder: Option<&Path>,
+        location: Result<PathBuf, String>,
+    ) -> Self {
         let path = location.as_ref().ok().cloned();
-        let manual = location.and_then(|p| load_manual(&p));
+        let folder = folder
+            .or_else(|| path.as_deref().and_then(Path::parent))
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let manual = location.and_then(|p| load_manual(&folder, &p));
         let viewport_id = help_viewport_id(&owner, HelpKind::Manual);
         ManualViewer {
             owner,
             title: title.to_string(),
+            folder,
             path,
             manual,
             current: String::new(),
@@ -160,7 +176,7 @@ impl ManualViewer {
             ));
             return;
         }
-        let manual = match load_manual(&target) {
+        let manual = match load_manual(&self.folder, &target) {
             Ok(manual) => manual,
             Err(e) => {
                 self.message = Some((Severity::Error, e));
@@ -200,7 +216,7 @@ impl ManualViewer {
             return;
         }
         let manual = match &page.path {
-            Some(path) => load_manual(path),
+            Some(path) => load_manual(&self.folder, path),
             None => Err("This manual cannot be shown.".to_string()),
         };
         self.show_document(page.path, manual, &page.tag);
@@ -313,6 +329,7 @@ impl ManualViewer {
                 let mut page = PageContext {
                     texture_prefix: &texture_prefix,
                     manual,
+                    folder: &self.folder,
                     manual_dir: &manual_dir,
                     pictures: &mut self.pictures,
                     highlight: self.query.trim(),
@@ -345,10 +362,12 @@ impl ManualViewer {
         if open_browser {
             let tag = self.current.clone();
             self.message = match self.path.as_deref() {
-                Some(path) => match show_in_browser(&self.owner, path, &tag, cache_dir) {
-                    Ok(_) => None,
-                    Err(e) => Some((Severity::Error, e)),
-                },
+                Some(path) => {
+                    match show_in_browser(&self.owner, &self.folder, path, &tag, cache_dir) {
+                        Ok(_) => None,
+                        Err(e) => Some((Severity::Error, e)),
+                    }
+                }
                 None => None,
             };
         }

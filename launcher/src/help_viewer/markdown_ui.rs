@@ -57,6 +57,8 @@ pub(super) struct PageContext<'a> {
     pub texture_prefix: &'a str,
     /// The manual shown.
     pub manual: &'a Manual,
+    /// The folder no picture is read out of (the game's).
+    pub folder: &'a Path,
     /// The directory pictures are relative to.
     pub manual_dir: &'a Path,
     /// The viewer's decoded pictures.
@@ -294,6 +296,7 @@ fn picture_ui(ui: &mut egui::Ui, path: &str, alt: &str, page: &mut PageContext<'
         &ctx,
         page.texture_prefix,
         page.manual,
+        page.folder,
         page.manual_dir,
         path,
     );

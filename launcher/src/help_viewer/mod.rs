@@ -136,7 +136,14 @@ impl HelpWindows {
     /// installed, the viewer says where it was looked for.
     pub fn show_launcher_manual(&mut self, ctx: &egui::Context) {
         let location = find_launcher_manual(self.launcher_manual.as_deref());
-        self.show_manual(ctx, HelpOwner::Launcher, "PLT Games Manual", location, "");
+        self.show_manual(
+            ctx,
+            HelpOwner::Launcher,
+            "PLT Games Manual",
+            None,
+            location,
+            "",
+        );
     }
 
     /// Shows a game's text help (see `GameEntry::text_help_file`) in a window titled
@@ -149,7 +156,14 @@ impl HelpWindows {
         verbatim_mode: bool,
     ) {
         let path = entry.text_help_file();
-        self.show_text_help(ctx, &entry.dir_name, title, &path, verbatim_mode);
+        self.show_text_help(
+            ctx,
+            &entry.dir_name,
+            title,
+            &entry.dir,
+            &path,
+            verbatim_mode,
+        );
     }
 
     /// Shows a game's manual: at the top (empty `tag`) in the in-app viewer,
@@ -176,10 +190,10 @@ impl HelpWindows {
         let title = format!("{} Manual", entry.name);
         let owner = HelpOwner::game(&entry.dir_name);
         if tag.is_empty() {
-            self.show_manual(ctx, owner, &title, Ok(path), "");
+            self.show_manual(ctx, owner, &title, Some(&entry.dir), Ok(path), "");
             return Ok(());
         }
-        self.show_manual_in_browser(ctx, owner, &title, &path, tag)
+        self.show_manual_in_browser(ctx, owner, &title, &entry.dir, &path, tag)
             .map(drop)
             .map_err(|notice| Notice {
                 severity: notice.severity,
@@ -240,15 +254,17 @@ impl HelpWindows {
         self.len() == 0
     }
 
-    /// Shows the text help file `path` of `game` (a directory name) in a
-    /// window titled `title`, formatted or `verbatim`. If the game's text
-    /// help window is open it is brought to the front (and re-read if the
+    /// Shows the text help file `path` of `game` (a directory name, its
+    /// folder `folder`, which the file must not lead out of) in a window
+    /// titled `title`, formatted or `verbatim`. If the game's text help
+    /// window is open it is brought to the front (and re-read if the
     /// title, mode or file changed).
     pub fn show_text_help(
         &mut self,
         ctx: &egui::Context,
         game: &str,
         title: &str,
+        folder: &Path,
         path: &Path,
         verbatim_mode: bool,
     ) {
@@ -259,7 +275,7 @@ impl HelpWindows {
             self.bring_forward(id);
             return;
         }
-        let window = TextHelpWindow::new(game, title, path, verbatim_mode);
+        let window = TextHelpWindow::new(game, title, folder, path, verbatim_mode);
         self.bring_forward(window.viewport_id());
         self.text.push(window);
         ctx.request_repaint();
@@ -268,12 +284,14 @@ impl HelpWindows {
     /// Opens the in-app manual viewer of `owner` at `tag` (the top when
     /// empty), or brings it to the front and goes to `tag` if it is open.
     /// `location` is the manual's path, or why there is none (shown in the
-    /// window).
+    /// window); `folder` the game's folder, out of which no document or
+    /// picture is read (`None`: the manual's own directory).
     pub fn show_manual(
         &mut self,
         ctx: &egui::Context,
         owner: HelpOwner,
         title: &str,
+        folder: Option<&Path>,
         location: Result<PathBuf, String>,
         tag: &str,
     ) {
@@ -285,7 +303,7 @@ impl HelpWindows {
                 index
             }
             None => {
-                let viewer = ManualViewer::new(owner, title, location);
+                let viewer = ManualViewer::new(owner, title, folder, location);
                 self.bring_forward(viewer.viewport_id());
                 self.manuals.push(viewer);
                 ctx.request_repaint();
@@ -301,22 +319,27 @@ impl HelpWindows {
     /// [`show_in_browser`](launcher_help::manual::show_in_browser)) and
     /// returns the URL opened. If the tag is fine but no browser starts, the
     /// in-app viewer opens at that section instead and the error says so.
+    /// `folder` is the game's (see [`HelpWindows::show_manual`]).
     pub fn show_manual_in_browser(
         &mut self,
         ctx: &egui::Context,
         owner: HelpOwner,
         title: &str,
+        folder: &Path,
         path: &Path,
         tag: &str,
     ) -> Result<String, Notice> {
-        let url = write_manual_page(&owner, path, tag, &self.cache_dir).map_err(|text| Notice {
-            severity: Severity::Error,
-            text,
-        })?;
+        let url =
+            write_manual_page(&owner, folder, path, tag, &self.cache_dir).map_err(|text| {
+                Notice {
+                    severity: Severity::Error,
+                    text,
+                }
+            })?;
         match open_in_browser(&url) {
             Ok(()) => Ok(url),
             Err(e) => {
-                self.show_manual(ctx, owner, title, Ok(path.to_path_buf()), tag);
+                self.show_manual(ctx, owner, title, Some(folder), Ok(path.to_path_buf()), tag);
                 Err(Notice {
                     severity: Severity::Warning,
                     text: format!("{e}; the manual is shown in the launcher instead"),

@@ -45,13 +45,14 @@ pub fn decode_picture(bytes: Vec<u8>, name: &Path) -> Result<ColorImage, String>
 }
 
 /// Reads and decodes the picture `relative` of `manual`, whose file is in
-/// `manual_dir` (see [`read_picture`] and [`decode_picture`]).
+/// `manual_dir` inside `folder` (see [`read_picture`] and [`decode_picture`]).
 pub fn load_picture(
     manual: &Manual,
+    folder: &Path,
     manual_dir: &Path,
     relative: &str,
 ) -> Result<ColorImage, String> {
-    let bytes = read_picture(manual, manual_dir, relative)?;
+    let bytes = read_picture(manual, folder, manual_dir, relative)?;
     decode_picture(bytes, &manual_dir.join(relative))
 }
 
@@ -70,11 +71,12 @@ impl Pictures {
         ctx: &egui::Context,
         texture_prefix: &str,
         manual: &Manual,
+        folder: &Path,
         manual_dir: &Path,
         relative: &str,
     ) -> &Result<TextureHandle, String> {
         self.loaded.entry(relative.to_string()).or_insert_with(|| {
-            load_picture(manual, manual_dir, relative).map(|image| {
+            load_picture(manual, folder, manual_dir, relative).map(|image| {
                 ctx.load_texture(
                     format!("{texture_prefix}:{relative}"),
                     image,

@@ -44,6 +44,8 @@ fn expand_tabs(line: &str) -> String {
 pub struct TextHelpWindow {
     game: String,
     title: String,
+    /// The game's folder, which the file must not lead out of.
+    folder: PathBuf,
     path: PathBuf,
     verbatim: bool,
     content: TextContent,
@@ -51,10 +53,17 @@ pub struct TextHelpWindow {
 }
 
 impl TextHelpWindow {
-    pub(super) fn new(game: &str, title: &str, path: &Path, verbatim_mode: bool) -> Self {
+    pub(super) fn new(
+        game: &str,
+        title: &str,
+        folder: &Path,
+        path: &Path,
+        verbatim_mode: bool,
+    ) -> Self {
         let mut window = TextHelpWindow {
             game: game.to_string(),
             title: title.to_string(),
+            folder: folder.to_path_buf(),
             path: path.to_path_buf(),
             verbatim: verbatim_mode,
             content: TextContent::Error(String::new()),
@@ -66,7 +75,7 @@ impl TextHelpWindow {
 
     /// Reads the file again.
     fn reload(&mut self) {
-        self.content = match load_doc(&self.path) {
+        self.content = match load_doc(&self.folder, &self.path) {
             Ok(source) if self.verbatim => {
                 TextContent::Verbatim(verbatim(&source).lines().map(expand_tabs).collect())
             }

@@ -108,10 +108,13 @@ pub fn find_launcher_manual(configured: Option<&Path>) -> Result<PathBuf, String
 }
 
 /// Reads a manual's Markdown, refusing files that are missing, not regular
-/// files, larger than [`MAX_MANUAL_BYTES`], or not UTF-8 text.
-pub fn load_manual_text(path: &Path) -> Result<String, String> {
+/// files, larger than [`MAX_MANUAL_BYTES`], not UTF-8 text, or leading out
+/// of `folder` (the game's folder; the launcher's manual's own directory)
+/// through a link, which the open itself refuses
+/// (`launcher_core::files::read_capped_within`).
+pub fn load_manual_text(folder: &Path, path: &Path) -> Result<String, String> {
     let shown = path.display();
-    let bytes = files::read_capped(path, MAX_MANUAL_BYTES).map_err(|problem| match problem {
+    let bytes = files::read_capped_within(folder, path, MAX_MANUAL_BYTES).map_err(|problem| match problem {
         FileProblem::Missing => format!(
             "manual {shown} not found; check the `manual` entry of the game's info.toml or add the file"
         ),
@@ -136,9 +139,10 @@ pub fn load_manual_text(path: &Path) -> Result<String, String> {
     })
 }
 
-/// Reads and parses a manual; its name in messages is its path.
-pub fn load_manual(path: &Path) -> Result<Manual, String> {
-    let source = load_manual_text(path)?;
+/// Reads and parses a manual of `folder` (see [`load_manual_text`]); its
+/// name in messages is its path.
+pub fn load_manual(folder: &Path, path: &Path) -> Result<Manual, String> {
+    let source = load_manual_text(folder, path)?;
     Ok(Manual::parse(&path.display().to_string(), &source))
 }
 
@@ -146,16 +150,21 @@ pub fn load_manual(path: &Path) -> Result<Manual, String> {
 /// [`Manual::image_paths`]) beside the manual in `manual_dir`, at most
 /// [`MAX_PICTURE_BYTES`]. A path the manual does not list is refused without
 /// touching the disk, so a page can never reach outside the manual's
-/// directory.
-pub fn read_picture(manual: &Manual, manual_dir: &Path, relative: &str) -> Result<Vec<u8>, String> {
+/// directory; a file that leads out of `folder` (the game's folder, which
+/// holds `manual_dir`) through a link is refused as it is opened.
+pub fn read_picture(
+    manual: &Manual,
+    folder: &Path,
+    manual_dir: &Path,
+    relative: &str,
+) -> Result<Vec<u8>, String> {
     if !manual.image_paths().iter().any(|p| p == relative) {
         return Err(format!(
             "{relative} is not a picture beside the manual; it is not shown"
         ));
     }
     let path = manual_dir.join(relative);
-    files::read_capped_within(manual_dir, &path, MAX_PICTURE_BYTES).map_err(|problem| match problem
-    {
+    files::read_capped_within(folder, &path, MAX_PICTURE_BYTES).map_err(|problem| match problem {
         FileProblem::TooLarge { .. } => format!(
             "{} is larger than {} MiB",
             path.display(),
@@ -188,24 +197,31 @@ pub fn cache_subdir(owner: &HelpOwner) -> String {
     }
 }
 
-/// Writes the manual at `path` as an HTML page into `cache_dir` (a directory
+/// Writes the manual at `path`, a file of `folder` (see
+/// [`load_manual_text`]), as an HTML page into `cache_dir` (a directory
 /// per owner, see [`cache_subdir`]) and returns its `file://…#tag` URL (no
 /// fragment when `tag` is empty). Refuses an unknown tag with a message that
 /// names the manual and the tag. Pictures that could not be copied are
 /// reported on standard error; the page is written all the same.
 pub fn write_manual_page(
     owner: &HelpOwner,
+    folder: &Path,
     path: &Path,
     tag: &str,
     cache_dir: &Path,
 ) -> Result<String, String> {
-    let manual = load_manual(path)?;
+    let manual = load_manual(folder, path)?;
     if !tag.is_empty() {
         manual.section(tag).map_err(|e| e.to_string())?;
     }
     let manual_dir = path.parent().unwrap_or(Path::new("."));
-    let written = write_html(&manual, &cache_dir.join(cache_subdir(owner)), manual_dir)
-        .map_err(|e| e.to_string())?;
+    let written = write_html(
+        &manual,
+        &cache_dir.join(cache_subdir(owner)),
+        folder,
+        manual_dir,
+    )
+    .map_err(|e| e.to_string())?;
     for warning in &written.warnings {
         eprintln!("plt-games: {warning}");
     }
@@ -216,11 +232,12 @@ pub fn write_manual_page(
 /// browser at `tag`, honouring `$BROWSER`. Returns the URL opened.
 pub fn show_in_browser(
     owner: &HelpOwner,
+    folder: &Path,
     path: &Path,
     tag: &str,
     cache_dir: &Path,
 ) -> Result<String, String> {
-    let url = write_manual_page(owner, path, tag, cache_dir)?;
+    let url = write_manual_page(owner, folder, path, tag, cache_dir)?;
     open_in_browser(&url).map_err(|e| e.to_string())?;
     Ok(url)
 }
@@ -278,17 +295,25 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let bin = dir.path().join("m.md");
         std::fs::write(&bin, b"# T\0").unwrap();
-        assert!(load_manual_text(&bin).unwrap_err().contains("binary"));
+        assert!(
+            load_manual_text(dir.path(), &bin)
+                .unwrap_err()
+                .contains("binary")
+        );
         std::fs::write(&bin, b"# T\xff").unwrap();
-        assert!(load_manual_text(&bin).unwrap_err().contains("UTF-8"));
+        assert!(
+            load_manual_text(dir.path(), &bin)
+                .unwrap_err()
+                .contains("UTF-8")
+        );
         let missing = dir.path().join("none.md");
         assert!(
-            load_manual_text(&missing)
+            load_manual_text(dir.path(), &missing)
                 .unwrap_err()
                 .contains("not found")
         );
         assert!(
-            load_manual_text(dir.path())
+            load_manual_text(dir.path(), dir.path())
                 .unwrap_err()
                 .contains("not a regular file")
         );
@@ -300,10 +325,19 @@ mod tests {
         std::fs::write(dir.path().join("a.png"), b"png").unwrap();
         std::fs::write(dir.path().join("b.png"), b"png").unwrap();
         let manual = Manual::parse("m.md", "![a](a.png)\n");
-        assert_eq!(read_picture(&manual, dir.path(), "a.png").unwrap(), b"png");
-        let e = read_picture(&manual, dir.path(), "b.png").unwrap_err();
+        assert_eq!(
+            read_picture(&manual, dir.path(), dir.path(), "a.png").unwrap(),
+            b"png"
+        );
+        let e = read_picture(&manual, dir.path(), dir.path(), "b.png").unwrap_err();
         assert!(e.contains("not a picture beside the manual"), "{e}");
-        let e = read_picture(&Manual::parse("m", "![x](x.png)"), dir.path(), "x.png").unwrap_err();
+        let e = read_picture(
+            &Manual::parse("m", "![x](x.png)"),
+            dir.path(),
+            dir.path(),
+            "x.png",
+        )
+        .unwrap_err();
         assert!(e.contains("does not exist"), "{e}");
     }
 }

@@ -170,7 +170,10 @@ pub enum WriteHtmlError {
 /// [`Manual::html_file_name`], the page title from [`Manual::title`]) and
 /// copies the pictures it refers to from `manual_dir`, keeping their relative
 /// paths, so the page shows them. Give each manual its own `cache_dir`:
-/// pictures of two manuals could have the same names.
+/// pictures of two manuals could have the same names. The pictures are
+/// read as the viewer reads them (`launcher_core::files::read_capped_within`
+/// of `folder`, the game's folder holding `manual_dir`): a link out of it,
+/// a pipe or a file over the cap is not copied.
 ///
 /// The page is written to a temporary file first and renamed into place, so
 /// a browser never sees half a page. A picture that cannot be copied is a
@@ -178,6 +181,7 @@ pub enum WriteHtmlError {
 pub fn write_html(
     manual: &Manual,
     cache_dir: &Path,
+    folder: &Path,
     manual_dir: &Path,
 ) -> Result<WrittenHtml, WriteHtmlError> {
     std::fs::create_dir_all(cache_dir).map_err(|source| WriteHtmlError::CreateDir {
@@ -188,10 +192,18 @@ pub fn write_html(
     for rel in manual.image_paths() {
         let from = manual_dir.join(&rel);
         let to = cache_dir.join(&rel);
-        let copied = to
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::copy(&from, &to).map(drop));
+        let copied = launcher_core::files::read_capped_within(
+            folder,
+            &from,
+            launcher_core::limits::MAX_PICTURE_BYTES,
+        )
+        .map_err(|problem| problem.to_string())
+        .and_then(|bytes| {
+            to.parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .and_then(|()| std::fs::write(&to, bytes))
+                .map_err(|e| e.to_string())
+        });
         if let Err(e) = copied {
             warnings.push(format!(
                 "picture {} could not be copied to {} ({e})",

@@ -54,7 +54,7 @@ fn write_html_copies_pictures() {
         "# Chat Noir\n![b](pics/board.png) ![m](missing.png)\n",
     );
     let cache_dir = cache.path().join("chat-noir");
-    let written = write_html(&m, &cache_dir, manual_dir.path()).unwrap();
+    let written = write_html(&m, &cache_dir, manual_dir.path(), manual_dir.path()).unwrap();
     assert_eq!(written.path, cache_dir.join("manual.html"));
     let html = std::fs::read_to_string(&written.path).unwrap();
     assert!(html.contains("<title>Chat Noir</title>"));
@@ -69,6 +69,28 @@ fn write_html_copies_pictures() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(leftovers.len(), 2, "{leftovers:?}");
+}
+
+/// Issue 41: the page for the browser copies no picture through a link
+/// out of the game's folder (it copied the player's key beside the page).
+#[cfg(unix)]
+#[test]
+fn write_html_copies_no_picture_that_links_out_of_the_folder() {
+    let home = tempfile::tempdir().unwrap();
+    std::fs::write(home.path().join("id_rsa"), b"KEY").unwrap();
+    let folder = home.path().join("sneaky");
+    std::fs::create_dir_all(folder.join("pics")).unwrap();
+    std::os::unix::fs::symlink("../../id_rsa", folder.join("pics/key.png")).unwrap();
+    let m = Manual::parse("sneaky/manual.md", "# Sneaky\n![k](pics/key.png)\n");
+    let cache_dir = home.path().join("cache");
+    let written = write_html(&m, &cache_dir, &folder, &folder).unwrap();
+    assert!(!cache_dir.join("pics/key.png").exists());
+    assert_eq!(written.warnings.len(), 1, "{:?}", written.warnings);
+    assert!(
+        written.warnings[0].contains("leads out of"),
+        "{:?}",
+        written.warnings
+    );
 }
 
 #[cfg(unix)]

@@ -212,16 +212,182 @@ fn put_in_place(copy: &Path, target: &Path) -> Result<bool, String> {
     Ok(true)
 }
 
+/// Copies the directory `from` to `to` (which must not exist): files,
+/// directories and links as they are, but for a version control's
+/// directory (`.git`) and a cache directory marked by a `CACHEDIR.TAG` file
+/// (Cargo's `target/`, hundreds of megabytes of build output when a crate's
+/// own directory is installed), which no game reads.
+///
+/// Through descriptors, never through a path that could have changed: each
+/// entry is looked at without following it, then opened relative to its
+/// directory's descriptor with `O_NOFOLLOW`, and what was opened is checked
+/// to be what was looked at (its kind, device and inode). So an entry
+/// swapped for a link while the game is copied is never followed (a link
+/// is copied as a link, which every reader of a game's files refuses when
+/// it leads out of the game's folder), and a named pipe or a device is
+/// refused without being opened.
+#[cfg(unix)]
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    use rustix::fs::{Mode, OFlags};
+    let source = rustix::fs::open(
+        from,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(|e| cannot_copy(from, e.into()))?;
+    std::fs::create_dir(to).map_err(|e| cannot_copy(to, e))?;
+    let target = rustix::fs::open(
+        to,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(|e| cannot_copy(to, e.into()))?;
+    copy_entries(&source, from, &target)
+}
+
+/// "cannot copy … into the games directory: …".
+#[cfg(unix)]
+fn cannot_copy(path: &Path, e: std::io::Error) -> String {
+    format!(
+        "cannot copy {} into the games directory: {e}",
+        path.display()
+    )
+}
+
+/// Copies the entries of the open directory `source` (at `shown`, for
+/// messages) into the open, empty directory `target` (see [`copy_dir`]).
+#[cfg(unix)]
+fn copy_entries(
+    source: &std::os::fd::OwnedFd,
+    shown: &Path,
+    target: &std::os::fd::OwnedFd,
+) -> Result<(), String> {
+    use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+    use std::os::unix::ffi::OsStrExt;
+    let changed = |path: &Path| {
+        format!(
+            "{} changed while it was copied; install the game again once nothing changes it",
+            path.display()
+        )
+    };
+    let dir = rustix::fs::Dir::read_from(source).map_err(|e| cannot_copy(shown, e.into()))?;
+    for entry in dir {
+        let entry = entry.map_err(|e| cannot_copy(shown, e.into()))?;
+        let name = entry.file_name();
+        if matches!(name.to_bytes(), b"." | b"..") {
+            continue;
+        }
+        let path = shown.join(std::ffi::OsStr::from_bytes(name.to_bytes()));
+        let looked = rustix::fs::statat(source, name, AtFlags::SYMLINK_NOFOLLOW)
+            .map_err(|e| cannot_copy(&path, e.into()))?;
+        let kind = FileType::from_raw_mode(looked.st_mode);
+        // Opens what was looked at, never through a link, and checks it is.
+        let open_same = |flags: OFlags| {
+            let fd = rustix::fs::openat(
+                source,
+                name,
+                flags | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::NOCTTY,
+                Mode::empty(),
+            )
+            .map_err(|e| match e {
+                rustix::io::Errno::LOOP | rustix::io::Errno::NOTDIR => changed(&path),
+                e => cannot_copy(&path, e.into()),
+            })?;
+            let opened = rustix::fs::fstat(&fd).map_err(|e| cannot_copy(&path, e.into()))?;
+            let same = FileType::from_raw_mode(opened.st_mode) == kind
+                && opened.st_dev == looked.st_dev
+                && opened.st_ino == looked.st_ino;
+            if same { Ok(fd) } else { Err(changed(&path)) }
+        };
+        match kind {
+            FileType::Directory => {
+                let from = open_same(OFlags::RDONLY | OFlags::DIRECTORY)?;
+                if name.to_bytes() == b".git" || is_cache_dir(&from) {
+                    continue;
+                }
+                rustix::fs::mkdirat(target, name, Mode::from_bits_truncate(0o755))
+                    .map_err(|e| cannot_copy(&path, e.into()))?;
+                let to = rustix::fs::openat(
+                    target,
+                    name,
+                    OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+                    Mode::empty(),
+                )
+                .map_err(|e| cannot_copy(&path, e.into()))?;
+                copy_entries(&from, &path, &to)?;
+            }
+            FileType::RegularFile => {
+                let from = open_same(OFlags::RDONLY | OFlags::NONBLOCK)?;
+                let mode =
+                    Mode::from_bits_truncate(looked.st_mode) & Mode::from_bits_truncate(0o777);
+                let to = rustix::fs::openat(
+                    target,
+                    name,
+                    OFlags::WRONLY
+                        | OFlags::CREATE
+                        | OFlags::EXCL
+                        | OFlags::NOFOLLOW
+                        | OFlags::CLOEXEC,
+                    mode,
+                )
+                .map_err(|e| cannot_copy(&path, e.into()))?;
+                let (mut from, mut to) = (std::fs::File::from(from), std::fs::File::from(to));
+                std::io::copy(&mut from, &mut to).map_err(|e| cannot_copy(&path, e))?;
+            }
+            FileType::Symlink => {
+                let link =
+                    rustix::fs::readlinkat(source, name, Vec::new()).map_err(|e| match e {
+                        rustix::io::Errno::INVAL => changed(&path),
+                        e => cannot_copy(&path, e.into()),
+                    })?;
+                rustix::fs::symlinkat(link.as_c_str(), target, name)
+                    .map_err(|e| cannot_copy(&path, e.into()))?;
+            }
+            _ => {
+                return Err(format!(
+                    "{} is {}; a game directory holds only files, directories and links",
+                    path.display(),
+                    kind_name(kind)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A cache directory, marked by a regular `CACHEDIR.TAG` file, looked at
+/// through its open descriptor.
+#[cfg(unix)]
+fn is_cache_dir(dir: &std::os::fd::OwnedFd) -> bool {
+    rustix::fs::statat(dir, "CACHEDIR.TAG", rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+        .is_ok_and(|stat| rustix::fs::FileType::from_raw_mode(stat.st_mode).is_file())
+}
+
+/// What an entry that is no file, directory or link is, with its article.
+#[cfg(unix)]
+fn kind_name(kind: rustix::fs::FileType) -> &'static str {
+    use rustix::fs::FileType;
+    match kind {
+        FileType::Fifo => "a named pipe (FIFO)",
+        FileType::CharacterDevice => "a character device",
+        FileType::BlockDevice => "a block device",
+        FileType::Socket => "a socket",
+        _ => "a special file",
+    }
+}
+
 /// Whether `dir`, inside a game directory, is left out of its install:
 /// a version control's (`.git`) or a cache directory marked by a
 /// `CACHEDIR.TAG` file (Cargo's `target/`, hundreds of megabytes of build
 /// output when a crate's own directory is installed), which no game reads.
+#[cfg(not(unix))]
 fn left_out(dir: &Path) -> bool {
     dir.file_name().is_some_and(|n| n == ".git") || dir.join("CACHEDIR.TAG").is_file()
 }
 
 /// Copies the directory `from` to `to` (which must not exist): files,
 /// directories and links as they are, but for directories [`left_out`].
+#[cfg(not(unix))]
 fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
     let cannot = |path: &Path, e: std::io::Error| {
         format!(
@@ -291,4 +457,86 @@ pub fn uninstall_game(dir_name: &str, games_dir: &Path) -> Result<Uninstalled, S
         })?;
     let _ = std::fs::remove_dir_all(&removing);
     Ok(Uninstalled { name, dir })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 41, attack 3: `doc.txt` swapped for a link to the player's key
+    /// while the game is copied, as fast as a thread can rename a link and
+    /// a regular file over it in turn. Every copy holds the game's text or
+    /// the link itself (which every reader refuses), never the key: the
+    /// copy opened what the listing said, with `std::fs::copy`, following
+    /// a link swapped in meanwhile, within a few hundred copies.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_swapped_for_a_link_while_copied_never_copies_what_it_leads_to() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let home = tempfile::tempdir().unwrap();
+        std::fs::write(home.path().join("id_rsa"), "KEY").unwrap();
+        let source = home.path().join("sneaky");
+        std::fs::create_dir(&source).unwrap();
+        std::fs::write(source.join("info.toml"), "game = \"sneaky\"\n").unwrap();
+        let doc = source.join("doc.txt");
+        std::fs::write(&doc, "inside").unwrap();
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let swapper = {
+            let (stop, source, doc) = (stop.clone(), source.clone(), doc.clone());
+            std::thread::spawn(move || {
+                let (link, file) = (source.join(".link"), source.join(".file"));
+                while !stop.load(Ordering::Relaxed) {
+                    std::os::unix::fs::symlink("../id_rsa", &link).unwrap();
+                    std::fs::rename(&link, &doc).unwrap();
+                    std::fs::write(&file, "inside").unwrap();
+                    std::fs::rename(&file, &doc).unwrap();
+                }
+            })
+        };
+        let copies = home.path().join("copies");
+        std::fs::create_dir(&copies).unwrap();
+        let (mut files, mut links) = (0, 0);
+        let started = std::time::Instant::now();
+        for n in 0.. {
+            if (files >= 300 && links >= 300) || started.elapsed().as_secs() >= 20 {
+                break;
+            }
+            let copy = copies.join(n.to_string());
+            // A copy may fail saying the file changed under it; it is
+            // then not installed, which is as good as the link.
+            if copy_dir(&source, &copy).is_err() {
+                continue;
+            }
+            let copied = copy.join("doc.txt");
+            // The staging copies of the swapper's own files are only noise.
+            let meta = std::fs::symlink_metadata(&copied).unwrap();
+            if meta.file_type().is_symlink() {
+                links += 1;
+            } else {
+                let text = std::fs::read_to_string(&copied).unwrap();
+                assert_eq!(text, "inside", "copy #{n} holds the player's key");
+                files += 1;
+            }
+            std::fs::remove_dir_all(&copy).unwrap();
+        }
+        stop.store(true, Ordering::Relaxed);
+        swapper.join().unwrap();
+        assert!(files > 0 && links > 0, "{files} files, {links} links");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn what_is_neither_a_file_a_directory_nor_a_link_is_refused_unopened() {
+        let home = tempfile::tempdir().unwrap();
+        let source = home.path().join("game");
+        std::fs::create_dir(&source).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(source.join("doc.txt"))
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        // Opening the pipe the ordinary way would wait for a writer forever.
+        let error = copy_dir(&source, &home.path().join("copy")).unwrap_err();
+        assert!(error.contains("doc.txt is a named pipe (FIFO)"), "{error}");
+    }
 }

@@ -621,7 +621,10 @@ impl LauncherApp {
                     && let Some(message) =
                         launcher_core::player::records_by_unmatched(&finished.choices, &records_by)
                 {
-                    eprintln!("{}: {message}", entry.dir.join("info.toml").display());
+                    launcher_core::terminal::say(&format!(
+                        "{}: {message}",
+                        entry.dir.join("info.toml").display()
+                    ));
                 }
                 self.plays
                     .record_result_by(&dir_name, &finished, &records_by);
@@ -638,8 +641,9 @@ impl LauncherApp {
                 .filter(|n| n.severity == Severity::Error)
                 .collect();
             if !errors.is_empty() && !self.play_failed.swap(true, Ordering::Relaxed) {
+                // A game's error, escaped for the terminal.
                 for notice in errors {
-                    eprintln!("plt-games: {}", notice.text);
+                    launcher_core::terminal::say(&format!("plt-games: {}", notice.text));
                 }
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }

@@ -361,7 +361,9 @@ fn ended_notice(
             Some(format!("{name} was closed: {error}"))
         }
         (WindowPlace::Root, Outcome::Closed, Err(error)) => {
-            eprintln!("plt-games: {name} failed while closing: {error}");
+            launcher_core::terminal::say(&format!(
+                "plt-games: {name} failed while closing: {error}"
+            ));
             None
         }
     }

@@ -68,7 +68,8 @@ fn main() -> std::process::ExitCode {
             }
         };
         let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let mut out = std::io::stdout().lock();
+        // Every game's text in the report reaches the terminal escaped.
+        let mut out = launcher_core::terminal::Terminal(std::io::stdout().lock());
         // Said once, first: how every game below is checked and would run
         // (which layers of the sandbox hold, and why any is missing).
         let sandbox = launcher::game_host::sandbox::on_this_system(processes.sandbox);
@@ -111,7 +112,7 @@ fn main() -> std::process::ExitCode {
                 app = app.open_saved_game_on_start(file.clone());
             }
             Err(why) => {
-                eprintln!("plt-games: {why}");
+                launcher_core::terminal::say(&format!("plt-games: {why}"));
                 return std::process::ExitCode::from(2);
             }
         }
@@ -242,8 +243,9 @@ fn install(args: &Args, config: &LauncherConfig) -> std::process::ExitCode {
         );
         return std::process::ExitCode::from(2);
     };
-    let mut out = std::io::stdout().lock();
-    let mut err = std::io::stderr().lock();
+    // A game's name, files and check say what its author chose: escaped.
+    let mut out = launcher_core::terminal::Terminal(std::io::stdout().lock());
+    let mut err = launcher_core::terminal::Terminal(std::io::stderr().lock());
     let done = match (&args.install_game, &args.uninstall_game) {
         (Some(source), _) => {
             let Some(checker) = &config.checker else {

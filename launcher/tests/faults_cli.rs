@@ -431,3 +431,75 @@ fn no_check_is_left_running_after_list_ends_or_is_killed() {
     child.wait().unwrap();
     wait_all_ended(&checks, "--list was killed");
 }
+
+/// Issue 41, attack 4: a game's error (or panic) text from `create` made to
+/// take over the terminal: the title set (OSC 0), the line erased and a
+/// carriage return to write a green "state: ok" over "broken", the
+/// clipboard set to `rm -rf ~` (OSC 52), a C1 CSI and a right-to-left
+/// override (`hostile-text`). `--check`, `--list` and `--play` print each
+/// of them escaped, so the player sees the text, never obeys it.
+#[test]
+fn a_games_own_text_reaches_the_terminal_escaped() {
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library(
+        "hostile-text",
+        "game = \"hostile_text\"\nname = \"Hostile Text\"\n",
+        "hostile_text",
+    );
+    let obeyed = |output: &[u8], how: &str| {
+        let text = String::from_utf8_lossy(output);
+        for (c, what) in [
+            ('\x1b', "ESC"),
+            ('\r', "a carriage return"),
+            ('\x07', "BEL (the end of an OSC)"),
+            ('\u{9b}', "a C1 CSI"),
+            ('\u{202e}', "a right-to-left override"),
+        ] {
+            assert!(
+                !text.contains(c),
+                "{how}: {what} reached the terminal raw:\n{text}"
+            );
+        }
+        text.into_owned()
+    };
+    for (mode, panic) in [("error", None), ("panic", Some("HOSTILE_TEXT_PANIC"))] {
+        for flag in ["--check", "--list"] {
+            let mut command = launcher_in(games.path());
+            command.args([flag, "--games-dir"]).arg(games.path());
+            if let Some(name) = panic {
+                command.env(name, "1");
+            }
+            let out = command.output().expect("the launcher runs");
+            let how = format!("{flag}, {mode}");
+            let stdout = obeyed(&out.stdout, &how);
+            obeyed(&out.stderr, &how);
+            let state = state(&stdout, "Hostile Text");
+            assert!(state.starts_with("broken: "), "{how}: {stdout}");
+            // The text is there, quoted: the player can read what it tried.
+            assert!(
+                state.contains("\\u{1b}]0;pwned\\u{7}\\u{1b}[2K\\r    state:"),
+                "{how}: {state}"
+            );
+            assert!(
+                state.contains("\\u{9b}31m\\u{202e}txt.exe"),
+                "{how}: {state}"
+            );
+        }
+    }
+    // `--play`: the window closes and the reason goes to stderr, escaped.
+    let x = support::Xvfb::start(&games.path().join("xvfb"));
+    let args = [
+        "--games-dir",
+        games.path().to_str().unwrap(),
+        "--play",
+        "hostile-text",
+    ];
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    let (status, stderr) = support::LauncherInX::start(&x, games.path(), &args).wait_for_exit();
+    assert!(!status.success(), "{status}");
+    let stderr = obeyed(stderr.as_bytes(), "--play");
+    assert!(
+        stderr.contains("plt-games: ") && stderr.contains("\\u{1b}]52;c;cm0gLXJmIH4=\\u{7}"),
+        "{stderr}"
+    );
+}

@@ -151,28 +151,13 @@ pub fn check_in_background<K: Clone + Send + Sync + 'static, C: CheckGame + Clon
     }
 }
 
-/// `text` with its control characters written out (`\u{1b}`): what a game
-/// prints is quoted to the player's terminal and window, never obeyed.
-pub fn visible(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+/// What a game prints is quoted to the player's terminal and window, never
+/// obeyed: see [`crate::terminal`].
+pub use crate::terminal::visible;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn control_characters_are_written_out() {
-        assert_eq!(visible("\u{1b}[2Jred\tok"), "\\u{1b}[2Jred\\tok");
-    }
 
     #[test]
     fn a_library_that_passed_is_checked_once_until_it_changes() {

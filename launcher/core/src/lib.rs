@@ -43,4 +43,5 @@ pub mod player;
 pub mod running;
 pub mod saves;
 pub mod search_path;
+pub mod terminal;
 pub mod watch;

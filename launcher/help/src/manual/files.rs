@@ -223,7 +223,7 @@ pub fn write_manual_page(
     )
     .map_err(|e| e.to_string())?;
     for warning in &written.warnings {
-        eprintln!("plt-games: {warning}");
+        launcher_core::terminal::say(&format!("plt-games: {warning}"));
     }
     Ok(manual_url(&written.path, tag))
 }

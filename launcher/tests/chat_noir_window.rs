@@ -384,6 +384,89 @@ fn the_play_windows_title_follows_the_games_title() {
     launcher.stop();
 }
 
+/// Issue 39: no click is lost or reordered. A player's quick clicks — the
+/// pointer moved, a short hover, press and release at once (one frame) —
+/// on a game slower than a frame (`slow-answer`: 200 ms an event or a
+/// read, counting only whole clicks: a release after its press at the same
+/// place) each reach the game, in order, however its answers fall.
+#[test]
+fn quick_clicks_on_a_slow_game_all_reach_it_in_order() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "slow-answer",
+        "game = \"slow_answer\"\nname = \"Slow Answer\"\n",
+        "slow_answer",
+    );
+    let x = Xvfb::start(&games.path().join("framebuffer"));
+    let mut launcher = LauncherInX::start_with_env(
+        &x,
+        games.path(),
+        &[
+            "--games-dir".as_ref(),
+            games.path().as_os_str(),
+            "--play".as_ref(),
+            "slow-answer".as_ref(),
+        ],
+        &[("SLOW_ANSWER_WHOLE_CLICKS", "1")],
+    );
+    let screen = || Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?);
+    const CANVAS: [u8; 3] = [200, 200, 230];
+    // The canvas's box on the screen, once the window has settled on its
+    // size (it is fitted to its toolbar after it first shows).
+    let canvas_box = || {
+        let picture = screen()?;
+        let (mut min, mut max) = ((u32::MAX, u32::MAX), (0, 0));
+        for y in 0..picture.height {
+            for x in 0..picture.width {
+                if picture.at(x, y) == CANVAS {
+                    min = (min.0.min(x), min.1.min(y));
+                    max = (max.0.max(x), max.1.max(y));
+                }
+            }
+        }
+        (max.0 > min.0 + 60 && max.1 > min.1 + 40).then_some((min, max))
+    };
+    let mut last = None;
+    let (min, max) = wait_for(
+        "the slow game's canvas, still",
+        Duration::from_secs(60),
+        || {
+            launcher.assert_running("the canvas showed");
+            x.run("xdotool", &["search", "--name", "^Slow Answer 0$"])
+                .lines()
+                .next()?;
+            let now = canvas_box()?;
+            let still = last == Some(now);
+            last = Some(now);
+            still.then_some(now)
+        },
+    );
+    for n in 1..=3u32 {
+        // A different place each time, away from the edges.
+        let px = (min.0 + (max.0 - min.0) * (n + 1) / 6).to_string();
+        let py = (min.1 + (max.1 - min.1) * (4 - n) / 5).to_string();
+        x.run("xdotool", &["mousemove", "--sync", &px, &py]);
+        // The player's short hover, then a click with no pause between
+        // press and release.
+        std::thread::sleep(Duration::from_millis(150));
+        x.run("xdotool", &["click", "1"]);
+        let title = format!("^Slow Answer {n}(, .*)?$");
+        let what = format!("the game counting click {n}");
+        let shown = wait_for(&what, Duration::from_secs(60), || {
+            launcher.assert_running(&what);
+            let id = x.run("xdotool", &["search", "--name", &title]);
+            let id = id.lines().next()?;
+            Some(x.run("xdotool", &["getwindowname", id]))
+        });
+        assert_eq!(
+            shown.trim(),
+            format!("Slow Answer {n}"),
+            "every press and release reached the game, in order"
+        );
+    }
+    launcher.stop();
+}
+
 /// Issue 30, bugs 1 and 2: a player drags the corner of Chat Noir's window
 /// (opened from the console, under a window manager) out by 90 × 60: the
 /// window keeps the size and place they gave it — it used to flip between

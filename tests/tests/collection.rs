@@ -9,20 +9,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use launcher::LauncherApp;
 use launcher::catalog::{Catalog, SearchPath};
-use launcher_tests::{BundledGame, GamesDir, Settle, bundled_games};
-use support::open_dirs;
+use launcher_tests::Settle;
+use support::{collection, open_dirs};
 
 mod support;
-
-/// Every bundled game, copied into one games directory with its library.
-fn collection() -> (GamesDir, Vec<BundledGame>) {
-    let games = GamesDir::new();
-    let bundled = bundled_games();
-    for game in &bundled {
-        games.add_bundled(&game.dir_name, &game.library);
-    }
-    (games, bundled)
-}
 
 /// The game sets of the original console (seed 004 §1), by game: a game
 /// of the original keeps its set here.
@@ -130,7 +120,7 @@ fn snapshots_of_each_opening_board() {
             .open_game_mut(&game.dir_name)
             .unwrap_or_else(|| panic!("{} opens", game.name));
         window.new_game(1).expect("a new game from seed 1");
-        // The Game ID field grew to the random first game's ID.
+        // The tool bar's rows as this game's alone lay them out.
         window.forget_field_widths();
         harness.remove_cursor();
         // Until nothing moves: a computer that plays first (Parcheesi's

@@ -3,30 +3,25 @@
 
 use super::GameWindow;
 use game_api::{Action, ActionKind};
-use std::collections::HashMap;
 
-/// The fewest characters a game's text field has room for: a game ID of
-/// Chat Noir's 11 × 11 board (at most 31) fits whole.
+/// The characters a game's text field has room for: a game ID of Chat
+/// Noir's 11 × 11 board (at most 31) fits whole. A longer value scrolls
+/// inside the field and is shown whole in its tooltip; the field never
+/// grows, so that the tool bar never wraps (and the canvas never moves)
+/// because a game ID grew.
 const TEXT_FIELD_CHARS: usize = 32;
 
-/// The widest a game's text field grows to show its value, in points; a
-/// longer value scrolls inside the field.
-const MAX_TEXT_FIELD_WIDTH: f32 = 420.0;
-
-/// The width of a text field that shows `value` whole, in monospace, with
-/// room for at least [`TEXT_FIELD_CHARS`] characters, at most
-/// [`MAX_TEXT_FIELD_WIDTH`].
-fn text_field_width(ui: &egui::Ui, value: &str) -> f32 {
+/// The width of a text field of [`TEXT_FIELD_CHARS`] characters in
+/// monospace.
+fn text_field_width(ui: &egui::Ui) -> f32 {
     let font = egui::TextStyle::Monospace.resolve(ui.style());
-    let chars = value.chars().count().max(TEXT_FIELD_CHARS);
     let text = ui.fonts_mut(|f| {
-        f.layout_no_wrap("0".repeat(chars), font, egui::Color32::WHITE)
+        f.layout_no_wrap("0".repeat(TEXT_FIELD_CHARS), font, egui::Color32::WHITE)
             .size()
             .x
     });
     // The field's inner margins, and room for the cursor.
-    let margins = 2.0 * ui.spacing().button_padding.x + 4.0;
-    (text + margins).min(MAX_TEXT_FIELD_WIDTH)
+    text + 2.0 * ui.spacing().button_padding.x + 4.0
 }
 
 /// The width of a choice's button: its widest option, plus the arrow.
@@ -43,16 +38,6 @@ fn choice_width(ui: &egui::Ui, options: &[String]) -> f32 {
         })
         .fold(0.0, f32::max);
     widest + ui.spacing().icon_width + 2.0 * ui.spacing().button_padding.x
-}
-
-/// The width of the text field `id` for `value`, kept in `widths`: it
-/// grows to show a longer value and never shrinks while the window is
-/// open, so the toolbar does not jump from one game ID to the next.
-fn grown_width(widths: &mut HashMap<String, f32>, ui: &egui::Ui, id: &str, value: &str) -> f32 {
-    let needed = text_field_width(ui, value);
-    let width = widths.entry(id.to_owned()).or_insert(needed);
-    *width = width.max(needed);
-    *width
 }
 
 /// How a game-api key name is shown to the player: a letter in upper
@@ -195,19 +180,17 @@ impl GameWindow {
                     ActionKind::Text { value } => {
                         let label = ui.label(&action.label);
                         let text = self.text_fields.entry(action.id.clone()).or_default();
-                        let edit = ui
+                        let mut edit = ui
                             .add(
                                 egui::TextEdit::singleline(text)
                                     .font(egui::TextStyle::Monospace)
-                                    .desired_width(grown_width(
-                                        &mut self.text_field_widths,
-                                        ui,
-                                        &action.id,
-                                        value,
-                                    ))
+                                    .desired_width(text_field_width(ui))
                                     .id_salt(("action", &action.id)),
                             )
                             .labelled_by(label.id);
+                        if value.chars().count() > TEXT_FIELD_CHARS {
+                            edit = edit.on_hover_text(value.as_str());
+                        }
                         let entered =
                             edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                         let copy = ui
@@ -228,13 +211,6 @@ impl GameWindow {
                         widths.extend([&label, &edit, &copy, &go].map(|r| r.rect.width()));
                         if go.clicked() || entered {
                             *invoked = Some((action.id.clone(), text.clone()));
-                        }
-                        // What the game said of the last entry, beside it.
-                        if let Some((_, error)) =
-                            self.field_error.as_ref().filter(|(id, _)| *id == action.id)
-                        {
-                            let shown = ui.colored_label(ui.visuals().error_fg_color, error);
-                            widths.push(shown.rect.width());
                         }
                     }
                 });

@@ -123,8 +123,6 @@ pub struct GameWindow {
     status: String,
     actions: Vec<Action>,
     text_fields: HashMap<String, String>,
-    /// Each text field's width so far (see `controls.rs`).
-    text_field_widths: HashMap<String, f32>,
     /// Each control's width last frame (label and box together), to wrap
     /// the tool bar before a control rather than through it.
     control_widths: HashMap<String, f32>,
@@ -296,7 +294,6 @@ impl GameWindow {
             status: String::new(),
             actions: Vec::new(),
             text_fields: HashMap::new(),
-            text_field_widths: HashMap::new(),
             control_widths: HashMap::new(),
             drawing: RecordingPainter::new(),
             dirty: true,
@@ -418,12 +415,10 @@ impl GameWindow {
         self.save_warning.as_deref()
     }
 
-    /// Lets the toolbar's text fields take the width of what they show now
-    /// (they only grow while a window is open, so that the toolbar does not
-    /// jump from one game ID to the next): for snapshots that must not
-    /// depend on the games shown before.
+    /// Forgets the widths of the tool bar's controls measured so far (by
+    /// which a row wraps before a control that no longer fits): for
+    /// snapshots that must not depend on the games shown before.
     pub fn forget_field_widths(&mut self) {
-        self.text_field_widths.clear();
         self.control_widths.clear();
     }
 
@@ -745,39 +740,7 @@ impl GameWindow {
         }
 
         let clock = self.clock_face(ui.ctx());
-        egui::Panel::bottom("game-status").show(ui, |ui| {
-            // Wrapped, never cut: a long status ("Winnable? Not decided
-            // yet…") takes a second line in a narrow window.
-            match &clock {
-                None => {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.add(egui::Label::new(&self.status).wrap());
-                    });
-                }
-                // The clock at the right, the status wrapped beside it.
-                Some(clock) => {
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
-                        ui.label(clock);
-                        ui.with_layout(
-                            egui::Layout::left_to_right(egui::Align::Min).with_main_wrap(true),
-                            |ui| ui.add(egui::Label::new(&self.status).wrap()),
-                        );
-                    });
-                }
-            }
-            if let Some(note) = &self.file_note {
-                ui.add(egui::Label::new(note).wrap());
-            }
-            if let Some(error) = &self.action_error {
-                ui.colored_label(ui.visuals().error_fg_color, error);
-            }
-            if let Some(warning) = &self.warning {
-                ui.colored_label(ui.visuals().warn_fg_color, warning);
-            }
-            if let Some(warning) = &self.save_warning {
-                ui.colored_label(ui.visuals().warn_fg_color, warning);
-            }
-        });
+        egui::Panel::bottom("game-status").show(ui, |ui| self.status_ui(ui, clock.as_deref()));
 
         if let Some((id, value)) = invoked {
             self.invoke(&id, &value)?;
@@ -804,6 +767,61 @@ impl GameWindow {
             outcome = Outcome::Closed;
         }
         Ok(outcome)
+    }
+}
+
+impl GameWindow {
+    /// The status line: one line whatever the game writes, so that the
+    /// canvas above never moves (a long text is shortened with "…", whole in
+    /// its tooltip and to screen readers). At its right the clock, and the
+    /// window's notes (the last file saved or opened, what the game said of
+    /// a control or an entry, the host's warnings), each shortened too.
+    fn status_ui(&self, ui: &mut egui::Ui, clock: Option<&str>) {
+        let visuals = ui.visuals().clone();
+        let field_error = self.field_error.as_ref().map(|(_, e)| e);
+        let notes: Vec<(&String, egui::Color32)> = [
+            (self.file_note.as_ref(), visuals.text_color()),
+            (field_error, visuals.error_fg_color),
+            (self.action_error.as_ref(), visuals.error_fg_color),
+            (self.warning.as_ref(), visuals.warn_fg_color),
+            (self.save_warning.as_ref(), visuals.warn_fg_color),
+        ]
+        .into_iter()
+        .filter_map(|(note, colour)| Some((note?, colour)))
+        .collect();
+        ui.horizontal(|ui| self.status_row_ui(ui, clock, &notes));
+    }
+
+    /// The status line's one row: the clock and the notes from the right,
+    /// the status in what is left.
+    fn status_row_ui(
+        &self,
+        ui: &mut egui::Ui,
+        clock: Option<&str>,
+        notes: &[(&String, egui::Color32)],
+    ) {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if let Some(clock) = clock {
+                ui.label(clock);
+            }
+            // The notes share at most half the line, the newest kind last.
+            let share = (ui.available_width() / 2.0) / notes.len().max(1) as f32;
+            for (note, colour) in notes.iter().rev() {
+                let height = ui.spacing().interact_size.y;
+                ui.allocate_ui_with_layout(
+                    egui::vec2(share, height),
+                    egui::Layout::right_to_left(egui::Align::Center),
+                    |ui| {
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(*note).color(*colour)).truncate(),
+                        )
+                    },
+                );
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.add(egui::Label::new(&self.status).truncate());
+            });
+        });
     }
 }
 

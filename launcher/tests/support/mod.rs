@@ -323,6 +323,8 @@ pub struct LauncherInX {
     xauthority: String,
     dir: PathBuf,
     args: Vec<std::ffi::OsString>,
+    /// Environment variables set for it (and so its game processes).
+    envs: Vec<(String, String)>,
     /// Starts so far that found no X server to talk to.
     refused: u32,
 }
@@ -330,21 +332,43 @@ pub struct LauncherInX {
 impl LauncherInX {
     /// Starts the launcher, isolated in `dir` (see [`isolate`]), with `args`.
     pub fn start(x: &Xvfb, dir: &Path, args: &[&std::ffi::OsStr]) -> LauncherInX {
-        let display = x.display.clone();
-        let xauthority = x.xauthority.clone();
+        Self::start_with_env(x, dir, args, &[])
+    }
+
+    /// [`LauncherInX::start`] with the environment variables `envs` set
+    /// for the launcher, and so for its game processes.
+    pub fn start_with_env(
+        x: &Xvfb,
+        dir: &Path,
+        args: &[&std::ffi::OsStr],
+        envs: &[(&str, &str)],
+    ) -> LauncherInX {
+        let (display, xauthority) = (x.display.clone(), x.xauthority.clone());
         let args: Vec<std::ffi::OsString> = args.iter().map(|a| a.to_os_string()).collect();
+        let envs: Vec<(String, String)> = envs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         LauncherInX {
-            child: Self::spawn(&display, &xauthority, dir, &args),
+            child: Self::spawn(&display, &xauthority, dir, &args, &envs),
             display,
             xauthority,
             dir: dir.to_owned(),
             args,
+            envs,
             refused: 0,
         }
     }
 
-    fn spawn(display: &str, xauthority: &str, dir: &Path, args: &[std::ffi::OsString]) -> Child {
+    fn spawn(
+        display: &str,
+        xauthority: &str,
+        dir: &Path,
+        args: &[std::ffi::OsString],
+        envs: &[(String, String)],
+    ) -> Child {
         launcher_in(dir)
+            .envs(envs.iter().map(|(k, v)| (k, v)))
             .env("DISPLAY", display)
             .env("XAUTHORITY", xauthority)
             .env_remove("WAYLAND_DISPLAY")
@@ -371,7 +395,13 @@ impl LauncherInX {
                 // Seen four times in a row on a loaded machine: the server
                 // gets more time with each try.
                 std::thread::sleep(Duration::from_millis(500 * u64::from(self.refused)));
-                self.child = Self::spawn(&self.display, &self.xauthority, &self.dir, &self.args);
+                self.child = Self::spawn(
+                    &self.display,
+                    &self.xauthority,
+                    &self.dir,
+                    &self.args,
+                    &self.envs,
+                );
                 return;
             }
             panic!("the launcher exited ({status}) before {what}:\n{said}");

@@ -4,7 +4,17 @@
 
 use egui_kittest::Harness;
 use launcher::LauncherApp;
-use launcher_tests::Settle;
+use launcher_tests::{BundledGame, GamesDir, Settle, bundled_games};
+
+/// Every bundled game, copied into one games directory with its library.
+pub fn collection() -> (GamesDir, Vec<BundledGame>) {
+    let games = GamesDir::new();
+    let bundled = bundled_games();
+    for game in &bundled {
+        games.add_bundled(&game.dir_name, &game.library);
+    }
+    (games, bundled)
+}
 
 /// Moves the pointer to `pos` and clicks the primary button there, as a
 /// mouse would: press and release are separate frames.

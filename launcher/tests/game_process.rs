@@ -710,6 +710,76 @@ fn a_hostile_game_gets_nothing_from_the_system() {
     assert_eq!(probe(true, &data, "thread", "").unwrap(), "thread: ok");
 }
 
+/// Issue 41, attack 2: Landlock does not cover a file's metadata, and the
+/// system-call filter allowed `fchmodat`, `fchmod` and `utimensat`: one
+/// click set `~/.ssh/id_rsa` to 666 with a 1970 time stamp, and the
+/// console's own files to 000. Every change of a file's metadata is now
+/// refused with "Operation not permitted", by path and by descriptor
+/// (mode, times, owner, extended attributes), outside its data directory
+/// and inside it (the filter cannot tell where a file is); the player's
+/// file keeps its mode and time. Unsandboxed, the probe's changes work
+/// (the control).
+#[test]
+fn a_game_changes_no_files_metadata() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("game-launcher/data/sandbox-probe");
+    let private = |name: &str| {
+        let path = home.path().join(name);
+        std::fs::write(&path, "-----BEGIN OPENSSH PRIVATE KEY-----\n").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        path
+    };
+    let facts = |path: &Path| {
+        let meta = std::fs::metadata(path).unwrap();
+        (meta.mode() & 0o7777, meta.mtime())
+    };
+    let control = private("control");
+    let text = |path: &Path| path.to_str().unwrap().to_owned();
+    assert_eq!(
+        probe(false, &data, "chmod", &text(&control)).unwrap(),
+        "chmod: ok"
+    );
+    assert_eq!(
+        probe(false, &data, "utimes", &text(&control)).unwrap(),
+        "utimes: ok"
+    );
+    assert_eq!(
+        facts(&control),
+        (0o666, 0),
+        "unsandboxed, the probe changed them"
+    );
+
+    let key = private("id_rsa");
+    let before = facts(&key);
+    for attack in ["chmod", "utimes", "chown", "xattr"] {
+        let Some(said) = probe(true, &data, attack, &text(&key)) else {
+            return;
+        };
+        assert!(
+            said.starts_with(&format!("{attack}: refused (Operation not permitted")),
+            "{said}"
+        );
+    }
+    assert_eq!(
+        facts(&key),
+        before,
+        "the player's key keeps its mode and time"
+    );
+    // Its own file, by path and through a descriptor it may open.
+    assert_eq!(probe(true, &data, "data", "").unwrap(), "data: ok");
+    let own = data.join("probe.txt");
+    let own_before = facts(&own);
+    for attack in ["chmod", "fchmod", "utimes", "futimes"] {
+        let said = probe(true, &data, attack, &text(&own)).unwrap();
+        assert!(
+            said.starts_with(&format!("{attack}: refused (Operation not permitted")),
+            "{said}"
+        );
+    }
+    assert_eq!(facts(&own), own_before);
+}
+
 #[test]
 fn the_sandbox_keeps_a_game_off_the_network() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -13,7 +13,14 @@
 //! process itself: no probing which pids exist), `ptrace` and reading other
 //! processes' memory, `mount`, `unshare`, `setns`, keyrings, `bpf`,
 //! `perf_event_open`, `io_uring`, `userfaultfd`, and terminal input
-//! injection (`ioctl` is limited to a few harmless requests). `clone3` is
+//! injection (`ioctl` is limited to a few harmless requests), and every
+//! change of a file's metadata (issue 41: Landlock does not cover it, and
+//! one click set the player's private key to mode 666 with a 1970 time
+//! stamp): `chmod`, `chown`, times (`utimensat`, `utimes`) and extended
+//! attributes, in every form (by path, `*at`, by descriptor `f*`). The
+//! filter cannot tell where a file is, so they are refused in the game's
+//! data directory too; no game needs them (the files it creates get their
+//! mode from `open`). `clone3` is
 //! answered `ENOSYS`: its flags are out of a filter's reach, and the C
 //! library then starts threads with `clone`, which the filter can check.
 //!
@@ -23,7 +30,7 @@
 /// What a process that applied [`restrict`] may not do, in a player's
 /// words, for the About box and the manual.
 pub const REFUSED: &str = "no network or local sockets, no programs, no new processes, \
-     nothing done to other processes";
+     nothing done to other processes, no file's permissions, owner or times changed";
 
 /// Applies the filter to every thread of this process. Fails on a kernel
 /// without seccomp filters (then the game process says so and runs only
@@ -243,9 +250,6 @@ fn allowed(own_pid: u32) -> std::collections::BTreeMap<i64, Vec<seccompiler::Sec
         libc::SYS_fallocate,
         libc::SYS_flock,
         libc::SYS_fcntl,
-        libc::SYS_fchmod,
-        libc::SYS_fchmodat,
-        libc::SYS_utimensat,
         libc::SYS_umask,
         libc::SYS_getcwd,
         libc::SYS_dup,
@@ -348,11 +352,35 @@ mod tests {
             libc::SYS_pidfd_open,
             libc::SYS_pidfd_send_signal,
             libc::SYS_tkill,
+            // A file's metadata (issue 41).
+            libc::SYS_fchmod,
+            libc::SYS_fchmodat,
+            452, // fchmodat2 (Linux 6.6): new calls have one number on every architecture
+            libc::SYS_fchown,
+            libc::SYS_fchownat,
+            libc::SYS_utimensat,
+            libc::SYS_setxattr,
+            libc::SYS_lsetxattr,
+            libc::SYS_fsetxattr,
+            463, // setxattrat (Linux 6.13)
+            libc::SYS_removexattr,
+            libc::SYS_lremovexattr,
+            libc::SYS_fremovexattr,
+            466, // removexattrat (Linux 6.13)
         ] {
             assert!(!allowed.contains_key(&refused), "syscall {refused} allowed");
         }
         #[cfg(target_arch = "x86_64")]
-        for refused in [libc::SYS_fork, libc::SYS_vfork] {
+        for refused in [
+            libc::SYS_fork,
+            libc::SYS_vfork,
+            libc::SYS_chmod,
+            libc::SYS_chown,
+            libc::SYS_lchown,
+            libc::SYS_utime,
+            libc::SYS_utimes,
+            libc::SYS_futimesat,
+        ] {
             assert!(!allowed.contains_key(&refused), "syscall {refused} allowed");
         }
         // Conditional: only on itself, only threads.

@@ -780,6 +780,55 @@ fn a_game_changes_no_files_metadata() {
     assert_eq!(facts(&own), own_before);
 }
 
+/// Issue 41, attack 6: a game started 30,000 threads in 6 s (1.1 GB of
+/// the kernel's memory, outside its memory limit) and had the console's
+/// limit on open files. A game now has fewer than `MAX_TASKS` threads and
+/// processes (its PID namespace's `pid_max`; `RLIMIT_NPROC` of its user
+/// namespace, which does not bind root, as these tests run), and at most
+/// `MAX_OPEN_FILES` open files: the next thread or file is refused, which
+/// the game sees, and it plays on; the system's `pid_max` is untouched.
+#[test]
+fn a_game_has_limits_of_its_own_on_threads_and_open_files() {
+    use launcher::game_host::sandbox::{MAX_OPEN_FILES, MAX_TASKS};
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("game-launcher/data/sandbox-probe");
+    let count = |said: &str, control: &str, done: &str| -> usize {
+        let rest = said
+            .strip_prefix(&format!("{control}: refused ("))
+            .unwrap_or_else(|| panic!("{said}"));
+        let (n, _) = rest
+            .split_once(&format!(" {done}, then "))
+            .unwrap_or_else(|| panic!("{said}"));
+        n.parse().unwrap()
+    };
+    let Some(said) = probe(true, &data, "threads", "30000") else {
+        return;
+    };
+    let threads = count(&said, "threads", "started");
+    // Its process and its stand-in init hold pids too; pids reused after
+    // they wrap come from 300 up, so a long game has fewer.
+    assert!(
+        threads < MAX_TASKS as usize && threads + 8 >= MAX_TASKS as usize,
+        "{said}"
+    );
+    let pid_max = || std::fs::read_to_string("/proc/sys/kernel/pid_max").unwrap();
+    assert_ne!(
+        pid_max().trim(),
+        MAX_TASKS.to_string(),
+        "the system's pid_max is its own"
+    );
+    assert!(said.contains("Resource temporarily unavailable"), "{said}");
+    let said = probe(true, &data, "files", "100000").unwrap();
+    let files = count(&said, "files", "opened");
+    assert!(
+        files < MAX_OPEN_FILES as usize && files + 32 >= MAX_OPEN_FILES as usize,
+        "{said}"
+    );
+    assert!(said.contains("Too many open files"), "{said}");
+    // It still starts a thread once those are gone.
+    assert_eq!(probe(true, &data, "thread", "").unwrap(), "thread: ok");
+}
+
 #[test]
 fn the_sandbox_keeps_a_game_off_the_network() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

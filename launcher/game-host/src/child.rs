@@ -105,7 +105,9 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
     let progress = start
         .progress_fd
         .and_then(|fd| crate::progress::ProgressPage::open(fd).ok());
-    if let Err(e) = crate::sandbox::limit_process(Some(parent), start.memory_limit) {
+    // The tasks' limit counts the game's user namespace only when it has one.
+    let own_users = namespaces.is_ok();
+    if let Err(e) = crate::sandbox::limit_process(Some(parent), start.memory_limit, own_users) {
         say(&ToConsole::Started(Err(StartFailure::Host(e))));
         return ExitCode::FAILURE;
     }

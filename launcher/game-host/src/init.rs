@@ -67,12 +67,61 @@ pub fn start_game(console: Option<u32>, close: &[i32]) -> Result<(), String> {
             init(write, close)
         }
         a => {
+            // P needs no privilege to wait (A limited the namespace).
+            crate::namespaces::drop_capabilities();
             // SAFETY: P's copy of the write end (so that A's end is the
             // pipe's end), and the game's descriptors.
             unsafe { libc::close(write) };
             close_all(close);
             relay(read, a)
         }
+    }
+}
+
+/// Limits the tasks (threads and processes) of this PID namespace to fewer
+/// than `sandbox::MAX_TASKS`: its `pid_max`, which Linux keeps per PID
+/// namespace since 6.14, set by its init while it still holds the
+/// namespace's capabilities. It binds a player who is root too, whom
+/// `RLIMIT_NPROC` exempts. Only on such a kernel: on an older one the file
+/// is the whole system's. A refusal leaves the namespace as it was.
+#[cfg(target_os = "linux")]
+fn limit_tasks() {
+    if !pid_max_per_namespace() {
+        return;
+    }
+    let mut text = [0u8; 24];
+    let mut n = crate::sandbox::MAX_TASKS;
+    let mut at = text.len() - 1;
+    text[at] = b'\n';
+    loop {
+        at -= 1;
+        text[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    crate::namespaces::write_file(c"/proc/sys/kernel/pid_max", &text[at..]);
+}
+
+/// Whether this kernel keeps `pid_max` per PID namespace (Linux 6.14).
+#[cfg(target_os = "linux")]
+fn pid_max_per_namespace() -> bool {
+    // SAFETY: an all-zero utsname is valid, and uname fills it.
+    let mut names: libc::utsname = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid utsname to fill.
+    if unsafe { libc::uname(&mut names) } != 0 {
+        return false;
+    }
+    // SAFETY: uname wrote a NUL-terminated release into the array.
+    let release = unsafe { std::ffi::CStr::from_ptr(names.release.as_ptr()) };
+    let Ok(release) = release.to_str() else {
+        return false;
+    };
+    let mut parts = release.split(['.', '-']).map(|p| p.parse::<u32>().ok());
+    match (parts.next().flatten(), parts.next().flatten()) {
+        (Some(major), Some(minor)) => (major, minor) >= (6, 14),
+        _ => false,
     }
 }
 
@@ -122,6 +171,8 @@ fn init(status: i32, close: &[i32]) -> Result<(), String> {
         // SAFETY: ends A (nothing of the game has run).
         unsafe { libc::_exit(1) };
     }
+    limit_tasks();
+    crate::namespaces::drop_capabilities();
     // SAFETY: A is single-threaded (a child of a single-threaded P).
     let game = unsafe { libc::fork() };
     if game == 0 {

@@ -181,7 +181,10 @@ mod libc_errno {
 /// granted. With `pid`, its children will be in a new PID namespace too
 /// (where the kernel allows): this process can then start no thread (the
 /// kernel keeps a process's threads in one PID namespace), only children,
-/// the first of which must be their init ([`crate::init`]). The process
+/// the first of which must be their init ([`crate::init`]); the
+/// capabilities are then kept for [`crate::init::start_game`], whose init
+/// limits the namespace's tasks before it and this process give them up.
+/// The process
 /// must be single-threaded. Async-signal-safe: it makes system calls on
 /// `prepared`'s memory only, so it may run in a forked child of a threaded
 /// process.
@@ -234,7 +237,9 @@ pub fn enter(prepared: &Prepared, pid: bool) -> Result<Namespaces, Refusal> {
         // computer's name, which only costs a little privacy.
         unsafe { libc::sethostname(HOST_NAME.as_ptr().cast(), HOST_NAME.len()) };
     }
-    drop_capabilities();
+    if !pid {
+        drop_capabilities();
+    }
     Ok(Namespaces {
         uts,
         pid,
@@ -245,7 +250,7 @@ pub fn enter(prepared: &Prepared, pid: bool) -> Result<Namespaces, Refusal> {
 /// Writes `contents` to the file at `path` in one `write`, as the kernel
 /// wants its namespace maps written. Async-signal-safe.
 #[cfg(target_os = "linux")]
-fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
+pub(crate) fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
     // SAFETY: a valid C string; the descriptor is closed below.
     let fd = unsafe { libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC) };
     if fd < 0 {
@@ -263,7 +268,7 @@ fn write_file(path: &std::ffi::CStr, contents: &[u8]) -> bool {
 /// within it): the game holds no privilege, even over its own namespaces.
 /// Async-signal-safe.
 #[cfg(target_os = "linux")]
-fn drop_capabilities() {
+pub(crate) fn drop_capabilities() {
     /// `_LINUX_CAPABILITY_VERSION_3`.
     const VERSION_3: u32 = 0x2008_0522;
     #[repr(C)]

@@ -25,6 +25,12 @@
 //! is missing, the process's CPU time (`/proc/<pid>/stat`, user and
 //! system) is read instead. Where `/proc` is missing (not Linux), nothing
 //! is watched.
+//!
+//! A measure costs the same whatever the game's thread count (issue 41: a
+//! game of 30,000 threads cost the watch 4.2 s of CPU in 12 s): a process
+//! of at most [`MAX_THREADS`] threads is read thread by thread, one with
+//! more (its count is in its `stat`) by its CPU time, one file; and a
+//! game process has at most `sandbox::MAX_TASKS` tasks.
 
 use crate::Waker;
 use std::collections::VecDeque;
@@ -158,9 +164,10 @@ impl CpuUse {
     }
 }
 
-/// The most threads of a game read at each measure: a game with more is
-/// measured on these (which is more than enough to find it busy).
-const MAX_THREADS: usize = 1024;
+/// The most threads of a process read one by one at each measure: a
+/// process with more is measured by its CPU time (one file), so a measure
+/// never reads more than about `3 × MAX_THREADS` files a process.
+pub const MAX_THREADS: usize = 64;
 
 /// A thread of the console watching one game process; it ends when
 /// dropped, or when the process is gone.
@@ -363,7 +370,7 @@ fn start_time(pid: u32) -> Option<u64> {
 /// The fields of a `stat` file after the command's name (which may hold
 /// spaces and parentheses): the state is the first (field 3).
 fn stat_fields(path: &str) -> Option<Vec<String>> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = read_proc(path)?;
     let (_, rest) = text.rsplit_once(')')?;
     Some(rest.split_whitespace().map(str::to_owned).collect())
 }
@@ -377,6 +384,14 @@ fn demand(pid: u32) -> Option<Duration> {
     let mut read = 0;
     let family = family(pid);
     for &pid in &family {
+        // Too many threads to read one by one: its CPU time, at once.
+        if thread_count(pid).is_some_and(|n| n > MAX_THREADS) {
+            if let Some(time) = cpu_time(pid) {
+                total += time;
+                read += 1;
+            }
+            continue;
+        }
         let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
             continue;
         };
@@ -384,7 +399,7 @@ fn demand(pid: u32) -> Option<Duration> {
             if low_priority(&task.path()) {
                 continue;
             }
-            let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) else {
+            let Some(text) = read_proc(&task.path().join("schedstat").to_string_lossy()) else {
                 // A thread that just ended; or no schedstat at all.
                 continue;
             };
@@ -421,7 +436,7 @@ fn family(pid: u32) -> Vec<u32> {
             continue;
         };
         for task in tasks.flatten().take(MAX_THREADS) {
-            let Ok(children) = std::fs::read_to_string(task.path().join("children")) else {
+            let Some(children) = read_proc(&task.path().join("children").to_string_lossy()) else {
                 continue;
             };
             family.extend(
@@ -433,6 +448,25 @@ fn family(pid: u32) -> Vec<u32> {
     }
     family.truncate(MAX_PROCESSES);
     family
+}
+
+/// The number of threads of process `pid` (field 20 of its `stat`).
+fn thread_count(pid: u32) -> Option<usize> {
+    stat_fields(&format!("/proc/{pid}/stat"))?
+        .get(17)?
+        .parse()
+        .ok()
+}
+
+thread_local! {
+    /// The `/proc` files this thread has read (what a measure costs).
+    static PROC_READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Reads a small file of `/proc`, counted in [`PROC_READS`].
+fn read_proc(path: &str) -> Option<String> {
+    PROC_READS.with(|reads| reads.set(reads.get() + 1));
+    std::fs::read_to_string(path).ok()
 }
 
 /// Whether the thread at `task` (`/proc/<pid>/task/<tid>`) runs at a
@@ -471,6 +505,10 @@ fn clock_ticks() -> Option<u64> {
 mod tests {
     use super::*;
 
+    /// Held by the tests that read this process's threads, and by the one
+    /// that gives it 2,000: a measure reads only the first threads'.
+    static OWN_THREADS: Mutex<()> = Mutex::new(());
+
     #[test]
     fn this_process_is_measured() {
         let pid = std::process::id();
@@ -503,6 +541,7 @@ mod tests {
     #[cfg(target_os = "linux")]
     #[test]
     fn the_descendants_of_a_process_are_its_family() {
+        let _own = OWN_THREADS.lock().unwrap_or_else(|e| e.into_inner());
         use std::os::unix::process::CommandExt;
         let mut child = std::process::Command::new("sh")
             .args(["-c", "sleep 60 & wait"])
@@ -528,6 +567,46 @@ mod tests {
         assert_eq!(found[0], pid);
         assert_eq!(own[0], std::process::id());
         assert!(own.contains(&pid), "this test's child is in its family");
+    }
+
+    /// Issue 41, attack 6: a measure of a process of 2,000 threads reads
+    /// about as many files as one of [`MAX_THREADS`] (it read three files
+    /// of every thread, up to 1,024 of them, twice a second), and still
+    /// counts the process's time.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_measure_costs_the_same_whatever_the_thread_count() {
+        let _own = OWN_THREADS.lock().unwrap_or_else(|e| e.into_inner());
+        let reads = |pid: u32| {
+            PROC_READS.with(|r| r.set(0));
+            let demand = demand(pid).expect("a demand");
+            (PROC_READS.with(std::cell::Cell::get), demand)
+        };
+        let (stop, hold) = std::sync::mpsc::channel::<()>();
+        let hold = std::sync::Arc::new(std::sync::Mutex::new(hold));
+        let threads: Vec<_> = (0..2000)
+            .map(|_| {
+                let hold = hold.clone();
+                std::thread::Builder::new()
+                    .stack_size(64 * 1024)
+                    .spawn(move || {
+                        let _ = hold.lock().map(|h| h.recv());
+                    })
+                    .unwrap()
+            })
+            .collect();
+        let (many_reads, demand) = reads(std::process::id());
+        drop(stop);
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        assert!(demand > Duration::ZERO);
+        // The first threads' `children` (a game's children are its main
+        // thread's), and its `stat` twice: 2,000 threads once cost 3,072.
+        assert!(
+            many_reads <= MAX_THREADS + 16,
+            "2,000 threads: {many_reads} files read"
+        );
     }
 
     #[test]

@@ -552,7 +552,7 @@ impl LauncherApp {
         let ctx = ui.ctx().clone();
         if !self.styled {
             self.styled = true;
-            crate::theme::set_text_colors(&ctx);
+            crate::theme::set_text_style(&ctx);
             apply_theme(&ctx, self.settings.theme);
         }
         match &mut self.mode {

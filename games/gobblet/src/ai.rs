@@ -13,13 +13,18 @@
 //!   player looks a few moves ahead without its book of plays.
 //!
 //! Every budget is counted in positions, never in time, so a search gives
-//! the same answer on every machine. Ties are broken by a generator seeded
-//! by the caller.
+//! the same answer on every machine, and a move costs at most
+//! [`max_nodes`] positions however busy the machine is. Ties are broken by
+//! a generator seeded by the caller. A search given a stop flag ([`think`])
+//! ends at its next position once the flag is set, so a search nobody
+//! waits for any more frees the CPU and the shared 3×3 memory at once.
 
 use crate::rules::{Color, Move, Position, Variant};
 use game_api::Rng;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A hasher for keys that are already well spread: one multiplication.
 #[derive(Default)]
@@ -77,24 +82,84 @@ pub const SOLVER_BUDGET: u64 = 250_000;
 /// A score beyond any evaluation: a win.
 const WIN: i32 = 1_000_000;
 
+/// The most positions one move of `level` on `variant` may visit: the
+/// 3×3 solver's budget and then the alpha-beta search's. The slowest move
+/// of each player costs about this many positions (see `benches/smart.rs`).
+pub const fn max_nodes(level: Level, variant: Variant) -> u64 {
+    match (level, variant) {
+        (Level::Smart, Variant::Small) => SOLVER_BUDGET + SMART_BUDGET,
+        (Level::Smart, Variant::Large) => SMART_BUDGET,
+        (Level::Ok, _) => OK_BUDGET,
+    }
+}
+
+/// What a computer player's search came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The move chosen; `None` when there is none (the game is over) or
+    /// the search was stopped.
+    pub mv: Option<Move>,
+    /// The positions visited, at most [`max_nodes`].
+    pub nodes: u64,
+}
+
 /// Chooses a move for the player to move in `position`, or `None` when
 /// there is none (the game is over). `history` holds the keys
 /// ([`Position::key`]) of the positions the game went through, which the
 /// search treats as draws so that the computer does not go round in
 /// circles. `seed` breaks ties.
 pub fn choose(position: &Position, history: &[u128], level: Level, seed: u64) -> Option<Move> {
-    let moves = position.moves();
-    if moves.is_empty() {
-        return None;
-    }
-    if moves.len() == 1 {
-        return Some(moves[0]);
-    }
+    think(position, history, level, seed, None).mv
+}
+
+/// [`choose`], telling the positions visited, and stopping at the next
+/// position once `stop` is set (then no move is chosen). Smart on 3×3
+/// remembers what it proved in a solver shared by the whole process.
+pub fn think(
+    position: &Position,
+    history: &[u128],
+    level: Level,
+    seed: u64,
+    stop: Option<Arc<AtomicBool>>,
+) -> Answer {
     if level == Level::Smart && position.variant() == Variant::Small {
         let solver = shared_solver();
         let mut solver = solver.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((mv, _)) = solver.fastest_win(position, SOLVER_DEPTH, SOLVER_BUDGET) {
-            return Some(mv);
+        think_with(&mut solver, position, history, level, seed, stop)
+    } else {
+        think_with(&mut Solver::new(), position, history, level, seed, stop)
+    }
+}
+
+/// [`think`] with `solver`'s memory of 3×3 positions (for measures that
+/// start from a solver that knows nothing).
+pub fn think_with(
+    solver: &mut Solver,
+    position: &Position,
+    history: &[u128],
+    level: Level,
+    seed: u64,
+    stop: Option<Arc<AtomicBool>>,
+) -> Answer {
+    let moves = position.moves();
+    if moves.len() <= 1 {
+        return Answer {
+            mv: moves.first().copied(),
+            nodes: 0,
+        };
+    }
+    let mut nodes = 0;
+    if level == Level::Smart && position.variant() == Variant::Small {
+        solver.stop = stop.clone();
+        let before = solver.nodes;
+        let found = solver.fastest_win(position, SOLVER_DEPTH, SOLVER_BUDGET);
+        nodes = solver.nodes - before;
+        solver.stop = None;
+        if let Some((mv, _)) = found {
+            return Answer {
+                mv: Some(mv),
+                nodes,
+            };
         }
     }
     let (budget, noise, max_depth) = match (level, position.variant()) {
@@ -102,8 +167,12 @@ pub fn choose(position: &Position, history: &[u128], level: Level, seed: u64) ->
         (Level::Smart, Variant::Large) => (SMART_BUDGET, 2, 8),
         (Level::Ok, _) => (OK_BUDGET, 24, 2),
     };
-    let mut search = Search::new(history, budget, noise, seed);
-    Some(search.best(position, max_depth))
+    let mut search = Search::new(history, budget, noise, seed, stop.as_deref());
+    let mv = search.best(position, max_depth);
+    Answer {
+        mv: (!search.stopped()).then_some(mv),
+        nodes: nodes + search.nodes,
+    }
 }
 
 fn shared_solver() -> &'static Mutex<Solver> {
@@ -128,6 +197,8 @@ pub struct Solver {
     known: KnownMap,
     nodes: u64,
     budget: u64,
+    /// Set by whoever no longer wants the answer: the search ends.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// The eight symmetries of the 3×3 board, as maps from a square to its
@@ -231,10 +302,15 @@ impl Solver {
         if known.no_win_within >= k {
             return Some(false);
         }
-        self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes >= self.budget
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
             return None;
         }
+        self.nodes += 1;
         let me = position.to_move();
         let moves = position.moves();
         let mut result = false;
@@ -294,7 +370,7 @@ impl Solver {
 }
 
 /// An alpha-beta search with a budget of positions.
-struct Search {
+struct Search<'a> {
     history: HashSet<u128>,
     path: Vec<u128>,
     nodes: u64,
@@ -302,10 +378,17 @@ struct Search {
     noise: i32,
     rng: Rng,
     out_of_budget: bool,
+    stop: Option<&'a AtomicBool>,
 }
 
-impl Search {
-    fn new(history: &[u128], budget: u64, noise: i32, seed: u64) -> Search {
+impl<'a> Search<'a> {
+    fn new(
+        history: &[u128],
+        budget: u64,
+        noise: i32,
+        seed: u64,
+        stop: Option<&'a AtomicBool>,
+    ) -> Search<'a> {
         Search {
             history: history.iter().copied().collect(),
             path: Vec::new(),
@@ -314,7 +397,13 @@ impl Search {
             noise,
             rng: Rng::new(seed),
             out_of_budget: false,
+            stop,
         }
+    }
+
+    /// Whether the search ended because it was told to stop.
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// The best move found by iterative deepening up to `max_depth`.
@@ -401,11 +490,11 @@ impl Search {
         beta: i32,
         ply: i32,
     ) -> i32 {
-        self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes >= self.budget || self.stopped() {
             self.out_of_budget = true;
             return 0;
         }
+        self.nodes += 1;
         if depth == 0 {
             return evaluate(position);
         }

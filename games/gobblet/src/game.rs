@@ -25,6 +25,8 @@ use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Rgba, Stroke, Style,
 };
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 
@@ -118,6 +120,15 @@ struct Thinking {
     key: u128,
     elapsed: f32,
     ready: Option<Move>,
+    /// Told to the search when its answer is no longer wanted.
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        // The search ends at its next position; nobody waits for it.
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -507,17 +518,21 @@ impl Gobblet {
         let history = self.history();
         let seed = self.seed ^ (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
         let spawned = std::thread::Builder::new()
             .name("gobblet-computer".into())
             .spawn({
                 let tx = tx.clone();
                 let history = history.clone();
+                let stop = stop.clone();
                 move || {
-                    let _ = tx.send(ai::choose(&position, &history, level, seed));
+                    let answer = ai::think(&position, &history, level, seed, Some(stop));
+                    let _ = tx.send(answer.mv);
                 }
             });
         if spawned.is_err() {
-            // No thread to be had: think here, once.
+            // No thread to be had: think here, once (a bounded number of
+            // positions).
             let _ = tx.send(ai::choose(&position, &history, level, seed));
         }
         self.thinking = Some(Thinking {
@@ -525,6 +540,7 @@ impl Gobblet {
             key: position.key(),
             elapsed: 0.0,
             ready: None,
+            stop,
         });
         self.update_ticks();
     }
@@ -555,6 +571,20 @@ impl Gobblet {
         self.paused = false;
         self.think();
         true
+    }
+
+    /// Waits for the thinking computer's answer without playing it (the
+    /// next tick after [`COMPUTER_PACE`] seconds of ticks plays it): for
+    /// tests and tools, as it blocks. False when nobody thinks or the
+    /// search ended without a move.
+    pub fn wait_for_answer(&mut self) -> bool {
+        let Some(thinking) = &mut self.thinking else {
+            return false;
+        };
+        if thinking.ready.is_none() {
+            thinking.ready = thinking.rx.recv().ok().flatten();
+        }
+        thinking.ready.is_some()
     }
 
     /// Time passes: slides move on, and a computer's answer is taken when

@@ -261,3 +261,49 @@ fn hoarder(h: &Harness<'_, LauncherApp>) -> Option<launcher::game_host::usage::D
         .find(|w| w.dir_name == "hoarder")
         .and_then(|w| w.disk_use())
 }
+
+/// Issue 41, attack 5: space hidden from a quota that added up lengths and
+/// walked paths: `fallocate(FALLOC_FL_KEEP_SIZE)` gives a file of length 0
+/// 64 MiB (3.2 GB on disk, 201 MB apparent, no warning, in the trial), and
+/// a file under folders deeper than `PATH_MAX` was never read. The hoarder's
+/// second click hides 128 MiB both ways: the quota counts the blocks on
+/// disk and reads every folder through its parent's descriptor, so the
+/// player is told.
+#[test]
+fn space_hidden_from_the_quota_is_counted_all_the_same() {
+    let games = GamesDir::new();
+    games.add_with_library("hoarder", "game = \"hoarder\"\n", "hoarder");
+    let home = tempfile::tempdir().unwrap();
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.player = Some(launcher::player::PlayerFiles::in_dir(home.path()));
+    config.processes.disk = Some(DiskLimit {
+        bytes: 100 * 1024 * 1024,
+        files: 1000,
+        every: Duration::from_millis(50),
+    });
+    let mut harness = console_with(config, CpuLimit::default());
+    open(&mut harness, "Hoarder");
+    click_canvas(&mut harness, "hoarder", Point::new(60.0, 40.0));
+    harness.get_by_label_contains("Files: 200 Hidden: 0 MiB");
+    run_until(&mut harness, "a measure of the 200 files", |h| {
+        hoarder(h).is_some_and(|d| d.files >= 200)
+    });
+    assert!(!hoarder(&harness).unwrap().over_limit());
+
+    click_canvas(&mut harness, "hoarder", Point::new(60.0, 40.0));
+    harness.get_by_label_contains("Hidden: 128 MiB");
+    run_until(&mut harness, "the hidden space counted", |h| {
+        hoarder(h).is_some_and(|d| d.over_limit())
+    });
+    let used = hoarder(&harness).unwrap();
+    assert!(
+        used.bytes >= (12 * 1024 + 512 + 128 * 1024) * 1024,
+        "{}",
+        used.describe()
+    );
+    run_until(&mut harness, "the quota notice", |h| {
+        h.query_all_by_label_contains("Hoarder has written")
+            .next()
+            .is_some()
+    });
+}

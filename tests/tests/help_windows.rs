@@ -1008,7 +1008,9 @@ fn no_help_is_read_through_a_link_out_of_the_game_folder() {
         .unwrap()
         .click();
     harness.settle();
-    harness.get_by_role_and_label(Role::Button, "Manual").click();
+    harness
+        .get_by_role_and_label(Role::Button, "Manual")
+        .click();
     harness.settle();
     harness.get_by_label("[picture: The key]");
     harness

@@ -94,6 +94,9 @@ pub struct DiskUse {
     pub bytes: u64,
     /// Its files and directories (at least, likewise).
     pub files: u64,
+    /// It has folders nested deeper than [`MAX_DEPTH`], which are not
+    /// read: over its quota, as what they hold is unknown.
+    pub too_deep: bool,
     /// The quota it was measured against.
     pub limit: DiskLimit,
 }
@@ -101,14 +104,19 @@ pub struct DiskUse {
 impl DiskUse {
     /// Whether it is over its quota.
     pub fn over_limit(&self) -> bool {
-        self.bytes > self.limit.bytes || self.files > self.limit.files
+        self.bytes > self.limit.bytes || self.files > self.limit.files || self.too_deep
     }
 
     /// "3.1 GiB in 200,000 files in its data directory (limit 256 MiB and
     /// 10,000 files)", for the player.
     pub fn describe(&self) -> String {
+        let deep = if self.too_deep {
+            format!(", and folders nested more than {MAX_DEPTH} deep, which are not measured,")
+        } else {
+            String::new()
+        };
         format!(
-            "{} in {} files in its data directory (limit {} and {} files)",
+            "{} in {} files{deep} in its data directory (limit {} and {} files)",
             size(self.bytes),
             thousands(self.files),
             size(self.limit.bytes),
@@ -325,35 +333,101 @@ fn watch(
     }
 }
 
-/// What `dir` holds: its files' bytes and its entries, never following a
-/// link; the walk stops at ten times the quota's files (the verdict is
+/// How deep in folders the quota reads a data directory: deeper folders
+/// are not read, and their being there puts the game over its quota.
+pub const MAX_DEPTH: usize = 64;
+
+/// What `dir` holds: its files' bytes, each the larger of its length and
+/// the blocks it holds on disk (a file given space with `fallocate` and
+/// `FALLOC_FL_KEEP_SIZE` has a length of 0), and its entries, never
+/// following a link. Each folder is read through its parent's descriptor,
+/// so a path longer than `PATH_MAX` is read too, down to [`MAX_DEPTH`]
+/// folders; the walk stops at ten times the quota's files (the verdict is
 /// known by then, and a directory of millions costs no more).
+#[cfg(unix)]
 fn measure(dir: &Path, limit: DiskLimit) -> DiskUse {
-    let most = limit.files.saturating_mul(10).max(1000);
-    let (mut bytes, mut files) = (0u64, 0u64);
-    let mut dirs = vec![dir.to_path_buf()];
-    'walk: while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            files += 1;
-            if files >= most {
-                break 'walk;
-            }
-            let Ok(meta) = entry.path().symlink_metadata() else {
-                continue;
-            };
-            if meta.is_dir() {
-                dirs.push(entry.path());
-            } else {
-                bytes = bytes.saturating_add(meta.len());
-            }
-        }
+    use rustix::fs::{Mode, OFlags};
+    let mut tally = Tally {
+        most: limit.files.saturating_mul(10).max(1000),
+        ..Tally::default()
+    };
+    if let Ok(root) = rustix::fs::open(
+        dir,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    ) {
+        walk(&root, 0, &mut tally);
     }
     DiskUse {
-        bytes,
-        files,
+        bytes: tally.bytes,
+        files: tally.files,
+        too_deep: tally.too_deep,
+        limit,
+    }
+}
+
+/// What [`measure`] has counted so far.
+#[cfg(unix)]
+#[derive(Default)]
+struct Tally {
+    bytes: u64,
+    files: u64,
+    most: u64,
+    too_deep: bool,
+}
+
+/// Counts the entries of the open folder `dir`, `depth` folders down, and
+/// of the folders in it; `false` once the walk should stop.
+#[cfg(unix)]
+fn walk(dir: &std::os::fd::OwnedFd, depth: usize, tally: &mut Tally) -> bool {
+    use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+    let Ok(entries) = rustix::fs::Dir::read_from(dir) else {
+        return true;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if matches!(name.to_bytes(), b"." | b"..") {
+            continue;
+        }
+        tally.files += 1;
+        if tally.files >= tally.most {
+            return false;
+        }
+        let Ok(stat) = rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW) else {
+            continue;
+        };
+        if FileType::from_raw_mode(stat.st_mode) == FileType::Directory {
+            if depth + 1 >= MAX_DEPTH {
+                tally.too_deep = true;
+                continue;
+            }
+            let Ok(sub) = rustix::fs::openat(
+                dir,
+                name,
+                OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+                Mode::empty(),
+            ) else {
+                continue;
+            };
+            if !walk(&sub, depth + 1, tally) {
+                return false;
+            }
+        } else {
+            let on_disk = (stat.st_blocks as u64).saturating_mul(512);
+            let counted = on_disk.max(stat.st_size as u64);
+            tally.bytes = tally.bytes.saturating_add(counted);
+        }
+    }
+    true
+}
+
+/// Not measured where there are no descriptors to walk with.
+#[cfg(not(unix))]
+fn measure(_dir: &Path, limit: DiskLimit) -> DiskUse {
+    DiskUse {
+        bytes: 0,
+        files: 0,
+        too_deep: false,
         limit,
     }
 }
@@ -609,6 +683,53 @@ mod tests {
         );
     }
 
+    /// Issue 41, attack 5: space given with `FALLOC_FL_KEEP_SIZE` (length
+    /// 0) and folders deeper than `PATH_MAX` are counted; folders deeper
+    /// than [`MAX_DEPTH`] put the game over its quota.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn hidden_space_and_deep_folders_are_counted() {
+        use rustix::fs::{Mode, OFlags};
+        let dir = tempfile::tempdir().unwrap();
+        let given = std::fs::File::create(dir.path().join("given.bin")).unwrap();
+        let kept = rustix::fs::fallocate(&given, rustix::fs::FallocateFlags::KEEP_SIZE, 0, 8 << 20);
+        let limit = DiskLimit {
+            bytes: 1 << 30,
+            files: 1000,
+            every: Duration::from_secs(1),
+        };
+        if kept.is_ok() {
+            assert_eq!(given.metadata().unwrap().len(), 0);
+            assert!(measure(dir.path(), limit).bytes >= 8 << 20);
+        }
+        // Folders of 200 characters, deeper than PATH_MAX, then past MAX_DEPTH.
+        let name = "d".repeat(200);
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let mut at = rustix::fs::open(dir.path(), flags, Mode::empty()).unwrap();
+        for depth in 1..=MAX_DEPTH + 2 {
+            rustix::fs::mkdirat(&at, name.as_str(), Mode::from_bits_truncate(0o700)).unwrap();
+            at = rustix::fs::openat(&at, name.as_str(), flags, Mode::empty()).unwrap();
+            if depth == 30 {
+                let file = rustix::fs::openat(
+                    &at,
+                    "deep.bin",
+                    OFlags::WRONLY | OFlags::CREATE | OFlags::CLOEXEC,
+                    Mode::from_bits_truncate(0o600),
+                )
+                .unwrap();
+                rustix::io::write(&file, &[7u8; 100_000]).unwrap();
+            }
+        }
+        let used = measure(dir.path(), limit);
+        assert!(used.bytes >= 100_000, "{}", used.describe());
+        assert!(used.too_deep && used.over_limit(), "{}", used.describe());
+        assert!(
+            used.describe().contains("folders nested more than 64 deep"),
+            "{}",
+            used.describe()
+        );
+    }
+
     #[test]
     fn a_data_directory_is_measured_and_told_in_words() {
         let dir = tempfile::tempdir().unwrap();
@@ -622,11 +743,14 @@ mod tests {
             every: Duration::from_secs(1),
         };
         let used = measure(dir.path(), limit);
-        assert_eq!((used.bytes, used.files), (5000, 6));
+        // Each file's blocks on disk, at least its length.
+        assert_eq!(used.files, 6);
+        assert!(used.bytes >= 5000, "{}", used.bytes);
         assert!(used.over_limit());
         let big = DiskUse {
             bytes: 3_328_599_654,
             files: 200_000,
+            too_deep: false,
             limit: DiskLimit::default(),
         };
         assert_eq!(

@@ -3,12 +3,17 @@
 //! one of the original's "problem boards" (blue with double 1s and 6s,
 //! 5 seconds in the 2003 Racket program).
 //!
+//! The problem board is the largest turn known (6,149 positions: the
+//! slowest move of every computer player, whose searches are the same
+//! tree, scored differently); the positions of each case are printed
+//! first.
+//!
 //! `cargo bench -p parcheesi -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use game_api::Rng;
 use parcheesi::play;
-use parcheesi::players::{Seat, choose_turn};
+use parcheesi::players::{Search, Seat, choose_turn};
 use parcheesi::rules::{Board, Color, Loc, Pawn};
 use std::hint::black_box;
 
@@ -41,6 +46,7 @@ fn bench(c: &mut Criterion) {
         }
     }
     let (board, dice, color) = (*m.board(), m.dice_left().to_vec(), m.current());
+    print_nodes("grace_mid_game_turn", color, &board, &dice);
     c.bench_function("grace_mid_game_turn", |b| {
         b.iter(|| {
             choose_turn(
@@ -53,6 +59,12 @@ fn bench(c: &mut Criterion) {
         })
     });
     let problem = problem_board();
+    print_nodes(
+        "grace_problem_board_1166",
+        Color::Blue,
+        &problem,
+        &[1, 1, 6, 6],
+    );
     c.bench_function("grace_problem_board_1166", |b| {
         b.iter(|| {
             choose_turn(
@@ -68,6 +80,13 @@ fn bench(c: &mut Criterion) {
     c.bench_function("whole_game_four_graces", |b| {
         b.iter(|| play::play_out(black_box(11), [Seat::Grace; 4], 5000))
     });
+}
+
+/// Prints the positions the search of a turn visits.
+fn print_nodes(name: &str, color: Color, board: &Board, dice: &[u8]) {
+    let mut search = Search::new(Seat::Grace, color, board, dice);
+    while !search.step(usize::MAX) {}
+    println!("{name}: {} positions", search.nodes());
 }
 
 criterion_group!(benches, bench);

@@ -3,9 +3,12 @@
 //! computers' turns spread over ticks.
 //!
 //! The computers never block the window: a computer's search runs a slice
-//! of [`SLICE`] positions per tick, and its chosen mini-moves are shown one
-//! per [`STEP`] seconds of ticks. The position changes only by whole
-//! mini-moves, so undo, quitting and saving work at any moment.
+//! of [`SLICE`] positions per tick (a whole turn's search fits in one), and
+//! its chosen mini-moves are shown one per [`STEP`] seconds of ticks: the
+//! seconds the ticks carry count, not how many they are, so a busy
+//! machine's fewer, longer ticks make a turn no slower. The position
+//! changes only by whole mini-moves, so undo, quitting and saving work at
+//! any moment.
 
 use std::time::Duration;
 
@@ -32,8 +35,11 @@ pub const CANVAS: Point = Point::new(PANEL_X + 250.0, MARGIN * 2.0 + GRID * CELL
 pub const DIE: f32 = 44.0;
 /// Where the dice are drawn.
 pub const DICE_Y: f32 = 230.0;
-/// Positions a computer looks at per tick.
-pub const SLICE: usize = 3000;
+/// Positions a computer looks at per tick: more than three times the
+/// largest turn known (the original's problem board, 6,149 positions,
+/// about 10 ms), so a turn's search takes one tick however long the ticks
+/// are apart.
+pub const SLICE: usize = 20_000;
 /// Seconds between a computer's mini-moves.
 pub const STEP: f32 = 0.4;
 /// How often ticks come while a computer plays.
@@ -278,8 +284,14 @@ impl Parcheesi {
         }
     }
 
-    /// Advances the computers by `dt` seconds: a slice of search, or one
-    /// mini-move when its time has come. True when something changed.
+    /// Advances the computers by `dt` seconds: a slice of search, or the
+    /// mini-moves whose time has come. True when something changed.
+    ///
+    /// The mini-moves are paced by the seconds the ticks carry, never by
+    /// their count: a busy machine's fewer, longer ticks show as many
+    /// mini-moves as their seconds allow (one tick of a whole turn's
+    /// seconds shows the whole turn), so its turn lasts as long as on an
+    /// idle machine.
     pub fn computer_tick(&mut self, dt: f32) -> bool {
         if !self.computer_busy() {
             self.sync();
@@ -299,10 +311,12 @@ impl Parcheesi {
                 self.wait = 0.0;
             }
         } else {
-            self.wait += dt.max(0.0);
-            if self.wait >= STEP {
-                self.wait = 0.0;
-                let mv = self.plan.pop().expect("a plan");
+            self.wait += if dt.is_finite() { dt.max(0.0) } else { 0.0 };
+            while self.wait >= STEP
+                && self.computer_busy()
+                && let Some(mv) = self.plan.pop()
+            {
+                self.wait -= STEP;
                 if self.game.play(mv).is_err() {
                     self.plan.clear();
                 }

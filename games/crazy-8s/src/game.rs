@@ -44,7 +44,9 @@ pub const PASS: &str = "pass";
 /// The New Game button's id on the table at the end.
 pub const NEW_GAME: &str = "new-game";
 
-/// How long an opponent's turn shows before the next, in seconds.
+/// How long an opponent's turn shows before the next, in seconds of
+/// ticks (seconds, not a count of ticks: one tick of a second and a half
+/// plays two turns).
 pub const OPPONENT_SECONDS: f32 = 0.6;
 
 const COLS: f32 = 8.0;
@@ -477,8 +479,16 @@ impl Game for Crazy8sGame {
             self.anim.tick(*dt);
             if let Turn::Opponent(_) = self.game.turn {
                 self.waited += dt.max(0.0);
-                if self.waited >= OPPONENT_SECONDS {
-                    self.act(Action::Opponent);
+                // Every opponent whose seconds have passed plays, the rest
+                // carried on: a busy machine's fewer, longer ticks play as
+                // many turns as their seconds allow, not one a tick.
+                while matches!(self.game.turn, Turn::Opponent(_)) && self.waited >= OPPONENT_SECONDS
+                {
+                    let left = self.waited - OPPONENT_SECONDS;
+                    if !self.act(Action::Opponent) {
+                        break;
+                    }
+                    self.waited = left;
                 }
             }
             self.update_ticks();

@@ -242,6 +242,56 @@ fn read_options<V: Variant>(text: &str) -> Result<Vec<usize>, String> {
         .collect()
 }
 
+/// Reads a save of variant `V` (its choices give its piles and rules).
+pub fn read_save<V: Variant>(bytes: &[u8]) -> Result<Saved, String> {
+    save::read(V::SAVE_WORD, bytes, |options| {
+        read_options::<V>(options).map(|chosen| empty::<V>(&chosen).0)
+    })
+}
+
+/// What the solver said of a number of deals ([`study`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Study {
+    /// Deals asked about.
+    pub deals: u64,
+    /// Deals won by the solver.
+    pub winnable: u64,
+    /// Deals proven lost.
+    pub unwinnable: u64,
+    /// Deals the budget did not settle.
+    pub undecided: u64,
+    /// Positions expanded in all.
+    pub nodes: u64,
+}
+
+/// Asks the solver, with `budget` nodes each, about `deals` deals of `V`
+/// with the options `chosen`, their deal numbers drawn from `seed` as new
+/// games draw them ([`Variant::deal_number`] of [`game_api::Rng`]'s
+/// numbers): the study each game's manual publishes.
+pub fn study<V: Variant>(chosen: &[usize], deals: u64, seed: u64, budget: u64) -> Study {
+    let mut rng = game_api::Rng::new(seed);
+    let mut out = Study::default();
+    for _ in 0..deals {
+        let (mut game, _) = empty::<V>(chosen);
+        V::deal(V::deal_number(rng.next_u64()), chosen, &mut game);
+        game.autoplay();
+        let solution = solve(&game, budget);
+        out.deals += 1;
+        out.nodes += solution.nodes;
+        match solution.verdict {
+            Verdict::Winnable(_) => out.winnable += 1,
+            Verdict::Unwinnable => out.unwinnable += 1,
+            Verdict::Undecided => out.undecided += 1,
+        }
+    }
+    out
+}
+
+/// The options named by `text` as a game ID writes them ("3,unlimited").
+pub fn options_of<V: Variant>(text: &str) -> Result<Vec<usize>, String> {
+    read_options::<V>(text)
+}
+
 impl<V: Variant> PatienceGame<V> {
     /// Deal number `deal` with the choices' defaults, with `host`.
     pub fn with_seed(host: Host, deal: u64) -> PatienceGame<V> {
@@ -760,10 +810,7 @@ impl<V: Variant> SaveLoad for PatienceGame<V> {
     }
 
     fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
-        let saved = save::read(V::SAVE_WORD, bytes, |options| {
-            read_options::<V>(options).map(|chosen| empty::<V>(&chosen).0)
-        })
-        .map_err(GameError)?;
+        let saved = read_save::<V>(bytes).map_err(GameError)?;
         let chosen = read_options::<V>(&saved.options).map_err(GameError)?;
         let description = V::describe(&chosen);
         self.set(saved.game, chosen, saved.seed, saved.help, &description);

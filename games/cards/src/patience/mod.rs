@@ -16,6 +16,8 @@
 //!   counted, refused unless every card is there once.
 //! - [`game`]: [`game::PatienceGame`], one [`game_api::Game`] for every
 //!   patience described by a [`game::Variant`].
+//! - [`drive`]: a patience played through its C ABI table by the labels
+//!   of its regions, for the games' tests.
 //!
 //! ```
 //! use cards::patience::{Move, Patience, Role};
@@ -33,6 +35,7 @@
 //! assert!(game.play(Move::Cards { from: 3, count: 1, to: 4 }).is_err(), "not on a king");
 //! ```
 
+pub mod drive;
 pub mod game;
 pub mod save;
 pub mod solver;
@@ -175,7 +178,7 @@ impl Pile {
 }
 
 /// A move of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// Turn cards from the stock onto the waste, or turn the waste back
     /// over into the stock when the stock is empty.
@@ -385,6 +388,9 @@ impl Patience {
         let card = source.cards[index];
         let target = &self.piles[to];
         match target.role {
+            Role::Foundation if source.role == Role::Foundation => {
+                refuse(format!("the {} is home already", card.name()))
+            }
             Role::Foundation => {
                 if count > 1 {
                     return refuse("cards go home one at a time");
@@ -484,17 +490,20 @@ impl Patience {
 
     /// The foundation that takes the top card of `pile` now, if any.
     pub fn home_for(&self, pile: usize) -> Option<usize> {
-        if self.piles[pile].role == Role::Foundation || self.piles[pile].cards.is_empty() {
+        let source = &self.piles[pile];
+        let card = source.top()?;
+        let playable = match source.role {
+            Role::Foundation | Role::Stock => false,
+            Role::Waste | Role::FreeCell | Role::Tableau => source.is_up(source.cards.len() - 1),
+        };
+        if !playable {
             return None;
         }
-        self.of(Role::Foundation).find(|&to| {
-            self.check(Move::Cards {
-                from: pile,
-                count: 1,
-                to,
+        self.of(Role::Foundation)
+            .find(|&to| match self.piles[to].top() {
+                None => card.rank == Rank::ACE,
+                Some(top) => top.suit == card.suit && top.rank.value() + 1 == card.rank.value(),
             })
-            .is_ok()
-        })
     }
 
     /// Sends the top card of `pile` home (a double click or right click
@@ -524,18 +533,11 @@ impl Patience {
         if self.rules.build != Build::AlternateColours {
             return false;
         }
-        let home_of = |suit| {
-            self.of(Role::Foundation)
-                .find_map(|f| {
-                    let p = &self.piles[f];
-                    p.top().filter(|t| t.suit == suit).map(|t| t.rank.value())
-                })
-                .unwrap_or(0)
-        };
+        let home = self.home_ranks();
         crate::card::Suit::ALL
             .into_iter()
             .filter(|s| s.is_red() != card.is_red())
-            .all(|s| home_of(s) + 1 >= value)
+            .all(|s| home[s as usize] + 1 >= value)
     }
 
     /// Sends home every card of a column or free cell that no game needs
@@ -566,31 +568,117 @@ impl Patience {
         }
     }
 
-    /// Every legal move now, the stock's turn included.
+    /// Every legal move now, the stock's turn included. Built from the
+    /// rules directly rather than by asking [`Patience::check`] of every
+    /// pair of piles: the solver calls it for each position.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         if self.can_draw() {
             moves.push(Move::Draw);
         }
-        for from in 0..self.piles.len() {
-            let n = self.piles[from].cards.len();
-            for index in (0..n).rev() {
-                if !self.movable(from, index) {
-                    break;
+        let build = self.rules.build;
+        // How many cards may move onto a column that holds cards, and
+        // onto an empty one (which then is not counted as a help).
+        let (onto_cards, onto_empty) = match self.rules.runs {
+            Runs::Any => (usize::MAX, usize::MAX),
+            Runs::FreeCellLimit => {
+                let cells = self
+                    .of(Role::FreeCell)
+                    .filter(|&c| self.piles[c].cards.is_empty())
+                    .count();
+                let empty = self
+                    .of(Role::Tableau)
+                    .filter(|&c| self.piles[c].cards.is_empty())
+                    .count();
+                let limit = |columns: usize| (cells + 1) << columns.min(20);
+                (limit(empty), limit(empty.saturating_sub(1)))
+            }
+        };
+        let home: [u8; 4] = self.home_ranks();
+        for (from, source) in self.piles.iter().enumerate() {
+            let n = source.cards.len();
+            if n == 0 || source.role == Role::Stock || !source.is_up(n - 1) {
+                continue;
+            }
+            if source.role == Role::Foundation && !self.rules.take_back {
+                continue;
+            }
+            // The lowest card that may move with those on it.
+            let mut lowest = n - 1;
+            if source.role == Role::Tableau {
+                while lowest > source.down
+                    && build.allows(source.cards[lowest - 1], source.cards[lowest])
+                {
+                    lowest -= 1;
                 }
-                for to in 0..self.piles.len() {
-                    let mv = Move::Cards {
-                        from,
-                        count: n - index,
-                        to,
-                    };
-                    if self.check(mv).is_ok() {
-                        moves.push(mv);
+            }
+            let top = source.cards[n - 1];
+            for (to, target) in self.piles.iter().enumerate() {
+                if to == from {
+                    continue;
+                }
+                match target.role {
+                    Role::Foundation if source.role != Role::Foundation => {
+                        let fits = match target.top() {
+                            None => top.rank == Rank::ACE,
+                            Some(t) => t.suit == top.suit && t.rank.value() + 1 == top.rank.value(),
+                        };
+                        if fits && home[top.suit as usize] + 1 == top.rank.value() {
+                            moves.push(Move::Cards { from, count: 1, to });
+                        }
                     }
+                    Role::FreeCell if target.cards.is_empty() => {
+                        moves.push(Move::Cards { from, count: 1, to });
+                    }
+                    Role::Tableau => match target.top() {
+                        Some(t) => {
+                            // The one card of the run that fits: one lower.
+                            let wanted = t.rank.value().saturating_sub(1);
+                            let Some(rise) = wanted.checked_sub(top.rank.value()) else {
+                                continue;
+                            };
+                            let Some(index) = (n - 1).checked_sub(usize::from(rise)) else {
+                                continue;
+                            };
+                            let count = n - index;
+                            if index >= lowest
+                                && build.allows(t, source.cards[index])
+                                && count <= onto_cards
+                            {
+                                moves.push(Move::Cards { from, count, to });
+                            }
+                        }
+                        None => {
+                            for index in lowest..n {
+                                let count = n - index;
+                                let fits = match self.rules.empty_column {
+                                    EmptyColumn::Anything => count <= onto_empty,
+                                    EmptyColumn::KingsOnly => {
+                                        source.cards[index].rank == Rank::KING
+                                    }
+                                };
+                                if fits {
+                                    moves.push(Move::Cards { from, count, to });
+                                }
+                            }
+                        }
+                    },
+                    _ => {}
                 }
             }
         }
         moves
+    }
+
+    /// The rank home in each suit (0 for none), by suit order.
+    fn home_ranks(&self) -> [u8; 4] {
+        let mut home = [0u8; 4];
+        for f in self.of(Role::Foundation) {
+            if let Some(top) = self.piles[f].top() {
+                home[top.suit as usize] = top.rank.value();
+            }
+        }
+        home
     }
 }
 
@@ -774,6 +862,55 @@ mod tests {
         let err = g.play(Move::Draw).unwrap_err();
         assert!(err.0.contains("no redeal"), "{err}");
         assert!(!g.legal_moves().contains(&Move::Draw));
+    }
+
+    #[test]
+    fn the_legal_moves_are_exactly_those_check_allows() {
+        for (rules, seed) in [
+            (KLONDIKE_RULES, 3),
+            (FREECELL_RULES, 4),
+            (KLONDIKE_RULES, 9),
+        ] {
+            let mut g = small(rules);
+            let deck = crate::deal::shuffled_deck(seed);
+            g.deal_rows(&deck[..20], &[6, 7, 7], rules.draw == 0);
+            g.piles[2].cards = vec![];
+            let mut checked = Vec::new();
+            let n = g.piles.len();
+            for from in 0..n {
+                for count in 1..=g.piles[from].cards.len() {
+                    for to in 0..n {
+                        let mv = Move::Cards { from, count, to };
+                        if g.check(mv).is_ok() {
+                            checked.push(mv);
+                        }
+                    }
+                }
+            }
+            for _ in 0..30 {
+                let mut fast: Vec<Move> = g
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| *m != Move::Draw)
+                    .collect();
+                let mut slow = checked.clone();
+                fast.sort_by_key(|m| format!("{m:?}"));
+                slow.sort_by_key(|m| format!("{m:?}"));
+                assert_eq!(fast, slow, "{g:?}");
+                // Play on: the first move, and look again.
+                let Some(&mv) = g.legal_moves().iter().find(|m| **m != Move::Draw) else {
+                    break;
+                };
+                g.play(mv).unwrap();
+                checked = (0..n)
+                    .flat_map(|from| {
+                        (1..=g.piles[from].cards.len()).map(move |count| (from, count))
+                    })
+                    .flat_map(|(from, count)| (0..n).map(move |to| Move::Cards { from, count, to }))
+                    .filter(|&mv| g.check(mv).is_ok())
+                    .collect();
+            }
+        }
     }
 
     #[test]

@@ -148,21 +148,22 @@ fn check_pile(pile: &super::Pile) -> Result<(), String> {
     Ok(())
 }
 
-/// Ok when `sorted` is the deck exactly; else the first card missing or
-/// doubled, in words.
+/// Ok when `sorted` is the deck exactly; else which cards are missing
+/// and which are there more than once, in words.
 pub fn check_every_card_once(sorted: &[Card]) -> Result<(), String> {
-    let full = deck();
-    for card in &full {
-        match sorted.iter().filter(|c| *c == card).count() {
+    let mut problems = Vec::new();
+    for card in deck() {
+        match sorted.iter().filter(|&&c| c == card).count() {
             1 => {}
-            0 => return Err(format!("the {} is missing", card.name())),
-            n => return Err(format!("the {} is there {n} times", card.name())),
+            0 => problems.push(format!("the {} is missing", card.name())),
+            n => problems.push(format!("the {} is there {n} times", card.name())),
         }
     }
-    if sorted.len() != full.len() {
-        return Err(format!("{} cards where a deck has 52", sorted.len()));
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -222,6 +223,16 @@ mod tests {
         // A card dropped: missing; a card written twice: there twice.
         let dropped = text.replacen(&format!("stock 23 {first} "), "stock 22 ", 1);
         assert_eq!(refused(dropped), format!("the {} is missing", card.name()));
+        let swapped = text.replacen(&format!("stock 23 {first} "), "stock 23 AS ", 1);
+        let both = refused(swapped);
+        assert!(
+            both.contains(&format!("the {} is missing", card.name())),
+            "{both}"
+        );
+        assert!(
+            card == "AS".parse().unwrap() || both.contains("the ace of spades is there 2 times"),
+            "{both}"
+        );
         let twice = text.replacen("waste 0 ", &format!("waste 0 {first} "), 1);
         assert_eq!(
             refused(twice),

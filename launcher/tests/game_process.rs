@@ -638,6 +638,15 @@ fn a_file_a_game_writes_stops_at_the_file_size_limit() {
         );
         assert!(!data.join("big.bin").exists(), "the probe removed it");
     }
+    // Issue 41, attack 5: space given without the length growing, past the
+    // limit, is refused by the sandbox (allowed without it).
+    let Some(said) = probe(true, &data, "fallocate", "") else {
+        return;
+    };
+    assert!(
+        said.starts_with("fallocate: refused (Operation not permitted"),
+        "{said}"
+    );
 }
 
 /// The attacks of a hostile game on the sandbox itself (issue 26): local

@@ -20,7 +20,9 @@
 //! attributes, in every form (by path, `*at`, by descriptor `f*`). The
 //! filter cannot tell where a file is, so they are refused in the game's
 //! data directory too; no game needs them (the files it creates get their
-//! mode from `open`). `clone3` is
+//! mode from `open`). `fallocate` is allowed only in the form that grows
+//! the file's length, which the file size limit stops (`FALLOC_FL_KEEP_SIZE`
+//! gave a file of length 0 a gigabyte). `clone3` is
 //! answered `ENOSYS`: its flags are out of a filter's reach, and the C
 //! library then starts threads with `clone`, which the filter can check.
 //!
@@ -247,7 +249,6 @@ fn allowed(own_pid: u32) -> std::collections::BTreeMap<i64, Vec<seccompiler::Sec
         libc::SYS_fsync,
         libc::SYS_fdatasync,
         libc::SYS_ftruncate,
-        libc::SYS_fallocate,
         libc::SYS_flock,
         libc::SYS_fcntl,
         libc::SYS_umask,
@@ -273,6 +274,10 @@ fn allowed(own_pid: u32) -> std::collections::BTreeMap<i64, Vec<seccompiler::Sec
     ] {
         rules.push((call, anything()));
     }
+    // Space for a file only as it grows (mode 0), which `RLIMIT_FSIZE`
+    // stops: `FALLOC_FL_KEEP_SIZE` gave a file of length 0 a gigabyte past
+    // it, unseen by a quota of lengths (issue 41).
+    rules.push((libc::SYS_fallocate, vec![dword_is(1, 0)]));
     // A few harmless device requests (is it a terminal, how much to read,
     // blocking or not, close on exec); never TIOCSTI, which types into the
     // player's terminal.
@@ -393,6 +398,7 @@ mod tests {
             libc::SYS_clone,
             libc::SYS_ioctl,
             libc::SYS_prctl,
+            libc::SYS_fallocate,
         ] {
             assert!(
                 !allowed[&conditional].is_empty(),

@@ -1,6 +1,9 @@
 //! A computer move on 4 by 4 at each strength, from a few positions of a
 //! game (the issue asks for at most 100 ms for a move on 4 by 4), and the
-//! save and load the launcher does after every move.
+//! save and load the launcher does after every move. Hard's slowest move
+//! found (on the largest board, 8 by 8, where a node costs most) is
+//! measured too, with the nodes of each case printed first: every move
+//! visits at most its budget of nodes and one more.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use game_api::SaveLoad;
@@ -21,11 +24,22 @@ const POSITIONS: [(&str, &str); 5] = [
     ("late", "T3 R3 R3 L3 T3 L2 R2 L4 L3 B2"),
 ];
 
+/// Hard's slowest move found in random games on 8 by 8 (its full budget).
+const HARDEST: (&str, &str) = ("8x8 Hard move, middle", "8: B7 T3 B8 T5 B2");
+
 fn computer(c: &mut Criterion) {
+    let hardest = parse_game(HARDEST.1).expect("a record of the bench");
+    let nodes = choose(&hardest, Strength::Hard.budget(), 1).unwrap().nodes;
+    println!("{}: {nodes} nodes", HARDEST.0);
+    c.bench_function(HARDEST.0, |b| {
+        b.iter(|| choose(black_box(&hardest), Strength::Hard.budget(), 1))
+    });
     for strength in Strength::ALL {
         for (name, record) in POSITIONS {
             let game = parse_game(record).expect("a record of the bench");
             assert!(!game.is_over(), "{record}");
+            let nodes = choose(&game, strength.budget(), 1).unwrap().nodes;
+            println!("4x4 {} move, {name}: {nodes} nodes", strength.name());
             c.bench_function(&format!("4x4 {} move, {name}", strength.name()), |b| {
                 b.iter(|| choose(black_box(&game), strength.budget(), 1))
             });

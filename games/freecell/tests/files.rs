@@ -1,0 +1,182 @@
+//! The files the launcher reads beside the library: `info.toml`, the icon,
+//! `doc.txt` and `manual.md` (with its picture), checked as the launcher
+//! reads them; the facts they state checked against the game; and the
+//! crate's promise to stay a page of source on the kit's patience layer.
+
+use cards::patience::Role;
+use freecell::FreeCellGame;
+use game_api::{Host, NewGame};
+use launcher_help::game_files::{GameFolder, text_help_layout, undrawable};
+use launcher_help::manual::Manual;
+use launcher_help::text_help::format_text_help;
+
+fn folder() -> GameFolder {
+    GameFolder::at(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(name: &str) -> String {
+    folder().read(name)
+}
+
+#[test]
+fn the_manifest_names_the_library_set_icon_help_and_manual() {
+    let fields = folder().manifest_fields();
+    let get = |key: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("no {key}"))
+    };
+    assert_eq!(get("game"), "freecell");
+    assert_eq!(get("name"), "FreeCell");
+    assert_eq!(get("game-set"), "Card Games");
+    assert_eq!(get("icon"), "freecell.png");
+    assert_eq!(get("help"), "doc.txt");
+    assert_eq!(get("manual"), "manual.md");
+    for key in ["icon", "help", "manual"] {
+        assert!(folder().file(get(key)).is_file(), "{key}");
+    }
+    assert_eq!(fields.len(), 6, "no records-by: FreeCell has no variants");
+}
+
+#[test]
+fn the_icon_is_a_32_by_32_rgba_png_of_free_cells_on_the_felt() {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(folder().file("freecell.png")).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((info.width, info.height), (32, 32));
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    let at = |x: usize, y: usize| &pixels[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
+    // The felt's green, the red ace in the second cell, the black club
+    // on the card below.
+    assert!(at(2, 14)[1] > at(2, 14)[0] + 40, "{:?}", at(2, 14));
+    assert!(at(12, 7)[0] > 150 && at(12, 7)[1] < 60, "{:?}", at(12, 7));
+    assert!(
+        at(16, 22).iter().take(3).all(|&c| c < 80),
+        "{:?}",
+        at(16, 22)
+    );
+}
+
+#[test]
+fn the_help_follows_the_text_help_format() {
+    let doc = read("doc.txt");
+    assert!(undrawable("doc.txt", &doc).is_empty());
+    assert!(
+        text_help_layout(&doc).is_empty(),
+        "{:?}",
+        text_help_layout(&doc)
+    );
+    let help = format_text_help(&doc);
+    assert_eq!(
+        help.titles(),
+        ["FreeCell", "Terminology", "Moves", "Controls"]
+    );
+    let bullets = help.bullets();
+    assert_eq!(bullets.len(), 3 + 4 + 6, "{bullets:#?}");
+    assert!(bullets[0].starts_with("Free cells: the four places"));
+}
+
+#[test]
+fn the_helps_facts_are_the_games() {
+    let flat = |name: &str| read(name).split_whitespace().collect::<Vec<_>>().join(" ");
+    let (doc, manual) = (flat("doc.txt"), flat("manual.md"));
+    let mut game = FreeCellGame::with_seed(Host::detached(), 1);
+    game.start_from_game_id("1").unwrap();
+    let p = game.patience();
+    let lengths: Vec<usize> = p
+        .of(Role::Tableau)
+        .map(|c| p.piles[c].cards.len())
+        .collect();
+    assert_eq!(lengths, [7, 7, 7, 7, 6, 6, 6, 6]);
+    assert_eq!(p.of(Role::FreeCell).count(), 4);
+    assert!(doc.contains("seven cards in each of the first four, six in each of the other four"));
+    assert!(
+        manual.contains("seven cards in each of the first four, six in each of the other four")
+    );
+    // Deal 1's first column, as the manual says.
+    let first: Vec<String> = p.piles[8].cards.iter().take(3).map(|c| c.name()).collect();
+    assert_eq!(
+        first,
+        ["jack of diamonds", "king of diamonds", "two of spades"]
+    );
+    assert!(
+        manual.contains(
+            "starts with the jack of diamonds, the king of diamonds and the two of spades"
+        )
+    );
+    // Two free cells and one column empty: six cards at once.
+    let mut roles = vec![Role::FreeCell; 4];
+    roles.extend([Role::Tableau; 3]);
+    let mut g = cards::patience::Patience::new(cards::patience::FREECELL_RULES, &roles);
+    g.piles[0].cards.push("AS".parse().unwrap());
+    g.piles[1].cards.push("AH".parse().unwrap());
+    g.piles[4].cards.push("KS".parse().unwrap());
+    assert_eq!(g.run_limit(5), 6);
+    assert!(manual.contains("With two free cells and one column empty, six cards move at once."));
+    assert!(manual.contains("up to 100,000 positions"));
+    assert_eq!(cards::patience::solver::GAME_BUDGET, 100_000);
+    game.start_from_game_id("11982").unwrap();
+    assert_eq!(game.game_id(), "11982");
+}
+
+/// The study's line in the manual: four counts that add up to its deals.
+#[test]
+fn the_manual_publishes_the_study_of_a_thousand_deals() {
+    let manual = read("manual.md");
+    let line = manual
+        .lines()
+        .find(|l| l.starts_with("* FreeCell"))
+        .expect("the study's line");
+    let numbers: Vec<u64> = line
+        .split(|c: char| !c.is_ascii_digit() && c != ',')
+        .filter_map(|w| w.replace(',', "").parse().ok())
+        .collect();
+    assert!(numbers.len() >= 4, "{line}");
+    assert_eq!(numbers[0], 1000, "{line}");
+    assert_eq!(numbers[1] + numbers[2] + numbers[3], 1000, "{line}");
+}
+
+#[test]
+fn the_manual_parses_without_warnings_and_has_its_sections_and_picture() {
+    let source = read("manual.md");
+    assert!(undrawable("manual.md", &source).is_empty());
+    let manual = Manual::parse("games/freecell/manual.md", &source);
+    assert!(manual.warnings().is_empty(), "{:#?}", manual.warnings());
+    assert_eq!(manual.title(), "FreeCell");
+    let tags: Vec<&str> = manual.sections().iter().map(|s| s.tag.as_str()).collect();
+    for tag in [
+        "rules",
+        "statistics",
+        "playing",
+        "keys",
+        "screen-readers",
+        "options",
+        "game-id",
+    ] {
+        assert!(tags.contains(&tag), "{tag} in {tags:?}");
+    }
+    assert_eq!(manual.image_paths(), ["manual/playing.png"]);
+    let problems = folder().manual_picture_problems(&manual);
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Issue 42's promise: a patience is a page on the kit's layer.
+#[test]
+fn the_game_is_at_most_150_lines_of_source() {
+    let dir = folder().file("src");
+    let lines: usize = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|f| {
+            std::fs::read_to_string(f.unwrap().path())
+                .unwrap()
+                .lines()
+                .count()
+        })
+        .sum();
+    assert!(lines <= 150, "{lines} lines");
+}

@@ -1,0 +1,184 @@
+//! The files the launcher reads beside the library: `info.toml`, the icon,
+//! `doc.txt` and `manual.md` (with its picture), checked as the launcher
+//! reads them; the facts they state checked against the game; and the
+//! crate's promise to stay a page of source on the kit's patience layer.
+
+use cards::patience::Role;
+use game_api::{Host, NewGame};
+use klondike::KlondikeGame;
+use launcher_help::game_files::{GameFolder, text_help_layout, undrawable};
+use launcher_help::manual::Manual;
+use launcher_help::text_help::format_text_help;
+
+fn folder() -> GameFolder {
+    GameFolder::at(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(name: &str) -> String {
+    folder().read(name)
+}
+
+#[test]
+fn the_manifest_names_the_library_set_icon_help_manual_and_records() {
+    // The `key = "value"` lines (records-by, a list, apart).
+    let flat: String = read("info.toml")
+        .lines()
+        .filter(|l| !l.starts_with("records-by"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let fields = launcher_help::game_files::parse_manifest_fields(&flat).unwrap();
+    let get = |key: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_else(|| panic!("no {key}"))
+    };
+    assert_eq!(get("game"), "klondike");
+    assert_eq!(get("name"), "Klondike");
+    assert_eq!(get("game-set"), "Card Games");
+    assert_eq!(get("icon"), "klondike.png");
+    assert_eq!(get("help"), "doc.txt");
+    assert_eq!(get("manual"), "manual.md");
+    for key in ["icon", "help", "manual"] {
+        assert!(folder().file(get(key)).is_file(), "{key}");
+    }
+    // Records per variant, by the labels of the game's choices.
+    let info = read("info.toml");
+    assert!(
+        info.contains("records-by = [\"Draw\", \"Redeals\"]"),
+        "{info}"
+    );
+    assert_eq!(
+        (klondike::DRAW.label, klondike::REDEALS.label),
+        ("Draw", "Redeals")
+    );
+}
+
+#[test]
+fn the_icon_is_a_32_by_32_rgba_png_of_a_column_of_cards() {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(folder().file("klondike.png")).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((info.width, info.height), (32, 32));
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    let at = |x: usize, y: usize| &pixels[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
+    // The blue back at the top, the red heart on the front card, the
+    // black spade between, transparent corners.
+    assert!(at(16, 2)[2] > 120 && at(16, 2)[0] < 100, "{:?}", at(16, 2));
+    assert!(
+        at(16, 21)[0] > 150 && at(16, 21)[1] < 60,
+        "{:?}",
+        at(16, 21)
+    );
+    assert!(at(11, 9).iter().take(3).all(|&c| c < 80), "{:?}", at(11, 9));
+    assert_eq!(at(0, 31)[3], 0, "the bottom-left corner is transparent");
+}
+
+#[test]
+fn the_help_follows_the_text_help_format() {
+    let doc = read("doc.txt");
+    assert!(undrawable("doc.txt", &doc).is_empty());
+    assert!(
+        text_help_layout(&doc).is_empty(),
+        "{:?}",
+        text_help_layout(&doc)
+    );
+    let help = format_text_help(&doc);
+    assert_eq!(
+        help.titles(),
+        ["Klondike", "Terminology", "Moves", "Controls"]
+    );
+    let bullets = help.bullets();
+    assert_eq!(bullets.len(), 4 + 5 + 7, "{bullets:#?}");
+    assert!(bullets[0].starts_with("Stock: the face-down cards"));
+}
+
+#[test]
+fn the_helps_facts_are_the_games() {
+    let flat = |name: &str| read(name).split_whitespace().collect::<Vec<_>>().join(" ");
+    let (doc, manual) = (flat("doc.txt"), flat("manual.md"));
+    let mut game = KlondikeGame::with_seed(Host::detached(), 1);
+    game.start_from_game_id("3,unlimited:1234").unwrap();
+    assert_eq!(game.game_id(), "3,unlimited:1234");
+    let p = game.patience();
+    let tableau: usize = p.of(Role::Tableau).map(|c| p.piles[c].cards.len()).sum();
+    let stock: usize = p.of(Role::Stock).map(|c| p.piles[c].cards.len()).sum();
+    let home = p.home();
+    assert_eq!(tableau + home, 28, "28 dealt into the columns");
+    assert_eq!(stock, 24);
+    for text in [&doc, &manual] {
+        assert!(
+            text.contains("28 cards in seven columns")
+                || text.contains("28 cards in seven *columns*")
+        );
+        assert!(text.contains("24 cards wait face down"));
+        assert!(text.contains("`3,unlimited:1234`"));
+    }
+    assert!(manual.contains("up to 100,000 positions"));
+    assert_eq!(cards::patience::solver::GAME_BUDGET, 100_000);
+}
+
+/// The study's line in the manual: four counts that add up to its deals.
+#[test]
+fn the_manual_publishes_the_study_of_a_thousand_deals() {
+    let manual = read("manual.md");
+    // The bullet, up to the blank line after it.
+    let line: String = manual
+        .lines()
+        .skip_while(|l| !l.starts_with("* Drawing one"))
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(!line.is_empty(), "the study's bullet");
+    let numbers: Vec<u64> = line
+        .split(|c: char| !c.is_ascii_digit() && c != ',')
+        .filter_map(|w| w.replace(',', "").parse().ok())
+        .collect();
+    assert!(numbers.len() >= 4, "{line}");
+    assert_eq!(numbers[0], 1000, "{line}");
+    assert_eq!(numbers[1] + numbers[2] + numbers[3], 1000, "{line}");
+}
+
+#[test]
+fn the_manual_parses_without_warnings_and_has_its_sections_and_picture() {
+    let source = read("manual.md");
+    assert!(undrawable("manual.md", &source).is_empty());
+    let manual = Manual::parse("games/klondike/manual.md", &source);
+    assert!(manual.warnings().is_empty(), "{:#?}", manual.warnings());
+    assert_eq!(manual.title(), "Klondike");
+    let tags: Vec<&str> = manual.sections().iter().map(|s| s.tag.as_str()).collect();
+    for tag in [
+        "rules",
+        "statistics",
+        "playing",
+        "keys",
+        "screen-readers",
+        "options",
+        "game-id",
+    ] {
+        assert!(tags.contains(&tag), "{tag} in {tags:?}");
+    }
+    assert_eq!(manual.image_paths(), ["manual/playing.png"]);
+    let problems = folder().manual_picture_problems(&manual);
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Issue 42's promise: a patience is a page on the kit's layer.
+#[test]
+fn the_game_is_at_most_150_lines_of_source() {
+    let dir = folder().file("src");
+    let lines: usize = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|f| {
+            std::fs::read_to_string(f.unwrap().path())
+                .unwrap()
+                .lines()
+                .count()
+        })
+        .sum();
+    assert!(lines <= 150, "{lines} lines");
+}

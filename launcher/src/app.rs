@@ -395,12 +395,14 @@ impl LauncherApp {
     }
 
     /// Whether the console shows all that its games have done so far: no
-    /// rescan runs, and each game window has had every answer of its game's
+    /// rescan runs, no manual viewer waits for a picture it asked its
+    /// thread for, and each game window has had every answer of its game's
     /// process, or shows it not responding ([`GameWindow::is_settled`]).
     /// Background checks are not waited for (a check of a hanging game
     /// takes its whole time limit); see [`LauncherApp::known_broken`].
     pub fn is_settled(&self) -> bool {
         !self.is_scanning()
+            && !self.help.pictures_loading()
             && self
                 .games
                 .windows()

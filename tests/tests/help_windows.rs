@@ -1042,3 +1042,72 @@ fn no_help_is_read_through_a_link_out_of_the_game_folder() {
         "the key was copied beside the page"
     );
 }
+
+/// Issue 41, attack 7 (a manual's pictures): a manual of 40 pictures of
+/// 4096 × 4096 left the manual window blank for 20 s, the console at 367 MB
+/// and Ctrl+Q ignored, as each was decoded in the frame that drew it. They
+/// are decoded on the viewer's thread, one at a time: the first frame shows
+/// the page with "(loading…)" in their places, and the console answers
+/// meanwhile; the textures they become stay within
+/// `MAX_MANUAL_PICTURE_BYTES`, and each picture past it says why.
+#[test]
+fn a_manual_of_huge_pictures_never_stops_the_console_and_stays_within_its_memory() {
+    use launcher::help_viewer::MAX_MANUAL_PICTURE_BYTES;
+    let fixture = Fixture::new();
+    let png = game_raster::RasterPainter::new(4096, 4096, 1.0).to_png();
+    let names: Vec<String> = (0..40).map(|i| format!("p{i}.png")).collect();
+    let mut manual = String::from("# Pictures\n\n");
+    for name in &names {
+        manual.push_str(&format!("![Picture {name}]({name})\n\n"));
+    }
+    let mut files: Vec<(&str, &[u8])> = vec![("manual.md", manual.as_bytes())];
+    files.extend(names.iter().map(|n| (n.as_str(), png.as_slice())));
+    fixture.game(
+        "huge-pictures",
+        "game = \"h\"\nname = \"Huge Pictures\"\n",
+        &files,
+    );
+    let mut harness = fixture.harness();
+    harness
+        .get_by_role_and_label(Role::Button, "Help for Huge Pictures")
+        .click();
+    harness.settle();
+    harness.get_by_label("Manual").click();
+    // Frame by frame until the page is drawn: its pictures are not there
+    // yet, and the frame did not wait for them.
+    let deadline = Instant::now() + launcher_tests::PATIENCE;
+    while harness
+        .query_all_by_label_contains("Picture p")
+        .next()
+        .is_none()
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the manual's page is never drawn"
+        );
+        harness.step();
+    }
+    assert!(
+        harness
+            .query_all_by_label_contains("(loading…)")
+            .next()
+            .is_some(),
+        "the frame that drew the page decoded its pictures"
+    );
+
+    harness.settle();
+    let viewer = harness
+        .state()
+        .help_windows()
+        .manual_viewer(&HelpOwner::game("huge-pictures"))
+        .expect("the manual viewer");
+    let shown = harness.query_all_by_role(Role::Image).count();
+    let refused = viewer.refused_pictures();
+    assert!(viewer.picture_bytes() <= MAX_MANUAL_PICTURE_BYTES);
+    assert!(shown > 0, "the first pictures are shown");
+    assert_eq!(shown + refused.len(), names.len(), "{refused:?}");
+    for (path, why) in &refused {
+        assert!(why.contains("would take more than 96 MiB"), "{path}: {why}");
+    }
+    assert_eq!(harness.query_all_by_label_contains("(loading…)").count(), 0);
+}

@@ -115,6 +115,22 @@ impl ManualViewer {
         self.manual.as_ref().map_err(String::as_str)
     }
 
+    /// Whether a picture of the page is still being read or decoded.
+    pub fn pictures_loading(&self) -> bool {
+        self.pictures.loading()
+    }
+
+    /// The memory the pictures shown take as textures, in bytes (at most
+    /// `MAX_MANUAL_PICTURE_BYTES`).
+    pub fn picture_bytes(&self) -> usize {
+        self.pictures.bytes()
+    }
+
+    /// Each picture not shown, by its path, and why.
+    pub fn refused_pictures(&self) -> Vec<(String, String)> {
+        self.pictures.refused()
+    }
+
     /// The tag of the section shown; empty at the top of the manual.
     pub fn current_tag(&self) -> &str {
         &self.current
@@ -326,6 +342,7 @@ impl ManualViewer {
                     .unwrap_or(Path::new("."))
                     .to_path_buf();
                 let texture_prefix = format!("manual:{:?}:{}", self.owner, manual.name());
+                self.pictures.take_decoded(ui.ctx(), &texture_prefix);
                 let mut page = PageContext {
                     texture_prefix: &texture_prefix,
                     manual,

@@ -25,7 +25,7 @@
 //! new dependency.
 
 use super::inline_ui::{Style, flow_ui, highlight_color, highlight_job, inlines_ui};
-use super::picture::Pictures;
+use super::picture::{PictureState, Pictures};
 use egui::text::LayoutJob;
 use egui::{Align, Color32, Label, Layout, RichText, TextStyle, Vec2};
 use launcher_help::manual::{Alignment, Footnote, Inline, LinkTarget, Manual, ManualBlock, Table};
@@ -300,15 +300,18 @@ fn picture_ui(ui: &mut egui::Ui, path: &str, alt: &str, page: &mut PageContext<'
         page.manual_dir,
         path,
     );
+    let shown = if alt.is_empty() { path } else { alt };
     match picture {
-        Ok(texture) => {
+        PictureState::Shown(texture) => {
             let max = Vec2::new(ui.available_width().max(32.0), 640.0);
             ui.add(egui::Image::new(texture).max_size(max).alt_text(alt));
         }
-        Err(reason) => {
-            let shown = if alt.is_empty() { path } else { alt };
+        PictureState::Loading => {
+            ui.label(RichText::new(format!("[picture: {shown}] (loading…)")).italics());
+        }
+        PictureState::Refused(reason) => {
             ui.label(RichText::new(format!("[picture: {shown}]")).italics())
-                .on_hover_text(reason.as_str());
+                .on_hover_text(reason);
         }
     }
 }

@@ -31,7 +31,9 @@ use launcher_core::messages::Notice;
 pub use launcher_help::HelpOwner;
 use launcher_help::manual::{find_launcher_manual, open_in_browser, write_manual_page};
 pub use manual_viewer::ManualViewer;
-pub use picture::{MAX_PICTURE_PIXELS, MAX_TEXTURE_SIDE, decode_picture, load_picture};
+pub use picture::{
+    MAX_MANUAL_PICTURE_BYTES, MAX_PICTURE_PIXELS, MAX_TEXTURE_SIDE, decode_picture, load_picture,
+};
 use std::path::{Path, PathBuf};
 pub use text_window::TextHelpWindow;
 
@@ -242,6 +244,12 @@ impl HelpWindows {
             (HelpKind::Text, HelpOwner::Launcher) => false,
             (HelpKind::Manual, _) => self.manual_viewer(owner).is_some(),
         }
+    }
+
+    /// Whether a manual viewer is still reading or decoding a picture it
+    /// shows (on a thread of its own).
+    pub fn pictures_loading(&self) -> bool {
+        self.manuals.iter().any(ManualViewer::pictures_loading)
     }
 
     /// How many help windows are open.

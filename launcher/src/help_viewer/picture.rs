@@ -1,9 +1,10 @@
 //! A manual's pictures: read through `launcher-help` (only the files the
-//! manual lists, at most `MAX_PICTURE_BYTES`), decoded with pixel limits,
-//! scaled down, and kept as textures while the viewer is open.
+//! manual lists, at most `MAX_PICTURE_BYTES`), decoded with pixel limits
+//! on a thread of the viewer's, scaled down, and kept as textures while the
+//! viewer is open, within [`MAX_MANUAL_PICTURE_BYTES`].
 
 use egui::{ColorImage, TextureHandle, TextureOptions};
-use launcher_help::manual::{Manual, read_picture};
+use launcher_help::manual::{Manual, picture_path, read_picture, read_picture_file};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -56,16 +57,86 @@ pub fn load_picture(
     decode_picture(bytes, &manual_dir.join(relative))
 }
 
-/// The pictures of one manual viewer, each read and decoded once, or why it
+/// The most memory the pictures of one manual viewer may take as
+/// textures (issue 41: a manual of 40 pictures of 4096 × 4096 took the
+/// console to 367 MB): the pictures past it are not shown, and say why.
+/// A picture is at most [`MAX_TEXTURE_SIDE`] a side, 10 MiB, so about
+/// nine fit.
+pub const MAX_MANUAL_PICTURE_BYTES: usize = 96 << 20;
+
+/// What a manual viewer shows of one picture.
+pub(super) enum PictureState<'a> {
+    /// Read and decoded on the viewer's thread; not yet there.
+    Loading,
+    /// Its texture.
+    Shown(&'a TextureHandle),
+    /// Why it is not shown.
+    Refused(&'a str),
+}
+
+/// One picture, as far as it got.
+enum Loaded {
+    Loading,
+    Shown(TextureHandle),
+    Refused(String),
+}
+
+/// A picture decoded by the viewer's thread: its path, and its pixels or
+/// why not.
+type Decoded = (String, Result<ColorImage, String>);
+
+/// The thread of a viewer that reads and decodes its pictures, one at a
+/// time, so the console never waits for them and holds one picture's
+/// decoding memory at most; it ends when the viewer forgets its pictures.
+struct Decoder {
+    jobs: std::sync::mpsc::Sender<(String, std::path::PathBuf, std::path::PathBuf)>,
+    done: std::sync::mpsc::Receiver<Decoded>,
+    /// The pictures asked for and not yet taken in.
+    outstanding: usize,
+}
+
+impl Decoder {
+    fn start(ctx: &egui::Context) -> Option<Decoder> {
+        let (jobs, queue) =
+            std::sync::mpsc::channel::<(String, std::path::PathBuf, std::path::PathBuf)>();
+        let (finished, done) = std::sync::mpsc::channel();
+        let ctx = ctx.clone();
+        std::thread::Builder::new()
+            .name("manual pictures".into())
+            .spawn(move || {
+                for (relative, folder, path) in queue {
+                    let image = read_picture_file(&folder, &path)
+                        .and_then(|bytes| decode_picture(bytes, &path));
+                    if finished.send((relative, image)).is_err() {
+                        break;
+                    }
+                    ctx.request_repaint();
+                }
+            })
+            .ok()?;
+        Some(Decoder {
+            jobs,
+            done,
+            outstanding: 0,
+        })
+    }
+}
+
+/// The pictures of one manual viewer, each read and decoded once, off the
+/// console's thread, within [`MAX_MANUAL_PICTURE_BYTES`], or why it
 /// cannot be shown.
 #[derive(Default)]
 pub(super) struct Pictures {
-    loaded: HashMap<String, Result<TextureHandle, String>>,
+    loaded: HashMap<String, Loaded>,
+    decoder: Option<Decoder>,
+    /// The bytes of the textures shown.
+    bytes: usize,
 }
 
 impl Pictures {
-    /// The texture of the picture `relative`, loading it on first use; the
-    /// texture is named after `texture_prefix` and the path.
+    /// The picture `relative`: asked of the viewer's thread on first use,
+    /// shown once decoded (as a texture named after `texture_prefix` and
+    /// the path) if the viewer's pictures stay within their memory.
     pub(super) fn get(
         &mut self,
         ctx: &egui::Context,
@@ -74,15 +145,90 @@ impl Pictures {
         folder: &Path,
         manual_dir: &Path,
         relative: &str,
-    ) -> &Result<TextureHandle, String> {
-        self.loaded.entry(relative.to_string()).or_insert_with(|| {
-            load_picture(manual, folder, manual_dir, relative).map(|image| {
-                ctx.load_texture(
-                    format!("{texture_prefix}:{relative}"),
-                    image,
-                    TextureOptions::LINEAR,
-                )
+    ) -> PictureState<'_> {
+        self.take_decoded(ctx, texture_prefix);
+        if !self.loaded.contains_key(relative) {
+            let asked = picture_path(manual, manual_dir, relative).and_then(|path| {
+                if self.decoder.is_none() {
+                    self.decoder = Decoder::start(ctx);
+                }
+                let decoder = self
+                    .decoder
+                    .as_mut()
+                    .ok_or("the launcher could not start a thread to read it")?;
+                decoder
+                    .jobs
+                    .send((relative.to_owned(), folder.to_owned(), path))
+                    .map_err(|_| "the launcher's thread that reads it has ended".to_owned())?;
+                decoder.outstanding += 1;
+                Ok(())
+            });
+            let state = match asked {
+                Ok(()) => Loaded::Loading,
+                Err(why) => Loaded::Refused(why),
+            };
+            self.loaded.insert(relative.to_owned(), state);
+        }
+        match &self.loaded[relative] {
+            Loaded::Loading => PictureState::Loading,
+            Loaded::Shown(texture) => PictureState::Shown(texture),
+            Loaded::Refused(why) => PictureState::Refused(why),
+        }
+    }
+
+    /// Takes in what the viewer's thread decoded: a texture for each that
+    /// fits in [`MAX_MANUAL_PICTURE_BYTES`], a refusal for the rest. The
+    /// viewer calls it every frame, whichever section it shows.
+    pub(super) fn take_decoded(&mut self, ctx: &egui::Context, texture_prefix: &str) {
+        let Some(decoder) = &mut self.decoder else {
+            return;
+        };
+        while let Ok((relative, image)) = decoder.done.try_recv() {
+            decoder.outstanding = decoder.outstanding.saturating_sub(1);
+            let state = match image {
+                Ok(image) => {
+                    let bytes = image.pixels.len() * 4;
+                    if self.bytes + bytes > MAX_MANUAL_PICTURE_BYTES {
+                        Loaded::Refused(format!(
+                            "not shown: this manual's pictures would take more than {} MiB of memory",
+                            MAX_MANUAL_PICTURE_BYTES >> 20
+                        ))
+                    } else {
+                        self.bytes += bytes;
+                        Loaded::Shown(ctx.load_texture(
+                            format!("{texture_prefix}:{relative}"),
+                            image,
+                            TextureOptions::LINEAR,
+                        ))
+                    }
+                }
+                Err(why) => Loaded::Refused(why),
+            };
+            self.loaded.insert(relative, state);
+        }
+    }
+
+    /// Whether a picture asked for is not yet taken in.
+    pub(super) fn loading(&self) -> bool {
+        self.decoder.as_ref().is_some_and(|d| d.outstanding > 0)
+    }
+
+    /// The bytes of the textures shown.
+    pub(super) fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Why each picture not shown is not, by its path, sorted.
+    pub(super) fn refused(&self) -> Vec<(String, String)> {
+        let mut refused: Vec<(String, String)> = self
+            .loaded
+            .iter()
+            .filter_map(|(path, l)| match l {
+                Loaded::Refused(why) => Some((path.clone(), why.clone())),
+                _ => None,
             })
-        })
+            .collect();
+        refused.sort();
+        refused
     }
 }

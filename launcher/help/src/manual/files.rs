@@ -158,13 +158,24 @@ pub fn read_picture(
     manual_dir: &Path,
     relative: &str,
 ) -> Result<Vec<u8>, String> {
+    read_picture_file(folder, &picture_path(manual, manual_dir, relative)?)
+}
+
+/// Where the picture `relative` of `manual` is, if the manual lists it
+/// (the first half of [`read_picture`], which touches no disk).
+pub fn picture_path(manual: &Manual, manual_dir: &Path, relative: &str) -> Result<PathBuf, String> {
     if !manual.image_paths().iter().any(|p| p == relative) {
         return Err(format!(
             "{relative} is not a picture beside the manual; it is not shown"
         ));
     }
-    let path = manual_dir.join(relative);
-    files::read_capped_within(folder, &path, MAX_PICTURE_BYTES).map_err(|problem| match problem {
+    Ok(manual_dir.join(relative))
+}
+
+/// Reads the picture file at `path`, inside `folder` (the second half of
+/// [`read_picture`], which may run on a thread of its own).
+pub fn read_picture_file(folder: &Path, path: &Path) -> Result<Vec<u8>, String> {
+    files::read_capped_within(folder, path, MAX_PICTURE_BYTES).map_err(|problem| match problem {
         FileProblem::TooLarge { .. } => format!(
             "{} is larger than {} MiB",
             path.display(),

@@ -50,7 +50,8 @@ pub use browser::{BrowserError, browser_commands, manual_url, open_in_browser};
 pub use files::{
     MAX_MANUAL_BYTES, MAX_PICTURE_BYTES, cache_subdir, default_cache_dir, find_launcher_manual,
     installed_launcher_manual, launcher_manual_candidates, launcher_manual_candidates_for,
-    load_manual, load_manual_text, read_picture, show_in_browser, write_manual_page,
+    load_manual, load_manual_text, picture_path, read_picture, read_picture_file, show_in_browser,
+    write_manual_page,
 };
 pub use html::{WriteHtmlError, WrittenHtml, write_html};
 pub use model::{

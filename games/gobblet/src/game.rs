@@ -70,6 +70,10 @@ pub const COMPUTER_PACE: f32 = 0.35;
 /// How long a moved piece slides.
 pub const SLIDE_SECONDS: f32 = 0.25;
 const TICK: Duration = Duration::from_millis(30);
+/// The ticks asked for while a computer only thinks (nothing slides): each
+/// tick costs the window a frame, CPU the search on its thread would lose
+/// on a busy machine; an answer is then taken at most this late.
+pub const THINKING_TICK: Duration = Duration::from_millis(100);
 
 /// Who plays a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -552,8 +556,10 @@ impl Gobblet {
     }
 
     fn update_ticks(&self) {
-        if self.thinking.is_some() || self.slide.is_some() {
+        if self.slide.is_some() {
             self.host.request_ticks(TICK);
+        } else if self.thinking.is_some() {
+            self.host.request_ticks(THINKING_TICK);
         } else {
             self.host.stop_ticks();
         }

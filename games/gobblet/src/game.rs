@@ -4,6 +4,16 @@
 //! list with rewind `<` and replay `>`, and runs the computer players on a
 //! thread of their own, polling their answers on ticks.
 //!
+//! A computer's move costs at most [`ai::max_nodes`] positions of search on
+//! its thread, whatever the ticks do; the ticks only collect it, once
+//! [`COMPUTER_PACE`] seconds of them have passed (seconds, not a count of
+//! ticks: a busy machine's fewer, longer ticks bring it as soon), and while
+//! it only thinks they come [`THINKING_TICK`] apart, as each costs the
+//! window a frame the search would otherwise have. A search whose answer is
+//! no longer wanted (a move, rewind, load, new game or change of player) is
+//! told to stop and ends at its next position, so it neither burns the CPU
+//! nor keeps the next search waiting for the shared 3×3 memory.
+//!
 //! Controls:
 //!
 //! * drag a piece (from its reserve beside the board, or on the board) and

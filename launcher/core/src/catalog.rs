@@ -426,7 +426,7 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
     let icon = entry.dir.join(&manifest.icon);
     match files::check_within(&entry.dir, &icon) {
         Ok(_) => {
-            if let Err(reason) = crate::icon::check_icon_file(&icon) {
+            if let Err(reason) = crate::icon::check_icon_file_within(&entry.dir, &icon) {
                 entry.problems.push(Problem {
                     severity: Severity::Warning,
                     file: icon.clone(),
@@ -469,7 +469,7 @@ fn read_entry(dir_name: String, dir: PathBuf, library_dirs: &[PathBuf]) -> GameE
             let full = entry.dir.join(path);
             match files::check_within(&entry.dir, &full) {
                 Ok(_) => {
-                    if let Err(message) = check_document(&full, field, max) {
+                    if let Err(message) = check_document_within(&entry.dir, &full, field, max) {
                         entry.problems.push(Problem {
                             severity: Severity::Warning,
                             file: full.clone(),
@@ -499,6 +499,24 @@ const DOCUMENT_SNIFF_BYTES: u64 = 8 * 1024;
 pub fn check_document(path: &Path, field: &str, max: u64) -> Result<(), String> {
     let (head, size) = files::read_head(path, DOCUMENT_SNIFF_BYTES)
         .map_err(|problem| format!("the `{field}` document {problem}"))?;
+    check_document_head(&head, size, field, max)
+}
+
+/// [`check_document`] of a document of the game in `folder`, read only
+/// inside it (`files::read_head_within`), as the catalog reads it.
+pub fn check_document_within(
+    folder: &Path,
+    path: &Path,
+    field: &str,
+    max: u64,
+) -> Result<(), String> {
+    let (head, size) = files::read_head_within(folder, path, DOCUMENT_SNIFF_BYTES)
+        .map_err(|problem| format!("the `{field}` document {problem}"))?;
+    check_document_head(&head, size, field, max)
+}
+
+/// The checks of [`check_document`] on a document's first bytes and size.
+fn check_document_head(head: &[u8], size: u64, field: &str, max: u64) -> Result<(), String> {
     if size > max {
         return Err(format!(
             "the `{field}` document is {size} bytes, more than the {max} bytes the help viewer shows; shorten it{}",
@@ -514,7 +532,7 @@ pub fn check_document(path: &Path, field: &str, max: u64) -> Result<(), String> 
             "the `{field}` document looks binary (NUL byte at offset {offset}); help must be plain UTF-8 text"
         ));
     }
-    if let Err(e) = std::str::from_utf8(&head)
+    if let Err(e) = std::str::from_utf8(head)
         && e.error_len().is_some()
     {
         return Err(format!(

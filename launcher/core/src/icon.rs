@@ -16,13 +16,26 @@ pub const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
 pub fn check_icon_file(path: &Path) -> Result<(), String> {
     let (header, size) =
         files::read_head(path, 24).map_err(|problem| format!("the icon {problem}"))?;
+    check_icon_head(&header, size)
+}
+
+/// [`check_icon_file`] of an icon of the game in `folder`, read only
+/// inside it (`files::read_head_within`), as the catalog reads it.
+pub fn check_icon_file_within(folder: &Path, path: &Path) -> Result<(), String> {
+    let (header, size) = files::read_head_within(folder, path, 24)
+        .map_err(|problem| format!("the icon {problem}"))?;
+    check_icon_head(&header, size)
+}
+
+/// The checks of [`check_icon_file`] on an icon's first bytes and size.
+fn check_icon_head(header: &[u8], size: u64) -> Result<(), String> {
     if size > MAX_ICON_BYTES {
         return Err(format!(
             "the icon is {size} bytes, larger than {} MiB; use a 32×32 PNG",
             MAX_ICON_BYTES >> 20
         ));
     }
-    check_icon_header(&header)
+    check_icon_header(header)
 }
 
 /// Checks the first 24 bytes of a PNG: the signature, then the `IHDR`

@@ -170,12 +170,14 @@ fn hint_names_a_move_that_keeps_the_win() {
     let mut d = start();
     d.game.start_from_game_id("1").unwrap();
     d.game.invoke_action("hint", "").unwrap();
+    d.think();
     let hint = d.status();
     assert!(
         hint.starts_with("Hint: move the ") && hint.contains("; this keeps a win."),
         "{hint}"
     );
     d.game.invoke_action("winnable", "").unwrap();
+    d.think();
     assert!(
         d.status()
             .starts_with("This deal can be won from here: a win of "),

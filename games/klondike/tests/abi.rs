@@ -272,12 +272,14 @@ fn hint_and_winnable_answer_from_the_solver_and_count_as_help() {
         .start_from_game_id(&format!("1,unlimited:{deal}"))
         .unwrap();
     d.game.invoke_action("winnable", "").unwrap();
+    d.think();
     assert!(
         d.status().starts_with("This deal can be won from here"),
         "{}",
         d.status()
     );
     d.game.invoke_action("hint", "").unwrap();
+    d.think();
     let hint = d.status();
     assert!(
         hint.starts_with("Hint: ") && hint.contains("this keeps a win"),

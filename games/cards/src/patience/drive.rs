@@ -146,6 +146,19 @@ impl<V: Variant> Driver<V> {
             .expect("the game has a stock")
     }
 
+    /// Sends ticks while the solver thinks (at most as many as its budget
+    /// needs): its answer is then on the status line.
+    pub fn think(&mut self) {
+        let most = super::solver::GAME_BUDGET / super::game::NODES_PER_TICK + 2;
+        for _ in 0..most {
+            if !self.status().starts_with("Thinking") {
+                return;
+            }
+            self.send(Event::Tick { dt: 0.016 });
+        }
+        panic!("still thinking after {most} ticks: {}", self.status());
+    }
+
     /// Sends `n` ticks of 16 ms, so that the cards come to rest.
     pub fn settle(&mut self, n: usize) {
         for _ in 0..n {

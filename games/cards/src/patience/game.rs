@@ -44,7 +44,7 @@ use game_api::{
 };
 
 use super::save::{self, Saved};
-use super::solver::{GAME_BUDGET, Solution, Verdict, solve};
+use super::solver::{GAME_BUDGET, Search, Solution, Verdict, solve};
 use super::{Move, Patience, PatienceRules, Role};
 use crate::anim::{Animator, Snapshot};
 use crate::replay::Ticker;
@@ -135,8 +135,20 @@ pub struct PatienceGame<V: Variant> {
     ticker: Ticker,
     message: Option<String>,
     hinted: Option<Move>,
+    /// A question to the solver under way, run on ticks.
+    thinking: Option<(Search, Question)>,
     variant: PhantomData<V>,
 }
+
+/// What the player asked the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Question {
+    Hint,
+    Winnable,
+}
+
+/// Positions the solver looks at per tick: a few hundredths of a second.
+pub const NODES_PER_TICK: u64 = 2_000;
 
 /// The kit's drag rules over a patience's own.
 struct PatienceRulesOnTable<'a>(&'a Patience);
@@ -315,6 +327,7 @@ impl<V: Variant> PatienceGame<V> {
             ticker: Ticker::default(),
             message: None,
             hinted: None,
+            thinking: None,
             variant: PhantomData,
         };
         this.new_deal(chosen.to_vec(), deal);
@@ -350,8 +363,9 @@ impl<V: Variant> PatienceGame<V> {
         self.anim.finish();
         self.message = None;
         self.hinted = None;
+        self.thinking = None;
         self.sync();
-        self.ticker.want(&self.host, false, TICK);
+        self.want_ticks();
     }
 
     /// Puts the rules' state on the table.
@@ -382,13 +396,14 @@ impl<V: Variant> PatienceGame<V> {
     /// `before`. Whether it was legal (a refusal is said on the status line).
     fn make(&mut self, mv: Move, before: Snapshot) -> bool {
         self.hinted = None;
+        self.thinking = None;
         match self.game.play(mv) {
             Ok(()) => {
                 let sent = self.game.autoplay().len();
                 self.message = (sent > 0).then(|| format!("{} sent home.", plural(sent, "card")));
                 self.sync();
                 self.anim.start(&before, &self.table);
-                self.ticker.want(&self.host, self.anim.is_running(), TICK);
+                self.want_ticks();
                 true
             }
             Err(refusal) => {
@@ -415,10 +430,11 @@ impl<V: Variant> PatienceGame<V> {
             sent += 1 + self.game.autoplay().len();
         }
         self.hinted = None;
+        self.thinking = None;
         self.message = Some(format!("{} sent home.", plural(sent, "card")));
         self.sync();
         self.anim.start(&before, &self.table);
-        self.ticker.want(&self.host, self.anim.is_running(), TICK);
+        self.want_ticks();
         sent
     }
 
@@ -446,7 +462,7 @@ impl<V: Variant> PatienceGame<V> {
                     .and_then(|to| self.game.check(Move::Cards { from, count, to }).err())
                     .map(|r| format!("Refused: {r}."));
                 self.anim.start(&before, &self.table);
-                self.ticker.want(&self.host, self.anim.is_running(), TICK);
+                self.want_ticks();
                 true
             }
             Play::Click(Hit::Card { pile, .. } | Hit::Pile(pile)) if stock(pile) => {
@@ -510,11 +526,55 @@ impl<V: Variant> PatienceGame<V> {
         solve(&self.game, GAME_BUDGET)
     }
 
-    /// Shows a hint: a move that keeps a win the solver proved, or says
-    /// that none is left, or that the budget did not settle it (with the
-    /// move the solver would try first).
+    /// Asks the solver for a hint: it thinks on ticks
+    /// ([`NODES_PER_TICK`] positions each), then shows a move that keeps
+    /// a win it proved, or says that none is left, or that the budget did
+    /// not settle it (with the move it would try first).
     pub fn show_hint(&mut self) {
-        let solution = self.solve();
+        self.ask(Question::Hint);
+    }
+
+    /// Asks the solver whether the deal can still be won from here; it
+    /// thinks on ticks, as for a hint.
+    pub fn show_winnable(&mut self) {
+        self.ask(Question::Winnable);
+    }
+
+    /// Whether the solver is thinking.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    fn ask(&mut self, question: Question) {
+        if !self.game.won() {
+            self.help += 1;
+        }
+        self.hinted = None;
+        self.thinking = Some((Search::new(&self.game, GAME_BUDGET), question));
+        self.think();
+    }
+
+    /// Runs the solver a tick's worth; says its answer once it has one.
+    fn think(&mut self) {
+        let Some((search, question)) = &mut self.thinking else {
+            return;
+        };
+        let question = *question;
+        let Some(solution) = search.run(NODES_PER_TICK) else {
+            self.message = Some(format!("Thinking: {} positions looked at…", search.nodes()));
+            self.want_ticks();
+            return;
+        };
+        self.thinking = None;
+        match question {
+            Question::Hint => self.say_hint(&solution),
+            Question::Winnable => self.say_winnable(&solution),
+        }
+        self.sync();
+        self.want_ticks();
+    }
+
+    fn say_hint(&mut self, solution: &Solution) {
         self.hinted = solution.first_move();
         let text = match (&solution.verdict, self.hinted) {
             (_, Some(mv)) => format!("Hint: {}; this keeps a win.", self.describe(mv)),
@@ -534,16 +594,10 @@ impl<V: Variant> PatienceGame<V> {
             },
         };
         self.message = Some(text);
-        if !self.game.won() {
-            self.help += 1;
-        }
-        self.sync();
     }
 
-    /// Says whether the deal can still be won from here.
-    pub fn show_winnable(&mut self) {
-        let solution = self.solve();
-        self.message = Some(match solution.verdict {
+    fn say_winnable(&mut self, solution: &Solution) {
+        self.message = Some(match &solution.verdict {
             Verdict::Winnable(path) => format!(
                 "This deal can be won from here: a win of {} was found.",
                 plural(path.len(), "move")
@@ -556,9 +610,12 @@ impl<V: Variant> PatienceGame<V> {
                 solution.nodes
             ),
         });
-        if !self.game.won() {
-            self.help += 1;
-        }
+    }
+
+    /// Ticks while cards slide or the solver thinks.
+    fn want_ticks(&mut self) {
+        let wanted = self.anim.is_running() || self.thinking.is_some();
+        self.ticker.want(&self.host, wanted, TICK);
     }
 
     fn status_text(&self) -> String {
@@ -652,7 +709,8 @@ impl<V: Variant> Game for PatienceGame<V> {
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
             self.anim.tick(*dt);
-            self.ticker.want(&self.host, self.anim.is_running(), TICK);
+            self.think();
+            self.want_ticks();
             return Response::REDRAW;
         }
         if let Event::KeyPress { key, .. } = event
@@ -661,6 +719,7 @@ impl<V: Variant> Game for PatienceGame<V> {
             && (self.hinted.is_some() || self.message.is_some())
         {
             self.hinted = None;
+            self.thinking = None;
             self.message = None;
             self.sync();
             return Response::REDRAW;
@@ -745,7 +804,7 @@ impl<V: Variant> Game for PatienceGame<V> {
 
     fn lay_out_canvas(&mut self, size: Point) -> Response {
         self.anim.finish();
-        self.ticker.want(&self.host, false, TICK);
+        self.want_ticks();
         self.table.lay_out(size);
         Response::REDRAW
     }
@@ -815,5 +874,130 @@ impl<V: Variant> SaveLoad for PatienceGame<V> {
         let description = V::describe(&chosen);
         self.set(saved.game, chosen, saved.seed, saved.help, &description);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::patience::KLONDIKE_RULES;
+
+    /// Klondike in a few lines, with a Draw choice.
+    struct Seven;
+    impl Variant for Seven {
+        const NAME: &'static str = "Seven";
+        const SAVE_WORD: &'static str = "seven";
+        fn choices() -> Vec<Choice> {
+            vec![Choice {
+                id: "draw",
+                label: "Draw",
+                shortcut: "d",
+                options: &["1", "3"],
+                default: 0,
+            }]
+        }
+        fn describe(chosen: &[usize]) -> Description {
+            let mut piles = vec![(Role::Stock, (0.0, 0.0)), (Role::Waste, (1.0, 0.0))];
+            piles.extend((3..7).map(|c| (Role::Foundation, (c as f32, 0.0))));
+            piles.extend((0..7).map(|c| (Role::Tableau, (c as f32, 1.1))));
+            let draw = [1, 3][chosen[0]];
+            Description {
+                grid: (7.0, 4.5),
+                piles,
+                rules: PatienceRules {
+                    draw,
+                    ..KLONDIKE_RULES
+                },
+            }
+        }
+        fn deal(deal: u64, _: &[usize], game: &mut Patience) {
+            let cards = crate::deal::shuffled_deck(deal);
+            game.deal_rows(&cards, &[1, 2, 3, 4, 5, 6, 7], false);
+        }
+    }
+
+    /// A deal the solver wins only after several ticks' worth of nodes.
+    fn slow_deal() -> (PatienceGame<Seven>, Solution) {
+        (1..40)
+            .find_map(|deal| {
+                let game = PatienceGame::<Seven>::with_seed(Host::detached(), deal);
+                // A win found within a smaller budget is the same win:
+                // the search's order does not depend on its budget.
+                let solution = solve(&game.game, 20_000);
+                let slow = solution.nodes > 3 * NODES_PER_TICK;
+                (slow && matches!(solution.verdict, Verdict::Winnable(_)))
+                    .then_some((game, solution))
+            })
+            .expect("a deal won after some thought")
+    }
+
+    #[test]
+    fn the_solver_thinks_on_ticks_and_answers_as_solve_does() {
+        let (mut game, solution) = slow_deal();
+        game.show_winnable();
+        assert!(game.is_thinking());
+        let thinking = format!("Thinking: {} positions looked at… ", 1 + NODES_PER_TICK);
+        assert!(
+            game.status_text().starts_with(&thinking),
+            "{}",
+            game.status_text()
+        );
+        let mut ticks = 0;
+        while game.is_thinking() {
+            assert_eq!(
+                game.handle_event(&Event::Tick { dt: 0.016 }),
+                Response::REDRAW
+            );
+            ticks += 1;
+            assert!(ticks < 100, "thinking for ever");
+        }
+        let Verdict::Winnable(path) = &solution.verdict else {
+            unreachable!()
+        };
+        assert_eq!(ticks, (solution.nodes - 1) / NODES_PER_TICK, "{solution:?}");
+        assert!(
+            game.status_text().starts_with(&format!(
+                "This deal can be won from here: a win of {} moves was found.",
+                path.len()
+            )),
+            "{}",
+            game.status_text()
+        );
+        assert_eq!(game.help, 1);
+    }
+
+    #[test]
+    fn a_move_or_escape_stops_the_thinking() {
+        let (mut game, solution) = slow_deal();
+        game.show_hint();
+        assert!(game.is_thinking());
+        assert!(game.play_move(Move::Draw));
+        assert!(!game.is_thinking(), "the position it thought about is gone");
+        game.show_hint();
+        assert!(game.is_thinking());
+        game.handle_event(&Event::key("Escape"));
+        assert!(!game.is_thinking());
+        assert!(!game.status_text().starts_with("Thinking"));
+        assert_eq!(game.help, 2, "each question counts");
+        assert!(solution.nodes > 0);
+    }
+
+    #[test]
+    fn a_choice_deals_the_next_game_and_names_it_in_the_game_id() {
+        let mut game = PatienceGame::<Seven>::with_seed(Host::detached(), 5);
+        assert_eq!(game.game_id(), "1:5");
+        let draw = game.actions().into_iter().find(|a| a.id == "draw").unwrap();
+        assert_eq!(draw.shortcut.as_deref(), Some("d"));
+        game.invoke_action("draw", "3").unwrap();
+        assert!(game.game_id().starts_with("3:"), "{}", game.game_id());
+        assert_eq!(game.patience().rules.draw, 3);
+        assert!(game.invoke_action("draw", "2").is_err());
+        assert!(game.start_from_game_id("2:5").is_err());
+        game.start_from_game_id("1:5").unwrap();
+        assert_eq!(game.patience().rules.draw, 1);
+        assert_eq!(
+            pile_names(&[Role::FreeCell, Role::Tableau, Role::FreeCell]),
+            ["free cell 1", "column 1", "free cell 2"]
+        );
     }
 }

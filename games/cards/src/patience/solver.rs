@@ -72,85 +72,127 @@ impl Solution {
 /// assert_eq!(solution.verdict, Verdict::Winnable(vec![Move::Cards { from: 4, count: 1, to: 3 }]));
 /// ```
 pub fn solve(game: &Patience, budget: u64) -> Solution {
-    /// A position expanded: where it came from, by which move.
-    struct Expanded {
-        parent: usize,
-        by: Option<Move>,
-        state: Patience,
-    }
-    let mut start = game.clone();
-    start.autoplay();
-    if start.won() {
-        return Solution {
-            verdict: Verdict::Winnable(Vec::new()),
-            nodes: 0,
-        };
-    }
-    let path_to = |expanded: &[Expanded], mut at: usize, last: Move| {
-        let mut path = vec![last];
-        while let Some(mv) = expanded[at].by {
-            path.push(mv);
-            at = expanded[at].parent;
+    let mut search = Search::new(game, budget);
+    loop {
+        if let Some(solution) = search.run(budget) {
+            return solution;
         }
-        path.reverse();
-        path
-    };
-    let mut seen: HashSet<Vec<u8>, BuildHasherDefault<Fnv>> = HashSet::default();
-    seen.insert(key(&start));
-    // The positions waiting, as the move from an expanded one, the most
-    // promising (fewest cards out of place), then the newest, first.
-    let mut waiting: BinaryHeap<Reverse<Waiting>> = BinaryHeap::new();
-    let mut expanded: Vec<Expanded> = Vec::new();
-    let mut pushed = 0u64;
-    let mut expand = |state: Patience,
-                      parent: usize,
-                      by: Option<Move>,
-                      expanded: &mut Vec<Expanded>,
-                      waiting: &mut BinaryHeap<_>|
-     -> Option<Vec<Move>> {
-        let at = expanded.len();
+    }
+}
+
+/// A position expanded: where it came from, by which move.
+struct Expanded {
+    parent: usize,
+    by: Option<Move>,
+    state: Patience,
+}
+
+/// A search under way, run a number of nodes at a time ([`Search::run`]),
+/// so a game can think across ticks and stay responsive: the same
+/// positions in the same order as [`solve`], whatever the steps.
+pub struct Search {
+    budget: u64,
+    seen: HashSet<Vec<u8>, BuildHasherDefault<Fnv>>,
+    /// The positions waiting, as the move from an expanded one, the most
+    /// promising (fewest cards out of place), then the newest, first.
+    waiting: BinaryHeap<Reverse<Waiting>>,
+    expanded: Vec<Expanded>,
+    pushed: u64,
+    done: Option<Solution>,
+}
+
+impl Search {
+    /// A search of `game` (autoplay done first) within `budget` nodes.
+    pub fn new(game: &Patience, budget: u64) -> Search {
+        let mut search = Search {
+            budget,
+            seen: HashSet::default(),
+            waiting: BinaryHeap::new(),
+            expanded: Vec::new(),
+            pushed: 0,
+            done: None,
+        };
+        let mut start = game.clone();
+        start.autoplay();
+        if start.won() {
+            search.done = Some(Solution {
+                verdict: Verdict::Winnable(Vec::new()),
+                nodes: 0,
+            });
+            return search;
+        }
+        search.seen.insert(key(&start));
+        search.finish_if_won(start, 0, None);
+        search
+    }
+
+    /// Positions expanded so far.
+    pub fn nodes(&self) -> u64 {
+        self.expanded.len() as u64
+    }
+
+    /// Expands up to `nodes` more positions; the solution once there is
+    /// one (then the same every call).
+    pub fn run(&mut self, nodes: u64) -> Option<Solution> {
+        let mut left = nodes;
+        while self.done.is_none() && left > 0 {
+            left -= 1;
+            let Some(Reverse((_, _, parent, mv))) = self.waiting.pop() else {
+                self.done = Some(Solution {
+                    verdict: Verdict::Unwinnable,
+                    nodes: self.nodes(),
+                });
+                break;
+            };
+            if self.nodes() >= self.budget {
+                self.done = Some(Solution {
+                    verdict: Verdict::Undecided,
+                    nodes: self.nodes(),
+                });
+                break;
+            }
+            let mut state = self.expanded[parent].state.clone();
+            state.apply(mv);
+            state.autoplay();
+            self.finish_if_won(state, parent, Some(mv));
+        }
+        self.done.clone()
+    }
+
+    /// Expands `state` (reached from `parent` by `by`): its children wait
+    /// their turn, or one wins and the search is done.
+    fn finish_if_won(&mut self, state: Patience, parent: usize, by: Option<Move>) {
+        let at = self.expanded.len();
         let moves = ordered_moves(&state);
-        expanded.push(Expanded { parent, by, state });
+        self.expanded.push(Expanded { parent, by, state });
         for mv in moves {
-            let mut child = expanded[at].state.clone();
+            let mut child = self.expanded[at].state.clone();
             child.apply(mv);
             child.autoplay();
             if child.won() {
-                return Some(path_to(expanded, at, mv));
+                self.done = Some(Solution {
+                    verdict: Verdict::Winnable(self.path_to(at, mv)),
+                    nodes: self.nodes(),
+                });
+                return;
             }
-            if seen.insert(key(&child)) {
-                pushed += 1;
-                waiting.push(Reverse((distance(&child), Reverse(pushed), at, mv)));
+            if self.seen.insert(key(&child)) {
+                self.pushed += 1;
+                let order = (distance(&child), Reverse(self.pushed), at, mv);
+                self.waiting.push(Reverse(order));
             }
-        }
-        None
-    };
-    if let Some(path) = expand(start, 0, None, &mut expanded, &mut waiting) {
-        return Solution {
-            verdict: Verdict::Winnable(path),
-            nodes: 1,
-        };
-    }
-    while let Some(Reverse((_, _, parent, mv))) = waiting.pop() {
-        if expanded.len() as u64 >= budget {
-            return Solution {
-                verdict: Verdict::Undecided,
-                nodes: expanded.len() as u64,
-            };
-        }
-        let mut state = expanded[parent].state.clone();
-        state.apply(mv);
-        state.autoplay();
-        if let Some(path) = expand(state, parent, Some(mv), &mut expanded, &mut waiting) {
-            return Solution {
-                verdict: Verdict::Winnable(path),
-                nodes: expanded.len() as u64,
-            };
         }
     }
-    Solution {
-        verdict: Verdict::Unwinnable,
-        nodes: expanded.len() as u64,
+
+    /// The moves from the start to expanded position `at`, then `last`.
+    fn path_to(&self, mut at: usize, last: Move) -> Vec<Move> {
+        let mut path = vec![last];
+        while let Some(mv) = self.expanded[at].by {
+            path.push(mv);
+            at = self.expanded[at].parent;
+        }
+        path.reverse();
+        path
     }
 }
 
@@ -160,8 +202,9 @@ pub fn solve(game: &Patience, budget: u64) -> Solution {
 type Waiting = (u32, Reverse<u64>, usize, Move);
 
 /// How far a position looks from a win: cards not home count two, cards
-/// face down three, a card lying on a lower one (which it hides) one, a
-/// card in a free cell one. Only the order of the search depends on it.
+/// face down three more, a card lying on a lower one (which it hides)
+/// one more, a card in a free cell three. Only the order of the search
+/// depends on it.
 fn distance(game: &Patience) -> u32 {
     let mut d = 0u32;
     for p in &game.piles {
@@ -392,7 +435,19 @@ mod tests {
         );
         let longer = solve(&g, 5_000);
         assert!(longer.nodes > 2 && longer.nodes <= 5_000, "{longer:?}");
-        // The same answer every time: nodes are counted, not timed.
+        // The same answer every time: nodes are counted, not timed; and
+        // the same when the search runs a hundred nodes at a time.
         assert_eq!(solve(&g, 5_000), longer);
+        let mut search = Search::new(&g, 5_000);
+        let mut steps = 0;
+        let stepped = loop {
+            steps += 1;
+            if let Some(solution) = search.run(100) {
+                break solution;
+            }
+            assert_eq!(search.nodes(), 1 + steps * 100, "the start, a hundred more each step");
+        };
+        assert_eq!(stepped, longer);
+        assert_eq!(search.run(100), Some(longer), "done stays done");
     }
 }

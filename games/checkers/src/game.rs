@@ -89,8 +89,10 @@ pub const GO: &str = "go";
 pub const STEP_SECONDS: f32 = 0.12;
 /// How often the game asks for ticks while a piece moves.
 const ANIMATION_TICK: Duration = Duration::from_millis(16);
-/// How often the game asks for ticks while the computer thinks.
-const THINKING_TICK: Duration = Duration::from_millis(40);
+/// How often the game asks for ticks while the computer thinks: each tick
+/// costs the window a frame, CPU the search on its thread loses on a busy
+/// machine; the answer is played at most this late.
+const THINKING_TICK: Duration = Duration::from_millis(100);
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

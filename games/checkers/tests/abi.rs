@@ -494,3 +494,16 @@ fn a_drawn_game_between_computers_is_said_and_not_counted() {
     assert_eq!(pos.quiet_plies(), checkers::board::DRAW_PLIES);
     assert!(moves.len() > 80);
 }
+
+#[test]
+fn while_the_computer_only_thinks_ticks_come_a_tenth_of_a_second_apart() {
+    // Each tick costs the window a frame, CPU the search on its thread
+    // would lose on a busy machine.
+    let recorder = Recorder::new();
+    let mut game = start_with(Box::new(recorder.clone()));
+    game.invoke_action("white", "Person").unwrap();
+    game.new_game(3).unwrap();
+    game.invoke_action("black", "Computer Hard").unwrap();
+    assert!(game.status().unwrap().contains("is thinking"));
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.1"));
+}

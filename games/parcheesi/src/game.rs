@@ -42,8 +42,10 @@ pub const DICE_Y: f32 = 230.0;
 pub const SLICE: usize = 20_000;
 /// Seconds between a computer's mini-moves.
 pub const STEP: f32 = 0.4;
-/// How often ticks come while a computer plays.
-pub const TICK: Duration = Duration::from_millis(50);
+/// How often ticks come while a computer plays: nothing moves between its
+/// mini-moves, and each tick costs the window a frame (CPU a busy machine
+/// has little of), so a tenth of a second, the most a mini-move is late.
+pub const TICK: Duration = Duration::from_millis(100);
 
 /// The background.
 pub const BACKGROUND: Rgba = Rgba::rgb(236, 228, 206);

@@ -70,7 +70,7 @@ fn computers_in_all_four_seats_play_a_whole_game() {
     game.invoke_action("seat-blue", "Polite Polly").unwrap();
     game.invoke_action("seat-yellow", "Amazing Grace").unwrap();
     game.invoke_action("seat-green", "Amazing Grace").unwrap();
-    assert_eq!(recorder.last().as_deref(), Some("tick 0.05"));
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.1"));
     let status = game.status().unwrap();
     assert!(
         status.starts_with("Green (Amazing Grace) rolled") && status.contains("is thinking"),
@@ -274,7 +274,7 @@ fn undo_while_a_computer_thinks_goes_back_to_the_persons_move() {
         assert!(click_a_legal_move(&mut game));
     }
     assert!(game.status().unwrap().starts_with("Red (Reckless Renee)"));
-    assert_eq!(recorder.last().as_deref(), Some("tick 0.05"));
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.1"));
     // Red's moves do not change the save: it is the person's last choice.
     let during = game.save().unwrap();
     game.handle_event(&Event::Tick { dt: 0.5 }).unwrap();

@@ -65,9 +65,12 @@ pub const SLIDE_SECONDS: f32 = 0.2;
 /// The least time a computer's turn lasts, in seconds of ticks, so that a
 /// game between computers can be watched.
 pub const COMPUTER_TURN_SECONDS: f32 = 0.4;
-/// The interval of ticks asked for while something moves or a computer
-/// thinks.
+/// The interval of ticks asked for while something moves.
 pub const TICK: Duration = Duration::from_millis(16);
+/// The interval of ticks asked for while a computer only thinks (nothing
+/// slides): each tick costs the window a frame, CPU the search on its
+/// thread loses on a busy machine; the answer is played at most this late.
+pub const THINKING_TICK: Duration = Duration::from_millis(100);
 
 /// The canvas background.
 pub const BACKGROUND: Rgba = Rgba::rgb(236, 230, 216);
@@ -153,7 +156,7 @@ pub struct PousseGame {
     /// Seconds of ticks since the computer's turn began.
     turn_time: f32,
     slide: Option<Slide>,
-    ticking: bool,
+    ticking: Option<Duration>,
     /// The button under the pointer.
     hover: Option<Move>,
     /// The button the primary button went down on, while it is down.
@@ -206,7 +209,7 @@ impl PousseGame {
             thinking: None,
             turn_time: 0.0,
             slide: None,
-            ticking: false,
+            ticking: None,
             hover: None,
             pressed: None,
             cursor: None,
@@ -361,12 +364,17 @@ impl PousseGame {
         } else if self.thinking.is_none() {
             self.thinking = Some(self.think());
         }
-        let ticks = self.thinking.is_some() || self.slide.is_some();
+        let ticks = if self.slide.is_some() {
+            Some(TICK)
+        } else if self.thinking.is_some() {
+            Some(THINKING_TICK)
+        } else {
+            None
+        };
         if ticks != self.ticking {
-            if ticks {
-                self.host.request_ticks(TICK);
-            } else {
-                self.host.stop_ticks();
+            match ticks {
+                Some(interval) => self.host.request_ticks(interval),
+                None => self.host.stop_ticks(),
             }
             self.ticking = ticks;
         }
@@ -407,6 +415,20 @@ impl PousseGame {
             cancel,
             answer: None,
         }
+    }
+
+    /// Waits for the thinking computer's answer without playing it (a tick
+    /// plays it once its turn has lasted [`COMPUTER_TURN_SECONDS`] of
+    /// ticks): for tests and tools, as it blocks. False when no computer
+    /// thinks or its search ended without an answer.
+    pub fn wait_for_answer(&mut self) -> bool {
+        let Some(thinking) = &mut self.thinking else {
+            return false;
+        };
+        if thinking.answer.is_none() {
+            thinking.answer = thinking.rx.recv().ok();
+        }
+        thinking.answer.is_some()
     }
 
     /// On a tick: the slide goes on, and the computer's answer, if it came

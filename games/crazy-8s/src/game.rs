@@ -10,7 +10,6 @@
 //! launcher's ticks, so the window never waits for them, and the status
 //! line says whose turn it is.
 
-use cards::replay::Ticker;
 use std::time::Duration;
 
 use cards::anim::{Animator, Snapshot};
@@ -54,6 +53,10 @@ const ROWS: f32 = 3.85;
 const MIDDLE_ROW: f32 = 1.4;
 const YOUR_ROW: f32 = 2.75;
 const TICK: Duration = Duration::from_millis(16);
+/// The ticks asked for while an opponent only waits out its turn (no card
+/// slides): nothing on screen changes, and each tick costs the window a
+/// frame; the turn is played at most this late.
+const WAIT_TICK: Duration = Duration::from_millis(100);
 
 /// A fresh seed for a new game.
 pub fn fresh_seed() -> u64 {
@@ -105,7 +108,8 @@ pub struct Crazy8sGame {
     table: Table,
     hand: Hand,
     anim: Animator,
-    ticker: Ticker,
+    /// The interval of the ticks asked for, if any.
+    ticking: Option<Duration>,
     /// Seconds the current opponent's turn has waited.
     waited: f32,
     message: Option<String>,
@@ -131,7 +135,7 @@ impl Crazy8sGame {
             table,
             hand: Hand::new(),
             anim: Animator::new(),
-            ticker: Ticker::default(),
+            ticking: None,
             waited: 0.0,
             message: None,
         };
@@ -252,8 +256,20 @@ impl Crazy8sGame {
     }
 
     fn update_ticks(&mut self) {
-        let wanted = self.anim.is_running() || matches!(self.game.turn, Turn::Opponent(_));
-        self.ticker.want(&self.host, wanted, TICK);
+        let wanted = if self.anim.is_running() {
+            Some(TICK)
+        } else if matches!(self.game.turn, Turn::Opponent(_)) {
+            Some(WAIT_TICK)
+        } else {
+            None
+        };
+        if wanted != self.ticking {
+            match wanted {
+                Some(interval) => self.host.request_ticks(interval),
+                None => self.host.stop_ticks(),
+            }
+            self.ticking = wanted;
+        }
     }
 
     /// Takes `a` as the player (or an opponent) does, the cards sliding;
@@ -476,7 +492,7 @@ impl Game for Crazy8sGame {
 
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
-            self.anim.tick(*dt);
+            let mut changed = self.anim.tick(*dt);
             if let Turn::Opponent(_) = self.game.turn {
                 self.waited += dt.max(0.0);
                 // Every opponent whose seconds have passed plays, the rest
@@ -489,10 +505,16 @@ impl Game for Crazy8sGame {
                         break;
                     }
                     self.waited = left;
+                    changed = true;
                 }
             }
             self.update_ticks();
-            return Response::REDRAW;
+            // Only waiting changes nothing on screen: no frame for it.
+            return if changed {
+                Response::REDRAW
+            } else {
+                Response::NONE
+            };
         }
         let rules = DragRules {
             game: &self.game,

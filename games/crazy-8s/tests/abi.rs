@@ -361,3 +361,37 @@ fn keys_walk_to_a_card_of_your_hand_and_discard_it() {
     assert_eq!(after.top(), card);
     assert_eq!(after.log, [Action::Discard(card)]);
 }
+
+#[test]
+fn while_an_opponent_only_waits_ticks_come_a_tenth_of_a_second_apart_and_draw_nothing() {
+    let (mut game, recorder) = start();
+    game.start_from_game_id("1x7:4").unwrap();
+    // Your moves, by clicks, until the opponent is to play.
+    loop {
+        let g = state(&mut game);
+        let at = match choose(&g) {
+            Action::Discard(c) => your_card(&mut game, c).center(),
+            Action::Draw => deck(&mut game).center(),
+            Action::Pass => button(&mut game, "Pass").center(),
+            Action::ChooseSuit(s) => {
+                let name = format!("{}{}", s.name()[..1].to_uppercase(), &s.name()[1..]);
+                button(&mut game, &name).center()
+            }
+            Action::Opponent => break,
+        };
+        click(&mut game, at);
+    }
+    // Your card slides: ticks come often while it does.
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.016"));
+    let before = state(&mut game);
+    assert!(game.handle_event(&Event::Tick { dt: 0.3 }).unwrap().redraw);
+    // It has landed; the opponent waits out the rest of its turn.
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.1"));
+    let waiting = game.handle_event(&Event::Tick { dt: 0.1 }).unwrap();
+    assert!(!waiting.redraw, "nothing changed on screen");
+    assert_eq!(state(&mut game), before);
+    // Its 0.6 s have passed: it plays, and its card slides.
+    assert!(game.handle_event(&Event::Tick { dt: 0.2 }).unwrap().redraw);
+    assert_ne!(state(&mut game), before);
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.016"));
+}

@@ -229,3 +229,65 @@ fn a_labelled_region_is_a_node_a_screen_reader_can_click() {
     harness.settle();
     assert_eq!(status(&mut harness), "Zoom 1, clicks 2");
 }
+
+/// Issue 41, attack 7 (a game's pictures of pixels): a new picture of
+/// 4096 × 4096 (64 MiB, the most a frame may hold) on every tick took the
+/// console from 137 to 611 MB. A game's pictures of pixels take at most
+/// `MAX_PIXEL_PICTURE_BYTES` at once in the console: the big one is not
+/// drawn, and the window says so under its status line; the game plays on
+/// (a later frame is drawn).
+#[test]
+fn a_flood_of_pixels_stays_within_the_games_picture_memory_and_is_said() {
+    use launcher::pictures::MAX_PIXEL_PICTURE_BYTES;
+    let games = GamesDir::new();
+    games.add_with_library(
+        "picture-flood",
+        "game = \"picture_flood\"\nname = \"Picture Flood\"\n",
+        "picture_flood",
+    );
+    let config = launcher_tests::console_config([games.path()]);
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut LauncherApp| app.frame(ui),
+            LauncherApp::new(config),
+        );
+    harness.settle();
+    harness
+        .get_by_role_and_label(Role::Button, "Picture Flood")
+        .click();
+    // Not settled: while it ticks, an answer is always on its way.
+    let said = format!(
+        "A picture of pixels that would take the game's pictures past {} MiB is not drawn.",
+        MAX_PIXEL_PICTURE_BYTES >> 20
+    );
+    launcher_tests::run_until(&mut harness, "the refusal said", |h| {
+        h.query_all_by_label_contains(&said).next().is_some()
+    });
+    // It draws on: a later tick's frame, with the small picture drawn.
+    let frames = |h: &Harness<'_, LauncherApp>| {
+        h.state()
+            .open_games()
+            .into_iter()
+            .find(|w| w.dir_name == "picture-flood")
+            .and_then(|w| {
+                w.status()
+                    .trim_start_matches("Frames: ")
+                    .parse::<u32>()
+                    .ok()
+            })
+            .unwrap_or(0)
+    };
+    let before = frames(&harness);
+    launcher_tests::run_until(&mut harness, "another frame drawn", |h| frames(h) > before);
+    let window = harness
+        .state_mut()
+        .open_game_mut("picture-flood")
+        .expect("still open");
+    assert!(
+        window.status().starts_with("Frames: "),
+        "{}",
+        window.status()
+    );
+}

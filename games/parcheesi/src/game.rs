@@ -311,6 +311,8 @@ impl Parcheesi {
                 self.plan.reverse();
                 self.search = None;
                 self.wait = 0.0;
+                // The status says it moves now, no longer that it thinks.
+                changed = true;
             }
         } else {
             self.wait += if dt.is_finite() { dt.max(0.0) } else { 0.0 };

@@ -26,6 +26,10 @@ pub const DEALS: u64 = 1_000_000;
 /// The row of the eight columns, under the free cells and foundations.
 const TABLEAU_ROW: f32 = 1.15;
 
+/// The room between the free cells and the foundations, in card widths,
+/// so the two rows of four empty places read as two groups.
+const GAP: f32 = 0.4;
+
 /// Deal number `deal` as Microsoft's FreeCell shuffles it: its C library's
 /// random numbers (`seed = seed × 214013 + 2531011`, the bits 16 to 30)
 /// pick cards from a deck ordered ace of clubs, ace of diamonds, ace of
@@ -58,10 +62,10 @@ impl Variant for FreeCell {
     fn describe(_chosen: &[usize]) -> Description {
         let mut piles: Vec<(Role, (f32, f32))> =
             (0..4).map(|c| (Role::FreeCell, (c as f32, 0.0))).collect();
-        piles.extend((4..8).map(|c| (Role::Foundation, (c as f32, 0.0))));
-        piles.extend((0..8).map(|c| (Role::Tableau, (c as f32, TABLEAU_ROW))));
+        piles.extend((4..8).map(|c| (Role::Foundation, (c as f32 + GAP, 0.0))));
+        piles.extend((0..8).map(|c| (Role::Tableau, (c as f32 + GAP / 2.0, TABLEAU_ROW))));
         Description {
-            grid: (8.0, 4.8),
+            grid: (8.0 + GAP, 4.8),
             piles,
             rules: FREECELL_RULES,
         }

@@ -20,7 +20,7 @@
 use std::time::Duration;
 
 use cards::anim::{Animator, Snapshot};
-use cards::replay::{Replay, Ticker, skips_replay};
+use cards::replay::{Replay, skips_replay};
 use cards::{Card, Fan, Hand, Hit, Pile, Play, Rank, Rules, Table, TableCard};
 use game_api::{
     Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
@@ -61,6 +61,10 @@ const AREAS: [(f32, f32, f32, f32); PLAYERS] = [
     (4.55, 0.0, 8.0, 1.42),
 ];
 const TICK: Duration = Duration::from_millis(16);
+/// The ticks asked for while a computer player's next step only waits its turn to
+/// be shown (no card slides): nothing on screen changes, and each tick
+/// costs the window a frame; a step is shown at most this late.
+const WAIT_TICK: Duration = Duration::from_millis(100);
 /// How long a computer player's step stays on show, in seconds.
 pub const STEP_SECONDS: f32 = 0.8;
 
@@ -108,7 +112,8 @@ pub struct GoFishGame {
     table: Table,
     hand: Hand,
     anim: Animator,
-    ticker: Ticker,
+    /// The interval of the ticks asked for, if any.
+    ticking: Option<Duration>,
     /// What happened last, for the status line.
     message: Option<String>,
 }
@@ -268,7 +273,7 @@ impl GoFishGame {
             table: Self::empty_table(),
             hand: Hand::new(),
             anim: Animator::new(),
-            ticker: Ticker::default(),
+            ticking: None,
             message: None,
         };
         g.table.lay_out(g.table.canvas_size());
@@ -395,8 +400,20 @@ impl GoFishGame {
     }
 
     fn update_ticks(&mut self) {
-        let wanted = self.anim.is_running() || self.frames.is_running();
-        self.ticker.want(&self.host, wanted, TICK);
+        let wanted = if self.anim.is_running() {
+            Some(TICK)
+        } else if self.frames.is_running() {
+            Some(WAIT_TICK)
+        } else {
+            None
+        };
+        if wanted != self.ticking {
+            match wanted {
+                Some(interval) => self.host.request_ticks(interval),
+                None => self.host.stop_ticks(),
+            }
+            self.ticking = wanted;
+        }
     }
 
     /// Makes your move `mv` (with its slide from `before`); the computers'
@@ -660,12 +677,19 @@ impl Game for GoFishGame {
 
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
-            self.anim.tick(*dt);
+            let mut changed = self.anim.tick(*dt);
             if let Some(step) = self.frames.tick(*dt) {
                 self.show_step(step);
+                changed = true;
             }
             self.update_ticks();
-            return Response::REDRAW;
+            // Only waiting for the next step changes nothing on screen: no
+            // frame for it.
+            return if changed {
+                Response::REDRAW
+            } else {
+                Response::NONE
+            };
         }
         if self.frames.is_running() && skips_replay(event) {
             self.skip_replay();
@@ -904,7 +928,30 @@ mod tests {
             g.handle_event(&Event::Tick { dt: 0.1 });
         }
         assert_eq!(g.shown(), g.rules());
-        assert!(!g.ticker.is_ticking());
+        assert!(g.ticking.is_none());
+    }
+
+    #[test]
+    fn while_a_step_only_waits_its_moment_ticks_are_slow_and_draw_nothing() {
+        let (seed, card) = passing_seed();
+        let mut g = GoFishGame::with_seed(Host::detached(), MatchSize::Pairs, seed);
+        g.lay_out_canvas(Point::new(1000.0, 700.0));
+        assert!(g.play_move(Move::Ask { target: 1, card }));
+        assert!(g.play_move(Move::Draw));
+        assert!(g.replaying());
+        // Your card slides: ticks come often, each a frame.
+        assert_eq!(g.ticking, Some(TICK));
+        let tick = |g: &mut GoFishGame, dt: f32| g.handle_event(&Event::Tick { dt }).redraw;
+        assert!(tick(&mut g, 0.3));
+        // It has landed: the computer's step waits its moment, slowly and
+        // without a frame (each costs the window CPU).
+        assert_eq!(g.ticking, Some(WAIT_TICK));
+        assert!(!tick(&mut g, 0.1));
+        assert_eq!(g.shown().pending, None);
+        // Its moment: it shows, and its card slides.
+        assert!(tick(&mut g, STEP_SECONDS));
+        assert!(g.shown().pending.is_some());
+        assert_eq!(g.ticking, Some(TICK));
     }
 
     #[test]
@@ -936,7 +983,7 @@ mod tests {
             .filter(|s| s.pile == BOX[YOU])
             .collect();
         assert_eq!(to_box.len(), 2);
-        assert!(g.ticker.is_ticking());
+        assert!(g.ticking.is_some());
     }
 
     #[test]

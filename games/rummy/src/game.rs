@@ -20,7 +20,7 @@
 use std::time::Duration;
 
 use cards::anim::{Animator, Snapshot};
-use cards::replay::{Replay, Ticker, skips_replay};
+use cards::replay::{Replay, skips_replay};
 use cards::{Card, Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
     Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region, Response,
@@ -54,6 +54,10 @@ const AREAS: [(f32, f32, f32, f32); 2] = [(0.0, 2.6, 8.0, 4.0), (0.0, 0.0, 8.0, 
 /// The room between melds in your hand, in grid units.
 const MELD_GAP: f32 = 0.3;
 const TICK: Duration = Duration::from_millis(16);
+/// The ticks asked for while the computer player's next step only waits its turn to
+/// be shown (no card slides): nothing on screen changes, and each tick
+/// costs the window a frame; a step is shown at most this late.
+const WAIT_TICK: Duration = Duration::from_millis(100);
 /// How long a step of the computer player stays on show, in seconds.
 pub const STEP_SECONDS: f32 = 0.8;
 
@@ -91,7 +95,8 @@ pub struct RummyGame {
     table: Table,
     hand: Hand,
     anim: Animator,
-    ticker: Ticker,
+    /// The interval of the ticks asked for, if any.
+    ticking: Option<Duration>,
     message: Option<String>,
 }
 
@@ -191,7 +196,7 @@ impl RummyGame {
             table: Self::empty_table(),
             hand: Hand::new(),
             anim: Animator::new(),
-            ticker: Ticker::default(),
+            ticking: None,
             message: None,
         };
         g.table.lay_out(g.table.canvas_size());
@@ -305,8 +310,20 @@ impl RummyGame {
     }
 
     fn update_ticks(&mut self) {
-        let wanted = self.anim.is_running() || self.frames.is_running();
-        self.ticker.want(&self.host, wanted, TICK);
+        let wanted = if self.anim.is_running() {
+            Some(TICK)
+        } else if self.frames.is_running() {
+            Some(WAIT_TICK)
+        } else {
+            None
+        };
+        if wanted != self.ticking {
+            match wanted {
+                Some(interval) => self.host.request_ticks(interval),
+                None => self.host.stop_ticks(),
+            }
+            self.ticking = wanted;
+        }
     }
 
     /// Makes your move `mv` (with its slide from `before`); the computer's
@@ -517,12 +534,19 @@ impl Game for RummyGame {
 
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
-            self.anim.tick(*dt);
+            let mut changed = self.anim.tick(*dt);
             if let Some(step) = self.frames.tick(*dt) {
                 self.show_step(step);
+                changed = true;
             }
             self.update_ticks();
-            return Response::REDRAW;
+            // Only waiting for the next step changes nothing on screen: no
+            // frame for it.
+            return if changed {
+                Response::REDRAW
+            } else {
+                Response::NONE
+            };
         }
         if self.frames.is_running() && skips_replay(event) {
             self.skip_replay();
@@ -715,6 +739,40 @@ mod tests {
             "{}",
             g.status()
         );
-        assert!(!g.ticker.is_ticking());
+        assert!(g.ticking.is_none());
+    }
+
+    #[test]
+    fn while_a_step_only_waits_its_moment_ticks_are_slow_and_draw_nothing() {
+        let seed = (1..100)
+            .find(|&s| {
+                let mut r = Rummy::deal(s);
+                let card = r.hands[YOU][0];
+                !r.over()
+                    && r.play(Move::DrawStock).is_ok()
+                    && r.play(Move::Discard(card)).is_ok()
+                    && !r.over()
+            })
+            .unwrap();
+        let mut g = RummyGame::with_seed(Host::detached(), seed);
+        g.lay_out_canvas(Point::new(1000.0, 700.0));
+        assert!(g.play_move(Move::DrawStock));
+        let card = g.rules().hands[YOU][0];
+        assert!(g.play_move(Move::Discard(card)));
+        assert!(g.replaying());
+        // Your card slides: ticks come often, each a frame.
+        assert_eq!(g.ticking, Some(TICK));
+        let tick = |g: &mut RummyGame, dt: f32| g.handle_event(&Event::Tick { dt }).redraw;
+        assert!(tick(&mut g, 0.3));
+        // It has landed: the computer's step waits its moment, slowly and
+        // without a frame (each costs the window CPU).
+        assert_eq!(g.ticking, Some(WAIT_TICK));
+        let shown = g.shown().clone();
+        assert!(!tick(&mut g, 0.1));
+        assert_eq!(g.shown(), &shown);
+        // Its moment: it shows, and its card slides.
+        assert!(tick(&mut g, STEP_SECONDS));
+        assert_ne!(g.shown(), &shown);
+        assert_eq!(g.ticking, Some(TICK));
     }
 }

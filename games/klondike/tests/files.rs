@@ -141,6 +141,7 @@ fn the_manual_publishes_the_study_of_a_thousand_deals() {
     assert!(numbers.len() >= 4, "{line}");
     assert_eq!(numbers[0], 1000, "{line}");
     assert_eq!(numbers[1] + numbers[2] + numbers[3], 1000, "{line}");
+    assert!(manual.contains("* Drawing three, unlimited redeals"));
 }
 
 #[test]

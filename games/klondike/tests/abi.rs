@@ -229,6 +229,11 @@ fn the_keys_turn_the_stock_and_a_double_click_sends_a_card_home() {
     d.send(Event::key("ArrowLeft"));
     d.send(Event::key("Enter"));
     assert_eq!(d.state().piles[1].cards.len(), 1);
+    let status = d.status();
+    assert!(
+        status.ends_with("(at face down, top of stock, 23 cards)"),
+        "{status}"
+    );
     let turned = d.state().piles[1].cards[0];
     d.send(Event::key("ArrowRight"));
     let status = d.status();

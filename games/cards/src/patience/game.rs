@@ -47,6 +47,7 @@ use super::save::{self, Saved};
 use super::solver::{GAME_BUDGET, Search, Solution, Verdict, solve};
 use super::{Move, Patience, PatienceRules, Role};
 use crate::anim::{Animator, Snapshot};
+use crate::drag::Focus;
 use crate::replay::Ticker;
 use crate::table::{Fan, Hit, Pile as TablePile, Table, TableCard};
 use crate::{Hand, Play, Rules};
@@ -370,6 +371,15 @@ impl<V: Variant> PatienceGame<V> {
 
     /// Puts the rules' state on the table.
     fn sync(&mut self) {
+        // The keyboard cursor stays on its pile when the pile shrinks (a
+        // turn of the stock, cards moved away): on its new top card.
+        if let Some(Focus::Pile { pile, index }) = self.hand.focus {
+            let n = self.game.piles[pile].cards.len();
+            if index >= n {
+                let index = n.saturating_sub(1);
+                self.hand.focus = Some(Focus::Pile { pile, index });
+            }
+        }
         for (p, pile) in self.game.piles.iter().enumerate() {
             let shown = &mut self.table.piles[p];
             shown.cards = pile

@@ -138,6 +138,9 @@ pub struct PatienceGame<V: Variant> {
     hinted: Option<Move>,
     /// A question to the solver under way, run on ticks.
     thinking: Option<(Search, Question)>,
+    /// Cards picked by a click, to go where the next click says: the pile
+    /// and the lowest card.
+    selected: Option<(usize, usize)>,
     variant: PhantomData<V>,
 }
 
@@ -329,6 +332,7 @@ impl<V: Variant> PatienceGame<V> {
             message: None,
             hinted: None,
             thinking: None,
+            selected: None,
             variant: PhantomData,
         };
         this.new_deal(chosen.to_vec(), deal);
@@ -365,6 +369,7 @@ impl<V: Variant> PatienceGame<V> {
         self.message = None;
         self.hinted = None;
         self.thinking = None;
+        self.selected = None;
         self.sync();
         self.want_ticks();
     }
@@ -387,11 +392,13 @@ impl<V: Variant> PatienceGame<V> {
                 .iter()
                 .enumerate()
                 .map(|(i, &c)| {
-                    if pile.is_up(i) {
+                    let mut shown = if pile.is_up(i) {
                         TableCard::up(c)
                     } else {
                         TableCard::down(c)
-                    }
+                    };
+                    shown.selected = self.selected.is_some_and(|(sp, si)| sp == p && i >= si);
+                    shown
                 })
                 .collect();
             shown.highlighted = match self.hinted {
@@ -407,6 +414,7 @@ impl<V: Variant> PatienceGame<V> {
     fn make(&mut self, mv: Move, before: Snapshot) -> bool {
         self.hinted = None;
         self.thinking = None;
+        self.selected = None;
         match self.game.play(mv) {
             Ok(()) => {
                 let sent = self.game.autoplay().len();
@@ -478,6 +486,8 @@ impl<V: Variant> PatienceGame<V> {
             Play::Click(Hit::Card { pile, .. } | Hit::Pile(pile)) if stock(pile) => {
                 self.make(Move::Draw, before)
             }
+            Play::Click(Hit::Card { pile, index }) => self.click(pile, Some(index), before),
+            Play::Click(Hit::Pile(pile)) => self.click(pile, None, before),
             Play::DoubleClick(Hit::Card { pile, .. })
             | Play::RightClick(Hit::Card { pile, .. }) => match self.game.home_for(pile) {
                 Some(to) => self.make(
@@ -498,6 +508,50 @@ impl<V: Variant> PatienceGame<V> {
             },
             _ => false,
         }
+    }
+
+    /// A click on pile `pile` (on card `index`, or its empty place): the
+    /// selected cards go there, or the cards clicked are selected (and a
+    /// second click on them lets them go).
+    fn click(&mut self, pile: usize, index: Option<usize>, before: Snapshot) -> bool {
+        let pick = index.filter(|&i| self.game.movable(pile, i));
+        match self.selected {
+            Some((from, lowest)) if from != pile => {
+                let count = self.game.piles[from].cards.len() - lowest;
+                let mv = Move::Cards {
+                    from,
+                    count,
+                    to: pile,
+                };
+                match self.game.check(mv) {
+                    Ok(()) => return self.make(mv, before),
+                    Err(refusal) if pick.is_none() => {
+                        self.selected = None;
+                        self.message = Some(format!("Refused: {refusal}."));
+                    }
+                    Err(_) => self.select(pile, pick),
+                }
+            }
+            Some(at) if Some(at.1) == index => {
+                self.selected = None;
+                self.message = None;
+            }
+            _ => self.select(pile, pick),
+        }
+        self.sync();
+        true
+    }
+
+    fn select(&mut self, pile: usize, index: Option<usize>) {
+        self.selected = index.map(|i| (pile, i));
+        self.message = index.map(|i| {
+            let card = self.game.piles[pile].cards[i];
+            format!(
+                "Selected the {} in {}: click where it goes, or it again to let it go.",
+                card.name(),
+                self.table.piles[pile].name
+            )
+        });
     }
 
     /// Words for `mv` ("move the seven of hearts from column 3 onto the
@@ -726,10 +780,11 @@ impl<V: Variant> Game for PatienceGame<V> {
         if let Event::KeyPress { key, .. } = event
             && key == "Escape"
             && self.hand.held.is_none()
-            && (self.hinted.is_some() || self.message.is_some())
+            && (self.hinted.is_some() || self.message.is_some() || self.selected.is_some())
         {
             self.hinted = None;
             self.thinking = None;
+            self.selected = None;
             self.message = None;
             self.sync();
             return Response::REDRAW;
@@ -990,6 +1045,59 @@ mod tests {
         assert!(!game.status_text().starts_with("Thinking"));
         assert_eq!(game.help, 2, "each question counts");
         assert!(solution.nodes > 0);
+    }
+
+    #[test]
+    fn a_click_selects_cards_and_the_next_click_puts_them_down() {
+        // A deal with a legal move between columns.
+        let (mut game, mv) = (1..40)
+            .find_map(|deal| {
+                let game = PatienceGame::<Seven>::with_seed(Host::detached(), deal);
+                let mv = game.game.legal_moves().into_iter().find(|m| {
+                    matches!(m, Move::Cards { from, to, .. }
+                        if game.game.piles[*from].role == Role::Tableau
+                            && game.game.piles[*to].role == Role::Tableau)
+                })?;
+                Some((game, mv))
+            })
+            .expect("a column move in one of forty deals");
+        let Move::Cards { from, count, to } = mv else {
+            unreachable!()
+        };
+        let index = game.game.piles[from].cards.len() - count;
+        let centre = |g: &PatienceGame<Seven>, pile: usize, i: usize| {
+            let at = g.table.card_pos(pile, i);
+            Point::new(at.x + 4.0, at.y + 4.0)
+        };
+        let click = |g: &mut PatienceGame<Seven>, at: Point| {
+            g.handle_event(&Event::press(at));
+            g.handle_event(&Event::release(at));
+        };
+        let at = centre(&game, from, index);
+        click(&mut game, at);
+        assert_eq!(game.selected, Some((from, index)));
+        assert!(game.table.piles[from].cards[index].selected);
+        assert!(
+            game.status_text().starts_with("Selected the "),
+            "{}",
+            game.status_text()
+        );
+        // A second click on it lets it go; a third picks it again.
+        click(&mut game, at);
+        assert_eq!(game.selected, None);
+        click(&mut game, at);
+        let top = game.game.piles[to].cards.len() - 1;
+        let target = centre(&game, to, top);
+        click(&mut game, target);
+        assert_eq!(game.selected, None);
+        assert_eq!(game.game.moves, 1);
+        assert_eq!(game.game.piles[to].cards.len(), top + 1 + count);
+        // Escape lets a selection go.
+        let at = centre(&game, to, game.game.piles[to].cards.len() - 1);
+        click(&mut game, at);
+        assert!(game.selected.is_some());
+        game.handle_event(&Event::key("Escape"));
+        assert_eq!(game.selected, None);
     }
 
     #[test]

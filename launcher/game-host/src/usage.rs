@@ -2,7 +2,7 @@
 //! the console (never from a frame): its CPU, a few times a second, and
 //! its data directory's size and file count, every few seconds
 //! ([`DiskLimit`]: the window says when the game has written more than
-//! its quota there).
+//! its quota there, and from then on no file of the game grows).
 //!
 //! A game that keeps a core busy while it still answers (a thread spinning
 //! at 100 %) is never "not responding", yet it slows the whole machine. The
@@ -270,6 +270,7 @@ fn watch(
 ) {
     let mut samples: VecDeque<(Instant, Duration)> = VecDeque::new();
     let mut next_disk = Instant::now();
+    let mut writes_stopped = false;
     loop {
         let disk_use = match &disk {
             Some((dir, quota)) if Instant::now() >= next_disk => {
@@ -313,6 +314,10 @@ fn watch(
         state.cpu = cpu;
         if let Some(disk) = disk_use {
             changed |= state.disk.map(|d| d.over_limit()) != Some(disk.over_limit());
+            if disk.over_limit() && !writes_stopped {
+                stop_writes(pid);
+                writes_stopped = true;
+            }
             state.disk = Some(disk);
         }
         if changed && let Some(waker) = &waker {
@@ -430,6 +435,32 @@ fn measure(_dir: &Path, limit: DiskLimit) -> DiskUse {
         too_deep: false,
         limit,
     }
+}
+
+/// Stops the writes of the game process `pid` and its descendants past its
+/// quota: their file size limit, soft and hard, goes to 0, so no file of
+/// theirs grows again (a write that would fails with "File too large",
+/// which the game sees) and the game cannot raise it back (issue 41: the
+/// quota was only told). For the rest of the process's life: a game that
+/// filled its data directory plays on without writing more.
+fn stop_writes(pid: u32) {
+    #[cfg(target_os = "linux")]
+    for pid in family(pid) {
+        let Some(pid) = i32::try_from(pid)
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        else {
+            continue;
+        };
+        let none = rustix::process::Rlimit {
+            current: Some(0),
+            maximum: Some(0),
+        };
+        // A process that just ended is no matter.
+        let _ = rustix::process::prlimit(Some(pid), rustix::process::Resource::Fsize, none);
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = pid;
 }
 
 /// When process `pid` started (field 22 of `/proc/<pid>/stat`, in clock

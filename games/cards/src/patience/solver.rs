@@ -445,7 +445,11 @@ mod tests {
             if let Some(solution) = search.run(100) {
                 break solution;
             }
-            assert_eq!(search.nodes(), 1 + steps * 100, "the start, a hundred more each step");
+            assert_eq!(
+                search.nodes(),
+                1 + steps * 100,
+                "the start, a hundred more each step"
+            );
         };
         assert_eq!(stepped, longer);
         assert_eq!(search.run(100), Some(longer), "done stays done");

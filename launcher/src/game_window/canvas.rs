@@ -162,6 +162,7 @@ impl GameWindow {
                 .replay_planned(&self.drawing.shapes, plan);
             self.pictures.end_frame();
         }
+        self.stage = super::FrameStage::Painted;
         if self.watch.greyed {
             // Not responding: the last frame, greyed.
             ui.painter().rect_filled(

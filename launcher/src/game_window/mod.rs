@@ -128,6 +128,9 @@ pub struct GameWindow {
     control_widths: HashMap<String, f32>,
     drawing: RecordingPainter,
     dirty: bool,
+    /// How far this frame has drawn the window, so that a refresh asks for
+    /// another frame only when this one cannot show what changed.
+    stage: FrameStage,
     /// What the game asked of its window (redraw, ticks, a new game).
     signals: Rc<Signals>,
     /// Undo, redo, restart, new games, game IDs, time and result.
@@ -297,6 +300,7 @@ impl GameWindow {
             control_widths: HashMap::new(),
             drawing: RecordingPainter::new(),
             dirty: true,
+            stage: FrameStage::Between,
             signals,
             midend: Midend::waiting(),
             save_path,
@@ -619,16 +623,21 @@ impl GameWindow {
 
     /// Shows the game's window contents.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Outcome {
-        if let Some(outcome) = self.process_frame(ui) {
-            return outcome;
-        }
-        match self.ui_inner(ui) {
-            Ok(outcome) => outcome,
-            Err(e) => self.failed(e),
-        }
+        self.stage = FrameStage::Before;
+        let outcome = match self.process_frame(ui) {
+            Some(outcome) => outcome,
+            None => match self.ui_inner(ui) {
+                Ok(outcome) => outcome,
+                Err(e) => self.failed(e),
+            },
+        };
+        self.stage = FrameStage::Between;
+        outcome
     }
 
     fn ui_inner(&mut self, ui: &mut egui::Ui) -> Result<Outcome, GameError> {
+        // The window's builder took its title before this frame began.
+        self.stage = FrameStage::Chrome;
         self.count_time();
         self.sync_clock()?;
         if self.in_root {
@@ -823,6 +832,21 @@ impl GameWindow {
             });
         });
     }
+}
+
+/// How far a frame has drawn a game window: what a refresh of the game's
+/// view (a move answered) can still show in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FrameStage {
+    /// No frame is being drawn: nothing shows a refresh unless asked.
+    Between,
+    /// The frame has drawn nothing yet: it shows all that changed.
+    Before,
+    /// The title, the menus, the controls or the status line may be drawn
+    /// already; the canvas not yet.
+    Chrome,
+    /// The canvas is painted too.
+    Painted,
 }
 
 impl std::fmt::Debug for GameWindow {

@@ -3,7 +3,7 @@
 
 use super::fit::WindowFit;
 use super::process::Life;
-use super::{GameWindow, fit};
+use super::{FrameStage, GameWindow, fit};
 use egui::Vec2;
 use game_api::ActionKind;
 use launcher_core::running::GameError;
@@ -17,6 +17,15 @@ impl GameWindow {
             crate::render::styled_text_size(&ctx, size, style, text)
         })?;
         let canvas = Vec2::new(view.canvas_size.x, view.canvas_size.y);
+        // What is drawn around the canvas, to tell whether this frame has
+        // drawn it already with what it was.
+        let chrome = (
+            self.canvas,
+            self.title.clone(),
+            self.status.clone(),
+            self.actions.clone(),
+            self.warning.clone(),
+        );
         if canvas != self.canvas && !self.signals.layout.get() {
             // A new board size: the window follows it (unless the canvas
             // follows the window).
@@ -54,7 +63,26 @@ impl GameWindow {
         self.warning = self.draw_warning.clone();
         self.plan = None;
         self.dirty = false;
-        ctx.request_repaint();
+        // Another frame only where this one cannot show the change: a
+        // refresh between frames, after the canvas was painted, or one
+        // that changed what was drawn around it already. A pointer move
+        // answered in time is then one frame, not two.
+        let chrome_changed = chrome
+            != (
+                self.canvas,
+                self.title.clone(),
+                self.status.clone(),
+                self.actions.clone(),
+                self.warning.clone(),
+            );
+        let shown_this_frame = match self.stage {
+            FrameStage::Before => true,
+            FrameStage::Chrome => !chrome_changed,
+            FrameStage::Between | FrameStage::Painted => false,
+        };
+        if !shown_this_frame {
+            ctx.request_repaint();
+        }
         Ok(())
     }
 

@@ -138,23 +138,28 @@ impl GameProcess {
     ) -> Poll<Result<Vec<Result<Answer, CallError>>, ProcessError>> {
         let deadline = Instant::now() + wait;
         let mut inbox = self.shared.inbox();
-        loop {
+        // Its answer, if it comes while this waits, is taken here: the UI
+        // need not be woken for another frame to take it.
+        inbox.polling = Some(ticket.seq);
+        let answered = loop {
             if let Some(results) = inbox.replies.remove(&ticket.seq) {
                 inbox.awaited.remove(&ticket.seq);
-                return Poll::Ready(Ok(results
+                break Poll::Ready(Ok(results
                     .into_iter()
                     .map(|r| r.map_err(call_error))
                     .collect()));
             }
             if let Some(report) = &inbox.exit {
-                return Poll::Ready(Err(ProcessError::Exited(report.clone())));
+                break Poll::Ready(Err(ProcessError::Exited(report.clone())));
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return Poll::Pending;
+                break Poll::Pending;
             }
             inbox = self.shared.wait(inbox, left);
-        }
+        };
+        inbox.polling = None;
+        answered
     }
 
     /// Runs `calls` and waits at most `wait` for their answers.

@@ -84,6 +84,9 @@ pub(super) struct Inbox {
     /// The messages whose tickets are alive.
     pub(super) awaited: HashSet<u64>,
     pub(super) notifications: VecDeque<Notification>,
+    /// The message a caller is waiting for in `poll` now: its answer wakes
+    /// that caller, not the UI.
+    pub(super) polling: Option<u64>,
     pub(super) dropped_notifications: u64,
     /// How many times the game asked to be drawn again: the late answers
     /// of reads kept before are old (see `late.rs`).
@@ -191,6 +194,13 @@ impl Shared {
                 }
                 if inbox.awaited.contains(&seq) {
                     inbox.replies.insert(seq, results);
+                }
+                if inbox.polling == Some(seq) {
+                    // Taken by the caller waiting for it, in the frame
+                    // that waits: no frame more to ask for.
+                    drop(inbox);
+                    self.changed.notify_all();
+                    return Ok(());
                 }
             }
             ToConsole::Notify(notification) => {

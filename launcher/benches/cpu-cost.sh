@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# The CPU a player's actions cost, the remake beside the original (issue 39):
+# the same actions on the same virtual X server, in CPU seconds of every
+# process of each program (the remake's console and game processes; the
+# original's racket), each run RUNS times, the median reported.
+#
+#   bash launcher/benches/cpu-cost.sh            # after `cargo build --release`
+#   RUNS=1 ONLY="idle deal" bash launcher/benches/cpu-cost.sh   # some rows once
+#
+# Needs Debian's xvfb, xdotool and racket (the original, `racket -l games`),
+# and bc. CPU time, not wall time: what the machine spends for the player,
+# whatever else it is doing (the count of frames still depends on how fast
+# events come, so run it on a machine as quiet as you can). The positions
+# clicked are fractions of each window, read off their screenshots.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+RUNS=${RUNS:-3}
+LAUNCHER=${LAUNCHER:-target/release/plt-games}
+GAMES=${GAMES:-games}
+for tool in Xvfb xdotool racket bc; do
+  command -v "$tool" >/dev/null || { echo "cpu-cost: $tool is not installed" >&2; exit 2; }
+done
+[ -x "$LAUNCHER" ] || { echo "cpu-cost: build the launcher first (cargo build --release)" >&2; exit 2; }
+
+export DISPLAY=:${CPU_COST_DISPLAY:-77}
+Xvfb "$DISPLAY" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+XVFB=$!
+HOME_DIR=$(mktemp -d)
+trap 'kill $XVFB 2>/dev/null; pkill -P $$ 2>/dev/null || true; rm -rf "$HOME_DIR"' EXIT
+for _ in $(seq 100); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+
+# CPU seconds (user + system) of a process and all its descendants.
+cpu_of() {
+  local pids=("$1") i=0 total=0 hz
+  hz=$(getconf CLK_TCK)
+  while [ $i -lt ${#pids[@]} ]; do
+    for c in $(cat /proc/"${pids[$i]}"/task/*/children 2>/dev/null); do pids+=("$c"); done
+    i=$((i + 1))
+  done
+  for p in "${pids[@]}"; do
+    [ -r /proc/"$p"/stat ] || continue
+    total=$((total + $(awk '{print $14 + $15}' /proc/"$p"/stat)))
+  done
+  echo "scale=3; $total / $hz" | bc
+}
+
+# start PROGRAM GAME: starts it, waits for its window; sets PID, WIN, X, Y, WIDTH, HEIGHT.
+start() {
+  local program=$1 game=$2 title
+  if [ "$program" = remake ]; then
+    (cd "$HOME_DIR" && HOME=$HOME_DIR XDG_CONFIG_HOME=$HOME_DIR/c XDG_DATA_HOME=$HOME_DIR/d \
+      XDG_STATE_HOME=$HOME_DIR/s XDG_CACHE_HOME=$HOME_DIR/k \
+      exec "$OLDPWD/$LAUNCHER" --games-dir "$OLDPWD/$GAMES" --play "$game") >/dev/null 2>&1 &
+  else
+    local unit=$game
+    [ "$game" = chat-noir ] && unit=chat-noir/chat-noir-unit
+    [ "$game" = spider ] && unit=spider/spider
+    HOME=$HOME_DIR racket -e "(require racket/unit racket/gui)
+      (invoke-unit (dynamic-require 'games/$unit 'game@)) (yield (make-semaphore 0))" \
+      >/dev/null 2>&1 &
+  fi
+  PID=$!
+  case $game in chat-noir) title="Chat Noir" ;; spider) title="Spider" ;; esac
+  WIN=""
+  for _ in $(seq 600); do
+    WIN=$(xdotool search --onlyvisible --name "^$title" 2>/dev/null | head -1 || true)
+    [ -n "$WIN" ] && break
+    sleep 0.1
+  done
+  [ -n "$WIN" ] || { echo "cpu-cost: no $title window from the $program" >&2; exit 1; }
+  sleep 4 # its first frames, fonts and cards loaded
+  eval "$(xdotool getwindowgeometry --shell "$WIN")"
+  xdotool mousemove 1270 1010
+  sleep 1
+}
+
+stop() { kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; sleep 1; }
+
+# layout PROGRAM WHAT: where things are in each program's window, in
+# thousandths of its width and height (read off screenshots at the default
+# size): Spider's stock; the second column's face-up card and the fifth's;
+# Chat Noir's leftmost and rightmost circles and its top and bottom rows.
+layout() {
+  case "$1 $2" in
+    "remake stock") echo "58 228" ;;
+    "remake drag") echo "155 460 450 480" ;;
+    "remake board") echo "100 900 235 930" ;;
+    "original stock") echo "63 130" ;;
+    "original drag") echo "157 546 446 546" ;;
+    "original board") echo "140 860 55 860" ;;
+  esac
+}
+
+# at FX FY: the screen point at those fractions of the window.
+at() { echo "$((X + WIDTH * $1 / 1000)) $((Y + HEIGHT * $2 / 1000))"; }
+
+# measure PROGRAM GAME ACTION: the CPU seconds ACTION costs.
+measure() {
+  local program=$1 game=$2 action=$3 before after
+  if [ "$action" = open-close ]; then
+    start "$program" "$game"
+    # Closed as a player closes it: Ctrl+W.
+    xdotool windowfocus --sync "$WIN" 2>/dev/null || true
+    xdotool key --window "$WIN" ctrl+w
+    for _ in $(seq 50); do
+      [ "$(awk '{print $3}' /proc/"$PID"/stat 2>/dev/null)" = Z ] && break
+      sleep 0.1
+    done
+    # The whole life of the process (and of the children it waited for),
+    # read before it is reaped.
+    after=$(awk -v hz="$(getconf CLK_TCK)" '{print ($14+$15+$16+$17)/hz}' /proc/"$PID"/stat)
+    stop
+    echo "$after"
+    return
+  fi
+  start "$program" "$game"
+  before=$(cpu_of "$PID")
+  case $action in
+    idle) sleep 20 ;;
+    moves)
+      for i in $(seq 100); do
+        xdotool mousemove $((X + 40 + (i * 37) % (WIDTH - 80))) $((Y + 80 + (i * 53) % (HEIGHT - 160)))
+        sleep 0.05
+      done ;;
+    drag)
+      # The face-up card of the second column onto the fifth.
+      read -r fx fy tx ty <<<"$(layout "$program" drag)"
+      xdotool mousemove $(at "$fx" "$fy"); sleep 0.3
+      xdotool mousedown 1
+      for i in $(seq 20); do
+        xdotool mousemove $(at $((fx + (tx - fx) * i / 20)) $((fy + (ty - fy) * i / 20))); sleep 0.05
+      done
+      xdotool mouseup 1 ;;
+    deal)
+      xdotool mousemove $(at $(layout "$program" stock)) click 1 ;;
+    game)
+      # Ten clicks on circles of the top and bottom rows (the cat starts in
+      # the middle), a second and a half apart.
+      read -r x0 x1 top bottom <<<"$(layout "$program" board)"
+      for i in $(seq 0 9); do
+        xdotool mousemove $(at $((x0 + (x1 - x0) * i / 9)) $(((i % 2) ? bottom : top))) click 1
+        sleep 1.5
+      done ;;
+  esac
+  sleep 3 # what the action set off: animations, the computer's move
+  after=$(cpu_of "$PID")
+  stop
+  echo "$after - $before" | bc
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+
+printf '| action | remake (CPU s) | original (CPU s) | ratio |\n|---|---|---|---|\n'
+for row in "idle 20 s with Chat Noir:chat-noir:idle" "100 pointer moves over Spider:spider:moves" \
+  "a card drag in Spider:spider:drag" "Spider's deal:spider:deal" \
+  "a 10-click Chat Noir game:chat-noir:game" "opening and closing Spider:spider:open-close"; do
+  IFS=: read -r label game action <<<"$row"
+  [[ " ${ONLY:-$action} " == *" $action "* ]] || continue
+  remake=$(for _ in $(seq "$RUNS"); do measure remake "$game" "$action"; done | median)
+  original=$(for _ in $(seq "$RUNS"); do measure original "$game" "$action"; done | median)
+  ratio=$(echo "scale=1; $remake / ($original + 0.001)" | bc)
+  printf '| %s | %.2f | %.2f | %s× |\n' "$label" "$remake" "$original" "$ratio"
+done

@@ -709,9 +709,10 @@ mod tests {
         }
         assert!(demand > Duration::ZERO);
         // The first threads' `children` (a game's children are its main
-        // thread's), and its `stat` twice: 2,000 threads once cost 3,072.
+        // thread's), and its `stat` twice, with a margin for the children
+        // other tests start meanwhile: 2,000 threads once cost 3,072.
         assert!(
-            many_reads <= MAX_THREADS + 16,
+            many_reads <= MAX_THREADS + 64,
             "2,000 threads: {many_reads} files read"
         );
     }

@@ -80,11 +80,13 @@ pub fn solve(game: &Patience, budget: u64) -> Solution {
     }
 }
 
-/// A position expanded: where it came from, by which move.
+/// A position expanded: where it came from, by which move, and the
+/// position packed ([`Search::pack`]: a tenth of its size as piles, for a
+/// search keeps every position it expanded).
 struct Expanded {
     parent: usize,
     by: Option<Move>,
-    state: Patience,
+    packed: Box<[u8]>,
 }
 
 /// A search under way, run a number of nodes at a time ([`Search::run`]),
@@ -92,13 +94,15 @@ struct Expanded {
 /// positions in the same order as [`solve`], whatever the steps.
 pub struct Search {
     budget: u64,
-    seen: HashSet<Vec<u8>, BuildHasherDefault<Fnv>>,
+    seen: HashSet<Box<[u8]>, BuildHasherDefault<Fnv>>,
     /// The positions waiting, as the move from an expanded one, the most
     /// promising (fewest cards out of place), then the newest, first.
     waiting: BinaryHeap<Reverse<Waiting>>,
     expanded: Vec<Expanded>,
     pushed: u64,
     done: Option<Solution>,
+    /// The game's rules and empty piles, to unpack positions into.
+    empty: Patience,
 }
 
 impl Search {
@@ -111,6 +115,19 @@ impl Search {
             expanded: Vec::new(),
             pushed: 0,
             done: None,
+            empty: Patience {
+                piles: game
+                    .piles
+                    .iter()
+                    .map(|p| super::Pile {
+                        role: p.role,
+                        cards: Vec::new(),
+                        down: 0,
+                    })
+                    .collect(),
+                moves: 0,
+                ..game.clone()
+            },
         };
         let mut start = game.clone();
         start.autoplay();
@@ -121,7 +138,7 @@ impl Search {
             });
             return search;
         }
-        search.seen.insert(key(&start));
+        search.seen.insert(key(&start).into_boxed_slice());
         search.finish_if_won(start, 0, None);
         search
     }
@@ -151,7 +168,7 @@ impl Search {
                 });
                 break;
             }
-            let mut state = self.expanded[parent].state.clone();
+            let mut state = self.unpack(&self.expanded[parent].packed);
             state.apply(mv);
             state.autoplay();
             self.finish_if_won(state, parent, Some(mv));
@@ -164,9 +181,10 @@ impl Search {
     fn finish_if_won(&mut self, state: Patience, parent: usize, by: Option<Move>) {
         let at = self.expanded.len();
         let moves = ordered_moves(&state);
-        self.expanded.push(Expanded { parent, by, state });
+        let packed = Self::pack(&state);
+        self.expanded.push(Expanded { parent, by, packed });
         for mv in moves {
-            let mut child = self.expanded[at].state.clone();
+            let mut child = state.clone();
             child.apply(mv);
             child.autoplay();
             if child.won() {
@@ -176,12 +194,42 @@ impl Search {
                 });
                 return;
             }
-            if self.seen.insert(key(&child)) {
+            if self.seen.insert(key(&child).into_boxed_slice()) {
                 self.pushed += 1;
                 let order = (distance(&child), Reverse(self.pushed), at, mv);
                 self.waiting.push(Reverse(order));
             }
         }
+    }
+
+    /// `game` as bytes: the redeals used (two bytes), then each pile's
+    /// face-down count, length and cards (1 to 52).
+    fn pack(game: &Patience) -> Box<[u8]> {
+        let used = game.redeals_used.min(u32::from(u16::MAX)) as u16;
+        let mut out = used.to_le_bytes().to_vec();
+        for p in &game.piles {
+            out.push(p.down as u8);
+            out.push(p.cards.len() as u8);
+            out.extend(p.cards.iter().map(|c| c.index() as u8));
+        }
+        out.into_boxed_slice()
+    }
+
+    /// The position [`Search::pack`] packed.
+    fn unpack(&self, packed: &[u8]) -> Patience {
+        let mut game = self.empty.clone();
+        game.redeals_used = u32::from(u16::from_le_bytes([packed[0], packed[1]]));
+        let mut at = 2;
+        for p in &mut game.piles {
+            p.down = usize::from(packed[at]);
+            let n = usize::from(packed[at + 1]);
+            p.cards = packed[at + 2..at + 2 + n]
+                .iter()
+                .filter_map(|&i| crate::card::Card::from_index(usize::from(i)))
+                .collect();
+            at += 2 + n;
+        }
+        game
     }
 
     /// The moves from the start to expanded position `at`, then `last`.

@@ -27,6 +27,23 @@ pub fn load_icon(path: &Path) -> Result<ColorImage, String> {
     decode_icon(&bytes)
 }
 
+/// [`load_icon`] of the icon of the game in `folder`, read only inside it
+/// (`files::read_capped_within`: no link swapped in after the catalog
+/// looked leads the read out).
+pub fn load_icon_within(folder: &Path, path: &Path) -> Result<ColorImage, String> {
+    let bytes =
+        crate::files::read_capped_within(folder, path, MAX_ICON_BYTES).map_err(|problem| {
+            match problem {
+                crate::files::FileProblem::TooLarge { .. } => format!(
+                    "the icon is larger than {} MiB; use a 32×32 PNG",
+                    MAX_ICON_BYTES >> 20
+                ),
+                other => format!("the icon {other}"),
+            }
+        })?;
+    decode_icon(&bytes)
+}
+
 /// Decodes PNG bytes into a 32×32 icon (see [`load_icon`]).
 pub fn decode_icon(bytes: &[u8]) -> Result<ColorImage, String> {
     let image = decode_icon_rgba(bytes)?;
@@ -100,17 +117,19 @@ impl IconCache {
         }
     }
 
-    /// The texture for `path` (loading it once), or the fallback with the reason.
+    /// The texture for the icon `path` of the game in `folder` (loading it
+    /// once, see [`load_icon_within`]), or the fallback with the reason.
     pub fn get(
         &mut self,
         ctx: &egui::Context,
+        folder: &Path,
         path: Option<&Path>,
     ) -> (&TextureHandle, Option<&str>) {
         let Some(path) = path else {
             return (&self.fallback, None);
         };
         let entry = self.icons.entry(path.to_owned()).or_insert_with(|| {
-            load_icon(path).map(|image| {
+            load_icon_within(folder, path).map(|image| {
                 ctx.load_texture(path.display().to_string(), image, TextureOptions::LINEAR)
             })
         });

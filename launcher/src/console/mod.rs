@@ -434,7 +434,7 @@ fn game_row_ui(
     rows: &mut Rows<'_>,
 ) -> egui::Response {
     let ctx = ui.ctx().clone();
-    let (texture, icon_problem) = rows.icons.get(&ctx, game.icon.as_deref());
+    let (texture, icon_problem) = rows.icons.get(&ctx, &game.dir, game.icon.as_deref());
     let image = egui::Image::new(texture).fit_to_exact_size(Vec2::splat(32.0));
     let button = egui::Button::image_and_text(image, label)
         .min_size(Vec2::new(columns.button_width, ROW_HEIGHT));

@@ -138,7 +138,19 @@ fn a_refused_drop_snaps_back_and_the_same_id_deals_the_same_cards() {
     send(&mut other_game, Event::release(stock.center()));
     let first = region(&mut other_game, |l| l.ends_with("top of waste")).unwrap();
     assert_eq!(named(&first.label), card);
-    assert!(other_game.load(b"7\nAS AS\n").is_err());
+    let refused = other_game.load(b"7\n0 AS AS\n").unwrap_err().to_string();
+    assert!(
+        refused.contains("the ace of spades is there 2 times"),
+        "{refused}"
+    );
+    // The stock's cards stay face down through a save.
+    let text = String::from_utf8(saved).unwrap();
+    let stock_line = text.lines().nth(1).unwrap();
+    let in_stock = stock_line.split(' ').count() - 1;
+    assert!(
+        stock_line.starts_with(&format!("{in_stock} ")),
+        "{stock_line}"
+    );
 }
 
 #[test]

@@ -227,14 +227,14 @@ impl Outcomes for Foundations {
 }
 
 impl SaveLoad for Foundations {
-    /// The seed, then each pile's cards in the compact notation, a line
-    /// each.
+    /// The seed, then a line per pile: how many of its bottom cards lie
+    /// face down, then its cards in the compact notation (`24 7H TS ...`).
     fn save(&self) -> Vec<u8> {
         let mut text = format!("{}\n", self.seed);
         for p in &self.table.piles {
             let cards: Vec<Card> = p.cards.iter().map(|c| c.card).collect();
-            text.push_str(&write_cards(&cards));
-            text.push('\n');
+            let down = p.cards.iter().take_while(|c| !c.face_up).count();
+            text.push_str(&format!("{down} {}\n", write_cards(&cards)));
         }
         text.into_bytes()
     }
@@ -248,20 +248,28 @@ impl SaveLoad for Foundations {
             .ok_or_else(|| GameError("not a saved game".into()))?;
         let mut piles = Vec::new();
         for _ in 0..6 {
-            let line = lines.next().unwrap_or("");
-            piles.push(read_cards(line).map_err(|e| GameError(e.to_string()))?);
+            // A pile left out of the save is empty.
+            let line = lines.next().unwrap_or("0");
+            let (down, cards) = line.split_once(' ').unwrap_or((line, ""));
+            let down: usize = down
+                .parse()
+                .map_err(|_| GameError(format!("\"{down}\" is not a number of face-down cards")))?;
+            piles.push((
+                down,
+                read_cards(cards).map_err(|e| GameError(e.to_string()))?,
+            ));
         }
-        let mut all: Vec<Card> = piles.iter().flatten().copied().collect();
+        let mut all: Vec<Card> = piles.iter().flat_map(|(_, c)| c.clone()).collect();
         all.sort();
-        if all != cards::card::deck() {
-            return Err(GameError("a saved game must hold the 52 cards once".into()));
-        }
+        // The kit's check, which names the cards missing or doubled.
+        cards::patience::save::check_every_card_once(&all).map_err(GameError)?;
         self.deal(seed);
-        for (pile, cards) in piles.into_iter().enumerate() {
+        for (pile, (down, cards)) in piles.into_iter().enumerate() {
             self.table.piles[pile].cards = cards
                 .into_iter()
-                .map(|c| {
-                    if pile == STOCK {
+                .enumerate()
+                .map(|(i, c)| {
+                    if i < down {
                         TableCard::down(c)
                     } else {
                         TableCard::up(c)

@@ -139,7 +139,7 @@ impl Search {
             return search;
         }
         search.seen.insert(key(&start).into_boxed_slice());
-        search.finish_if_won(start, 0, None);
+        search.expand(start, 0, None);
         search
     }
 
@@ -171,14 +171,14 @@ impl Search {
             let mut state = self.unpack(&self.expanded[parent].packed);
             state.apply(mv);
             state.autoplay();
-            self.finish_if_won(state, parent, Some(mv));
+            self.expand(state, parent, Some(mv));
         }
         self.done.clone()
     }
 
     /// Expands `state` (reached from `parent` by `by`): its children wait
     /// their turn, or one wins and the search is done.
-    fn finish_if_won(&mut self, state: Patience, parent: usize, by: Option<Move>) {
+    fn expand(&mut self, state: Patience, parent: usize, by: Option<Move>) {
         let at = self.expanded.len();
         let moves = ordered_moves(&state);
         let packed = Self::pack(&state);

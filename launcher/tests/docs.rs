@@ -2,7 +2,8 @@
 //! (`docs/manual.md`, shown by Help → Launcher manual) parses cleanly and has
 //! the sections other documents point to, and the plugin authors' guide
 //! (`docs/writing-a-game.md`) points to files and sections that exist and
-//! quotes the template's code, and the C game's, as it is.
+//! quotes the template's code, and the C game's, as it is, and the sizes it
+//! gives files are theirs; the README's game list is the games directory.
 
 use launcher_help::manual::{Manual, slugify};
 use launcher_tests::workspace_root;
@@ -607,4 +608,375 @@ fn the_guide_lists_every_line_the_recorder_writes() {
             "the guide's list of Recorder's lines has no `{line}`: {listed}"
         );
     }
+}
+
+/// The value of a number written in words ("twenty-two", "three hundred")
+/// or digits ("1,000"), or `None` when `words` is not a number.
+fn number(words: &str) -> Option<u64> {
+    let digits = words.replace(',', "");
+    if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+        return digits.parse().ok();
+    }
+    const UNITS: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    let (mut total, mut current) = (0, 0);
+    let mut any = false;
+    for word in words
+        .to_lowercase()
+        .split([' ', '-'])
+        .filter(|w| !w.is_empty())
+    {
+        if let Some(n) = UNITS.iter().position(|u| *u == word) {
+            current += n as u64;
+        } else if let Some(n) = TENS.iter().position(|t| *t == word) {
+            current += 20 + 10 * n as u64;
+        } else if word == "hundred" {
+            current = current.max(1) * 100;
+        } else if word == "thousand" {
+            total += current.max(1) * 1000;
+            current = 0;
+        } else {
+            return None;
+        }
+        any = true;
+    }
+    any.then_some(total + current)
+}
+
+/// README.md's list of the games, as the README groups them: its bullets
+/// `- **Card Games**: Aces, Blackjack, ...;` under "It comes with
+/// twenty-two games:", each a game set and the names in it (a description
+/// in parentheses left out), and the number of games it says it has.
+fn readme_game_list(readme: &str) -> (u64, std::collections::BTreeMap<String, Vec<String>>) {
+    let (before, after) = readme
+        .split_once(" games:\n")
+        .expect("README.md introduces its game list with \"... games:\"");
+    let count_words = before
+        .rsplit_once("with")
+        .map(|(_, words)| words.replace('\n', " "))
+        .unwrap_or_default();
+    let count = number(count_words.trim())
+        .unwrap_or_else(|| panic!("README.md: not a number of games: {count_words:?}"));
+    let list = after.trim_start().split("\n\n").next().unwrap_or_default();
+    let mut sets = std::collections::BTreeMap::new();
+    for item in list.split("\n- ").map(|item| item.trim_start_matches("- ")) {
+        let item = item.replace('\n', " ");
+        let (set, names) = item
+            .strip_prefix("**")
+            .and_then(|rest| rest.split_once("**:"))
+            .unwrap_or_else(|| panic!("README.md: not a `- **Game Set**: names` item: {item}"));
+        // Leave out "(block the cat before it escapes the board)".
+        let mut plain = String::new();
+        let mut depth = 0;
+        for c in names.chars() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ if depth == 0 => plain.push(c),
+                _ => {}
+            }
+        }
+        let names: Vec<String> = plain
+            .trim()
+            .trim_end_matches([';', '.'])
+            .split(',')
+            .map(|name| name.trim().trim_start_matches("and ").trim().to_owned())
+            .filter(|name| !name.is_empty())
+            .collect();
+        assert!(
+            sets.insert(set.to_owned(), names).is_none(),
+            "README.md names the set {set} twice"
+        );
+    }
+    (count, sets)
+}
+
+/// README.md's game list is the games directory: every directory under
+/// `games/` with an `info.toml` is named by its `name`, in its game set
+/// (the launcher's own reading of the manifest, so a game with no
+/// `game-set` is in Other Games), the README names no game that is not
+/// there, and the number it says is the number of games.
+#[test]
+fn the_readmes_game_list_is_the_games_directory() {
+    let mut games = std::collections::BTreeMap::<String, Vec<String>>::new();
+    for entry in std::fs::read_dir(workspace_root().join("games")).unwrap() {
+        let dir = entry.unwrap().path();
+        if !dir.join("info.toml").is_file() {
+            continue; // the cards kit: a library, not a game
+        }
+        let dir_name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let manifest = launcher::manifest::read(&dir, &dir_name)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.join("info.toml").display()));
+        games
+            .entry(manifest.game_set)
+            .or_default()
+            .push(manifest.name);
+    }
+    let (count, mut listed) = readme_game_list(&read("README.md"));
+    for names in games.values_mut().chain(listed.values_mut()) {
+        names.sort();
+    }
+    let total: usize = games.values().map(Vec::len).sum();
+    assert!(total >= 20, "only {total} games under games/: {games:?}");
+    let mut wrong = Vec::new();
+    for (set, names) in &games {
+        for name in names {
+            match listed.iter().find(|(_, listed)| listed.contains(name)) {
+                Some((listed_set, _)) if listed_set == set => {}
+                Some((listed_set, _)) => wrong.push(format!(
+                    "README.md lists {name} in {listed_set}; its info.toml puts it in {set}"
+                )),
+                None => wrong.push(format!("README.md does not name {name} ({set})")),
+            }
+        }
+    }
+    for (set, names) in &listed {
+        for name in names {
+            if !games.values().any(|names| names.contains(name)) {
+                wrong.push(format!(
+                    "README.md names {name} in {set}, but no game under games/ is called so"
+                ));
+            }
+        }
+    }
+    if count != total as u64 {
+        wrong.push(format!(
+            "README.md says it comes with {count} games; games/ has {total}"
+        ));
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// A claim of a document that a file of the workspace is "<N> lines" long.
+#[derive(Debug)]
+struct LineClaim {
+    /// The claim as written, with the words before it ("about 800 lines").
+    text: String,
+    /// The document's line the word "lines" is on.
+    line: usize,
+    /// "about", "under", "over" or "" (exactly).
+    qualifier: &'static str,
+    /// The number of lines said.
+    lines: u64,
+    /// The file's path, relative to the document's directory.
+    file: String,
+}
+
+/// Every "<N> lines" (or "<N>-line") in `document`'s prose, with the file it
+/// is about: the last link to a file (not to a directory or a section)
+/// before it in its sentence, or else the first after it. A claim with no
+/// such link is an `Err` naming its line, so every size stated is checked.
+fn line_claims(document: &str, text: &str) -> Vec<Result<LineClaim, String>> {
+    let directory = Path::new(document).parent().unwrap();
+    let is_file = |target: &str| workspace_root().join(directory).join(target).is_file();
+    // Paragraphs of prose, each line of a table on its own, with the
+    // document's line number of each paragraph's first line.
+    let mut paragraphs: Vec<(usize, String)> = Vec::new();
+    let mut in_code = false;
+    let mut current: Option<(usize, String)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let fence = line.trim_start().starts_with("```");
+        in_code ^= fence;
+        let prose = !(fence || in_code || line.trim().is_empty() || line.starts_with('#'));
+        if !prose || line.starts_with('|') {
+            paragraphs.extend(current.take());
+        }
+        if prose {
+            // Inline code is blanked, backticks too (so the paragraph keeps
+            // its length): a number there is an example.
+            let blanked: String = line
+                .split('`')
+                .enumerate()
+                .map(|(n, part)| {
+                    if n % 2 == 0 {
+                        part.to_owned()
+                    } else {
+                        " ".repeat(part.len() + 2)
+                    }
+                })
+                .collect();
+            let (_, paragraph) = current.get_or_insert_with(|| (i + 1, String::new()));
+            paragraph.push_str(&blanked);
+            paragraph.push('\n');
+            if line.starts_with('|') {
+                paragraphs.extend(current.take());
+            }
+        }
+    }
+    paragraphs.extend(current);
+    let mut claims = Vec::new();
+    for (first_line, paragraph) in paragraphs {
+        // Sentences end at '.', '!' or '?' before a space or a line break
+        // (so `lib.rs` does not end one).
+        let mut sentences = Vec::new();
+        let mut start = 0;
+        let bytes = paragraph.as_bytes();
+        for i in 0..bytes.len() {
+            let end = matches!(bytes[i], b'.' | b'!' | b'?')
+                && bytes.get(i + 1).is_none_or(u8::is_ascii_whitespace);
+            if end || i + 1 == bytes.len() {
+                sentences.push(start..i + 1);
+                start = i + 1;
+            }
+        }
+        for range in sentences {
+            let sentence = &paragraph[range.clone()];
+            // (where, target) of each link to a file.
+            let files: Vec<(usize, &str)> = sentence
+                .match_indices("](")
+                .filter_map(|(at, _)| {
+                    let target = sentence[at + 2..].split(')').next()?;
+                    let target = target.split('#').next()?;
+                    (!target.is_empty() && is_file(target)).then_some((at, target))
+                })
+                .collect();
+            // (where, word) of each word, punctuation around it left out.
+            let words: Vec<(usize, &str)> = sentence
+                .split_whitespace()
+                .map(|w| {
+                    let at = w.as_ptr() as usize - sentence.as_ptr() as usize;
+                    (
+                        at,
+                        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != ','),
+                    )
+                })
+                .map(|(at, w)| (at, w.trim_end_matches(',')))
+                .collect();
+            for (i, &(at, word)) in words.iter().enumerate() {
+                // "82 lines", "three hundred lines" or "82-line".
+                let (amount, before) = if word == "lines" {
+                    let first = (0..i)
+                        .rev()
+                        .take_while(|&j| number(words[j].1).is_some())
+                        .last();
+                    let Some(first) = first else { continue };
+                    let amount: Vec<&str> = words[first..i].iter().map(|w| w.1).collect();
+                    (amount.join(" "), first)
+                } else if let Some(digits) =
+                    word.strip_suffix("-line").or(word.strip_suffix("-lines"))
+                    && number(digits).is_some()
+                    && digits.chars().all(|c| c.is_ascii_digit() || c == ',')
+                {
+                    (digits.to_owned(), i)
+                } else {
+                    continue;
+                };
+                let lines = number(&amount).unwrap();
+                let previous = |n: usize| before.checked_sub(n).map(|j| words[j].1.to_lowercase());
+                let qualifier = match (previous(2).as_deref(), previous(1).as_deref()) {
+                    (_, Some("about" | "around" | "some" | "roughly" | "nearly")) => "about",
+                    (_, Some("under" | "below")) | (Some("fewer" | "less"), Some("than")) => {
+                        "under"
+                    }
+                    (_, Some("over")) | (Some("more"), Some("than")) => "over",
+                    _ => "",
+                };
+                let from = before.saturating_sub(usize::from(!qualifier.is_empty()));
+                let text = format!(
+                    "{} {}",
+                    words[from..i]
+                        .iter()
+                        .map(|w| w.1)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    word
+                );
+                let line = first_line + paragraph[..range.start + at].matches('\n').count();
+                let file = files
+                    .iter()
+                    .rev()
+                    .find(|(link, _)| *link < at)
+                    .or_else(|| files.iter().find(|(link, _)| *link > at));
+                claims.push(match file {
+                    Some((_, file)) => Ok(LineClaim {
+                        text,
+                        line,
+                        qualifier,
+                        lines,
+                        file: (*file).to_owned(),
+                    }),
+                    None => Err(format!(
+                        "{document}:{line}: \"{text}\" links no file in its sentence, so its size cannot be checked: link the file it is about, or say it without a number of lines"
+                    )),
+                });
+            }
+        }
+    }
+    claims
+}
+
+/// Every size in lines the guide (and the README) gives a file of the
+/// workspace is the file's: "82 lines" is exactly the count `wc -l` gives
+/// (its line breaks), "about 800 lines" is within a tenth of it either way,
+/// "under three hundred lines" is more than the count ("over" and "more
+/// than", less). A claim is about the file its sentence links to (see
+/// [`line_claims`]); one that links none fails, so no size goes unchecked.
+#[test]
+fn the_guides_line_counts_are_the_files() {
+    let mut wrong = Vec::new();
+    let mut checked = Vec::new();
+    for document in ["docs/writing-a-game.md", "README.md"] {
+        for claim in line_claims(document, &read(document)) {
+            let claim = match claim {
+                Ok(claim) => claim,
+                Err(problem) => {
+                    wrong.push(problem);
+                    continue;
+                }
+            };
+            // "docs/../games/x" read as "games/x".
+            let mut relative = Path::new(document).parent().unwrap().to_path_buf();
+            for part in Path::new(&claim.file).components() {
+                match part {
+                    std::path::Component::ParentDir => {
+                        relative.pop();
+                    }
+                    part => relative.push(part),
+                }
+            }
+            let count = read(&relative.to_string_lossy()).matches('\n').count() as u64;
+            let n = claim.lines;
+            let holds = match claim.qualifier {
+                "about" => count.abs_diff(n) * 10 <= n,
+                "under" => count < n,
+                "over" => count > n,
+                _ => count == n,
+            };
+            if !holds {
+                wrong.push(format!(
+                    "{document}:{}: \"{}\" about {}, which has {count} lines (wc -l)",
+                    claim.line,
+                    claim.text,
+                    relative.display()
+                ));
+            }
+            checked.push(format!("{}: {}", relative.display(), claim.text));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // Klondike's lib.rs, Foundations, the C game, the template.
+    assert!(checked.len() >= 4, "only these claims found: {checked:#?}");
 }

@@ -50,12 +50,12 @@ start() {
   if [ "$program" = remake ]; then
     (cd "$HOME_DIR" && HOME=$HOME_DIR XDG_CONFIG_HOME=$HOME_DIR/c XDG_DATA_HOME=$HOME_DIR/d \
       XDG_STATE_HOME=$HOME_DIR/s XDG_CACHE_HOME=$HOME_DIR/k \
-      exec "$OLDPWD/$LAUNCHER" --games-dir "$OLDPWD/$GAMES" --play "$game") >/dev/null 2>&1 &
+      exec ${START_PREFIX:-} "$OLDPWD/$LAUNCHER" --games-dir "$OLDPWD/$GAMES" --play "$game") >/dev/null 2>&1 &
   else
     local unit=$game
     [ "$game" = chat-noir ] && unit=chat-noir/chat-noir-unit
     [ "$game" = spider ] && unit=spider/spider
-    HOME=$HOME_DIR racket -e "(require racket/unit racket/gui)
+    HOME=$HOME_DIR ${START_PREFIX:-} racket -e "(require racket/unit racket/gui)
       (invoke-unit (dynamic-require 'games/$unit 'game@)) (yield (make-semaphore 0))" \
       >/dev/null 2>&1 &
   fi
@@ -98,19 +98,20 @@ at() { echo "$((X + WIDTH * $1 / 1000)) $((Y + HEIGHT * $2 / 1000))"; }
 measure() {
   local program=$1 game=$2 action=$3 before after
   if [ "$action" = open-close ]; then
-    start "$program" "$game"
+    # The whole life of the program, start to end, as time(1) counts it
+    # (with the processes it waited for: the remake's game process).
+    local timefile
+    timefile=$(mktemp)
+    START_PREFIX="/usr/bin/time -o $timefile -f %U+%S" start "$program" "$game"
     # Closed as a player closes it: Ctrl+W.
     xdotool windowfocus --sync "$WIN" 2>/dev/null || true
     xdotool key --window "$WIN" ctrl+w
-    for _ in $(seq 50); do
-      [ "$(awk '{print $3}' /proc/"$PID"/stat 2>/dev/null)" = Z ] && break
-      sleep 0.1
-    done
-    # The whole life of the process (and of the children it waited for),
-    # read before it is reaped.
-    after=$(awk -v hz="$(getconf CLK_TCK)" '{print ($14+$15+$16+$17)/hz}' /proc/"$PID"/stat)
-    stop
-    echo "$after"
+    for _ in $(seq 50); do kill -0 "$PID" 2>/dev/null || break; sleep 0.1; done
+    # The original's process outlives its window: ended once it closed.
+    pkill -P "$PID" 2>/dev/null || true
+    wait "$PID" 2>/dev/null || true
+    tail -1 "$timefile" | bc
+    rm -f "$timefile"
     return
   fi
   start "$program" "$game"
@@ -158,6 +159,10 @@ for row in "idle 20 s with Chat Noir:chat-noir:idle" "100 pointer moves over Spi
   [[ " ${ONLY:-$action} " == *" $action "* ]] || continue
   remake=$(for _ in $(seq "$RUNS"); do measure remake "$game" "$action"; done | median)
   original=$(for _ in $(seq "$RUNS"); do measure original "$game" "$action"; done | median)
-  ratio=$(echo "scale=1; $remake / ($original + 0.001)" | bc)
-  printf '| %s | %.2f | %.2f | %s× |\n' "$label" "$remake" "$original" "$ratio"
+  if [ "$(echo "$original < 0.01" | bc)" = 1 ]; then
+    printf '| %s | %.2f | < 0.01 | — |\n' "$label" "$remake"
+  else
+    ratio=$(echo "scale=1; $remake / $original" | bc)
+    printf '| %s | %.2f | %.2f | %.1f× |\n' "$label" "$remake" "$original" "$ratio"
+  fi
 done

@@ -67,7 +67,8 @@ impl Host {
         }
     }
 
-    /// Writes a line to the launcher's log.
+    /// Writes a line to the launcher's standard error, as `[<game
+    /// directory>] message` (a control character written out, `\u{1b}`).
     pub fn log(&self, message: &str) {
         if let Some(raw) = self.raw() {
             // SAFETY: as in `show_text_help`.

@@ -503,3 +503,46 @@ fn a_games_own_text_reaches_the_terminal_escaped() {
         "{stderr}"
     );
 }
+
+/// A game's `host.log` lines reach the launcher's standard error as the
+/// guide's §8.1 says, `[<game directory>] message`, from a game played in
+/// its own process (`--play`): the line logged as it starts and the one
+/// logged as it draws, each escaped on one line, so a hostile line
+/// (`hostile-text`'s, logged with `HOSTILE_TEXT_LOG`) is read, never obeyed.
+#[test]
+fn a_games_log_lines_reach_the_launchers_stderr_escaped() {
+    let games = launcher_tests::GamesDir::new();
+    games.add_with_library(
+        "hostile-text",
+        "game = \"hostile_text\"\nname = \"Hostile Text\"\n",
+        "hostile_text",
+    );
+    let x = support::Xvfb::start(&games.path().join("xvfb"));
+    let shot = games.path().join("shot.png");
+    let args = [
+        "--games-dir".as_ref(),
+        games.path().as_os_str(),
+        "--play".as_ref(),
+        "hostile-text".as_ref(),
+        "--screenshot".as_ref(),
+        shot.as_os_str(),
+    ];
+    let launcher =
+        support::LauncherInX::start_with_env(&x, games.path(), &args, &[("HOSTILE_TEXT_LOG", "1")]);
+    let (status, stderr) = launcher.wait_for_exit();
+    assert!(status.success(), "{status}: {stderr}");
+    for raw in ['\x1b', '\r', '\x07', '\u{9b}', '\u{202e}'] {
+        assert!(
+            !stderr.contains(raw),
+            "{raw:?} reached the terminal raw:\n{stderr}"
+        );
+    }
+    let escaped = "\\u{1b}]0;pwned\\u{7}\\u{1b}[2K\\r    state:     \\u{1b}[32mok (game ABI 1)\\u{1b}[0m\\u{1b}]52;c;cm0gLXJmIH4=\\u{7}\\u{9b}31m\\u{202e}txt.exe";
+    for when in ["starting", "drawing"] {
+        let line = format!("[hostile-text] {when}: {escaped}\n");
+        assert!(
+            stderr.starts_with(&line) || stderr.contains(&format!("\n{line}")),
+            "no line {line:?} on the launcher's stderr:\n{stderr}"
+        );
+    }
+}

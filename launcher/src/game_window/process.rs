@@ -14,7 +14,7 @@
 //! again, so a game slower than a frame is shown and played, slowly, never
 //! asked the same read for ever.
 
-use super::{GameFiles, GameWindow, Outcome, RequestQueue, services::Signals};
+use super::{GameFiles, GameWindow, Outcome, RequestQueue, services, services::Signals};
 use game_api::host::GameInstance;
 use game_host::usage::{CpuLimit, CpuUse, DiskLimit, DiskUse, UsageWatch};
 use game_host::{
@@ -472,7 +472,12 @@ impl GameWindow {
                     })
                 }
                 Notification::RequestRedraw => self.signals.redraw.set(true),
-                Notification::Log(line) => self.log_line(line),
+                Notification::Log(line) => {
+                    // To the terminal as the guide says, and kept for the
+                    // Details of a crash.
+                    services::print_log(&self.dir_name, &line);
+                    self.log_line(line);
+                }
                 Notification::RequestTicks(interval) => self.signals.tick.set(interval),
                 Notification::RequestInput(kinds) => self.signals.input.set(kinds),
                 Notification::RequestNewGame => self.signals.new_game.set(true),

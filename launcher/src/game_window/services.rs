@@ -3,6 +3,7 @@
 
 use game_api::host::HostServices;
 use launcher_core::messages::HelpRequest;
+use launcher_core::terminal;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -34,6 +35,24 @@ pub(super) struct Signals {
     /// The time played on the current game, in milliseconds, as the window
     /// counted it this frame (what a game here reads with `play_time`).
     pub(super) clock: Cell<u64>,
+}
+
+/// The line a game's `host.log(message)` makes on the launcher's standard
+/// error (the guide's §8.1): `[<game directory>] message`, each escaped with
+/// [`terminal::visible`], since a game's text must never reach a terminal
+/// raw, and its line breaks written out keep it one line.
+pub(super) fn log_line(game: &str, message: &str) -> String {
+    format!(
+        "[{}] {}",
+        terminal::visible(game),
+        terminal::visible(message)
+    )
+}
+
+/// Prints a game's log line ([`log_line`]) on standard error, whether the
+/// game runs in a process of its own or in the launcher's.
+pub(super) fn print_log(game: &str, message: &str) {
+    eprintln!("{}", log_line(game, message));
 }
 
 /// The launcher's [`HostServices`] for one game.
@@ -68,7 +87,7 @@ impl HostServices for Services {
         self.ctx.request_repaint();
     }
     fn log(&mut self, message: &str) {
-        eprintln!("[{}] {message}", self.game);
+        print_log(&self.game, message);
     }
     fn request_tick(&mut self, interval: Option<f32>) {
         self.signals.tick.set(interval);
@@ -111,5 +130,24 @@ impl HostServices for Services {
             *created = true;
         }
         Some(path.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log_line;
+
+    #[test]
+    fn a_log_line_names_its_game_and_shows_every_character_escaped() {
+        assert_eq!(
+            log_line("dot-catcher", "Dot Catcher started"),
+            "[dot-catcher] Dot Catcher started"
+        );
+        // A title set, a line erased and overwritten, a second line.
+        let line = log_line("evil\x1b[2K", "\x1b]0;pwned\x07\rok\nnext \u{202e}txt");
+        assert_eq!(
+            line,
+            "[evil\\u{1b}[2K] \\u{1b}]0;pwned\\u{7}\\rok\\nnext \\u{202e}txt"
+        );
     }
 }

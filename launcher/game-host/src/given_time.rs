@@ -17,6 +17,7 @@
 //! or a kernel without scheduler statistics) nothing is taken out: the
 //! given time is the time that passed.
 
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -29,6 +30,10 @@ pub struct RunQueue {
     /// The chain's pids found so far, the process the console started
     /// first (cached once whole: a pid in a live chain is never reused).
     chain: Mutex<Vec<u32>>,
+    /// Each pid's wait as last read: a process of the chain that has ended
+    /// (and been reaped) keeps the wait it had, so the total never goes
+    /// back while the chain ends.
+    last: Mutex<HashMap<u32, Duration>>,
 }
 
 /// A moment of a game process's life: when, and how long its main threads
@@ -47,6 +52,7 @@ impl RunQueue {
     pub fn new(pid: u32) -> RunQueue {
         RunQueue {
             chain: Mutex::new(vec![pid]),
+            last: Mutex::new(HashMap::new()),
         }
     }
 
@@ -54,7 +60,17 @@ impl RunQueue {
     /// a CPU since they started (zero where that is not known).
     pub fn waited(&self) -> Duration {
         let chain = self.chain();
-        chain.iter().filter_map(|pid| run_queue_wait(*pid)).sum()
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        chain
+            .iter()
+            .map(|pid| match run_queue_wait(*pid) {
+                Some(waited) => {
+                    last.insert(*pid, waited);
+                    waited
+                }
+                None => last.get(pid).copied().unwrap_or_default(),
+            })
+            .sum()
     }
 
     /// Now, with the wait so far.

@@ -258,7 +258,9 @@ impl Shared {
     /// Waits for the process to end after its stdout closed, and says how
     /// it ended.
     pub(super) fn finish(&self) {
-        let closed = Instant::now();
+        // Counted in the time the process was given: on a busy machine a
+        // process that closed its pipes may wait long to run its exit.
+        let closed = self.run_queue.stamp();
         let status = loop {
             let waited = {
                 let mut child = self.child.lock().unwrap_or_else(PoisonError::into_inner);
@@ -274,7 +276,7 @@ impl Shared {
             match waited {
                 Ok(Some(status)) => break Some(status),
                 Err(_) => break None,
-                Ok(None) if closed.elapsed() > Duration::from_secs(2) => {
+                Ok(None) if self.run_queue.given_since(&closed, EXIT_WITHIN) >= EXIT_WITHIN => {
                     self.breach("it closed its side of the conversation".into());
                 }
                 Ok(None) => {}
@@ -362,6 +364,11 @@ pub(super) fn kill_group(child: &mut Child) {
     }
     let _ = child.kill();
 }
+
+/// How long a process that closed its side of the pipes may take to end,
+/// in the time it was given ([`crate::given_time`]), before it is said to
+/// have broken the protocol.
+const EXIT_WITHIN: Duration = Duration::from_secs(2);
 
 impl Shared {
     /// The time the game was given since `call` was sent: the time that

@@ -453,11 +453,16 @@ impl Slidey {
     pub fn status_text(&self) -> String {
         let plural = |n: u32| if n == 1 { "" } else { "s" };
         if self.is_won() {
-            format!(
+            let solved = format!(
                 "Solved in {} move{}! Press N or click New game",
                 self.moves,
                 plural(self.moves)
-            )
+            );
+            // A picture chosen after the win is said too, taken or not.
+            match &self.note {
+                Some(note) => format!("{solved} — {note}"),
+                None => solved,
+            }
         } else if let Some(note) = &self.note {
             format!("Moves: {} — {note}", self.moves)
         } else if self.is_peeking() {

@@ -20,11 +20,9 @@ pub use Builtin::{Landscape, Rings};
 /// The side of every picture, in pixels: 480, which 3, 4, 5 and 6 divide.
 pub const SIDE: usize = 480;
 
-/// The most bytes a picture's file may have (as the launcher's pictures).
-pub const MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
-
-/// The most pixels a side of a picture file may have.
-pub const MAX_FILE_SIDE: u32 = 8192;
+/// The most bytes a picture's file may have: as many as the launcher
+/// gives a game from its file dialog.
+pub const MAX_FILE_BYTES: usize = game_api::MAX_CHOSEN_FILE_BYTES;
 
 /// The colour a picture's transparent parts are laid on.
 pub const MATTE: [u8; 3] = [40, 40, 46];
@@ -313,41 +311,11 @@ impl Image {
         if width == 0 || height == 0 || rgba.len() != width * height * 4 {
             return Err("the picture has no pixels".into());
         }
-        let side = width.min(height);
-        let (x0, y0) = ((width - side) / 2, (height - side) / 2);
-        let mut out = Vec::with_capacity(SIDE * SIDE * 4);
-        // Each pixel of the result averages the pixels of the source square
-        // it covers (at least one).
-        let span = |i: usize| {
-            let start = i * side / SIDE;
-            let end = ((i + 1) * side / SIDE).max(start + 1).min(side);
-            start..end
-        };
-        for py in 0..SIDE {
-            for px in 0..SIDE {
-                let mut sum = [0u64; 4];
-                let mut count = 0u64;
-                for sy in span(py) {
-                    let row = (y0 + sy) * width;
-                    for sx in span(px) {
-                        let i = (row + x0 + sx) * 4;
-                        let a = u64::from(rgba[i + 3]);
-                        for (k, s) in sum.iter_mut().take(3).enumerate() {
-                            *s += u64::from(rgba[i + k]) * a + u64::from(MATTE[k]) * (255 - a);
-                        }
-                        count += 1;
-                    }
-                }
-                for s in sum.iter().take(3) {
-                    out.push(((s / 255 + count / 2) / count) as u8);
-                }
-                out.push(255);
-            }
+        let mut shrink = Shrink::new(width, height);
+        for (y, row) in rgba.chunks_exact(width * 4).enumerate() {
+            shrink.row(y, row, 4);
         }
-        Ok(Image {
-            side: SIDE,
-            rgba: out,
-        })
+        Ok(shrink.finish())
     }
 
     /// A picture from the bytes of a PNG or a JPEG file (told apart by
@@ -369,7 +337,9 @@ impl Image {
     }
 
     /// A picture from the bytes of a JPEG file (baseline or progressive,
-    /// colour or grey), cropped to its middle square and scaled to [`SIDE`].
+    /// colour or grey, of up to [`MAX_PIXELS`]), turned upright as the
+    /// camera's orientation tag says, cropped to its middle square and
+    /// scaled to [`SIDE`].
     ///
     /// # Errors
     ///
@@ -381,26 +351,40 @@ impl Image {
         if !bytes.starts_with(JPEG_MAGIC) {
             return Err("That file is not a JPEG picture.".into());
         }
+        // The decoder's own limits (8192 a side by default) would refuse a
+        // camera's picture in its words: the size is checked here instead.
         let options = DecoderOptions::default()
-            .jpeg_set_out_colorspace(ColorSpace::RGBA)
-            .set_max_width(MAX_FILE_SIDE as usize)
-            .set_max_height(MAX_FILE_SIDE as usize);
+            .jpeg_set_out_colorspace(ColorSpace::RGB)
+            .set_max_width(usize::from(u16::MAX))
+            .set_max_height(usize::from(u16::MAX));
         let mut decoder =
             zune_jpeg::JpegDecoder::new_with_options(std::io::Cursor::new(bytes), options);
-        let rgba = decoder
-            .decode()
-            .map_err(|e| format!("That JPEG picture cannot be read: {e:?}."))?;
-        let (w, h) = decoder
-            .dimensions()
-            .ok_or_else(|| "That JPEG picture cannot be read.".to_owned())?;
-        if decoder.output_colorspace() != Some(ColorSpace::RGBA) {
+        const DAMAGED: &str = "That JPEG picture cannot be read: the file is damaged or cut short.";
+        decoder.decode_headers().map_err(|_| DAMAGED.to_owned())?;
+        let (width, height) = decoder.dimensions().ok_or_else(|| DAMAGED.to_owned())?;
+        check_pixels(width, height, 3)?;
+        if decoder.output_colorspace() != Some(ColorSpace::RGB) {
             return Err("That JPEG picture's colours cannot be read.".into());
         }
-        Image::from_rgba(w, h, &rgba)
+        let size = decoder
+            .output_buffer_size()
+            .ok_or_else(|| DAMAGED.to_owned())?;
+        let mut rgb = buffer(size, width, height)?;
+        decoder
+            .decode_into(&mut rgb)
+            .map_err(|_| DAMAGED.to_owned())?;
+        let orientation = decoder.exif().map_or(1, |exif| exif_orientation(exif));
+        drop(decoder);
+        let mut shrink = Shrink::new(width, height);
+        for (y, row) in rgb.chunks_exact(width * 3).enumerate() {
+            shrink.row(y, row, 3);
+        }
+        Ok(shrink.finish().oriented(orientation))
     }
 
-    /// A picture from the bytes of a PNG file: decoded (any colour type and
-    /// depth), cropped to its middle square and scaled to [`SIDE`].
+    /// A picture from the bytes of a PNG file (any colour type and depth, of
+    /// up to [`MAX_PIXELS`]): decoded row by row, cropped to its middle
+    /// square and scaled to [`SIDE`].
     ///
     /// # Errors
     ///
@@ -410,49 +394,89 @@ impl Image {
         if !bytes.starts_with(PNG_MAGIC) {
             return Err("That file is not a PNG picture.".into());
         }
+        const DAMAGED: &str = "That PNG picture cannot be read: the file is damaged or cut short.";
         let mut decoder = png::Decoder::new_with_limits(
             std::io::Cursor::new(bytes),
             png::Limits {
-                bytes: 256 * 1024 * 1024,
+                bytes: MAX_DECODED_BYTES,
             },
         );
         decoder.set_transformations(png::Transformations::normalize_to_color8());
-        let damaged = |e: png::DecodingError| format!("That PNG picture cannot be read: {e}.");
-        let mut reader = decoder.read_info().map_err(damaged)?;
+        // The size first, from the header alone.
+        let (width, height) = decoder
+            .read_header_info()
+            .map_err(|_| DAMAGED.to_owned())?
+            .size();
+        check_pixels(width as usize, height as usize, 0)?;
+        let mut reader = decoder.read_info().map_err(|_| DAMAGED.to_owned())?;
         let (width, height) = reader.info().size();
-        if width > MAX_FILE_SIDE || height > MAX_FILE_SIDE {
-            return Err(format!(
-                "That picture is {width}×{height} pixels; Slidey takes pictures of up to {MAX_FILE_SIDE} pixels a side."
-            ));
+        let (width, height) = (width as usize, height as usize);
+        let interlaced = reader.info().interlaced;
+        let channels = match reader.output_color_type().0 {
+            png::ColorType::Grayscale => 1,
+            png::ColorType::GrayscaleAlpha => 2,
+            png::ColorType::Rgb => 3,
+            png::ColorType::Rgba => 4,
+            png::ColorType::Indexed => {
+                return Err("That PNG picture's palette could not be read.".into());
+            }
+        };
+        // A row at a time where the file allows it; an interlaced file's
+        // rows come in seven passes, so it is decoded whole.
+        check_pixels(width, height, if interlaced { channels } else { 0 })?;
+        let mut shrink = Shrink::new(width, height);
+        if interlaced {
+            let size = reader
+                .output_buffer_size()
+                .ok_or_else(|| DAMAGED.to_owned())?;
+            let mut buffer = buffer(size, width, height)?;
+            let info = reader
+                .next_frame(&mut buffer)
+                .map_err(|_| DAMAGED.to_owned())?;
+            for (y, row) in buffer.chunks(info.line_size).take(height).enumerate() {
+                shrink.row(y, &row[..width * channels], channels);
+            }
+        } else {
+            for y in 0..height {
+                let row = reader
+                    .next_row()
+                    .map_err(|_| DAMAGED.to_owned())?
+                    .ok_or_else(|| DAMAGED.to_owned())?;
+                shrink.row(y, &row.data()[..width * channels], channels);
+            }
+            // The file's end too, as a whole frame's decoding checks it.
+            reader.finish().map_err(|_| DAMAGED.to_owned())?;
         }
-        let size = reader
-            .output_buffer_size()
-            .ok_or_else(|| "That PNG picture is too large to read.".to_owned())?;
-        let mut buffer = vec![0; size];
-        let info = reader.next_frame(&mut buffer).map_err(damaged)?;
-        let (w, h) = (info.width as usize, info.height as usize);
-        let line = info.line_size;
-        let mut rgba = Vec::with_capacity(w * h * 4);
-        for y in 0..h {
-            let row = &buffer[y * line..];
-            for x in 0..w {
-                let px: [u8; 4] = match info.color_type {
-                    png::ColorType::Grayscale => [row[x]; 3].into_rgba(255),
-                    png::ColorType::GrayscaleAlpha => [row[2 * x]; 3].into_rgba(row[2 * x + 1]),
-                    png::ColorType::Rgb => {
-                        [row[3 * x], row[3 * x + 1], row[3 * x + 2]].into_rgba(255)
-                    }
-                    png::ColorType::Rgba => {
-                        [row[4 * x], row[4 * x + 1], row[4 * x + 2], row[4 * x + 3]]
-                    }
-                    png::ColorType::Indexed => {
-                        return Err("That PNG picture's palette could not be read.".into());
-                    }
+        Ok(shrink.finish())
+    }
+
+    /// This square picture turned as an EXIF orientation (1 to 8) asks,
+    /// so that a camera's picture stands upright. The middle square of a
+    /// turned picture is the turned middle square, so turning after the
+    /// crop and scaling is the same and costs little.
+    fn oriented(self, orientation: u16) -> Image {
+        if !(2..=8).contains(&orientation) {
+            return self;
+        }
+        let n = self.side;
+        let mut rgba = vec![0; self.rgba.len()];
+        for y in 0..n {
+            for x in 0..n {
+                // Where the pixel shown at (x, y) is stored.
+                let (sx, sy) = match orientation {
+                    2 => (n - 1 - x, y),
+                    3 => (n - 1 - x, n - 1 - y),
+                    4 => (x, n - 1 - y),
+                    5 => (y, x),
+                    6 => (y, n - 1 - x),
+                    7 => (n - 1 - y, n - 1 - x),
+                    _ => (n - 1 - y, x),
                 };
-                rgba.extend(px);
+                let (to, from) = ((y * n + x) * 4, (sy * n + sx) * 4);
+                rgba[to..to + 4].copy_from_slice(&self.rgba[from..from + 4]);
             }
         }
-        Image::from_rgba(w, h, &rgba)
+        Image { side: n, rgba }
     }
 
     /// The picture as the bytes of a PNG file (to remember the player's
@@ -516,6 +540,164 @@ const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// The first bytes of every JPEG file.
 const JPEG_MAGIC: &[u8] = b"\xff\xd8\xff";
 
+/// The most pixels a picture's file may have: 200 million, a camera's
+/// largest (a 200-megapixel phone's picture is 16320×12240).
+pub const MAX_PIXELS: usize = 200_000_000;
+
+/// The most memory a picture may take while it is decoded whole (a JPEG,
+/// 3 bytes a pixel; an interlaced PNG, up to 4): 640 MiB, within the 2 GiB
+/// the launcher gives a game, so that the largest camera picture fits.
+pub const MAX_DECODED_BYTES: usize = 640 * 1024 * 1024;
+
+/// Refuses a picture of more than [`MAX_PIXELS`] or, decoded whole at
+/// `bytes_per_pixel` (0 when it is read a row at a time), more than
+/// [`MAX_DECODED_BYTES`].
+fn check_pixels(width: usize, height: usize, bytes_per_pixel: usize) -> Result<(), String> {
+    let pixels = width.saturating_mul(height);
+    if width == 0 || height == 0 {
+        return Err("That picture has no pixels.".into());
+    }
+    if pixels > MAX_PIXELS || pixels.saturating_mul(bytes_per_pixel) > MAX_DECODED_BYTES {
+        let limit = MAX_PIXELS.min(MAX_DECODED_BYTES / bytes_per_pixel.max(1));
+        return Err(format!(
+            "That picture is {width}×{height} pixels ({} megapixels); Slidey takes pictures of up to {} megapixels.",
+            pixels.div_ceil(1_000_000),
+            limit / 1_000_000
+        ));
+    }
+    Ok(())
+}
+
+/// A zeroed buffer of `size` bytes for a `width × height` picture, or,
+/// when the memory is not there, a refusal in words (where a plain
+/// allocation would end the game).
+fn buffer(size: usize, width: usize, height: usize) -> Result<Vec<u8>, String> {
+    let mut buffer = Vec::new();
+    buffer.try_reserve_exact(size).map_err(|_| {
+        format!("That picture is {width}×{height} pixels: there is not the memory to read it.")
+    })?;
+    buffer.resize(size, 0);
+    Ok(buffer)
+}
+
+/// The orientation (1 to 8) an EXIF block, from its TIFF header, gives
+/// its picture; 1 (as stored) when it says none or cannot be read.
+fn exif_orientation(exif: &[u8]) -> u16 {
+    let exif = exif.strip_prefix(b"Exif\0\0").unwrap_or(exif);
+    let big = match exif.get(..2) {
+        Some(b"MM") => true,
+        Some(b"II") => false,
+        _ => return 1,
+    };
+    let u16_at = |at: usize| -> Option<u16> {
+        let b: [u8; 2] = exif.get(at..at + 2)?.try_into().ok()?;
+        Some(if big {
+            u16::from_be_bytes(b)
+        } else {
+            u16::from_le_bytes(b)
+        })
+    };
+    let u32_at = |at: usize| -> Option<u32> {
+        let b: [u8; 4] = exif.get(at..at + 4)?.try_into().ok()?;
+        Some(if big {
+            u32::from_be_bytes(b)
+        } else {
+            u32::from_le_bytes(b)
+        })
+    };
+    let find = || -> Option<u16> {
+        let ifd = u32_at(4)? as usize;
+        let count = usize::from(u16_at(ifd)?);
+        (0..count).find_map(|i| {
+            let entry = ifd + 2 + 12 * i;
+            (u16_at(entry)? == 0x0112)
+                .then(|| u16_at(entry + 8))
+                .flatten()
+        })
+    };
+    find().filter(|o| (1..=8).contains(o)).unwrap_or(1)
+}
+
+/// The middle square of a picture, fed a row at a time, scaled to
+/// [`SIDE`]: each pixel of the result averages the pixels of the source
+/// square it covers (at least one), transparent parts laid on [`MATTE`].
+/// It holds only the result's sums, so a picture read row by row never
+/// needs its whole self in memory.
+struct Shrink {
+    side: usize,
+    x0: usize,
+    y0: usize,
+    /// For each row (and column) of the source's square, the result's rows
+    /// (columns) it falls in: one when scaling down, several when up.
+    spans: Vec<std::ops::Range<usize>>,
+    /// Red, green and blue (times 255) and the count, per result pixel.
+    sums: Vec<[u64; 4]>,
+}
+
+impl Shrink {
+    fn new(width: usize, height: usize) -> Shrink {
+        let side = width.min(height);
+        // Every source row falls in at least one result row: the spans'
+        // starts step by less than one when scaling up.
+        let mut spans: Vec<Option<std::ops::Range<usize>>> = vec![None; side];
+        for i in 0..SIDE {
+            let start = i * side / SIDE;
+            let end = ((i + 1) * side / SIDE).max(start + 1).min(side);
+            for span in &mut spans[start..end] {
+                *span = Some(span.as_ref().map_or(i, |s| s.start)..i + 1);
+            }
+        }
+        let spans = spans.into_iter().map(Option::unwrap_or_default).collect();
+        Shrink {
+            side,
+            x0: (width - side) / 2,
+            y0: (height - side) / 2,
+            spans,
+            sums: vec![[0; 4]; SIDE * SIDE],
+        }
+    }
+
+    /// Row `y` of the source, `channels` bytes a pixel (grey, grey and
+    /// alpha, RGB or RGBA).
+    fn row(&mut self, y: usize, row: &[u8], channels: usize) {
+        let Some(sy) = y.checked_sub(self.y0).filter(|&sy| sy < self.side) else {
+            return;
+        };
+        let rows = self.spans[sy].clone();
+        for sx in 0..self.side {
+            let p = &row[(self.x0 + sx) * channels..][..channels];
+            let (rgb, a) = match channels {
+                1 => ([p[0]; 3], 255),
+                2 => ([p[0]; 3], p[1]),
+                3 => ([p[0], p[1], p[2]], 255),
+                _ => ([p[0], p[1], p[2]], p[3]),
+            };
+            let a = u64::from(a);
+            let c: [u64; 3] =
+                std::array::from_fn(|k| u64::from(rgb[k]) * a + u64::from(MATTE[k]) * (255 - a));
+            for py in rows.clone() {
+                for px in self.spans[sx].clone() {
+                    let sum = &mut self.sums[py * SIDE + px];
+                    for k in 0..3 {
+                        sum[k] += c[k];
+                    }
+                    sum[3] += 1;
+                }
+            }
+        }
+    }
+
+    fn finish(self) -> Image {
+        let mut rgba = Vec::with_capacity(SIDE * SIDE * 4);
+        for [r, g, b, count] in self.sums {
+            let count = count.max(1);
+            rgba.extend([r, g, b].map(|s| ((s / 255 + count / 2) / count) as u8));
+            rgba.push(255);
+        }
+        Image { side: SIDE, rgba }
+    }
+}
+
 /// Refuses a file larger than [`MAX_FILE_BYTES`].
 fn check_file_size(bytes: &[u8]) -> Result<(), String> {
     if bytes.len() > MAX_FILE_BYTES {
@@ -526,17 +708,6 @@ fn check_file_size(bytes: &[u8]) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// An RGB colour with an alpha added.
-trait IntoRgba {
-    fn into_rgba(self, alpha: u8) -> [u8; 4];
-}
-
-impl IntoRgba for [u8; 3] {
-    fn into_rgba(self, alpha: u8) -> [u8; 4] {
-        [self[0], self[1], self[2], alpha]
-    }
 }
 
 #[cfg(test)]

@@ -95,3 +95,74 @@ fn the_host_keys_are_keys_a_game_could_name() {
     // control's F1 is never received, is the window's.
     assert_eq!(keys::HOST_KEYS, HOST_KEYS);
 }
+
+/// What a game window shows: its status line and its drawing.
+fn shown(harness: &egui_kittest::Harness<'_, launcher::LauncherApp>) -> String {
+    let open = harness.state().open_games();
+    let window = open.first().expect("the game is open");
+    format!("{}\n{:?}", window.status(), window.drawing().shapes)
+}
+
+/// Issue 40: `?` gave Spider no hint. However the player's system delivers
+/// a typed `?` (egui's question-mark key; Shift and `/` with the text `?`,
+/// where the keyboard's layer is not applied to the key; the text alone, as
+/// an input method commits it), every game with a Hint shows one.
+#[test]
+fn a_typed_question_mark_asks_every_game_with_a_hint_for_one() {
+    use egui::{Event, Key, Modifiers};
+    use launcher_tests::{GamesDir, Settle};
+    let key = |key, pressed| Event::Key {
+        key,
+        physical_key: Some(Key::Slash),
+        pressed,
+        repeat: false,
+        modifiers: Modifiers::SHIFT,
+    };
+    let text = || Event::Text("?".into());
+    let ways: [(&str, Vec<Event>); 3] = [
+        (
+            "the question-mark key",
+            vec![
+                key(Key::Questionmark, true),
+                text(),
+                key(Key::Questionmark, false),
+            ],
+        ),
+        (
+            "Shift and / typing ?",
+            vec![key(Key::Slash, true), text(), key(Key::Slash, false)],
+        ),
+        ("the text ? alone", vec![text()]),
+    ];
+    let with_hint: Vec<_> = controls()
+        .into_iter()
+        .filter(|(_, actions, _)| actions.iter().any(|a| is(a, "hint", &[])))
+        .map(|(name, ..)| name)
+        .collect();
+    assert!(with_hint.contains(&"Spider".to_owned()), "{with_hint:?}");
+    for game in bundled_games()
+        .iter()
+        .filter(|g| with_hint.contains(&g.name))
+    {
+        for (way, events) in &ways {
+            let games = GamesDir::new();
+            games.add_bundled(&game.dir_name, &game.library);
+            let app = launcher::LauncherApp::new(launcher_tests::console_config([games.path()]))
+                .play_only(&game.dir_name);
+            let mut harness = egui_kittest::Harness::builder()
+                .with_size([900.0, 800.0])
+                .with_max_steps(launcher_tests::KITTEST_STEPS)
+                .build_ui_state(|ui, app: &mut launcher::LauncherApp| app.frame(ui), app);
+            harness.settle();
+            let before = shown(&harness);
+            for event in events {
+                harness.event(event.clone());
+            }
+            launcher_tests::run_until(
+                &mut harness,
+                &format!("{}'s hint after {way}", game.name),
+                |h| h.state().is_settled() && shown(h) != before,
+            );
+        }
+    }
+}

@@ -36,28 +36,91 @@ pub fn is_launcher_shortcut(key: egui::Key, modifiers: egui::Modifiers) -> bool 
 /// The game's key events among this frame's egui events: presses and
 /// releases of the keys game-api names, with their modifiers; the
 /// launcher's shortcuts ([`is_launcher_shortcut`]) and repeats left out.
+///
+/// A symbol the player typed is the key that types it, whatever key egui
+/// names: `?` comes as egui's `Questionmark` key on most systems, but as
+/// `Slash` with Shift and the text `?` where the keyboard's layer is not
+/// applied to the key, and as text alone from an input method. Each is
+/// the game's [`keys::QUESTION_MARK`] (a press then a release, for text
+/// alone), so a control's `?` shortcut works however the `?` arrives.
 pub fn game_keys(events: &[egui::Event]) -> Vec<Event> {
-    events
-        .iter()
-        .filter_map(|event| match event {
+    let mut out = Vec::new();
+    // The last key press whose text has not come yet: the text that
+    // follows a press is that press's.
+    let mut last_press: Option<Press> = None;
+    for event in events {
+        match event {
             egui::Event::Key {
                 key,
                 pressed,
-                repeat: false,
+                repeat,
                 modifiers,
                 ..
-            } if !is_launcher_shortcut(*key, *modifiers) => {
-                let key = key_name(*key)?.to_owned();
-                let modifiers = game_modifiers(*modifiers);
-                Some(if *pressed {
-                    Event::KeyPress { key, modifiers }
-                } else {
-                    Event::KeyRelease { key, modifiers }
-                })
+            } => {
+                let name = key_name(*key).filter(|_| !is_launcher_shortcut(*key, *modifiers));
+                let sent = name.filter(|_| !*repeat).map(|name| {
+                    let key = name.to_owned();
+                    let modifiers = game_modifiers(*modifiers);
+                    out.push(if *pressed {
+                        Event::KeyPress { key, modifiers }
+                    } else {
+                        Event::KeyRelease { key, modifiers }
+                    });
+                    out.len() - 1
+                });
+                if *pressed {
+                    last_press = Some(match sent {
+                        Some(at) => Press::Sent(at),
+                        None if *repeat => Press::Repeat,
+                        None => Press::NotSent,
+                    });
+                }
             }
-            _ => None,
-        })
-        .collect()
+            egui::Event::Text(text) | egui::Event::Ime(egui::ImeEvent::Commit(text)) => {
+                let Some(typed) = typed_key(text) else {
+                    last_press = None;
+                    continue;
+                };
+                match last_press.take() {
+                    // The text of the key just pressed: that key is the
+                    // one typed (a repeat's text is left alone).
+                    Some(Press::Sent(at)) => {
+                        if let Event::KeyPress { key, .. } = &mut out[at] {
+                            *key = typed.to_owned();
+                        }
+                    }
+                    Some(Press::Repeat) => {}
+                    // Text with no key the game was sent: the symbol
+                    // pressed and released.
+                    Some(Press::NotSent) | None => {
+                        out.push(Event::key(typed));
+                        out.push(Event::KeyRelease {
+                            key: typed.to_owned(),
+                            modifiers: Modifiers::NONE,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A key press, as [`game_keys`] matches it with the text it typed.
+enum Press {
+    /// Sent to the game as the event at this index.
+    Sent(usize),
+    /// A repeat, which games are not sent.
+    Repeat,
+    /// A key game-api does not name.
+    NotSent,
+}
+
+/// The key that types `text`, for the symbols whose key differs by layout
+/// and Shift: only `?` (the convention's Hint) so far.
+fn typed_key(text: &str) -> Option<&'static str> {
+    (text == "?").then_some(keys::QUESTION_MARK)
 }
 
 /// The game API's modifiers for egui's: Command is the Mac's ⌘ (egui's
@@ -256,6 +319,60 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn a_typed_question_mark_is_the_question_mark_key_however_it_comes() {
+        let shift = egui::Modifiers::SHIFT;
+        let text = |t: &str| egui::Event::Text(t.into());
+        let question = Event::KeyPress {
+            key: keys::QUESTION_MARK.into(),
+            modifiers: Modifiers::SHIFT,
+        };
+        // egui's own key, with its text: one press.
+        let events = [key(Key::Questionmark, true, shift, false), text("?")];
+        assert_eq!(game_keys(&events), [question.clone()]);
+        // Shift and `/` where the layer is not applied to the key: its
+        // text says what was typed; the release stays the slash's.
+        let events = [
+            key(Key::Slash, true, shift, false),
+            text("?"),
+            key(Key::Slash, false, shift, false),
+        ];
+        assert_eq!(
+            game_keys(&events),
+            [
+                question,
+                Event::KeyRelease {
+                    key: keys::SLASH.into(),
+                    modifiers: Modifiers::SHIFT
+                }
+            ]
+        );
+        // Text alone (an input method's commit): pressed and released.
+        let pressed_and_released = [
+            Event::key(keys::QUESTION_MARK),
+            Event::KeyRelease {
+                key: keys::QUESTION_MARK.into(),
+                modifiers: Modifiers::NONE,
+            },
+        ];
+        assert_eq!(game_keys(&[text("?")]), pressed_and_released);
+        let commit = egui::Event::Ime(egui::ImeEvent::Commit("?".into()));
+        assert_eq!(game_keys(&[commit]), pressed_and_released);
+        // A held key's repeated text is not a new press; other text is
+        // no key at all.
+        let events = [
+            key(Key::Questionmark, true, shift, true),
+            text("?"),
+            text("x"),
+        ];
+        assert_eq!(game_keys(&events), []);
+        let events = [
+            key(Key::Slash, true, egui::Modifiers::NONE, false),
+            text("/"),
+        ];
+        assert_eq!(game_keys(&events), [Event::key(keys::SLASH)]);
     }
 
     #[test]

@@ -62,11 +62,14 @@
  * and `data_dir` to GameApiHost and `delta` to GameApiEvent: a game gets
  * scroll and double-click events only after asking for them with
  * `request_input`; revision 4 appends `outcome_assisted` to
- * GameApiTable; revision 5 (GAME_API_ABI_REVISION) appends `choose_file`
+ * GameApiTable; revision 5 appends `choose_file`
  * to GameApiHost (struct_size >= GAME_API_HOST_SIZE_V5) and `file_chosen`
  * to GameApiTable: a game asks the player for a file of a kind
  * (GAME_API_FILE_KIND_PICTURE) in answer to a click or a key, and the
- * launcher's own file dialog hands it the file's name and bytes.
+ * launcher's own file dialog hands it the file's name and bytes; revision 6
+ * (GAME_API_ABI_REVISION) appends `outcome_undo` to GameApiTable: a game
+ * with hidden information says of each move whether undoing it is free,
+ * impossible (an undo barrier) or help (GAME_API_UNDO_*).
  *
  * THREADS
  *
@@ -103,9 +106,9 @@ extern "C" {
  * has grown. Revision 1 is the first layout; revision 2 adds saving, new
  * games and game IDs, outcomes, ticks and key modifiers; revision 3 the
  * scroll wheel and double clicks; revision 4 assisted outcomes; revision 5
- * files the player chooses for the game.
+ * files the player chooses for the game; revision 6 undo barriers.
  */
-#define GAME_API_ABI_REVISION 5u
+#define GAME_API_ABI_REVISION 6u
 
 /*
  * The symbol every game library exports (see game_api_entry below). Its
@@ -678,6 +681,15 @@ typedef uint32_t (*GameApiOutcomeAssistedFn)(GameApiHandle game, uint32_t *out);
 #define GAME_API_SCORE_LOWER_IS_BETTER 1u
 /* See GameApiTable.score_kind (revision 5). */
 typedef uint32_t (*GameApiScoreKindFn)(GameApiHandle game, uint32_t *order, GameApiStr *unit);
+/* GameApiTable.outcome_undo: the move may be undone. */
+#define GAME_API_UNDO_FREE 0u
+/* GameApiTable.outcome_undo: the move cannot be undone (it revealed a card,
+ * an opponent's turn): an undo barrier. */
+#define GAME_API_UNDO_BARRIER 1u
+/* GameApiTable.outcome_undo: the move may be undone, but undoing it helps. */
+#define GAME_API_UNDO_ASSISTS 2u
+/* See GameApiTable.outcome_undo (revision 6). */
+typedef uint32_t (*GameApiOutcomeUndoFn)(GameApiHandle game, uint32_t *out);
 /* See GameApiTable.layout (revision 5). */
 typedef uint32_t (*GameApiLayoutFn)(GameApiHandle game, GameApiPoint size, uint8_t *redraw);
 /* See GameApiTable.file_chosen (revision 5). */
@@ -809,6 +821,16 @@ typedef struct GameApiTable {
      * once, as the game starts; NULL: higher is better, no unit.
      */
     GameApiScoreKindFn score_kind;
+
+    /* Revision 6. May be NULL (absent: every move may be undone). */
+    /*
+     * What undoing the change that reached the position `outcome` describes
+     * would mean: writes GAME_API_UNDO_FREE, GAME_API_UNDO_BARRIER (it
+     * revealed something: Undo and Restart stop at this position) or
+     * GAME_API_UNDO_ASSISTS (undoing it counts as help). Read after each
+     * move.
+     */
+    GameApiOutcomeUndoFn outcome_undo;
 } GameApiTable;
 
 /* The part of GameApiTable every ABI version shares. */

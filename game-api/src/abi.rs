@@ -41,7 +41,7 @@
 //! that it helped the player (hints, a solver), and the launcher's
 //! statistics count such a win apart.
 //!
-//! Revision 5 ([`ABI_REVISION`]) appends `choose_file` to [`RawHost`] and
+//! Revision 5 appends `choose_file` to [`RawHost`] and
 //! `file_chosen` to [`GameTable`]: a game asks the player for a file of a
 //! kind ([`FILE_KIND_PICTURE`]) in answer to a click or a key, the
 //! launcher shows its own file dialog and hands the game the chosen file's
@@ -55,6 +55,11 @@
 //! to [`RawPainter`]: bold, italic and monospace text (`TEXT_*` bits),
 //! measured in each, and pictures tinted, faded and turned by quarter
 //! turns ([`RawPictureStyle`]).
+//!
+//! Revision 6 ([`ABI_REVISION`]) appends `outcome_undo` to [`GameTable`]:
+//! a game with hidden information says of each change whether undoing it
+//! is free, impossible (an undo barrier: a card dealt, an opponent's turn)
+//! or help (`UNDO_*`), and the launcher's Undo and Restart keep to it.
 //!
 //! Revision 1 is the first release; revision 2 appends
 //! the optional game functions `save` … `outcome` to [`GameTable`],
@@ -73,8 +78,8 @@ pub const ABI_VERSION: u32 = 1;
 /// grown. Revision 1 is the first layout; revision 2 adds saving, new games
 /// and game IDs, outcomes, ticks and key modifiers; revision 3 the scroll
 /// wheel and double clicks; revision 4 assisted outcomes; revision 5 files
-/// the player chooses for the game.
-pub const ABI_REVISION: u32 = 5;
+/// the player chooses for the game; revision 6 undo barriers.
+pub const ABI_REVISION: u32 = 6;
 
 /// The symbol every game library exports (see [`crate::export_game!`]).
 /// Its name never changes between ABI versions so that an old library is
@@ -729,7 +734,25 @@ pub struct GameTable {
     /// counts (`"moves"`, or empty), valid until the next call. Asked once,
     /// as the game starts; absent: higher is better, no unit.
     pub score_kind: Option<ScoreKindFn>,
+
+    // Revision 6. May be null (absent: every move may be undone).
+    /// What undoing the change that reached the position `outcome`
+    /// describes would mean: writes `UNDO_FREE`, `UNDO_BARRIER` (it
+    /// revealed something: Undo and Restart stop at this position) or
+    /// `UNDO_ASSISTS` (undoing it counts as help). Read after each move.
+    pub outcome_undo: Option<OutcomeUndoFn>,
 }
+
+/// See [`GameTable::outcome_undo`].
+pub type OutcomeUndoFn = unsafe extern "C" fn(game: GameHandle, out: *mut u32) -> u32;
+
+/// Undo rule (revision 6, `outcome_undo`): the move may be undone.
+pub const UNDO_FREE: u32 = 0;
+/// Undo rule: the move cannot be undone (it revealed a card, an
+/// opponent's turn): an undo barrier.
+pub const UNDO_BARRIER: u32 = 1;
+/// Undo rule: the move may be undone, but undoing it helps the player.
+pub const UNDO_ASSISTS: u32 = 2;
 
 /// See [`GameTable::outcome_assisted`].
 pub type OutcomeAssistedFn = unsafe extern "C" fn(game: GameHandle, out: *mut u32) -> u32;

@@ -320,6 +320,25 @@ pub(crate) fn outcome_to_raw(outcome: Outcome) -> RawOutcome {
     }
 }
 
+/// An undo rule as its `UNDO_*` code.
+pub(crate) fn undo_rule_to_raw(rule: crate::UndoRule) -> u32 {
+    match rule {
+        crate::UndoRule::Free => abi::UNDO_FREE,
+        crate::UndoRule::Barrier => abi::UNDO_BARRIER,
+        crate::UndoRule::Assists => abi::UNDO_ASSISTS,
+    }
+}
+
+/// The undo rule of an `UNDO_*` code; `None` for an unknown one.
+pub(crate) fn undo_rule_from_raw(raw: u32) -> Option<crate::UndoRule> {
+    Some(match raw {
+        abi::UNDO_FREE => crate::UndoRule::Free,
+        abi::UNDO_BARRIER => crate::UndoRule::Barrier,
+        abi::UNDO_ASSISTS => crate::UndoRule::Assists,
+        _ => return None,
+    })
+}
+
 /// The outcome of a C struct; `None` for an unknown state.
 pub(crate) fn outcome_from_raw(raw: RawOutcome) -> Option<Outcome> {
     let result = match raw.state {
@@ -331,8 +350,9 @@ pub(crate) fn outcome_from_raw(raw: RawOutcome) -> Option<Outcome> {
     Some(Outcome {
         result,
         score: (raw.has_score != 0).then_some(raw.score),
-        // A separate call (revision 4): see `GameInstance::outcome`.
+        // Separate calls (revisions 4 and 6): see `GameInstance::outcome`.
         assisted: false,
+        undo: crate::UndoRule::Free,
     })
 }
 

@@ -274,6 +274,7 @@ pub const fn table<G: Game>() -> GameTable {
         file_chosen: Some(file_chosen::<G>),
         layout: Some(layout::<G>),
         score_kind: None,
+        outcome_undo: None,
     }
 }
 
@@ -301,12 +302,14 @@ pub mod features {
         }
     }
 
-    /// Adds [`Outcomes`]'s `outcome` (and `outcome_assisted`, `score_kind`).
+    /// Adds [`Outcomes`]'s `outcome` (and `outcome_assisted`, `score_kind`,
+    /// `outcome_undo`).
     pub const fn outcome<G: Outcomes>(table: GameTable) -> GameTable {
         GameTable {
             outcome: Some(current_outcome::<G>),
             outcome_assisted: Some(current_outcome_assisted::<G>),
             score_kind: Some(current_score_kind::<G>),
+            outcome_undo: Some(current_outcome_undo::<G>),
             ..table
         }
     }
@@ -714,6 +717,14 @@ unsafe extern "C" fn current_outcome_assisted<G: Outcomes>(
         // SAFETY: see `instance` and `write_out`.
         let inst = unsafe { instance::<G>(handle)? };
         unsafe { write_out(out, u32::from(inst.game.outcome().assisted)) }
+    })
+}
+
+unsafe extern "C" fn current_outcome_undo<G: Outcomes>(handle: GameHandle, out: *mut u32) -> u32 {
+    guard(|| {
+        // SAFETY: see `instance` and `write_out`.
+        let inst = unsafe { instance::<G>(handle)? };
+        unsafe { write_out(out, codec::undo_rule_to_raw(inst.game.outcome().undo)) }
     })
 }
 

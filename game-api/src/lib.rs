@@ -690,6 +690,30 @@ pub struct Outcome {
     /// Whether the game helped the player (hints, a solver): the launcher
     /// counts such a win apart, and it sets no record (revision 4).
     pub assisted: bool,
+    /// What undoing the change that reached this position would mean
+    /// (revision 6): a game with hidden information says which of its
+    /// moves reveal what the player could not know (a card dealt or
+    /// drawn, an opponent's turn), so that Undo does not show it.
+    pub undo: UndoRule,
+}
+
+/// What undoing a move would mean, as a game says of each change
+/// ([`Outcome::undo`], ABI revision 6). The launcher's midend asks after
+/// every move it records; most games never say anything but
+/// [`UndoRule::Free`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum UndoRule {
+    /// The move may be undone: it showed the player nothing new.
+    #[default]
+    Free,
+    /// The move cannot be undone: it revealed something (a card dealt or
+    /// drawn, an opponent's turn). Undo stops at the position it reached,
+    /// and Restart goes back no further than it.
+    Barrier,
+    /// The move may be undone, but undoing it is help (the player saw what
+    /// it revealed): a game undone past it counts as assisted.
+    Assists,
 }
 
 impl Outcome {
@@ -698,6 +722,7 @@ impl Outcome {
         result: GameResult::Playing,
         score: None,
         assisted: false,
+        undo: UndoRule::Free,
     };
 
     /// The player won (no score).
@@ -706,6 +731,7 @@ impl Outcome {
             result: GameResult::Won,
             score: None,
             assisted: false,
+            undo: UndoRule::Free,
         }
     }
 
@@ -715,6 +741,7 @@ impl Outcome {
             result: GameResult::Lost,
             score: None,
             assisted: false,
+            undo: UndoRule::Free,
         }
     }
 
@@ -728,6 +755,19 @@ impl Outcome {
     /// ```
     pub const fn with_assistance(self, assisted: bool) -> Outcome {
         Outcome { assisted, ..self }
+    }
+
+    /// The same outcome, saying what undoing the change that reached it
+    /// would mean (ABI revision 6; see [`UndoRule`]).
+    ///
+    /// ```
+    /// use game_api::{Outcome, UndoRule};
+    /// let dealt_a_card = true;
+    /// let rule = if dealt_a_card { UndoRule::Barrier } else { UndoRule::Free };
+    /// assert_eq!(Outcome::PLAYING.with_undo(rule).undo, UndoRule::Barrier);
+    /// ```
+    pub const fn with_undo(self, undo: UndoRule) -> Outcome {
+        Outcome { undo, ..self }
     }
 
     /// The same outcome with a score.

@@ -321,6 +321,7 @@ fn probe() -> Probe {
         handle_event, action_count, action, invoke_action, last_error,
         save, load, new_game, game_id, from_game_id, outcome, action_shortcut,
         region_count, region, outcome_assisted, file_chosen, layout, score_kind,
+        outcome_undo,
     });
     structure!(p, RawRegion as "GameApiRegion" { label, min, size });
     structure!(p, TableHeader as "GameApiTableHeader" { abi_version, table_size });
@@ -380,6 +381,9 @@ fn probe() -> Probe {
         OUTCOME_PLAYING as "GAME_API_OUTCOME_PLAYING",
         OUTCOME_WON as "GAME_API_OUTCOME_WON",
         OUTCOME_LOST as "GAME_API_OUTCOME_LOST",
+        UNDO_FREE as "GAME_API_UNDO_FREE",
+        UNDO_BARRIER as "GAME_API_UNDO_BARRIER",
+        UNDO_ASSISTS as "GAME_API_UNDO_ASSISTS",
         STATUS_OK as "GAME_API_STATUS_OK",
         STATUS_ERROR as "GAME_API_STATUS_ERROR",
         STATUS_PANIC as "GAME_API_STATUS_PANIC",
@@ -407,6 +411,7 @@ fn probe() -> Probe {
         FileChosenFn as "GameApiFileChosenFn",
         LayoutFn as "GameApiLayoutFn",
         ScoreKindFn as "GameApiScoreKindFn",
+        OutcomeUndoFn as "GameApiOutcomeUndoFn",
         RegionFn as "GameApiRegionFn",
         GameHandle as "GameApiHandle",
     );

@@ -590,8 +590,9 @@ impl GameInstance {
         })
     }
 
-    /// How the game stands, and (revision 4) whether the game helped the
-    /// player to it.
+    /// How the game stands, (revision 4) whether the game helped the
+    /// player to it, and (revision 6) what undoing the change that
+    /// reached it would mean.
     pub fn outcome(&mut self) -> Result<Outcome, CallError> {
         self.ensure_alive()?;
         let outcome = self.table.outcome.ok_or(Self::unsupported("outcome"))?;
@@ -612,7 +613,21 @@ impl GameInstance {
         // SAFETY: a checked table's function, our live handle, a valid slot.
         let status = unsafe { assisted(self.handle, &mut helped) };
         self.check("outcome_assisted", status)?;
-        Ok(outcome.with_assistance(helped != 0))
+        let outcome = outcome.with_assistance(helped != 0);
+        let Some(undo) = self.table.outcome_undo else {
+            return Ok(outcome);
+        };
+        let mut rule = abi::UNDO_FREE;
+        // SAFETY: a checked table's function, our live handle, a valid slot.
+        let status = unsafe { undo(self.handle, &mut rule) };
+        self.check("outcome_undo", status)?;
+        let rule = codec::undo_rule_from_raw(rule).ok_or_else(|| {
+            self.invalid(
+                "outcome_undo",
+                format!("it returned the unknown undo rule {rule}"),
+            )
+        })?;
+        Ok(outcome.with_undo(rule))
     }
 }
 

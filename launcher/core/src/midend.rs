@@ -20,13 +20,20 @@
 //! itself ([`History::resumed_with`]); each position is loaded only when
 //! Undo or Redo reaches it.
 //!
+//! A game with hidden information says of each move what undoing it would
+//! mean ([`game_api::UndoRule`], read with the outcome after each move): a
+//! move that revealed a card or an opponent's turn is an undo barrier
+//! ([`History::seal`]: Undo and Restart stop at the position it reached),
+//! and one whose undoing is help marks the game assisted when Undo or
+//! Restart takes it back.
+//!
 //! A game without `save` gets none of this (no Undo, no Restart, no
 //! resume); one without `new_game` keeps its own New game; one without
 //! `outcome` is not counted in the statistics.
 
 use crate::running::{GameError, RunningGame};
 use game_api::host::Features;
-use game_api::{GameResult, Outcome};
+use game_api::{GameResult, Outcome, UndoRule};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -69,6 +76,10 @@ pub struct History {
     current: Snapshot,
     redo: Vec<Snapshot>,
     cap: usize,
+    /// The positions reached by a move whose undoing helps the player
+    /// ([`UndoRule::Assists`]), by their states' allocations (each move's
+    /// bytes are an allocation of their own). Not kept in resume files.
+    assisting: Vec<Arc<[u8]>>,
 }
 
 impl History {
@@ -84,6 +95,7 @@ impl History {
             current: Snapshot::starting(state),
             redo: Vec::new(),
             cap,
+            assisting: Vec::new(),
         }
     }
 
@@ -101,6 +113,7 @@ impl History {
             current,
             redo: redo.into_iter().rev().collect(),
             cap: MAX_HISTORY_BYTES,
+            assisting: Vec::new(),
         };
         history.trim();
         history
@@ -153,6 +166,48 @@ impl History {
         };
         self.advance(next);
         true
+    }
+
+    /// Makes the current position an undo barrier ([`UndoRule::Barrier`]):
+    /// the positions before it are forgotten, so Undo stops here, and it
+    /// is where Restart goes back to (a game's start would show again what
+    /// the move revealed).
+    pub fn seal(&mut self) {
+        self.undo.clear();
+        self.current.start = self.current.state.clone();
+        self.assisting.clear();
+    }
+
+    /// Marks the current position as reached by a move whose undoing
+    /// helps the player ([`UndoRule::Assists`]).
+    pub fn mark_assisting(&mut self) {
+        self.assisting.push(self.current.state.clone());
+    }
+
+    /// Whether [`History::undo`] now would take back a move whose undoing
+    /// helps the player.
+    pub fn undo_assists(&self) -> bool {
+        self.can_undo() && self.is_assisting(&self.current)
+    }
+
+    /// Whether [`History::restart`] now would take back such a move: one
+    /// of the current game's positions up to here was reached by one.
+    pub fn restart_assists(&self) -> bool {
+        let start = &self.current.start;
+        self.can_restart()
+            && (self.is_assisting(&self.current)
+                || self
+                    .undo
+                    .iter()
+                    .rev()
+                    .take_while(|p| Arc::ptr_eq(&p.start, start))
+                    .any(|p| self.is_assisting(p)))
+    }
+
+    fn is_assisting(&self, position: &Snapshot) -> bool {
+        self.assisting
+            .iter()
+            .any(|s| Arc::ptr_eq(s, &position.state))
     }
 
     /// Records `state` as the start of a new game.
@@ -218,6 +273,13 @@ impl History {
             forget += 1;
         }
         self.undo.drain(..forget);
+        let (undo, current, redo) = (&self.undo, &self.current, &self.redo);
+        self.assisting.retain(|s| {
+            std::iter::once(current)
+                .chain(undo)
+                .chain(redo)
+                .any(|p| Arc::ptr_eq(s, &p.state))
+        });
     }
 }
 
@@ -284,6 +346,9 @@ pub struct Midend {
     /// The choices as they were when this game started: read from the
     /// first actions shown after it began ([`Midend::note_choices`]).
     choices: Option<Vec<ChoiceValue>>,
+    /// Undo or Restart took back a move whose undoing helps the player
+    /// ([`UndoRule::Assists`]) in this game: its result counts as assisted.
+    undid_help: bool,
 }
 
 /// Turns "the game lacks it" into a plain error for the caller.
@@ -307,6 +372,7 @@ impl Midend {
             counted: false,
             score_kind: game_api::ScoreKind::points(),
             choices: None,
+            undid_help: false,
         }
     }
 
@@ -331,6 +397,7 @@ impl Midend {
             counted: false,
             score_kind,
             choices: None,
+            undid_help: false,
         };
         midend.read_game_id(instance)?;
         Ok(midend)
@@ -427,16 +494,33 @@ impl Midend {
         if new_game {
             self.begin_game();
         }
+        let mut moved = false;
         if let Some(history) = &mut self.history
             && let Some(state) = supported(instance.save())?
         {
             if new_game {
                 history.record_new_game(state);
             } else {
-                history.record_move(state);
+                moved = history.record_move(state);
             }
         }
-        self.check_outcome(instance)
+        if !moved {
+            return self.check_outcome(instance);
+        }
+        // A move: what undoing it would mean comes with the outcome, read
+        // even once the result is counted (the game goes on being played).
+        let outcome = match self.features.outcome {
+            true => supported(instance.outcome())?,
+            false => None,
+        };
+        if let (Some(history), Some(outcome)) = (&mut self.history, &outcome) {
+            match outcome.undo {
+                UndoRule::Free => {}
+                UndoRule::Barrier => history.seal(),
+                UndoRule::Assists => history.mark_assisting(),
+            }
+        }
+        Ok(self.finished(outcome))
     }
 
     /// A new game began: its time and result start afresh, and its
@@ -445,6 +529,7 @@ impl Midend {
         self.played = Duration::ZERO;
         self.counted = false;
         self.choices = None;
+        self.undid_help = false;
     }
 
     /// The window read the game's controls (after a change, a new game,
@@ -464,26 +549,30 @@ impl Midend {
         if !self.features.outcome || self.counted {
             return Ok(None);
         }
-        let Some(Outcome {
+        let outcome = supported(instance.outcome())?;
+        Ok(self.finished(outcome))
+    }
+
+    /// The result to count, when `outcome` is the game's first win or loss.
+    fn finished(&mut self, outcome: Option<Outcome>) -> Option<Finished> {
+        let Outcome {
             result,
             score,
             assisted,
-        }) = supported(instance.outcome())?
-        else {
-            return Ok(None);
-        };
-        if result == GameResult::Playing {
-            return Ok(None);
+            ..
+        } = outcome?;
+        if self.counted || result == GameResult::Playing {
+            return None;
         }
         self.counted = true;
-        Ok(Some(Finished {
+        Some(Finished {
             result,
             score,
-            assisted,
+            assisted: assisted || self.undid_help,
             time: self.played,
             score_kind: self.score_kind.clone(),
             choices: self.choices.clone().unwrap_or_default(),
-        }))
+        })
     }
 
     /// Starts a new game from `seed` (New game), undoably.
@@ -520,9 +609,11 @@ impl Midend {
         let Some(history) = &mut self.history else {
             return Ok(false);
         };
+        let helps = history.restart_assists();
         let Some(bytes) = history.restart() else {
             return Ok(false);
         };
+        self.undid_help |= helps;
         match instance.load(&bytes) {
             Ok(()) => {}
             // See `Midend::undo`: the step stands.
@@ -548,9 +639,13 @@ impl Midend {
         let Some(history) = &mut self.history else {
             return Ok(false);
         };
+        let helps = history.undo_assists();
         let Some(bytes) = history.undo() else {
             return Ok(false);
         };
+        // Set before the load: a refused load leaves the player having
+        // seen the move anyway.
+        self.undid_help |= helps;
         // Its game's ID is learnt anew (a late read is no new game).
         self.game_id = None;
         match instance.load(&bytes) {
@@ -680,6 +775,172 @@ mod tests {
         assert_eq!(h.undo().as_deref(), Some(&[4u8; 10][..]));
         assert_eq!(h.undo().as_deref(), Some(&[3u8; 10][..]));
         assert_eq!(h.undo(), None);
+    }
+
+    #[test]
+    fn a_sealed_position_is_as_far_back_as_undo_and_restart_go() {
+        let mut h = History::new(bytes("dealt"));
+        h.record_move(bytes("stood"));
+        h.record_move(bytes("hit: 27"));
+        h.seal();
+        assert!(!h.can_undo(), "the card dealt cannot be taken back");
+        assert_eq!(h.undo(), None);
+        assert!(!h.can_restart(), "nor by Restart");
+        h.record_move(bytes("next round"));
+        assert_eq!(h.restart().as_deref(), Some(&b"hit: 27"[..]));
+        assert_eq!(h.undo().as_deref(), Some(&b"next round"[..]));
+        assert_eq!(h.undo().as_deref(), Some(&b"hit: 27"[..]));
+        assert_eq!(h.undo(), None);
+    }
+
+    #[test]
+    fn undoing_or_restarting_past_a_move_that_assists_is_known() {
+        let mut h = History::new(bytes("start"));
+        h.record_move(bytes("sorted"));
+        assert!(!h.undo_assists() && !h.restart_assists());
+        h.record_move(bytes("flipped"));
+        h.mark_assisting();
+        h.record_move(bytes("sorted again"));
+        assert!(!h.undo_assists(), "the last move is free");
+        assert!(h.restart_assists(), "Restart takes the flip back");
+        h.undo();
+        assert!(h.undo_assists(), "this undo takes the flip back");
+        h.undo();
+        assert!(!h.undo_assists() && !h.restart_assists());
+        // Redone, the flip is the same move, and undoing it helps again.
+        h.redo();
+        assert!(h.undo_assists());
+    }
+
+    /// A card game in this process: each move's bytes, and what undoing
+    /// it would mean, as the game says with its outcome.
+    struct Cards {
+        state: Vec<u8>,
+        undo: UndoRule,
+        result: GameResult,
+        assisted: bool,
+    }
+
+    impl Cards {
+        fn play(&mut self, state: &str, undo: UndoRule) {
+            self.state = bytes(state);
+            self.undo = undo;
+        }
+    }
+
+    impl RunningGame for Cards {
+        fn features(&self) -> Features {
+            Features {
+                save: true,
+                new_game: false,
+                outcome: true,
+            }
+        }
+        fn view(
+            &mut self,
+            _: crate::running::Measure<'_>,
+        ) -> Result<crate::running::GameView, GameError> {
+            unreachable!("the midend never draws")
+        }
+        fn handle_event(&mut self, _: &game_api::Event) -> Result<game_api::Response, GameError> {
+            unreachable!()
+        }
+        fn invoke_action(&mut self, _: &str, _: &str) -> Result<game_api::Response, GameError> {
+            unreachable!()
+        }
+        fn save(&mut self) -> Result<Vec<u8>, GameError> {
+            Ok(self.state.clone())
+        }
+        fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+            self.state = bytes.to_vec();
+            Ok(())
+        }
+        fn new_game(&mut self, _: u64) -> Result<(), GameError> {
+            unreachable!()
+        }
+        fn game_id(&mut self) -> Result<String, GameError> {
+            unreachable!()
+        }
+        fn start_from_game_id(&mut self, _: &str) -> Result<(), GameError> {
+            unreachable!()
+        }
+        fn outcome(&mut self) -> Result<Outcome, GameError> {
+            Ok(Outcome {
+                result: self.result,
+                score: None,
+                assisted: self.assisted,
+                undo: self.undo,
+            })
+        }
+        fn file_chosen(
+            &mut self,
+            _: &game_api::FileChoice,
+        ) -> Result<game_api::Response, GameError> {
+            unreachable!()
+        }
+        fn layout(&mut self, _: game_api::Point) -> Result<game_api::Response, GameError> {
+            unreachable!()
+        }
+        fn score_kind(&mut self) -> Result<game_api::ScoreKind, GameError> {
+            Ok(game_api::ScoreKind::points())
+        }
+        fn close(self: Box<Self>) -> Result<(), GameError> {
+            Ok(())
+        }
+    }
+
+    fn cards() -> (Cards, Midend) {
+        let mut game = Cards {
+            state: bytes("dealt 17"),
+            undo: UndoRule::Free,
+            result: GameResult::Playing,
+            assisted: false,
+        };
+        let midend = Midend::start(&mut game).unwrap();
+        (game, midend)
+    }
+
+    #[test]
+    fn a_move_the_game_calls_a_barrier_cannot_be_undone() {
+        let (mut game, mut midend) = cards();
+        game.play("bet doubled", UndoRule::Free);
+        midend.after_change(&mut game).unwrap();
+        assert!(midend.history().unwrap().can_undo());
+        // Hit: a card dealt from the shoe, the hand bust.
+        game.play("hit 10D: 27, bust", UndoRule::Barrier);
+        game.result = GameResult::Lost;
+        let finished = midend.after_change(&mut game).unwrap();
+        assert_eq!(finished.map(|f| f.result), Some(GameResult::Lost));
+        assert!(!midend.history().unwrap().can_undo());
+        assert!(!midend.undo(&mut game).unwrap(), "nothing to undo");
+        assert!(!midend.restart(&mut game).unwrap(), "nor to restart");
+        assert_eq!(game.state, bytes("hit 10D: 27, bust"));
+        // A free move after it can be undone, back to the barrier only.
+        game.play("next bet", UndoRule::Free);
+        midend.after_change(&mut game).unwrap();
+        assert!(midend.undo(&mut game).unwrap());
+        assert_eq!(game.state, bytes("hit 10D: 27, bust"));
+        assert!(!midend.undo(&mut game).unwrap());
+    }
+
+    #[test]
+    fn undoing_a_move_that_assists_counts_the_game_as_helped() {
+        let (mut game, mut midend) = cards();
+        game.play("flipped the star", UndoRule::Assists);
+        midend.after_change(&mut game).unwrap();
+        assert!(midend.undo(&mut game).unwrap(), "it may be undone");
+        game.play("flipped the moon", UndoRule::Assists);
+        game.result = GameResult::Won;
+        let finished = midend.after_change(&mut game).unwrap().expect("won");
+        assert!(finished.assisted, "the player saw the star, then undid it");
+        // Without an undo the same win is the player's own.
+        let (mut game, mut midend) = cards();
+        game.play("flipped the star", UndoRule::Assists);
+        midend.after_change(&mut game).unwrap();
+        game.play("flipped the moon", UndoRule::Assists);
+        game.result = GameResult::Won;
+        let finished = midend.after_change(&mut game).unwrap().expect("won");
+        assert!(!finished.assisted);
     }
 
     #[test]

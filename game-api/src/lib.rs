@@ -468,6 +468,9 @@ impl From<&str> for GameError {
 pub trait Game: Sized + 'static {
     /// Starts a new game. `host` offers the launcher's services (help,
     /// manual, redraw) for as long as the game runs; keep it if you need it.
+    /// A game with [`NewGame`] need not roll a seed here: the launcher
+    /// deals the first game with [`NewGame::new_game`] right after (unless
+    /// it resumes a saved one), so any fixed seed will do.
     fn new(host: Host) -> Result<Self, GameError>;
 
     /// The size of the canvas in canvas pixels. The launcher scales the canvas
@@ -810,6 +813,8 @@ pub trait SaveLoad: Game {
 /// with `new_game`.
 pub trait NewGame: Game {
     /// Starts a new game from `seed`; the same seed must give the same game.
+    /// The launcher calls it for the first game too, right after
+    /// [`Game::new`], and for every New game, each time with a fresh seed.
     fn new_game(&mut self, seed: u64);
 
     /// The ID of the game being played: a text from which

@@ -380,6 +380,9 @@ pub fn game_processes() -> launcher::game_window::ProcessSettings {
     // test waits for its answer ([`Settle`] accepts a window that is not
     // responding). The tests of hangs set a short time of their own.
     settings.answer_within = TEST_ANSWER_WITHIN;
+    // Every window opens on its game's deal of seed 0, the same in every
+    // run (a player's first game gets a fresh seed).
+    settings.first_seed = Some(0);
     settings
 }
 

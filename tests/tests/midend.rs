@@ -869,3 +869,53 @@ fn restart_with_the_new_version_keeps_undo() {
     assert_eq!(count(&mut harness), 0);
     assert!(!enabled(&harness, "Undo"));
 }
+
+/// The launcher deals the first game from its own seed, as every later
+/// one (issue 42): the counter's `new` starts at 0, its first game here is
+/// seed 13's, with nothing to undo back to and the ID of the game dealt;
+/// a game resumed where it was left is loaded, not dealt again.
+#[test]
+fn the_first_game_is_dealt_from_the_launchers_seed_and_a_resumed_one_is_not() {
+    let games = games();
+    let home = tempfile::tempdir().unwrap();
+    let open_with_seed = |seed: u64| {
+        let mut config = launcher_tests::console_config([games.path()]);
+        config.player = Some(PlayerFiles::in_dir(home.path()));
+        config.processes.first_seed = Some(seed);
+        let mut harness = Harness::builder()
+            .with_size([900.0, 700.0])
+            .with_max_steps(60)
+            .build_ui_state(
+                |ui, app: &mut LauncherApp| app.frame(ui),
+                LauncherApp::new(config),
+            );
+        harness.settle();
+        open_counter(&mut harness);
+        harness
+    };
+    {
+        let mut harness = open_with_seed(13);
+        assert_eq!(
+            game_id(&mut harness),
+            "counter-3",
+            "seed 13 starts at 13 % 5"
+        );
+        assert_eq!(count(&mut harness), 3);
+        assert!(status(&mut harness).contains("Games: 1"), "dealt once");
+        assert!(!enabled(&harness, "Undo"), "nothing before the first game");
+        assert!(!enabled(&harness, "Restart"));
+        assert_eq!(undo_depth(&mut harness), (0, 0));
+        click_canvas(&mut harness);
+        assert_eq!(count(&mut harness), 4);
+        press(&mut harness, "Restart");
+        assert_eq!(count(&mut harness), 3, "the dealt game is where it starts");
+    }
+    // Back where it was left, whatever the seed now.
+    let mut harness = open_with_seed(14);
+    assert_eq!(count(&mut harness), 3);
+    assert_eq!(game_id(&mut harness), "counter-3");
+    assert!(
+        status(&mut harness).contains("Games: 0"),
+        "loaded, not dealt"
+    );
+}

@@ -65,17 +65,6 @@ pub const PANEL: Rgba = Rgba::rgb(255, 255, 255);
 /// Text and outlines.
 pub const INK: Rgba = Rgba::rgb(45, 52, 54);
 
-/// A seed that differs from run to run, for the first round (the
-/// launcher's New game brings seeds of its own).
-fn fresh_seed() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // Keep seeds short enough to read and type into the Game ID field.
-    nanos % 1_000_000
-}
-
 /// The state of one game of Dot Catcher.
 #[derive(Debug)]
 pub struct DotCatcher {
@@ -295,7 +284,9 @@ impl Game for DotCatcher {
             scroll: true,
             double_click: false,
         });
-        Ok(DotCatcher::with_seed(host, fresh_seed()))
+        // Any seed will do: the launcher starts the first round from a
+        // seed of its own with `new_game`, as it starts every later one.
+        Ok(DotCatcher::with_seed(host, 0))
     }
 
     fn canvas_size(&self) -> Point {
@@ -431,7 +422,9 @@ impl Game for DotCatcher {
                     false
                 }
                 "n" => {
-                    self.new_round(fresh_seed());
+                    // A launcher of revision 1 deals no rounds: the next
+                    // seed, from this one.
+                    self.new_round(Rng::new(self.seed).next_u64() % 1_000_000);
                     true
                 }
                 "h" => {
@@ -479,12 +472,13 @@ impl Game for DotCatcher {
     }
 }
 
-/// New rounds from seeds: the launcher's New game button calls `new_game`
-/// with a fresh seed, and its Game ID field shows `game_id` and starts the
-/// ID the player types.
+/// New rounds from seeds: the launcher calls `new_game` with a fresh seed
+/// for the first round and for its New game button, and its Game ID field
+/// shows `game_id` and starts the ID the player types.
 impl NewGame for DotCatcher {
     fn new_game(&mut self, seed: u64) {
-        self.new_round(seed);
+        // Short enough to read and type into the Game ID field.
+        self.new_round(seed % 1_000_000);
     }
 
     /// The seed: it puts the dots in the same places again.

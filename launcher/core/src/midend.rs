@@ -349,6 +349,10 @@ pub struct Midend {
     /// Undo or Restart took back a move whose undoing helps the player
     /// ([`UndoRule::Assists`]) in this game: its result counts as assisted.
     undid_help: bool,
+    /// The first game was asked for ([`Midend::first_game`]) and its
+    /// answer has not been read: when it comes, it is where the history
+    /// starts, not a new game after the one `Game::new` made.
+    first_game_pending: bool,
 }
 
 /// Turns "the game lacks it" into a plain error for the caller.
@@ -372,6 +376,7 @@ impl Midend {
             counted: false,
             score_kind: game_api::ScoreKind::points(),
             choices: None,
+            first_game_pending: false,
             undid_help: false,
         }
     }
@@ -397,6 +402,7 @@ impl Midend {
             counted: false,
             score_kind,
             choices: None,
+            first_game_pending: false,
             undid_help: false,
         };
         midend.read_game_id(instance)?;
@@ -486,6 +492,9 @@ impl Midend {
         &mut self,
         instance: &mut dyn RunningGame,
     ) -> Result<Option<Finished>, GameError> {
+        if self.first_game_pending {
+            return self.first_game_read(instance);
+        }
         let id_before = self.game_id.clone();
         self.read_game_id(instance)?;
         // An ID not known before (its read came late) is learnt, not taken
@@ -573,6 +582,42 @@ impl Midend {
             score_kind: self.score_kind.clone(),
             choices: self.choices.clone().unwrap_or_default(),
         })
+    }
+
+    /// Starts the first game from `seed`, as every later one starts: a
+    /// window that resumed nothing calls it once the game has started, so
+    /// that no game rolls a seed of its own and the first game has an ID
+    /// the player can share. The history starts at it (there is nothing
+    /// to undo back to). A game without game IDs is left as it started.
+    ///
+    /// An answer that comes late ([`GameError::Process`]) is read by the
+    /// next [`Midend::after_change`], still as the first game.
+    pub fn first_game(
+        &mut self,
+        instance: &mut dyn RunningGame,
+        seed: u64,
+    ) -> Result<(), GameError> {
+        if !self.features.new_game {
+            return Ok(());
+        }
+        self.first_game_pending = true;
+        instance.new_game(seed)?;
+        self.first_game_read(instance).map(|_| ())
+    }
+
+    fn first_game_read(
+        &mut self,
+        instance: &mut dyn RunningGame,
+    ) -> Result<Option<Finished>, GameError> {
+        self.first_game_pending = false;
+        self.begin_game();
+        self.read_game_id(instance)?;
+        if self.history.is_some()
+            && let Some(state) = supported(instance.save())?
+        {
+            self.history = Some(History::new(state));
+        }
+        self.check_outcome(instance)
     }
 
     /// Starts a new game from `seed` (New game), undoably.

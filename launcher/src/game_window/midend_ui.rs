@@ -60,7 +60,7 @@ const MAX_FRAME_GAP: Duration = Duration::from_secs(60);
 const MAX_RESUME_TRIES: usize = 64;
 
 /// A seed from the operating system's entropy, for New game.
-fn fresh_seed() -> u64 {
+pub(super) fn fresh_seed() -> u64 {
     rand::random()
 }
 
@@ -378,20 +378,21 @@ impl GameWindow {
     /// chain: the current position is loaded now, the others when Undo or
     /// Redo reaches them. A game that refuses the current position (a new
     /// version) goes on from the newest earlier one it accepts, and says
-    /// so; a damaged chain is set aside, the position kept.
-    pub(super) fn resume(&mut self) -> Result<(), GameError> {
+    /// so; a damaged chain is set aside, the position kept. Returns whether
+    /// a position was resumed.
+    pub(super) fn resume(&mut self) -> Result<bool, GameError> {
         let Some(path) = self.save_path.clone() else {
-            return Ok(());
+            return Ok(false);
         };
         if self.midend.history().is_none() {
-            return Ok(());
+            return Ok(false);
         }
         let (saved, chain) = match saves::read(&path, &self.dir_name) {
-            Resume::Nothing => return Ok(()),
+            Resume::Nothing => return Ok(false),
             Resume::SetAside(message) => {
                 self.notices
                     .push(Notice::warning(format!("{}: {message}.", self.name)));
-                return Ok(());
+                return Ok(false);
             }
             Resume::Saved { saved, history } => (saved, history),
         };
@@ -449,7 +450,7 @@ impl GameWindow {
                                 );
                                 self.notices
                                     .push(Notice::warning(format!("{}: {message}.", self.name)));
-                                return Ok(());
+                                return Ok(false);
                             }
                         }
                     }
@@ -488,8 +489,9 @@ impl GameWindow {
             self.save_position();
         }
         match late {
+            // Sent: the game goes on from the resumed position.
             Some(e) => Err(e),
-            None => resumed,
+            None => resumed.map(|()| true),
         }
     }
 

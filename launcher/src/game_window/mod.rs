@@ -108,6 +108,9 @@ pub struct GameWindow {
     /// A call got no answer in time (it was dropped): once the game
     /// answers again, everything it shows is read again.
     resync: bool,
+    /// The seed the first game is dealt from, if not a fresh one
+    /// ([`ProcessSettings::first_seed`]).
+    first_seed: Option<u64>,
     /// Input and controls that came while the game was still on an
     /// earlier call, in order: delivered once it answers, so a quick click
     /// or a press of a control is never lost.
@@ -288,6 +291,7 @@ impl GameWindow {
             game,
             life: Life::Starting,
             resync: false,
+            first_seed: None,
             queued: std::collections::VecDeque::new(),
             entry: entry.clone(),
             watch: process::ProcessWatch::new(),
@@ -350,7 +354,12 @@ impl GameWindow {
         reads.push(launcher_core::running::Read::View);
         self.game.game().read_ahead(&reads);
         self.life = Life::Playing;
-        self.resume()?;
+        if !self.resume()? {
+            // The first game is dealt from the launcher's seed, as every
+            // later one (its ID shareable from the start).
+            let seed = self.first_seed.unwrap_or_else(midend_ui::fresh_seed);
+            self.midend.first_game(self.game.game(), seed)?;
+        }
         self.refresh()?;
         // The window opens at the game's own size.
         self.initial_size = fit::opening_size(self.canvas);

@@ -74,6 +74,10 @@ pub struct ProcessSettings {
     /// so that a library rewritten in place (`cp` over it) never crashes
     /// an open game (`None`: games run their library where it is).
     pub library_copies: Option<LibraryCopies>,
+    /// The seed each window deals its first game from (`None`: a fresh
+    /// one each time, as players get). Tests and tools fix it to open on
+    /// a known game.
+    pub first_seed: Option<u64>,
 }
 
 impl Default for ProcessSettings {
@@ -103,6 +107,7 @@ impl ProcessSettings {
             sandbox: true,
             dev: false,
             library_copies: None,
+            first_seed: None,
         }
     }
 }
@@ -263,6 +268,7 @@ impl GameWindow {
             Rc::new(Signals::default()),
         );
         window.watch.dev = settings.dev;
+        window.first_seed = settings.first_seed;
         window.watch.usage = usage;
         window.watch.library_copy = library_copy;
         window.watch.library = Some({

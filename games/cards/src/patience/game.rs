@@ -40,7 +40,7 @@ use std::time::Duration;
 use game_api::settings::SettingsFile;
 use game_api::{
     Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
-    Response, SaveLoad, ScoreKind,
+    Response, Rng, SaveLoad, ScoreKind,
 };
 
 use super::save::{self, Saved};
@@ -108,17 +108,6 @@ pub const WINNABLE_ACTION: &str = "winnable";
 /// The "Home" control's id: every card that can go home goes.
 pub const HOME_ACTION: &str = "home";
 const TICK: Duration = Duration::from_millis(16);
-
-/// A seed for a first game, from the clock (the launcher seeds the rest).
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
-}
 
 /// A patience in its window.
 pub struct PatienceGame<V: Variant> {
@@ -738,11 +727,9 @@ impl<V: Variant> Game for PatienceGame<V> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         let chosen = Self::kept_options(&SettingsFile::load_from(&host));
-        Ok(Self::with_options(
-            host,
-            &chosen,
-            V::deal_number(fresh_seed()),
-        ))
+        // Any deal: the launcher deals the first game from a seed of its
+        // own with `new_game`, as every later one.
+        Ok(Self::with_options(host, &chosen, V::deal_number(0)))
     }
 
     fn canvas_size(&self) -> Point {
@@ -860,7 +847,10 @@ impl<V: Variant> Game for PatienceGame<V> {
                 if self.host.has_revision_2() {
                     self.host.request_new_game();
                 } else {
-                    self.new_deal(self.next.clone(), V::deal_number(fresh_seed()));
+                    // A launcher without `request_new_game`: the next
+                    // deal, from this one.
+                    let seed = Rng::new(self.deal).next_u64();
+                    self.new_deal(self.next.clone(), V::deal_number(seed));
                 }
             }
         }

@@ -1,0 +1,278 @@
+//! Painting only what changed (added for the PLT Games launcher; see
+//! `PATCH.md` at the crate's root).
+//!
+//! Each window keeps its last frame's pixels in a texture of its own. A new
+//! frame is compared with the last ([`frame_damage`]): only the region that
+//! changed is cleared and painted into the texture, then the texture is
+//! copied to the window whole and swapped as before. On a software
+//! rasteriser (Mesa's llvmpipe) painting is most of a frame's cost, so a
+//! pointer move that lights one button costs that button, not the window.
+//! The window always receives a whole frame, so an exposed or restored
+//! window is never left unpainted.
+//!
+//! Where the context cannot (OpenGL before 3.0 or ES 2, no framebuffer
+//! objects, a failed copy) or `EFRAME_PAINT_WHOLE_FRAMES=1` is set, every
+//! frame is painted whole, as egui does.
+
+#![allow(unsafe_code)] // OpenGL, each call with its SAFETY note.
+
+use egui::epaint::ClippedShape;
+use egui::{TexturesDelta, ViewportId};
+use egui_glow::glow::{self, HasContext as _};
+use frame_damage::{Damage, Frames};
+
+use std::collections::HashMap;
+
+/// Each window's last frame, and the textures of windows gone (freed at the
+/// next paint, when the context is current).
+#[derive(Default)]
+pub(crate) struct DamagePainters {
+    windows: HashMap<ViewportId, WindowFrames>,
+    retired: Vec<Target>,
+}
+
+#[derive(Default)]
+struct WindowFrames {
+    frames: Frames,
+    target: Option<Target>,
+}
+
+/// A texture holding a window's last frame, and its framebuffer.
+struct Target {
+    framebuffer: glow::Framebuffer,
+    texture: glow::Texture,
+    size_px: [u32; 2],
+}
+
+/// What a frame asks to be painted.
+pub(crate) struct FrameToPaint<'a> {
+    pub(crate) viewport_id: ViewportId,
+    pub(crate) size_px: [u32; 2],
+    pub(crate) pixels_per_point: f32,
+    pub(crate) shapes: Vec<ClippedShape>,
+    pub(crate) textures_delta: &'a mut TexturesDelta,
+    pub(crate) clear_color: [f32; 4],
+}
+
+impl DamagePainters {
+    /// Forgets the windows not in `alive`; their textures go at the next
+    /// paint.
+    pub(crate) fn retain(&mut self, alive: impl Fn(&ViewportId) -> bool) {
+        let gone: Vec<ViewportId> = self.windows.keys().filter(|id| !alive(id)).copied().collect();
+        for id in gone {
+            if let Some(target) = self.windows.remove(&id).and_then(|w| w.target) {
+                self.retired.push(target);
+            }
+        }
+    }
+
+    /// Paints `frame` into the window whose surface is current: the
+    /// changed region into its texture, then the texture to the window
+    /// (or the whole frame straight to the window where that cannot be).
+    pub(crate) fn paint(
+        &mut self,
+        egui_ctx: &egui::Context,
+        painter: &mut egui_glow::Painter,
+        frame: FrameToPaint<'_>,
+    ) {
+        let gl = painter.gl().clone();
+        for target in self.retired.drain(..) {
+            target.delete(&gl);
+        }
+        let window = self.windows.entry(frame.viewport_id).or_default();
+        if !enabled(&gl) {
+            paint_whole(egui_ctx, painter, frame);
+            return;
+        }
+        if window.target.as_ref().map(|t| t.size_px) != Some(frame.size_px) {
+            if let Some(old) = window.target.take() {
+                old.delete(&gl);
+            }
+            window.frames.forget();
+            match Target::new(&gl, frame.size_px) {
+                Some(target) => window.target = Some(target),
+                None => {
+                    paint_whole(egui_ctx, painter, frame);
+                    return;
+                }
+            }
+        }
+        let Some(target) = &window.target else {
+            paint_whole(egui_ctx, painter, frame);
+            return;
+        };
+        let FrameToPaint {
+            size_px,
+            pixels_per_point,
+            shapes,
+            textures_delta,
+            clear_color,
+            ..
+        } = frame;
+        let textures_changed = !textures_delta.set.is_empty() || !textures_delta.free.is_empty();
+        let damage = window
+            .frames
+            .damage(&shapes, size_px, pixels_per_point, textures_changed);
+        let to_paint = match damage {
+            Damage::Nothing => None,
+            Damage::Whole => Some((shapes.clone(), None)),
+            Damage::Region(region) => {
+                Some((frame_damage::within(shapes.clone(), region), Some(region)))
+            }
+        };
+        // SAFETY: plain GL calls on the context eframe made current for
+        // this window, on objects this painter made in it.
+        unsafe {
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(target.framebuffer));
+        }
+        if let Some((shapes, region)) = to_paint {
+            let scissor = region.map(|r| frame_damage::scissor_px(r, pixels_per_point, size_px[1]));
+            clear(&gl, size_px, scissor, clear_color);
+            let primitives = egui_ctx.tessellate(shapes, pixels_per_point);
+            painter.paint_and_update_textures(size_px, pixels_per_point, &primitives, textures_delta);
+        }
+        let [width, height] = size_px.map(|n| n as i32);
+        // SAFETY: as above; the copy reads the texture's framebuffer into
+        // the window's, the same size.
+        let copied = unsafe {
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(target.framebuffer));
+            gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, None);
+            gl.disable(glow::SCISSOR_TEST);
+            gl.blit_framebuffer(
+                0,
+                0,
+                width,
+                height,
+                0,
+                0,
+                width,
+                height,
+                glow::COLOR_BUFFER_BIT,
+                glow::NEAREST,
+            );
+            let error = gl.get_error();
+            gl.bind_framebuffer(glow::FRAMEBUFFER, None);
+            error == glow::NO_ERROR
+        };
+        if !copied {
+            // A window the copy cannot reach (multisampled, another
+            // format): paint whole frames from now on.
+            log::warn!("eframe: cannot copy a kept frame to the window; painting whole frames");
+            DISABLED.store(true, std::sync::atomic::Ordering::Relaxed);
+            window.frames.forget();
+            let primitives = egui_ctx.tessellate(shapes, pixels_per_point);
+            egui_glow::painter::clear(&gl, size_px, clear_color);
+            painter.paint_and_update_textures(size_px, pixels_per_point, &primitives, textures_delta);
+        } else {
+            window.frames.remember(shapes, size_px, pixels_per_point);
+        }
+    }
+}
+
+/// Set once a copy failed: every later frame is painted whole.
+static DISABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether frames are painted by their changes on this context: OpenGL 3.0
+/// or ES 3.0 (framebuffer objects and their copy), not switched off.
+fn enabled(gl: &glow::Context) -> bool {
+    static WHOLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let whole = *WHOLE.get_or_init(|| {
+        std::env::var_os("EFRAME_PAINT_WHOLE_FRAMES").is_some_and(|v| v == "1")
+    });
+    !whole && !DISABLED.load(std::sync::atomic::Ordering::Relaxed) && gl.version().major >= 3
+}
+
+/// The frame painted whole, straight to the window, as egui paints.
+fn paint_whole(egui_ctx: &egui::Context, painter: &mut egui_glow::Painter, frame: FrameToPaint<'_>) {
+    let primitives = egui_ctx.tessellate(frame.shapes, frame.pixels_per_point);
+    egui_glow::painter::clear(painter.gl(), frame.size_px, frame.clear_color);
+    painter.paint_and_update_textures(
+        frame.size_px,
+        frame.pixels_per_point,
+        &primitives,
+        frame.textures_delta,
+    );
+}
+
+/// Clears the bound framebuffer, within `scissor` (x, y from the bottom,
+/// width, height) or whole.
+fn clear(gl: &glow::Context, [width, height]: [u32; 2], scissor: Option<[i32; 4]>, colour: [f32; 4]) {
+    // SAFETY: plain GL state calls on the current context.
+    unsafe {
+        gl.viewport(0, 0, width as i32, height as i32);
+        match scissor {
+            Some([x, y, w, h]) => {
+                gl.enable(glow::SCISSOR_TEST);
+                gl.scissor(x, y, w, h);
+            }
+            None => gl.disable(glow::SCISSOR_TEST),
+        }
+        gl.clear_color(colour[0], colour[1], colour[2], colour[3]);
+        gl.clear(glow::COLOR_BUFFER_BIT);
+        gl.disable(glow::SCISSOR_TEST);
+    }
+}
+
+impl Target {
+    /// A texture of `size_px` and its framebuffer, or `None` if the
+    /// driver refuses them.
+    fn new(gl: &glow::Context, [width, height]: [u32; 2]) -> Option<Target> {
+        if width == 0 || height == 0 {
+            return None;
+        }
+        // SAFETY: GL calls on the current context; every object made is
+        // either returned or deleted here.
+        unsafe {
+            let texture = gl.create_texture().ok()?;
+            gl.bind_texture(glow::TEXTURE_2D, Some(texture));
+            gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MIN_FILTER, glow::NEAREST as i32);
+            gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MAG_FILTER, glow::NEAREST as i32);
+            gl.tex_image_2d(
+                glow::TEXTURE_2D,
+                0,
+                glow::RGBA8 as i32,
+                width as i32,
+                height as i32,
+                0,
+                glow::RGBA,
+                glow::UNSIGNED_BYTE,
+                glow::PixelUnpackData::Slice(None),
+            );
+            gl.bind_texture(glow::TEXTURE_2D, None);
+            let Ok(framebuffer) = gl.create_framebuffer() else {
+                gl.delete_texture(texture);
+                return None;
+            };
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(framebuffer));
+            gl.framebuffer_texture_2d(
+                glow::FRAMEBUFFER,
+                glow::COLOR_ATTACHMENT0,
+                glow::TEXTURE_2D,
+                Some(texture),
+                0,
+            );
+            let complete = gl.check_framebuffer_status(glow::FRAMEBUFFER) == glow::FRAMEBUFFER_COMPLETE;
+            gl.bind_framebuffer(glow::FRAMEBUFFER, None);
+            let target = Target {
+                framebuffer,
+                texture,
+                size_px: [width, height],
+            };
+            if complete {
+                Some(target)
+            } else {
+                target.delete(gl);
+                None
+            }
+        }
+    }
+
+    fn delete(self, gl: &glow::Context) {
+        // SAFETY: objects made by `Target::new` in this context, used by
+        // nothing once their window is gone.
+        unsafe {
+            gl.delete_framebuffer(self.framebuffer);
+            gl.delete_texture(self.texture);
+        }
+    }
+}

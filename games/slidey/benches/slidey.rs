@@ -50,7 +50,7 @@ fn pictures(c: &mut Criterion) {
         b.iter(|| Image::compute(black_box(Landscape)))
     });
     let image = Image::builtin(Landscape);
-    group.bench_function("cut_6x6", |b| b.iter(|| black_box(&image).cut(6)));
+    group.bench_function("cut_6x6", |b| b.iter(|| black_box(&image).cut(6, 6)));
     let png = photo_png();
     group.bench_function("from_png_1024x768", |b| {
         b.iter(|| Image::from_png(black_box(&png)).unwrap())

@@ -13,8 +13,9 @@
 //! * hold `P` to see the whole picture; `N` asks for a new game, `H` shows
 //!   the help.
 //!
-//! The tool bar: the **Size** choice (3×3 to 6×6, the original's 6×6 at
-//! first; a new game of that size), the **Picture** choice (the game's own
+//! The tool bar: the **Across** and **Down** choices (2 to 30 tiles each,
+//! as the original's sliders; 6 by 6 at first; a new game of that size),
+//! the **Picture** choice (the game's own
 //! pictures and, once there is one, the player's), **Show picture** (a
 //! toggle: the whole picture until pressed again), **Show numbers** (`T`)
 //! **Show misplaced** (`M`, the original's red outline on every tile
@@ -35,7 +36,7 @@ use game_api::{
     Picture, Point, Region, Response, Rgba, Stroke, Style, keys,
 };
 
-use crate::board::{Board, Cell, DEFAULT_SIZE, Dir, MAX_SIZE, MIN_SIZE, Shuffle, Slide};
+use crate::board::{Board, Cell, DEFAULT_SIZE, Dir, MAX_SIZE, MIN_SIZE, Shuffle, Size, Slide};
 use crate::picture::{Builtin, Image, SIDE, Tile};
 use crate::settings::{PICTURE_FILE, PictureChoice, Settings};
 
@@ -72,8 +73,10 @@ pub const SLIDE_SECONDS: f32 = 0.1;
 /// How often the game asks for ticks while tiles glide.
 const TICK: Duration = Duration::from_millis(16);
 
-/// The ID of the Size choice.
-pub const SIZE_ACTION: &str = "size";
+/// The ID of the Across choice: tiles across, 2 to 30.
+pub const ACROSS_ACTION: &str = "across";
+/// The ID of the Down choice: tiles down, 2 to 30.
+pub const DOWN_ACTION: &str = "down";
 /// The ID of the Picture choice.
 pub const PICTURE_ACTION: &str = "picture";
 /// The ID of the Show picture toggle.
@@ -88,11 +91,6 @@ pub const CHOOSE_ACTION: &str = "choose";
 
 /// The window title.
 pub const TITLE: &str = "Slidey";
-
-/// The label of a size in the Size choice: "4×4".
-pub fn size_label(n: usize) -> String {
-    format!("{n}×{n}")
-}
 
 /// A seed from the operating system's randomness (std's hash keys) and the
 /// clock.
@@ -117,17 +115,17 @@ struct Glide {
 struct Art {
     choice: PictureChoice,
     image: Image,
-    n: usize,
+    size: Size,
     tiles: Vec<Tile>,
 }
 
 impl Art {
-    fn new(choice: PictureChoice, image: Image, n: usize) -> Art {
-        let tiles = image.cut(n);
+    fn new(choice: PictureChoice, image: Image, size: Size) -> Art {
+        let tiles = image.cut(size.cols, size.rows);
         Art {
             choice,
             image,
-            n,
+            size,
             tiles,
         }
     }
@@ -141,8 +139,8 @@ pub struct Slidey {
     pub(crate) start: Board,
     pub(crate) board: Board,
     pub(crate) moves: u32,
-    /// The size the Size choice shows: the next game's.
-    size: usize,
+    /// The size the Across and Down choices show: the next game's.
+    size: Size,
     settings: Settings,
     /// The player's own picture, if any.
     own: Option<Image>,
@@ -163,11 +161,11 @@ pub struct Slidey {
 }
 
 impl Slidey {
-    /// A game of side `n` dealt from `seed` ([`Shuffle`]), with the
-    /// landscape and a host that offers nothing ([`Host::detached`]).
-    /// Panics unless `n` is from 3 to 6.
-    pub fn with_seed(n: usize, seed: u64) -> Slidey {
-        Slidey::with_board(Shuffle::new(n, seed).board)
+    /// A game of `size` (a number for a square) dealt from `seed`
+    /// ([`Shuffle`]), with the landscape and a host that offers nothing
+    /// ([`Host::detached`]). Panics unless each side is from 2 to 30.
+    pub fn with_seed(size: impl Into<Size>, seed: u64) -> Slidey {
+        Slidey::with_board(Shuffle::new(size, seed).board)
     }
 
     /// A game starting from `board`, with a host that offers nothing. For
@@ -234,7 +232,7 @@ impl Slidey {
     }
 
     /// The size the next game gets.
-    pub fn chosen_size(&self) -> usize {
+    pub fn chosen_size(&self) -> Size {
         self.size
     }
 
@@ -346,14 +344,14 @@ impl Slidey {
 
     /// Cuts the picture again when the board's size changed.
     fn fit_art(&mut self) {
-        if self.art.n != self.board.size() {
+        if self.art.size != self.board.size() {
             self.art = Art::new(self.art.choice, self.art.image.clone(), self.board.size());
         }
     }
 
-    /// Sets the size the Size choice shows.
-    pub(crate) fn set_chosen_size(&mut self, n: usize) {
-        self.size = n;
+    /// Sets the size the Across and Down choices show.
+    pub(crate) fn set_chosen_size(&mut self, size: Size) {
+        self.size = size;
     }
 
     /// Deals `board` as a new game.
@@ -370,7 +368,7 @@ impl Slidey {
         self.pressed = None;
         self.peek_on = false;
         let n = self.board.size();
-        self.cursor = self.cursor.filter(|c| c.row < n && c.col < n);
+        self.cursor = self.cursor.filter(|c| c.row < n.rows && c.col < n.cols);
         self.glide = None;
         self.note = None;
         self.update_ticks();
@@ -481,46 +479,50 @@ impl Slidey {
     /// The cell whose square holds `pos`.
     pub fn cell_at(&self, pos: Point) -> Option<Cell> {
         let pitch = self.pitch();
-        let x = (pos.x - MARGIN) / pitch;
-        let y = (pos.y - MARGIN) / pitch;
-        let n = self.board.size() as f32;
-        if !(x >= 0.0 && y >= 0.0 && x < n && y < n) {
+        let x = (pos.x - MARGIN) / pitch.x;
+        let y = (pos.y - MARGIN) / pitch.y;
+        let n = self.board.size();
+        if !(x >= 0.0 && y >= 0.0 && x < n.cols as f32 && y < n.rows as f32) {
             return None;
         }
         Some(Cell::new(y as usize, x as usize))
     }
 
-    /// The side of a cell in canvas pixels.
-    pub fn pitch(&self) -> f32 {
-        BOARD / self.board.size() as f32
+    /// A cell's width and height in canvas pixels.
+    pub fn pitch(&self) -> Point {
+        let n = self.board.size();
+        Point::new(BOARD / n.cols as f32, BOARD / n.rows as f32)
     }
 
     /// The top-left corner of `cell`.
     pub fn cell_min(&self, cell: Cell) -> Point {
         let pitch = self.pitch();
         Point::new(
-            MARGIN + cell.col as f32 * pitch,
-            MARGIN + cell.row as f32 * pitch,
+            MARGIN + cell.col as f32 * pitch.x,
+            MARGIN + cell.row as f32 * pitch.y,
         )
     }
 
     /// The centre of `cell`.
     pub fn cell_center(&self, cell: Cell) -> Point {
         let min = self.cell_min(cell);
-        let half = self.pitch() / 2.0;
-        Point::new(min.x + half, min.y + half)
+        let pitch = self.pitch();
+        Point::new(min.x + pitch.x / 2.0, min.y + pitch.y / 2.0)
     }
 
     /// Where tile `tile`, in `cell`, is drawn now: its cell, or on its way
     /// there while it glides.
-    fn drawn_min(&self, cell: Cell, tile: u8) -> Point {
+    fn drawn_min(&self, cell: Cell, tile: u16) -> Point {
         let min = self.cell_min(cell);
         match &self.glide {
             Some(g) if g.slide.tiles.contains(&tile) => {
                 let left = 1.0 - (g.elapsed / SLIDE_SECONDS).clamp(0.0, 1.0);
                 let (dr, dc) = g.slide.dir.delta();
-                let back = left * self.pitch();
-                Point::new(min.x - dc as f32 * back, min.y - dr as f32 * back)
+                let pitch = self.pitch();
+                Point::new(
+                    min.x - dc as f32 * left * pitch.x,
+                    min.y - dr as f32 * left * pitch.y,
+                )
             }
             _ => min,
         }
@@ -576,7 +578,7 @@ impl Slidey {
         }
     }
 
-    /// A new game, as the player asked for with `n` or the Size choice:
+    /// A new game, as the player asked for with `n`, Across or Down:
     /// the launcher deals it, as its New game does (a fresh seed, one move
     /// to undo), when it offers that; otherwise the game deals one itself.
     /// Returns whether the game changed now.
@@ -712,7 +714,7 @@ impl Game for Slidey {
             return;
         }
         let pitch = self.pitch();
-        let size = Point::new(pitch, pitch);
+        let size = pitch;
         let n = self.board.size();
         painter.rect(
             Point::new(MARGIN, MARGIN),
@@ -723,7 +725,14 @@ impl Game for Slidey {
             .cursor
             .map(|c| self.board.cells_moved_by(c))
             .unwrap_or_default();
-        let font = (pitch * 0.2).round().clamp(12.0, 22.0);
+        // The numbers shrink to fit small tiles (30 across and down).
+        let digits = (n.cells() - 1).to_string().len() as f32;
+        let inset = (pitch.x.min(pitch.y) * 0.05).clamp(1.0, 4.0);
+        let font = (pitch.x.min(pitch.y) * 0.2)
+            .round()
+            .clamp(12.0, 22.0)
+            .min((pitch.x - 2.0 * inset) / (0.7 + 0.6 * digits))
+            .min((pitch.y - 2.0 * inset) / 1.4);
         painter.push_clip(Point::new(MARGIN, MARGIN), Point::new(BOARD, BOARD));
         for cell in self.board.all_cells() {
             let tile = self.board.tile(cell);
@@ -731,11 +740,11 @@ impl Game for Slidey {
                 continue;
             }
             let min = self.drawn_min(cell, tile);
-            let pixels = &self.art.tiles[tile as usize - 1];
+            let pixels = &self.art.tiles[usize::from(tile) - 1];
             painter.picture(
                 Picture::Rgba {
-                    width: pixels.side as u32,
-                    height: pixels.side as u32,
+                    width: pixels.width as u32,
+                    height: pixels.height as u32,
                     pixels: &pixels.rgba,
                 },
                 min,
@@ -755,7 +764,7 @@ impl Game for Slidey {
             let inset = edge.width / 2.0;
             painter.rect(
                 Point::new(min.x + inset, min.y + inset),
-                Point::new(pitch - 2.0 * inset, pitch - 2.0 * inset),
+                Point::new(pitch.x - 2.0 * inset, pitch.y - 2.0 * inset),
                 Style {
                     fill: None,
                     stroke: Some(edge),
@@ -765,13 +774,13 @@ impl Game for Slidey {
                 let text = tile.to_string();
                 let badge = Point::new(font * (0.7 + 0.6 * text.len() as f32), font * 1.4);
                 painter.rounded_rect(
-                    Point::new(min.x + 4.0, min.y + 4.0),
+                    Point::new(min.x + inset, min.y + inset),
                     badge,
                     font * 0.35,
                     Style::solid(NUMBER_BADGE),
                 );
                 painter.text(
-                    Point::new(min.x + 4.0 + badge.x / 2.0, min.y + 4.0 + badge.y / 2.0),
+                    Point::new(min.x + inset + badge.x / 2.0, min.y + inset + badge.y / 2.0),
                     Anchor::Center,
                     font,
                     NUMBER_TEXT,
@@ -785,7 +794,7 @@ impl Game for Slidey {
                 let min = self.cell_min(cell);
                 painter.rect(
                     Point::new(min.x + 2.0, min.y + 2.0),
-                    Point::new(pitch - 4.0, pitch - 4.0),
+                    Point::new(pitch.x - 4.0, pitch.y - 4.0),
                     Style {
                         fill: None,
                         stroke: Some(Stroke {
@@ -796,11 +805,11 @@ impl Game for Slidey {
                 );
             }
         }
-        if let Some(cell) = self.cursor.filter(|c| c.row < n && c.col < n) {
+        if let Some(cell) = self.cursor.filter(|c| c.row < n.rows && c.col < n.cols) {
             let min = self.cell_min(cell);
             painter.rect(
                 Point::new(min.x + 1.5, min.y + 1.5),
-                Point::new(pitch - 3.0, pitch - 3.0),
+                Point::new(pitch.x - 3.0, pitch.y - 3.0),
                 Style {
                     fill: None,
                     stroke: Some(Stroke {
@@ -866,10 +875,10 @@ impl Game for Slidey {
         }
     }
 
-    /// Size, Picture, Show picture, Show numbers (`T`), Show misplaced
+    /// Across, Down, Picture, Show picture, Show numbers (`T`), Show misplaced
     /// (`M`) and Choose picture (`O`).
     fn actions(&self) -> Vec<Action> {
-        let sizes: Vec<String> = (MIN_SIZE..=MAX_SIZE).map(size_label).collect();
+        let sides: Vec<String> = (MIN_SIZE..=MAX_SIZE).map(|n| n.to_string()).collect();
         let pictures: Vec<&str> = self.picture_choices().iter().map(|c| c.name()).collect();
         let toggle = |on: bool, what: &str| {
             if on {
@@ -879,7 +888,13 @@ impl Game for Slidey {
             }
         };
         vec![
-            Action::choice(SIZE_ACTION, "Size", sizes, size_label(self.size)),
+            Action::choice(
+                ACROSS_ACTION,
+                "Across",
+                sides.clone(),
+                self.size.cols.to_string(),
+            ),
+            Action::choice(DOWN_ACTION, "Down", sides, self.size.rows.to_string()),
             Action::choice(PICTURE_ACTION, "Picture", pictures, self.art.choice.name()),
             Action::button(PEEK_ACTION, &toggle(self.peek_on, "picture")).enabled(!self.is_won()),
             Action::button(NUMBERS_ACTION, &toggle(self.settings.numbers, "numbers"))
@@ -895,15 +910,23 @@ impl Game for Slidey {
 
     fn invoke_action(&mut self, id: &str, value: &str) -> Result<Response, GameError> {
         match id {
-            SIZE_ACTION => {
-                let n = (MIN_SIZE..=MAX_SIZE)
-                    .find(|&n| size_label(n) == value.trim())
+            ACROSS_ACTION | DOWN_ACTION => {
+                let side = value
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
                     .ok_or_else(|| {
                         GameError(format!(
-                            "there is no size {value:?}: the sizes are 3×3, 4×4, 5×5 and 6×6"
+                            "there is no {} of {value:?}: a board has {MIN_SIZE} to {MAX_SIZE} tiles across and down",
+                            if id == ACROSS_ACTION { "Across" } else { "Down" }
                         ))
                     })?;
-                self.size = n;
+                if id == ACROSS_ACTION {
+                    self.size.cols = side;
+                } else {
+                    self.size.rows = side;
+                }
                 self.ask_for_new_game();
             }
             PICTURE_ACTION => {
@@ -954,13 +977,7 @@ impl Game for Slidey {
         let pitch = self.pitch();
         self.board
             .all_cells()
-            .map(|cell| {
-                Region::new(
-                    self.cell_label(cell),
-                    self.cell_min(cell),
-                    Point::new(pitch, pitch),
-                )
-            })
+            .map(|cell| Region::new(self.cell_label(cell), self.cell_min(cell), pitch))
             .collect()
     }
 }
@@ -1014,10 +1031,15 @@ mod tests {
 
     #[test]
     fn the_canvas_holds_the_board_and_hit_testing_matches_it() {
-        for n in MIN_SIZE..=MAX_SIZE {
-            let game = Slidey::with_seed(n, 1);
+        for size in [2, 3, 6, 30]
+            .into_iter()
+            .flat_map(|a| [Size::square(a), Size::new(a, 7), Size::new(5, a)])
+        {
+            let game = Slidey::with_seed(size, 1);
             assert_eq!(game.canvas_size(), Point::new(512.0, 512.0));
-            assert_eq!(game.pitch() * n as f32, BOARD);
+            let pitch = game.pitch();
+            assert_eq!(pitch.x * size.cols as f32, BOARD);
+            assert_eq!(pitch.y * size.rows as f32, BOARD);
             for cell in game.board().all_cells() {
                 assert_eq!(game.cell_at(game.cell_center(cell)), Some(cell));
             }
@@ -1030,7 +1052,7 @@ mod tests {
     #[test]
     fn each_tile_is_drawn_as_its_piece_of_the_picture_in_its_cell() {
         let game = Slidey::with_seed(4, 9);
-        let tiles = Image::builtin(Builtin::Landscape).cut(4);
+        let tiles = Image::builtin(Builtin::Landscape).cut(4, 4);
         let drawn = pictures(&game);
         assert_eq!(drawn.len(), 15, "every tile but the gap");
         for cell in game.board().all_cells() {
@@ -1041,7 +1063,7 @@ mod tests {
             let min = game.cell_min(cell);
             let (_, size, pixels) = drawn.iter().find(|(m, _, _)| *m == min).unwrap();
             assert_eq!(*size, Point::new(120.0, 120.0));
-            assert_eq!(pixels, &tiles[tile as usize - 1].rgba, "tile {tile}");
+            assert_eq!(pixels, &tiles[usize::from(tile) - 1].rgba, "tile {tile}");
         }
     }
 
@@ -1174,7 +1196,7 @@ mod tests {
         assert_eq!(pictures(&game).len(), 24);
         assert_eq!(game.save(), save);
         // The toggle.
-        let label = |game: &Slidey| game.actions()[2].label.clone();
+        let label = |game: &Slidey| game.actions()[3].label.clone();
         assert_eq!(label(&game), "Show picture");
         game.invoke_action(PEEK_ACTION, "").unwrap();
         assert!(game.is_peeking());
@@ -1209,13 +1231,13 @@ mod tests {
     fn numbers_and_misplaced_outlines_are_options() {
         let mut game = Slidey::with_seed(3, 8);
         assert!(texts(&game).is_empty());
-        assert_eq!(game.actions()[3].shortcut.as_deref(), Some("t"));
+        assert_eq!(game.actions()[4].shortcut.as_deref(), Some("t"));
         game.invoke_action(NUMBERS_ACTION, "").unwrap();
         assert!(game.shows_numbers());
         let mut numbers = texts(&game);
         numbers.sort_by_key(|t| t.parse::<u32>().unwrap());
         assert_eq!(numbers, ["1", "2", "3", "4", "5", "6", "7", "8"]);
-        assert_eq!(game.actions()[3].label, "Hide numbers");
+        assert_eq!(game.actions()[4].label, "Hide numbers");
         let red = |game: &Slidey| {
             shapes(game)
                 .iter()
@@ -1229,23 +1251,75 @@ mod tests {
     }
 
     #[test]
-    fn the_size_choice_deals_a_game_of_that_size() {
+    fn across_and_down_deal_a_game_of_that_size_square_or_not() {
         let mut game = Slidey::with_seed(6, 1);
-        let size = &game.actions()[0];
+        let sides: Vec<String> = (2..=30).map(|n| n.to_string()).collect();
+        let actions = game.actions();
         assert_eq!(
-            size.kind,
-            game_api::ActionKind::Choice {
-                options: vec!["3×3".into(), "4×4".into(), "5×5".into(), "6×6".into()],
-                selected: "6×6".into()
-            }
+            (actions[0].label.as_str(), actions[1].label.as_str()),
+            ("Across", "Down")
         );
-        game.invoke_action(SIZE_ACTION, "4×4").unwrap();
-        assert_eq!(game.board().size(), 4);
+        for action in &actions[..2] {
+            assert_eq!(
+                action.kind,
+                game_api::ActionKind::Choice {
+                    options: sides.clone(),
+                    selected: "6".into()
+                }
+            );
+        }
+        game.invoke_action(ACROSS_ACTION, "4").unwrap();
+        assert_eq!(game.board().size(), Size::new(4, 6));
+        game.invoke_action(DOWN_ACTION, "2").unwrap();
+        assert_eq!(game.board().size(), Size::new(4, 2));
         assert_eq!(game.moves(), 0);
-        assert!(!game.is_won());
-        assert_eq!(pictures(&game).len(), 15);
-        assert!(game.invoke_action(SIZE_ACTION, "7×7").is_err());
+        assert!(!game.is_won() && game.board().is_solvable());
+        assert_eq!(pictures(&game).len(), 7);
+        // Each tile is a 120×240 piece of the picture, drawn that size.
+        let drawn = pictures(&game);
+        assert!(
+            drawn
+                .iter()
+                .all(|(_, size, _)| *size == Point::new(120.0, 240.0))
+        );
+        let tile = game.board().tile(Cell::new(0, 0));
+        let piece = game.tile_pixels(usize::from(tile));
+        assert_eq!((piece.width, piece.height), (120, 240));
+        assert_eq!(
+            piece,
+            &Image::builtin(Builtin::Landscape).cut(4, 2)[usize::from(tile) - 1]
+        );
+        game.invoke_action(ACROSS_ACTION, "30").unwrap();
+        game.invoke_action(DOWN_ACTION, "30").unwrap();
+        assert_eq!(game.board().size(), Size::square(30));
+        assert_eq!(pictures(&game).len(), 899);
+        for bad in ["1", "31", "6×6", ""] {
+            let err = game.invoke_action(ACROSS_ACTION, bad).unwrap_err();
+            assert!(err.0.contains("2 to 30 tiles across and down"), "{err:?}");
+        }
         assert!(game.invoke_action("fly", "").is_err());
+    }
+
+    #[test]
+    fn numbers_fit_the_smallest_tiles() {
+        let mut game = Slidey::with_seed(30, 5);
+        game.invoke_action(NUMBERS_ACTION, "").unwrap();
+        let pitch = game.pitch();
+        let mut badges = 0;
+        for shape in shapes(&game) {
+            if let Shape::RoundedRect {
+                min, size, style, ..
+            } = shape
+                && style.fill == Some(NUMBER_BADGE)
+            {
+                let cell = game.cell_at(min).unwrap();
+                let far = game.cell_min(cell);
+                assert!(min.x + size.x < far.x + pitch.x, "{size:?}");
+                assert!(min.y + size.y < far.y + pitch.y, "{size:?}");
+                badges += 1;
+            }
+        }
+        assert_eq!(badges, 899);
     }
 
     #[test]
@@ -1254,10 +1328,10 @@ mod tests {
         let board = game.board().clone();
         game.invoke_action(PICTURE_ACTION, "Rings").unwrap();
         assert_eq!(game.picture(), &Image::builtin(Rings));
-        let tile = game.board().tile(Cell::new(0, 0)) as usize;
+        let tile = usize::from(game.board().tile(Cell::new(0, 0)));
         assert_eq!(
             game.tile_pixels(tile),
-            &Image::builtin(Rings).cut(3)[tile - 1]
+            &Image::builtin(Rings).cut(3, 3)[tile - 1]
         );
         assert!(game.invoke_action(PICTURE_ACTION, "Your picture").is_err());
         // A PNG of the player's: a 4×2 of two colours, cropped to the middle.
@@ -1276,7 +1350,7 @@ mod tests {
         assert_eq!(game.picture_choice(), PictureChoice::Own);
         assert_eq!(game.picture().pixel(0, 0), [200, 0, 0, 255]);
         assert_eq!(game.picture().pixel(SIDE - 1, 0), [0, 0, 200, 255]);
-        let choices = &game.actions()[1].kind;
+        let choices = &game.actions()[2].kind;
         assert!(
             matches!(choices, game_api::ActionKind::Choice { options, selected }
                 if options == &["Landscape", "Rings", "Your picture"] && selected == "Your picture")
@@ -1377,7 +1451,7 @@ mod tests {
         game.slide(Dir::Up);
         assert_eq!(game.handle_event(&Event::key("n")), Response::REDRAW);
         assert_eq!(game.moves(), 0);
-        assert_eq!(game.board().size(), 3);
+        assert_eq!(game.board().size(), Size::square(3));
         assert!(!game.is_won() && game.board().is_solvable());
     }
 }

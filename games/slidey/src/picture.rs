@@ -7,9 +7,12 @@
 //! use slidey::picture::{Image, Landscape, SIDE};
 //! let image = Image::builtin(Landscape);
 //! assert_eq!((image.side(), image.pixels().len()), (SIDE, SIDE * SIDE * 4));
-//! let tiles = image.cut(4);
+//! let tiles = image.cut(4, 4);
 //! assert_eq!(tiles.len(), 16);
-//! assert_eq!(tiles[0].side, SIDE / 4);
+//! assert_eq!((tiles[0].width, tiles[0].height), (SIDE / 4, SIDE / 4));
+//! // 7 across and 3 down: the tiles are 68 or 69 pixels wide.
+//! let tiles = image.cut(7, 3);
+//! assert_eq!((tiles[0].width, tiles[1].width, tiles[0].height), (68, 69, 160));
 //! ```
 
 use std::fmt;
@@ -67,16 +70,18 @@ impl fmt::Debug for Image {
 /// One tile's pixels, cut from an [`Image`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tile {
-    /// Pixels a side.
-    pub side: usize,
-    /// `side × side × 4` bytes, as [`Image`]'s.
+    /// Pixels across.
+    pub width: usize,
+    /// Pixels down.
+    pub height: usize,
+    /// `width × height × 4` bytes, as [`Image`]'s.
     pub rgba: Vec<u8>,
 }
 
 impl Tile {
     /// The colour of the pixel at `x`, `y` of the tile.
     pub fn pixel(&self, x: usize, y: usize) -> [u8; 4] {
-        let i = (y * self.side + x) * 4;
+        let i = (y * self.width + x) * 4;
         [
             self.rgba[i],
             self.rgba[i + 1],
@@ -516,19 +521,28 @@ impl Image {
         ]
     }
 
-    /// The picture cut into `n × n` tiles, in reading order: tile `k`
-    /// (from 1) is element `k − 1`, the bottom-right corner's piece last.
-    pub fn cut(&self, n: usize) -> Vec<Tile> {
-        let side = self.side / n;
-        let mut tiles = Vec::with_capacity(n * n);
-        for row in 0..n {
-            for col in 0..n {
-                let mut rgba = Vec::with_capacity(side * side * 4);
-                for y in 0..side {
-                    let start = ((row * side + y) * self.side + col * side) * 4;
-                    rgba.extend_from_slice(&self.rgba[start..start + side * 4]);
+    /// The picture cut into `cols` across and `rows` down, in reading
+    /// order: tile `k` (from 1) is element `k − 1`, the bottom-right
+    /// corner's piece last. Where the side does not divide, the tiles
+    /// differ by a pixel (column `c` starts at `c × side / cols`).
+    pub fn cut(&self, cols: usize, rows: usize) -> Vec<Tile> {
+        let edge = |i: usize, n: usize| i * self.side / n;
+        let mut tiles = Vec::with_capacity(cols * rows);
+        for row in 0..rows {
+            let (top, bottom) = (edge(row, rows), edge(row + 1, rows));
+            for col in 0..cols {
+                let (left, right) = (edge(col, cols), edge(col + 1, cols));
+                let width = right - left;
+                let mut rgba = Vec::with_capacity(width * (bottom - top) * 4);
+                for y in top..bottom {
+                    let start = (y * self.side + left) * 4;
+                    rgba.extend_from_slice(&self.rgba[start..start + width * 4]);
                 }
-                tiles.push(Tile { side, rgba });
+                tiles.push(Tile {
+                    width,
+                    height: bottom - top,
+                    rgba,
+                });
             }
         }
         tiles
@@ -769,13 +783,17 @@ mod tests {
     fn no_two_tiles_of_the_games_pictures_look_alike() {
         // Otherwise a player could see the picture whole while the game
         // does not.
+        // Every cut of 2 to 6 across and down (finer cuts may have plain
+        // tiles alike, which the manual says).
         for which in Builtin::ALL {
             let image = Image::builtin(which);
-            for n in 3..=6 {
-                let mut tiles = image.cut(n);
-                tiles.sort_by(|a, b| a.rgba.cmp(&b.rgba));
-                tiles.dedup();
-                assert_eq!(tiles.len(), n * n, "{which:?} cut {n}×{n}");
+            for cols in 2..=6 {
+                for rows in 2..=6 {
+                    let mut tiles = image.cut(cols, rows);
+                    tiles.sort_by(|a, b| a.rgba.cmp(&b.rgba));
+                    tiles.dedup();
+                    assert_eq!(tiles.len(), cols * rows, "{which:?} cut {cols}×{rows}");
+                }
             }
         }
     }
@@ -784,12 +802,12 @@ mod tests {
     fn tiles_are_the_pictures_pieces_in_reading_order() {
         let image = Image::builtin(Landscape);
         for n in 3..=6 {
-            let tiles = image.cut(n);
+            let tiles = image.cut(n, n);
             let side = SIDE / n;
             assert_eq!(tiles.len(), n * n);
             for (k, tile) in tiles.iter().enumerate() {
                 let (row, col) = (k / n, k % n);
-                assert_eq!(tile.side, side);
+                assert_eq!((tile.width, tile.height), (side, side));
                 assert_eq!(tile.rgba.len(), side * side * 4);
                 for (x, y) in [(0, 0), (side - 1, 0), (3, side - 1), (side / 2, side / 3)] {
                     assert_eq!(

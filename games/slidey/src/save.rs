@@ -64,7 +64,8 @@ fn damaged(what: &str) -> GameError {
 
 /// New boards from seeds, and game IDs: the board as dealt.
 impl NewGame for Slidey {
-    /// Deals the [`Shuffle`] of `seed` at the size the Size choice shows.
+    /// Deals the [`Shuffle`] of `seed` at the size the Across and Down
+    /// choices show.
     fn new_game(&mut self, seed: u64) {
         self.deal(Shuffle::new(self.chosen_size(), seed).board);
     }
@@ -73,7 +74,8 @@ impl NewGame for Slidey {
         self.start.to_id()
     }
 
-    /// Deals the board `id` names (its size becomes the Size choice's), or
+    /// Deals the board `id` names (its size becomes the Across and Down
+    /// choices'), or
     /// says why not.
     fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
         self.deal(playable(id).map_err(GameError)?);
@@ -139,7 +141,7 @@ impl Outcomes for Slidey {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Cell, Dir};
+    use crate::board::{Cell, Dir, Size};
 
     #[test]
     fn a_save_reads_back_as_the_same_position() {
@@ -155,7 +157,7 @@ mod tests {
         assert_eq!(other.board(), game.board());
         assert_eq!(other.start_board(), game.start_board());
         assert_eq!(other.moves(), game.moves());
-        assert_eq!(other.chosen_size(), 4);
+        assert_eq!(other.chosen_size(), Size::square(4));
         assert_eq!(other.game_id(), game.game_id());
         assert_eq!(other.save(), bytes);
     }
@@ -200,7 +202,7 @@ mod tests {
         assert_eq!(game.moves(), 0);
         game.start_from_game_id("1,2,3,4/5,6,7,8/9,10,11,12/13,14,_,15")
             .unwrap();
-        assert_eq!(game.chosen_size(), 4);
+        assert_eq!(game.chosen_size(), Size::square(4));
         assert_eq!(
             game.start_from_game_id("1,2,3/4,5,6/7,8,_").unwrap_err().0,
             "That board is already solved: there is nothing to slide."
@@ -212,7 +214,7 @@ mod tests {
                 .starts_with("That board cannot be solved")
         );
         // The game was kept through the refusals.
-        assert_eq!(game.chosen_size(), 4);
+        assert_eq!(game.chosen_size(), Size::square(4));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use game_api::{
     ActionKind, ChosenFile, Event, FileChoice, FileKind, GameResult, Modifiers, Outcome,
     PictureSource, Point, RecordingPainter, Response, Shape,
 };
-use slidey::board::{Board, Cell, Dir, Shuffle};
+use slidey::board::{Board, Cell, Dir, Shuffle, Size};
 use slidey::game::{BOARD, MARGIN};
 use slidey::picture::{Image, Landscape, SIDE};
 use slidey::solver::solve;
@@ -61,18 +61,19 @@ fn pictures(shapes: &[Shape]) -> Vec<(Point, Point, &[u8])> {
 }
 
 /// The board as the player sees it: the piece of `image` drawn in each
-/// cell of an `n × n` grid, the gap where none is.
-fn seen_board(game: &mut GameInstance, image: &Image, n: usize) -> Board {
-    let tiles = image.cut(n);
+/// cell of a grid of `n` (a number for a square), the gap where none is.
+fn seen_board(game: &mut GameInstance, image: &Image, n: impl Into<Size>) -> Board {
+    let n = n.into();
+    let tiles = image.cut(n.cols, n.rows);
     let shapes = frame(game);
-    let pitch = BOARD / n as f32;
-    let mut cells = vec![0u8; n * n];
+    let pitch = Point::new(BOARD / n.cols as f32, BOARD / n.rows as f32);
+    let mut cells = vec![0u16; n.cells()];
     for (min, size, pixels) in pictures(&shapes) {
-        assert_eq!(size, Point::new(pitch, pitch));
-        let col = ((min.x - MARGIN) / pitch).round() as usize;
-        let row = ((min.y - MARGIN) / pitch).round() as usize;
+        assert_eq!(size, pitch);
+        let col = ((min.x - MARGIN) / pitch.x).round() as usize;
+        let row = ((min.y - MARGIN) / pitch.y).round() as usize;
         assert_eq!(
-            Point::new(MARGIN + col as f32 * pitch, MARGIN + row as f32 * pitch),
+            Point::new(MARGIN + col as f32 * pitch.x, MARGIN + row as f32 * pitch.y),
             min,
             "a tile drawn between cells"
         );
@@ -80,7 +81,7 @@ fn seen_board(game: &mut GameInstance, image: &Image, n: usize) -> Board {
             .iter()
             .position(|t| t.rgba == pixels)
             .expect("each tile is a piece of the picture");
-        cells[row * n + col] = tile as u8 + 1;
+        cells[row * n.cols + col] = tile as u16 + 1;
     }
     Board::from_cells(n, &cells).expect("each piece once, and one gap")
 }
@@ -142,26 +143,62 @@ fn the_game_introduces_itself_with_the_originals_6x6() {
     let ids: Vec<&str> = actions.iter().map(|a| a.id.as_str()).collect();
     assert_eq!(
         ids,
-        ["size", "picture", "peek", "numbers", "misplaced", "choose"]
+        [
+            "across",
+            "down",
+            "picture",
+            "peek",
+            "numbers",
+            "misplaced",
+            "choose"
+        ]
     );
-    assert_eq!(
-        actions[0].kind,
-        ActionKind::Choice {
-            options: vec!["3×3".into(), "4×4".into(), "5×5".into(), "6×6".into()],
-            selected: "6×6".into()
-        }
-    );
+    let sides: Vec<String> = (2..=30).map(|n| n.to_string()).collect();
+    for across_or_down in &actions[..2] {
+        assert_eq!(
+            across_or_down.kind,
+            ActionKind::Choice {
+                options: sides.clone(),
+                selected: "6".into()
+            }
+        );
+    }
     let features = game.features();
     assert!(features.new_game && features.save && features.outcome);
     assert_eq!(game.regions().unwrap().len(), 36);
 }
 
 #[test]
+fn a_board_7_across_and_3_down_is_dealt_drawn_and_played() {
+    let (mut game, recorder) = start_recorded();
+    game.invoke_action("across", "7").unwrap();
+    game.invoke_action("down", "3").unwrap();
+    game.new_game(7).unwrap();
+    let image = Image::builtin(Landscape);
+    let board = seen_board(&mut game, &image, Size::new(7, 3));
+    assert_eq!(board, Shuffle::new(Size::new(7, 3), 7).board);
+    assert_eq!(board.gap(), Cell::new(2, 6));
+    assert_eq!(game.game_id().unwrap(), board.to_id());
+    assert_eq!(game.regions().unwrap().len(), 21);
+    // The tile above the gap slides down into it, drawn in its new cell
+    // once its glide ends.
+    key(&mut game, arrow(Dir::Down));
+    while recorder.last().as_deref() != Some("tick stop") {
+        game.handle_event(&Event::Tick { dt: 0.05 }).unwrap();
+    }
+    let mut expected = board.clone();
+    expected.slide(Dir::Down).unwrap();
+    assert_eq!(seen_board(&mut game, &image, Size::new(7, 3)), expected);
+    assert!(game.status().unwrap().starts_with("Moves: 1 — "));
+}
+
+#[test]
 fn a_whole_3x3_game_solved_by_ida_star_with_clicks_and_arrows() {
     let (mut game, recorder) = start_recorded();
-    // The Size choice asks the launcher for a new game, which deals it.
-    assert_eq!(game.invoke_action("size", "3×3").unwrap(), Response::REDRAW);
-    assert_eq!(recorder.requests(), ["new game"]);
+    // Across and Down each ask the launcher for a new game, which deals it.
+    assert_eq!(game.invoke_action("across", "3").unwrap(), Response::REDRAW);
+    assert_eq!(game.invoke_action("down", "3").unwrap(), Response::REDRAW);
+    assert_eq!(recorder.requests(), ["new game", "new game"]);
     game.new_game(2024).unwrap();
     let image = Image::builtin(Landscape);
     let mut board = seen_board(&mut game, &image, 3);
@@ -287,13 +324,13 @@ fn undo_restart_and_game_ids_through_the_abi() {
     game.start_from_game_id("1,2,3,4/5,6,7,8/9,10,11,12/13,_,14,15")
         .unwrap();
     let dealt = game.save().unwrap();
-    assert_eq!(
-        game.actions().unwrap()[0].kind,
-        ActionKind::Choice {
-            options: vec!["3×3".into(), "4×4".into(), "5×5".into(), "6×6".into()],
-            selected: "4×4".into()
-        }
-    );
+    // Across and Down show the ID's size.
+    let actions = game.actions().unwrap();
+    for across_or_down in &actions[..2] {
+        assert!(
+            matches!(&across_or_down.kind, ActionKind::Choice { selected, .. } if selected == "4")
+        );
+    }
     click(&mut game, 4, Cell::new(3, 0));
     assert!(game.status().unwrap().starts_with("Moves: 1 — "));
     assert_eq!(game.outcome().unwrap(), Outcome::PLAYING);
@@ -466,7 +503,7 @@ fn the_players_picture_and_settings_are_remembered_in_the_data_directory() {
     assert_eq!(own.side(), SIDE);
     game.new_game(5).unwrap();
     assert_eq!(seen_board(&mut game, &own, 6), Shuffle::new(6, 5).board);
-    let picture = &game.actions().unwrap()[1];
+    let picture = &game.actions().unwrap()[2];
     assert!(
         matches!(&picture.kind, ActionKind::Choice { selected, .. } if selected == "Your picture")
     );

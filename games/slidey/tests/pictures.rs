@@ -15,7 +15,7 @@ fn every_cell_shows_its_tiles_piece_of_the_picture() {
     let game = pictures::shown_game();
     let side = CANVAS_SIDE as u32;
     let raster = game_raster::render(side, side, 1.0, |p| game.draw(p));
-    let tiles = Image::builtin(Landscape).cut(4);
+    let tiles = Image::builtin(Landscape).cut(4, 4);
     for cell in game.board().all_cells() {
         let c = game.cell_center(cell);
         let seen = raster.pixel(c.x as u32, c.y as u32).unwrap();
@@ -23,8 +23,8 @@ fn every_cell_shows_its_tiles_piece_of_the_picture() {
         match game.board().tile(cell) {
             0 => assert_eq!(seen, [GAP.r, GAP.g, GAP.b, 255], "the gap"),
             tile => {
-                let piece = &tiles[tile as usize - 1];
-                let expected = piece.pixel(piece.side / 2, piece.side / 2);
+                let piece = &tiles[usize::from(tile) - 1];
+                let expected = piece.pixel(piece.width / 2, piece.height / 2);
                 assert_eq!(seen, expected, "tile {tile} at {cell}");
             }
         }

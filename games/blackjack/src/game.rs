@@ -21,7 +21,7 @@ use cards::drag::Focus;
 use cards::{Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
     Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
-    Region, Response, Rgba, SaveLoad, ScoreKind, TextStyle,
+    Region, Response, Rgba, SaveLoad, ScoreKind, TextStyle, UndoRule,
 };
 
 use crate::bank::{self, Bank};
@@ -642,15 +642,19 @@ impl Outcomes for BlackjackGame {
     /// with the bankroll after it as the score; a push is neither (the
     /// round stays unfinished for the statistics). A round dealt from a
     /// typed game ID counts as helped: its cards could be known.
+    ///
+    /// Every move is an undo barrier: each deals a card from the shoe or
+    /// turns the dealer's hole card, so Undo would show what comes next.
     fn outcome(&self) -> Outcome {
         let outcome = match self.round.net() {
             Some(n) if n > 0 => Outcome::won(),
             Some(n) if n < 0 => Outcome::lost(),
-            _ => return Outcome::PLAYING,
+            _ => return Outcome::PLAYING.with_undo(UndoRule::Barrier),
         };
         outcome
             .with_score(self.round.money)
             .with_assistance(self.from_id)
+            .with_undo(UndoRule::Barrier)
     }
 
     fn score_kind(&self) -> ScoreKind {

@@ -415,7 +415,7 @@ fn keys_walk_the_buttons_and_press_them() {
 }
 
 #[test]
-fn a_split_plays_two_hands_in_turn_and_undo_takes_a_move_back() {
+fn a_split_plays_two_hands_in_turn_and_every_move_is_an_undo_barrier() {
     let id = find_round(|r| {
         !r.is_settled() && r.check(Move::Split).is_ok() && min_value(r.hands[0].cards[0]) != 1
     });
@@ -443,9 +443,12 @@ fn a_split_plays_two_hands_in_turn_and_undo_takes_a_move_back() {
         "no double after a split"
     );
     assert!(game.status().unwrap().starts_with("Hand 1 of 2:"));
+    // The split dealt a card to each hand: the launcher may not undo it.
+    assert_eq!(game.outcome().unwrap().undo, game_api::UndoRule::Barrier);
     press(&mut game, "Stand");
     assert!(game.status().unwrap().starts_with("Hand 2 of 2:"));
-    // The launcher's undo: the bytes saved before the split.
+    assert_eq!(game.outcome().unwrap().undo, game_api::UndoRule::Barrier);
+    // A saved game of the position before (a .pltgame file) still loads.
     game.load(&before).unwrap();
     assert_eq!(state(&mut game).hands.len(), 1);
     assert!(labels(&mut game).contains(&"Split button".to_string()));

@@ -101,8 +101,9 @@ fn the_help_follows_the_text_help_format() {
     let titles = help.titles();
     assert_eq!(titles, ["Blackjack", "Bets", "Controls"]);
     let bullets = help.bullets();
-    // The specification's ten specifics, word for word, then the controls.
-    assert_eq!(bullets.len(), 15, "{bullets:#?}");
+    // The specification's ten specifics, word for word, then the controls
+    // (the last: no move can be undone).
+    assert_eq!(bullets.len(), 16, "{bullets:#?}");
     assert_eq!(bullets[0], "1 player (not counting the dealer).");
     assert_eq!(
         bullets[1],

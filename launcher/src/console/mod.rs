@@ -231,8 +231,16 @@ impl Console {
         });
     }
 
-    /// The game sets side by side, flowing onto the next row when the
-    /// console is narrow. Returns the width the groups take in one row.
+    /// The player's own games (Recently played, Favourites) in a strip of
+    /// fixed height, then the game sets side by side, flowing onto the
+    /// next row when the console is narrow. Returns the width the sets
+    /// take in one row.
+    ///
+    /// The strip is there, whatever was played, whenever the console shows
+    /// its own groups, and only its tiles change with what was played: a
+    /// set's game stays where it was as the recent games change (a click
+    /// on its place opens it, not the game that took its place), and the
+    /// sets are not pushed out of sight by the player's groups.
     fn game_sets_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -248,7 +256,8 @@ impl Console {
             }
         }
         let icons = self.icons.get_or_insert_with(|| IconCache::new(&ctx));
-        let mut sets = Vec::new();
+        // The width in sight: a scrolled area's own width is unbounded.
+        let visible = (ui.clip_rect().right() - ui.cursor().left()).max(0.0);
         if self.filter.trim().is_empty() && catalog.games.len() >= OWN_GROUPS_FROM {
             // The player's own groups first; a search shows only the sets,
             // and so does a console with few games, which are all in sight
@@ -258,63 +267,244 @@ impl Console {
                 .into_iter()
                 .filter_map(|d| catalog.find(d))
                 .collect();
-            if !recent.is_empty() {
-                sets.push(GameSet {
-                    name: RECENT_GROUP,
-                    games: recent,
-                });
-            }
             let favourites: Vec<&GameEntry> = catalog
                 .game_sets()
                 .into_iter()
                 .flat_map(|set| set.games)
                 .filter(|g| plays.is_favourite(&g.dir_name))
                 .collect();
-            if !favourites.is_empty() {
-                sets.push(GameSet {
-                    name: FAVOURITES_GROUP,
-                    games: favourites,
-                });
-            }
+            let mut tiles = Rows {
+                group: 0,
+                icons: &mut *icons,
+                asks: &mut *asks,
+                keys: &mut self.keys,
+                plays,
+                known_broken: view.known_broken,
+                disabled: view.disabled,
+                now: view.now,
+            };
+            own_games_ui(ui, visible, &recent, &favourites, &mut tiles);
         }
-        sets.extend(catalog.game_sets_matching(&self.filter));
+        let sets = catalog.game_sets_matching(&self.filter);
         if sets.is_empty() && !catalog.games.is_empty() {
             ui.label(format!(
                 "No game matches \"{}\". Press Escape to see every game.",
                 self.filter.trim()
             ));
         }
+        // The sets side by side while they fit the width; then each under
+        // the column where it rises least, so that a short set fills the
+        // room under another rather than going under the tallest, out of
+        // sight.
+        let gap = ui.spacing().item_spacing;
+        let origin = ui.cursor().min;
+        let right = origin.x + visible;
+        let mut placed: Vec<egui::Rect> = Vec::new();
         let mut groups_width = 0.0;
-        let groups = egui::Layout::left_to_right(egui::Align::Min).with_main_wrap(true);
-        let visible = Vec2::new(ui.clip_rect().width(), 0.0);
-        ui.allocate_ui_with_layout(visible, groups, |ui| {
-            for (index, set) in sets.into_iter().enumerate() {
-                let columns = SetColumns::measure(ui, &set, view.known_broken, view.disabled);
-                if groups_width > 0.0 {
-                    groups_width += ui.spacing().item_spacing.x;
-                    if ui.available_size_before_wrap().x < columns.group_width {
-                        ui.end_row();
-                    }
-                }
-                let mut rows = Rows {
-                    group: index,
-                    icons: &mut *icons,
-                    asks: &mut *asks,
-                    keys: &mut self.keys,
-                    plays,
-                    known_broken: view.known_broken,
-                    disabled: view.disabled,
-                    now: view.now,
-                };
-                groups_width += ui
-                    .group(|ui| game_set_ui(ui, set, &columns, &mut rows))
-                    .response
-                    .rect
-                    .width();
+        for (index, set) in sets.into_iter().enumerate() {
+            let columns = SetColumns::measure(ui, &set, view.known_broken, view.disabled);
+            if index > 0 {
+                groups_width += gap.x;
             }
-        });
+            groups_width += columns.group_width;
+            let at = place_set(&placed, origin, right, columns.group_width, gap);
+            let mut rows = Rows {
+                // After the player's two groups.
+                group: index + 2,
+                icons: &mut *icons,
+                asks: &mut *asks,
+                keys: &mut self.keys,
+                plays,
+                known_broken: view.known_broken,
+                disabled: view.disabled,
+                now: view.now,
+            };
+            let room = egui::Rect::from_min_size(at, Vec2::new(columns.group_width, f32::INFINITY));
+            let mut child = ui.new_child(
+                egui::UiBuilder::new()
+                    .max_rect(room)
+                    .layout(egui::Layout::top_down(egui::Align::Min)),
+            );
+            let rect = child
+                .group(|ui| game_set_ui(ui, set, &columns, &mut rows))
+                .response
+                .rect;
+            placed.push(rect);
+        }
+        if let Some(all) = placed.iter().copied().reduce(egui::Rect::union) {
+            ui.advance_cursor_after_rect(all.union(egui::Rect::from_min_size(origin, Vec2::ZERO)));
+        }
         groups_width
     }
+}
+
+/// The strip of the player's own games, `width` wide and always as high:
+/// Recently played (or what will show there), then the Favourites if
+/// any, each game a tile (its icon over its name). Tiles that do not fit
+/// scroll sideways within the strip; each is also in its set, in sight.
+fn own_games_ui(
+    ui: &mut egui::Ui,
+    width: f32,
+    recent: &[&GameEntry],
+    favourites: &[&GameEntry],
+    tiles: &mut Rows<'_>,
+) {
+    // The tiles narrow (down to a least) for all to fit in the width.
+    let groups = if favourites.is_empty() { 1.0 } else { 2.0 };
+    let frame = egui::Frame::group(ui.style());
+    let frames = groups * (frame.inner_margin.sum().x + 2.0 * frame.stroke.width)
+        + (groups - 1.0) * ui.spacing().item_spacing.x;
+    let count = (recent.len() + favourites.len()).max(1) as f32;
+    let room = width - frames - (count - groups).max(0.0) * TILE_GAP;
+    let tile = Vec2::new(
+        (room / count).clamp(TILE_MIN_WIDTH, TILE_SIZE.x),
+        TILE_SIZE.y,
+    );
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    ui.allocate_ui_with_layout(Vec2::new(width, 0.0), layout, |ui| {
+        ui.set_width(width);
+        egui::ScrollArea::horizontal()
+            .id_salt("own-games")
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    ui.group(|ui| {
+                        own_group_ui(ui, RECENT_GROUP, recent, RECENT_EMPTY, tile, tiles);
+                    });
+                    if !favourites.is_empty() {
+                        tiles.group = 1;
+                        ui.group(|ui| {
+                            own_group_ui(ui, FAVOURITES_GROUP, favourites, "", tile, tiles)
+                        });
+                    }
+                });
+            });
+    });
+    ui.add_space(ui.spacing().item_spacing.y);
+}
+
+/// What "Recently played" says before any game was played.
+pub const RECENT_EMPTY: &str = "The games you open will be here.";
+
+/// One of the player's groups: its title over a row of tiles (or, with
+/// no game, `empty` in the tiles' place, so that the strip keeps its
+/// height).
+fn own_group_ui(
+    ui: &mut egui::Ui,
+    name: &str,
+    games: &[&GameEntry],
+    empty: &str,
+    tile: Vec2,
+    tiles: &mut Rows<'_>,
+) {
+    ui.vertical(|ui| {
+        ui.add(egui::Label::new(RichText::new(name).strong()).extend());
+        ui.horizontal_top(|ui| {
+            ui.spacing_mut().item_spacing.x = TILE_GAP;
+            ui.set_min_height(TILE_SIZE.y);
+            if games.is_empty() {
+                ui.add_sized(
+                    Vec2::new(0.0, TILE_SIZE.y),
+                    egui::Label::new(RichText::new(empty).weak()).extend(),
+                );
+            }
+            for game in games {
+                let label = button_label(game, tiles.known_broken, tiles.disabled);
+                let key = (tiles.group, game.dir_name.clone());
+                tiles.keys.next_order.push(key.clone());
+                let response = game_tile_ui(ui, game, &label, tile, tiles);
+                if tiles.keys.target.as_ref() == Some(&key) {
+                    tiles.keys.target = None;
+                    response.request_focus();
+                    response.scroll_to_me(None);
+                }
+                tiles.keys.next_ids.insert(response.id, key);
+            }
+        });
+    });
+}
+
+/// A game's tile in the player's groups: its icon over its name (on two
+/// lines at most, shortened with "…" beyond). Returns its response.
+fn game_tile_ui(
+    ui: &mut egui::Ui,
+    game: &GameEntry,
+    label: &str,
+    size: Vec2,
+    tiles: &mut Rows<'_>,
+) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let enabled = ui.is_enabled();
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, label));
+    let ctx = ui.ctx().clone();
+    let (texture, icon_problem) = tiles.icons.get(&ctx, &game.dir, game.icon.as_deref());
+    let image = egui::Image::new(texture);
+    let icon_problem = icon_problem.map(str::to_owned);
+    let icon = egui::Rect::from_center_size(
+        egui::pos2(rect.center().x, rect.top() + TILE_PADDING + 16.0),
+        Vec2::splat(32.0),
+    );
+    if ui.is_rect_visible(rect) {
+        let visuals = ui.style().interact(&response);
+        ui.painter().rect(
+            rect.expand(visuals.expansion),
+            visuals.corner_radius,
+            visuals.weak_bg_fill,
+            visuals.bg_stroke,
+            egui::StrokeKind::Inside,
+        );
+        image.paint_at(ui, icon);
+        // A word wider than the tile is set smaller rather than broken.
+        let room = size.x - 2.0 * TILE_PADDING;
+        let widest = label
+            .split_whitespace()
+            .map(|word| {
+                let font = egui::FontId::proportional(TILE_TEXT_SIZE);
+                ui.fonts_mut(|f| f.layout_no_wrap(word.to_owned(), font, egui::Color32::WHITE))
+                    .size()
+                    .x
+            })
+            .fold(0.0, f32::max);
+        let scale = if widest > room { room / widest } else { 1.0 };
+        let font = egui::FontId::proportional((TILE_TEXT_SIZE * scale).max(9.0));
+        let mut job =
+            egui::text::LayoutJob::simple(label.to_owned(), font, visuals.text_color(), room);
+        job.halign = egui::Align::Center;
+        job.wrap.max_rows = 2;
+        let galley = ui.fonts_mut(|f| f.layout_job(job));
+        let top = egui::pos2(rect.center().x, icon.bottom() + 2.0);
+        ui.painter().galley(top, galley, visuals.text_color());
+    }
+    game_button_extras(ui, response, game, label, icon_problem, true, tiles)
+}
+
+/// Where a set's box `width` wide goes, given the boxes `placed` so far
+/// from `origin`, within `right` (unless it is the first): at the place,
+/// among the left edges of the columns and the room after the last, where
+/// its top is highest; the leftmost of equals. A set never overlaps
+/// another, and so the sets in one row stay in one row.
+fn place_set(
+    placed: &[egui::Rect],
+    origin: egui::Pos2,
+    right: f32,
+    width: f32,
+    gap: Vec2,
+) -> egui::Pos2 {
+    let lefts = std::iter::once(origin.x)
+        .chain(placed.iter().map(|r| r.left()))
+        .chain(placed.iter().map(|r| r.right() + gap.x));
+    let top_at = |x: f32| {
+        placed
+            .iter()
+            .filter(|r| r.left() < x + width && x < r.right())
+            .map(|r| r.bottom() + gap.y)
+            .fold(origin.y, f32::max)
+    };
+    lefts
+        .filter(|&x| x == origin.x || x + width <= right)
+        .map(|x| egui::pos2(x, top_at(x)))
+        .min_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)))
+        .unwrap_or(origin)
 }
 
 /// The sizes of a game set's box: every button of a set is as wide as its
@@ -436,6 +626,7 @@ fn game_row_ui(
     let ctx = ui.ctx().clone();
     let (texture, icon_problem) = rows.icons.get(&ctx, &game.dir, game.icon.as_deref());
     let image = egui::Image::new(texture).fit_to_exact_size(Vec2::splat(32.0));
+    let icon_problem = icon_problem.map(str::to_owned);
     let button = egui::Button::image_and_text(image, label)
         .min_size(Vec2::new(columns.button_width, ROW_HEIGHT));
     let row = columns.row;
@@ -454,10 +645,34 @@ fn game_row_ui(
             },
         )
         .inner;
+    game_button_extras(ui, response, game, label, icon_problem, false, rows)
+}
+
+/// What a game's button does besides starting the game, in a set or in
+/// the player's groups (a `tile`): the favourite's star over the icon (and
+/// in its name for a screen reader), the keyboard's ring, the context menu
+/// (favourite, enable, help), the tooltip, and the click. Returns the
+/// button's response.
+fn game_button_extras(
+    ui: &mut egui::Ui,
+    response: egui::Response,
+    game: &GameEntry,
+    label: &str,
+    icon_problem: Option<String>,
+    tile: bool,
+    rows: &mut Rows<'_>,
+) -> egui::Response {
+    let asks = &mut *rows.asks;
     let favourite = rows.plays.is_favourite(&game.dir_name);
     if favourite {
-        let corner = response.rect.left_top() + egui::vec2(9.0, 9.0);
-        paint_star(ui.painter(), corner, ui.visuals());
+        // Over the icon's top-left corner.
+        let rect = response.rect;
+        let corner = if tile {
+            egui::pos2(rect.center().x - 16.0, rect.top() + TILE_PADDING)
+        } else {
+            rect.left_top()
+        };
+        paint_star(ui.painter(), corner + egui::vec2(9.0, 9.0), ui.visuals());
         let enabled = ui.is_enabled();
         response.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Button, enabled, format!("{label}, favourite"))
@@ -487,6 +702,10 @@ fn game_row_ui(
         }
     });
     let mut tip = Vec::new();
+    if tile {
+        // The name first: a tile may show it shortened.
+        tip.push(game.name.clone());
+    }
     if let Some(problem) = game.first_error() {
         tip.push(problem.to_string());
     } else if let Some(why) = rows.known_broken.get(&game.dir_name) {
@@ -498,7 +717,7 @@ fn game_row_ui(
             crate::game_window::DISABLED
         ));
     } else if let Some(reason) = icon_problem {
-        tip.push(reason.to_owned());
+        tip.push(reason);
     }
     tip.push(played_line(rows.plays, &game.dir_name, rows.now));
     let response = response.on_hover_text(tip.join("\n"));
@@ -650,6 +869,24 @@ fn game_help_menu(ui: &mut egui::Ui, game: &GameEntry, request: &mut Option<Help
 
 /// The height of a game's row in the console: a 32×32 icon with padding.
 const ROW_HEIGHT: f32 = 40.0;
+
+/// A tile of the player's groups at its widest: a 32×32 icon over two
+/// lines of name.
+const TILE_SIZE: Vec2 = Vec2::new(92.0, 68.0);
+
+/// The narrowest a tile is made so that the player's groups fit the
+/// console's width; narrower, they scroll sideways.
+const TILE_MIN_WIDTH: f32 = 64.0;
+
+/// The room between two tiles.
+const TILE_GAP: f32 = 4.0;
+
+/// The size of a tile's name: a little smaller than a button's, for
+/// most names to fit a narrow tile on one line.
+const TILE_TEXT_SIZE: f32 = 11.5;
+
+/// The room between a tile's edge and its icon and name.
+const TILE_PADDING: f32 = 4.0;
 
 /// The width of the "Find a game" field beside the menus.
 const FIND_FIELD_WIDTH: f32 = 140.0;

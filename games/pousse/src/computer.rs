@@ -130,14 +130,10 @@ pub fn evaluate(board: &Board, us: Player) -> i32 {
             let (mut count_us, mut count_them) = (0i32, 0i32);
             let mut prev = 0u8; // 0 none, 1 us, 2 them
             for j in 0..n {
-                let bit = if along_rows {
-                    1u64 << (i * n + j)
-                } else {
-                    1u64 << (j * n + i)
-                };
-                let cell = if mine & bit != 0 {
+                let bit = if along_rows { i * n + j } else { j * n + i };
+                let cell = if mine.has(bit) {
                     1
-                } else if theirs & bit != 0 {
+                } else if theirs.has(bit) {
                     2
                 } else {
                     0
@@ -164,7 +160,7 @@ pub fn evaluate(board: &Board, us: Player) -> i32 {
             score += LINE_WEIGHT * (count_us * count_us - count_them * count_them);
         }
     }
-    score + PIECE_WEIGHT * (mine.count_ones() as i32 - theirs.count_ones() as i32)
+    score + PIECE_WEIGHT * (mine.count() as i32 - theirs.count() as i32)
 }
 
 /// The original's opening advice for the move `mv` of the player `us`

@@ -30,8 +30,35 @@ use std::str::FromStr;
 
 /// The smallest board the game offers.
 pub const MIN_SIZE: usize = 3;
-/// The largest board the game offers (a side of 8 fills a 64-bit board).
-pub const MAX_SIZE: usize = 8;
+/// The largest board the game offers: 20 by 20, as the original's.
+pub const MAX_SIZE: usize = 20;
+
+/// The 64-bit words of a [`Bits`]: enough for 20 by 20 cells.
+const WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
+
+/// A set of the cells of a board, one bit a cell (`row * n + col`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bits([u64; WORDS]);
+
+impl Bits {
+    /// Whether cell `i` is in the set.
+    pub fn has(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// How many cells are in the set.
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+}
 /// The size of a new game unless the player chose another: 4 by 4, as the
 /// original.
 pub const DEFAULT_SIZE: usize = 4;
@@ -210,13 +237,13 @@ impl FromStr for Move {
     }
 }
 
-/// A board of side `n` (3 to 8): each cell empty, X or O. Cells are
+/// A board of side `n` (3 to 20): each cell empty, X or O. Cells are
 /// numbered row by row from the top left, bit `row * n + col`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     n: u8,
-    x: u64,
-    o: u64,
+    x: Bits,
+    o: Bits,
 }
 
 impl Board {
@@ -225,8 +252,8 @@ impl Board {
         debug_assert!((1..=MAX_SIZE).contains(&n));
         Board {
             n: n as u8,
-            x: 0,
-            o: 0,
+            x: Bits::default(),
+            o: Bits::default(),
         }
     }
 
@@ -237,10 +264,10 @@ impl Board {
 
     /// The marker at (`row`, `col`), if any.
     pub fn get(&self, row: usize, col: usize) -> Option<Player> {
-        let bit = 1u64 << (row * self.size() + col);
-        if self.x & bit != 0 {
+        let bit = row * self.size() + col;
+        if self.x.has(bit) {
             Some(Player::X)
-        } else if self.o & bit != 0 {
+        } else if self.o.has(bit) {
             Some(Player::O)
         } else {
             None
@@ -249,26 +276,26 @@ impl Board {
 
     /// Puts `cell` at (`row`, `col`).
     pub fn set(&mut self, row: usize, col: usize, cell: Option<Player>) {
-        let bit = 1u64 << (row * self.size() + col);
-        self.x &= !bit;
-        self.o &= !bit;
+        let bit = row * self.size() + col;
+        self.x.remove(bit);
+        self.o.remove(bit);
         match cell {
-            Some(Player::X) => self.x |= bit,
-            Some(Player::O) => self.o |= bit,
+            Some(Player::X) => self.x.insert(bit),
+            Some(Player::O) => self.o.insert(bit),
             None => {}
         }
     }
 
     /// The cells holding X's markers and O's, as bit sets.
-    pub fn bits(&self) -> (u64, u64) {
+    pub fn bits(&self) -> (Bits, Bits) {
         (self.x, self.o)
     }
 
     /// How many markers `player` has on the board.
     pub fn count(&self, player: Player) -> u32 {
         match player {
-            Player::X => self.x.count_ones(),
-            Player::O => self.o.count_ones(),
+            Player::X => self.x.count(),
+            Player::O => self.o.count(),
         }
     }
 
@@ -294,16 +321,13 @@ impl Board {
     /// columns whose `n` cells all hold that colour's markers.
     pub fn straights(&self) -> (u32, u32) {
         let n = self.size();
-        let row = (1u64 << n) - 1;
-        let mut col = 0u64;
-        for r in 0..n {
-            col |= 1 << (r * n);
-        }
         let (mut x, mut o) = (0, 0);
         for i in 0..n {
-            for mask in [row << (i * n), col << i] {
-                x += u32::from(self.x & mask == mask);
-                o += u32::from(self.o & mask == mask);
+            // Row i, then column i.
+            for (start, step) in [(i * n, 1), (i, n)] {
+                let full = |set: &Bits| (0..n).all(|k| set.has(start + k * step));
+                x += u32::from(full(&self.x));
+                o += u32::from(full(&self.o));
             }
         }
         (x, o)
@@ -350,7 +374,7 @@ impl fmt::Display for Board {
 
 /// A configuration as the repetition rule compares them: the markers and
 /// the player who has just moved (`None` for the empty start).
-pub type Configuration = (u64, u64, Option<Player>);
+pub type Configuration = (Bits, Bits, Option<Player>);
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -421,7 +445,7 @@ pub struct Match {
 }
 
 impl Match {
-    /// A game on an empty board of side `n` (3 to 8).
+    /// A game on an empty board of side `n` (3 to 20).
     ///
     /// # Errors
     ///
@@ -753,9 +777,9 @@ mod tests {
         assert_eq!(parse_record(""), Ok((4, vec![])));
         assert_eq!(parse_record("6:"), Ok((6, vec![])));
         assert!(
-            parse_record("9:L1")
+            parse_record("21:L1")
                 .unwrap_err()
-                .contains("3 by 3 to 8 by 8")
+                .contains("3 by 3 to 20 by 20")
         );
         assert!(
             parse_record("L5")
@@ -921,6 +945,6 @@ mod tests {
         assert!(err.contains("the game is over after move 5 (L1)"), "{err}");
         let err = Match::replay(3, &[mv("L4")]).unwrap_err();
         assert!(err.contains("move 1 is wrong"), "{err}");
-        assert!(Match::new(2).is_err() && Match::new(9).is_err());
+        assert!(Match::new(2).is_err() && Match::new(21).is_err());
     }
 }

@@ -230,7 +230,7 @@ mod tests {
             assert_eq!(other.game().moves().len(), 0);
         }
         for bad in [
-            "Pousse save 1\nsize 9\nseed 1\nstart -\nmoves -\nend\n",
+            "Pousse save 1\nsize 21\nseed 1\nstart -\nmoves -\nend\n",
             "Pousse save 1\nsize 4\nseed x\nstart -\nmoves -\nend\n",
             "Pousse save 1\nsize 4\nseed 1\nstart L1\nmoves T1\nend\n",
             "Pousse save 1\nsize 3\nseed 1\nstart -\nmoves L1 L1 L1 L1 L1 L1\nend\n",

@@ -113,7 +113,7 @@ impl Settings {
     /// let mut written = SettingsFile::new();
     /// s.write(&mut written);
     /// assert_eq!(written.to_text(), "size 6\nx computer hard\no person\n");
-    /// assert_eq!(Settings::read(&SettingsFile::parse("size 12")), Settings::default());
+    /// assert_eq!(Settings::read(&SettingsFile::parse("size 21")), Settings::default());
     /// ```
     pub fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();

@@ -381,7 +381,7 @@ fn the_controls_and_a_new_size() {
     assert_eq!(record(&mut game), "5:L1 T2 R5");
     assert_eq!(game.game_id().unwrap(), "5:L1 T2 R5");
     assert!(game.invoke_action("record", "L1 Q1").is_err());
-    assert!(game.invoke_action("size", "12").is_err());
+    assert!(game.invoke_action("size", "21").is_err());
     assert!(game.invoke_action("x", "Robot").is_err());
     assert!(game.invoke_action("fly", "").is_err());
 }

@@ -16,7 +16,7 @@ use cards::anim::{Animator, Snapshot};
 use cards::{Fan, Hand, Hit, Pile, Play, Rules, Suit, Table, TableCard};
 use game_api::{
     Action as ToolAction, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes,
-    Painter, Point, Region, Response, Rgba, SaveLoad, TextStyle,
+    Painter, Point, Region, Response, Rgba, SaveLoad, TextStyle, UndoRule,
 };
 
 use crate::rules::{Action, Crazy8s, Ending, Options, Turn};
@@ -113,6 +113,9 @@ pub struct Crazy8sGame {
     /// Seconds the current opponent's turn has waited.
     waited: f32,
     message: Option<String>,
+    /// What undoing the last move would mean, for the launcher's midend
+    /// (revision 6): not saved, set as each move is made.
+    undo: UndoRule,
 }
 
 fn opponent_name(game: &Crazy8s, n: usize) -> String {
@@ -138,6 +141,7 @@ impl Crazy8sGame {
             ticking: None,
             waited: 0.0,
             message: None,
+            undo: UndoRule::Free,
         };
         g.restart_view();
         g
@@ -278,6 +282,12 @@ impl Crazy8sGame {
         let before = Snapshot::of(&self.table);
         match self.game.play(a) {
             Ok(()) => {
+                // A drawn card and an opponent's turn show what was
+                // hidden; a card discarded, a suit chosen or a pass do not.
+                self.undo = match a {
+                    Action::Draw | Action::Opponent => UndoRule::Barrier,
+                    Action::Discard(_) | Action::ChooseSuit(_) | Action::Pass => UndoRule::Free,
+                };
                 self.message = None;
                 self.waited = 0.0;
                 self.sync();
@@ -643,11 +653,12 @@ impl Outcomes for Crazy8sGame {
     /// Won when your hand is empty; lost when an opponent's is, or when the
     /// game is stuck (no one wins). The original keeps no score.
     fn outcome(&self) -> Outcome {
-        match self.game.turn {
+        let outcome = match self.game.turn {
             Turn::Over(Ending::YouWin) => Outcome::won(),
             Turn::Over(_) => Outcome::lost(),
             _ => Outcome::PLAYING,
-        }
+        };
+        outcome.with_undo(self.undo)
     }
 }
 
@@ -661,5 +672,52 @@ impl SaveLoad for Crazy8sGame {
         self.game = crate::save::read(bytes).map_err(GameError)?;
         self.restart_view();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(seed: u64) -> Crazy8sGame {
+        let mut g = Crazy8sGame::with_seed(Host::detached(), Settings::default(), seed);
+        g.lay_out_canvas(Point::new(764.0, 560.0));
+        g
+    }
+
+    #[test]
+    fn a_drawn_card_and_an_opponents_turn_are_undo_barriers_a_discard_is_not() {
+        let seed = (1..200)
+            .find(|&s| {
+                let g = game(s);
+                g.game.turn == Turn::You && g.game.can_discard(0)
+            })
+            .expect("a deal you can open with a discard");
+        let mut g = game(seed);
+        let card = g.game.hands[0]
+            .iter()
+            .copied()
+            .find(|&c| g.game.playable(c) && !crate::rules::is_eight(c))
+            .or_else(|| {
+                g.game.hands[0]
+                    .iter()
+                    .copied()
+                    .find(|&c| g.game.playable(c))
+            })
+            .unwrap();
+        assert!(g.act(Action::Discard(card)));
+        assert_eq!(g.outcome().undo, UndoRule::Free, "nothing was hidden");
+        if let Some(&suit) = Suit::ALL.first()
+            && g.game.check(Action::ChooseSuit(suit)).is_ok()
+        {
+            assert!(g.act(Action::ChooseSuit(suit)));
+        }
+        assert!(g.act(Action::Opponent), "{:?}", g.game.turn);
+        assert_eq!(g.outcome().undo, UndoRule::Barrier, "the opponent's turn");
+        g.finish_opponents();
+        if g.game.turn == Turn::You && g.game.check(Action::Draw).is_ok() {
+            assert!(g.act(Action::Draw));
+            assert_eq!(g.outcome().undo, UndoRule::Barrier, "the card drawn");
+        }
     }
 }

@@ -24,7 +24,7 @@ use cards::replay::{Replay, skips_replay};
 use cards::{Card, Fan, Hand, Hit, Pile, Play, Rank, Rules, Table, TableCard};
 use game_api::{
     Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
-    Response, Rgba, SaveLoad, ScoreKind, Style,
+    Response, Rgba, SaveLoad, ScoreKind, Style, UndoRule,
 };
 
 use crate::rules::{Ask, GoFish, MatchSize, Move, NAMES, PLAYERS, Phase, Report, YOU};
@@ -116,6 +116,9 @@ pub struct GoFishGame {
     ticking: Option<Duration>,
     /// What happened last, for the status line.
     message: Option<String>,
+    /// What undoing the last move would mean, for the launcher's midend
+    /// (revision 6): not saved, set as each move is made.
+    undo: UndoRule,
 }
 
 /// The drag rules: your hand's cards on your turn, to an opponent (ask)
@@ -275,6 +278,7 @@ impl GoFishGame {
             anim: Animator::new(),
             ticking: None,
             message: None,
+            undo: UndoRule::Free,
         };
         g.table.lay_out(g.table.canvas_size());
         g.restart_view();
@@ -423,6 +427,12 @@ impl GoFishGame {
     fn make(&mut self, mv: Move, before: Snapshot) -> bool {
         match self.game.play(mv) {
             Ok(report) => {
+                // A match put down shows nothing new; an answer to an ask,
+                // a drawn card and the computers' turns do.
+                self.undo = match mv {
+                    Move::Declare { .. } => UndoRule::Free,
+                    Move::Ask { .. } | Move::Draw => UndoRule::Barrier,
+                };
                 self.message = Some(describe(&report, self.game.size));
                 let mut steps = 0;
                 while self.game.computer_to_play() && steps < 100_000 {
@@ -805,15 +815,14 @@ impl Outcomes for GoFishGame {
     /// opponent, else lost (a tie for the most is not a win); the score is
     /// your matches. Told once the last computer step is on show.
     fn outcome(&self) -> Outcome {
-        if !self.shown.over() {
-            return Outcome::PLAYING;
-        }
-        let score = self.shown.matches(YOU) as i64;
-        if self.shown.you_won() {
-            Outcome::won().with_score(score)
+        let outcome = if !self.shown.over() {
+            Outcome::PLAYING
+        } else if self.shown.you_won() {
+            Outcome::won().with_score(self.shown.matches(YOU) as i64)
         } else {
-            Outcome::lost().with_score(score)
-        }
+            Outcome::lost().with_score(self.shown.matches(YOU) as i64)
+        };
+        outcome.with_undo(self.undo)
     }
 
     fn score_kind(&self) -> ScoreKind {
@@ -863,6 +872,30 @@ mod tests {
                 g.computer_to_play().then_some((s, card))
             })
             .unwrap()
+    }
+
+    #[test]
+    fn asks_and_draws_are_undo_barriers_and_a_match_put_down_is_not() {
+        let (seed, card) = passing_seed();
+        let mut g = GoFishGame::with_seed(Host::detached(), MatchSize::Pairs, seed);
+        assert!(g.play_move(Move::Ask { target: 1, card }));
+        assert_eq!(g.outcome().undo, UndoRule::Barrier, "the answer showed");
+        assert!(g.play_move(Move::Draw));
+        assert_eq!(g.outcome().undo, UndoRule::Barrier, "the card drawn");
+        // A deal whose hand holds a pair to put down.
+        let (seed, card) = (1..500)
+            .find_map(|s| {
+                let g = GoFish::deal(MatchSize::Pairs, s);
+                g.hands[YOU]
+                    .iter()
+                    .copied()
+                    .find(|&card| g.clone().play(Move::Declare { card }).is_ok())
+                    .map(|card| (s, card))
+            })
+            .expect("a pair dealt in 500 deals");
+        let mut g = GoFishGame::with_seed(Host::detached(), MatchSize::Pairs, seed);
+        assert!(g.play_move(Move::Declare { card }));
+        assert_eq!(g.outcome().undo, UndoRule::Free);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use cards::table::Faces;
 use cards::{Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
     Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
-    Response, Rgba, SaveLoad, ScoreKind, TextStyle,
+    Response, Rgba, SaveLoad, ScoreKind, TextStyle, UndoRule,
 };
 
 use crate::pictures;
@@ -68,6 +68,15 @@ pub fn clock_text(seconds: f64) -> String {
     } else {
         format!("{:02}:{:02}", secs / 60, secs % 60)
     }
+}
+
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// The game in its window.
@@ -256,17 +265,17 @@ impl MemoryGame {
                 self.shown_for = 0.0;
                 self.message = Some(match flip {
                     Flip::First => format!(
-                        "A {} is face up: turn another card to find its twin.",
-                        self.game.cards[pos].name()
+                        "{} is face up: turn another card to find its twin.",
+                        capitalised(&self.game.cards[pos].with_article())
                     ),
                     Flip::Cancelled => "The card is face down again.".into(),
                     Flip::Match(..) => {
                         format!("Two of the {}: a pair!", self.game.cards[pos].name())
                     }
                     Flip::Mismatch(a, b) => format!(
-                        "A {} and a {}: no pair; they turn back.",
-                        self.game.cards[a].name(),
-                        self.game.cards[b].name()
+                        "{} and {}: no pair; they turn back.",
+                        capitalised(&self.game.cards[a].with_article()),
+                        self.game.cards[b].with_article()
                     ),
                 });
                 if self.game.all_found() {
@@ -520,12 +529,16 @@ impl NewGame for MemoryGame {
 impl Outcomes for MemoryGame {
     /// Won once every pair is found, with the seconds on the clock as the
     /// score (fewest is best). A game is never lost.
+    /// Every move turns cards over (or back), so undoing one shows the
+    /// player cards again: it may be undone, but the game then counts as
+    /// helped.
     fn outcome(&self) -> Outcome {
-        if self.game.all_found() {
+        let outcome = if self.game.all_found() {
             Outcome::won().with_score(self.clock.unwrap_or(0.0).floor() as i64)
         } else {
             Outcome::PLAYING
-        }
+        };
+        outcome.with_undo(UndoRule::Assists)
     }
 
     fn score_kind(&self) -> ScoreKind {
@@ -554,6 +567,7 @@ impl SaveLoad for MemoryGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Picture;
 
     fn click(g: &mut MemoryGame, pos: usize) {
         let at = g.table.card_pos(pos, 0);
@@ -584,6 +598,33 @@ mod tests {
         assert!(!g.table.piles[other].cards[0].face_up);
         assert!(!g.table.piles[0].cards[0].face_up);
         assert!(g.clock().unwrap() > 1.0);
+    }
+
+    #[test]
+    fn an_unhappy_face_is_named_with_an_and_every_turn_assists_when_undone() {
+        let mut g = MemoryGame::with_seed(Host::detached(), 5);
+        let unhappy = (0..CARDS)
+            .find(|&p| g.game.cards[p] == Picture::Unhappy)
+            .unwrap();
+        click(&mut g, unhappy);
+        assert!(
+            g.status().starts_with("An unhappy face is face up"),
+            "{}",
+            g.status()
+        );
+        // Undoing a turn shows its card again: allowed, but helped.
+        assert_eq!(g.outcome().undo, UndoRule::Assists);
+        let other = (0..CARDS)
+            .find(|&p| p != unhappy && g.game.cards[p] == Picture::Star)
+            .unwrap();
+        click(&mut g, other);
+        assert!(
+            g.status()
+                .starts_with("An unhappy face and a star: no pair"),
+            "{}",
+            g.status()
+        );
+        assert_eq!(Picture::Club.with_article(), "a club");
     }
 
     #[test]
@@ -627,7 +668,10 @@ mod tests {
         }
         assert!(g.game.won());
         // Nine seconds between the first card and the last pair.
-        assert_eq!(g.outcome(), Outcome::won().with_score(9));
+        assert_eq!(
+            g.outcome(),
+            Outcome::won().with_score(9).with_undo(UndoRule::Assists)
+        );
         let stopped = g.clock();
         run(&mut g, 5.0);
         assert_eq!(g.clock(), stopped);

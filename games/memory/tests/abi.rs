@@ -183,7 +183,8 @@ fn a_whole_game_is_won_by_a_player_who_remembers_and_the_clock_stops() {
         assert!(
             game.status()
                 .unwrap()
-                .starts_with(&format!("A {} is face up", picture.name())),
+                .to_lowercase()
+                .starts_with(&format!("{} is face up", picture.with_article())),
             "{}",
             game.status().unwrap()
         );

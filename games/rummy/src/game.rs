@@ -24,7 +24,7 @@ use cards::replay::{Replay, skips_replay};
 use cards::{Card, Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
     Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region, Response,
-    Rgba, SaveLoad, ScoreKind, Style,
+    Rgba, SaveLoad, ScoreKind, Style, UndoRule,
 };
 
 use crate::melds::best;
@@ -98,6 +98,9 @@ pub struct RummyGame {
     /// The interval of the ticks asked for, if any.
     ticking: Option<Duration>,
     message: Option<String>,
+    /// What undoing the last move would mean, for the launcher's midend
+    /// (revision 6): not saved, set as each move is made.
+    undo: UndoRule,
 }
 
 /// The drag rules: the deck's and the discard pile's top card to your hand
@@ -198,6 +201,7 @@ impl RummyGame {
             anim: Animator::new(),
             ticking: None,
             message: None,
+            undo: UndoRule::Free,
         };
         g.table.lay_out(g.table.canvas_size());
         g.restart_view();
@@ -332,6 +336,12 @@ impl RummyGame {
     fn make(&mut self, mv: Move, before: Snapshot) -> bool {
         match self.game.play(mv) {
             Ok(report) => {
+                // The discard pile's top card was in sight; the deck's
+                // was not, and a discard gives the turn to the computer.
+                self.undo = match mv {
+                    Move::DrawDiscard => UndoRule::Free,
+                    Move::DrawStock | Move::Discard(_) => UndoRule::Barrier,
+                };
                 self.message = Some(describe(&report));
                 let shown_now = self.game.clone();
                 while self.game.computer_to_play() {
@@ -624,11 +634,12 @@ impl Outcomes for RummyGame {
     /// best); lost when the opponent's does, or both were dealt winning
     /// hands. Told once the last computer step is on show.
     fn outcome(&self) -> Outcome {
-        match self.shown.winner() {
+        let outcome = match self.shown.winner() {
             Some(Winner::You) => Outcome::won().with_score(i64::from(self.shown.turns)),
             Some(_) => Outcome::lost(),
             None => Outcome::PLAYING,
-        }
+        };
+        outcome.with_undo(self.undo)
     }
 
     fn score_kind(&self) -> ScoreKind {
@@ -703,15 +714,31 @@ mod tests {
     }
 
     #[test]
+    fn the_discard_piles_card_may_be_undone() {
+        let seed = (1..100)
+            .find(|&s| {
+                let r = Rummy::deal(s);
+                !r.over() && r.check(Move::DrawDiscard).is_ok()
+            })
+            .unwrap();
+        let mut g = RummyGame::with_seed(Host::detached(), seed);
+        assert!(g.play_move(Move::DrawDiscard));
+        assert_eq!(g.outcome().undo, UndoRule::Free, "it was in sight");
+    }
+
+    #[test]
     fn a_draw_then_a_discard_hands_the_turn_over_and_back() {
         let seed = (1..100).find(|&s| !Rummy::deal(s).over()).unwrap();
         let mut g = RummyGame::with_seed(Host::detached(), seed);
         g.lay_out_canvas(Point::new(1000.0, 700.0));
+        assert_eq!(g.outcome().undo, UndoRule::Free);
         assert!(
             g.status()
                 .starts_with("Your turn. (Draw a card or pick up a discard.)")
         );
         assert!(g.play_move(Move::DrawStock));
+        // The deck's card was hidden: the draw is an undo barrier.
+        assert_eq!(g.outcome().undo, UndoRule::Barrier);
         assert!(g.status().starts_with("You drew the "));
         assert!(
             g.status()
@@ -719,6 +746,7 @@ mod tests {
         );
         let card = g.rules().hands[YOU][0];
         assert!(g.play_move(Move::Discard(card)));
+        assert_eq!(g.outcome().undo, UndoRule::Barrier, "the computer's turn");
         if g.rules().over() {
             return;
         }

@@ -27,6 +27,14 @@ pub trait Rules {
     fn movable(&self, table: &Table, pile: usize, index: usize) -> bool;
     /// Whether pile `to` accepts the cards from `index` up of pile `from`.
     fn accepts(&self, table: &Table, from: usize, index: usize, to: usize) -> bool;
+    /// The pile a drag dropped over no pile lands on, when `at` (the
+    /// dragged card's centre) is in a part of the table that stands for
+    /// one: a player's area, where its cards are not (Go Fish: a card
+    /// dropped anywhere in your area goes to your hand, as in the
+    /// original). `None`, the default: such a drop puts the cards back.
+    fn area_pile(&self, _table: &Table, _at: Point) -> Option<usize> {
+        None
+    }
 }
 
 /// What the player did, for the game to carry out.
@@ -301,6 +309,7 @@ impl Hand {
         };
         *target = over(centre)
             .or_else(|| over(pos))
+            .or_else(|| rules.area_pile(table, centre))
             .filter(|&to| to != from)
             .map(|to| (to, rules.accepts(table, from, index, to)));
     }

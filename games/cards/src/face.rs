@@ -80,6 +80,14 @@ impl Look {
 
 /// The colour of the selection outline.
 pub const SELECTED: Rgba = Rgba::rgb(255, 190, 0);
+
+/// The grey wash over a dimmed card (one that cannot be played now): a
+/// little darker than its neighbours, every index still readable (the
+/// red and black at a contrast of 4.5 or more, as text must be).
+pub const DIM: Rgba = Rgba::with_alpha(60, 60, 60, 56);
+
+/// The face's paper.
+const PAPER: Rgba = Rgba::rgb(252, 252, 248);
 /// The colour of the highlight outline (a legal drop, the cursor).
 pub const HIGHLIGHT: Rgba = Rgba::rgb(60, 200, 255);
 
@@ -127,7 +135,7 @@ pub fn draw_card_with(
             size,
             r,
             Style {
-                fill: Some(Rgba::rgb(252, 252, 248)),
+                fill: Some(PAPER),
                 stroke: Some(Stroke {
                     width: (width * 0.01).max(1.0),
                     color: Rgba::rgb(90, 90, 90),
@@ -150,12 +158,7 @@ pub fn draw_marks(painter: &mut dyn Painter, min: Point, width: f32, look: Look)
     let size = card_size(width);
     let r = corner_radius(width);
     if look.dimmed {
-        painter.rounded_rect(
-            min,
-            size,
-            r,
-            Style::solid(Rgba::with_alpha(60, 60, 60, 110)),
-        );
+        painter.rounded_rect(min, size, r, Style::solid(DIM));
     }
     for (on, colour, w) in [
         (look.selected, SELECTED, 0.05),
@@ -737,6 +740,57 @@ mod tests {
             })
             .collect();
         assert_eq!(colours.len(), 4);
+    }
+
+    /// `top` (with its alpha) over the opaque `under`.
+    fn over(top: Rgba, under: Rgba) -> Rgba {
+        let a = f32::from(top.a) / 255.0;
+        let mix = |t: u8, u: u8| (f32::from(t) * a + f32::from(u) * (1.0 - a)).round() as u8;
+        Rgba::rgb(
+            mix(top.r, under.r),
+            mix(top.g, under.g),
+            mix(top.b, under.b),
+        )
+    }
+
+    /// WCAG's contrast ratio of two opaque colours.
+    fn contrast(a: Rgba, b: Rgba) -> f32 {
+        let lum = |c: Rgba| {
+            let lin = |v: u8| {
+                let v = f32::from(v) / 255.0;
+                if v <= 0.039_28 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b)
+        };
+        let (hi, lo) = (lum(a).max(lum(b)), lum(a).min(lum(b)));
+        (hi + 0.05) / (lo + 0.05)
+    }
+
+    #[test]
+    fn a_dimmed_card_is_a_little_darker_and_still_readable() {
+        let paper = over(DIM, PAPER);
+        assert!(PAPER.r - paper.r >= 30, "the dimming shows: {paper:?}");
+        for four_colour in [false, true] {
+            let deck = DeckStyle {
+                four_colour,
+                ..DeckStyle::default()
+            };
+            for suit in Suit::ALL {
+                let ink = over(DIM, deck.suit_colour(suit));
+                let ratio = contrast(ink, paper);
+                // Text's 4.5 for the usual red and black; the four-colour
+                // deck's green is 4.8 undimmed, so 3 (large text) there.
+                let wanted = if four_colour { 3.0 } else { 4.5 };
+                assert!(
+                    ratio >= wanted,
+                    "{suit:?} (four colours: {four_colour}): {ratio:.2}"
+                );
+            }
+        }
     }
 
     #[test]

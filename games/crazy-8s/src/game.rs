@@ -187,8 +187,10 @@ impl Crazy8sGame {
         );
         discard.cards = g.discards.iter().map(|&c| TableCard::up(c)).collect();
         piles.push(discard);
-        let mut you = Pile::new("your hand", (0.1, YOUR_ROW), Fan::Right);
-        you.reach = Some(COLS - 1.2);
+        // Spread over the table's width (closing up only when it must), so
+        // that every card of your hand shows whole at the usual sizes.
+        let mut you = Pile::new("your hand", (0.1, YOUR_ROW), Fan::Spread);
+        you.reach = None;
         you.cards = g.hands[0]
             .iter()
             .map(|&c| {
@@ -683,6 +685,35 @@ mod tests {
         let mut g = Crazy8sGame::with_seed(Host::detached(), Settings::default(), seed);
         g.lay_out_canvas(Point::new(764.0, 560.0));
         g
+    }
+
+    /// Issue 40: on a 764-pixel table your seven cards were a 200-pixel
+    /// fan. They spread across the table, each whole; a long hand closes
+    /// up within the table.
+    #[test]
+    fn your_hand_is_spread_across_the_table() {
+        let mut g = game(3);
+        let you = 2;
+        assert_eq!(g.table.piles[you].name, "your hand");
+        let (min, size) = g.table.pile_rect(you);
+        let card = g.table.layout().card();
+        let n = g.game.hands[0].len() as f32;
+        assert!(
+            size.x >= n * card.x,
+            "{n} cards in {:.0} px, {:.0} px a card",
+            size.x,
+            card.x
+        );
+        // Twenty cards fill the row without leaving the table.
+        while g.game.hands[0].len() < 20 {
+            let c = g.game.deck.pop().unwrap();
+            g.game.hands[0].push(c);
+        }
+        g.sync();
+        let (min20, size20) = g.table.pile_rect(you);
+        assert_eq!(min20, min);
+        assert!(min20.x + size20.x <= 764.0, "{min20:?} {size20:?}");
+        assert!(min20.x + size20.x >= 0.95 * 764.0, "{min20:?} {size20:?}");
     }
 
     #[test]

@@ -145,6 +145,22 @@ impl Rules for FishRules<'_> {
         let card = table.piles[from].cards[index].card;
         move_for(from, card, to).is_some_and(|mv| self.game.check(mv).is_ok())
     }
+
+    /// A player's area stands for their hand, as the original's regions
+    /// do: a card dropped where no card is asks that opponent, or, yours,
+    /// goes to your hand (your first card's pile, or your box when your
+    /// hand is empty).
+    fn area_pile(&self, table: &Table, at: Point) -> Option<usize> {
+        let inside = |(min, size): (Point, Point)| {
+            at.x >= min.x && at.y >= min.y && at.x < min.x + size.x && at.y < min.y + size.y
+        };
+        let p = (0..PLAYERS).find(|&p| inside(table.layout().area(AREAS[p])))?;
+        Some(match p {
+            YOU if table.piles.len() > YOUR_HAND => YOUR_HAND,
+            YOU => BOX[YOU],
+            p => HAND[p],
+        })
+    }
 }
 
 /// The move a drop of `card` from pile `from` onto pile `to` means.
@@ -615,18 +631,22 @@ impl GoFishGame {
                 ));
             }
             Phase::Turn(_) => {
-                if let Some(m) = &self.message {
-                    s.push_str(m);
-                    s.push(' ');
-                }
-                s.push_str("Your turn. (Drag a match to your box or drag a card to an opponent.)");
+                // "…: a pair! Your turn again." says whose turn it is.
+                self.prompt(
+                    &mut s,
+                    "Your turn again.",
+                    "Your turn.",
+                    "(Drag a match to your box or drag a card to an opponent.)",
+                );
             }
             Phase::Fishing => {
-                if let Some(m) = &self.message {
-                    s.push_str(m);
-                    s.push(' ');
-                }
-                s.push_str("Go Fish! (Drag the top card of the pile to your hand.)");
+                // "Opponent 1 has no sevens: Go Fish!" says it already.
+                self.prompt(
+                    &mut s,
+                    "Go Fish!",
+                    "Go Fish!",
+                    "(Drag the top card of the pile to your hand.)",
+                );
             }
             Phase::Over => {}
         }
@@ -634,6 +654,21 @@ impl GoFishGame {
             s.push_str(&format!(" ({hand})"));
         }
         s
+    }
+
+    /// Adds the last move's words and what to do now to the status line:
+    /// `headline` ("Your turn.") unless the words say it already (contain
+    /// `said`), then `instruction`.
+    fn prompt(&self, s: &mut String, said: &str, headline: &str, instruction: &str) {
+        if let Some(m) = &self.message {
+            s.push_str(m);
+            s.push(' ');
+        }
+        if !self.message.as_deref().is_some_and(|m| m.contains(said)) {
+            s.push_str(headline);
+            s.push(' ');
+        }
+        s.push_str(instruction);
     }
 
     fn saved(&self) -> Saved {
@@ -872,6 +907,72 @@ mod tests {
                 g.computer_to_play().then_some((s, card))
             })
             .unwrap()
+    }
+
+    /// Issue 40: the card drawn after "Go Fish!" dropped on the empty part
+    /// of your area was put back; the original takes it into your hand.
+    #[test]
+    fn the_drawn_card_dropped_anywhere_in_your_area_goes_to_your_hand() {
+        let (seed, card) = passing_seed();
+        let mut g = GoFishGame::with_seed(Host::detached(), MatchSize::Pairs, seed);
+        g.lay_out_canvas(Point::new(1000.0, 700.0));
+        assert!(g.play_move(Move::Ask { target: 1, card }));
+        assert_eq!(g.shown().phase, Phase::Fishing);
+        let held = g.shown().hands[YOU].len();
+        // A place in your area that no card or pile covers.
+        let (min, size) = g.area(YOU);
+        let empty = (1..40)
+            .flat_map(|i| (1..10).map(move |j| (i, j)))
+            .map(|(i, j)| {
+                Point::new(
+                    min.x + size.x * i as f32 / 40.0,
+                    min.y + size.y * j as f32 / 10.0,
+                )
+            })
+            .find(|&at| g.table.hit(at) == Hit::Background)
+            .expect("an empty part of your area");
+        let top = g.table.piles[STOCK].cards.len() - 1;
+        let corner = g.table.card_pos(STOCK, top);
+        let card_size = g.table.layout().card();
+        let from = Point::new(corner.x + card_size.x / 2.0, corner.y + card_size.y / 2.0);
+        g.handle_event(&Event::press(from));
+        g.handle_event(&Event::PointerMove { pos: empty });
+        g.handle_event(&Event::release(empty));
+        assert_eq!(g.shown().hands[YOU].len(), held + 1, "{}", g.status());
+        assert_ne!(g.shown().phase, Phase::Fishing);
+    }
+
+    /// Issue 40: "…: Go Fish! Go Fish! (Drag…)" and "…: a pair! Your turn
+    /// again. Your turn. (Drag…)": each is said once.
+    #[test]
+    fn the_status_line_says_go_fish_and_your_turn_once() {
+        let (seed, card) = passing_seed();
+        let mut g = GoFishGame::with_seed(Host::detached(), MatchSize::Pairs, seed);
+        assert!(g.play_move(Move::Ask { target: 1, card }));
+        let status = g.status();
+        assert!(status.contains(": Go Fish! (Drag the top card"), "{status}");
+        assert_eq!(status.matches("Go Fish!").count(), 1, "{status}");
+        // A draw that makes a match: your turn again.
+        let seed = (1..2000)
+            .find(|&s| {
+                let mut r = GoFish::deal(MatchSize::Pairs, s);
+                let card = r.hands[YOU][0];
+                r.play(Move::Ask { target: 1, card }).is_ok()
+                    && r.phase == Phase::Fishing
+                    && r.play(Move::Draw).is_ok()
+                    && r.phase == Phase::Turn(YOU)
+            })
+            .expect("a lucky draw in 2000 deals");
+        let mut g = GoFishGame::with_seed(Host::detached(), MatchSize::Pairs, seed);
+        let card = g.shown().hands[YOU][0];
+        assert!(g.play_move(Move::Ask { target: 1, card }));
+        assert!(g.play_move(Move::Draw));
+        let status = g.status();
+        assert!(
+            status.contains("Your turn again. (Drag a match"),
+            "{status}"
+        );
+        assert!(!status.contains("Your turn."), "{status}");
     }
 
     #[test]

@@ -229,7 +229,10 @@ impl VariantPlays {
             game_api::GameResult::Lost => {
                 self.lost = self.lost.saturating_add(1);
                 self.current_streak = 0;
-                if finished.assisted {
+                // A lost game's moves or seconds are no feat: a quick loss
+                // would beat every win. Its points are (a game with no
+                // winning, as Jewel, keeps only those).
+                if finished.assisted || kind.lower_is_better {
                     return;
                 }
             }
@@ -482,14 +485,6 @@ impl PlayHistory {
     }
 }
 
-/// A game's time as the player reads it: "42 s", "3:07", "1:02:03".
-///
-/// ```
-/// use launcher_core::player::clock;
-/// assert_eq!(clock(42_400), "42 s");
-/// assert_eq!(clock(187_000), "3:07");
-/// assert_eq!(clock(3_723_000), "1:02:03");
-/// ```
 /// A best score as the statistics show it: "10 moves" with the game's
 /// unit, "120" for points.
 pub fn score_text(game: &GamePlays, score: i64) -> String {
@@ -500,7 +495,14 @@ pub fn score_text(game: &GamePlays, score: i64) -> String {
     }
 }
 
-/// A duration in milliseconds as a clock reads it.
+/// A game's time as the player reads it: "42 s", "3:07", "1:02:03".
+///
+/// ```
+/// use launcher_core::player::clock;
+/// assert_eq!(clock(42_400), "42 s");
+/// assert_eq!(clock(187_000), "3:07");
+/// assert_eq!(clock(3_723_000), "1:02:03");
+/// ```
 pub fn clock(ms: u64) -> String {
     let seconds = ms / 1000;
     match seconds {
@@ -512,6 +514,41 @@ pub fn clock(ms: u64) -> String {
             seconds / 60 % 60,
             seconds % 60
         ),
+    }
+}
+
+/// Whether a game's scores count seconds: such a score is a time.
+fn score_is_time(game: &GamePlays) -> bool {
+    matches!(game.score_unit.trim(), "seconds" | "second" | "s")
+}
+
+/// The bests of a record (a game's totals or one variant's) as the
+/// statistics show them: the best time, then the best score. A score
+/// counted in seconds is a time too: it is shown once, as a clock, in the
+/// time's place (it is the game's own clock, the one the player saw), not
+/// beside the time the launcher measured ("3:37 · 217 seconds").
+///
+/// ```
+/// use launcher_core::player::{GamePlays, VariantPlays, bests};
+/// let record = VariantPlays { best_time_ms: Some(207_000), best_score: Some(8), ..Default::default() };
+/// let turns = GamePlays { score_unit: "turns".into(), ..Default::default() };
+/// assert_eq!(bests(&turns, &record), ["3:27", "8 turns"]);
+/// let record = VariantPlays { best_time_ms: Some(217_400), best_score: Some(217), ..Default::default() };
+/// let seconds = GamePlays { score_unit: "seconds".into(), ..Default::default() };
+/// assert_eq!(bests(&seconds, &record), ["3:37"]);
+/// ```
+pub fn bests(game: &GamePlays, record: &VariantPlays) -> Vec<String> {
+    match (record.best_time_ms, record.best_score) {
+        (_, Some(seconds)) if score_is_time(game) => {
+            vec![clock(
+                u64::try_from(seconds).unwrap_or(0).saturating_mul(1000),
+            )]
+        }
+        (time, score) => time
+            .map(clock)
+            .into_iter()
+            .chain(score.map(|s| score_text(game, s)))
+            .collect(),
     }
 }
 
@@ -684,6 +721,38 @@ mod tests {
         assert_eq!(g.best_score, Some(10));
         assert!(g.lower_is_better);
         assert_eq!(score_text(g, 10), "10 moves");
+    }
+
+    /// Pousse and Gobblet count moves, fewest best: a game lost in 7
+    /// moves is no best of 7 moves (it would beat every win). Points are
+    /// a best even in a lost game: Jewel has no winning, Same a cleared
+    /// board seldom.
+    #[test]
+    fn a_lost_game_sets_a_best_score_only_for_points() {
+        use crate::midend::Finished;
+        use game_api::GameResult::{Lost, Won};
+        use std::time::Duration;
+        let finished = |result, score, kind: game_api::ScoreKind| Finished {
+            result,
+            score: Some(score),
+            time: Duration::from_secs(60),
+            assisted: false,
+            score_kind: kind,
+            choices: Vec::new(),
+        };
+        let mut plays = PlayHistory::default();
+        let moves = game_api::ScoreKind::fewest("moves");
+        plays.record_result("pousse", &finished(Lost, 7, moves.clone()));
+        let g = &plays.games["pousse"];
+        assert_eq!((g.lost, g.best_score, g.best_time_ms), (1, None, None));
+        plays.record_result("pousse", &finished(Won, 12, moves.clone()));
+        plays.record_result("pousse", &finished(Lost, 3, moves));
+        assert_eq!(plays.games["pousse"].best_score, Some(12), "the win's");
+        let points = game_api::ScoreKind::points();
+        plays.record_result("jewel", &finished(Lost, 420, points.clone()));
+        plays.record_result("jewel", &finished(Lost, 300, points));
+        let g = &plays.games["jewel"];
+        assert_eq!((g.lost, g.best_score), (2, Some(420)));
     }
 
     #[test]

@@ -17,7 +17,7 @@ use keys::KeyNavigation;
 use launcher_core::catalog::{Catalog, GameEntry, GameSet, SearchPath, Severity};
 use launcher_core::messages::{HelpRequest, Notice};
 use launcher_core::player::{PlayHistory, ThemeChoice};
-use statistics::statistics_ui;
+use statistics::{StatisticsWindow, statistics_ui};
 
 /// The console's own state: what the player typed into "Find a game", the
 /// icons' textures, the keyboard's place among the games, and the fitting
@@ -33,8 +33,8 @@ pub struct Console {
     fit: ConsoleFit,
     /// Moving between the game buttons with the arrow keys.
     keys: KeyNavigation,
-    /// Whether the Statistics window is open.
-    statistics_open: bool,
+    /// The Statistics window.
+    statistics: StatisticsWindow,
     /// Whether the About window is open.
     about_open: bool,
 }
@@ -135,8 +135,8 @@ impl Console {
             })
         });
         self.keys.end_frame();
-        if self.statistics_open {
-            statistics_ui(&ctx, &mut self.statistics_open, &view, &mut asks);
+        if self.statistics.open {
+            statistics_ui(ui, &mut self.statistics, &view, &mut asks);
         }
         if self.about_open {
             about_ui(&ctx, &mut self.about_open, view.about);
@@ -180,7 +180,7 @@ impl Console {
                         asks.rescan = true;
                     }
                     if ui.button("Statistics...").clicked() {
-                        self.statistics_open = true;
+                        self.statistics.open();
                         ui.close();
                     }
                     ui.menu_button("Theme", |ui| {

@@ -179,20 +179,41 @@ impl GameWindow {
                     }
                     ActionKind::Text { value } => {
                         let label = ui.label(&action.label);
+                        let edit_id = ui.make_persistent_id(("action", &action.id));
+                        // The game's value shows unless the player is
+                        // typing: a value that changes meanwhile (a
+                        // computer's move in a record) would replace the
+                        // text under the caret. It shows once the player
+                        // leaves the field, or applies what was typed.
+                        let editing = ui.memory(|m| m.has_focus(edit_id))
+                            && !self.text_applied.contains(&action.id);
+                        if !editing && self.text_synced.get(&action.id) != Some(value) {
+                            self.text_fields.insert(action.id.clone(), value.clone());
+                            self.text_synced.insert(action.id.clone(), value.clone());
+                            self.text_applied.remove(&action.id);
+                        }
                         let text = self.text_fields.entry(action.id.clone()).or_default();
                         let mut edit = ui
                             .add(
                                 egui::TextEdit::singleline(text)
                                     .font(egui::TextStyle::Monospace)
                                     .desired_width(text_field_width(ui))
-                                    .id_salt(("action", &action.id)),
+                                    .id(edit_id)
+                                    // Enter applies the text and the field
+                                    // keeps the keyboard, as any text
+                                    // field; Escape or a click on the
+                                    // board gives it back to the game.
+                                    .return_key(None),
                             )
                             .labelled_by(label.id);
+                        if edit.changed() {
+                            self.text_applied.remove(&action.id);
+                        }
                         if value.chars().count() > TEXT_FIELD_CHARS {
                             edit = edit.on_hover_text(value.as_str());
                         }
                         let entered =
-                            edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                            edit.has_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                         let copy = ui
                             .button("Copy")
                             .on_hover_text(format!("Copy the {}", action.label));
@@ -210,7 +231,13 @@ impl GameWindow {
                         let go = ui.button("Go");
                         widths.extend([&label, &edit, &copy, &go].map(|r| r.rect.width()));
                         if go.clicked() || entered {
-                            *invoked = Some((action.id.clone(), text.clone()));
+                            let text = self
+                                .text_fields
+                                .get(&action.id)
+                                .cloned()
+                                .unwrap_or_default();
+                            *invoked = Some((action.id.clone(), text));
+                            self.text_applied.insert(action.id.clone());
                         }
                     }
                 });

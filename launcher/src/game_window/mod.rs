@@ -125,7 +125,15 @@ pub struct GameWindow {
     title: String,
     status: String,
     actions: Vec<Action>,
+    /// What each text field of the tool bar holds: the game's value, or
+    /// what the player is typing.
     text_fields: HashMap<String, String>,
+    /// The game's value each text field last took.
+    text_synced: HashMap<String, String>,
+    /// The text fields whose text the player applied (Enter or Go) and
+    /// has not typed into since: the game's answer replaces it, focused
+    /// or not.
+    text_applied: std::collections::HashSet<String>,
     /// Each control's width last frame (label and box together), to wrap
     /// the tool bar before a control rather than through it.
     control_widths: HashMap<String, f32>,
@@ -301,6 +309,8 @@ impl GameWindow {
             status: String::new(),
             actions: Vec::new(),
             text_fields: HashMap::new(),
+            text_synced: HashMap::new(),
+            text_applied: Default::default(),
             control_widths: HashMap::new(),
             drawing: RecordingPainter::new(),
             dirty: true,

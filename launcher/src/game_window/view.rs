@@ -5,7 +5,6 @@ use super::fit::WindowFit;
 use super::process::Life;
 use super::{FrameStage, GameWindow, fit};
 use egui::Vec2;
-use game_api::ActionKind;
 use launcher_core::running::GameError;
 
 impl GameWindow {
@@ -36,19 +35,12 @@ impl GameWindow {
         self.status = view.status;
         let mut actions = self.host_actions();
         actions.extend(view.actions);
-        let before = std::mem::replace(&mut self.actions, actions);
+        self.actions = actions;
         // The choices a game started with are its variant (records per
-        // variant in the statistics).
+        // variant in the statistics). The text fields take the game's
+        // values as they are drawn (`controls_ui`), not while the player
+        // types in them.
         self.midend.note_choices(&self.actions);
-        for action in &self.actions {
-            if let ActionKind::Text { value } = &action.kind {
-                // Keep what the player is typing unless the game's value changed.
-                let old = before.iter().find(|a| a.id == action.id).map(|a| &a.kind);
-                if !matches!(old, Some(ActionKind::Text { value: v }) if v == value) {
-                    self.text_fields.insert(action.id.clone(), value.clone());
-                }
-            }
-        }
         self.regions = view.regions;
         self.action_error = None;
         self.drawing = view.drawing;

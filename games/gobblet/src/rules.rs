@@ -553,8 +553,9 @@ impl Position {
     }
 
     /// The board as text, the top row first: each square its stack from
-    /// the top down, `R`/`Y` with the size (`R2Y0`), `.` when empty; then
-    /// the player to move.
+    /// the top down, `R`/`Y` with the size (`R2Y0`), `.` when empty, in
+    /// columns with a space between squares (a full stack, `R3Y2Y1R0`, is
+    /// as wide as a column); then the player to move.
     pub fn to_text(&self) -> String {
         let side = self.side();
         let mut rows = Vec::new();
@@ -579,12 +580,12 @@ impl Position {
                 })
                 .map(|s| format!("{s:<8}"))
                 .collect();
-            rows.push(format!("{} {}", side - row, squares.concat().trim_end()));
+            rows.push(format!("{} {}", side - row, squares.join(" ").trim_end()));
         }
-        let files: String = (0..side)
+        let files: Vec<String> = (0..side)
             .map(|c| format!("{:<8}", (b'a' + c as u8) as char))
             .collect();
-        rows.push(format!("  {}", files.trim_end()));
+        rows.push(format!("  {}", files.join(" ").trim_end()));
         rows.push(format!("{} to move", self.to_move.name()));
         rows.join("\n")
     }
@@ -633,6 +634,34 @@ mod tests {
         assert_eq!(p.top(5).unwrap().size, 3);
         assert_eq!(p.stack(5).len(), 2);
         assert_eq!(p.top(4), None);
+    }
+
+    #[test]
+    fn the_text_keeps_a_space_between_squares_even_after_a_full_stack() {
+        let mut p = Position::new(Variant::Large);
+        // a4 (top-left): a full stack, red on top; b4 empty; c4 a yellow 1.
+        for (size, color) in [
+            (0, Color::Red),
+            (1, Color::Yellow),
+            (2, Color::Yellow),
+            (3, Color::Red),
+        ] {
+            p.place(0, Piece { size, color });
+        }
+        p.place(
+            2,
+            Piece {
+                size: 1,
+                color: Color::Yellow,
+            },
+        );
+        let text = p.to_text();
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(rows[0], "4 R3Y2Y1R0 .        Y1       .");
+        assert_eq!(rows[4], "  a        b        c        d");
+        assert_eq!(rows[5], "Red to move");
+        // Every square a word of its own.
+        assert_eq!(rows[0].split_whitespace().count(), 5);
     }
 
     #[test]

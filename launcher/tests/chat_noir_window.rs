@@ -18,77 +18,7 @@ use launcher_tests::GamesDir;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Duration;
-use support::{LauncherInX, Xvfb, wait_for};
-
-/// An RGB picture: the screen, or a screenshot.
-struct Picture {
-    width: u32,
-    height: u32,
-    rgb: Vec<[u8; 3]>,
-}
-
-impl Picture {
-    fn at(&self, x: u32, y: u32) -> [u8; 3] {
-        self.rgb[(y * self.width + x) as usize]
-    }
-
-    /// Reads an XWD file of a 24-bit TrueColor screen, 32 bits per pixel.
-    fn from_xwd(bytes: &[u8]) -> Option<Picture> {
-        let field = |i: usize| -> Option<u32> {
-            let b = bytes.get(4 * i..4 * i + 4)?;
-            Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
-        };
-        let header_size = field(0)? as usize;
-        let (width, height) = (field(4)?, field(5)?);
-        let lsb_first = field(7)? == 0;
-        let bits_per_pixel = field(11)?;
-        let bytes_per_line = field(12)? as usize;
-        let masks = [field(14)?, field(15)?, field(16)?];
-        let colors = field(19)? as usize;
-        if bits_per_pixel != 32 {
-            return None;
-        }
-        let start = header_size + 12 * colors;
-        let mut rgb = Vec::with_capacity((width * height) as usize);
-        for y in 0..height as usize {
-            for x in 0..width as usize {
-                let at = start + y * bytes_per_line + 4 * x;
-                let b: [u8; 4] = bytes.get(at..at + 4)?.try_into().ok()?;
-                let v = if lsb_first {
-                    u32::from_le_bytes(b)
-                } else {
-                    u32::from_be_bytes(b)
-                };
-                let channel = |mask: u32| ((v & mask) >> mask.trailing_zeros()) as u8;
-                rgb.push(masks.map(channel));
-            }
-        }
-        Some(Picture { width, height, rgb })
-    }
-
-    fn from_png(path: &Path) -> Picture {
-        let image = image::open(path).expect("a PNG").into_rgb8();
-        Picture {
-            width: image.width(),
-            height: image.height(),
-            rgb: image.pixels().map(|p| p.0).collect(),
-        }
-    }
-
-    /// The part of this picture in the rectangle at `(x, y)` of `w` × `h`.
-    fn crop(&self, x: u32, y: u32, w: u32, h: u32) -> Picture {
-        let (w, h) = (w.min(self.width - x), h.min(self.height - y));
-        let rgb = (y..y + h)
-            .flat_map(|row| (x..x + w).map(move |col| (col, row)))
-            .map(|(col, row)| self.at(col, row))
-            .collect();
-        Picture {
-            width: w,
-            height: h,
-            rgb,
-        }
-    }
-}
+use support::{LauncherInX, Picture, Xvfb, wait_for};
 
 /// Where the board is in a picture: its top-left corner and scale.
 #[derive(Clone, Copy, Debug)]

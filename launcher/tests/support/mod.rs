@@ -11,6 +11,9 @@
 //! of test is at the top of `tests/src/lib.rs`).
 #![allow(dead_code)]
 
+mod picture;
+pub use picture::Picture;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};

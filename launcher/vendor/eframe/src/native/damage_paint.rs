@@ -29,12 +29,18 @@ use std::collections::HashMap;
 pub(crate) struct DamagePainters {
     windows: HashMap<ViewportId, WindowFrames>,
     retired: Vec<Target>,
+    /// Counts the frames that set or freed textures, in any window: the
+    /// windows share their textures (the font atlas above all), so a
+    /// texture set in one changes what the others' shapes paint.
+    texture_changes: u64,
 }
 
 #[derive(Default)]
 struct WindowFrames {
     frames: Frames,
     target: Option<Target>,
+    /// [`DamagePainters::texture_changes`] when this window last painted.
+    texture_changes: u64,
 }
 
 /// A texture holding a window's last frame, and its framebuffer.
@@ -79,6 +85,10 @@ impl DamagePainters {
         for target in self.retired.drain(..) {
             target.delete(&gl);
         }
+        if !frame.textures_delta.set.is_empty() || !frame.textures_delta.free.is_empty() {
+            self.texture_changes += 1;
+        }
+        let texture_changes = self.texture_changes;
         let window = self.windows.entry(frame.viewport_id).or_default();
         if !enabled(&gl) {
             paint_whole(egui_ctx, painter, frame);
@@ -109,7 +119,8 @@ impl DamagePainters {
             clear_color,
             ..
         } = frame;
-        let textures_changed = !textures_delta.set.is_empty() || !textures_delta.free.is_empty();
+        let textures_changed = std::mem::replace(&mut window.texture_changes, texture_changes)
+            != texture_changes;
         let damage = window
             .frames
             .damage(&shapes, size_px, pixels_per_point, textures_changed);

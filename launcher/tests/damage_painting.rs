@@ -1,0 +1,151 @@
+//! Painting only what changed (`launcher/vendor/eframe`, `PATCH.md`) shows
+//! what painting whole frames shows, pixel for pixel, in real windows: the
+//! console and a game window (an immediate viewport) on a virtual X server
+//! (Debian packages `xvfb`, `xauth`, `xdotool`; `.ci/run` installs them),
+//! hovered and clicked the same way once each way, the screen read back
+//! from Xvfb's framebuffer file after each step, once it is still.
+//!
+//! "The same" allows each colour channel to differ by 2 of 255: egui
+//! dithers every fragment by half a level with a noise of its place on the
+//! framebuffer, and a window's framebuffer on Mesa numbers its rows apart
+//! from the kept frame's texture, so an edge's rounding may differ by one.
+//! A stale or missing shape differs by far more.
+
+mod support;
+
+use launcher_tests::GamesDir;
+use std::time::Duration;
+use support::{LauncherInX, Picture, Xvfb, wait_for, window_named};
+
+/// The screen once nothing on it has changed for a second and a half
+/// (tooltips come after half a second of stillness), read every quarter of
+/// a second; bounded.
+fn still_screen(x: &Xvfb, launcher: &mut LauncherInX, what: &str) -> Picture {
+    let mut last: Option<Picture> = None;
+    let mut same = 0;
+    wait_for(what, Duration::from_secs(90), || {
+        launcher.assert_running(what);
+        std::thread::sleep(Duration::from_millis(250));
+        let now = Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?)?;
+        same = if last.as_ref() == Some(&now) {
+            same + 1
+        } else {
+            0
+        };
+        last = Some(now);
+        (same >= 6).then(|| last.take().expect("just read"))
+    })
+}
+
+/// The screens of one session: the console hovered in four places, the
+/// game opened from it, its canvas clicked three times, hovered away.
+fn session(whole_frames: bool) -> Vec<(String, Picture)> {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "hello-game",
+        "game = \"hello_game\"\nname = \"Hello Game\"\n",
+        "hello_game",
+    );
+    let x = Xvfb::start(&games.path().join("framebuffer"));
+    let envs: &[(&str, &str)] = if whole_frames {
+        &[("EFRAME_PAINT_WHOLE_FRAMES", "1")]
+    } else {
+        &[]
+    };
+    let mut launcher = LauncherInX::start_with_env(
+        &x,
+        games.path(),
+        &["--games-dir".as_ref(), games.path().as_os_str()],
+        envs,
+    );
+    let console = window_named(&x, &mut launcher, "PLT Games");
+    let mut screens = Vec::new();
+    let mut step = |x: &Xvfb, launcher: &mut LauncherInX, what: &str, args: &[&str]| {
+        x.run("xdotool", args);
+        screens.push((what.to_owned(), still_screen(x, launcher, what)));
+    };
+    step(
+        &x,
+        &mut launcher,
+        "the console",
+        &["mousemove", "1000", "700"],
+    );
+    for (name, px, py) in [
+        ("the console, its game button hovered", "80", "78"),
+        ("the console, its menu bar hovered", "20", "10"),
+        ("the console, its search field hovered", "300", "12"),
+        ("the console, nothing hovered", "250", "150"),
+    ] {
+        step(
+            &x,
+            &mut launcher,
+            name,
+            &["mousemove", "--window", &console, px, py],
+        );
+    }
+    x.run(
+        "xdotool",
+        &["mousemove", "--window", &console, "80", "78", "click", "1"],
+    );
+    let game = window_named(&x, &mut launcher, "Hello Game");
+    step(
+        &x,
+        &mut launcher,
+        "the game opened",
+        &["mousemove", "1000", "700"],
+    );
+    let geometry = x.run("xdotool", &["getwindowgeometry", "--shell", &game]);
+    let size = |key: &str| -> u32 {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(key)?.parse().ok())
+            .unwrap_or_else(|| panic!("{key} in {geometry}"))
+    };
+    let (cx, cy) = (
+        (size("WIDTH=") / 2).to_string(),
+        (size("HEIGHT=") / 2).to_string(),
+    );
+    for n in 1..=3 {
+        step(
+            &x,
+            &mut launcher,
+            &format!("the game's canvas clicked {n} times"),
+            &["mousemove", "--window", &game, &cx, &cy, "click", "1"],
+        );
+    }
+    step(
+        &x,
+        &mut launcher,
+        "the pointer gone",
+        &["mousemove", "1000", "700"],
+    );
+    launcher.stop();
+    screens
+}
+
+#[test]
+fn damage_painting_shows_what_whole_frames_show() {
+    let painted_by_changes = session(false);
+    let painted_whole = session(true);
+    // The steps changed the screen: the comparison below compares frames
+    // painted by their changes, not one frame.
+    let distinct = painted_whole
+        .windows(2)
+        .filter(|pair| pair[0].1 != pair[1].1)
+        .count();
+    assert!(distinct >= 5, "only {distinct} steps changed the screen");
+    for ((what, by_changes), (_, whole)) in painted_by_changes.iter().zip(&painted_whole) {
+        if let Some((count, bounds)) = by_changes.difference(whole, 2) {
+            let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+            let (a, b) = (dir.join("by-changes.png"), dir.join("whole.png"));
+            by_changes.save_png(&a);
+            whole.save_png(&b);
+            panic!(
+                "{what}: {count} pixels differ from the whole frame's, within {bounds:?} \
+                 (x, y, width, height): see {} and {}",
+                a.display(),
+                b.display()
+            );
+        }
+    }
+}

@@ -276,6 +276,23 @@ pub fn read_cards(text: &str) -> Result<Vec<Card>, ParseCardError> {
         .collect()
 }
 
+/// `name` after "a" or "an", as English wants it: "an ace", "an eight",
+/// "an unhappy face", "a king" (by its first letter: a vowel takes "an").
+///
+/// ```
+/// use cards::card::{Rank, with_article};
+/// assert_eq!(with_article(Rank::ACE.name()), "an ace");
+/// assert_eq!(with_article("unhappy face"), "an unhappy face");
+/// assert_eq!(with_article("star"), "a star");
+/// ```
+pub fn with_article(name: &str) -> String {
+    let article = match name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) {
+        true => "an",
+        false => "a",
+    };
+    format!("{article} {name}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -186,12 +186,7 @@ pub fn ranks(rank: Rank) -> String {
 
 /// "a seven", "an ace", "an eight".
 pub fn a_rank(rank: Rank) -> String {
-    let name = rank.name();
-    if name.starts_with(['a', 'e']) {
-        format!("an {name}")
-    } else {
-        format!("a {name}")
-    }
+    cards::card::with_article(rank.name())
 }
 
 /// A player's name as the subject of a sentence: "You", "Opponent 1".

@@ -90,12 +90,7 @@ impl Picture {
 
     /// Its name after "a" or "an", as English wants: "an unhappy face".
     pub fn with_article(self) -> String {
-        let name = self.name();
-        let article = match name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-            true => "an",
-            false => "a",
-        };
-        format!("{article} {name}")
+        cards::card::with_article(self.name())
     }
 
     /// One letter for saves and game IDs: `0`–`9`.

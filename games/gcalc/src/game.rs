@@ -15,8 +15,10 @@
 //! step limit of the preferences, or when the player stops it, and only
 //! then does the cell take the result (one move for the launcher's undo).
 //! The state the launcher saves (undo, redo, resume) is the main cell and
-//! the storage; the player's storage is also kept as a file in the game's
-//! data directory (Save, and on closing), and read again as the game starts.
+//! the storage; both are also kept as a file in the game's data directory
+//! (Save, and on closing, as the original's Save: [`Kept`]), said in the
+//! status line with the file's path, and read again by Open and as the
+//! game starts.
 
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -35,7 +37,7 @@ use crate::expr::{Colour, Expr};
 use crate::layout::{CellId, GAP, Layout};
 use crate::ops::{OpCell, abstract_main};
 use crate::prefs::{self, Prefs, Speed};
-use crate::storage::{self, Entry, Storage, line_of, parse_line};
+use crate::storage::{self, Entry, Kept, Storage, line_of, parse_line};
 
 /// The window's title.
 pub const TITLE: &str = "GCalc";
@@ -239,9 +241,15 @@ impl GCalc {
     /// `data_dir` (none: the defaults and an empty storage).
     pub fn with_data_dir(host: Host, data_dir: Option<PathBuf>) -> GCalc {
         let prefs = Prefs::load(data_dir.as_deref());
-        let (storage, message) = match read_storage(data_dir.as_deref()) {
-            Ok(Some(s)) => (s, "Your storage is back. ".to_string()),
-            Ok(None) => (Storage::default(), String::new()),
+        let (kept, message) = match read_storage(data_dir.as_deref()) {
+            Ok(Some(kept)) => {
+                let message = format!(
+                    "{} ",
+                    kept_words(&kept, "are back from", data_dir.as_deref())
+                );
+                (kept, message)
+            }
+            Ok(None) => (Kept::default(), String::new()),
             Err(e) => {
                 // Kept for the player to look at, not overwritten.
                 if let Some(d) = &data_dir {
@@ -250,14 +258,15 @@ impl GCalc {
                         d.join(format!("{STORAGE_FILE}.damaged")),
                     );
                 }
-                (Storage::default(), format!("{e} "))
+                (Kept::default(), format!("{e} "))
             }
         };
+        let Kept { main, storage } = kept;
         GCalc {
             host,
             data_dir,
             layout: Layout::for_canvas(Layout::natural_size()),
-            main: None,
+            main,
             storage,
             prefs,
             show_prefs: false,
@@ -341,7 +350,10 @@ impl GCalc {
     fn set_contents(&mut self, cell: CellId, entry: Option<Entry>) {
         let entry = entry.filter(|e| !e.expr.is_empty());
         match cell {
-            CellId::Main => self.main = entry,
+            CellId::Main => {
+                self.main = entry;
+                self.modified = true;
+            }
             CellId::Store(i) => {
                 self.storage.set(i, entry);
                 self.modified = true;
@@ -534,32 +546,57 @@ impl GCalc {
         self.data_dir.as_ref().map(|d| d.join(STORAGE_FILE))
     }
 
-    /// Writes the storage into the data directory.
-    fn save_storage(&mut self) {
-        let Some(path) = self.storage_path() else {
-            self.say("There is nowhere to save the storage (the launcher gave no data directory).");
-            return;
-        };
-        match std::fs::write(&path, self.storage.to_text()) {
-            Ok(()) => {
-                self.modified = false;
-                self.say("Your storage is saved; it comes back when GCalc starts.");
-            }
-            Err(e) => self.say(format!("The storage could not be saved: {e}.")),
+    /// What Save keeps: the main cell and the storage.
+    fn kept(&self) -> Kept {
+        Kept {
+            main: self.main.clone(),
+            storage: self.storage.clone(),
         }
     }
 
-    /// Reads the saved storage again.
+    /// Writes the main cell and the storage into the data directory, as
+    /// the original's Save wrote them, and says what and where.
+    fn save_storage(&mut self) {
+        let Some(path) = self.storage_path() else {
+            self.say("There is nowhere to save the main cell and the storage (the launcher gave no data directory); the launcher's Save as… (Ctrl+S) keeps them in a file.");
+            return;
+        };
+        let kept = self.kept();
+        match std::fs::write(&path, kept.to_text()) {
+            Ok(()) => {
+                self.modified = false;
+                let said = kept_words(&kept, "are saved in", self.data_dir.as_deref());
+                self.say(format!(
+                    "{said}: O opens them again, and GCalc opens them as it starts."
+                ));
+            }
+            Err(e) => self.say(format!(
+                "The main cell and the storage could not be saved in {}: {e}.",
+                shown_path(&path)
+            )),
+        }
+    }
+
+    /// Reads the saved main cell and storage again, as the original's
+    /// Open read its file.
     fn open_saved(&mut self) {
         match read_storage(self.data_dir.as_deref()) {
-            Ok(Some(s)) => {
+            Ok(Some(kept)) => {
                 self.interrupt();
-                self.storage = s;
+                let said = kept_words(&kept, "are back from", self.data_dir.as_deref());
+                self.main = kept.main;
+                self.storage = kept.storage;
                 self.modified = false;
                 self.changed();
-                self.say("Your saved storage is back.");
+                self.say(format!("{said}."));
             }
-            Ok(None) => self.say("No storage is saved yet: S saves it."),
+            Ok(None) => self.say(match self.storage_path() {
+                Some(path) => format!(
+                    "Nothing is saved in {} yet: S saves the main cell and the storage there.",
+                    shown_path(&path)
+                ),
+                None => "Nothing is saved: the launcher gave GCalc no data directory.".into(),
+            }),
             Err(e) => self.say(e),
         }
     }
@@ -1362,9 +1399,39 @@ fn menu_height() -> f32 {
     8.0 + MENU.len() as f32 * MENU_LINE + MENU_SEPARATOR
 }
 
-/// The storage kept in `dir`: `None` when none is kept yet, an error for
-/// the player when the file is damaged.
-fn read_storage(dir: Option<&Path>) -> Result<Option<Storage>, String> {
+/// "The main cell (red | blue) and 3 stored cubes are saved in
+/// ~/…/storage.gcalc": what `kept` holds, `verb`, and the file in `dir`.
+fn kept_words(kept: &Kept, verb: &str, dir: Option<&Path>) -> String {
+    let cubes = match kept.storage.count() {
+        1 => "1 stored cube".to_string(),
+        n => format!("{n} stored cubes"),
+    };
+    let main = match &kept.main {
+        Some(Entry {
+            name: Some(name), ..
+        }) => format!("The main cell ({name})"),
+        Some(entry) => format!("The main cell ({})", notation(&entry.expr, 24)),
+        None => "The empty main cell".to_string(),
+    };
+    let file = dir.map_or_else(
+        || STORAGE_FILE.to_string(),
+        |d| shown_path(&d.join(STORAGE_FILE)),
+    );
+    format!("{main} and {cubes} {verb} {file}")
+}
+
+/// A path as the player reads it: the home directory as `~`.
+fn shown_path(path: &Path) -> String {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    match home.as_deref().and_then(|h| path.strip_prefix(h).ok()) {
+        Some(rest) if !rest.as_os_str().is_empty() => format!("~/{}", rest.display()),
+        _ => path.display().to_string(),
+    }
+}
+
+/// The main cell and storage kept in `dir`: `None` when none is kept yet,
+/// an error for the player when the file is damaged.
+fn read_storage(dir: Option<&Path>) -> Result<Option<Kept>, String> {
     let Some(path) = dir.map(|d| d.join(STORAGE_FILE)) else {
         return Ok(None);
     };
@@ -1375,7 +1442,7 @@ fn read_storage(dir: Option<&Path>) -> Result<Option<Storage>, String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("Your saved storage could not be read: {e}.")),
     };
-    Storage::parse(&text).map(Some).map_err(|e| {
+    Kept::parse(&text).map(Some).map_err(|e| {
         format!("Your saved storage is damaged ({e}); it was set aside as storage.gcalc.damaged.")
     })
 }
@@ -1749,13 +1816,14 @@ impl SaveLoad for GCalc {
 }
 
 impl Drop for GCalc {
-    /// Keeps a storage the player changed and did not save, as the
-    /// original asks to when its window closes.
+    /// Keeps a main cell and storage the player changed and did not save,
+    /// as the original asks to when its window closes (the next start
+    /// says where they came back from).
     fn drop(&mut self) {
         if self.modified
             && let Some(path) = self.storage_path()
         {
-            let _ = std::fs::write(path, self.storage.to_text());
+            let _ = std::fs::write(path, self.kept().to_text());
         }
     }
 }
@@ -1820,10 +1888,13 @@ mod tests {
         g.run_item("save", CellId::Main).unwrap();
         assert!(
             g.status()
-                .starts_with("There is nowhere to save the storage")
+                .starts_with("There is nowhere to save the main cell and the storage")
         );
         g.run_item("open", CellId::Main).unwrap();
-        assert_eq!(g.status(), "No storage is saved yet: S saves it.");
+        assert_eq!(
+            g.status(),
+            "Nothing is saved: the launcher gave GCalc no data directory."
+        );
         assert!(g.run_item("print", CellId::Main).is_err());
     }
 }

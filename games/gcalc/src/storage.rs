@@ -115,12 +115,15 @@ impl Storage {
         if lines.next().map(|(_, l)| l.trim()) != Some(HEADER) {
             return Err(StorageError::Header);
         }
+        Storage::parse_cells(content_lines(lines))
+    }
+
+    /// The storage of the cell lines `lines` (each with its index from 0).
+    fn parse_cells<'a>(
+        lines: impl Iterator<Item = (usize, &'a str)>,
+    ) -> Result<Storage, StorageError> {
         let mut cells = Vec::new();
         for (i, line) in lines {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with(';') {
-                continue;
-            }
             if cells.len() == CELLS {
                 return Err(StorageError::TooManyCells);
             }
@@ -134,17 +137,88 @@ impl Storage {
 
     /// The text form (without trailing empty cells).
     pub fn to_text(&self) -> String {
+        format!("{HEADER}\n{}", self.cell_lines())
+    }
+
+    /// The cells' lines, without trailing empty cells.
+    fn cell_lines(&self) -> String {
         let used = self
             .cells
             .iter()
             .rposition(Option::is_some)
             .map_or(0, |i| i + 1);
-        let mut out = format!("{HEADER}\n");
+        let mut out = String::new();
         for cell in &self.cells[..used] {
             out.push_str(&line_of(cell.as_ref()));
             out.push('\n');
         }
         out
+    }
+
+    /// How many cells hold a cube.
+    pub fn count(&self) -> usize {
+        self.cells.iter().flatten().count()
+    }
+}
+
+/// The lines of a text form that say something (not blank, not a `;`
+/// comment), trimmed, each with its index from 0.
+fn content_lines<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+) -> impl Iterator<Item = (usize, &'a str)> {
+    lines
+        .map(|(i, l)| (i, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with(';'))
+}
+
+/// The first line of a kept file that holds the main cell too.
+pub const HEADER_WITH_MAIN: &str = "GCALC 2";
+
+/// What Save keeps, as the original's Save: the main cell and the storage.
+/// Its text form is `GCALC 2`, then `main:` and the main cell's line
+/// (`main: = red | blue`, `main: _`), then the storage's cells as in
+/// [`Storage::to_text`]; a `GCALC 1` text (the storage alone, as this
+/// game wrote before) is read too, with an empty main cell.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Kept {
+    /// The main cell's cube and name.
+    pub main: Option<Entry>,
+    /// The storage.
+    pub storage: Storage,
+}
+
+impl Kept {
+    /// Reads the text form (either header).
+    pub fn parse(text: &str) -> Result<Kept, StorageError> {
+        let mut lines = text.lines().enumerate();
+        match lines.next().map(|(_, l)| l.trim()) {
+            Some(HEADER) => Ok(Kept {
+                main: None,
+                storage: Storage::parse(text)?,
+            }),
+            Some(HEADER_WITH_MAIN) => {
+                let mut lines = content_lines(lines).peekable();
+                let mut main = None;
+                if let Some((i, line)) = lines.next_if(|(_, l)| l.starts_with("main:")) {
+                    main = parse_line(&line["main:".len()..])
+                        .map_err(|error| StorageError::Cube { line: i + 1, error })?;
+                }
+                Ok(Kept {
+                    main,
+                    storage: Storage::parse_cells(lines)?,
+                })
+            }
+            _ => Err(StorageError::Header),
+        }
+    }
+
+    /// The text form.
+    pub fn to_text(&self) -> String {
+        format!(
+            "{HEADER_WITH_MAIN}\n; The main cell, then the storage's cells row by row.\nmain: {}\n{}",
+            line_of(self.main.as_ref()),
+            self.storage.cell_lines()
+        )
     }
 }
 
@@ -204,6 +278,41 @@ mod tests {
         let back = s.to_text();
         assert_eq!(back, "GCALC 1\nred cube = red\n_\n= \\green. green | red\n");
         assert_eq!(Storage::parse(&back).unwrap(), s);
+    }
+
+    #[test]
+    fn the_main_cell_is_kept_with_the_storage_and_the_old_form_is_read() {
+        let mut storage = Storage::default();
+        storage.set(
+            1,
+            Some(Entry {
+                name: Some("two".into()),
+                expr: parse("red | blue"),
+            }),
+        );
+        let kept = Kept {
+            main: Some(Entry {
+                name: Some("mine".into()),
+                expr: parse("\\red. red | green"),
+            }),
+            storage: storage.clone(),
+        };
+        let text = kept.to_text();
+        assert!(text.starts_with("GCALC 2\n"), "{text}");
+        assert!(text.contains("\nmain: mine = "), "{text}");
+        assert_eq!(Kept::parse(&text), Ok(kept));
+        // An empty main cell.
+        let empty = Kept {
+            main: None,
+            storage: storage.clone(),
+        };
+        assert!(empty.to_text().contains("\nmain: _\n"));
+        assert_eq!(Kept::parse(&empty.to_text()), Ok(empty.clone()));
+        // The storage alone, as saved before: the main cell empty.
+        assert_eq!(Kept::parse(&storage.to_text()), Ok(empty));
+        assert_eq!(Kept::parse("GCALC 3\n"), Err(StorageError::Header));
+        let err = Kept::parse("GCALC 2\nmain: purple\n").unwrap_err();
+        assert!(matches!(err, StorageError::Cube { line: 2, .. }), "{err}");
     }
 
     #[test]

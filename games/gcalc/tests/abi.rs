@@ -268,16 +268,29 @@ fn a_whole_session_builds_a_numeral_applies_successor_stores_it_and_gets_it_back
         game.handle_event(&Event::key(key)).unwrap();
     }
     assert!(label(&mut game, "storage 40: ").starts_with("storage 40: succ two = \\green."));
-    // Save (S): the storage goes into the data directory.
+    // Save (S): the main cell and the storage go into the data directory,
+    // and the status line says what and where.
     game.handle_event(&Event::key("s")).unwrap();
-    assert!(game.status().unwrap().starts_with("Your storage is saved"));
+    let file_name = dir.join("storage.gcalc").display().to_string();
+    assert_eq!(
+        game.status().unwrap(),
+        format!(
+            "The empty main cell and 29 stored cubes are saved in {file_name}: O opens them again, and GCalc opens them as it starts."
+        )
+    );
     let file = std::fs::read_to_string(dir.join("storage.gcalc")).unwrap();
-    assert!(file.starts_with("GCALC 1\n"), "{file}");
+    assert!(file.starts_with("GCALC 2\n"), "{file}");
     game.close().unwrap();
 
     // Reloaded: a new game in the same data directory has it.
     let (mut again, _) = start_in(&dir);
-    assert!(again.status().unwrap().starts_with("Your storage is back."));
+    assert!(
+        again.status().unwrap().starts_with(&format!(
+            "The empty main cell and 29 stored cubes are back from {file_name}"
+        )),
+        "{}",
+        again.status().unwrap()
+    );
     let three_again = stored(&mut again, "succ two");
     assert_eq!(
         parse(
@@ -885,9 +898,11 @@ fn closing_keeps_a_changed_storage_and_show_draws_a_cube_large() {
     assert!(!big(&mut game));
     assert!(!dir.join("storage.gcalc").exists());
     game.close().unwrap();
-    // Not saved, but changed: kept as the window closed.
+    // Not saved, but changed: kept as the window closed, with the main cell.
     let text = std::fs::read_to_string(dir.join("storage.gcalc")).unwrap();
-    assert_eq!(text, gcalc::example::examples().to_text());
+    let kept = gcalc::storage::Kept::parse(&text).unwrap();
+    assert_eq!(kept.storage, gcalc::example::examples());
+    assert_eq!(kept.main, None);
     let (mut again, _) = start_in(&dir);
     assert!(stored(&mut again, "Y").label.starts_with("storage "));
     let _ = std::fs::remove_dir_all(&dir);
@@ -916,5 +931,60 @@ fn a_window_full_of_finely_divided_cubes_stays_within_the_launchers_frame() {
     assert_eq!((report.invalid, report.over_limit), (0, 0));
     assert!(painter.shapes.len() < 200_000, "{}", painter.shapes.len());
     assert!(game.invoke_action("cutoff", "2").is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn save_keeps_the_main_cell_with_the_storage_and_open_brings_both_back() {
+    let dir = with_storage("main-cell", &["one = \\green. \\red. green red"]);
+    let (mut game, _) = start_in(&dir);
+    // The storage saved before (storage only, `GCALC 1`) still opens.
+    let file_name = dir.join("storage.gcalc").display().to_string();
+    assert!(
+        game.status().unwrap().starts_with(&format!(
+            "The empty main cell and 1 stored cube are back from {file_name}"
+        )),
+        "{}",
+        game.status().unwrap()
+    );
+    let one = stored(&mut game, "one");
+    drag(&mut game, &one, "main cell");
+    let main = saved_main(&mut game);
+    assert!(!main.is_empty());
+    // Save: the main cell is kept too, by name, and the status says where.
+    game.invoke_action("save", "").unwrap();
+    assert_eq!(
+        game.status().unwrap(),
+        format!(
+            "The main cell (one) and 1 stored cube are saved in {file_name}: O opens them again, and GCalc opens them as it starts."
+        )
+    );
+    // Cleared, then Open: both come back.
+    game.invoke_action("example", "").unwrap();
+    let main_cell = region(&mut game, "main cell");
+    right_click(&mut game, main_cell.center());
+    game.handle_event(&Event::key("r")).unwrap();
+    assert_eq!(label(&mut game, "main cell"), "main cell: empty");
+    game.invoke_action("open", "").unwrap();
+    assert_eq!(
+        game.status().unwrap(),
+        format!("The main cell (one) and 1 stored cube are back from {file_name}.")
+    );
+    assert_eq!(saved_main(&mut game), main);
+    assert!(
+        regions(&mut game).iter().all(|r| !r.label.contains("succ")),
+        "the examples are gone"
+    );
+    game.close().unwrap();
+    // And the next start opens them.
+    let (mut again, _) = start_in(&dir);
+    assert!(
+        again
+            .status()
+            .unwrap()
+            .starts_with("The main cell (one) and 1 stored cube are back from")
+    );
+    assert_eq!(saved_main(&mut again), main);
+    again.close().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -673,6 +673,12 @@ typedef uint32_t (*GameApiRegionCountFn)(GameApiHandle game, uint32_t *out);
 typedef uint32_t (*GameApiRegionFn)(GameApiHandle game, uint32_t index, GameApiRegion *out);
 /* See GameApiTable.action_shortcut (revision 3). */
 typedef uint32_t (*GameApiActionShortcutFn)(GameApiHandle game, uint32_t index, GameApiStr *out);
+/* GameApiTable.outcome_assisted bit: the game helped the player. */
+#define GAME_API_OUTCOME_ASSISTED 1u
+/* GameApiTable.outcome_assisted bit (revision 6): the game is nobody's, the
+ * player did not play it (a record typed in, computers only): the host
+ * counts it neither as won nor as lost. */
+#define GAME_API_OUTCOME_FOR_NOBODY 2u
 /* See GameApiTable.outcome_assisted (revision 4). */
 typedef uint32_t (*GameApiOutcomeAssistedFn)(GameApiHandle game, uint32_t *out);
 /* GameApiTable.score_kind: a higher score is better. */
@@ -793,9 +799,11 @@ typedef struct GameApiTable {
 
     /* Revision 4. May be NULL (absent: never assisted). */
     /*
-     * Writes 1 when the game helped the player towards the outcome `outcome`
-     * describes (a hint, a solver playing for them), else 0: the host counts
-     * such a win apart, and it sets no record.
+     * Writes GAME_API_OUTCOME_ASSISTED (1) when the game helped the player
+     * towards the outcome `outcome` describes (a hint, a solver playing for
+     * them): the host counts such a win apart, and it sets no record; or
+     * GAME_API_OUTCOME_FOR_NOBODY (revision 6) when the player did not play
+     * the game: the host counts it for nobody; else 0.
      */
     GameApiOutcomeAssistedFn outcome_assisted;
 

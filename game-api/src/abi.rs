@@ -60,6 +60,9 @@
 //! a game with hidden information says of each change whether undoing it
 //! is free, impossible (an undo barrier: a card dealt, an opponent's turn)
 //! or help (`UNDO_*`), and the launcher's Undo and Restart keep to it.
+//! And `outcome_assisted` may write [`OUTCOME_FOR_NOBODY`]: the game was
+//! not the player's (a record typed in, computers playing each other) and
+//! counts for nobody. (A host of an earlier revision reads it as help.)
 //!
 //! Revision 1 is the first release; revision 2 appends
 //! the optional game functions `save` … `outcome` to [`GameTable`],
@@ -714,8 +717,10 @@ pub struct GameTable {
     pub region: Option<RegionFn>,
 
     // Revision 4. May be null (absent: never assisted).
-    /// Writes 1 when the game helped the player towards the outcome
-    /// `outcome` describes (a hint, a solver playing for them), else 0.
+    /// Writes [`OUTCOME_ASSISTED`] (1) when the game helped the player
+    /// towards the outcome `outcome` describes (a hint, a solver playing
+    /// for them), [`OUTCOME_FOR_NOBODY`] (revision 6) when the player did
+    /// not play the game at all, or both; else 0.
     pub outcome_assisted: Option<OutcomeAssistedFn>,
 
     // Revision 5. May be null (absent: the game never asks for files).
@@ -753,6 +758,13 @@ pub const UNDO_FREE: u32 = 0;
 pub const UNDO_BARRIER: u32 = 1;
 /// Undo rule: the move may be undone, but undoing it helps the player.
 pub const UNDO_ASSISTS: u32 = 2;
+
+/// `outcome_assisted` bit (revision 4): the game helped the player.
+pub const OUTCOME_ASSISTED: u32 = 1;
+/// `outcome_assisted` bit (revision 6): the game is nobody's, the player
+/// did not play it (a record typed in and replayed, computers only): the
+/// host counts it neither as won nor as lost.
+pub const OUTCOME_FOR_NOBODY: u32 = 2;
 
 /// See [`GameTable::outcome_assisted`].
 pub type OutcomeAssistedFn = unsafe extern "C" fn(game: GameHandle, out: *mut u32) -> u32;

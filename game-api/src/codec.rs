@@ -352,6 +352,7 @@ pub(crate) fn outcome_from_raw(raw: RawOutcome) -> Option<Outcome> {
         score: (raw.has_score != 0).then_some(raw.score),
         // Separate calls (revisions 4 and 6): see `GameInstance::outcome`.
         assisted: false,
+        for_nobody: false,
         undo: crate::UndoRule::Free,
     })
 }

@@ -716,7 +716,17 @@ unsafe extern "C" fn current_outcome_assisted<G: Outcomes>(
     guard(|| {
         // SAFETY: see `instance` and `write_out`.
         let inst = unsafe { instance::<G>(handle)? };
-        unsafe { write_out(out, u32::from(inst.game.outcome().assisted)) }
+        let outcome = inst.game.outcome();
+        let bits = if outcome.assisted {
+            abi::OUTCOME_ASSISTED
+        } else {
+            0
+        } | if outcome.for_nobody {
+            abi::OUTCOME_FOR_NOBODY
+        } else {
+            0
+        };
+        unsafe { write_out(out, bits) }
     })
 }
 

@@ -693,6 +693,10 @@ pub struct Outcome {
     /// Whether the game helped the player (hints, a solver): the launcher
     /// counts such a win apart, and it sets no record (revision 4).
     pub assisted: bool,
+    /// Whether the game is nobody's (revision 6): the player did not play
+    /// it (a record typed in and replayed, computers playing each other),
+    /// so the launcher counts it for nobody, neither won nor lost.
+    pub for_nobody: bool,
     /// What undoing the change that reached this position would mean
     /// (revision 6): a game with hidden information says which of its
     /// moves reveal what the player could not know (a card dealt or
@@ -725,6 +729,7 @@ impl Outcome {
         result: GameResult::Playing,
         score: None,
         assisted: false,
+        for_nobody: false,
         undo: UndoRule::Free,
     };
 
@@ -734,6 +739,7 @@ impl Outcome {
             result: GameResult::Won,
             score: None,
             assisted: false,
+            for_nobody: false,
             undo: UndoRule::Free,
         }
     }
@@ -744,6 +750,7 @@ impl Outcome {
             result: GameResult::Lost,
             score: None,
             assisted: false,
+            for_nobody: false,
             undo: UndoRule::Free,
         }
     }
@@ -758,6 +765,26 @@ impl Outcome {
     /// ```
     pub const fn with_assistance(self, assisted: bool) -> Outcome {
         Outcome { assisted, ..self }
+    }
+
+    /// The same outcome, counted for nobody (revision 6): the player did
+    /// not play this game. Say so of a game that ended without a move of
+    /// the player's (its record typed in and replayed, or played by
+    /// computers only); the launcher's statistics then count it neither as
+    /// won nor as lost, and it sets no record.
+    ///
+    /// ```
+    /// use game_api::Outcome;
+    /// let people = 0;
+    /// let outcome = Outcome::won();
+    /// let outcome = if people == 0 { outcome.for_nobody() } else { outcome };
+    /// assert!(outcome.for_nobody && outcome.is_over());
+    /// ```
+    pub const fn for_nobody(self) -> Outcome {
+        Outcome {
+            for_nobody: true,
+            ..self
+        }
     }
 
     /// The same outcome, saying what undoing the change that reached it

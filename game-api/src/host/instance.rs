@@ -613,7 +613,10 @@ impl GameInstance {
         // SAFETY: a checked table's function, our live handle, a valid slot.
         let status = unsafe { assisted(self.handle, &mut helped) };
         self.check("outcome_assisted", status)?;
-        let outcome = outcome.with_assistance(helped != 0);
+        let mut outcome = outcome.with_assistance(helped & abi::OUTCOME_ASSISTED != 0);
+        if helped & abi::OUTCOME_FOR_NOBODY != 0 {
+            outcome = outcome.for_nobody();
+        }
         let Some(undo) = self.table.outcome_undo else {
             return Ok(outcome);
         };

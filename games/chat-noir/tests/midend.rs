@@ -8,7 +8,7 @@ use chat_noir::plugin::ChatNoir;
 use chat_noir::render::cell_center;
 use chat_noir::{Board, GameId, Pos, State, World, adjacent};
 use game_api::host::{CallErrorKind, GameInstance, GameLibrary, NoServices, Recorder};
-use game_api::{Event, Game, GameResult, NewGame, Outcome, Outcomes, Response, SaveLoad};
+use game_api::{Event, Game, NewGame, Outcome, Outcomes, Response, SaveLoad};
 
 fn start() -> GameInstance {
     start_with(Recorder::new())
@@ -233,14 +233,7 @@ fn trapping_the_cat_is_won_and_an_escape_is_lost() {
     game.start_from_game_id(&id.to_string()).unwrap();
     assert_eq!(game.outcome().unwrap(), Outcome::PLAYING);
     click(&mut game, around[0]);
-    assert_eq!(
-        game.outcome().unwrap(),
-        Outcome {
-            result: GameResult::Won,
-            score: None,
-            assisted: false,
-        }
-    );
+    assert_eq!(game.outcome().unwrap(), Outcome::won());
     assert!(game.status().unwrap().starts_with("You trapped the cat!"));
 
     game.start_from_game_id("5:1,1:0").unwrap();

@@ -31,7 +31,7 @@ use game_api::saved_text::SavedText;
 use game_api::{GameError, NewGame, Outcome, Outcomes, SaveLoad};
 
 use crate::board::{Color, End, Position, parse_record, record_text};
-use crate::game::Checkers;
+use crate::game::{Checkers, Player};
 
 /// The first line of a save, before the format's number.
 pub const HEADER: &str = "Checkers save";
@@ -91,13 +91,23 @@ impl SaveLoad for Checkers {
 
 impl Outcomes for Checkers {
     fn outcome(&self) -> Outcome {
-        let me = self.players().lone_person().unwrap_or(Color::Black);
-        match self.end() {
+        let players = self.players();
+        let me = players.lone_person().unwrap_or(Color::Black);
+        let outcome = match self.end() {
             Some(End::Win(winner)) if winner == me => {
                 Outcome::won().with_score(i64::from(self.position.count(me)))
             }
             Some(End::Win(_)) => Outcome::lost(),
             Some(End::Draw) | None => Outcome::PLAYING,
+        };
+        // Two computers played: nobody's game.
+        let computers_only = [players.black, players.white]
+            .iter()
+            .all(|p| matches!(p, Player::Computer(_)));
+        if computers_only {
+            outcome.for_nobody()
+        } else {
+            outcome
         }
     }
 }
@@ -178,6 +188,13 @@ mod tests {
             finished(people, Position::START).outcome(),
             Outcome::PLAYING
         );
+        // Two computers: nobody's game, counted for nobody.
+        let computers = Players {
+            black: Player::Computer(Strength::Easy),
+            white: Player::Computer(Strength::Easy),
+        };
+        assert!(finished(computers, black_won).outcome().for_nobody);
+        assert!(!finished(vs_computer, black_won).outcome().for_nobody);
     }
 
     #[test]

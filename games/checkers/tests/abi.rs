@@ -367,8 +367,9 @@ fn the_computer_plays_a_whole_game_against_itself() {
     assert_eq!(seen(&mut game), expected(&pos));
     let outcome = game.outcome().unwrap();
     println!("{}", game.status().unwrap());
-    // Counted from Black's side when nobody plays.
+    // Black's win on the board, and nobody's game: no person played.
     assert_eq!(outcome.result, GameResult::Won, "after {plies} moves");
+    assert!(outcome.for_nobody);
     let status = game.status().unwrap();
     assert!(
         status.starts_with("Black wins: White has no move. Press N for a new game"),

@@ -23,10 +23,11 @@
 //! for a person. Who plays each colour is a setting, not part of a save.
 //!
 //! **Outcome.** With one person against the computer, the person's win
-//! is won and the computer's win lost; between two people (or two
-//! computers) a finished game counts as won. The score is minus the number
-//! of moves played (fewer is better). Moves the computer played for a
-//! person make the game assisted.
+//! is won and the computer's win lost; between two people a finished game
+//! counts as won; between two computers it is nobody's
+//! ([`Outcome::for_nobody`]). The score is the number of moves played
+//! (fewer is better). Moves the computer played for a person make the
+//! game assisted.
 
 use game_api::saved_text::SavedText;
 use game_api::{GameError, NewGame, Outcome, Outcomes, SaveLoad};
@@ -92,9 +93,15 @@ impl Outcomes for Gobblet {
             [person] if person != winner => Outcome::lost(),
             _ => Outcome::won(),
         };
-        result
+        let result = result
             .with_score(self.at as i64)
-            .with_assistance(self.helped > 0 || people.is_empty())
+            .with_assistance(self.helped > 0);
+        // Two computers played: nobody's game.
+        if people.is_empty() {
+            result.for_nobody()
+        } else {
+            result
+        }
     }
 
     fn score_kind(&self) -> game_api::ScoreKind {

@@ -101,7 +101,7 @@ fn the_computer_plays_both_sides_of_a_whole_3x3_game_to_red_s_win() {
     assert!(status.contains("Press N for a new game"), "{status}");
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Won);
-    assert!(outcome.assisted, "two computers: not a person's win");
+    assert!(outcome.for_nobody, "two computers: nobody's game");
     // The record is the game ID, and replays to the same end.
     let id = game.game_id().unwrap();
     assert!(id.starts_with("3: L"), "{id}");

@@ -39,8 +39,11 @@
 //!
 //! **Outcome.** With a person on one side and the computer on the other,
 //! the game is won or lost from the person's side. Between two people it
-//! is counted as won (the status line says who won). Between two
-//! computers it is counted as won with help. The score is minus the moves
+//! is counted as won (the status line says who won). A game nobody played
+//! by hand counts for nobody ([`Outcome::for_nobody`]): between two
+//! computers, or started from a typed record (the Record field, a game ID)
+//! and ended without a move by a person after it. One a person played on
+//! from a typed record is won or lost with help. The score is the moves
 //! the game took (fewer is better).
 
 use std::fmt::Write as _;
@@ -163,23 +166,38 @@ impl SaveLoad for PousseGame {
 }
 
 /// Won or lost from the person's side against the computer; won between
-/// two people; won with help between two computers. Scored by minus the
-/// moves played.
+/// two people; nobody's between two computers or when no person moved
+/// after a typed record; with help when a person played on from one.
+/// Scored by the moves played.
 impl Outcomes for PousseGame {
     fn outcome(&self) -> Outcome {
         let Some(ending) = self.game.ending() else {
             return Outcome::PLAYING;
         };
-        let score = self.game.moves().len() as i64;
+        let moves = self.game.moves();
+        let score = moves.len() as i64;
         let winner = ending.winner();
-        let people: Vec<Player> = Player::BOTH
-            .into_iter()
-            .filter(|&p| !self.settings.seat(p).is_computer())
-            .collect();
+        let person = |p: Player| !self.settings.seat(p).is_computer();
+        let people: Vec<Player> = Player::BOTH.into_iter().filter(|&p| person(p)).collect();
+        // X moves first, and the players take turns: move k is X's when k
+        // is even.
+        let mover = |k: usize| {
+            if k.is_multiple_of(2) {
+                Player::X
+            } else {
+                Player::O
+            }
+        };
+        let typed = !self.start.is_empty();
+        let by_hand = (self.start.len().min(moves.len())..moves.len()).any(|k| person(mover(k)));
         let outcome = match people[..] {
-            [] => Outcome::won().with_assistance(true),
             [person] if person != winner => Outcome::lost(),
             _ => Outcome::won(),
+        };
+        let outcome = if people.is_empty() || (typed && !by_hand) {
+            outcome.for_nobody()
+        } else {
+            outcome.with_assistance(typed)
         };
         outcome.with_score(score)
     }
@@ -265,11 +283,19 @@ mod tests {
         );
     }
 
+    /// X wins on its fourth move.
+    const X_WINS: &str = "T1 R2 T1 R3 T1 R4 T1";
+
+    fn play_moves(g: &mut PousseGame, moves: &str) {
+        for m in moves.split(' ') {
+            assert!(g.play(m.parse().unwrap()), "{m}");
+        }
+    }
+
     #[test]
     fn outcomes_follow_who_plays() {
-        let x_wins = "T1 R2 T1 R3 T1 R4 T1";
         let medium = Seat::Computer(Strength::Medium);
-        for (x, o, result, assisted) in [
+        for (x, o, result, nobody) in [
             (Seat::Person, medium, GameResult::Won, false),
             (medium, Seat::Person, GameResult::Lost, false),
             (Seat::Person, Seat::Person, GameResult::Won, false),
@@ -277,14 +303,47 @@ mod tests {
         ] {
             let mut g = game(x, o);
             assert_eq!(g.outcome(), Outcome::PLAYING);
-            g.start_from_game_id(x_wins).unwrap();
+            play_moves(&mut g, X_WINS);
             let outcome = g.outcome();
             assert_eq!(
-                (outcome.result, outcome.assisted),
-                (result, assisted),
+                (outcome.result, outcome.for_nobody, outcome.assisted),
+                (result, nobody, false),
                 "{x} {o}"
             );
             assert_eq!(outcome.score, Some(7));
         }
+    }
+
+    /// A record typed into the Record field (or the Game ID) and played to
+    /// its end by nobody is nobody's game: no win for the person, no loss,
+    /// no best score (issue 40: won=2 with no game won by hand).
+    #[test]
+    fn a_typed_record_is_nobodys_game_and_playing_on_from_one_is_helped() {
+        let medium = Seat::Computer(Strength::Medium);
+        let mut g = game(Seat::Person, medium);
+        game_api::Game::invoke_action(&mut g, "record", X_WINS).unwrap();
+        let outcome = g.outcome();
+        assert_eq!(outcome.result, GameResult::Won);
+        assert!(outcome.for_nobody, "{outcome:?}");
+        // The person (O) loses to the computer's move after the record:
+        // still no move of the person's.
+        let mut g = game(medium, Seat::Person);
+        g.start_from_game_id("T1 R2 T1 R3 T1 R4").unwrap();
+        play_moves(&mut g, "T1");
+        assert!(g.outcome().for_nobody, "{:?}", g.outcome());
+        // The person plays the winning move after the record: a win, with
+        // help (the position was typed in).
+        let mut g = game(Seat::Person, medium);
+        g.start_from_game_id("T1 R2 T1 R3 T1 R4").unwrap();
+        play_moves(&mut g, "T1");
+        let outcome = g.outcome();
+        assert_eq!(
+            (outcome.result, outcome.for_nobody, outcome.assisted),
+            (GameResult::Won, false, true)
+        );
+        // A new game on an empty board is the person's own again.
+        g.new_game(1);
+        play_moves(&mut g, X_WINS);
+        assert!(!g.outcome().for_nobody && !g.outcome().assisted);
     }
 }

@@ -203,10 +203,10 @@ fn a_whole_game_between_two_computers_ends_as_the_rules_say() {
                 Shape::Circle { style, .. } if style.stroke.map(|s| s.color) == Some(LOSER_RING))));
         }
     }
-    // Two computers: counted as won with help.
+    // Two computers: nobody's game, counted for nobody.
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.result, GameResult::Won);
-    assert!(outcome.assisted);
+    assert!(outcome.for_nobody && !outcome.assisted);
     assert_eq!(outcome.score, Some(replayed.moves().len() as i64));
     // No more moves are made.
     for _ in 0..20 {

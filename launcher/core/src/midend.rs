@@ -349,6 +349,9 @@ pub struct Midend {
     /// Undo or Restart took back a move whose undoing helps the player
     /// ([`UndoRule::Assists`]) in this game: its result counts as assisted.
     undid_help: bool,
+    /// The position of the last move whose undo rule has not been read
+    /// yet (its outcome's answer came late).
+    unruled: Option<Arc<[u8]>>,
     /// The first game was asked for ([`Midend::first_game`]) and its
     /// answer has not been read: when it comes, it is where the history
     /// starts, not a new game after the one `Game::new` made.
@@ -378,6 +381,7 @@ impl Midend {
             choices: None,
             first_game_pending: false,
             undid_help: false,
+            unruled: None,
         }
     }
 
@@ -404,6 +408,7 @@ impl Midend {
             choices: None,
             first_game_pending: false,
             undid_help: false,
+            unruled: None,
         };
         midend.read_game_id(instance)?;
         Ok(midend)
@@ -513,16 +518,21 @@ impl Midend {
                 moved = history.record_move(state);
             }
         }
-        if !moved {
+        if moved && self.features.outcome {
+            self.unruled = self.history.as_ref().map(|h| h.current().state.clone());
+        }
+        if self.unruled.is_none() {
             return self.check_outcome(instance);
         }
         // A move: what undoing it would mean comes with the outcome, read
         // even once the result is counted (the game goes on being played).
-        let outcome = match self.features.outcome {
-            true => supported(instance.outcome())?,
-            false => None,
-        };
-        if let (Some(history), Some(outcome)) = (&mut self.history, &outcome) {
+        // An answer that comes late is read by the next change, and is
+        // still that move's when no move came between.
+        let outcome = supported(instance.outcome())?;
+        let unruled = self.unruled.take();
+        if let (Some(history), Some(outcome), Some(state)) = (&mut self.history, &outcome, unruled)
+            && Arc::ptr_eq(&history.current().state, &state)
+        {
             match outcome.undo {
                 UndoRule::Free => {}
                 UndoRule::Barrier => history.seal(),
@@ -562,15 +572,19 @@ impl Midend {
         Ok(self.finished(outcome))
     }
 
-    /// The result to count, when `outcome` is the game's first win or loss.
+    /// The result to count, when `outcome` is the game's first win or loss
+    /// and the player's: a game the game says is nobody's (a record typed
+    /// in, computers only) counts for nobody, and stays uncounted, so that
+    /// an end the player then reaches by hand (after an Undo) counts.
     fn finished(&mut self, outcome: Option<Outcome>) -> Option<Finished> {
         let Outcome {
             result,
             score,
             assisted,
+            for_nobody,
             ..
         } = outcome?;
-        if self.counted || result == GameResult::Playing {
+        if self.counted || result == GameResult::Playing || for_nobody {
             return None;
         }
         self.counted = true;
@@ -864,6 +878,9 @@ mod tests {
         undo: UndoRule,
         result: GameResult,
         assisted: bool,
+        for_nobody: bool,
+        /// The next outcome's answer comes late (a busy game process).
+        late: bool,
     }
 
     impl Cards {
@@ -910,10 +927,14 @@ mod tests {
             unreachable!()
         }
         fn outcome(&mut self) -> Result<Outcome, GameError> {
+            if std::mem::take(&mut self.late) {
+                return Err(GameError::Process("no answer yet".into()));
+            }
             Ok(Outcome {
                 result: self.result,
                 score: None,
                 assisted: self.assisted,
+                for_nobody: self.for_nobody,
                 undo: self.undo,
             })
         }
@@ -940,6 +961,8 @@ mod tests {
             undo: UndoRule::Free,
             result: GameResult::Playing,
             assisted: false,
+            for_nobody: false,
+            late: false,
         };
         let midend = Midend::start(&mut game).unwrap();
         (game, midend)
@@ -969,6 +992,19 @@ mod tests {
     }
 
     #[test]
+    fn a_barrier_whose_answer_comes_late_is_kept_at_the_next_change() {
+        let (mut game, mut midend) = cards();
+        game.play("bet", UndoRule::Free);
+        midend.after_change(&mut game).unwrap();
+        game.play("hit 10D", UndoRule::Barrier);
+        game.late = true;
+        assert!(midend.after_change(&mut game).is_err(), "no answer in time");
+        // The answer is read at the next change (a redraw, no move).
+        midend.after_change(&mut game).unwrap();
+        assert!(!midend.history().unwrap().can_undo());
+    }
+
+    #[test]
     fn undoing_a_move_that_assists_counts_the_game_as_helped() {
         let (mut game, mut midend) = cards();
         game.play("flipped the star", UndoRule::Assists);
@@ -986,6 +1022,23 @@ mod tests {
         game.result = GameResult::Won;
         let finished = midend.after_change(&mut game).unwrap().expect("won");
         assert!(!finished.assisted);
+    }
+
+    /// A game the game says is nobody's (a record typed into Pousse, two
+    /// computers playing) is no result; an end the player reaches by hand
+    /// afterwards, in the same game, is one.
+    #[test]
+    fn a_game_for_nobody_is_not_counted() {
+        let (mut game, mut midend) = cards();
+        game.play("record typed: X won", UndoRule::Free);
+        game.result = GameResult::Won;
+        game.for_nobody = true;
+        assert_eq!(midend.after_change(&mut game).unwrap(), None);
+        assert!(!midend.counted());
+        game.play("undone, then won by hand", UndoRule::Free);
+        game.for_nobody = false;
+        let finished = midend.after_change(&mut game).unwrap().expect("won");
+        assert_eq!(finished.result, GameResult::Won);
     }
 
     #[test]

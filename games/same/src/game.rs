@@ -46,8 +46,32 @@ pub const DOT_RADIUS: f32 = 13.0;
 /// How much smaller the dots of a group held down under the pointer are
 /// drawn.
 pub const PRESSED_SHRINK: f32 = 2.0;
-/// The width of the bridge drawn between two touching dots of one colour.
-pub const BRIDGE_WIDTH: f32 = 12.0;
+/// The width of the bridge drawn between two touching dots of one colour,
+/// in their colour: most of a dot, so that a group reads as one blob.
+pub const BRIDGE_WIDTH: f32 = 16.0;
+/// The bridge's edge on either side, in the dots' rim colour.
+pub const BRIDGE_EDGE: f32 = 1.5;
+
+/// The rectangle of a bridge `width` wide between the centres `here` and
+/// `there` (side by side or one above the other), `inset` short of each:
+/// its top-left corner and size.
+fn bridge_rect(here: Point, there: Point, inset: f32, width: f32) -> (Point, Point) {
+    if (there.y - here.y).abs() < (there.x - here.x).abs() {
+        let (left, right) = (here.x.min(there.x) + inset, here.x.max(there.x) - inset);
+        let y = (here.y + there.y) / 2.0;
+        (
+            Point::new(left, y - width / 2.0),
+            Point::new(right - left, width),
+        )
+    } else {
+        let (top, bottom) = (here.y.min(there.y) + inset, here.y.max(there.y) - inset);
+        let x = (here.x + there.x) / 2.0;
+        (
+            Point::new(x - width / 2.0, top),
+            Point::new(width, bottom - top),
+        )
+    }
+}
 
 /// The canvas background.
 pub const BACKGROUND: Rgba = Rgba::rgb(30, 32, 42);
@@ -560,39 +584,33 @@ impl Same {
             }
         }
 
-        // Bridges between touching dots of one colour, where they are
-        // drawn side by side.
-        for (cell, colour) in self.board.dots() {
-            let here = self.drawn_at(cell);
-            for n in [
-                Cell::new(cell.col + 1, cell.row),
-                Cell::new(cell.col, cell.row + 1),
-            ] {
-                if self.board.get(n) != Some(colour) {
-                    continue;
-                }
-                let there = self.drawn_at(n);
-                let apart = (there.x - here.x).hypot(there.y - here.y);
-                if apart <= PITCH * 1.01 {
-                    painter.line(
-                        here,
-                        there,
-                        Stroke {
-                            width: BRIDGE_WIDTH,
-                            color: rim(fill_of(cell, colour)),
-                        },
-                    );
-                }
-            }
-        }
-
-        for (cell, colour) in self.board.dots() {
-            let radius = if held && highlighted.contains(&cell) {
+        // Touching dots of one colour are joined into one blob, so that a
+        // group reads at a glance: a bridge of the dots' own colour, as
+        // wide as most of a dot, edged with their rim. The edges go under
+        // the dots, the bridge over their rims where it meets them.
+        let radius_of = |cell: Cell| {
+            if held && highlighted.contains(&cell) {
                 DOT_RADIUS - PRESSED_SHRINK
             } else {
                 DOT_RADIUS
-            };
-            Self::draw_dot(painter, self.drawn_at(cell), radius, fill_of(cell, colour));
+            }
+        };
+        let bridges = self.bridges();
+        for &(cell, _, colour, here, there) in &bridges {
+            let (min, size) = bridge_rect(here, there, 0.0, BRIDGE_WIDTH + 2.0 * BRIDGE_EDGE);
+            painter.rect(min, size, Style::solid(rim(fill_of(cell, colour))));
+        }
+        for (cell, colour) in self.board.dots() {
+            Self::draw_dot(
+                painter,
+                self.drawn_at(cell),
+                radius_of(cell),
+                fill_of(cell, colour),
+            );
+        }
+        for &(cell, _, colour, here, there) in &bridges {
+            let (min, size) = bridge_rect(here, there, radius_of(cell) - 3.0, BRIDGE_WIDTH);
+            painter.rect(min, size, Style::solid(fill_of(cell, colour)));
         }
 
         if let Some(cursor) = self.cursor {
@@ -611,6 +629,29 @@ impl Same {
                 },
             );
         }
+    }
+
+    /// The touching dots of one colour drawn side by side: each pair's
+    /// cells, colour and drawn centres (left or upper first).
+    fn bridges(&self) -> Vec<(Cell, Cell, u8, Point, Point)> {
+        let mut bridges = Vec::new();
+        for (cell, colour) in self.board.dots() {
+            let here = self.drawn_at(cell);
+            for n in [
+                Cell::new(cell.col + 1, cell.row),
+                Cell::new(cell.col, cell.row + 1),
+            ] {
+                if self.board.get(n) != Some(colour) {
+                    continue;
+                }
+                let there = self.drawn_at(n);
+                let apart = (there.x - here.x).hypot(there.y - here.y);
+                if apart <= PITCH * 1.01 {
+                    bridges.push((cell, n, colour, here, there));
+                }
+            }
+        }
+        bridges
     }
 
     fn draw_game_over(&self, painter: &mut dyn Painter) {
@@ -968,11 +1009,17 @@ mod tests {
         let g = game("11/21");
         let mut painter = RecordingPainter::new();
         g.draw(&mut painter);
+        // Each bridge a rectangle of the dots' colour from one dot into the
+        // other.
+        let blue = COLOURS_RGB[0];
         let mut bridges: Vec<(Cell, Cell)> = painter
             .shapes
             .iter()
             .filter_map(|s| match s {
-                Shape::Line { from, to, .. } => Some((g.cell_at(*from)?, g.cell_at(*to)?)),
+                Shape::Rect { min, size, style } if style.fill == Some(blue) => {
+                    let end = Point::new(min.x + size.x, min.y + size.y);
+                    Some((g.cell_at(*min)?, g.cell_at(end)?))
+                }
                 _ => None,
             })
             .collect();

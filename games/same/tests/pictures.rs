@@ -76,3 +76,58 @@ fn the_pictures_show_the_rule_books_example_stage_by_stage() {
     // The highlight picture: the example with the green group pale.
     assert_eq!(seen("manual/highlight.png", true), stages[0]);
 }
+
+/// The pixel at `x`, `y` of a rendered picture.
+fn pixel_at(rgba: &[u8], width: u32, x: f32, y: f32) -> [u8; 4] {
+    let i = 4 * (y as u32 * width + x as u32) as usize;
+    [rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3]]
+}
+
+#[test]
+fn a_group_reads_as_one_blob_of_its_colour() {
+    // The example as dealt: the green column of three and the purple pair
+    // above it are groups; blue and red alternate, touching no dot of
+    // their own colour.
+    let stage = &render_pictures::example_stages()[0];
+    let (w, _, rgba) =
+        game_raster::decode_png(&std::fs::read(file("manual/example-1.png")).unwrap()).unwrap();
+    let board = same::game::BOARD;
+    let colour = |cell: Cell| {
+        let c = COLOURS_RGB[stage.get(cell).unwrap() as usize];
+        [c.r, c.g, c.b, 255]
+    };
+    let between = |a: Cell, b: Cell| {
+        let (p, q) = (Same::cell_center(a), Same::cell_center(b));
+        ((p.x + q.x) / 2.0, (p.y + q.y) / 2.0)
+    };
+    let mut joined = 0;
+    for cell in stage.cells() {
+        for next in [
+            Cell::new(cell.col + 1, cell.row),
+            Cell::new(cell.col, cell.row + 1),
+        ] {
+            if stage.get(next).is_none() {
+                continue;
+            }
+            let (x, y) = between(cell, next);
+            // The gap between the dots, and a little to either side of
+            // the line joining them.
+            for (dx, dy) in [(0.0, 0.0), (0.0, 5.0), (5.0, 0.0), (0.0, -5.0), (-5.0, 0.0)] {
+                let seen = pixel_at(&rgba, w, x + dx, y + dy);
+                let along = if cell.row == next.row { dx } else { dy };
+                if stage.get(next) == stage.get(cell) {
+                    assert_eq!(seen, colour(cell), "between {cell:?} and {next:?}");
+                } else if along == 0.0 {
+                    // Across the gap, where no dot is: the board.
+                    assert_eq!(
+                        seen,
+                        [board.r, board.g, board.b, 255],
+                        "between {cell:?} and {next:?}"
+                    );
+                }
+            }
+            joined += usize::from(stage.get(next) == stage.get(cell));
+        }
+    }
+    assert_eq!(joined, 3, "green twice, purple once");
+}

@@ -864,7 +864,7 @@ pub trait Outcomes: Game {
     /// How its scores compare (ABI revision 5), asked once as the game
     /// starts: higher is better (the default), or fewer is better
     /// ([`ScoreKind::fewest`]: moves, seconds), and what a score counts,
-    /// which the statistics show ("best score 10 moves").
+    /// which the statistics show ("10 moves" as the best).
     fn score_kind(&self) -> ScoreKind {
         ScoreKind::points()
     }

@@ -1,6 +1,6 @@
 //! Scores where fewer is better (ABI revision 5, issue 25), in the real
 //! console: the `fewest-moves` fixture says `ScoreKind::fewest("moves")`,
-//! the statistics keep its lowest score and show "best score 2 moves"
+//! the statistics keep its lowest score and show "2 moves" in the Best column
 //! (not "-2"), with the best time; and a best recorded the old way (minus
 //! the moves) is read the right way round.
 

@@ -245,3 +245,38 @@ fn statistics_table(ui: &mut egui::Ui, view: &ConsoleView<'_>, asks: &mut Consol
             }
         });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Minesweeper's score counts seconds: its tooltip says the best once,
+    /// as a time ("3:37 · 217 seconds" said it twice); Gobblet's says
+    /// both its time and its moves.
+    #[test]
+    fn a_tooltip_says_each_best_once() {
+        let mut plays = PlayHistory::default();
+        let game = |unit: &str, ms: u64, score: i64| player::GamePlays {
+            times_played: 1,
+            last_played: Some(100),
+            won: 1,
+            current_streak: 1,
+            best_streak: 1,
+            best_time_ms: Some(ms),
+            best_score: Some(score),
+            lower_is_better: true,
+            score_unit: unit.into(),
+            ..Default::default()
+        };
+        plays
+            .games
+            .insert("minesweeper".into(), game("seconds", 217_400, 217));
+        plays
+            .games
+            .insert("gobblet".into(), game("turns", 207_000, 8));
+        let line = played_line(&plays, "minesweeper", 100);
+        assert!(line.ends_with("; best 3:37"), "{line}");
+        let line = played_line(&plays, "gobblet", 100);
+        assert!(line.ends_with("; best 3:27 · 8 turns"), "{line}");
+    }
+}

@@ -187,10 +187,16 @@ pub enum BadMove {
     NotThere(Pawn),
     /// Entering needs a 5 or two dice summing to 5.
     NoFive,
-    /// The entry square holds a blockade.
+    /// The entry square holds a blockade (the original's "cannot move out
+    /// into a blockade").
     EntryBlocked,
-    /// A blockade stands on the way (or on the square landed on).
+    /// A blockade stands on the squares passed or landed on (the
+    /// original's "there is a blockade at … in the main ring", "… in the
+    /// home row").
     Blockade(Square),
+    /// A move of one square on the ring onto a blockade (the original's
+    /// "cannot move directly onto a blockade").
+    OntoBlockade(u8),
     /// Safe squares cannot be shared with another colour.
     SafeTaken(u8),
     /// Past home: home needs an exact count.
@@ -216,8 +222,17 @@ impl fmt::Display for BadMove {
         match self {
             BadMove::NotThere(p) => write!(f, "{p} is not there"),
             BadMove::NoFive => write!(f, "entering needs a 5 (or two dice that make 5)"),
-            BadMove::EntryBlocked => write!(f, "a blockade stands on the entry square"),
-            BadMove::Blockade(sq) => write!(f, "a blockade on {sq} is in the way"),
+            BadMove::EntryBlocked => write!(
+                f,
+                "a pawn cannot move out into a blockade: two pawns stand on the entry square"
+            ),
+            BadMove::Blockade(sq) => write!(f, "there is a blockade on {sq}, in the way"),
+            BadMove::OntoBlockade(i) => {
+                write!(
+                    f,
+                    "a pawn cannot move directly onto a blockade (on square {i})"
+                )
+            }
             BadMove::SafeTaken(i) => {
                 write!(f, "square {i} is safe and another colour's pawn is on it")
             }
@@ -450,6 +465,37 @@ impl Board {
     pub fn blockade_between_main(&self, start: u8, end: u8) -> Option<u8> {
         blockade_between_in(self.blockade_mask(), start, end)
     }
+
+    /// The first blockade (of any colour) on the squares from `start` to
+    /// `end` inclusive along a pawn's way, as the original's
+    /// `find-blockade/between` looks: round the ring from one main square
+    /// to another; from a main square into a home row (the ring up to that
+    /// colour's exit, then its row); or along one home row. Squares out of
+    /// that order (a row before the ring, two colours' rows) hold none.
+    pub fn blockade_between(&self, start: Square, end: Square) -> Option<Square> {
+        let mask = self.blockade_mask();
+        let row = |c: Color, from: u8, to: u8| {
+            (from..=to.min(HOME_ROW_SIZE - 1))
+                .find(|&i| mask & (1u128 << square_bit(Square::Row(c, i))) != 0)
+                .map(|i| Square::Row(c, i))
+        };
+        match (start, end) {
+            (Square::Main(s), Square::Main(e)) => blockade_between_in(mask, s, e).map(Square::Main),
+            (Square::Main(s), Square::Row(c, n)) => blockade_between_in(mask, s, c.exit_pos())
+                .map(Square::Main)
+                .or_else(|| row(c, 0, n)),
+            (Square::Row(c, a), Square::Row(d, b)) if c == d => row(c, a, b),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `one`, `two` and `three` come in that order round a circle
+/// (each may equal the next): the original's `<=/m`, with which it tells
+/// whether a move round the ring passes a colour's exit.
+pub fn le_m(one: u8, two: u8, three: u8) -> bool {
+    let in_order = |a: u8, b: u8, c: u8| a <= b && b <= c;
+    in_order(one, two, three) || in_order(two, three, one) || in_order(three, one, two)
 }
 
 /// [`Board::blockade_between_main`] with the board's blockades known.
@@ -535,7 +581,13 @@ fn move_from(board: &Board, pawn: Pawn, loc: Loc, distance: u8) -> MoveResult {
         if let Some(sq) = Board::square_of(pawn, end)
             && mask & (1u128 << square_bit(sq)) != 0
         {
-            return Err(BadMove::Blockade(sq));
+            // The original looks for blockades passed only on a move of
+            // more than one square round the ring; one square onto a
+            // blockade there has its own reason.
+            return Err(match (loc, sq) {
+                (Loc::Main(_), Square::Main(i)) if distance == 1 => BadMove::OntoBlockade(i),
+                _ => BadMove::Blockade(sq),
+            });
         }
     }
     let mut b = *board;

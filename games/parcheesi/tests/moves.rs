@@ -1,11 +1,15 @@
 //! The original's move tests (`parcheesi/test/moves-test.rkt`), ported as
 //! facts: the same positions, the same moves, the same expected boards,
-//! bonuses and refusals. Positions are written as where each pawn stands;
-//! pawns not named are in their nests.
+//! bonuses and refusals, all 123 of its cases (its helpers `<=/m`,
+//! `find-blockade/between` and `find-blockades/color` are [`le_m`],
+//! [`Board::blockade_between`] and [`Board::blockades_of`]). Each blockade
+//! refusal is checked for the reason the original's rules (`moves.rkt`)
+//! give. Positions are written as where each pawn stands; pawns not named
+//! are in their nests.
 
 use parcheesi::rules::{
-    Board, Color, Loc, Move, Pawn, blockade_moved, doubles_penalty, enter, entering_blockade,
-    make_moves, move_home, move_main, moves_with_die, take_turn,
+    BadMove, Board, Color, Loc, Move, Pawn, Square, blockade_moved, doubles_penalty, enter,
+    entering_blockade, le_m, make_moves, move_home, move_main, moves_with_die, take_turn,
 };
 
 use Color::{Blue, Green, Red, Yellow};
@@ -235,20 +239,24 @@ fn home_by_exact_count_with_a_bonus_of_ten() {
 fn refusals_of_the_original() {
     let g = |id| p(Green, id);
     let r = |id| p(Red, id);
-    // A third pawn cannot enter onto its own blockade.
+    // A third pawn cannot enter onto its own blockade ("cannot move out
+    // into a blockade").
     let b = mb(&[e(g(0)), e(g(1))]);
-    assert!(enter(&b, g(2)).is_err());
+    assert_eq!(enter(&b, g(2)), Err(BadMove::EntryBlocked));
     // Moving a pawn that is not where the move says.
     let b = mb(&[e(g(0))]);
     assert!(move_main(&b, g(0), 4, 1).is_err());
     assert!(move_main(&b, g(0), 6, 1).is_err());
     assert!(move_main(&b, g(1), 5, 1).is_err());
-    // Onto and past a blockade.
+    // Onto and past a blockade: more than one square, "there is a
+    // blockade at 22 in the main ring"; one square, "cannot move directly
+    // onto a blockade".
     let b = mb(&[e(r(0)), e(r(1)), e(g(0))]);
-    assert!(move_main(&b, g(0), 5, 17).is_err());
-    assert!(move_main(&b, g(0), 5, 18).is_err());
+    let at_22 = Err(BadMove::Blockade(Square::Main(22)));
+    assert_eq!(move_main(&b, g(0), 5, 17), at_22);
+    assert_eq!(move_main(&b, g(0), 5, 18), at_22);
     let b = mb(&[e(g(0)), e(g(1)), m(g(0), 5, 18), m(g(1), 5, 18), e(r(0))]);
-    assert!(move_main(&b, r(0), 22, 1).is_err());
+    assert_eq!(move_main(&b, r(0), 22, 1), Err(BadMove::OntoBlockade(23)));
     assert!(moves_with_die(&b, Red, 1).is_empty(), "impossible to move");
     // Onto a blockade in the home row from the ring, and in the row.
     let b = mb(&[
@@ -261,7 +269,10 @@ fn refusals_of_the_original() {
         e(g(2)),
         m(g(2), 5, 60),
     ]);
-    assert!(move_main(&b, g(2), 65, 5).is_err());
+    assert_eq!(
+        move_main(&b, g(2), 65, 5),
+        Err(BadMove::Blockade(Square::Row(Green, 1)))
+    );
     let b = mb(&[
         e(g(0)),
         m(g(0), 5, 64),
@@ -272,26 +283,41 @@ fn refusals_of_the_original() {
         e(g(2)),
         m(g(2), 5, 64),
     ]);
-    assert!(move_home(&b, g(2), 0, 1).is_err());
-    assert!(move_home(&b, g(2), 0, 2).is_err());
+    // (In the row even one square: the original looks along the row.)
+    let in_row = Err(BadMove::Blockade(Square::Row(Green, 1)));
+    assert_eq!(move_home(&b, g(2), 0, 1), in_row);
+    assert_eq!(move_home(&b, g(2), 0, 2), in_row);
     // Past home (the arithmetic wraps round the ring).
     let b = at(&[(p(Yellow, 3), Main(50))]);
     assert!(move_main(&b, p(Yellow, 3), 50, 20).is_err());
-    // Past blockades at 0 and 67, landing on them or beyond.
+    // Onto and past blockades at 0 and 67: the four cases the original's
+    // tests call `board-move-piece-home` with a pawn on the ring, which its
+    // rules refuse as "not in the home row" whatever the blockade; moved
+    // on the ring as the tests mean, its rules refuse them for the
+    // blockade: one square onto it, "cannot move directly onto a
+    // blockade"; two, past it, "there is a blockade at 0 (67)".
     let b = at(&[
         (p(Blue, 0), Main(0)),
         (p(Blue, 1), Main(0)),
         (r(0), Main(67)),
     ]);
-    assert!(move_main(&b, r(0), 67, 1).is_err());
-    assert!(move_main(&b, r(0), 67, 2).is_err());
+    assert_eq!(move_main(&b, r(0), 67, 1), Err(BadMove::OntoBlockade(0)));
+    assert_eq!(
+        move_main(&b, r(0), 67, 2),
+        Err(BadMove::Blockade(Square::Main(0)))
+    );
+    assert_eq!(move_home(&b, r(0), 67, 1), Err(BadMove::NotThere(r(0))));
     let b = at(&[
         (p(Blue, 0), Main(67)),
         (p(Blue, 1), Main(67)),
         (r(0), Main(66)),
     ]);
-    assert!(move_main(&b, r(0), 66, 1).is_err());
-    assert!(move_main(&b, r(0), 66, 2).is_err());
+    assert_eq!(move_main(&b, r(0), 66, 1), Err(BadMove::OntoBlockade(67)));
+    assert_eq!(
+        move_main(&b, r(0), 66, 2),
+        Err(BadMove::Blockade(Square::Main(67)))
+    );
+    assert_eq!(move_home(&b, r(0), 66, 2), Err(BadMove::NotThere(r(0))));
     // A blockade on another colour's exit bars the way into green's row.
     let b = at(&[
         (r(0), Main(0)),
@@ -301,7 +327,140 @@ fn refusals_of_the_original() {
         (g(2), Home),
         (g(3), Home),
     ]);
-    assert!(move_main(&b, g(0), 66, 3).is_err());
+    assert_eq!(
+        move_main(&b, g(0), 66, 3),
+        Err(BadMove::Blockade(Square::Main(0)))
+    );
+    // The words a player reads for each.
+    assert_eq!(
+        BadMove::OntoBlockade(23).to_string(),
+        "a pawn cannot move directly onto a blockade (on square 23)"
+    );
+    assert_eq!(
+        BadMove::Blockade(Square::Row(Green, 1)).to_string(),
+        "there is a blockade on square 2 of Green's home row, in the way"
+    );
+    assert_eq!(
+        BadMove::EntryBlocked.to_string(),
+        "a pawn cannot move out into a blockade: two pawns stand on the entry square"
+    );
+}
+
+#[test]
+fn le_m_orders_three_squares_round_the_ring() {
+    // The original's nine `<=/m` cases.
+    assert!(le_m(0, 1, 2));
+    assert!(!le_m(0, 2, 1));
+    assert!(!le_m(1, 0, 2));
+    assert!(le_m(4, 0, 1));
+    assert!(!le_m(4, 1, 0));
+    assert!(!le_m(0, 4, 1));
+    assert!(le_m(3, 4, 1));
+    assert!(!le_m(3, 1, 4));
+    assert!(!le_m(4, 3, 1));
+}
+
+#[test]
+fn find_blockade_between_looks_round_the_ring_and_along_the_rows() {
+    // Blue's blockade on its row's first square, green's on its row's
+    // fourth, yellow's on main square 2; two yellows home.
+    let b = at(&[
+        (p(Blue, 0), HomeRow(0)),
+        (p(Blue, 1), HomeRow(0)),
+        (p(Green, 0), HomeRow(3)),
+        (p(Green, 1), HomeRow(3)),
+        (p(Yellow, 1), Main(2)),
+        (p(Yellow, 2), Main(2)),
+        (p(Yellow, 0), Home),
+        (p(Yellow, 3), Home),
+    ]);
+    let main = Square::Main;
+    let row = Square::Row;
+    // The original's twelve `find-blockade/between` cases.
+    assert_eq!(b.blockade_between(main(0), main(1)), None);
+    assert_eq!(b.blockade_between(main(0), main(2)), Some(main(2)));
+    assert_eq!(b.blockade_between(main(0), main(5)), Some(main(2)));
+    assert_eq!(b.blockade_between(main(60), main(1)), None);
+    assert_eq!(b.blockade_between(main(60), main(2)), Some(main(2)));
+    assert_eq!(b.blockade_between(main(60), main(5)), Some(main(2)));
+    assert_eq!(b.blockade_between(row(Red, 0), row(Red, 7)), None);
+    assert_eq!(
+        b.blockade_between(row(Blue, 0), row(Blue, 7)),
+        Some(row(Blue, 0))
+    );
+    assert_eq!(
+        b.blockade_between(row(Green, 0), row(Green, 7)),
+        Some(row(Green, 3))
+    );
+    assert_eq!(b.blockade_between(main(66), row(Green, 2)), None);
+    assert_eq!(
+        b.blockade_between(main(66), row(Green, 5)),
+        Some(row(Green, 3))
+    );
+    assert_eq!(b.blockade_between(main(1), row(Green, 2)), Some(main(2)));
+}
+
+/// `color`'s blockades, sorted (the original lists them last found first).
+fn blockades(b: &Board, color: Color) -> Vec<(Square, Pawn, Pawn)> {
+    let mut found = b.blockades_of(color);
+    found.sort_by_key(|&(sq, ..)| format!("{sq:?}"));
+    found
+}
+
+#[test]
+fn find_blockades_color_names_each_pair_of_one_colour() {
+    let g = |id| p(Green, id);
+    let main = Square::Main;
+    let row = |i| Square::Row(Green, i);
+    // The original's eight `find-blockades/color` cases.
+    assert_eq!(blockades(&Board::new(), Green), []);
+    let home = |c: Color| (0..4).map(move |i| (p(c, i), Home));
+    let others: Vec<(Pawn, Loc)> = [Blue, Red, Yellow].into_iter().flat_map(home).collect();
+    assert_eq!(blockades(&at(&others), Yellow), []);
+    let mut two_on_0 = others.clone();
+    two_on_0.extend([(g(0), Main(0)), (g(1), Main(0))]);
+    assert_eq!(blockades(&at(&two_on_0), Yellow), []);
+    assert_eq!(blockades(&at(&two_on_0), Green), [(main(0), g(0), g(1))]);
+    let mut two_pairs = two_on_0.clone();
+    two_pairs.extend([(g(2), Main(1)), (g(3), Main(1))]);
+    assert_eq!(
+        blockades(&at(&two_pairs), Green),
+        [(main(0), g(0), g(1)), (main(1), g(2), g(3))]
+    );
+    let mut ring_and_row = others.clone();
+    ring_and_row.extend([
+        (g(2), Main(1)),
+        (g(3), Main(1)),
+        (g(0), HomeRow(1)),
+        (g(1), HomeRow(1)),
+    ]);
+    assert_eq!(
+        blockades(&at(&ring_and_row), Green),
+        [(main(1), g(2), g(3)), (row(1), g(0), g(1))]
+    );
+    let mut two_rows = others.clone();
+    two_rows.extend([
+        (g(2), HomeRow(0)),
+        (g(3), HomeRow(0)),
+        (g(0), HomeRow(1)),
+        (g(1), HomeRow(1)),
+    ]);
+    assert_eq!(
+        blockades(&at(&two_rows), Green),
+        [(row(0), g(2), g(3)), (row(1), g(0), g(1))]
+    );
+    // Each pair named lower pawn first, whichever came first in its cell.
+    let mut crossed = others;
+    crossed.extend([
+        (g(2), HomeRow(0)),
+        (g(0), HomeRow(0)),
+        (g(3), HomeRow(1)),
+        (g(1), HomeRow(1)),
+    ]);
+    assert_eq!(
+        blockades(&at(&crossed), Green),
+        [(row(0), g(0), g(2)), (row(1), g(1), g(3))]
+    );
 }
 
 #[test]

@@ -51,6 +51,9 @@ use game_api::settings::SettingsFile;
 pub const BOARD_AREA: f32 = 420.0;
 /// Space around everything.
 pub const MARGIN: f32 = 12.0;
+/// The smallest square, in canvas pixels: a 20 by 20 board is 22 of them
+/// across, buttons included.
+pub const MIN_CELL: f32 = 28.0;
 /// The space between the board and the list of moves.
 pub const GAP: f32 = 16.0;
 /// The width of the list of moves.
@@ -527,7 +530,12 @@ impl PousseGame {
 
     /// The side of a cell (and of a button) on this board.
     pub fn cell_size(&self) -> f32 {
-        (BOARD_AREA / (self.game.size() + 2) as f32).floor()
+        // Boards past 13 by 13 grow instead, so that the markers and the
+        // buttons' numbers stay readable (the launcher scales the canvas
+        // to the window).
+        (BOARD_AREA / (self.game.size() + 2) as f32)
+            .floor()
+            .max(MIN_CELL)
     }
 
     /// The top-left corner of grid square (`row`, `col`), where the board's

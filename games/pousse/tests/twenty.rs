@@ -46,9 +46,16 @@ fn a_20_by_20_game_is_chosen_drawn_and_won_with_a_straight() {
         status.starts_with("Game over: X (Person) wins with 1 straight to 0, after 39 moves"),
         "{status}"
     );
-    // The board is drawn whole: 400 squares, each X or O marker of them.
+    // The board is drawn whole: 400 squares, each X or O marker of them,
+    // the numbers on the buttons still readable (9 canvas pixels or more;
+    // the board grew to 22 squares of 28).
+    assert_eq!(game.canvas_size().unwrap().y, 12.0 + 22.0 * 28.0 + 12.0);
     let mut painter = RecordingPainter::new();
     game.draw(&mut painter).unwrap();
+    assert!(painter.shapes.iter().all(|s| match s {
+        Shape::Text { font_size, .. } => *font_size >= 9.0,
+        _ => true,
+    }));
     let markers = painter
         .shapes
         .iter()

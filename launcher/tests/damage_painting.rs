@@ -149,3 +149,85 @@ fn damage_painting_shows_what_whole_frames_show() {
         }
     }
 }
+
+/// The part of `screen` that the window at `geometry` (x, y, width,
+/// height) covers.
+fn window_part(screen: &Picture, geometry: (i32, i32, u32, u32)) -> Picture {
+    let (x, y, width, height) = geometry;
+    screen.crop(x.max(0) as u32, y.max(0) as u32, width, height)
+}
+
+/// A frame that changes nothing is not shown again (no copy, no swap), so
+/// the window keeps what it showed; but where the window system lost a
+/// window's pixels (another window moved over it and away, or it was
+/// unmapped and mapped again, as a minimised window is restored) the
+/// window shows its frame again, though nothing in it changed. (Failed
+/// with the console showing the game's old pixels and the game mapped
+/// black, when an expose coming during eframe's own redraw was missed.)
+#[test]
+fn a_window_uncovered_or_mapped_again_shows_its_frame_again() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "hello-game",
+        "game = \"hello_game\"\nname = \"Hello Game\"\n",
+        "hello_game",
+    );
+    let x = Xvfb::start(&games.path().join("framebuffer"));
+    let mut launcher = LauncherInX::start(
+        &x,
+        games.path(),
+        &["--games-dir".as_ref(), games.path().as_os_str()],
+    );
+    let console = window_named(&x, &mut launcher, "PLT Games");
+    still_screen(&x, &mut launcher, "the console");
+    x.run(
+        "xdotool",
+        &["mousemove", "--window", &console, "80", "78", "click", "1"],
+    );
+    let game = window_named(&x, &mut launcher, "Hello Game");
+    x.run("xdotool", &["mousemove", "1000", "760"]);
+    // The game's window apart from the console's, each shown whole.
+    x.run("xdotool", &["windowmove", "--sync", &game, "420", "300"]);
+    let shown = still_screen(&x, &mut launcher, "the game moved apart");
+    let game_at = support::steady_geometry(&x, &game);
+    let console_at = support::steady_geometry(&x, &console);
+    let game_shown = window_part(&shown, game_at);
+    let console_shown = window_part(&shown, console_at);
+
+    // The console over the game, then back where it was.
+    x.run("xdotool", &["windowmove", "--sync", &console, "420", "300"]);
+    still_screen(&x, &mut launcher, "the console over the game");
+    x.run(
+        "xdotool",
+        &[
+            "windowmove",
+            "--sync",
+            &console,
+            &console_at.0.to_string(),
+            &console_at.1.to_string(),
+        ],
+    );
+    let uncovered = still_screen(&x, &mut launcher, "the game uncovered");
+    if let Some((count, bounds)) = window_part(&uncovered, game_at).difference(&game_shown, 0) {
+        panic!(
+            "the uncovered game window: {count} pixels differ from its frame, within {bounds:?}"
+        );
+    }
+
+    // Unmapped and mapped again: both windows.
+    for (name, window, at, before) in [
+        ("game", &game, game_at, &game_shown),
+        ("console", &console, console_at, &console_shown),
+    ] {
+        x.run("xdotool", &["windowunmap", "--sync", window]);
+        still_screen(&x, &mut launcher, &format!("the {name} unmapped"));
+        x.run("xdotool", &["windowmap", "--sync", window]);
+        let mapped = still_screen(&x, &mut launcher, &format!("the {name} mapped again"));
+        if let Some((count, bounds)) = window_part(&mapped, at).difference(before, 0) {
+            panic!(
+                "the {name} mapped again: {count} pixels differ from its frame, within {bounds:?}"
+            );
+        }
+    }
+    launcher.stop();
+}

@@ -22,6 +22,7 @@ use egui_glow::glow::{self, HasContext as _};
 use frame_damage::{Damage, Frames};
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 /// Each window's last frame, and the textures of windows gone (freed at the
 /// next paint, when the context is current).
@@ -29,6 +30,9 @@ use std::collections::HashMap;
 pub(crate) struct DamagePainters {
     windows: HashMap<ViewportId, WindowFrames>,
     retired: Vec<Target>,
+    /// The windows whose pixels the window system may have lost since
+    /// they were last shown (an expose): their next frame is shown.
+    exposed: std::collections::HashSet<ViewportId>,
     /// Counts the frames that set or freed textures, in any window: the
     /// windows share their textures (the font atlas above all), so a
     /// texture set in one changes what the others' shapes paint.
@@ -41,7 +45,16 @@ struct WindowFrames {
     target: Option<Target>,
     /// [`DamagePainters::texture_changes`] when this window last painted.
     texture_changes: u64,
+    /// When the last frame that changed nothing was not shown: one is
+    /// shown [`SHOW_AGAIN_AFTER`] later (see [`DamagePainters::paint`]).
+    skipped_at: Option<Instant>,
 }
+
+/// How long after a frame that changed nothing and was not shown the
+/// window is shown again anyway: an expose that came while eframe's own
+/// redraw was pending reaches eframe as one redraw, which looks like
+/// eframe's, so the window's lost pixels are put back at most this late.
+const SHOW_AGAIN_AFTER: Duration = Duration::from_millis(300);
 
 /// A texture holding a window's last frame, and its framebuffer.
 struct Target {
@@ -58,9 +71,17 @@ pub(crate) struct FrameToPaint<'a> {
     pub(crate) shapes: Vec<ClippedShape>,
     pub(crate) textures_delta: &'a mut TexturesDelta,
     pub(crate) clear_color: [f32; 4],
+    /// Show the frame even if nothing changed (its pixels are read back).
+    pub(crate) must_present: bool,
 }
 
 impl DamagePainters {
+    /// The window system may have lost the pixels of `viewport_id`'s
+    /// window: show its next frame whatever changed.
+    pub(crate) fn exposed(&mut self, viewport_id: ViewportId) {
+        self.exposed.insert(viewport_id);
+    }
+
     /// Forgets the windows not in `alive`; their textures go at the next
     /// paint.
     pub(crate) fn retain(&mut self, alive: impl Fn(&ViewportId) -> bool) {
@@ -75,12 +96,14 @@ impl DamagePainters {
     /// Paints `frame` into the window whose surface is current: the
     /// changed region into its texture, then the texture to the window
     /// (or the whole frame straight to the window where that cannot be).
+    /// Returns whether the window's buffer holds the frame to swap: not
+    /// when nothing changed and the window still shows the last frame.
     pub(crate) fn paint(
         &mut self,
         egui_ctx: &egui::Context,
         painter: &mut egui_glow::Painter,
         frame: FrameToPaint<'_>,
-    ) {
+    ) -> bool {
         let gl = painter.gl().clone();
         for target in self.retired.drain(..) {
             target.delete(&gl);
@@ -90,9 +113,10 @@ impl DamagePainters {
         }
         let texture_changes = self.texture_changes;
         let window = self.windows.entry(frame.viewport_id).or_default();
+        let must_present = self.exposed.remove(&frame.viewport_id) || frame.must_present;
         if !enabled(&gl) {
             paint_whole(egui_ctx, painter, frame);
-            return;
+            return true;
         }
         if window.target.as_ref().map(|t| t.size_px) != Some(frame.size_px) {
             if let Some(old) = window.target.take() {
@@ -103,13 +127,13 @@ impl DamagePainters {
                 Some(target) => window.target = Some(target),
                 None => {
                     paint_whole(egui_ctx, painter, frame);
-                    return;
+                    return true;
                 }
             }
         }
         let Some(target) = &window.target else {
             paint_whole(egui_ctx, painter, frame);
-            return;
+            return true;
         };
         let FrameToPaint {
             size_px,
@@ -124,6 +148,22 @@ impl DamagePainters {
         let damage = window
             .frames
             .damage(&shapes, size_px, pixels_per_point, textures_changed);
+        let now = Instant::now();
+        let owed = window
+            .skipped_at
+            .is_some_and(|at| now.duration_since(at) >= SHOW_AGAIN_AFTER);
+        if damage == Damage::Nothing && !must_present && !owed {
+            // The window shows this frame already: no copy, no swap; but
+            // once more a little later, in case the window system lost its
+            // pixels meanwhile (see `SHOW_AGAIN_AFTER`).
+            if window.skipped_at.is_none() {
+                window.skipped_at = Some(now);
+                egui_ctx.request_repaint_after_for(SHOW_AGAIN_AFTER, frame.viewport_id);
+            }
+            window.frames.remember(shapes, size_px, pixels_per_point);
+            return false;
+        }
+        window.skipped_at = None;
         let to_paint = match damage {
             Damage::Nothing => None,
             Damage::Whole => Some((shapes.clone(), None)),
@@ -177,6 +217,7 @@ impl DamagePainters {
         } else {
             window.frames.remember(shapes, size_px, pixels_per_point);
         }
+        true
     }
 }
 
@@ -245,7 +286,10 @@ impl Target {
                 width as i32,
                 height as i32,
                 0,
-                glow::RGBA,
+                // Blue first, as windows' framebuffers are on most drivers:
+                // the copy to the window is then a copy of memory (on
+                // llvmpipe a textured quad through its shaders otherwise).
+                if gl.version().is_embedded { glow::RGBA } else { glow::BGRA },
                 glow::UNSIGNED_BYTE,
                 glow::PixelUnpackData::Slice(None),
             );

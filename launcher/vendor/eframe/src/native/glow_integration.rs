@@ -484,6 +484,15 @@ impl WinitApp for GlowWinitApp<'_> {
         }
     }
 
+    fn window_exposed(&mut self, window_id: WindowId) {
+        if let Some(running) = self.running.as_ref() {
+            let mut glutin = running.glutin.borrow_mut();
+            if let Some(viewport_id) = glutin.viewport_from_window.get(&window_id).copied() {
+                glutin.damage_painters.exposed(viewport_id);
+            }
+        }
+    }
+
     fn window_id_from_viewport_id(&self, id: ViewportId) -> Option<WindowId> {
         self.running
             .as_ref()?
@@ -879,8 +888,13 @@ impl GlowWinitRunning<'_> {
 
             let screen_size_in_pixels: [u32; 2] = window.inner_size().into();
 
-            // PLT Games: only what changed is painted (`damage_paint`).
-            damage_painters.paint(
+            // PLT Games: only what changed is painted (`damage_paint`), and
+            // a frame that changes nothing is not shown again.
+            let wants_pixels = viewport
+                .actions_requested
+                .iter()
+                .any(|action| matches!(action, ActionRequested::Screenshot(_)));
+            let presented = damage_painters.paint(
                 &integration.egui_ctx,
                 &mut painter,
                 super::damage_paint::FrameToPaint {
@@ -890,6 +904,7 @@ impl GlowWinitRunning<'_> {
                     shapes,
                     textures_delta: pending_deltas,
                     clear_color,
+                    must_present: wants_pixels,
                 },
             );
 
@@ -938,7 +953,7 @@ impl GlowWinitRunning<'_> {
                 integration.post_rendering(&window);
             }
 
-            {
+            if presented {
                 // vsync - don't count as frame-time:
                 frame_timer.pause();
                 profiling::scope!("swap_buffers");
@@ -1841,8 +1856,9 @@ fn render_immediate_viewport(
         );
     }
 
-    // PLT Games: only what changed is painted (`damage_paint`).
-    damage_painters.paint(
+    // PLT Games: only what changed is painted (`damage_paint`), and a
+    // frame that changes nothing is not shown again.
+    let presented = damage_painters.paint(
         egui_ctx,
         &mut painter.borrow_mut(),
         super::damage_paint::FrameToPaint {
@@ -1852,10 +1868,11 @@ fn render_immediate_viewport(
             shapes,
             textures_delta: &mut viewport.pending_delta,
             clear_color: [0.0, 0.0, 0.0, 0.0],
+            must_present: false,
         },
     );
 
-    {
+    if presented {
         profiling::scope!("swap_buffers");
         if let Err(err) = gl_surface.swap_buffers(current_gl_context) {
             log::error!("swap_buffers failed: {err}");

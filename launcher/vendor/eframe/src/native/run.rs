@@ -418,7 +418,11 @@ impl<T: WinitApp> ApplicationHandler<UserEvent> for WinitAppWrapper<T> {
         event_loop_context::with_event_loop_context(event_loop, move || {
             let event_result = match event {
                 winit::event::WindowEvent::RedrawRequested => {
-                    self.windows_redraw_deadlines.remove(&window_id);
+                    // PLT Games: a redraw eframe did not ask for comes from
+                    // the window system (an expose), whose pixels may be lost.
+                    if self.windows_redraw_deadlines.remove(&window_id).is_none() {
+                        self.winit_app.window_exposed(window_id);
+                    }
                     self.winit_app
                         .run_ui_and_paint(event_loop, window_id, PassMode::Full)
                 }

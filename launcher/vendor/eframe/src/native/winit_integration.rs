@@ -110,6 +110,11 @@ pub trait WinitApp {
 
     fn save_and_destroy(&mut self);
 
+    /// PLT Games: the window system asked to draw `window_id` again (an
+    /// X11 expose: its pixels may be lost), not eframe: its next frame is
+    /// shown whole even if nothing in it changed.
+    fn window_exposed(&mut self, _window_id: WindowId) {}
+
     fn run_ui_and_paint(
         &mut self,
         event_loop: &ActiveEventLoop,

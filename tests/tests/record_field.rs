@@ -85,6 +85,14 @@ fn key(harness: &mut Harness<'_, LauncherApp>, key: egui::Key) {
 #[test]
 fn the_record_field_is_edited_as_any_text_field() {
     let (_games, mut harness) = pousse();
+    // Two people: every move below is typed.
+    harness
+        .state_mut()
+        .open_game_mut("pousse")
+        .unwrap()
+        .invoke("o", "Person")
+        .unwrap();
+    harness.settle();
     let record = harness.get_by_role_and_label(Role::TextInput, "Record");
     record.focus();
     harness.settle();
@@ -123,6 +131,22 @@ fn the_record_field_is_edited_as_any_text_field() {
     type_keys(&mut harness, "r1 ");
     assert_eq!(game_record(&mut harness), "B1 B1 L3 T4 R2 B3 R1");
     assert_eq!(field(&harness), "B1 B1 L3 T4 R2 B3 R1");
+
+    // So does a click on the board, after typing in the field again.
+    harness
+        .get_by_role_and_label(Role::TextInput, "Record")
+        .focus();
+    harness.settle();
+    key(&mut harness, egui::Key::Enter);
+    let board = {
+        let game = harness.state_mut().open_game_mut("pousse").unwrap();
+        game.canvas_transform()
+            .unwrap()
+            .to_screen(game_api::Point::new(5.0, 5.0))
+    };
+    support::click_at(&mut harness, board);
+    type_keys(&mut harness, "t2 ");
+    assert_eq!(game_record(&mut harness), "B1 B1 L3 T4 R2 B3 R1 T2");
 }
 
 /// Presses and releases the primary button at `pos` and types `text`, all

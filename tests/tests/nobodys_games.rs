@@ -11,6 +11,8 @@ use launcher::LauncherApp;
 use launcher::player::PlayerFiles;
 use launcher_tests::{GamesDir, Settle};
 
+mod support;
+
 /// X wins on its fourth move, on a 4 by 4 board.
 const X_WINS: &str = "T1 R2 T1 R3 T1 R4 T1";
 
@@ -74,4 +76,56 @@ fn a_typed_record_played_to_its_end_is_no_win_of_the_players() {
         (0, 0),
         "a record typed in is nobody's game"
     );
+}
+
+/// A game ID typed into the launcher's Game ID field that is a finished
+/// game (the counter from 12: won as it starts) is nobody's, whatever the
+/// game says: the midend's rule, for every game whose ID is a record.
+#[test]
+fn a_finished_game_typed_as_a_game_id_counts_for_nobody() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "counter",
+        "game = \"counter\"\nname = \"Counter\"\n",
+        "counter",
+    );
+    let player = tempfile::tempdir().unwrap();
+    let mut config = launcher_tests::console_config([games.path()]);
+    config.player = Some(PlayerFiles::in_dir(player.path()));
+    let app = LauncherApp::new(config).play_only("counter");
+    let mut harness = Harness::builder()
+        .with_max_steps(launcher_tests::KITTEST_STEPS)
+        .with_size([900.0, 700.0])
+        .build_ui_state(|ui, app: &mut LauncherApp| app.frame(ui), app);
+    harness.settle();
+    support::enter_id(&mut harness, "counter-12");
+    launcher_tests::run_until(&mut harness, "the counter from 12", |h| {
+        h.state().open_games()[0]
+            .midend()
+            .game_id()
+            .is_some_and(|id| id == "counter-12")
+    });
+    harness.settle();
+    // A change after it (`l` loses, once a click on the board has the
+    // keyboard): the result was counted on the first change after the ID.
+    let transform = harness
+        .state_mut()
+        .open_game_mut("counter")
+        .unwrap()
+        .canvas_transform()
+        .unwrap();
+    support::click_at(
+        &mut harness,
+        transform.to_screen(game_api::Point::new(50.0, 50.0)),
+    );
+    harness.key_press(egui::Key::L);
+    harness.settle();
+    let counter = |h: &Harness<'_, LauncherApp>| {
+        h.state()
+            .plays()
+            .games
+            .get("counter")
+            .map_or((0, 0), |g| (g.won, g.lost))
+    };
+    assert_eq!(counter(&harness), (0, 0), "typed in: nobody's game");
 }

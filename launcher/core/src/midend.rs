@@ -642,13 +642,26 @@ impl Midend {
 
     /// Starts the game whose ID the player typed; an error that is
     /// [`GameError::game_error`] is the game's message for the player.
+    ///
+    /// A game over as it starts (the ID is the record of a finished game:
+    /// Checkers', Gobblet's, Pousse's) is nobody's: nobody played it here,
+    /// so it counts for nobody, whatever the game says of it.
     pub fn start_from_game_id(
         &mut self,
         instance: &mut dyn RunningGame,
         id: &str,
     ) -> Result<(), GameError> {
         instance.start_from_game_id(id.trim())?;
-        self.started_new_game(instance)
+        self.started_new_game(instance)?;
+        if self.features.outcome
+            // An outcome not known (yet) leaves the game to be counted as
+            // any other.
+            && let Ok(Some(outcome)) = supported(instance.outcome())
+            && outcome.is_over()
+        {
+            self.counted = true;
+        }
+        Ok(())
     }
 
     fn started_new_game(&mut self, instance: &mut dyn RunningGame) -> Result<(), GameError> {
@@ -923,8 +936,15 @@ mod tests {
         fn game_id(&mut self) -> Result<String, GameError> {
             unreachable!()
         }
-        fn start_from_game_id(&mut self, _: &str) -> Result<(), GameError> {
-            unreachable!()
+        fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
+            // "won: <moves>" is the record of a finished game.
+            self.result = if id.starts_with("won") {
+                GameResult::Won
+            } else {
+                GameResult::Playing
+            };
+            self.state = bytes(id);
+            Ok(())
         }
         fn outcome(&mut self) -> Result<Outcome, GameError> {
             if std::mem::take(&mut self.late) {
@@ -1039,6 +1059,25 @@ mod tests {
         game.for_nobody = false;
         let finished = midend.after_change(&mut game).unwrap().expect("won");
         assert_eq!(finished.result, GameResult::Won);
+    }
+
+    /// A game ID typed in that is a finished game (a Checkers record to
+    /// its end) is nobody's: no result, though the game says it is won.
+    #[test]
+    fn a_finished_game_typed_in_as_an_id_counts_for_nobody() {
+        let (mut game, mut midend) = cards();
+        midend
+            .start_from_game_id(&mut game, "won: 11-15 ...")
+            .unwrap();
+        assert!(midend.counted());
+        assert_eq!(midend.after_change(&mut game).unwrap(), None);
+        // A game ID that starts a game still going on is the player's.
+        midend.start_from_game_id(&mut game, "11-15").unwrap();
+        assert!(!midend.counted());
+        game.play("won by hand", UndoRule::Free);
+        game.result = GameResult::Won;
+        let finished = midend.after_change(&mut game).unwrap();
+        assert_eq!(finished.map(|f| f.result), Some(GameResult::Won));
     }
 
     #[test]

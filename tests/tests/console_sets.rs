@@ -215,5 +215,17 @@ fn the_sets_stay_in_place_when_the_recent_games_change() {
         let gobblet = before.iter().find(|(n, _)| n == "Gobblet").unwrap().1;
         click_at(&mut harness, gobblet.center());
         assert_eq!(open_dirs(&harness), ["aces", "gobblet"]);
+        // A new favourite is a tile more in the strip: the sets stay too.
+        harness
+            .query_all_by_role_and_label(Role::Button, "Jewel")
+            .last()
+            .unwrap()
+            .click_secondary();
+        harness.settle();
+        harness.get_by_label("Add to favourites").click();
+        harness.settle();
+        assert!(harness.state().plays().is_favourite("jewel"));
+        let after = set_buttons(&harness, &bundled);
+        assert_eq!(after, before, "after a new favourite");
     }
 }

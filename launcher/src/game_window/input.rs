@@ -33,84 +33,127 @@ pub fn is_launcher_shortcut(key: egui::Key, modifiers: egui::Modifiers) -> bool 
             )
 }
 
-/// The game's key events among this frame's egui events: presses and
-/// releases of the keys game-api names, with their modifiers; the
-/// launcher's shortcuts ([`is_launcher_shortcut`]) and repeats left out.
+/// The keys held down in a game window, each by the physical key that
+/// pressed it, with the name the game was sent: a release is the release
+/// of what its key pressed, and a press of a key held is a repeat.
 ///
-/// A symbol the player typed is the key that types it, whatever key egui
-/// names: `?` comes as egui's `Questionmark` key on most systems, but as
-/// `Slash` with Shift and the text `?` where the keyboard's layer is not
-/// applied to the key, and as text alone from an input method. Each is
-/// the game's [`keys::QUESTION_MARK`] (a press then a release, for text
-/// alone), so a control's `?` shortcut works however the `?` arrives.
-pub fn game_keys(events: &[egui::Event]) -> Vec<Event> {
-    let mut out = Vec::new();
-    // The last key press whose text has not come yet: the text that
-    // follows a press is that press's.
-    let mut last_press: Option<Press> = None;
-    for event in events {
-        match event {
-            egui::Event::Key {
-                key,
-                pressed,
-                repeat,
-                modifiers,
-                ..
-            } => {
-                let name = key_name(*key).filter(|_| !is_launcher_shortcut(*key, *modifiers));
-                let sent = name.filter(|_| !*repeat).map(|name| {
-                    let key = name.to_owned();
-                    let modifiers = game_modifiers(*modifiers);
-                    out.push(if *pressed {
-                        Event::KeyPress { key, modifiers }
-                    } else {
-                        Event::KeyRelease { key, modifiers }
-                    });
-                    out.len() - 1
-                });
-                if *pressed {
-                    last_press = Some(match sent {
-                        Some(at) => Press::Sent(at),
-                        None if *repeat => Press::Repeat,
+/// egui cannot be trusted with either for a shifted symbol: Shift and `/`
+/// press `?`, but with Shift let go first the key comes up as `/`, so
+/// egui keeps `?` down for good and calls every later `?` a repeat (issue
+/// 40: the first `?` gave Spider a hint, no later one did).
+#[derive(Debug, Default)]
+pub struct HeldKeys {
+    /// (the key's identity: its physical key, else egui's; the game's name).
+    held: Vec<(egui::Key, String)>,
+}
+
+impl HeldKeys {
+    /// The game's key events among this frame's egui events: presses and
+    /// releases of the keys game-api names, with their modifiers; the
+    /// launcher's shortcuts ([`is_launcher_shortcut`]) and repeats left
+    /// out.
+    ///
+    /// A symbol the player typed is the key that types it, whatever key
+    /// egui names: `?` comes as egui's `Questionmark` key on most systems,
+    /// but as `Slash` with Shift and the text `?` where the keyboard's
+    /// layer is not applied to the key, and as text alone from an input
+    /// method. Each is the game's [`keys::QUESTION_MARK`] (a press then a
+    /// release, for text alone), so a control's `?` shortcut works however
+    /// the `?` arrives.
+    pub fn game_keys(&mut self, events: &[egui::Event]) -> Vec<Event> {
+        let mut out = Vec::new();
+        // The last key press whose text has not come yet: the text that
+        // follows a press is that press's.
+        let mut last_press: Option<Press> = None;
+        for event in events {
+            match event {
+                egui::Event::Key {
+                    key,
+                    physical_key,
+                    pressed,
+                    modifiers,
+                    ..
+                } => {
+                    let id = physical_key.unwrap_or(*key);
+                    let at = self.held.iter().position(|(held, _)| *held == id);
+                    let modifiers_now = game_modifiers(*modifiers);
+                    if !*pressed {
+                        // What this key pressed comes up, whatever egui
+                        // names it now.
+                        let name = match at {
+                            Some(at) => Some(self.held.remove(at).1),
+                            None => key_name(*key)
+                                .filter(|_| !is_launcher_shortcut(*key, *modifiers))
+                                .map(str::to_owned),
+                        };
+                        if let Some(key) = name {
+                            out.push(Event::KeyRelease {
+                                key,
+                                modifiers: modifiers_now,
+                            });
+                        }
+                        continue;
+                    }
+                    if at.is_some() {
+                        last_press = Some(Press::Repeat);
+                        continue;
+                    }
+                    let name = key_name(*key).filter(|_| !is_launcher_shortcut(*key, *modifiers));
+                    last_press = Some(match name {
+                        Some(name) => {
+                            self.held.push((id, name.to_owned()));
+                            out.push(Event::KeyPress {
+                                key: name.to_owned(),
+                                modifiers: modifiers_now,
+                            });
+                            Press::Sent(out.len() - 1, id)
+                        }
                         None => Press::NotSent,
                     });
                 }
-            }
-            egui::Event::Text(text) | egui::Event::Ime(egui::ImeEvent::Commit(text)) => {
-                let Some(typed) = typed_key(text) else {
-                    last_press = None;
-                    continue;
-                };
-                match last_press.take() {
-                    // The text of the key just pressed: that key is the
-                    // one typed (a repeat's text is left alone).
-                    Some(Press::Sent(at)) => {
-                        if let Event::KeyPress { key, .. } = &mut out[at] {
-                            *key = typed.to_owned();
+                egui::Event::Text(text) | egui::Event::Ime(egui::ImeEvent::Commit(text)) => {
+                    let Some(typed) = typed_key(text) else {
+                        last_press = None;
+                        continue;
+                    };
+                    match last_press.take() {
+                        // The text of the key just pressed: that key is
+                        // the one typed (a repeat's text is left alone).
+                        Some(Press::Sent(at, id)) => {
+                            if let Event::KeyPress { key, .. } = &mut out[at] {
+                                *key = typed.to_owned();
+                            }
+                            if let Some((_, name)) = self.held.iter_mut().find(|(k, _)| *k == id) {
+                                *name = typed.to_owned();
+                            }
+                        }
+                        Some(Press::Repeat) => {}
+                        // Text with no key the game was sent: the symbol
+                        // pressed and released.
+                        Some(Press::NotSent) | None => {
+                            out.push(Event::key(typed));
+                            out.push(Event::KeyRelease {
+                                key: typed.to_owned(),
+                                modifiers: Modifiers::NONE,
+                            });
                         }
                     }
-                    Some(Press::Repeat) => {}
-                    // Text with no key the game was sent: the symbol
-                    // pressed and released.
-                    Some(Press::NotSent) | None => {
-                        out.push(Event::key(typed));
-                        out.push(Event::KeyRelease {
-                            key: typed.to_owned(),
-                            modifiers: Modifiers::NONE,
-                        });
-                    }
                 }
+                // No release comes for a key held as the window loses the
+                // keyboard (egui forgets its keys too).
+                egui::Event::WindowFocused(false) => self.held.clear(),
+                _ => {}
             }
-            _ => {}
         }
+        out
     }
-    out
 }
 
-/// A key press, as [`game_keys`] matches it with the text it typed.
+/// A key press, as [`HeldKeys::game_keys`] matches it with the text it
+/// typed.
 enum Press {
-    /// Sent to the game as the event at this index.
-    Sent(usize),
+    /// Sent to the game as the event at this index, held as this key.
+    Sent(usize, egui::Key),
     /// A repeat, which games are not sent.
     Repeat,
     /// A key game-api does not name.
@@ -255,6 +298,11 @@ pub fn key_name(key: egui::Key) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The game's keys among `events`, with no key held before.
+    fn game_keys(events: &[egui::Event]) -> Vec<Event> {
+        HeldKeys::default().game_keys(events)
+    }
     use egui::Key;
 
     fn key(key: Key, pressed: bool, modifiers: egui::Modifiers, repeat: bool) -> egui::Event {
@@ -333,7 +381,7 @@ mod tests {
         let events = [key(Key::Questionmark, true, shift, false), text("?")];
         assert_eq!(game_keys(&events), [question.clone()]);
         // Shift and `/` where the layer is not applied to the key: its
-        // text says what was typed; the release stays the slash's.
+        // text says what was typed, and its release is the `?`'s.
         let events = [
             key(Key::Slash, true, shift, false),
             text("?"),
@@ -342,9 +390,9 @@ mod tests {
         assert_eq!(
             game_keys(&events),
             [
-                question,
+                question.clone(),
                 Event::KeyRelease {
-                    key: keys::SLASH.into(),
+                    key: keys::QUESTION_MARK.into(),
                     modifiers: Modifiers::SHIFT
                 }
             ]
@@ -363,16 +411,70 @@ mod tests {
         // A held key's repeated text is not a new press; other text is
         // no key at all.
         let events = [
+            key(Key::Questionmark, true, shift, false),
+            text("?"),
             key(Key::Questionmark, true, shift, true),
             text("?"),
             text("x"),
         ];
-        assert_eq!(game_keys(&events), []);
+        assert_eq!(game_keys(&events), [question.clone()]);
         let events = [
             key(Key::Slash, true, egui::Modifiers::NONE, false),
             text("/"),
         ];
         assert_eq!(game_keys(&events), [Event::key(keys::SLASH)]);
+    }
+
+    /// Issue 40, as X delivers Shift and `/` when Shift is let go first:
+    /// `?` goes down, `/` comes up (by the same physical key). The `?` is
+    /// released, and the next `?` is a press, not a repeat: egui kept `?`
+    /// down and called every later one a repeat.
+    #[test]
+    fn a_question_mark_released_as_a_slash_is_released_and_pressed_again() {
+        let question = |pressed, modifiers| egui::Event::Key {
+            key: Key::Questionmark,
+            physical_key: Some(Key::Slash),
+            pressed,
+            repeat: !pressed,
+            modifiers,
+        };
+        let slash_up = egui::Event::Key {
+            key: Key::Slash,
+            physical_key: Some(Key::Slash),
+            pressed: false,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        };
+        let mut held = HeldKeys::default();
+        let press = Event::KeyPress {
+            key: keys::QUESTION_MARK.into(),
+            modifiers: Modifiers::SHIFT,
+        };
+        let release = Event::KeyRelease {
+            key: keys::QUESTION_MARK.into(),
+            modifiers: Modifiers::NONE,
+        };
+        let typed = egui::Event::Text("?".into());
+        for time in 0..3 {
+            // egui says the second and third are repeats: they are not.
+            let mut down = question(true, egui::Modifiers::SHIFT);
+            if let egui::Event::Key { repeat, .. } = &mut down {
+                *repeat = time > 0;
+            }
+            let events = [down, typed.clone(), slash_up.clone()];
+            assert_eq!(
+                held.game_keys(&events),
+                [press.clone(), release.clone()],
+                "{time}"
+            );
+        }
+        // Held down, the key repeats; the window losing the keyboard lets
+        // go of it.
+        let down = question(true, egui::Modifiers::SHIFT);
+        assert_eq!(held.game_keys(&[down.clone()]), [press.clone()]);
+        assert_eq!(held.game_keys(&[down.clone()]), []);
+        assert_eq!(held.game_keys(&[egui::Event::WindowFocused(false)]), []);
+        assert_eq!(held.game_keys(&[down]), [press]);
     }
 
     #[test]

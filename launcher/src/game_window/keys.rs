@@ -137,9 +137,11 @@ impl GameWindow {
     pub(super) fn keys_to_game(&mut self, ui: &mut egui::Ui) -> Result<(), GameError> {
         let ctx = ui.ctx().clone();
         if ctx.text_edit_focused() || egui::Popup::is_any_open(&ctx) {
+            // Their releases go to the field or the menu.
+            self.held_keys = input::HeldKeys::default();
             return Ok(());
         }
-        let keys = ui.input(|i| input::game_keys(&i.events));
+        let keys = ui.input(|i| self.held_keys.game_keys(&i.events));
         // In tests, game windows may be egui windows inside the console,
         // whose focus is the console's too: leave that alone.
         let own_window = self.own_window(&ctx);

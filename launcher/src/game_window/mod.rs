@@ -111,6 +111,8 @@ pub struct GameWindow {
     /// The seed the first game is dealt from, if not a fresh one
     /// ([`ProcessSettings::first_seed`]).
     first_seed: Option<u64>,
+    /// The keys held down, as the game was told (`keys_to_game`).
+    held_keys: input::HeldKeys,
     /// Input and controls that came while the game was still on an
     /// earlier call, in order: delivered once it answers, so a quick click
     /// or a press of a control is never lost.
@@ -300,6 +302,7 @@ impl GameWindow {
             life: Life::Starting,
             resync: false,
             first_seed: None,
+            held_keys: input::HeldKeys::default(),
             queued: std::collections::VecDeque::new(),
             entry: entry.clone(),
             watch: process::ProcessWatch::new(),

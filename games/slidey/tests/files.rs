@@ -20,9 +20,34 @@ fn read(name: &str) -> String {
     folder().read(name)
 }
 
-/// The `key = "value"` lines of a flat TOML file.
+/// The `key = "value"` lines of the manifest (its one list, `records-by`,
+/// aside: see [`the_records_are_kept_per_board_size`]).
 fn manifest_fields() -> Vec<(String, String)> {
-    folder().manifest_fields()
+    let text: String = read("info.toml")
+        .lines()
+        .filter(|l| !l.starts_with("records-by"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    launcher_help::game_files::parse_manifest_fields(&text).unwrap()
+}
+
+/// The statistics keep a record per board size: the manifest's
+/// `records-by` names the Across and Down choices, by their labels.
+#[test]
+fn the_records_are_kept_per_board_size() {
+    let info = read("info.toml");
+    assert!(
+        info.lines()
+            .any(|l| l == "records-by = [\"Across\", \"Down\"]"),
+        "{info}"
+    );
+    use game_api::Game;
+    let labels: Vec<String> = slidey::game::Slidey::with_seed(3, 1)
+        .actions()
+        .into_iter()
+        .map(|a| a.label)
+        .collect();
+    assert!(labels.iter().any(|l| l == "Across") && labels.iter().any(|l| l == "Down"));
 }
 
 #[test]

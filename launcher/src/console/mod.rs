@@ -306,7 +306,6 @@ impl Console {
             if index > 0 {
                 groups_width += gap.x;
             }
-            groups_width += columns.group_width;
             let at = place_set(&placed, origin, right, columns.group_width, gap);
             let mut rows = Rows {
                 // After the player's two groups.
@@ -329,6 +328,8 @@ impl Console {
                 .group(|ui| game_set_ui(ui, set, &columns, &mut rows))
                 .response
                 .rect;
+            // What the sets take in one row, for the window's fitting.
+            groups_width += rect.width();
             placed.push(rect);
         }
         if let Some(all) = placed.iter().copied().reduce(egui::Rect::union) {

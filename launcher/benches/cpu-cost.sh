@@ -15,8 +15,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RUNS=${RUNS:-3}
-LAUNCHER=${LAUNCHER:-target/release/plt-games}
-GAMES=${GAMES:-games}
+# Absolute paths, as the programs run in a directory of their own. Copy the
+# launcher and its libraries elsewhere (LAUNCHER=/tmp/x/plt-games) to measure
+# while a build replaces target/release.
+LAUNCHER=$(realpath "${LAUNCHER:-target/release/plt-games}")
+GAMES=$(realpath "${GAMES:-games}")
 for tool in Xvfb xdotool racket bc; do
   command -v "$tool" >/dev/null || { echo "cpu-cost: $tool is not installed" >&2; exit 2; }
 done
@@ -50,7 +53,7 @@ start() {
   if [ "$program" = remake ]; then
     (cd "$HOME_DIR" && HOME=$HOME_DIR XDG_CONFIG_HOME=$HOME_DIR/c XDG_DATA_HOME=$HOME_DIR/d \
       XDG_STATE_HOME=$HOME_DIR/s XDG_CACHE_HOME=$HOME_DIR/k \
-      exec ${START_PREFIX:-} "$OLDPWD/$LAUNCHER" --games-dir "$OLDPWD/$GAMES" --play "$game") >/dev/null 2>&1 &
+      exec ${START_PREFIX:-} "$LAUNCHER" --games-dir "$GAMES" --play "$game") >/dev/null 2>&1 &
   else
     local unit=$game
     [ "$game" = chat-noir ] && unit=chat-noir/chat-noir-unit

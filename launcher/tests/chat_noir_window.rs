@@ -16,7 +16,6 @@ use chat_noir::render::{canvas_size, cell_center};
 use chat_noir::{Board, Pos};
 use launcher_tests::GamesDir;
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::time::Duration;
 use support::{LauncherInX, Picture, Xvfb, wait_for};
 

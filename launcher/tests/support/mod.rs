@@ -12,6 +12,7 @@
 #![allow(dead_code)]
 
 mod picture;
+#[allow(unused_imports)] // Only the tests that read the screen use it.
 pub use picture::Picture;
 
 use std::path::{Path, PathBuf};

@@ -171,3 +171,15 @@ fn the_code_it_quotes_is_the_crates_code() {
         );
     }
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    // The manual's Greek letters, ∞ and superscripts are drawn by the
+    // launcher's fonts (launcher/tests/docs.rs asks them, glyph by glyph),
+    // wider than the kit's Latin-1 rule.
+    game_test::Kit::new(env!("CARGO_MANIFEST_DIR"), &chat_noir::GAME_TABLE)
+        .skip(game_test::Rule::Characters)
+        .assert();
+}

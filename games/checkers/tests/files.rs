@@ -136,3 +136,10 @@ fn the_manuals_example_records_replay() {
         checkers::board::parse_record(record).unwrap();
     }
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &checkers::GAME_TABLE);
+}

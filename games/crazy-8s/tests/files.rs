@@ -163,3 +163,10 @@ fn every_picture_of_the_manual_is_a_png_beside_it() {
     let problems = folder().manual_picture_problems(&manual());
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &crazy_8s::GAME_TABLE);
+}

@@ -184,3 +184,10 @@ fn the_game_is_at_most_150_lines_of_source() {
         .sum();
     assert!(lines <= 150, "{lines} lines");
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &freecell::GAME_TABLE);
+}

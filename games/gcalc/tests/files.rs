@@ -246,3 +246,10 @@ fn the_hold_that_opens_the_menu_is_the_one_the_manual_states() {
         .join(" ");
     assert!(flat.contains("held down for a moment (0.3 seconds, as the original)"));
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &gcalc::GAME_TABLE);
+}

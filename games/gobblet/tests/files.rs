@@ -139,3 +139,10 @@ fn the_manual_has_sections_and_plain_characters() {
         .trim();
     assert!(gobblet::record::parse_record(example).is_ok());
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &gobblet::GAME_TABLE);
+}

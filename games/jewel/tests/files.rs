@@ -192,3 +192,10 @@ fn the_manuals_numbers_are_the_games() {
     let play = jewel::Play::deal(1, jewel::Difficulty::Beginner);
     assert!((play.seconds_left() - 75.0).abs() < 1e-9);
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &jewel::GAME_TABLE);
+}

@@ -230,3 +230,10 @@ fn the_launcher_formats_the_help_as_intended() {
         "{first}"
     );
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &lights_out::GAME_TABLE);
+}

@@ -177,3 +177,10 @@ fn the_documents_use_only_common_characters() {
         }
     }
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &minesweeper::GAME_TABLE);
+}

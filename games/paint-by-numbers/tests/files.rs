@@ -184,3 +184,10 @@ fn the_manuals_example_file_and_ids_are_right() {
     let flowed = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flowed.contains(&format!("`puzzles/cup.non, {e}`")));
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &paint_by_numbers::GAME_TABLE);
+}

@@ -156,3 +156,10 @@ fn the_manuals_record_and_save_replay() {
     assert_eq!(saved.record().len(), 5);
     assert_eq!(saved.current(), Color::Red);
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &parcheesi::GAME_TABLE);
+}

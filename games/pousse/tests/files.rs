@@ -179,3 +179,10 @@ fn the_manuals_budgets_are_the_computers() {
         );
     }
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &pousse::GAME_TABLE);
+}

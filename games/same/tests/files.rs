@@ -215,3 +215,10 @@ fn the_manuals_score_table_is_the_games() {
         assert_eq!(click_score(dots), points, "{dots} dots");
     }
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &same::GAME_TABLE);
+}

@@ -184,3 +184,10 @@ fn the_manual_parses_without_warnings_and_has_its_sections() {
     // The manual's solved board is the game's.
     assert!(read("manual.md").contains(&format!("`{}`", slidey::Board::solved(3).to_id())));
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &slidey::GAME_TABLE);
+}

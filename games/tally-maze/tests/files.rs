@@ -167,3 +167,10 @@ fn the_texts_use_plain_characters() {
         }
     }
 }
+
+/// The rules every game keeps (its folder as the launcher reads it, its C
+/// ABI under a seeded fuzz, save and load, game IDs, the key convention).
+#[test]
+fn the_game_conforms() {
+    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &tally_maze::GAME_TABLE);
+}

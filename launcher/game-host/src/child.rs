@@ -57,7 +57,7 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         dropped: 0,
         redraw_sent: false,
     }));
-    let start = match read_message::<ToGame>(&mut input) {
+    let mut start = match read_message::<ToGame>(&mut input) {
         Ok(Some(ToGame::Start(start))) => start,
         Ok(None) => return ExitCode::SUCCESS,
         Ok(Some(other)) => {
@@ -77,9 +77,24 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         )))));
         return ExitCode::FAILURE;
     }
+    // The game's root ([`crate::mounts`]) keeps its paths as they are:
+    // they must not depend on the working directory, which becomes `/`.
+    if let Ok(library) = std::path::absolute(&start.library) {
+        start.library = library;
+    }
+    if let Some(data_dir) = &start.data_dir
+        && let Ok(data_dir) = std::path::absolute(data_dir)
+    {
+        start.data_dir = Some(data_dir);
+    }
+    // Before the game's root, which may have no `/proc`: the page is
+    // mapped, so the game keeps it.
+    let progress = start
+        .progress_fd
+        .and_then(|fd| crate::progress::ProgressPage::open(fd).ok());
     // First, while this process is still single-threaded (the kernel
     // refuses a user namespace to a process with threads).
-    let namespaces = if start.sandbox {
+    let mut namespaces = if start.sandbox {
         crate::sandbox::enter_game_namespaces()
     } else {
         Err("turned off".into())
@@ -87,24 +102,32 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
     // With a PID namespace, the game runs as this process's grandchild,
     // pid 2 under a stand-in init (`crate::init`); this process waits and
     // ends as the game does. It returns here in the game only.
-    let parent = match &namespaces {
+    let game_dir = start.library.parent().unwrap_or(Path::new(".")).to_owned();
+    let parent = match &mut namespaces {
         Ok(namespaces) if namespaces.pid => {
             let game_only = [
                 raw_fd(input.get_ref()),
                 raw_fd(outbox.borrow().out.get_ref()),
             ];
-            if let Err(e) = crate::init::start_game(Some(start.console_pid), &game_only) {
-                say(&ToConsole::Started(Err(StartFailure::Host(e))));
-                return ExitCode::FAILURE;
+            #[cfg(target_os = "linux")]
+            let root = crate::mounts::Root::new(&game_dir, start.data_dir.as_deref());
+            #[cfg(not(target_os = "linux"))]
+            let root = ();
+            match crate::init::start_game(Some(start.console_pid), &game_only, Some(&root)) {
+                Ok(mounted) => namespaces.mount = mounted,
+                Err(e) => {
+                    say(&ToConsole::Started(Err(StartFailure::Host(e))));
+                    return ExitCode::FAILURE;
+                }
             }
             1
         }
+        Ok(namespaces) => {
+            namespaces.mount = Err("it needs a PID namespace of its own".into());
+            start.console_pid
+        }
         _ => start.console_pid,
     };
-    // Before the sandbox, which closes `/proc`.
-    let progress = start
-        .progress_fd
-        .and_then(|fd| crate::progress::ProgressPage::open(fd).ok());
     // The tasks' limit counts the game's user namespace only when it has one.
     let own_users = namespaces.is_ok();
     if let Err(e) = crate::sandbox::limit_process(Some(parent), start.memory_limit, own_users) {
@@ -112,8 +135,7 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let sandbox = if start.sandbox {
-        let game_dir = start.library.parent().unwrap_or(Path::new("."));
-        match crate::sandbox::confine(game_dir, start.data_dir.as_deref(), namespaces) {
+        match crate::sandbox::confine(&game_dir, start.data_dir.as_deref(), namespaces) {
             Ok(sandbox) => sandbox,
             Err(e) => {
                 say(&ToConsole::Started(Err(StartFailure::Host(e))));

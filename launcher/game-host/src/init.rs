@@ -34,9 +34,15 @@
 /// must have (P ends with it); `close` are the descriptors only the game
 /// keeps (the protocol's pipes). In P and A it never returns. An error
 /// (P's parent is gone, the kernel refused a process) is returned in P,
-/// before any fork or when the first fails.
+/// before any fork or when the first fails. With `root`, the init gives
+/// the game a root of its own first ([`crate::mounts`]); what came of it
+/// is returned in B (`Ok(Err(why))` where the kernel refused).
 #[cfg(target_os = "linux")]
-pub fn start_game(console: Option<u32>, close: &[i32]) -> Result<(), String> {
+pub fn start_game(
+    console: Option<u32>,
+    close: &[i32],
+    root: Option<&crate::mounts::Root>,
+) -> Result<Result<(), String>, String> {
     end_with_parent(console)?;
     let mut fds = [0; 2];
     // SAFETY: pipe2 fills the two descriptors.
@@ -64,7 +70,7 @@ pub fn start_game(console: Option<u32>, close: &[i32]) -> Result<(), String> {
         0 => {
             // SAFETY: A's copy of the read end: only P reads.
             unsafe { libc::close(read) };
-            init(write, close)
+            init(write, close, root)
         }
         a => {
             // P needs no privilege to wait (A limited the namespace).
@@ -152,9 +158,14 @@ fn close_all(fds: &[i32]) {
 }
 
 /// A: pid 1 of the namespace. Forks B (returning in it), then reaps every
-/// child until B ends, writes B's status on `status`, and ends.
+/// child until B ends, writes B's status on `status`, and ends. Returns
+/// in B what came of giving it `root`.
 #[cfg(target_os = "linux")]
-fn init(status: i32, close: &[i32]) -> Result<(), String> {
+fn init(
+    status: i32,
+    close: &[i32],
+    root: Option<&crate::mounts::Root>,
+) -> Result<Result<(), String>, String> {
     // SAFETY: prctl with PR_SET_PDEATHSIG and a signal number: A is killed
     // when P ends.
     unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
@@ -172,13 +183,19 @@ fn init(status: i32, close: &[i32]) -> Result<(), String> {
         unsafe { libc::_exit(1) };
     }
     limit_tasks();
+    // With the namespace's capabilities still held; B, forked after,
+    // starts in the new root.
+    let mounted = match root {
+        Some(root) => crate::mounts::enter(root),
+        None => Err("the game's process did not ask for one".into()),
+    };
     crate::namespaces::drop_capabilities();
     // SAFETY: A is single-threaded (a child of a single-threaded P).
     let game = unsafe { libc::fork() };
     if game == 0 {
         // SAFETY: B's copy of the write end: only A writes.
         unsafe { libc::close(status) };
-        return Ok(());
+        return Ok(mounted);
     }
     close_all(close);
     if game < 0 {
@@ -282,6 +299,10 @@ fn end_as(status: i32) -> ! {
 
 /// Not on this system (no PID namespaces).
 #[cfg(not(target_os = "linux"))]
-pub fn start_game(_console: Option<u32>, _close: &[i32]) -> Result<(), String> {
+pub fn start_game(
+    _console: Option<u32>,
+    _close: &[i32],
+    _root: Option<&()>,
+) -> Result<Result<(), String>, String> {
     Err("PID namespaces are only available on Linux".into())
 }

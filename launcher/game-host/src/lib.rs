@@ -19,7 +19,8 @@
 //! * [`report`]: how a process ended, in a player's words.
 //! * [`namespaces`]: the game process's namespaces, and [`init`]: the
 //!   stand-in init of its PID namespace (every descendant of a game dies
-//!   with it).
+//!   with it), and [`mounts`]: the game's own root (no other file is
+//!   there to be seen).
 //! * [`sandbox`]: what a game process may touch (Landlock, on Linux),
 //!   and [`seccomp`]: what it may ask of the kernel (a system-call filter).
 //! * [`usage`]: how much CPU a game process uses, watched from a thread
@@ -40,6 +41,8 @@ pub mod child;
 pub mod client;
 pub mod given_time;
 pub mod init;
+#[cfg(target_os = "linux")]
+pub mod mounts;
 pub mod namespaces;
 pub mod progress;
 pub mod protocol;

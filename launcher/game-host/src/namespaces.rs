@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 
 /// The namespaces a game process was given, beyond user, network and IPC
 /// (which come together or not at all).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Namespaces {
     /// Whether it has its own host name (UTS namespace) too.
     pub uts: bool,
@@ -47,9 +47,23 @@ pub struct Namespaces {
     /// The kernel's `errno` when it refused the PID namespace (0 when it
     /// was not asked for).
     pub pid_errno: i32,
+    /// Whether it has a mount namespace and a root of its own
+    /// ([`crate::mounts`]: no file but the game's is there to be seen), or
+    /// why not (empty when it was not asked for: allocation-free).
+    pub mount: Result<(), String>,
 }
 
 impl Namespaces {
+    /// Why there is no root of its own, in a player's words (`None` when
+    /// there is one).
+    pub fn mount_missing(&self) -> Option<String> {
+        match &self.mount {
+            Ok(()) => None,
+            Err(why) if why.is_empty() => Some("the game's process did not ask for one".into()),
+            Err(why) => Some(why.clone()),
+        }
+    }
+
     /// Why there is no PID namespace, in a player's words (`None` when
     /// there is one).
     pub fn pid_missing(&self) -> Option<String> {
@@ -80,6 +94,9 @@ impl std::fmt::Display for Namespaces {
         write!(f, ", network, IPC")?;
         if self.uts {
             write!(f, ", UTS")?;
+        }
+        if self.mount.is_ok() {
+            write!(f, ", mount")?;
         }
         Ok(())
     }
@@ -244,6 +261,9 @@ pub fn enter(prepared: &Prepared, pid: bool) -> Result<Namespaces, Refusal> {
         uts,
         pid,
         pid_errno: if pid { 0 } else { pid_errno },
+        // Made later, by the init ([`crate::mounts`]); String::new does
+        // not allocate.
+        mount: Err(String::new()),
     })
 }
 
@@ -318,25 +338,30 @@ pub fn probe() -> Result<Namespaces, String> {
     let pid = unsafe { libc::fork() };
     if pid == 0 {
         // [step (0: entered), UTS, PID, errno (of the refusal, or of the
-        // PID namespace's)].
-        let answer: [u8; 7] = match enter(&prepared, true) {
+        // PID namespace's), errno of the mount namespace (0: given)].
+        let mut answer = [0u8; 11];
+        match enter(&prepared, true) {
             Ok(namespaces) => {
-                let e = namespaces.pid_errno.to_ne_bytes();
-                [
-                    0,
-                    namespaces.uts.into(),
-                    namespaces.pid.into(),
-                    e[0],
-                    e[1],
-                    e[2],
-                    e[3],
-                ]
+                answer[1] = namespaces.uts.into();
+                answer[2] = namespaces.pid.into();
+                answer[3..7].copy_from_slice(&namespaces.pid_errno.to_ne_bytes());
+                // The game's init makes its root in a mount namespace of
+                // its own, with the capabilities a PID namespace leaves it.
+                // SAFETY: unshare takes flags only; errno is this thread's.
+                let mount = match namespaces.pid {
+                    false => libc::EINVAL,
+                    true if unsafe { libc::unshare(libc::CLONE_NEWNS) } != 0 => unsafe {
+                        *libc::__errno_location()
+                    },
+                    true => 0,
+                };
+                answer[7..].copy_from_slice(&mount.to_ne_bytes());
             }
             Err(refusal) => {
-                let e = refusal.errno.to_ne_bytes();
-                [refusal.step as u8, 0, 0, e[0], e[1], e[2], e[3]]
+                answer[0] = refusal.step as u8;
+                answer[3..7].copy_from_slice(&refusal.errno.to_ne_bytes());
             }
-        };
+        }
         // SAFETY: the buffer is valid; _exit ends the child without running
         // the parent's exit handlers.
         unsafe {
@@ -346,7 +371,7 @@ pub fn probe() -> Result<Namespaces, String> {
     }
     // SAFETY: the parent's copy of the write end, no longer needed.
     unsafe { libc::close(write) };
-    let mut answer = [0u8; 7];
+    let mut answer = [0u8; 11];
     let got = if pid > 0 {
         // SAFETY: reads at most the buffer's length into it.
         let n = unsafe { libc::read(read, answer.as_mut_ptr().cast(), answer.len()) };
@@ -363,12 +388,22 @@ pub fn probe() -> Result<Namespaces, String> {
         return Err("cannot ask the kernel about namespaces (the probe gave no answer)".into());
     }
     let errno = i32::from_ne_bytes([answer[3], answer[4], answer[5], answer[6]]);
+    let mount_errno = i32::from_ne_bytes([answer[7], answer[8], answer[9], answer[10]]);
     let step = match answer[0] {
         0 => {
+            let pid = answer[2] != 0;
             return Ok(Namespaces {
                 uts: answer[1] != 0,
-                pid: answer[2] != 0,
+                pid,
                 pid_errno: errno,
+                mount: match mount_errno {
+                    0 => Ok(()),
+                    _ if !pid => Err("it needs a PID namespace of its own".into()),
+                    e => Err(format!(
+                        "the kernel refused a mount namespace ({})",
+                        std::io::Error::from_raw_os_error(e)
+                    )),
+                },
             });
         }
         1 => Step::Unshare,
@@ -495,13 +530,15 @@ mod tests {
             uts: true,
             pid: true,
             pid_errno: 0,
+            mount: Ok(()),
         };
-        assert_eq!(all.to_string(), "user, PID, network, IPC, UTS");
+        assert_eq!(all.to_string(), "user, PID, network, IPC, UTS, mount");
         assert_eq!(all.pid_missing(), None);
         let no_pid = Namespaces {
             pid: false,
             pid_errno: libc::ENOSPC,
-            ..all
+            mount: Err("it needs a PID namespace of its own".into()),
+            ..all.clone()
         };
         assert_eq!(no_pid.to_string(), "user, network, IPC, UTS");
         assert!(

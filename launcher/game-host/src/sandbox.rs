@@ -73,7 +73,11 @@ impl Layers {
     pub fn sandbox(self) -> Sandbox {
         let full = matches!(self.landlock, Ok(abi) if abi >= FULL_LANDLOCK);
         match (&self.landlock, &self.seccomp, &self.namespaces) {
-            (Ok(_), Ok(()), Ok(namespaces)) if full && namespaces.pid => Sandbox::Enforced(self),
+            (Ok(_), Ok(()), Ok(namespaces))
+                if full && namespaces.pid && namespaces.mount.is_ok() =>
+            {
+                Sandbox::Enforced(self)
+            }
             (Err(why), Err(_), Err(_)) => Sandbox::Unavailable(why.clone()),
             _ => Sandbox::Partial(self),
         }
@@ -97,9 +101,14 @@ impl Layers {
             } else {
                 ""
             };
+            let root = if namespaces.mount.is_ok() {
+                "; a root of its own: none of your files is there to be seen"
+            } else {
+                ""
+            };
             held.push(format!(
                 "namespaces: {namespaces} (no network at all, not even this computer's; no \
-                 shared IPC{pids})"
+                 shared IPC{pids}{root})"
             ));
         }
         held
@@ -142,6 +151,12 @@ impl Layers {
                 if let Some(why) = namespaces.pid_missing() {
                     missing.push(format!(
                         "no PID namespace: {why}; a game's processes could outlive it"
+                    ));
+                }
+                if let Some(why) = namespaces.mount_missing() {
+                    missing.push(format!(
+                        "no root of its own: {why}; a game can learn whether any of your files \
+                         exists, its size and times"
                     ));
                 }
             }
@@ -240,7 +255,7 @@ pub fn enter_game_namespaces() -> Result<Namespaces, String> {
 /// The system's directories a game process reads to run: libraries, the
 /// loader's cache, fonts, time zones, locales.
 #[cfg(target_os = "linux")]
-const SYSTEM_READ: &[&str] = &[
+pub(crate) const SYSTEM_READ: &[&str] = &[
     "/lib",
     "/lib32",
     "/lib64",
@@ -535,6 +550,7 @@ mod tests {
                 uts: true,
                 pid: true,
                 pid_errno: 0,
+                mount: Ok(()),
             }),
         }
     }
@@ -591,13 +607,13 @@ mod tests {
         assert_eq!(
             all.summary(Some(2 << 30)),
             "Games run sandboxed: Landlock ABI 7, seccomp, namespaces (user, PID, network, IPC, \
-             UTS), memory limit 2 GiB."
+             UTS, mount), memory limit 2 GiB."
         );
         let about = all.layers();
         assert!(about.starts_with("Landlock ABI 7 (files:"), "{about}");
         assert!(about.contains(", seccomp (no network"), "{about}");
         assert!(
-            about.contains(", namespaces: user, PID, network, IPC, UTS (no network at all"),
+            about.contains(", namespaces: user, PID, network, IPC, UTS, mount (no network at all"),
             "{about}"
         );
         let without = Layers {
@@ -623,6 +639,7 @@ mod tests {
                 uts: true,
                 pid: false,
                 pid_errno: libc_enospc(),
+                mount: Err("it needs a PID namespace of its own".into()),
             }),
             ..layers(7)
         }
@@ -632,7 +649,8 @@ mod tests {
             "Games run partly sandboxed: Landlock ABI 7, seccomp, namespaces (user, network, \
              IPC, UTS), no memory limit; missing: no PID namespace: this system allows no more \
              PID namespaces (/proc/sys/user/max_pid_namespaces is 0, or reached); a game's \
-             processes could outlive it."
+             processes could outlive it; no root of its own: it needs a PID namespace of its \
+             own; a game can learn whether any of your files exists, its size and times."
         );
     }
 

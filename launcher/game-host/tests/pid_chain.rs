@@ -100,7 +100,7 @@ fn as_game(case: &str) -> ! {
     assert!(namespaces.pid, "{namespaces:?}");
     // SAFETY: getppid reads a number.
     let console = unsafe { libc::getppid() } as u32;
-    game_host::init::start_game(Some(console), &[]).expect("the chain");
+    let _root = game_host::init::start_game(Some(console), &[], None).expect("the chain");
     // B, the game, from here.
     // SAFETY: both read numbers.
     let (pid, parent) = unsafe { (libc::getpid(), libc::getppid()) };

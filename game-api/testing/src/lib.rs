@@ -21,6 +21,9 @@
 
 #![warn(missing_docs)]
 
+pub mod files;
+pub mod play;
+
 use game_api::abi::GameTable;
 use game_api::host::{CallError, GameInstance, GameLibrary, NoServices};
 use game_api::{ActionKind, Button, Event, Modifiers, Point, RecordingPainter, Rng, Shape, keys};
@@ -339,7 +342,18 @@ fn check_help(dir: &Path, help: &Path, report: &mut Report) {
             format!("{name}: its first line is not a title underlined with `=` to its length"),
         );
     }
-    if format_text_help(&doc).bullets().is_empty() && !doc.contains("\n\n") {
+    let formatted = format_text_help(&doc);
+    if formatted
+        .blocks
+        .iter()
+        .any(|b| b.text().contains('\n') || b.text().starts_with("=="))
+    {
+        report.push(
+            Rule::Help,
+            format!("{name}: a block the launcher shows is not flowed into one paragraph"),
+        );
+    }
+    if formatted.bullets().is_empty() && !doc.contains("\n\n") {
         report.push(
             Rule::Help,
             format!("{name}: no paragraphs (blank lines) nor bullets: the help would be one block"),

@@ -4,7 +4,7 @@
 
 use aces::rules::{Aces, STACKS};
 use aces::save::{game_id, parse_game_id};
-use game_test::files::{assert_manual_sections, flat, help, icon, manifest, manual};
+use game_test::files::{assert_manual_sections, flat, help, icon, manual};
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -17,11 +17,8 @@ fn the_game_conforms() {
 
 #[test]
 fn the_console_shows_aces_among_the_card_games_as_the_original() {
-    let m = manifest(DIR);
-    assert_eq!(
-        (m.name.as_str(), m.game_set.as_str()),
-        ("Aces", "Card Games")
-    );
+    game_test::files::assert_listed(DIR, "Aces", "Card Games");
+    let m = game_test::files::manifest(DIR);
     assert!(m.manual.is_some() && m.records_by.is_empty());
 }
 
@@ -29,13 +26,9 @@ fn the_console_shows_aces_among_the_card_games_as_the_original() {
 fn the_icon_shows_two_aces() {
     let icon = icon(DIR);
     // The black spade in front, the red heart behind, transparent corners.
-    let dark = |p: [u8; 4]| p[0] < 60 && p[1] < 60 && p[2] < 60 && p[3] == 255;
-    assert!(dark(icon.at(21, 18)), "{:?}", icon.at(21, 18));
-    assert!(
-        icon.at(7, 7)[0] > 150 && icon.at(7, 7)[1] < 80,
-        "{:?}",
-        icon.at(7, 7)
-    );
+    let dark = |p: &[u8]| p[0] < 60 && p[1] < 60 && p[2] < 60 && p[3] == 255;
+    icon.assert_at(21, 18, dark);
+    icon.assert_at(7, 7, |p| p[0] > 150 && p[1] < 80);
     assert_eq!(icon.at(31, 0)[3], 0, "the top-right corner is transparent");
 }
 
@@ -49,12 +42,9 @@ fn the_help_has_its_sections_and_terms() {
     let bullets = help.bullets();
     assert_eq!(bullets.len(), 9, "{bullets:#?}");
     assert!(bullets[0].starts_with("Stack: one of the four columns of cards."));
-    assert!(
-        help.blocks[1]
-            .text()
-            .starts_with("Aces is a solitaire card game. The object is to remove all of the cards from the board, except the four Aces."),
-        "{}",
-        help.blocks[1].text()
+    game_test::files::assert_starts(
+        help.blocks[1].text(),
+        "Aces is a solitaire card game. The object is to remove all of the cards from the board, except the four Aces.",
     );
 }
 

@@ -1,50 +1,35 @@
-//! The files the launcher reads beside the library: `info.toml`, the icon,
-//! `doc.txt` and `manual.md` (with its picture), checked as the launcher
-//! reads them; and the facts they state checked against the game.
+//! The files the launcher reads beside the library: the conformance kit
+//! checks them as the launcher reads them; here, what they say of this
+//! game, checked against it.
 
 use crazy_8s::rules::{Crazy8s, Options};
 use crazy_8s::save::{game_id, parse_game_id};
-use launcher_help::manual::Manual;
-use launcher_help::text_help::{Block, format_text_help};
+use game_test::files::flat;
+use launcher_help::text_help::Block;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
-fn read(name: &str) -> String {
-    game_test::files::read(DIR, name)
-}
-
 #[test]
 fn the_console_shows_crazy_8s_among_the_card_games() {
-    let m = game_test::files::manifest(DIR);
-    assert_eq!(
-        (m.name.as_str(), m.game_set.as_str()),
-        ("Crazy 8s", "Card Games")
-    );
+    game_test::files::assert_listed(DIR, "Crazy 8s", "Card Games");
 }
 
 #[test]
 fn the_icon_shows_an_8_on_a_card() {
     let icon = game_test::files::icon(DIR);
-    let pixels = &icon.pixels;
-    let at = |x: usize, y: usize| &pixels[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
     // The 8's rings are black where they cross the middle line, cream
     // inside; the back is blue at the left; the corners are transparent.
     let dark = |p: &[u8]| p[0] < 80 && p[1] < 80 && p[2] < 80 && p[3] == 255;
-    assert!(dark(at(17, 13)), "{:?}", at(17, 13));
-    assert!(at(20, 21).iter().all(|&v| v > 200), "{:?}", at(20, 21));
-    assert!(at(4, 12)[2] > 120 && at(4, 12)[0] < 100, "{:?}", at(4, 12));
-    assert_eq!(at(31, 0)[3], 0, "the top-right corner is transparent");
+    icon.assert_at(17, 13, dark);
+    icon.assert_at(20, 21, |p| p.iter().all(|&v| v > 200));
+    icon.assert_at(4, 12, |p| p[2] > 120 && p[0] < 100);
+    assert_eq!(icon.at(31, 0)[3], 0, "the top-right corner is transparent");
 }
 
 #[test]
-fn the_help_follows_the_text_help_format() {
-    let doc = read("doc.txt");
-    let lines: Vec<&str> = doc.lines().collect();
-    assert_eq!(lines[0], "Crazy 8s");
-    assert_eq!(lines[1], "========");
-    let help = format_text_help(&doc);
-    let titles = help.titles();
-    assert_eq!(titles, ["Crazy 8s", "Controls"]);
+fn the_help_has_its_sections() {
+    let help = game_test::files::help(DIR);
+    assert_eq!(help.titles(), ["Crazy 8s", "Controls"]);
     // The specification's paragraphs, word for word.
     assert_eq!(
         help.blocks[1].text(),
@@ -60,16 +45,11 @@ fn the_help_follows_the_text_help_format() {
         .filter(|b| matches!(b, Block::Bullet(_)))
         .count();
     assert_eq!(bullets, 6);
-    for block in &help.blocks {
-        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
-    }
 }
 
 #[test]
 fn the_helps_facts_are_the_games() {
-    let flat = |name: &str| read(name).split_whitespace().collect::<Vec<_>>().join(" ");
-    let doc = flat("doc.txt");
-    let manual = flat("manual.md");
+    let (doc, manual) = (flat(DIR, "doc.txt"), flat(DIR, "manual.md"));
     for o in Options::ALL {
         assert!(manual.contains(&format!("\"{}\"", o.label())), "{o:?}");
     }
@@ -86,13 +66,9 @@ fn the_helps_facts_are_the_games() {
     assert!(manual.contains("`2x7:1234` is deal 1234 with two opponents and seven cards each"));
 }
 
-fn manual() -> Manual {
-    game_test::files::manual(DIR)
-}
-
 #[test]
 fn the_manual_has_its_sections() {
-    let manual = manual();
+    let manual = game_test::files::manual(DIR);
     assert_eq!(manual.title(), "Crazy 8s");
     let tags: Vec<&str> = manual.sections().iter().map(|s| s.tag.as_str()).collect();
     for tag in [
@@ -111,7 +87,7 @@ fn the_manual_has_its_sections() {
 
 #[test]
 fn the_manual_has_its_pictures() {
-    let pictures = manual().image_paths();
+    let pictures = game_test::files::manual(DIR).image_paths();
     assert_eq!(pictures, ["manual/opening.png"]);
 }
 

@@ -1,13 +1,13 @@
-//! The files the launcher reads beside the library: `info.toml`, the icon,
-//! `doc.txt` and `manual.md` (with its picture), checked as the launcher
-//! reads them; the facts they state checked against the game; and the
+//! The files the launcher reads beside the library: the conformance kit
+//! checks them as the launcher reads them; here, what they say of this
+//! game, checked against it; and the
 //! crate's promise to stay a page of source on the kit's patience layer.
 
 use cards::patience::Role;
 use freecell::FreeCellGame;
 use game_api::{Host, NewGame};
+use game_test::files::flat;
 use launcher_help::manual::Manual;
-use launcher_help::text_help::format_text_help;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -17,33 +17,22 @@ fn read(name: &str) -> String {
 
 #[test]
 fn the_console_shows_freecell_among_the_card_games() {
-    let m = game_test::files::manifest(DIR);
-    assert_eq!(
-        (m.name.as_str(), m.game_set.as_str()),
-        ("FreeCell", "Card Games")
-    );
+    game_test::files::assert_listed(DIR, "FreeCell", "Card Games");
 }
 
 #[test]
 fn the_icon_shows_free_cells_on_the_felt() {
     let icon = game_test::files::icon(DIR);
-    let pixels = &icon.pixels;
-    let at = |x: usize, y: usize| &pixels[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
     // The felt's green, the red ace in the second cell, the black club
     // on the card below.
-    assert!(at(2, 14)[1] > at(2, 14)[0] + 40, "{:?}", at(2, 14));
-    assert!(at(12, 7)[0] > 150 && at(12, 7)[1] < 60, "{:?}", at(12, 7));
-    assert!(
-        at(16, 22).iter().take(3).all(|&c| c < 80),
-        "{:?}",
-        at(16, 22)
-    );
+    icon.assert_at(2, 14, |p| p[1] > p[0] + 40);
+    icon.assert_at(12, 7, |p| p[0] > 150 && p[1] < 60);
+    icon.assert_at(16, 22, |p| p.iter().take(3).all(|&c| c < 80));
 }
 
 #[test]
-fn the_help_follows_the_text_help_format() {
-    let doc = read("doc.txt");
-    let help = format_text_help(&doc);
+fn the_help_has_its_sections() {
+    let help = game_test::files::help(DIR);
     assert_eq!(
         help.titles(),
         ["FreeCell", "Terminology", "Moves", "Controls"]
@@ -55,8 +44,7 @@ fn the_help_follows_the_text_help_format() {
 
 #[test]
 fn the_helps_facts_are_the_games() {
-    let flat = |name: &str| read(name).split_whitespace().collect::<Vec<_>>().join(" ");
-    let (doc, manual) = (flat("doc.txt"), flat("manual.md"));
+    let (doc, manual) = (flat(DIR, "doc.txt"), flat(DIR, "manual.md"));
     let mut game = FreeCellGame::with_seed(Host::detached(), 1);
     game.start_from_game_id("1").unwrap();
     let p = game.patience();

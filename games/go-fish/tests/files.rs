@@ -1,54 +1,34 @@
-//! The files the launcher reads beside the library: `info.toml`, the icon,
-//! `doc.txt` and `manual.md` (with its picture), checked as the launcher
-//! reads them; and the facts they state checked against the game.
+//! The files the launcher reads beside the library: the conformance kit
+//! checks them as the launcher reads them; here, what they say of this
+//! game, checked against it.
 
+use game_test::files::flat;
 use go_fish::rules::{DEAL_COUNT, GoFish, MatchSize, YOU};
 use go_fish::save::{game_id, parse_game_id};
-use launcher_help::manual::Manual;
-use launcher_help::text_help::format_text_help;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
-fn read(name: &str) -> String {
-    game_test::files::read(DIR, name)
-}
-
 #[test]
 fn the_console_shows_go_fish_among_the_card_games() {
-    let m = game_test::files::manifest(DIR);
-    assert_eq!(
-        (m.name.as_str(), m.game_set.as_str()),
-        ("Go Fish", "Card Games")
-    );
+    game_test::files::assert_listed(DIR, "Go Fish", "Card Games");
 }
 
 #[test]
 fn the_icon_shows_a_fish_on_a_card() {
     let icon = game_test::files::icon(DIR);
-    let pixels = &icon.pixels;
-    let at = |x: usize, y: usize| &pixels[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
     // The fish's orange body on the cream face, the blue back at the
     // left, transparent corners.
     let orange = |p: &[u8]| p[0] > 200 && p[1] > 80 && p[1] < 160 && p[2] < 80 && p[3] == 255;
-    assert!(orange(at(20, 19)), "{:?}", at(20, 19));
-    assert!(
-        at(12, 28)[0] > 200 && at(12, 28)[2] > 180,
-        "{:?}",
-        at(12, 28)
-    );
-    assert!(at(4, 12)[2] > 120 && at(4, 12)[0] < 100, "{:?}", at(4, 12));
-    assert_eq!(at(31, 0)[3], 0, "the top-right corner is transparent");
+    icon.assert_at(20, 19, orange);
+    icon.assert_at(12, 28, |p| p[0] > 200 && p[2] > 180);
+    icon.assert_at(4, 12, |p| p[2] > 120 && p[0] < 100);
+    assert_eq!(icon.at(31, 0)[3], 0, "the top-right corner is transparent");
 }
 
 #[test]
-fn the_help_follows_the_text_help_format() {
-    let doc = read("doc.txt");
-    let lines: Vec<&str> = doc.lines().collect();
-    assert_eq!(lines[0], "Go Fish");
-    assert_eq!(lines[1], "=======");
-    let help = format_text_help(&doc);
-    let titles = help.titles();
-    assert_eq!(titles, ["Go Fish", "Rules", "Controls"]);
+fn the_help_has_its_sections() {
+    let help = game_test::files::help(DIR);
+    assert_eq!(help.titles(), ["Go Fish", "Rules", "Controls"]);
     let bullets = help.bullets();
     assert_eq!(bullets.len(), 12, "{bullets:#?}");
     assert!(bullets[0].starts_with("On each turn, if you have a match in your hand"));
@@ -57,23 +37,15 @@ fn the_help_follows_the_text_help_format() {
             .iter()
             .any(|b| b.starts_with("After \"Go Fish!\", drag the top card of the pile"))
     );
-    for block in &help.blocks {
-        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
-    }
-    assert!(
-        help.blocks[1]
-            .text()
-            .starts_with("Go Fish is the children's card game where you try to get rid of all your cards by forming pairs."),
-        "{}",
-        help.blocks[1].text()
+    game_test::files::assert_starts(
+        help.blocks[1].text(),
+        "Go Fish is the children's card game where you try to get rid of all your cards by forming pairs.",
     );
 }
 
 #[test]
 fn the_helps_facts_are_the_games() {
-    let flat = |name: &str| read(name).split_whitespace().collect::<Vec<_>>().join(" ");
-    let doc = flat("doc.txt");
-    let manual = flat("manual.md");
+    let (doc, manual) = (flat(DIR, "doc.txt"), flat(DIR, "manual.md"));
     let game = GoFish::deal(MatchSize::Pairs, 1);
     assert_eq!(DEAL_COUNT, 7);
     assert_eq!(game.hands[YOU].len(), 7);
@@ -97,20 +69,16 @@ fn the_helps_facts_are_the_games() {
     assert!(manual.contains(&format!("(\"{status}\")")), "{status}");
 }
 
-fn manual() -> Manual {
-    game_test::files::manual(DIR)
-}
-
 #[test]
 fn the_manual_has_its_sections() {
-    let manual = manual();
+    let manual = game_test::files::manual(DIR);
     assert_eq!(manual.title(), "Go Fish");
     game_test::files::assert_manual_sections(DIR, &["deviations"]);
 }
 
 #[test]
 fn the_manual_has_its_pictures() {
-    let pictures = manual().image_paths();
+    let pictures = game_test::files::manual(DIR).image_paths();
     assert_eq!(pictures, ["manual/opening.png"]);
 }
 

@@ -1,13 +1,13 @@
-//! The files the launcher reads beside the library: `info.toml`, the icon,
-//! `doc.txt` and `manual.md` (with its picture), checked as the launcher
-//! reads them; the facts they state checked against the game; and the
+//! The files the launcher reads beside the library: the conformance kit
+//! checks them as the launcher reads them; here, what they say of this
+//! game, checked against it; and the
 //! crate's promise to stay a page of source on the kit's patience layer.
 
 use cards::patience::Role;
 use game_api::{Host, NewGame};
+use game_test::files::flat;
 use klondike::KlondikeGame;
 use launcher_help::manual::Manual;
-use launcher_help::text_help::format_text_help;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -17,35 +17,31 @@ fn read(name: &str) -> String {
 
 #[test]
 fn the_console_shows_klondike_among_the_card_games() {
-    let m = game_test::files::manifest(DIR);
+    game_test::files::assert_listed(DIR, "Klondike", "Card Games");
     assert_eq!(
-        (m.name.as_str(), m.game_set.as_str()),
-        ("Klondike", "Card Games")
+        game_test::files::manifest(DIR).records_by,
+        ["Draw", "Redeals"]
     );
-    assert_eq!(m.records_by, ["Draw", "Redeals"]);
 }
 
 #[test]
 fn the_icon_shows_a_column_of_cards() {
     let icon = game_test::files::icon(DIR);
-    let pixels = &icon.pixels;
-    let at = |x: usize, y: usize| &pixels[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
     // The blue back at the top, the red heart on the front card, the
     // black spade between, transparent corners.
-    assert!(at(16, 2)[2] > 120 && at(16, 2)[0] < 100, "{:?}", at(16, 2));
-    assert!(
-        at(16, 21)[0] > 150 && at(16, 21)[1] < 60,
-        "{:?}",
-        at(16, 21)
+    icon.assert_at(16, 2, |p| p[2] > 120 && p[0] < 100);
+    icon.assert_at(16, 21, |p| p[0] > 150 && p[1] < 60);
+    icon.assert_at(11, 9, |p| p.iter().take(3).all(|&c| c < 80));
+    assert_eq!(
+        icon.at(0, 31)[3],
+        0,
+        "the bottom-left corner is transparent"
     );
-    assert!(at(11, 9).iter().take(3).all(|&c| c < 80), "{:?}", at(11, 9));
-    assert_eq!(at(0, 31)[3], 0, "the bottom-left corner is transparent");
 }
 
 #[test]
-fn the_help_follows_the_text_help_format() {
-    let doc = read("doc.txt");
-    let help = format_text_help(&doc);
+fn the_help_has_its_sections() {
+    let help = game_test::files::help(DIR);
     assert_eq!(
         help.titles(),
         ["Klondike", "Terminology", "Moves", "Controls"]
@@ -57,8 +53,7 @@ fn the_help_follows_the_text_help_format() {
 
 #[test]
 fn the_helps_facts_are_the_games() {
-    let flat = |name: &str| read(name).split_whitespace().collect::<Vec<_>>().join(" ");
-    let (doc, manual) = (flat("doc.txt"), flat("manual.md"));
+    let (doc, manual) = (flat(DIR, "doc.txt"), flat(DIR, "manual.md"));
     let mut game = KlondikeGame::with_seed(Host::detached(), 1);
     game.start_from_game_id("3,unlimited:1234").unwrap();
     assert_eq!(game.game_id(), "3,unlimited:1234");

@@ -1,70 +1,46 @@
-//! The files the launcher reads beside the library: `info.toml`, the icon,
-//! `doc.txt` and `manual.md` (with its pictures), checked as the launcher
-//! reads them; and the facts they state checked against the game.
+//! The files the launcher reads beside the library: the conformance kit
+//! checks them as the launcher reads them; here, what they say of this
+//! game, checked against it.
 
-use launcher_help::manual::Manual;
-use launcher_help::text_help::format_text_help;
+use game_test::files::flat;
 use memory::game::{SHOW_SECONDS, clock_text};
 use memory::rules::{HEIGHT, Memory, PAIRS, Picture, WIDTH};
 use memory::save::{game_id, parse_game_id};
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
-fn read(name: &str) -> String {
-    game_test::files::read(DIR, name)
-}
-
 #[test]
 fn the_console_shows_memory_among_the_card_games() {
-    let m = game_test::files::manifest(DIR);
-    assert_eq!(
-        (m.name.as_str(), m.game_set.as_str()),
-        ("Memory", "Card Games")
-    );
+    game_test::files::assert_listed(DIR, "Memory", "Card Games");
 }
 
 #[test]
 fn the_icon_shows_a_star_card_over_a_back() {
     let icon = game_test::files::icon(DIR);
-    let pixels = &icon.pixels;
-    let at = |x: usize, y: usize| &pixels[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
     // The star's gold in the middle of the face, the blue back at the
     // left, transparent corners.
     let gold = |p: &[u8]| p[0] > 200 && p[1] > 150 && p[2] < 80 && p[3] == 255;
-    assert!(gold(at(20, 19)), "{:?}", at(20, 19));
-    assert!(at(4, 12)[2] > 120 && at(4, 12)[0] < 100, "{:?}", at(4, 12));
-    assert_eq!(at(31, 0)[3], 0, "the top-right corner is transparent");
+    icon.assert_at(20, 19, gold);
+    icon.assert_at(4, 12, |p| p[2] > 120 && p[0] < 100);
+    assert_eq!(icon.at(31, 0)[3], 0, "the top-right corner is transparent");
 }
 
 #[test]
-fn the_help_follows_the_text_help_format() {
-    let doc = read("doc.txt");
-    let lines: Vec<&str> = doc.lines().collect();
-    assert_eq!(lines[0], "Memory");
-    assert_eq!(lines[1], "======");
-    let help = format_text_help(&doc);
-    let titles = help.titles();
-    assert_eq!(titles, ["Memory", "Pictures", "Playing", "Controls"]);
+fn the_help_has_its_sections() {
+    let help = game_test::files::help(DIR);
+    assert_eq!(help.titles(), ["Memory", "Pictures", "Playing", "Controls"]);
     let bullets = help.bullets();
     assert_eq!(bullets.len(), 11, "{bullets:#?}");
     assert!(bullets[0].starts_with("The four suits: club, heart, spade and diamond."));
-    for block in &help.blocks {
-        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
-    }
-    assert!(
-        help.blocks[1]
-            .text()
-            .starts_with("Memory is a game for one player with twenty picture cards"),
-        "{}",
-        help.blocks[1].text()
+    game_test::files::assert_starts(
+        help.blocks[1].text(),
+        "Memory is a game for one player with twenty picture cards",
     );
 }
 
 #[test]
 fn the_helps_facts_are_the_games() {
-    let flat = |name: &str| read(name).split_whitespace().collect::<Vec<_>>().join(" ");
-    let doc = flat("doc.txt");
-    let manual = flat("manual.md");
+    let (doc, manual) = (flat(DIR, "doc.txt"), flat(DIR, "manual.md"));
     // The specification's words, and the original's grid.
     assert!(doc.contains(
         "Flip two cards in a row that have the same picture, and the cards are removed. If the two cards don't match, they are flipped back over, and you try again. Each card has a single match on the board. The game is over and the clock stops when all cards are removed."
@@ -90,20 +66,16 @@ fn the_helps_facts_are_the_games() {
     assert!(doc.contains("`1234`") && manual.contains("`1234` is deal 1234"));
 }
 
-fn manual() -> Manual {
-    game_test::files::manual(DIR)
-}
-
 #[test]
 fn the_manual_has_its_sections() {
-    let manual = manual();
+    let manual = game_test::files::manual(DIR);
     assert_eq!(manual.title(), "Memory");
     game_test::files::assert_manual_sections(DIR, &["deviations"]);
 }
 
 #[test]
 fn the_manual_has_its_pictures() {
-    let pictures = manual().image_paths();
+    let pictures = game_test::files::manual(DIR).image_paths();
     assert_eq!(pictures, ["manual/table.png", "manual/pictures.png"]);
 }
 

@@ -1,54 +1,37 @@
-//! The files the launcher reads beside the library: `info.toml`, the icon,
-//! `doc.txt` and `manual.md` (with its picture), checked as the launcher
-//! reads them; and the facts they state checked against the game.
+//! The files the launcher reads beside the library: the conformance kit
+//! checks them as the launcher reads them; here, what they say of this
+//! game, checked against it.
 
-use launcher_help::manual::Manual;
-use launcher_help::text_help::format_text_help;
+use game_test::files::flat;
 use spider::rules::{Spider, Suits};
 use spider::save::{game_id, parse_game_id};
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
-fn read(name: &str) -> String {
-    game_test::files::read(DIR, name)
-}
-
 #[test]
 fn the_console_shows_spider_among_the_card_games() {
-    let m = game_test::files::manifest(DIR);
-    assert_eq!(
-        (m.name.as_str(), m.game_set.as_str()),
-        ("Spider", "Card Games")
-    );
+    game_test::files::assert_listed(DIR, "Spider", "Card Games");
 }
 
 #[test]
 fn the_icon_shows_a_spider_on_a_card() {
     let icon = game_test::files::icon(DIR);
-    let pixels = &icon.pixels;
-    let at = |x: usize, y: usize| &pixels[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
     // The spider's black body in the middle of the cream face, the blue
     // back at the left, transparent corners.
     let dark = |p: &[u8]| p[0] < 60 && p[1] < 60 && p[2] < 60 && p[3] == 255;
-    assert!(dark(at(20, 19)), "{:?}", at(20, 19));
-    assert!(
-        at(12, 28)[0] > 200 && at(12, 28)[2] > 180,
-        "{:?}",
-        at(12, 28)
-    );
-    assert!(at(4, 12)[2] > 120 && at(4, 12)[0] < 100, "{:?}", at(4, 12));
-    assert_eq!(at(31, 0)[3], 0, "the top-right corner is transparent");
+    icon.assert_at(20, 19, dark);
+    icon.assert_at(12, 28, |p| p[0] > 200 && p[2] > 180);
+    icon.assert_at(4, 12, |p| p[2] > 120 && p[0] < 100);
+    assert_eq!(icon.at(31, 0)[3], 0, "the top-right corner is transparent");
 }
 
 #[test]
-fn the_help_follows_the_text_help_format() {
-    let doc = read("doc.txt");
-    let lines: Vec<&str> = doc.lines().collect();
-    assert_eq!(lines[0], "Spider");
-    assert_eq!(lines[1], "======");
-    let help = format_text_help(&doc);
-    let titles = help.titles();
-    assert_eq!(titles, ["Spider", "Terminology", "Moves", "Controls"]);
+fn the_help_has_its_sections() {
+    let help = game_test::files::help(DIR);
+    assert_eq!(
+        help.titles(),
+        ["Spider", "Terminology", "Moves", "Controls"]
+    );
     let bullets = help.bullets();
     assert_eq!(bullets.len(), 12, "{bullets:#?}");
     assert!(bullets[0].starts_with("Tableau: one of the ten columns"));
@@ -57,23 +40,15 @@ fn the_help_follows_the_text_help_format() {
             .iter()
             .any(|b| b.starts_with("To deal, click the deck"))
     );
-    for block in &help.blocks {
-        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
-    }
-    assert!(
-        help.blocks[1]
-            .text()
-            .starts_with("Spider is a solitaire card game played with 104 cards."),
-        "{}",
-        help.blocks[1].text()
+    game_test::files::assert_starts(
+        help.blocks[1].text(),
+        "Spider is a solitaire card game played with 104 cards.",
     );
 }
 
 #[test]
 fn the_helps_facts_are_the_games() {
-    let flat = |name: &str| read(name).split_whitespace().collect::<Vec<_>>().join(" ");
-    let doc = flat("doc.txt");
-    let manual = flat("manual.md");
+    let (doc, manual) = (flat(DIR, "doc.txt"), flat(DIR, "manual.md"));
     // Six cards in the first four columns, five in the rest.
     let game = Spider::deal(Suits::Two, 1);
     let lengths: Vec<usize> = game.columns.iter().map(|c| c.cards.len()).collect();
@@ -88,20 +63,16 @@ fn the_helps_facts_are_the_games() {
     assert!(doc.contains("`2:1234`") && manual.contains("`2:1234` is deal 1234 with two suits"));
 }
 
-fn manual() -> Manual {
-    game_test::files::manual(DIR)
-}
-
 #[test]
 fn the_manual_has_its_sections() {
-    let manual = manual();
+    let manual = game_test::files::manual(DIR);
     assert_eq!(manual.title(), "Spider");
     game_test::files::assert_manual_sections(DIR, &["deviations"]);
 }
 
 #[test]
 fn the_manual_has_its_pictures() {
-    let pictures = manual().image_paths();
+    let pictures = game_test::files::manual(DIR).image_paths();
     assert_eq!(pictures, ["manual/opening.png"]);
 }
 

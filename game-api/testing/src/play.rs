@@ -1,0 +1,91 @@
+//! Playing a game through its C ABI table as the launcher does, for a
+//! game's own tests: starting it, a frame, the colour a player sees at a
+//! point.
+
+use game_api::abi::GameTable;
+use game_api::host::{GameInstance, GameLibrary, NoServices, Recorder};
+use game_api::{Point, RecordingPainter, Rgba, Shape};
+
+/// The game of `table`, started with no launcher services.
+pub fn start(table: &'static GameTable) -> GameInstance {
+    GameLibrary::from_static(table)
+        .expect("the table has this game-api's ABI version")
+        .start(Box::new(NoServices))
+        .expect("the game starts")
+}
+
+/// The game of `table`, started with its requests to the launcher recorded.
+pub fn start_recorded(table: &'static GameTable) -> (GameInstance, Recorder) {
+    let recorder = Recorder::new();
+    let game = GameLibrary::from_static(table)
+        .expect("the table has this game-api's ABI version")
+        .start(Box::new(recorder.clone()))
+        .expect("the game starts");
+    (game, recorder)
+}
+
+/// The shapes of one frame; asserts none was dropped.
+pub fn frame(game: &mut GameInstance) -> Vec<Shape> {
+    let mut painter = RecordingPainter::new();
+    let report = game.draw(&mut painter).expect("the game draws");
+    assert!(report.is_clean(), "shapes were dropped: {report:?}");
+    painter.shapes
+}
+
+/// Whether `p` is inside the polygon `points` (even-odd rule).
+pub fn inside_polygon(points: &[Point], p: Point) -> bool {
+    let mut inside = false;
+    let mut j = points.len().saturating_sub(1);
+    for i in 0..points.len() {
+        let (a, b) = (points[i], points[j]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
+}
+
+/// The opaque fill a player sees at `p`: the last opaque filled shape
+/// (rectangle, rounded or not, polygon, circle, ellipse) drawn over it.
+/// Translucent veils are looked through; lines and text are not fills.
+pub fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
+    let mut seen = None;
+    for shape in shapes {
+        let (hit, style) = match shape {
+            Shape::Rect { min, size, style }
+            | Shape::RoundedRect {
+                min, size, style, ..
+            } => (
+                p.x >= min.x && p.y >= min.y && p.x < min.x + size.x && p.y < min.y + size.y,
+                style,
+            ),
+            Shape::Polygon { points, style } => (inside_polygon(points, p), style),
+            Shape::Circle {
+                center,
+                radius,
+                style,
+            } => (
+                (p.x - center.x).powi(2) + (p.y - center.y).powi(2) <= radius.powi(2),
+                style,
+            ),
+            Shape::Ellipse {
+                center,
+                radius_x,
+                radius_y,
+                style,
+            } => (
+                ((p.x - center.x) / radius_x).powi(2) + ((p.y - center.y) / radius_y).powi(2)
+                    <= 1.0,
+                style,
+            ),
+            _ => continue,
+        };
+        if let Some(fill) = style.fill.filter(|f| f.a == 255)
+            && hit
+        {
+            seen = Some(fill);
+        }
+    }
+    seen
+}

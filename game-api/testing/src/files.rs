@@ -77,7 +77,8 @@ pub fn assert_manual_sections(dir: impl AsRef<Path>, more: &[&str]) {
     }
 }
 
-/// The icon the manifest names, decoded to 8-bit RGBA.
+/// A PNG of the folder (the icon the manifest names, a picture), decoded
+/// to 8-bit RGBA.
 #[derive(Clone, Debug)]
 pub struct Icon {
     /// Width and height in pixels.
@@ -110,7 +111,13 @@ impl Icon {
 /// The game's icon, decoded (an RGBA PNG, as the collection's are).
 pub fn icon(dir: impl AsRef<Path>) -> Icon {
     let dir = dir.as_ref();
-    let path = dir.join(manifest(dir).icon);
+    picture(dir, &manifest(dir).icon.to_string_lossy())
+}
+
+/// The PNG `name` in `dir` (the icon, a manual's picture), decoded; it
+/// must be 8-bit RGBA.
+pub fn picture(dir: impl AsRef<Path>, name: &str) -> Icon {
+    let path = dir.as_ref().join(name);
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut reader = png::Decoder::new(std::io::BufReader::new(file))
         .read_info()

@@ -36,8 +36,9 @@ use std::path::{Path, PathBuf};
 /// The class of a rule the kit checks, named in every [`Problem`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
-    /// `info.toml` is read by the launcher without errors or warnings, and
-    /// its `game` is the crate's library.
+    /// `info.toml` is read by the launcher without errors or warnings, its
+    /// `game` is the crate's library and its `records-by` names choices the
+    /// game offers.
     Manifest,
     /// The icon is a 32×32 PNG.
     Icon,
@@ -200,7 +201,10 @@ impl Kit {
         };
         check_folder(&self.dir, &mut report);
         match GameLibrary::from_static(self.table) {
-            Ok(library) => check_abi(&library, 1, &mut report),
+            Ok(library) => {
+                check_records_by(&self.dir, &library, &mut report);
+                check_abi(&library, 1, &mut report);
+            }
             Err(e) => report.push(Rule::Abi, format!("the table is refused: {e}")),
         }
         report.problems.retain(|p| !self.skipped.contains(&p.rule));
@@ -253,6 +257,37 @@ pub fn check_folder(dir: &Path, report: &mut Report) {
     }
     if let Some(manual) = &manifest.manual {
         check_manual(dir, manual, report);
+    }
+}
+
+/// Each `records-by` entry of the manifest names a choice the game offers
+/// as it starts (by label or id): the launcher keeps records by its value.
+fn check_records_by(dir: &Path, library: &GameLibrary, report: &mut Report) {
+    let name = dir.file_name().unwrap_or_default().to_string_lossy();
+    let Ok(manifest) = launcher_core::manifest::read(dir, &name) else {
+        return;
+    };
+    if manifest.records_by.is_empty() {
+        return;
+    }
+    let Ok(actions) = library
+        .start(Box::new(NoServices))
+        .and_then(|mut g| g.actions())
+    else {
+        return; // said under the ABI's rule
+    };
+    for wanted in &manifest.records_by {
+        let offered = actions.iter().any(|a| {
+            (a.label == *wanted || a.id == *wanted) && matches!(a.kind, ActionKind::Choice { .. })
+        });
+        if !offered {
+            report.push(
+                Rule::Manifest,
+                format!(
+                    "info.toml keeps records by {wanted:?}, which is no choice the game offers"
+                ),
+            );
+        }
     }
 }
 

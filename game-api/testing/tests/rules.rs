@@ -229,6 +229,22 @@ fn a_manifest_naming_another_library_or_an_unknown_key_is_said() {
 }
 
 #[test]
+fn records_kept_by_a_choice_the_game_lacks_are_said() {
+    let dir = folder(|f| {
+        set(
+            f,
+            "info.toml",
+            b"game = \"tiny\"\nicon = \"tiny.png\"\nrecords-by = [\"Size\"]\n",
+        )
+    });
+    breaks(
+        &check(dir.path(), Fault::None),
+        Rule::Manifest,
+        "records by \"Size\", which is no choice the game offers",
+    );
+}
+
+#[test]
 fn a_manifest_the_launcher_refuses_is_said() {
     let dir = folder(|f| set(f, "info.toml", b"name = \"Tiny\"\n"));
     breaks(&check(dir.path(), Fault::None), Rule::Manifest, "game");

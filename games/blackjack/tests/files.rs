@@ -1,19 +1,14 @@
 //! The files the launcher reads beside the library: the conformance kit
-//! checks them as the launcher reads them; here, what they say of this
-//! game, checked against it.
+//! checks them as the launcher reads them (the_game_conforms); here, what
+//! they say of this game, checked against it.
 
 use blackjack::rules::{
     BET, DECKS, LAST_START, Move, RESHUFFLE_BELOW, Round, START_MONEY, Verdict,
 };
 use blackjack::save::{game_id, parse_game_id};
 use game_test::files::flat;
-use launcher_help::text_help::format_text_help;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
-
-fn read(name: &str) -> String {
-    game_test::files::read(DIR, name)
-}
 
 #[test]
 fn the_console_shows_blackjack_among_the_card_games() {
@@ -34,20 +29,7 @@ fn the_icon_shows_an_ace_of_spades_over_a_heart() {
 
 #[test]
 fn the_help_has_its_sections() {
-    let doc = read("doc.txt");
-    let lines: Vec<&str> = doc.lines().collect();
-    assert_eq!(lines[0], "Blackjack");
-    assert_eq!(lines[1], "=========");
-    for (i, line) in lines.iter().enumerate() {
-        if !line.is_empty() && line.chars().all(|c| c == '=') {
-            assert!(
-                i > 0 && lines[i - 1].chars().count() == line.len(),
-                "line {}",
-                i + 1
-            );
-        }
-    }
-    let help = format_text_help(&doc);
+    let help = game_test::files::help(DIR);
     assert_eq!(help.titles(), ["Blackjack", "Bets", "Controls"]);
     let bullets = help.bullets();
     // The specification's ten specifics, word for word, then the controls

@@ -1,6 +1,6 @@
 //! The files the launcher reads beside the library: the conformance kit
-//! checks them as the launcher reads them; here, what they say of this
-//! game, checked against it.
+//! checks them as the launcher reads them (the_game_conforms); here, what
+//! they say of this game, checked against it.
 
 use crazy_8s::rules::{Crazy8s, Options};
 use crazy_8s::save::{game_id, parse_game_id};

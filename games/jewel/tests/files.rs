@@ -1,66 +1,25 @@
-//! The files the launcher reads beside the library: `info.toml`, the icon,
-//! `doc.txt` and `manual.md` with its pictures, read with the launcher's
-//! own help formatter and manual parser.
+//! The files the launcher reads beside the library: the conformance kit
+//! checks them as the launcher reads them (the_game_conforms); here, what
+//! they say of this game, checked against it.
 
 use jewel::draw::COLORS;
-use launcher_help::game_files::GameFolder;
-use launcher_help::manual::Manual;
 use launcher_help::text_help::format_text_help;
-use std::path::PathBuf;
 
-fn folder() -> GameFolder {
-    GameFolder::at(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn file(name: &str) -> PathBuf {
-    folder().file(name)
-}
+const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 fn read(name: &str) -> String {
-    folder().read(name)
-}
-
-/// The `key = "value"` lines of a flat TOML file.
-fn manifest_fields() -> Vec<(String, String)> {
-    folder().manifest_fields()
+    game_test::files::read(DIR, name)
 }
 
 #[test]
-fn the_manifest_names_the_library_set_icon_help_and_manual() {
-    let fields = manifest_fields();
-    let get = |key: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-            .unwrap_or_else(|| panic!("no {key}"))
-    };
-    assert_eq!(get("game"), "jewel");
-    assert_eq!(get("name"), "Jewel");
-    assert_eq!(get("game-set"), "Puzzle Games");
-    assert_eq!(get("icon"), "jewel.png");
-    assert_eq!(get("help"), "doc.txt");
-    assert_eq!(get("manual"), "manual.md");
-    assert_eq!(fields.len(), 6, "{fields:?}");
-    let cargo = read("Cargo.toml");
-    assert!(cargo.contains("name = \"jewel\""), "{cargo}");
-    for key in ["icon", "help", "manual"] {
-        assert!(file(get(key)).is_file(), "{key}");
-    }
+fn the_console_shows_jewel_among_the_puzzle_games() {
+    game_test::files::assert_listed(DIR, "Jewel", "Puzzle Games");
 }
 
 /// A PNG's width, height and RGBA pixels.
 fn decode(name: &str) -> (u32, u32, Vec<u8>) {
-    let decoder = png::Decoder::new(std::io::BufReader::new(
-        std::fs::File::open(file(name)).unwrap(),
-    ));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    assert_eq!(info.color_type, png::ColorType::Rgba, "{name}");
-    assert_eq!(info.bit_depth, png::BitDepth::Eight, "{name}");
-    pixels.truncate(info.buffer_size());
-    (info.width, info.height, pixels)
+    let picture = game_test::files::picture(DIR, name);
+    (picture.size.0, picture.size.1, picture.pixels)
 }
 
 #[test]
@@ -77,30 +36,9 @@ fn the_icon_is_a_32_by_32_png_of_jewels_in_the_games_colours() {
 }
 
 #[test]
-fn the_help_follows_the_text_help_format() {
-    let doc = read("doc.txt");
-    let lines: Vec<&str> = doc.lines().collect();
-    assert_eq!(lines[0], "Jewel");
-    assert_eq!(lines[1], "=====");
-    for (i, line) in lines.iter().enumerate() {
-        if !line.is_empty() && line.chars().all(|c| c == '=') {
-            assert_eq!(lines[i - 1].chars().count(), line.len(), "line {}", i + 1);
-        }
-        assert!(
-            !(line.starts_with("**") && line.ends_with("**")),
-            "line {}",
-            i + 1
-        );
-        assert!(!line.ends_with(' '), "trailing space on line {}", i + 1);
-        assert!(line.is_ascii(), "line {} is plain ASCII", i + 1);
-    }
-}
-
-#[test]
 fn the_launcher_formats_the_help_as_intended() {
     let help = format_text_help(&read("doc.txt"));
-    let titles = help.titles();
-    assert_eq!(titles, ["Jewel", "Controls", "Difficulty"]);
+    assert_eq!(help.titles(), ["Jewel", "Controls", "Difficulty"]);
     let bullets = help.bullets();
     assert_eq!(bullets.len(), 14, "{bullets:#?}");
     assert!(bullets[0].starts_with("Press Space"));
@@ -119,9 +57,6 @@ fn the_launcher_formats_the_help_as_intended() {
         let label = format!("`{}`: {}.", difficulty.label(), difficulty.what_matches());
         assert!(bullets.iter().any(|b| b.starts_with(&label)), "{label}");
     }
-    for block in &help.blocks {
-        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
-    }
     // The scoring the help states is the game's.
     let doc = read("doc.txt");
     assert!(
@@ -130,15 +65,10 @@ fn the_launcher_formats_the_help_as_intended() {
     assert!(doc.contains("Every 10\npoints' worth of lines is a level"));
 }
 
-fn manual() -> Manual {
-    Manual::parse("games/jewel/manual.md", &read("manual.md"))
-}
-
 #[test]
-fn the_manual_has_its_sections_and_no_warnings() {
-    let manual = manual();
+fn the_manual_has_its_sections() {
+    let manual = game_test::files::manual(DIR);
     assert_eq!(manual.title(), "Jewel");
-    assert!(manual.warnings().is_empty(), "{:#?}", manual.warnings());
     for tag in [
         "rules",
         "scoring",
@@ -153,7 +83,7 @@ fn the_manual_has_its_sections_and_no_warnings() {
 
 #[test]
 fn the_manuals_pictures_are_pngs_beside_it() {
-    let manual = manual();
+    let manual = game_test::files::manual(DIR);
     let pictures = manual.image_paths();
     assert_eq!(pictures, ["manual/board.png", "manual/difficulties.png"]);
     let (w, h, _) = decode("manual/board.png");
@@ -197,5 +127,5 @@ fn the_manuals_numbers_are_the_games() {
 /// ABI under a seeded fuzz, save and load, game IDs, the key convention).
 #[test]
 fn the_game_conforms() {
-    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &jewel::GAME_TABLE);
+    game_test::assert_conforms(DIR, &jewel::GAME_TABLE);
 }

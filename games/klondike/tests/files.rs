@@ -1,7 +1,6 @@
 //! The files the launcher reads beside the library: the conformance kit
-//! checks them as the launcher reads them; here, what they say of this
-//! game, checked against it; and the
-//! crate's promise to stay a page of source on the kit's patience layer.
+//! checks them as the launcher reads them (the_game_conforms); here, what
+//! they say of this game, checked against it.
 
 use cards::patience::Role;
 use game_api::{Host, NewGame};

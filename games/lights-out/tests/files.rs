@@ -1,116 +1,25 @@
-//! The files the launcher reads beside the library: `info.toml`, the icon and
-//! `doc.txt`, including the strategy table the help gives.
+//! The files the launcher reads beside the library: the conformance kit
+//! checks them as the launcher reads them (the_game_conforms); here, what
+//! they say of this game, checked against it.
 
-use launcher_help::game_files::GameFolder;
 use lights_out::{Board, Cell};
-use std::path::PathBuf;
 
-fn folder() -> GameFolder {
-    GameFolder::at(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn file(name: &str) -> PathBuf {
-    folder().file(name)
-}
+const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 fn read(name: &str) -> String {
-    folder().read(name)
-}
-
-/// The `key = "value"` lines of the manifest (its one list, `records-by`,
-/// aside: see [`the_records_are_kept_per_size`]).
-fn manifest_fields() -> Vec<(String, String)> {
-    let text: String = read("info.toml")
-        .lines()
-        .filter(|l| !l.starts_with("records-by"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    launcher_help::game_files::parse_manifest_fields(&text).unwrap()
-}
-
-/// The statistics keep a record per board size (the manifest's
-/// `records-by` names the Size choice, by its label).
-#[test]
-fn the_records_are_kept_per_size() {
-    let info = read("info.toml");
-    assert!(
-        info.lines().any(|l| l == "records-by = [\"Size\"]"),
-        "{info}"
-    );
-    use game_api::Game;
-    let game = lights_out::LightsOut::with_seed(1);
-    assert!(game.actions().iter().any(|a| a.label == "Size"));
+    game_test::files::read(DIR, name)
 }
 
 #[test]
-fn the_manifest_names_the_library_set_icon_and_help() {
-    let fields = manifest_fields();
-    let get = |key: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-            .unwrap_or_else(|| panic!("no {key}"))
-    };
-    assert_eq!(get("game"), "lights_out");
-    assert_eq!(get("name"), "Lights Out");
-    assert_eq!(get("game-set"), "Puzzle Games", "as in the original");
-    assert_eq!(get("icon"), "lights-out.png");
-    assert_eq!(get("help"), "doc.txt");
-    assert_eq!(fields.len(), 5, "{fields:?}");
-    // The library the launcher looks for is this crate's.
-    let cargo = read("Cargo.toml");
-    assert!(cargo.contains("name = \"lights_out\""), "{cargo}");
-    assert!(file(get("icon")).is_file() && file(get("help")).is_file());
+fn the_console_shows_lights_out_among_the_puzzle_games() {
+    game_test::files::assert_listed(DIR, "Lights Out", "Puzzle Games");
+    assert_eq!(game_test::files::manifest(DIR).records_by, ["Size"]);
 }
 
 #[test]
-fn the_icon_is_a_32_by_32_rgba_png_of_lights() {
-    let decoder = png::Decoder::new(std::io::BufReader::new(
-        std::fs::File::open(file("lights-out.png")).unwrap(),
-    ));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    assert_eq!((info.width, info.height), (32, 32));
-    assert_eq!(info.color_type, png::ColorType::Rgba);
-    assert_eq!(info.bit_depth, png::BitDepth::Eight);
-    let has = |c: game_api::Rgba| {
-        pixels[..info.buffer_size()]
-            .chunks(4)
-            .any(|p| p == [c.r, c.g, c.b, c.a])
-    };
-    assert!(has(lights_out::game::LIT) && has(lights_out::game::UNLIT));
-}
-
-#[test]
-fn the_help_follows_the_text_help_format() {
-    let doc = read("doc.txt");
-    let lines: Vec<&str> = doc.lines().collect();
-    assert_eq!(lines[0], "Lights Out");
-    assert_eq!(lines[1], "=".repeat(lines[0].len()));
-    for (i, line) in lines.iter().enumerate() {
-        // Every rule of `=` underlines a title of exactly its length.
-        if !line.is_empty() && line.chars().all(|c| c == '=') {
-            assert!(
-                i > 0 && lines[i - 1].chars().count() == line.len(),
-                "line {}",
-                i + 1
-            );
-        }
-        // `**...**` lines would be dropped by the formatter.
-        assert!(
-            !(line.starts_with("**") && line.ends_with("**")),
-            "line {}",
-            i + 1
-        );
-        assert!(!line.ends_with(' '), "trailing space on line {}", i + 1);
-    }
-    assert!(
-        doc.contains("\n\n"),
-        "paragraphs are separated by blank lines"
-    );
-    assert!(lines.iter().any(|l| l.trim_start().starts_with("* ")));
+fn the_icon_shows_lights() {
+    let icon = game_test::files::icon(DIR);
+    assert!(icon.has(lights_out::game::LIT) && icon.has(lights_out::game::UNLIT));
 }
 
 /// Chasing the lights down: under each lit light, press the next row's.
@@ -219,9 +128,6 @@ fn the_launcher_formats_the_help_as_intended() {
     assert!(id.contains("`#`") && id.contains("`/`"), "{id}");
     assert!(bullets.iter().any(|b| b.starts_with("Undo and Redo")));
     // Paragraphs are flowed, and no `=` rule is shown.
-    for block in &help.blocks {
-        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
-    }
     let first = help.blocks[1].text();
     assert!(
         first.starts_with(
@@ -235,5 +141,5 @@ fn the_launcher_formats_the_help_as_intended() {
 /// ABI under a seeded fuzz, save and load, game IDs, the key convention).
 #[test]
 fn the_game_conforms() {
-    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &lights_out::GAME_TABLE);
+    game_test::assert_conforms(DIR, &lights_out::GAME_TABLE);
 }

@@ -1,67 +1,26 @@
-//! The files the launcher reads beside the library: `info.toml`, the icon,
-//! `doc.txt` and `manual.md` (with its pictures), checked as the launcher
-//! reads them; and the facts they state checked against the game.
+//! The files the launcher reads beside the library: the conformance kit
+//! checks them as the launcher reads them (the_game_conforms); here, what
+//! they say of this game, checked against it.
 
-use launcher_help::game_files::{GameFolder, undrawable};
-use launcher_help::manual::Manual;
 use launcher_help::text_help::format_text_help;
 use same::game::COLOURS_RGB;
 use same::score::{bonus, click_score};
-use std::path::PathBuf;
 
-fn folder() -> GameFolder {
-    GameFolder::at(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn file(name: &str) -> PathBuf {
-    folder().file(name)
-}
+const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 fn read(name: &str) -> String {
-    folder().read(name)
-}
-
-/// The `key = "value"` lines of a flat TOML file.
-fn manifest_fields() -> Vec<(String, String)> {
-    folder().manifest_fields()
+    game_test::files::read(DIR, name)
 }
 
 #[test]
-fn the_manifest_names_the_library_set_icon_help_and_manual() {
-    let fields = manifest_fields();
-    let get = |key: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-            .unwrap_or_else(|| panic!("no {key}"))
-    };
-    assert_eq!(get("game"), "same");
-    assert_eq!(get("name"), "Same");
-    assert_eq!(get("game-set"), "Puzzle Games", "as in the original");
-    assert_eq!(get("icon"), "same.png");
-    assert_eq!(get("help"), "doc.txt");
-    assert_eq!(get("manual"), "manual.md");
-    assert_eq!(fields.len(), 6, "{fields:?}");
-    let cargo = read("Cargo.toml");
-    assert!(cargo.contains("name = \"same\""), "{cargo}");
-    for key in ["icon", "help", "manual"] {
-        assert!(file(get(key)).is_file(), "{key}");
-    }
+fn the_console_shows_same_among_the_puzzle_games() {
+    game_test::files::assert_listed(DIR, "Same", "Puzzle Games");
 }
 
 #[test]
-fn the_icon_is_a_32_by_32_rgba_png_of_the_games_dots() {
-    let decoder = png::Decoder::new(std::io::BufReader::new(
-        std::fs::File::open(file("same.png")).unwrap(),
-    ));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut pixels).unwrap();
-    assert_eq!((info.width, info.height), (32, 32));
-    assert_eq!(info.color_type, png::ColorType::Rgba);
-    assert_eq!(info.bit_depth, png::BitDepth::Eight);
-    let pixels = &pixels[..info.buffer_size()];
+fn the_icon_shows_the_games_dots() {
+    let icon = game_test::files::icon(DIR);
+    let pixels = &icon.pixels;
     let has = |c: game_api::Rgba| pixels.chunks(4).any(|p| p == [c.r, c.g, c.b, 255]);
     // Blue, red, green and purple dots, on transparent corners.
     for colour in [0, 1, 3, 4] {
@@ -70,43 +29,13 @@ fn the_icon_is_a_32_by_32_rgba_png_of_the_games_dots() {
     assert_eq!(pixels[3], 0, "the top-left corner is transparent");
 }
 
-/// Only characters the launcher's fonts draw: ASCII, Latin-1 and common
-/// typographic punctuation.
-fn assert_plain(name: &str, text: &str) {
-    let problems = undrawable(name, text);
-    assert!(problems.is_empty(), "{problems:#?}");
-}
-
-#[test]
-fn the_help_follows_the_text_help_format() {
-    let doc = read("doc.txt");
-    assert_plain("doc.txt", &doc);
-    let lines: Vec<&str> = doc.lines().collect();
-    assert_eq!(lines[0], "Same");
-    assert_eq!(lines[1], "====");
-    for (i, line) in lines.iter().enumerate() {
-        // Every rule of `=` underlines a title of exactly its length.
-        if !line.is_empty() && line.chars().all(|c| c == '=') {
-            assert!(
-                i > 0 && lines[i - 1].chars().count() == line.len(),
-                "line {}",
-                i + 1
-            );
-        }
-        // `**...**` lines would be dropped by the formatter.
-        assert!(
-            !(line.starts_with("**") && line.ends_with("**")),
-            "line {}",
-            i + 1
-        );
-    }
-}
-
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
     let help = format_text_help(&read("doc.txt"));
-    let titles = help.titles();
-    assert_eq!(titles, ["Same", "Scoring", "The end of a game", "Controls"]);
+    assert_eq!(
+        help.titles(),
+        ["Same", "Scoring", "The end of a game", "Controls"]
+    );
     let bullets = help.bullets();
     assert_eq!(bullets.len(), 7, "{bullets:#?}");
     assert!(bullets[0].starts_with("Move the pointer over a dot"));
@@ -117,15 +46,9 @@ fn the_launcher_formats_the_help_as_intended() {
         .find(|b| b.starts_with("The Game ID field"))
         .expect("the game ID is explained");
     assert!(id.contains("`/`") && id.contains("1 blue"), "{id}");
-    for block in &help.blocks {
-        assert!(!block.text().contains('\n') && !block.text().starts_with("=="));
-    }
-    assert!(
-        help.blocks[1]
-            .text()
-            .starts_with("The object of Same is to score points by removing dots from the board."),
-        "{}",
-        help.blocks[1].text()
+    game_test::files::assert_starts(
+        help.blocks[1].text(),
+        "The object of Same is to score points by removing dots from the board.",
     );
 }
 
@@ -146,16 +69,9 @@ fn the_helps_scores_are_the_games() {
     );
 }
 
-fn manual() -> Manual {
-    Manual::parse("games/same/manual.md", &read("manual.md"))
-}
-
 #[test]
-fn the_manual_parses_without_warnings_and_has_its_sections() {
-    let source = read("manual.md");
-    assert_plain("manual.md", &source);
-    let manual = manual();
-    assert!(manual.warnings().is_empty(), "{:#?}", manual.warnings());
+fn the_manual_has_its_sections() {
+    let manual = game_test::files::manual(DIR);
     assert_eq!(manual.title(), "Same");
     let tags: Vec<&str> = manual.sections().iter().map(|s| s.tag.as_str()).collect();
     for tag in [
@@ -174,8 +90,8 @@ fn the_manual_parses_without_warnings_and_has_its_sections() {
 }
 
 #[test]
-fn every_picture_of_the_manual_is_a_png_beside_it() {
-    let pictures = manual().image_paths();
+fn the_manual_has_its_pictures() {
+    let pictures = game_test::files::manual(DIR).image_paths();
     assert_eq!(
         pictures,
         [
@@ -187,8 +103,6 @@ fn every_picture_of_the_manual_is_a_png_beside_it() {
             "manual/highlight.png",
         ]
     );
-    let problems = folder().manual_picture_problems(&manual());
-    assert!(problems.is_empty(), "{problems:#?}");
 }
 
 #[test]
@@ -220,5 +134,5 @@ fn the_manuals_score_table_is_the_games() {
 /// ABI under a seeded fuzz, save and load, game IDs, the key convention).
 #[test]
 fn the_game_conforms() {
-    game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &same::GAME_TABLE);
+    game_test::assert_conforms(DIR, &same::GAME_TABLE);
 }

@@ -1,6 +1,6 @@
 //! The files the launcher reads beside the library: the conformance kit
-//! checks them as the launcher reads them; here, what they say of this
-//! game, checked against it.
+//! checks them as the launcher reads them (the_game_conforms); here, what
+//! they say of this game, checked against it.
 
 use game_test::files::flat;
 use spider::rules::{Spider, Suits};

@@ -6,23 +6,15 @@
 //! Animations run on `Tick` events the test sends.
 
 use aces::rules::{Aces, End, Move, STACKS, play_out, simple_move};
-use game_api::host::{GameInstance, GameLibrary, NoServices, Recorder};
+use game_api::host::{GameInstance, Recorder};
 use game_api::{Event, GameResult, Point, Region};
 
 fn start_recorded() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&aces::GAME_TABLE)
-        .expect("the game speaks this launcher's ABI")
-        .start(Box::new(recorder.clone()))
-        .expect("the game starts");
-    (game, recorder)
+    game_test::play::start_recorded(&aces::GAME_TABLE)
 }
 
 fn start() -> GameInstance {
-    GameLibrary::from_static(&aces::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(NoServices))
-        .unwrap()
+    game_test::play::start(&aces::GAME_TABLE)
 }
 
 fn send(game: &mut GameInstance, event: Event) {

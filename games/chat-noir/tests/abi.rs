@@ -15,25 +15,18 @@ use chat_noir::render::{
     UNDER_MOUSE_COLOR, cell_center,
 };
 use chat_noir::{Board, GameId, Mood, Pos, State, World, adjacent, cell_at_point};
-use game_api::host::{CallErrorKind, GameInstance, GameLibrary, NoServices, Recorder};
-use game_api::{ActionKind, Button, Event, Modifiers, Point, RecordingPainter, Response, Shape};
+use game_api::host::{CallErrorKind, GameInstance, Recorder};
+use game_api::{ActionKind, Button, Event, Modifiers, Point, Response, Shape};
+use game_test::play::frame;
 use std::collections::BTreeSet;
 
 fn start() -> GameInstance {
-    GameLibrary::from_static(&chat_noir::GAME_TABLE)
-        .expect("the game speaks this launcher's ABI")
-        .start(Box::new(NoServices))
-        .expect("the game starts")
+    game_test::play::start(&chat_noir::GAME_TABLE)
 }
 
 /// A game whose requests to the launcher are recorded.
 fn start_recorded() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&chat_noir::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(recorder.clone()))
-        .unwrap();
-    (game, recorder)
+    game_test::play::start_recorded(&chat_noir::GAME_TABLE)
 }
 
 /// A game started from the position `id`, as the Game ID field starts it.
@@ -63,13 +56,6 @@ struct Seen {
     /// Where the cat's face is, and its mood.
     cat: Pos,
     mood: Mood,
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).expect("the game draws");
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
 }
 
 fn cell_of(size: u32, at: Point) -> Pos {

@@ -8,7 +8,8 @@
 use checkers::board::{Color, Move, Position, parse_record};
 use checkers::game::{BLACK_PIECE, CANVAS_SIDE, CELL, MARGIN, SELECTED, TARGET, WHITE_PIECE};
 use game_api::host::{GameInstance, GameLibrary, NoServices, Recorder};
-use game_api::{Event, GameResult, Point, RecordingPainter, Response, Rgba, Shape};
+use game_api::{Event, GameResult, Point, Response};
+use game_test::play::{color_at, frame};
 
 fn start_with(services: Box<dyn game_api::host::HostServices>) -> GameInstance {
     GameLibrary::from_static(&checkers::GAME_TABLE)
@@ -24,42 +25,6 @@ fn two_people() -> GameInstance {
     game.invoke_action("black", "Person").unwrap();
     game.new_game(1).unwrap();
     game
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).expect("the game draws");
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
-}
-
-/// The opaque fill a player sees at `p`: the last opaque filled shape over
-/// it.
-fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
-    let mut seen = None;
-    for shape in shapes {
-        let (hit, style) = match shape {
-            Shape::Rect { min, size, style } => (
-                p.x >= min.x && p.y >= min.y && p.x < min.x + size.x && p.y < min.y + size.y,
-                style,
-            ),
-            Shape::Circle {
-                center,
-                radius,
-                style,
-            } => (
-                (p.x - center.x).powi(2) + (p.y - center.y).powi(2) <= radius.powi(2),
-                style,
-            ),
-            _ => continue,
-        };
-        if let Some(fill) = style.fill.filter(|f| f.a == 255)
-            && hit
-        {
-            seen = Some(fill);
-        }
-    }
-    seen
 }
 
 /// The centre of square `number` (1 to 32) with White at the bottom.

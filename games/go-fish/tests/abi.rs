@@ -8,15 +8,12 @@
 //! test sends, and checked against the rules played alongside.
 
 use cards::Card;
-use game_api::host::{GameInstance, GameLibrary, NoServices};
+use game_api::host::GameInstance;
 use game_api::{Event, GameResult, Point, Region};
 use go_fish::rules::{GoFish, MatchSize, Move, PLAYERS, Phase, YOU};
 
 fn start() -> GameInstance {
-    GameLibrary::from_static(&go_fish::GAME_TABLE)
-        .expect("the game speaks this launcher's ABI")
-        .start(Box::new(NoServices))
-        .expect("the game starts")
+    game_test::play::start(&go_fish::GAME_TABLE)
 }
 
 fn send(game: &mut GameInstance, event: Event) {

@@ -4,54 +4,14 @@
 //! a thread of its own; the test sends ticks, as the launcher does, until
 //! its answer has come (no sleeps, no clocks).
 
-use game_api::host::{GameInstance, GameLibrary, Recorder};
-use game_api::{Event, GameResult, Point, RecordingPainter, Rgba, Shape};
+use game_api::host::{GameInstance, Recorder};
+use game_api::{Event, GameResult, Point, Shape};
+use game_test::play::{color_at, frame};
 use gobblet::game::{BACKGROUND, Gobblet, RED, WIDTH, YELLOW};
 use gobblet::rules::Variant;
 
 fn start() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&gobblet::GAME_TABLE)
-        .expect("the game speaks this launcher's ABI")
-        .start(Box::new(recorder.clone()))
-        .expect("the game starts");
-    (game, recorder)
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).expect("the game draws");
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
-}
-
-/// The opaque fill a player sees at `p`: the last opaque filled shape
-/// drawn over it.
-fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
-    let mut seen = None;
-    for shape in shapes {
-        let (hit, style) = match shape {
-            Shape::Rect { min, size, style } => (
-                p.x >= min.x && p.y >= min.y && p.x < min.x + size.x && p.y < min.y + size.y,
-                style,
-            ),
-            Shape::Circle {
-                center,
-                radius,
-                style,
-            } => (
-                (p.x - center.x).powi(2) + (p.y - center.y).powi(2) <= radius.powi(2),
-                style,
-            ),
-            _ => continue,
-        };
-        if let Some(fill) = style.fill.filter(|f| f.a == 255)
-            && hit
-        {
-            seen = Some(fill);
-        }
-    }
-    seen
+    game_test::play::start_recorded(&gobblet::GAME_TABLE)
 }
 
 /// Where the game draws square `cell` (the layout is the game's own).

@@ -5,84 +5,14 @@
 //! launcher would deal a new game (its New game, or the game asking for
 //! one), the test does what the launcher does: it calls `new_game`.
 
-use game_api::host::{CallErrorKind, GameInstance, GameLibrary, Recorder};
-use game_api::{
-    Button, Event, GameResult, Modifiers, Outcome, Point, RecordingPainter, Response, Rgba, Shape,
-};
+use game_api::host::{CallErrorKind, GameInstance, Recorder};
+use game_api::{Button, Event, GameResult, Modifiers, Outcome, Point, Response, Shape};
+use game_test::play::{color_at, frame};
 use jewel::board::{Board, CELLS, Cell, Jewel};
 use jewel::draw::{self, COLOR_NAMES, COLORS, HIDDEN};
 
 fn start() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&jewel::GAME_TABLE)
-        .expect("the table has this game-api's ABI version")
-        .start(Box::new(recorder.clone()))
-        .expect("the game starts");
-    (game, recorder)
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).expect("the game draws");
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
-}
-
-/// Whether `p` is inside the polygon `points` (even-odd rule).
-fn inside_polygon(points: &[Point], p: Point) -> bool {
-    let mut inside = false;
-    let mut j = points.len() - 1;
-    for i in 0..points.len() {
-        let (a, b) = (points[i], points[j]);
-        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
-            inside = !inside;
-        }
-        j = i;
-    }
-    inside
-}
-
-/// The opaque fill a player sees at `p`: the last opaque filled shape
-/// drawn over it. Translucent glints and veils are looked through.
-fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
-    let mut seen = None;
-    for shape in shapes {
-        let (hit, style) = match shape {
-            Shape::Rect { min, size, style }
-            | Shape::RoundedRect {
-                min, size, style, ..
-            } => (
-                p.x >= min.x && p.y >= min.y && p.x < min.x + size.x && p.y < min.y + size.y,
-                style,
-            ),
-            Shape::Polygon { points, style } => (inside_polygon(points, p), style),
-            Shape::Circle {
-                center,
-                radius,
-                style,
-            } => (
-                (p.x - center.x).powi(2) + (p.y - center.y).powi(2) <= radius.powi(2),
-                style,
-            ),
-            Shape::Ellipse {
-                center,
-                radius_x,
-                radius_y,
-                style,
-            } => (
-                ((p.x - center.x) / radius_x).powi(2) + ((p.y - center.y) / radius_y).powi(2)
-                    <= 1.0,
-                style,
-            ),
-            _ => continue,
-        };
-        if let Some(fill) = style.fill.filter(|f| f.a == 255)
-            && hit
-        {
-            seen = Some(fill);
-        }
-    }
-    seen
+    game_test::play::start_recorded(&jewel::GAME_TABLE)
 }
 
 /// The kinds of jewels as drawn (at difficulty 0 each kind has its own

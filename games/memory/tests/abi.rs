@@ -7,24 +7,16 @@
 
 use std::collections::HashMap;
 
-use game_api::host::{GameInstance, GameLibrary, NoServices, Recorder};
+use game_api::host::{GameInstance, Recorder};
 use game_api::{Event, GameResult, Point, Region};
 use memory::rules::{CARDS, Memory, Picture, WIDTH};
 
 fn start_recorded() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&memory::GAME_TABLE)
-        .expect("the game speaks this launcher's ABI")
-        .start(Box::new(recorder.clone()))
-        .expect("the game starts");
-    (game, recorder)
+    game_test::play::start_recorded(&memory::GAME_TABLE)
 }
 
 fn start() -> GameInstance {
-    GameLibrary::from_static(&memory::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(NoServices))
-        .unwrap()
+    game_test::play::start(&memory::GAME_TABLE)
 }
 
 fn send(game: &mut GameInstance, event: Event) {

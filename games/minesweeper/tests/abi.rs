@@ -4,19 +4,15 @@
 //! the clock's ticks and the outcome. The player is the crate's deduction
 //! solver, reading only what the regions say.
 
-use game_api::host::{GameInstance, GameLibrary, Recorder};
-use game_api::{Button, Event, GameResult, Modifiers, Point, RecordingPainter, Rgba, Shape};
+use game_api::host::{GameInstance, Recorder};
+use game_api::{Button, Event, GameResult, Modifiers, Point};
+use game_test::play::{color_at, frame};
 use minesweeper::board::Grid;
 use minesweeper::game::{BOARD, COVERED, EXPLODED, FLAG, GUESSING, HOVER, MARKS, MINE, OPEN};
 use minesweeper::solver::{Seen, deduce};
 
 fn start() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&minesweeper::GAME_TABLE)
-        .expect("the table has this game-api's ABI version")
-        .start(Box::new(recorder.clone()))
-        .expect("the game starts");
-    (game, recorder)
+    game_test::play::start_recorded(&minesweeper::GAME_TABLE)
 }
 
 /// The board as the regions tell it: its grid, each cell's centre and
@@ -97,58 +93,6 @@ fn click_with(game: &mut GameInstance, pos: Point, button: Button, modifiers: Mo
 
 fn click(game: &mut GameInstance, pos: Point) {
     click_with(game, pos, Button::Primary, Modifiers::NONE);
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).unwrap();
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
-}
-
-fn inside_polygon(points: &[Point], p: Point) -> bool {
-    let mut inside = false;
-    let mut j = points.len() - 1;
-    for i in 0..points.len() {
-        let (a, b) = (points[i], points[j]);
-        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
-            inside = !inside;
-        }
-        j = i;
-    }
-    inside
-}
-
-/// The fill a player sees at `p`: the last filled shape drawn over it.
-fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
-    let mut seen = None;
-    for shape in shapes {
-        let (hit, style) = match shape {
-            Shape::Rect { min, size, style }
-            | Shape::RoundedRect {
-                min, size, style, ..
-            } => (
-                p.x >= min.x && p.y >= min.y && p.x < min.x + size.x && p.y < min.y + size.y,
-                style,
-            ),
-            Shape::Polygon { points, style } => (inside_polygon(points, p), style),
-            Shape::Circle {
-                center,
-                radius,
-                style,
-            } => (
-                (p.x - center.x).powi(2) + (p.y - center.y).powi(2) <= radius.powi(2),
-                style,
-            ),
-            _ => continue,
-        };
-        if let Some(fill) = style.fill
-            && hit
-        {
-            seen = Some(fill);
-        }
-    }
-    seen
 }
 
 #[test]

@@ -9,9 +9,9 @@
 
 use game_api::host::{CallErrorKind, GameInstance, GameLibrary, HostServices, Recorder};
 use game_api::{
-    ActionKind, Button, Event, GameResult, Modifiers, Point, RecordingPainter, Region, Response,
-    Rgba, Shape,
+    ActionKind, Button, Event, GameResult, Modifiers, Point, Region, Response, Rgba, Shape,
 };
+use game_test::play::{color_at, frame};
 use paint_by_numbers::game::{BLUE, CLUE_DONE, CLUE_TEXT, UNKNOWN, WHITE_CELL, WRONG};
 use paint_by_numbers::puzzle::{Clue, Clues, Picture};
 use paint_by_numbers::solver::{LineSolve, line_solve};
@@ -64,42 +64,6 @@ fn start(seed: u64) -> (GameInstance, Recorder) {
     let (mut game, recorder) = start_with(None);
     game.new_game(seed).unwrap();
     (game, recorder)
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).expect("the game draws");
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
-}
-
-/// The opaque fill a player sees at `p`: the last opaque filled rectangle
-/// or circle drawn over it.
-fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
-    let mut seen = None;
-    for shape in shapes {
-        let (hit, style) = match shape {
-            Shape::Rect { min, size, style } => (
-                p.x >= min.x && p.y >= min.y && p.x < min.x + size.x && p.y < min.y + size.y,
-                style,
-            ),
-            Shape::Circle {
-                center,
-                radius,
-                style,
-            } => (
-                (p.x - center.x).powi(2) + (p.y - center.y).powi(2) <= radius.powi(2),
-                style,
-            ),
-            _ => continue,
-        };
-        if let Some(fill) = style.fill.filter(|f| f.a == 255)
-            && hit
-        {
-            seen = Some(fill);
-        }
-    }
-    seen
 }
 
 /// The cell regions, by row and column from 0.

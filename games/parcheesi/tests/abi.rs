@@ -4,32 +4,21 @@
 //! way: the status line, the pawns drawn, the regions, refusals with their
 //! reasons, ticks only while a computer plays, saves and game IDs.
 
-use game_api::host::{GameInstance, GameLibrary, Recorder};
-use game_api::{Event, GameResult, Point, RecordingPainter, Rgba, Shape};
+use game_api::host::{GameInstance, Recorder};
+use game_api::{Event, GameResult, Point, Rgba, Shape};
+use game_test::play::frame;
 use parcheesi::game::{DIE, die_min, pawn_color, pawn_spot};
 use parcheesi::play::Match;
 use parcheesi::rules::{Color, Loc, Move, Pawn};
 use parcheesi::save;
 
 fn start() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&parcheesi::GAME_TABLE)
-        .expect("the table has this game-api's ABI version")
-        .start(Box::new(recorder.clone()))
-        .expect("the game starts");
-    (game, recorder)
+    game_test::play::start_recorded(&parcheesi::GAME_TABLE)
 }
 
 fn click(game: &mut GameInstance, pos: Point) {
     game.handle_event(&Event::press(pos)).unwrap();
     game.handle_event(&Event::release(pos)).unwrap();
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).expect("the game draws");
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
 }
 
 /// The fill of the last circle drawn around `p`.

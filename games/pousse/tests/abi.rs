@@ -6,62 +6,19 @@
 //! computer's answer comes from its thread, so the tests send ticks until
 //! it has come (they count moves, not time).
 
-use game_api::host::{GameInstance, GameLibrary, NoServices, Recorder};
-use game_api::{ActionKind, Event, GameResult, Point, RecordingPainter, Response, Rgba, Shape};
+use game_api::host::{GameInstance, Recorder};
+use game_api::{ActionKind, Event, GameResult, Point, Response, Shape};
+use game_test::play::{color_at, frame};
 use pousse::game::{LOSER_RING, O_COLOR, STRAIGHT_TILE, X_COLOR};
 use pousse::rules::{Board, Ending, Match, Move, Player};
 use pousse::save::parse_game;
 
 fn start() -> GameInstance {
-    GameLibrary::from_static(&pousse::GAME_TABLE)
-        .expect("the table has this game-api's ABI version")
-        .start(Box::new(NoServices))
-        .expect("the game starts")
+    game_test::play::start(&pousse::GAME_TABLE)
 }
 
 fn start_recorded() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&pousse::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(recorder.clone()))
-        .unwrap();
-    (game, recorder)
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).expect("the game draws");
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
-}
-
-/// The opaque fill a player sees at `p`: the last opaque filled shape drawn
-/// over it.
-fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
-    let mut seen = None;
-    for shape in shapes {
-        let (hit, style) = match shape {
-            Shape::Rect { min, size, style } => (
-                p.x >= min.x && p.y >= min.y && p.x < min.x + size.x && p.y < min.y + size.y,
-                style,
-            ),
-            Shape::Circle {
-                center,
-                radius,
-                style,
-            } => (
-                (p.x - center.x).powi(2) + (p.y - center.y).powi(2) <= radius.powi(2),
-                style,
-            ),
-            _ => continue,
-        };
-        if let Some(fill) = style.fill.filter(|f| f.a == 255)
-            && hit
-        {
-            seen = Some(fill);
-        }
-    }
-    seen
+    game_test::play::start_recorded(&pousse::GAME_TABLE)
 }
 
 /// The regions' labels and centres.

@@ -8,15 +8,12 @@
 //! rules played alongside.
 
 use cards::Card;
-use game_api::host::{GameInstance, GameLibrary, NoServices};
+use game_api::host::GameInstance;
 use game_api::{Button, Event, GameResult, Modifiers, Point, Region};
 use rummy::rules::{Move, Phase, Rummy, Winner, YOU, choose_discard, wants_card};
 
 fn start() -> GameInstance {
-    GameLibrary::from_static(&rummy::GAME_TABLE)
-        .expect("the game speaks this launcher's ABI")
-        .start(Box::new(NoServices))
-        .expect("the game starts")
+    game_test::play::start(&rummy::GAME_TABLE)
 }
 
 fn send(game: &mut GameInstance, event: Event) {

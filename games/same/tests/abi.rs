@@ -5,40 +5,23 @@
 //! launcher does: it calls `new_game` with a seed. Animations are driven by
 //! `Tick` events the test sends, as the launcher would; nothing waits.
 
-use game_api::host::{
-    CallErrorKind, GameInstance, GameLibrary, HostServices, NoServices, Recorder,
-};
+use game_api::host::{CallErrorKind, GameInstance, GameLibrary, HostServices, Recorder};
 use game_api::{
-    ActionKind, Button, Event, GameResult, Modifiers, Outcome, Point, RecordingPainter, Response,
-    Rgba, Shape,
+    ActionKind, Button, Event, GameResult, Modifiers, Outcome, Point, Response, Rgba, Shape,
 };
+use game_test::play::frame;
 use same::board::{Board, Cell};
 use same::deal::deal;
 use same::game::{COLOURS_RGB, DOT_RADIUS, MARGIN, PITCH, Same, pale};
 use same::score::{bonus, click_score};
 
 fn start() -> GameInstance {
-    GameLibrary::from_static(&same::GAME_TABLE)
-        .expect("the game speaks this launcher's ABI")
-        .start(Box::new(NoServices))
-        .expect("the game starts")
+    game_test::play::start(&same::GAME_TABLE)
 }
 
 /// A game whose requests to the launcher are recorded.
 fn start_recorded() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&same::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(recorder.clone()))
-        .unwrap();
-    (game, recorder)
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).expect("the game draws");
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
+    game_test::play::start_recorded(&same::GAME_TABLE)
 }
 
 /// The opaque fill a player sees at `p`: the last opaque filled shape drawn

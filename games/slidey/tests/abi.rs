@@ -9,8 +9,9 @@ use game_api::host::{
 };
 use game_api::{
     ActionKind, ChosenFile, Event, FileChoice, FileKind, GameResult, Modifiers, Outcome,
-    PictureSource, Point, RecordingPainter, Response, Shape,
+    PictureSource, Point, Response, Shape,
 };
+use game_test::play::frame;
 use slidey::board::{Board, Cell, Dir, Shuffle, Size};
 use slidey::game::{BOARD, MARGIN};
 use slidey::picture::{Image, Landscape, SIDE};
@@ -36,13 +37,6 @@ fn start_with(services: Box<dyn HostServices>) -> GameInstance {
 fn start_recorded() -> (GameInstance, Recorder) {
     let recorder = Recorder::new();
     (start_with(Box::new(recorder.clone())), recorder)
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).expect("the game draws");
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
 }
 
 /// The pictures drawn, with where and how large.

@@ -5,25 +5,17 @@
 //! and clicks on the sequence then its new column) and the keys, found by
 //! the regions' labels. Animations run on `Tick` events the test sends.
 
-use game_api::host::{GameInstance, GameLibrary, NoServices, Recorder};
+use game_api::host::{GameInstance, Recorder};
 use game_api::{ActionKind, Event, GameResult, Point, Region};
 use spider::hint::Player;
 use spider::rules::{Move, Spider, Suits};
 
 fn start() -> GameInstance {
-    GameLibrary::from_static(&spider::GAME_TABLE)
-        .expect("the game speaks this launcher's ABI")
-        .start(Box::new(NoServices))
-        .expect("the game starts")
+    game_test::play::start(&spider::GAME_TABLE)
 }
 
 fn start_recorded() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&spider::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(recorder.clone()))
-        .unwrap();
-    (game, recorder)
+    game_test::play::start_recorded(&spider::GAME_TABLE)
 }
 
 fn send(game: &mut GameInstance, event: Event) {

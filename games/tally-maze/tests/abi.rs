@@ -4,11 +4,9 @@
 //! launcher would deal a new maze, the test calls `new_game` with a seed,
 //! as the launcher does.
 
-use game_api::host::{GameInstance, GameLibrary, Recorder};
-use game_api::{
-    ActionKind, Button, Event, GameResult, Modifiers, Point, RecordingPainter, Response, Rgba,
-    Shape,
-};
+use game_api::host::{GameInstance, Recorder};
+use game_api::{ActionKind, Button, Event, GameResult, Modifiers, Point, Response, Shape};
+use game_test::play::{color_at, frame};
 use tally_maze::game::{BALL, EXIT, Layout, PUMPKIN, TICK};
 use tally_maze::maze::{Cell, Dir, Enumeration};
 use tally_maze::nat::Nat;
@@ -22,19 +20,7 @@ const WINNABLE: &str = "67563176759168587958759611729762092727812947989501";
 const WAY_OUT: &str = "ddrurddddldnnnnnnrnddrrrrrrdrrrdd";
 
 fn start() -> (GameInstance, Recorder) {
-    let recorder = Recorder::new();
-    let game = GameLibrary::from_static(&tally_maze::GAME_TABLE)
-        .expect("the table has this game-api's ABI version")
-        .start(Box::new(recorder.clone()))
-        .expect("the game starts");
-    (game, recorder)
-}
-
-fn frame(game: &mut GameInstance) -> Vec<Shape> {
-    let mut painter = RecordingPainter::new();
-    let report = game.draw(&mut painter).expect("the game draws");
-    assert_eq!((report.invalid, report.over_limit), (0, 0));
-    painter.shapes
+    game_test::play::start_recorded(&tally_maze::GAME_TABLE)
 }
 
 /// What the player sees: the cell the ball is drawn on, and the cells of
@@ -66,34 +52,6 @@ fn seen(game: &mut GameInstance, layout: &Layout) -> (Cell, Vec<Cell>) {
         .collect();
     pumpkins.sort();
     (balls[0], pumpkins)
-}
-
-/// The opaque fill drawn last over `p` (rectangles and circles).
-fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
-    let mut seen = None;
-    for shape in shapes {
-        let (hit, style) = match shape {
-            Shape::Rect { min, size, style } => (
-                p.x >= min.x && p.y >= min.y && p.x < min.x + size.x && p.y < min.y + size.y,
-                style,
-            ),
-            Shape::Circle {
-                center,
-                radius,
-                style,
-            } => (
-                (p.x - center.x).powi(2) + (p.y - center.y).powi(2) <= radius.powi(2),
-                style,
-            ),
-            _ => continue,
-        };
-        if let Some(fill) = style.fill.filter(|f| f.a == 255)
-            && hit
-        {
-            seen = Some(fill);
-        }
-    }
-    seen
 }
 
 fn key(game: &mut GameInstance, name: &str) -> Response {

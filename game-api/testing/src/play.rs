@@ -4,7 +4,7 @@
 
 use game_api::abi::GameTable;
 use game_api::host::{GameInstance, GameLibrary, NoServices, Recorder};
-use game_api::{Point, RecordingPainter, Rgba, Shape};
+use game_api::{Event, Point, RecordingPainter, Region, Response, Rgba, Shape};
 
 /// The game of `table`, started with no launcher services.
 pub fn start(table: &'static GameTable) -> GameInstance {
@@ -88,4 +88,42 @@ pub fn color_at(shapes: &[Shape], p: Point) -> Option<Rgba> {
         }
     }
     seen
+}
+
+/// Sends `event`; the call must succeed.
+pub fn send(game: &mut GameInstance, event: Event) -> Response {
+    game.handle_event(&event).expect("the game takes the event")
+}
+
+/// A primary-button click at `at`.
+pub fn click(game: &mut GameInstance, at: Point) {
+    send(game, Event::press(at));
+    send(game, Event::release(at));
+}
+
+/// A drag with the primary button from `from` to `to`, by way of the
+/// middle, as a hand moves.
+pub fn drag(game: &mut GameInstance, from: Point, to: Point) {
+    send(game, Event::press(from));
+    let mid = Point::new((from.x + to.x) / 2.0, (from.y + to.y) / 2.0);
+    send(game, Event::PointerMove { pos: mid });
+    send(game, Event::PointerMove { pos: to });
+    send(game, Event::release(to));
+}
+
+/// The labels of the regions a screen reader reads now.
+pub fn labels(game: &mut GameInstance) -> Vec<String> {
+    game.regions()
+        .expect("the game gives its regions")
+        .into_iter()
+        .map(|r| r.label)
+        .collect()
+}
+
+/// The first region whose label `f` accepts.
+pub fn region(game: &mut GameInstance, f: impl Fn(&str) -> bool) -> Option<Region> {
+    game.regions()
+        .expect("the game gives its regions")
+        .into_iter()
+        .find(|r| f(&r.label))
 }

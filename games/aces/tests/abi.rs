@@ -8,6 +8,7 @@
 use aces::rules::{Aces, End, Move, STACKS, play_out, simple_move};
 use game_api::host::{GameInstance, Recorder};
 use game_api::{Event, GameResult, Point, Region};
+use game_test::play::{click, drag, region, send};
 
 fn start_recorded() -> (GameInstance, Recorder) {
     game_test::play::start_recorded(&aces::GAME_TABLE)
@@ -15,14 +16,6 @@ fn start_recorded() -> (GameInstance, Recorder) {
 
 fn start() -> GameInstance {
     game_test::play::start(&aces::GAME_TABLE)
-}
-
-fn send(game: &mut GameInstance, event: Event) {
-    game.handle_event(&event).unwrap();
-}
-
-fn region(game: &mut GameInstance, f: impl Fn(&str) -> bool) -> Option<Region> {
-    game.regions().unwrap().into_iter().find(|r| f(&r.label))
 }
 
 /// The top card of stack `s` (0-based), or its empty place.
@@ -47,19 +40,6 @@ fn removed_region(game: &mut GameInstance) -> Region {
 /// The rules' state, read back from the game's save.
 fn state(game: &mut GameInstance) -> Aces {
     aces::save::read(&game.save().unwrap()).unwrap().game
-}
-
-fn click(game: &mut GameInstance, at: Point) {
-    send(game, Event::press(at));
-    send(game, Event::release(at));
-}
-
-fn drag(game: &mut GameInstance, from: Point, to: Point) {
-    send(game, Event::press(from));
-    let mid = Point::new((from.x + to.x) / 2.0, (from.y + to.y) / 2.0);
-    send(game, Event::PointerMove { pos: mid });
-    send(game, Event::PointerMove { pos: to });
-    send(game, Event::release(to));
 }
 
 /// The first deal (from 1) the simple player ends as `end`.

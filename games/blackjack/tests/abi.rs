@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use blackjack::rules::{Move, Phase, Round, START_MONEY, best_total, min_value};
 use game_api::host::{GameInstance, GameLibrary, HostServices};
 use game_api::{Event, GameResult, Point, Region};
+use game_test::play::{click, labels, send};
 
 /// Services with a data directory, remembering requests for a new game.
 struct Services {
@@ -59,23 +60,6 @@ fn start(dir: &std::path::Path) -> (GameInstance, Asked) {
         .expect("the game starts");
     game.layout(Point::new(1000.0, 600.0)).unwrap();
     (game, (new_games, logged))
-}
-
-fn send(game: &mut GameInstance, event: Event) {
-    game.handle_event(&event).unwrap();
-}
-
-fn click(game: &mut GameInstance, at: Point) {
-    send(game, Event::press(at));
-    send(game, Event::release(at));
-}
-
-fn labels(game: &mut GameInstance) -> Vec<String> {
-    game.regions()
-        .unwrap()
-        .into_iter()
-        .map(|r| r.label)
-        .collect()
 }
 
 fn region(game: &mut GameInstance, label: &str) -> Option<Region> {

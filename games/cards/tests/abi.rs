@@ -6,7 +6,8 @@ mod foundations;
 
 use foundations::Foundations;
 use game_api::host::{GameInstance, GameLibrary, Recorder};
-use game_api::{Button, Event, GameResult, Modifiers, Point, RecordingPainter, Region, Shape};
+use game_api::{Button, Event, GameResult, Modifiers, Point, RecordingPainter, Shape};
+use game_test::play::{drag, region, send};
 
 game_api::export_game!(Foundations, save, new_game, outcome);
 
@@ -17,22 +18,6 @@ fn start() -> (GameInstance, Recorder) {
         .start(Box::new(recorder.clone()))
         .expect("the example starts");
     (game, recorder)
-}
-
-fn region(game: &mut GameInstance, f: impl Fn(&str) -> bool) -> Option<Region> {
-    game.regions().unwrap().into_iter().find(|r| f(&r.label))
-}
-
-fn send(game: &mut GameInstance, event: Event) {
-    game.handle_event(&event).unwrap();
-}
-
-fn drag(game: &mut GameInstance, from: Point, to: Point) {
-    send(game, Event::press(from));
-    let mid = Point::new((from.x + to.x) / 2.0, (from.y + to.y) / 2.0);
-    send(game, Event::PointerMove { pos: mid });
-    send(game, Event::PointerMove { pos: to });
-    send(game, Event::release(to));
 }
 
 /// The card a label names ("seven of hearts, face up, top of waste").

@@ -9,6 +9,7 @@ use crazy_8s::game::OPPONENT_SECONDS;
 use crazy_8s::rules::{Action, Crazy8s, Ending, Options, Turn};
 use game_api::host::{GameInstance, GameLibrary, Recorder};
 use game_api::{Event, GameResult, Point, Region};
+use game_test::play::{click, drag, labels, region, send};
 
 fn start() -> (GameInstance, Recorder) {
     let recorder = Recorder::new();
@@ -18,35 +19,6 @@ fn start() -> (GameInstance, Recorder) {
         .expect("the game starts");
     game.layout(Point::new(1000.0, 650.0)).unwrap();
     (game, recorder)
-}
-
-fn send(game: &mut GameInstance, event: Event) {
-    game.handle_event(&event).unwrap();
-}
-
-fn click(game: &mut GameInstance, at: Point) {
-    send(game, Event::press(at));
-    send(game, Event::release(at));
-}
-
-fn drag(game: &mut GameInstance, from: Point, to: Point) {
-    send(game, Event::press(from));
-    let mid = Point::new((from.x + to.x) / 2.0, (from.y + to.y) / 2.0);
-    send(game, Event::PointerMove { pos: mid });
-    send(game, Event::PointerMove { pos: to });
-    send(game, Event::release(to));
-}
-
-fn labels(game: &mut GameInstance) -> Vec<String> {
-    game.regions()
-        .unwrap()
-        .into_iter()
-        .map(|r| r.label)
-        .collect()
-}
-
-fn region(game: &mut GameInstance, f: impl Fn(&str) -> bool) -> Option<Region> {
-    game.regions().unwrap().into_iter().find(|r| f(&r.label))
 }
 
 /// The region of a card of your hand, by its name.

@@ -10,18 +10,11 @@
 use cards::Card;
 use game_api::host::GameInstance;
 use game_api::{Event, GameResult, Point, Region};
+use game_test::play::{click, drag, region, send};
 use go_fish::rules::{GoFish, MatchSize, Move, PLAYERS, Phase, YOU};
 
 fn start() -> GameInstance {
     game_test::play::start(&go_fish::GAME_TABLE)
-}
-
-fn send(game: &mut GameInstance, event: Event) {
-    game.handle_event(&event).unwrap();
-}
-
-fn region(game: &mut GameInstance, f: impl Fn(&str) -> bool) -> Option<Region> {
-    game.regions().unwrap().into_iter().find(|r| f(&r.label))
 }
 
 fn labelled(game: &mut GameInstance, what: &str) -> Region {
@@ -44,19 +37,6 @@ fn your_card(game: &mut GameInstance, card: Card) -> Region {
 /// The rules' state, read back from the game's save.
 fn state(game: &mut GameInstance) -> GoFish {
     go_fish::save::read(&game.save().unwrap()).unwrap().game
-}
-
-fn click(game: &mut GameInstance, at: Point) {
-    send(game, Event::press(at));
-    send(game, Event::release(at));
-}
-
-fn drag(game: &mut GameInstance, from: Point, to: Point) {
-    send(game, Event::press(from));
-    let mid = Point::new((from.x + to.x) / 2.0, (from.y + to.y) / 2.0);
-    send(game, Event::PointerMove { pos: mid });
-    send(game, Event::PointerMove { pos: to });
-    send(game, Event::release(to));
 }
 
 /// The simple strategy's move: a whole match to the box, else an ask for

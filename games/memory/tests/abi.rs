@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use game_api::host::{GameInstance, Recorder};
 use game_api::{Event, GameResult, Point, Region};
+use game_test::play::{click, send};
 use memory::rules::{CARDS, Memory, Picture, WIDTH};
 
 fn start_recorded() -> (GameInstance, Recorder) {
@@ -17,10 +18,6 @@ fn start_recorded() -> (GameInstance, Recorder) {
 
 fn start() -> GameInstance {
     game_test::play::start(&memory::GAME_TABLE)
-}
-
-fn send(game: &mut GameInstance, event: Event) {
-    game.handle_event(&event).unwrap();
 }
 
 /// The pile name of place `pos`.
@@ -56,11 +53,6 @@ fn state(game: &mut GameInstance) -> Memory {
 fn click_place(game: &mut GameInstance, pos: usize) {
     let at = place_region(game, pos).center();
     click(game, at);
-}
-
-fn click(game: &mut GameInstance, at: Point) {
-    send(game, Event::press(at));
-    send(game, Event::release(at));
 }
 
 /// Sends `seconds` of quarter-second ticks (they add up exactly).

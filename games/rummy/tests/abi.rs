@@ -10,14 +10,11 @@
 use cards::Card;
 use game_api::host::GameInstance;
 use game_api::{Button, Event, GameResult, Modifiers, Point, Region};
+use game_test::play::{click, drag, send};
 use rummy::rules::{Move, Phase, Rummy, Winner, YOU, choose_discard, wants_card};
 
 fn start() -> GameInstance {
     game_test::play::start(&rummy::GAME_TABLE)
-}
-
-fn send(game: &mut GameInstance, event: Event) {
-    game.handle_event(&event).unwrap();
 }
 
 fn labelled(game: &mut GameInstance, what: &str) -> Region {
@@ -43,11 +40,6 @@ fn state(game: &mut GameInstance) -> Rummy {
         .game
 }
 
-fn click(game: &mut GameInstance, at: Point) {
-    send(game, Event::press(at));
-    send(game, Event::release(at));
-}
-
 fn double_click(game: &mut GameInstance, at: Point) {
     click(game, at);
     click(game, at);
@@ -59,14 +51,6 @@ fn double_click(game: &mut GameInstance, at: Point) {
             modifiers: Modifiers::NONE,
         },
     );
-}
-
-fn drag(game: &mut GameInstance, from: Point, to: Point) {
-    send(game, Event::press(from));
-    let mid = Point::new((from.x + to.x) / 2.0, (from.y + to.y) / 2.0);
-    send(game, Event::PointerMove { pos: mid });
-    send(game, Event::PointerMove { pos: to });
-    send(game, Event::release(to));
 }
 
 /// Your side's draw: the computer player's choice for your hand.

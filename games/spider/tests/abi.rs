@@ -7,6 +7,7 @@
 
 use game_api::host::{GameInstance, Recorder};
 use game_api::{ActionKind, Event, GameResult, Point, Region};
+use game_test::play::{click, drag, region, send};
 use spider::hint::Player;
 use spider::rules::{Move, Spider, Suits};
 
@@ -16,14 +17,6 @@ fn start() -> GameInstance {
 
 fn start_recorded() -> (GameInstance, Recorder) {
     game_test::play::start_recorded(&spider::GAME_TABLE)
-}
-
-fn send(game: &mut GameInstance, event: Event) {
-    game.handle_event(&event).unwrap();
-}
-
-fn region(game: &mut GameInstance, f: impl Fn(&str) -> bool) -> Option<Region> {
-    game.regions().unwrap().into_iter().find(|r| f(&r.label))
 }
 
 /// The region of card `index` of column `col` (1-based in labels).
@@ -50,19 +43,6 @@ fn column_region(game: &mut GameInstance, col: usize) -> Region {
 /// The rules' state, read back from the game's save.
 fn state(game: &mut GameInstance) -> Spider {
     spider::save::read(&game.save().unwrap()).unwrap().game
-}
-
-fn click(game: &mut GameInstance, at: Point) {
-    send(game, Event::press(at));
-    send(game, Event::release(at));
-}
-
-fn drag(game: &mut GameInstance, from: Point, to: Point) {
-    send(game, Event::press(from));
-    let mid = Point::new((from.x + to.x) / 2.0, (from.y + to.y) / 2.0);
-    send(game, Event::PointerMove { pos: mid });
-    send(game, Event::PointerMove { pos: to });
-    send(game, Event::release(to));
 }
 
 /// The first one-suit deal the simple player wins, at the rules' level.

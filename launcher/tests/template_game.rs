@@ -26,6 +26,8 @@ const BASE: &str = "dot_catcher";
 /// The dependency line the template ships with, which only works inside
 /// this repository.
 const IN_REPO_DEPENDENCY: &str = r#"game-api = { path = "../../game-api" }"#;
+/// The conformance kit, the template's one dev-dependency, likewise.
+const IN_REPO_KIT: &str = r#"game-test = { path = "../../game-api/testing" }"#;
 /// The files a player installs beside the library.
 const DATA_FILES: [&str; 3] = ["info.toml", "dot-catcher.png", "doc.txt"];
 
@@ -78,6 +80,17 @@ fn copy_template(into: &Path, game_api: &Path) -> PathBuf {
         IN_REPO_DEPENDENCY,
         &format!("game-api = {{ path = {} }}", toml_path(game_api)),
     );
+    assert_eq!(text.matches(IN_REPO_KIT).count(), 1, "{text}");
+    // The kit is built on this repository's game-api: a template built
+    // against another copy (another ABI version) goes without it, as its
+    // tests are not built then.
+    let kit = workspace_root().join("game-api").join("testing");
+    let kit = if game_api == workspace_root().join("game-api") {
+        format!("game-test = {{ path = {} }}", toml_path(&kit))
+    } else {
+        String::new()
+    };
+    let text = text.replace(IN_REPO_KIT, &kit);
     std::fs::write(&manifest, text).expect("write the template's Cargo.toml");
     dir
 }
@@ -347,7 +360,7 @@ fn the_templates_own_tests_pass_outside_the_repository() {
         "the template's tests failed:\n{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(stdout.contains("test result: ok. 17 passed"), "{stdout}");
+    assert!(stdout.contains("test result: ok. 18 passed"), "{stdout}");
 }
 
 #[test]

@@ -576,6 +576,15 @@ mod tests {
     use game_api::host::{GameInstance, GameLibrary, Recorder};
     use game_api::{GameResult, Modifiers, RecordingPainter, Shape};
 
+    /// The rules every game keeps, in one call: this folder's info.toml,
+    /// icon and doc.txt as the launcher reads them, and the game through
+    /// its C ABI table (every read, a seeded fuzz of events, save and load,
+    /// the game ID, the key convention). A broken rule is named in words.
+    #[test]
+    fn the_game_conforms() {
+        game_test::assert_conforms(env!("CARGO_MANIFEST_DIR"), &GAME_TABLE);
+    }
+
     fn game() -> DotCatcher {
         DotCatcher::with_seed(Host::detached(), 42)
     }

@@ -48,6 +48,9 @@ struct WindowFrames {
     /// When the last frame that changed nothing was not shown: one is
     /// shown [`SHOW_AGAIN_AFTER`] later (see [`DamagePainters::paint`]).
     skipped_at: Option<Instant>,
+    /// The last frame shown changed nothing: it was the one shown again,
+    /// and no other is owed until something changes.
+    shown_again: bool,
 }
 
 /// How long after a frame that changed nothing and was not shown the
@@ -155,14 +158,17 @@ impl DamagePainters {
         if damage == Damage::Nothing && !must_present && !owed {
             // The window shows this frame already: no copy, no swap; but
             // once more a little later, in case the window system lost its
-            // pixels meanwhile (see `SHOW_AGAIN_AFTER`).
-            if window.skipped_at.is_none() {
+            // pixels meanwhile (see `SHOW_AGAIN_AFTER`), once after each
+            // change shown.
+            if window.skipped_at.is_none() && !window.shown_again {
                 window.skipped_at = Some(now);
                 egui_ctx.request_repaint_after_for(SHOW_AGAIN_AFTER, frame.viewport_id);
             }
             window.frames.remember(shapes, size_px, pixels_per_point);
             return false;
         }
+        // Shown again for nothing changed, or for a change.
+        window.shown_again = damage == Damage::Nothing;
         window.skipped_at = None;
         let to_paint = match damage {
             Damage::Nothing => None,
@@ -177,9 +183,15 @@ impl DamagePainters {
             gl.bind_framebuffer(glow::FRAMEBUFFER, Some(target.framebuffer));
         }
         if let Some((shapes, region)) = to_paint {
-            let scissor = region.map(|r| frame_damage::scissor_px(r, pixels_per_point, size_px[1]));
+            // The kept frame is upside down (see `upside_down`): its
+            // scissor counts from the top.
+            let scissor = region.map(|r| {
+                let [x, y, w, h] = frame_damage::scissor_px(r, pixels_per_point, size_px[1]);
+                [x, size_px[1] as i32 - y - h, w, h]
+            });
             clear(&gl, size_px, scissor, clear_color);
-            let primitives = egui_ctx.tessellate(shapes, pixels_per_point);
+            let mut primitives = egui_ctx.tessellate(shapes, pixels_per_point);
+            upside_down(&mut primitives, size_px[1] as f32 / pixels_per_point);
             painter.paint_and_update_textures(size_px, pixels_per_point, &primitives, textures_delta);
         }
         let [width, height] = size_px.map(|n| n as i32);
@@ -191,9 +203,9 @@ impl DamagePainters {
             gl.disable(glow::SCISSOR_TEST);
             gl.blit_framebuffer(
                 0,
-                0,
-                width,
                 height,
+                width,
+                0,
                 0,
                 0,
                 width,
@@ -218,6 +230,27 @@ impl DamagePainters {
             window.frames.remember(shapes, size_px, pixels_per_point);
         }
         true
+    }
+}
+
+/// Turns a frame's primitives upside down, in a window `height` points
+/// high. The kept frame is painted upside down and copied the right way up:
+/// a window's framebuffer has its rows the other way round from a texture's
+/// (on Mesa), so the copy of an upright frame flips it, which llvmpipe does
+/// by drawing it through its shaders; the two flips cancel, and the copy is
+/// a copy of memory.
+fn upside_down(primitives: &mut [egui::ClippedPrimitive], height: f32) {
+    for primitive in primitives {
+        let clip = primitive.clip_rect;
+        primitive.clip_rect = egui::Rect::from_min_max(
+            egui::pos2(clip.min.x, height - clip.max.y),
+            egui::pos2(clip.max.x, height - clip.min.y),
+        );
+        if let egui::epaint::Primitive::Mesh(mesh) = &mut primitive.primitive {
+            for vertex in &mut mesh.vertices {
+                vertex.pos.y = height - vertex.pos.y;
+            }
+        }
     }
 }
 

@@ -426,7 +426,14 @@ impl<T: WinitApp> ApplicationHandler<UserEvent> for WinitAppWrapper<T> {
                     self.winit_app
                         .run_ui_and_paint(event_loop, window_id, PassMode::Full)
                 }
-                _ => self.winit_app.window_event(event_loop, window_id, event),
+                _ => {
+                    // PLT Games: a window seen again (mapped, restored,
+                    // uncovered) may have lost its pixels.
+                    if event == winit::event::WindowEvent::Occluded(false) {
+                        self.winit_app.window_exposed(window_id);
+                    }
+                    self.winit_app.window_event(event_loop, window_id, event)
+                }
             };
 
             self.handle_event_result(event_loop, event_result);

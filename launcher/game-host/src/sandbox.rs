@@ -494,9 +494,15 @@ pub fn limit_process(
         unsafe {
             libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
         }
+        // Never raised: the console's quota may have lowered it already
+        // (`crate::usage`), as soon as the process was there.
+        let most = match rustix::process::getrlimit(Resource::Fsize).maximum {
+            Some(hard) => hard.min(MAX_FILE_BYTES),
+            None => MAX_FILE_BYTES,
+        };
         let rlimit = Rlimit {
-            current: Some(MAX_FILE_BYTES),
-            maximum: Some(MAX_FILE_BYTES),
+            current: Some(most),
+            maximum: Some(most),
         };
         setrlimit(Resource::Fsize, rlimit).map_err(|e| {
             format!(

@@ -271,11 +271,13 @@ fn watch(
     let mut samples: VecDeque<(Instant, Duration)> = VecDeque::new();
     let mut next_disk = Instant::now();
     let mut writes_stopped = false;
+    let mut file_limit = None;
     loop {
         let disk_use = match &disk {
             Some((dir, quota)) if Instant::now() >= next_disk => {
-                next_disk = Instant::now() + quota.every;
-                Some(measure(dir, *quota))
+                let used = measure(dir, *quota);
+                next_disk = Instant::now() + next_measure(&used);
+                Some(used)
             }
             _ => None,
         };
@@ -317,6 +319,16 @@ fn watch(
             if disk.over_limit() && !writes_stopped {
                 stop_writes(pid);
                 writes_stopped = true;
+            } else if !writes_stopped {
+                // No file grows past what is left of the quota before the
+                // next measure (a write past it fails with "File too
+                // large"): one file cannot take the game over it.
+                let left = disk.limit.bytes.saturating_sub(disk.bytes);
+                let most = left.min(crate::sandbox::MAX_FILE_BYTES);
+                if file_limit != Some(most) {
+                    limit_writes(pid, most);
+                    file_limit = Some(most);
+                }
             }
             state.disk = Some(disk);
         }
@@ -444,6 +456,31 @@ fn measure(_dir: &Path, limit: DiskLimit) -> DiskUse {
 /// quota was only told). For the rest of the process's life: a game that
 /// filled its data directory plays on without writing more.
 fn stop_writes(pid: u32) {
+    limit_writes(pid, 0);
+}
+
+/// How long until the next measure after `used`: the quota's `every`, or
+/// a second once half the quota is used, so a game writing many files
+/// near its quota is stopped within about a second of passing it.
+fn next_measure(used: &DiskUse) -> Duration {
+    let near = used.bytes.saturating_mul(2) > used.limit.bytes
+        || used.files.saturating_mul(2) > used.limit.files;
+    if near {
+        used.limit.every.min(NEAR_QUOTA_EVERY)
+    } else {
+        used.limit.every
+    }
+}
+
+/// How often a data directory over half its quota is measured.
+pub const NEAR_QUOTA_EVERY: Duration = Duration::from_secs(1);
+
+/// Sets the file size limit (soft and hard) of the game process `pid` and
+/// its descendants to `bytes`: a write that would take a file past it
+/// fails with "File too large". Lowering it always holds; raising it back
+/// (the game deleted files) holds where the console may (over a game in a
+/// user namespace of its own).
+fn limit_writes(pid: u32, bytes: u64) {
     #[cfg(target_os = "linux")]
     for pid in family(pid) {
         let Some(pid) = i32::try_from(pid)
@@ -452,15 +489,15 @@ fn stop_writes(pid: u32) {
         else {
             continue;
         };
-        let none = rustix::process::Rlimit {
-            current: Some(0),
-            maximum: Some(0),
+        let most = rustix::process::Rlimit {
+            current: Some(bytes),
+            maximum: Some(bytes),
         };
         // A process that just ended is no matter.
-        let _ = rustix::process::prlimit(Some(pid), rustix::process::Resource::Fsize, none);
+        let _ = rustix::process::prlimit(Some(pid), rustix::process::Resource::Fsize, most);
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = pid;
+    let _ = (pid, bytes);
 }
 
 /// When process `pid` started (field 22 of `/proc/<pid>/stat`, in clock
@@ -762,6 +799,64 @@ mod tests {
             "{}",
             used.describe()
         );
+    }
+
+    /// Issue 41, attack 5's rest: the quota was only measured every 5 s,
+    /// so a game wrote as much as it liked between two measures (a file of
+    /// 64 MiB past a quota of 8 MiB stayed). Now, after each measure, no
+    /// file of the game grows past what is left of its quota: a process
+    /// that used 6 MiB of 8 cannot write a file of 64 MiB, only what is
+    /// left (its write fails with "File too large"), and the data
+    /// directory stays within the quota.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn no_file_grows_past_what_is_left_of_the_quota() {
+        let dir = tempfile::tempdir().unwrap();
+        let go = dir.path().join("go");
+        let data = dir.path().join("data");
+        std::fs::create_dir(&data).unwrap();
+        // Writes 6 MiB, waits for the test's go, then tries 64 MiB more.
+        let script = format!(
+            "trap '' XFSZ; head -c 6291456 /dev/zero > {data}/first.bin; \
+             until [ -e {go} ]; do sleep 0.05; done; \
+             head -c 67108864 /dev/zero > {data}/second.bin; echo done",
+            data = data.display(),
+            go = go.display()
+        );
+        let child = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let quota = DiskLimit {
+            bytes: 8 << 20,
+            files: 100,
+            every: Duration::from_secs(1),
+        };
+        let watch = UsageWatch::start(
+            child.id(),
+            CpuLimit::default(),
+            Some((data.clone(), quota)),
+            None,
+        )
+        .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while watch.disk().is_none_or(|d| d.bytes < 6 << 20) {
+            assert!(Instant::now() < deadline, "the first 6 MiB never measured");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::fs::write(&go, "").unwrap();
+        let out = child.wait_with_output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("File too large"), "{said}");
+        let second = std::fs::metadata(data.join("second.bin")).unwrap().len();
+        assert!(
+            second <= 2 << 20,
+            "{second} bytes written past the quota's 2 MiB left"
+        );
+        let used = measure(&data, quota);
+        assert!(!used.over_limit(), "{}", used.describe());
     }
 
     #[test]

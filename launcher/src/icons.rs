@@ -62,6 +62,24 @@ pub fn window_icon(path: Option<&Path>) -> std::sync::Arc<egui::IconData> {
         let bytes = crate::files::read_capped(path, MAX_ICON_BYTES).ok()?;
         decode_icon_rgba(&bytes).ok()
     });
+    icon_data(game)
+}
+
+/// [`window_icon`] of the icon of the game in `folder`, read only inside
+/// it ([`crate::files::read_capped_within`]: an icon swapped for a link out
+/// of the folder after the catalog looked is not read through it; the
+/// launcher's icon is used instead), as the console's icons are
+/// ([`load_icon_within`]).
+pub fn window_icon_within(folder: &Path, path: Option<&Path>) -> std::sync::Arc<egui::IconData> {
+    let game = path.and_then(|path| {
+        let bytes = crate::files::read_capped_within(folder, path, MAX_ICON_BYTES).ok()?;
+        decode_icon_rgba(&bytes).ok()
+    });
+    icon_data(game)
+}
+
+/// The window icon of `game`'s pixels, or of the launcher's own icon.
+fn icon_data(game: Option<image::RgbaImage>) -> std::sync::Arc<egui::IconData> {
     let image = game
         .or_else(|| decode_icon_rgba(FALLBACK_ICON_PNG).ok())
         .unwrap_or_else(|| image::RgbaImage::new(ICON_SIDE, ICON_SIDE));
@@ -187,6 +205,33 @@ mod tests {
     fn a_huge_claimed_size_is_refused_before_allocating() {
         let e = decode_icon(&png_header(100_000, 100_000)).unwrap_err();
         assert!(e.contains("not a usable PNG"), "{e}");
+    }
+
+    /// Issue 41, attack 1's last path: a window's icon was read by path,
+    /// so an icon swapped for a link out of the game's folder after the
+    /// catalog looked was read through it. Read inside the folder, it is
+    /// refused, and the window has the launcher's icon.
+    #[cfg(unix)]
+    #[test]
+    fn a_window_icon_that_links_out_of_the_games_folder_is_not_read() {
+        let outside = tempfile::tempdir().unwrap();
+        let folder = tempfile::tempdir().unwrap();
+        let red = image::RgbaImage::from_pixel(32, 32, image::Rgba([255, 0, 0, 255]));
+        let secret = outside.path().join("secret.png");
+        red.save(&secret).unwrap();
+        red.save(folder.path().join("own.png")).unwrap();
+        let link = folder.path().join("icon.png");
+        std::os::unix::fs::symlink(&secret, &link).unwrap();
+        let fallback = window_icon(None);
+        // By path, the link was followed (how the window read it before).
+        assert_ne!(window_icon(Some(&link)), fallback);
+        assert_eq!(window_icon_within(folder.path(), Some(&link)), fallback);
+        let own = folder.path().join("own.png");
+        assert_eq!(
+            window_icon_within(folder.path(), Some(&own)),
+            window_icon(Some(&own))
+        );
+        assert_ne!(window_icon_within(folder.path(), Some(&own)), fallback);
     }
 
     #[test]

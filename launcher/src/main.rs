@@ -132,7 +132,10 @@ fn main() -> std::process::ExitCode {
                 );
                 return std::process::ExitCode::from(2);
             }
-            icon_path = app.catalog().find(dir_name).and_then(|e| e.icon.clone());
+            icon_path = app
+                .catalog()
+                .find(dir_name)
+                .and_then(|e| Some((e.dir.clone(), e.icon.clone()?)));
             app = app.play_only(dir_name);
             dir_name.clone()
         }
@@ -141,7 +144,10 @@ fn main() -> std::process::ExitCode {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title(title)
         .with_app_id(launcher::APP_ID)
-        .with_icon(launcher::icons::window_icon(icon_path.as_deref()))
+        .with_icon(match &icon_path {
+            Some((folder, icon)) => launcher::icons::window_icon_within(folder, Some(icon)),
+            None => launcher::icons::window_icon(None),
+        })
         // The console then fits itself to its content (see `Console`),
         // unless the player left it at a size of their own.
         .with_inner_size([560.0, 400.0])

@@ -340,7 +340,10 @@ impl GameWindow {
             zoom: None,
             controls_width: 0.0,
             in_root: false,
-            icon: Some(crate::icons::window_icon(entry.icon.as_deref())),
+            icon: Some(crate::icons::window_icon_within(
+                &entry.dir,
+                entry.icon.as_deref(),
+            )),
             memory: None,
             opening_place: None,
             on_screen: crate::viewport::OnScreen::default(),

@@ -3,7 +3,7 @@
 //! point.
 
 use game_api::abi::GameTable;
-use game_api::host::{GameInstance, GameLibrary, NoServices, Recorder};
+use game_api::host::{GameInstance, GameLibrary, HostServices, NoServices, Recorder};
 use game_api::{Event, Point, RecordingPainter, Region, Response, Rgba, Shape};
 
 /// The game of `table`, started with no launcher services.
@@ -126,4 +126,69 @@ pub fn region(game: &mut GameInstance, f: impl Fn(&str) -> bool) -> Option<Regio
         .expect("the game gives its regions")
         .into_iter()
         .find(|r| f(&r.label))
+}
+
+/// The launcher's services with a data directory, as the launcher gives a
+/// game one: every other request goes to a [`Recorder`] (a new one unless
+/// [`WithDataDir::recording`] gives the test's own).
+pub struct WithDataDir {
+    dir: Option<String>,
+    recorder: Recorder,
+}
+
+impl WithDataDir {
+    /// Services whose data directory is `dir`.
+    pub fn new(dir: impl Into<String>) -> WithDataDir {
+        WithDataDir::maybe(Some(dir.into()))
+    }
+
+    /// Services with the data directory `dir`, or none (as a launcher that
+    /// could not make one).
+    pub fn maybe(dir: Option<String>) -> WithDataDir {
+        WithDataDir {
+            dir,
+            recorder: Recorder::new(),
+        }
+    }
+
+    /// The same, recording the game's requests in `recorder`.
+    pub fn recording(self, recorder: Recorder) -> WithDataDir {
+        WithDataDir { recorder, ..self }
+    }
+}
+
+impl HostServices for WithDataDir {
+    fn show_text_help(&mut self, title: &str, verbatim: bool) {
+        self.recorder.show_text_help(title, verbatim);
+    }
+    fn show_manual_section(&mut self, tag: &str) {
+        self.recorder.show_manual_section(tag);
+    }
+    fn request_redraw(&mut self) {
+        self.recorder.request_redraw();
+    }
+    fn log(&mut self, message: &str) {
+        self.recorder.log(message);
+    }
+    fn request_tick(&mut self, interval: Option<f32>) {
+        self.recorder.request_tick(interval);
+    }
+    fn request_new_game(&mut self) {
+        self.recorder.request_new_game();
+    }
+    fn request_input(&mut self, kinds: u32) {
+        self.recorder.request_input(kinds);
+    }
+    fn choose_file(&mut self, kind: u32) {
+        self.recorder.choose_file(kind);
+    }
+    fn request_layout(&mut self, fill: bool) {
+        self.recorder.request_layout(fill);
+    }
+    fn set_cursor(&mut self, cursor: u32) {
+        self.recorder.set_cursor(cursor);
+    }
+    fn data_dir(&mut self) -> Option<&str> {
+        self.dir.as_deref()
+    }
 }

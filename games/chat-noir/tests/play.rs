@@ -7,48 +7,16 @@
 use chat_noir::plugin::{CURSOR_COLOR, HINT_COLOR, LOST_WIN_COLOR};
 use chat_noir::render::cell_center;
 use chat_noir::{Board, GameId, Pos, World, adjacent, cats};
-use game_api::host::{GameInstance, GameLibrary, HostServices, Recorder};
+use game_api::host::{GameInstance, GameLibrary, Recorder};
 use game_api::{
     ActionKind, Event, GameResult, Point, RecordingPainter, Response, Rgba, Shape, keys,
 };
-
-/// The launcher's services as the tests see them: every request recorded,
-/// and a data directory when one is given.
-struct Host {
-    recorder: Recorder,
-    data_dir: Option<String>,
-}
-
-impl HostServices for Host {
-    fn show_text_help(&mut self, title: &str, verbatim: bool) {
-        self.recorder.show_text_help(title, verbatim);
-    }
-    fn show_manual_section(&mut self, tag: &str) {
-        self.recorder.show_manual_section(tag);
-    }
-    fn request_redraw(&mut self) {
-        self.recorder.request_redraw();
-    }
-    fn log(&mut self, message: &str) {
-        self.recorder.log(message);
-    }
-    fn request_tick(&mut self, interval: Option<f32>) {
-        self.recorder.request_tick(interval);
-    }
-    fn request_new_game(&mut self) {
-        self.recorder.request_new_game();
-    }
-    fn data_dir(&mut self) -> Option<&str> {
-        self.data_dir.as_deref()
-    }
-}
+use game_test::play::WithDataDir;
 
 fn start_in(data_dir: Option<&std::path::Path>) -> (GameInstance, Recorder) {
     let recorder = Recorder::new();
-    let host = Host {
-        recorder: recorder.clone(),
-        data_dir: data_dir.map(|d| d.to_str().unwrap().to_owned()),
-    };
+    let dir = data_dir.map(|d| d.to_str().unwrap().to_owned());
+    let host = WithDataDir::maybe(dir).recording(recorder.clone());
     let game = GameLibrary::from_static(&chat_noir::GAME_TABLE)
         .unwrap()
         .start(Box::new(host))

@@ -9,6 +9,7 @@ use checkers::board::{Color, Move, Position, parse_record};
 use checkers::game::{BLACK_PIECE, CANVAS_SIDE, CELL, MARGIN, SELECTED, TARGET, WHITE_PIECE};
 use game_api::host::{GameInstance, GameLibrary, NoServices, Recorder};
 use game_api::{Event, GameResult, Point, Response};
+use game_test::play::WithDataDir;
 use game_test::play::{color_at, frame};
 
 fn start_with(services: Box<dyn game_api::host::HostServices>) -> GameInstance {
@@ -371,19 +372,6 @@ fn escape_puts_a_dragged_piece_back() {
     assert_eq!(game.game_id().unwrap(), "start");
 }
 
-/// Services whose data directory is `dir`.
-struct WithDataDir(String);
-
-impl game_api::host::HostServices for WithDataDir {
-    fn show_text_help(&mut self, _: &str, _: bool) {}
-    fn show_manual_section(&mut self, _: &str) {}
-    fn request_redraw(&mut self) {}
-    fn log(&mut self, _: &str) {}
-    fn data_dir(&mut self) -> Option<&str> {
-        Some(&self.0)
-    }
-}
-
 #[test]
 fn the_players_are_kept_for_the_next_time() {
     let dir = std::env::temp_dir().join(format!("checkers-players-{}", std::process::id()));
@@ -400,7 +388,7 @@ fn the_players_are_kept_for_the_next_time() {
             })
             .unwrap()
     };
-    let mut game = start_with(Box::new(WithDataDir(dir_text.clone())));
+    let mut game = start_with(Box::new(WithDataDir::new(dir_text.clone())));
     assert_eq!(chosen(&mut game, "black"), "Person");
     assert_eq!(chosen(&mut game, "white"), "Computer Medium");
     game.invoke_action("white", "Computer Hard").unwrap();
@@ -408,7 +396,7 @@ fn the_players_are_kept_for_the_next_time() {
     let err = game.invoke_action("black", "Robot").unwrap_err();
     assert!(err.to_string().contains("not a player"), "{err}");
     drop(game);
-    let mut again = start_with(Box::new(WithDataDir(dir_text)));
+    let mut again = start_with(Box::new(WithDataDir::new(dir_text)));
     assert_eq!(chosen(&mut again, "white"), "Computer Hard");
     assert_eq!(
         std::fs::read_to_string(dir.join("settings.txt")).unwrap(),

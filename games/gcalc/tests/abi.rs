@@ -8,47 +8,12 @@
 
 use std::path::{Path, PathBuf};
 
-use game_api::host::{GameInstance, GameLibrary, HostServices, Recorder};
+use game_api::host::{GameInstance, GameLibrary, Recorder};
 use game_api::{
     Button, Cursor, Event, Modifiers, Point, RecordingPainter, Region, Rgba, Shape, keys,
 };
+use game_test::play::WithDataDir;
 use gcalc::expr::parse;
-
-/// A host with a data directory, recording the game's other requests.
-struct TestHost {
-    dir: String,
-    recorder: Recorder,
-}
-
-impl HostServices for TestHost {
-    fn show_text_help(&mut self, title: &str, verbatim: bool) {
-        self.recorder.show_text_help(title, verbatim);
-    }
-    fn show_manual_section(&mut self, tag: &str) {
-        self.recorder.show_manual_section(tag);
-    }
-    fn request_redraw(&mut self) {
-        self.recorder.request_redraw();
-    }
-    fn log(&mut self, message: &str) {
-        self.recorder.log(message);
-    }
-    fn request_tick(&mut self, interval: Option<f32>) {
-        self.recorder.request_tick(interval);
-    }
-    fn request_input(&mut self, kinds: u32) {
-        self.recorder.request_input(kinds);
-    }
-    fn data_dir(&mut self) -> Option<&str> {
-        Some(&self.dir)
-    }
-    fn request_layout(&mut self, fill: bool) {
-        self.recorder.request_layout(fill);
-    }
-    fn set_cursor(&mut self, cursor: u32) {
-        self.recorder.set_cursor(cursor);
-    }
-}
 
 /// A fresh data directory for one test.
 fn data_dir(test: &str) -> PathBuf {
@@ -60,10 +25,7 @@ fn data_dir(test: &str) -> PathBuf {
 
 fn start_in(dir: &Path) -> (GameInstance, Recorder) {
     let recorder = Recorder::new();
-    let host = TestHost {
-        dir: dir.to_str().unwrap().to_string(),
-        recorder: recorder.clone(),
-    };
+    let host = WithDataDir::new(dir.to_str().unwrap()).recording(recorder.clone());
     let mut game = GameLibrary::from_static(&gcalc::GAME_TABLE)
         .expect("the game speaks this launcher's ABI")
         .start(Box::new(host))

@@ -7,52 +7,20 @@
 //! (its New game, or the game asking for one), the test does what the
 //! launcher does: it calls `new_game` with a seed.
 
-use game_api::host::{CallErrorKind, GameInstance, GameLibrary, HostServices, Recorder};
+use game_api::host::{CallErrorKind, GameInstance, GameLibrary, Recorder};
 use game_api::{
     ActionKind, Button, Event, GameResult, Modifiers, Point, Region, Response, Rgba, Shape,
 };
+use game_test::play::WithDataDir;
 use game_test::play::{color_at, frame};
 use paint_by_numbers::game::{BLUE, CLUE_DONE, CLUE_TEXT, UNKNOWN, WHITE_CELL, WRONG};
 use paint_by_numbers::puzzle::{Clue, Clues, Picture};
 use paint_by_numbers::solver::{LineSolve, line_solve};
 
-/// The launcher's services as a recorder, with a data directory.
-struct Services {
-    recorder: Recorder,
-    dir: Option<String>,
-}
-
-impl HostServices for Services {
-    fn show_text_help(&mut self, title: &str, verbatim: bool) {
-        self.recorder.show_text_help(title, verbatim);
-    }
-    fn show_manual_section(&mut self, tag: &str) {
-        self.recorder.show_manual_section(tag);
-    }
-    fn request_redraw(&mut self) {
-        self.recorder.request_redraw();
-    }
-    fn log(&mut self, message: &str) {
-        self.recorder.log(message);
-    }
-    fn request_tick(&mut self, interval: Option<f32>) {
-        self.recorder.request_tick(interval);
-    }
-    fn request_new_game(&mut self) {
-        self.recorder.request_new_game();
-    }
-    fn data_dir(&mut self) -> Option<&str> {
-        self.dir.as_deref()
-    }
-}
-
 /// A game whose requests to the launcher are recorded, dealt from `seed`.
 fn start_with(dir: Option<String>) -> (GameInstance, Recorder) {
     let recorder = Recorder::new();
-    let services = Services {
-        recorder: recorder.clone(),
-        dir,
-    };
+    let services = WithDataDir::maybe(dir).recording(recorder.clone());
     let game = GameLibrary::from_static(&paint_by_numbers::GAME_TABLE)
         .expect("the table has this game-api's ABI version")
         .start(Box::new(services))

@@ -5,10 +5,11 @@
 //! launcher does: it calls `new_game` with a seed. Animations are driven by
 //! `Tick` events the test sends, as the launcher would; nothing waits.
 
-use game_api::host::{CallErrorKind, GameInstance, GameLibrary, HostServices, Recorder};
+use game_api::host::{CallErrorKind, GameInstance, GameLibrary, Recorder};
 use game_api::{
     ActionKind, Button, Event, GameResult, Modifiers, Outcome, Point, Response, Rgba, Shape,
 };
+use game_test::play::WithDataDir;
 use game_test::play::frame;
 use same::board::{Board, Cell};
 use same::deal::deal;
@@ -375,24 +376,11 @@ fn choices_start_new_games_through_the_launcher() {
     assert_eq!(recorder.last().as_deref(), Some("help Same Help false"));
 }
 
-/// Services with a data directory, as the launcher gives one.
-struct WithDataDir(String);
-
-impl HostServices for WithDataDir {
-    fn show_text_help(&mut self, _: &str, _: bool) {}
-    fn show_manual_section(&mut self, _: &str) {}
-    fn request_redraw(&mut self) {}
-    fn log(&mut self, _: &str) {}
-    fn data_dir(&mut self) -> Option<&str> {
-        Some(&self.0)
-    }
-}
-
 #[test]
 fn the_options_chosen_are_kept_for_the_next_session() {
     let dir = std::env::temp_dir().join(format!("same-abi-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let services = || Box::new(WithDataDir(dir.to_str().unwrap().to_owned()));
+    let services = || Box::new(WithDataDir::new(dir.to_str().unwrap().to_owned()));
     let library = GameLibrary::from_static(&same::GAME_TABLE).unwrap();
     let mut game = library.start(services()).unwrap();
     game.invoke_action("size", "15×12").unwrap();

@@ -49,6 +49,30 @@ pub fn help(dir: impl AsRef<Path>) -> TextHelp {
     format_text_help(&read(dir, "doc.txt"))
 }
 
+/// `doc.txt` as the launcher formats it, asserting its titles are `titles`
+/// and it has `bullets` bullets.
+pub fn assert_help(dir: impl AsRef<Path>, titles: &[&str], bullets: usize) -> TextHelp {
+    let help = help(dir);
+    assert_eq!(help.titles(), titles);
+    assert_eq!(help.bullets().len(), bullets, "{:#?}", help.bullets());
+    help
+}
+
+/// The number of lines of the Rust files in `dir`'s `src` folder.
+pub fn source_lines(dir: impl AsRef<Path>) -> usize {
+    let src = dir.as_ref().join("src");
+    std::fs::read_dir(&src)
+        .unwrap_or_else(|e| panic!("{}: {e}", src.display()))
+        .map(|f| {
+            read(
+                &src,
+                &f.expect("a file of src").file_name().to_string_lossy(),
+            )
+        })
+        .map(|text| text.lines().count())
+        .sum()
+}
+
 /// `manual.md`, parsed.
 pub fn manual(dir: impl AsRef<Path>) -> Manual {
     Manual::parse("manual.md", &read(dir, "manual.md"))

@@ -116,16 +116,7 @@ fn the_manual_has_its_sections_and_picture() {
 /// Issue 42's promise: a patience is a page on the kit's layer.
 #[test]
 fn the_game_is_at_most_150_lines_of_source() {
-    let dir = std::path::Path::new(DIR).join("src");
-    let lines: usize = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|f| {
-            std::fs::read_to_string(f.unwrap().path())
-                .unwrap()
-                .lines()
-                .count()
-        })
-        .sum();
+    let lines = game_test::files::source_lines(DIR);
     assert!(lines <= 150, "{lines} lines");
 }
 

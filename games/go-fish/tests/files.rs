@@ -27,10 +27,8 @@ fn the_icon_shows_a_fish_on_a_card() {
 
 #[test]
 fn the_help_has_its_sections() {
-    let help = game_test::files::help(DIR);
-    assert_eq!(help.titles(), ["Go Fish", "Rules", "Controls"]);
+    let help = game_test::files::assert_help(DIR, &["Go Fish", "Rules", "Controls"], 12);
     let bullets = help.bullets();
-    assert_eq!(bullets.len(), 12, "{bullets:#?}");
     assert!(bullets[0].starts_with("On each turn, if you have a match in your hand"));
     assert!(
         bullets

@@ -27,10 +27,9 @@ fn the_icon_shows_a_star_card_over_a_back() {
 
 #[test]
 fn the_help_has_its_sections() {
-    let help = game_test::files::help(DIR);
-    assert_eq!(help.titles(), ["Memory", "Pictures", "Playing", "Controls"]);
+    let help =
+        game_test::files::assert_help(DIR, &["Memory", "Pictures", "Playing", "Controls"], 11);
     let bullets = help.bullets();
-    assert_eq!(bullets.len(), 11, "{bullets:#?}");
     assert!(bullets[0].starts_with("The four suits: club, heart, spade and diamond."));
     game_test::files::assert_starts(
         help.blocks[1].text(),

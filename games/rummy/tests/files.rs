@@ -30,10 +30,8 @@ fn the_icon_shows_a_fan_of_diamonds() {
 
 #[test]
 fn the_help_has_its_sections() {
-    let help = game_test::files::help(DIR);
-    assert_eq!(help.titles(), ["Rummy", "Rules", "Controls"]);
+    let help = game_test::files::assert_help(DIR, &["Rummy", "Rules", "Controls"], 11);
     let bullets = help.bullets();
-    assert_eq!(bullets.len(), 11, "{bullets:#?}");
     assert!(bullets[0].starts_with("You and the opponent are dealt ten cards each"));
     assert!(
         bullets

@@ -58,6 +58,22 @@ pub fn assert_help(dir: impl AsRef<Path>, titles: &[&str], bullets: usize) -> Te
     help
 }
 
+/// `doc.txt` as the launcher formats it, asserting its titles are `titles`.
+pub fn assert_titles(dir: impl AsRef<Path>, titles: &[&str]) -> TextHelp {
+    let help = help(dir);
+    assert_eq!(help.titles(), titles);
+    help
+}
+
+/// Asserts some bullet of `help` starts with `start`.
+pub fn assert_bullet(help: &TextHelp, start: &str) {
+    let bullets = help.bullets();
+    assert!(
+        bullets.iter().any(|b| b.starts_with(start)),
+        "no bullet starts with {start:?}: {bullets:#?}"
+    );
+}
+
 /// The number of lines of the Rust files in `dir`'s `src` folder.
 pub fn source_lines(dir: impl AsRef<Path>) -> usize {
     let src = dir.as_ref().join("src");

@@ -29,8 +29,7 @@ fn the_icon_shows_an_ace_of_spades_over_a_heart() {
 
 #[test]
 fn the_help_has_its_sections() {
-    let help = game_test::files::help(DIR);
-    assert_eq!(help.titles(), ["Blackjack", "Bets", "Controls"]);
+    let help = game_test::files::assert_titles(DIR, &["Blackjack", "Bets", "Controls"]);
     let bullets = help.bullets();
     // The specification's ten specifics, word for word, then the controls
     // (the last: no move can be undone).

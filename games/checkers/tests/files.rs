@@ -3,7 +3,6 @@
 //! they say of this game, checked against it.
 
 use launcher_help::manual::Manual;
-use launcher_help::text_help::format_text_help;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -30,21 +29,16 @@ fn the_icon_shows_the_board() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    let help = format_text_help(&read("doc.txt"));
-    assert_eq!(help.titles(), ["Checkers", "The rules", "Controls"]);
+    let help = game_test::files::assert_titles(DIR, &["Checkers", "The rules", "Controls"]);
     let bullets = help.bullets();
-    assert!(bullets.iter().any(|b| b.starts_with("A capture is forced")));
+    game_test::files::assert_bullet(&help, "A capture is forced");
     assert!(
         bullets
             .iter()
             .any(|b| b.contains("crowned king, and that ends its move"))
     );
     assert!(bullets.iter().any(|b| b.contains("40 moves by each side")));
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("The Game ID field holds the game record"))
-    );
+    game_test::files::assert_bullet(&help, "The Game ID field holds the game record");
 }
 
 #[test]

@@ -28,8 +28,7 @@ fn the_icon_shows_an_8_on_a_card() {
 
 #[test]
 fn the_help_has_its_sections() {
-    let help = game_test::files::help(DIR);
-    assert_eq!(help.titles(), ["Crazy 8s", "Controls"]);
+    let help = game_test::files::assert_titles(DIR, &["Crazy 8s", "Controls"]);
     // The specification's paragraphs, word for word.
     assert_eq!(
         help.blocks[1].text(),

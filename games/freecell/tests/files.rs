@@ -31,11 +31,8 @@ fn the_icon_shows_free_cells_on_the_felt() {
 
 #[test]
 fn the_help_has_its_sections() {
-    let help = game_test::files::help(DIR);
-    assert_eq!(
-        help.titles(),
-        ["FreeCell", "Terminology", "Moves", "Controls"]
-    );
+    let help =
+        game_test::files::assert_titles(DIR, &["FreeCell", "Terminology", "Moves", "Controls"]);
     let bullets = help.bullets();
     assert_eq!(bullets.len(), 3 + 4 + 6, "{bullets:#?}");
     assert!(bullets[0].starts_with("Free cells: the four places"));

@@ -30,11 +30,7 @@ fn the_help_has_its_sections() {
     let help = game_test::files::assert_help(DIR, &["Go Fish", "Rules", "Controls"], 12);
     let bullets = help.bullets();
     assert!(bullets[0].starts_with("On each turn, if you have a match in your hand"));
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("After \"Go Fish!\", drag the top card of the pile"))
-    );
+    game_test::files::assert_bullet(&help, "After \"Go Fish!\", drag the top card of the pile");
     game_test::files::assert_starts(
         help.blocks[1].text(),
         "Go Fish is the children's card game where you try to get rid of all your cards by forming pairs.",

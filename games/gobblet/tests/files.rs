@@ -21,20 +21,18 @@ fn the_icon_with_both_colours() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    use launcher_help::text_help::format_text_help;
-    let help = format_text_help(&read("doc.txt"));
-    assert_eq!(
-        help.titles(),
-        [
+    let help = game_test::files::assert_help(
+        DIR,
+        &[
             "Gobblet",
             "The 3x3 game",
             "The 4x4 game",
             "Controls",
-            "Computer players"
-        ]
+            "Computer players",
+        ],
+        8,
     );
     let bullets = help.bullets();
-    assert_eq!(bullets.len(), 8, "{bullets:#?}");
     let id = bullets
         .iter()
         .find(|b| b.starts_with("The Game ID field"))

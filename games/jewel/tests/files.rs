@@ -3,7 +3,6 @@
 //! they say of this game, checked against it.
 
 use jewel::draw::COLORS;
-use launcher_help::text_help::format_text_help;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -37,21 +36,14 @@ fn the_icon_is_a_32_by_32_png_of_jewels_in_the_games_colours() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    let help = format_text_help(&read("doc.txt"));
-    assert_eq!(help.titles(), ["Jewel", "Controls", "Difficulty"]);
+    let help = game_test::files::assert_help(DIR, &["Jewel", "Controls", "Difficulty"], 14);
     let bullets = help.bullets();
-    assert_eq!(bullets.len(), 14, "{bullets:#?}");
     assert!(bullets[0].starts_with("Press Space"));
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("Or use the bubble: the arrow keys move it, Space locks it"))
+    game_test::files::assert_bullet(
+        &help,
+        "Or use the bubble: the arrow keys move it, Space locks it",
     );
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("P (or the Pause button) pauses the game"))
-    );
+    game_test::files::assert_bullet(&help, "P (or the Pause button) pauses the game");
     // The five difficulties, as the game's Difficulty control names them.
     for difficulty in jewel::Difficulty::ALL {
         let label = format!("`{}`: {}.", difficulty.label(), difficulty.what_matches());

@@ -40,11 +40,8 @@ fn the_icon_shows_a_column_of_cards() {
 
 #[test]
 fn the_help_has_its_sections() {
-    let help = game_test::files::help(DIR);
-    assert_eq!(
-        help.titles(),
-        ["Klondike", "Terminology", "Moves", "Controls"]
-    );
+    let help =
+        game_test::files::assert_titles(DIR, &["Klondike", "Terminology", "Moves", "Controls"]);
     let bullets = help.bullets();
     assert_eq!(bullets.len(), 4 + 5 + 7, "{bullets:#?}");
     assert!(bullets[0].starts_with("Stock: the face-down cards"));

@@ -89,8 +89,8 @@ fn the_helps_strategy_table_is_right() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    use launcher_help::text_help::{Block, format_text_help};
-    let help = format_text_help(&read("doc.txt"));
+    use launcher_help::text_help::Block;
+    let help = game_test::files::help(DIR);
     let of_kind = |title: bool| -> Vec<&str> {
         help.blocks
             .iter()
@@ -104,29 +104,17 @@ fn the_launcher_formats_the_help_as_intended() {
     assert_eq!(help.blocks[0], Block::Title("Lights Out".into()));
     let bullets = of_kind(false);
     assert_eq!(bullets.len(), 16, "{bullets:#?}");
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("The Size choice deals a new puzzle"))
-    );
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("The Hint button (or the ? key)"))
-    );
+    game_test::files::assert_bullet(&help, "The Size choice deals a new puzzle");
+    game_test::files::assert_bullet(&help, "The Hint button (or the ? key)");
     assert!(bullets[0].starts_with("Click a light"));
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("N, or the New game button"))
-    );
+    game_test::files::assert_bullet(&help, "N, or the New game button");
     let id = bullets
         .iter()
         .find(|b| b.starts_with("The Game ID field"))
         .expect("the game ID is explained");
     // Its example rows are the game's own form.
     assert!(id.contains("`#`") && id.contains("`/`"), "{id}");
-    assert!(bullets.iter().any(|b| b.starts_with("Undo and Redo")));
+    game_test::files::assert_bullet(&help, "Undo and Redo");
     // Paragraphs are flowed, and no `=` rule is shown.
     let first = help.blocks[1].text();
     assert!(

@@ -4,7 +4,6 @@
 
 use game_api::NewGame;
 use launcher_help::manual::Manual;
-use launcher_help::text_help::format_text_help;
 use minesweeper::game::{COVERED, FLAG, MINE, NUMBER_COLORS};
 use minesweeper::save::GameId;
 use minesweeper::settings::PRESETS;
@@ -30,10 +29,8 @@ fn the_icon_in_the_games_colours() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    let help = format_text_help(&read("doc.txt"));
-    assert_eq!(help.titles(), ["Minesweeper", "Controls"]);
+    let help = game_test::files::assert_help(DIR, &["Minesweeper", "Controls"], 10);
     let bullets = help.bullets();
-    assert_eq!(bullets.len(), 10, "{bullets:#?}");
     assert!(bullets[0].starts_with("Click a covered tile"));
     assert!(bullets[1].starts_with("Right-click, or hold Ctrl and click"));
     // The original's words open the help.

@@ -50,11 +50,7 @@ fn the_help_has_its_sections() {
     let bullets = help.bullets();
     assert_eq!(bullets.len(), 8, "{bullets:#?}");
     assert!(bullets[0].starts_with("Click a grey cell to paint it blue. Right-click it"));
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("Show mistakes (or M)"))
-    );
+    game_test::files::assert_bullet(&help, "Show mistakes (or M)");
     assert!(bullets.iter().any(|b| b.contains("`10x10:1234`")));
     assert!(help.blocks[1].text().starts_with(
         "The object of Paint By Numbers is to discover which cells should be coloured blue"

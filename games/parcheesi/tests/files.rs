@@ -25,11 +25,9 @@ fn the_icon_in_the_games_colours() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    use launcher_help::text_help::format_text_help;
-    let help = format_text_help(&read("doc.txt"));
-    assert_eq!(
-        help.titles(),
-        ["Parcheesi", "The rules", "Controls", "The computer players"]
+    let help = game_test::files::assert_titles(
+        DIR,
+        &["Parcheesi", "The rules", "Controls", "The computer players"],
     );
     let bullets = help.bullets();
     // Every rule of the issue is there.

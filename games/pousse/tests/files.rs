@@ -3,7 +3,6 @@
 //! they say of this game, checked against it.
 
 use launcher_help::manual::Manual;
-use launcher_help::text_help::format_text_help;
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -25,8 +24,7 @@ fn the_icon_in_the_games_colours() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    let help = format_text_help(&read("doc.txt"));
-    assert_eq!(help.titles(), ["Pousse", "Controls"]);
+    let help = game_test::files::assert_titles(DIR, &["Pousse", "Controls"]);
     let bullets = help.bullets();
     // The two ways a game ends, then the controls.
     assert!(

@@ -33,11 +33,7 @@ fn the_help_has_its_sections() {
     let help = game_test::files::assert_help(DIR, &["Rummy", "Rules", "Controls"], 11);
     let bullets = help.bullets();
     assert!(bullets[0].starts_with("You and the opponent are dealt ten cards each"));
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("Drag a card from your hand to the discard pile"))
-    );
+    game_test::files::assert_bullet(&help, "Drag a card from your hand to the discard pile");
     game_test::files::assert_starts(help.blocks[1].text(), "This is a simple variant of Rummy");
 }
 

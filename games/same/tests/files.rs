@@ -2,7 +2,6 @@
 //! checks them as the launcher reads them (the_game_conforms); here, what
 //! they say of this game, checked against it.
 
-use launcher_help::text_help::format_text_help;
 use same::game::COLOURS_RGB;
 use same::score::{bonus, click_score};
 
@@ -31,16 +30,15 @@ fn the_icon_shows_the_games_dots() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    let help = format_text_help(&read("doc.txt"));
-    assert_eq!(
-        help.titles(),
-        ["Same", "Scoring", "The end of a game", "Controls"]
+    let help = game_test::files::assert_help(
+        DIR,
+        &["Same", "Scoring", "The end of a game", "Controls"],
+        7,
     );
     let bullets = help.bullets();
-    assert_eq!(bullets.len(), 7, "{bullets:#?}");
     assert!(bullets[0].starts_with("Move the pointer over a dot"));
-    assert!(bullets.iter().any(|b| b.starts_with("The arrow keys")));
-    assert!(bullets.iter().any(|b| b.starts_with("Undo and Redo")));
+    game_test::files::assert_bullet(&help, "The arrow keys");
+    game_test::files::assert_bullet(&help, "Undo and Redo");
     let id = bullets
         .iter()
         .find(|b| b.starts_with("The Game ID field"))

@@ -3,7 +3,6 @@
 //! they say of this game, checked against it.
 
 use launcher_help::manual::Manual;
-use launcher_help::text_help::format_text_help;
 use slidey::game::{BACKGROUND, GAP};
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
@@ -61,19 +60,14 @@ fn the_icon_shows_tiles_and_a_gap() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    let help = format_text_help(&read("doc.txt"));
-    assert_eq!(
-        help.titles(),
-        ["Slidey", "Controls", "Your own picture", "A strategy"]
+    let help = game_test::files::assert_help(
+        DIR,
+        &["Slidey", "Controls", "Your own picture", "A strategy"],
+        11,
     );
     let bullets = help.bullets();
-    assert_eq!(bullets.len(), 11, "{bullets:#?}");
     assert!(bullets[0].starts_with("Click a tile in the gap's row or column"));
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("Hold P to see the whole picture"))
-    );
+    game_test::files::assert_bullet(&help, "Hold P to see the whole picture");
     let id = bullets
         .iter()
         .find(|b| b.starts_with("The Game ID field"))

@@ -31,11 +31,7 @@ fn the_help_has_its_sections() {
         game_test::files::assert_help(DIR, &["Spider", "Terminology", "Moves", "Controls"], 12);
     let bullets = help.bullets();
     assert!(bullets[0].starts_with("Tableau: one of the ten columns"));
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("To deal, click the deck"))
-    );
+    game_test::files::assert_bullet(&help, "To deal, click the deck");
     game_test::files::assert_starts(
         help.blocks[1].text(),
         "Spider is a solitaire card game played with 104 cards.",

@@ -35,25 +35,15 @@ fn the_icon_is_the_one_make_icon_draws_32_by_32_with_a_pumpkin_and_the_ball() {
 
 #[test]
 fn the_launcher_formats_the_help_as_intended() {
-    use launcher_help::text_help::format_text_help;
-    let help = format_text_help(&read("doc.txt"));
-    assert_eq!(
-        help.titles(),
-        ["Tally Maze", "Controls", "The pumpkins", "Maze numbers"]
+    let help = game_test::files::assert_help(
+        DIR,
+        &["Tally Maze", "Controls", "The pumpkins", "Maze numbers"],
+        8,
     );
     let bullets = help.bullets();
-    assert_eq!(bullets.len(), 8, "{bullets:#?}");
     assert!(bullets[0].starts_with("The arrow keys move the ball one cell."));
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("N goes on to the next maze"))
-    );
-    assert!(
-        bullets
-            .iter()
-            .any(|b| b.starts_with("Z takes the last turn back"))
-    );
+    game_test::files::assert_bullet(&help, "N goes on to the next maze");
+    game_test::files::assert_bullet(&help, "Z takes the last turn back");
     // The count it quotes is the enumeration's, with commas.
     let count = tally_maze::maze::Enumeration::shared(12, 12)
         .count()

@@ -52,6 +52,9 @@ pub enum Rule {
     Characters,
     /// The game starts through its C ABI and answers every read.
     Abi,
+    /// The regions a screen reader reads each have a label and lie on the
+    /// canvas.
+    Regions,
     /// Seeded events never make a call fail (a panic, a bad answer).
     Fuzz,
     /// Every frame is clean (no shape dropped) and no shape lies far
@@ -76,6 +79,7 @@ impl Rule {
             Rule::Manual => "the manual",
             Rule::Characters => "characters the fonts draw",
             Rule::Abi => "the C ABI's reads",
+            Rule::Regions => "the regions screen readers read",
             Rule::Fuzz => "events never fail",
             Rule::Drawing => "drawing inside the canvas",
             Rule::SaveLoad => "save and load",
@@ -436,7 +440,9 @@ pub fn check_abi(library: &GameLibrary, seed: u64, report: &mut Report) {
         report.push(Rule::Abi, "the title is empty");
     }
     call(report, Rule::Abi, "status", game.status());
-    call(report, Rule::Abi, "regions", game.regions());
+    if let Some(regions) = call(report, Rule::Abi, "regions", game.regions()) {
+        check_regions(&mut game, &regions, report);
+    }
     call(report, Rule::Abi, "score_kind", game.score_kind());
     if features.outcome {
         call(report, Rule::Abi, "outcome", game.outcome());
@@ -456,6 +462,34 @@ pub fn check_abi(library: &GameLibrary, seed: u64, report: &mut Report) {
     fuzz(&mut game, seed, report);
     if features.save && game.broken().is_none() {
         check_save_load(library, &mut game, report);
+    }
+}
+
+/// Each region has a label and some of it on the canvas: a screen reader
+/// reads it and a pointer can reach it.
+fn check_regions(game: &mut GameInstance, regions: &[game_api::Region], report: &mut Report) {
+    let Ok(canvas) = game.canvas_size() else {
+        return;
+    };
+    for region in regions {
+        let (min, size) = (region.min, region.size);
+        let on_canvas = size.x > 0.0
+            && size.y > 0.0
+            && min.x < canvas.x
+            && min.y < canvas.y
+            && min.x + size.x > 0.0
+            && min.y + size.y > 0.0;
+        if region.label.trim().is_empty() {
+            report.push(Rule::Regions, format!("a region at {min:?} has no label"));
+        } else if !on_canvas {
+            report.push(
+                Rule::Regions,
+                format!(
+                    "the region {:?} ({min:?}, {size:?}) is not on the {} × {} canvas",
+                    region.label, canvas.x, canvas.y
+                ),
+            );
+        }
     }
 }
 

@@ -3,7 +3,8 @@
 //! report names that rule in words; the same game done right conforms.
 
 use game_api::{
-    Action, Event, Game, GameError, Host, NewGame, Painter, Point, Response, Rgba, SaveLoad, Style,
+    Action, Event, Game, GameError, Host, NewGame, Painter, Point, Region, Response, Rgba,
+    SaveLoad, Style,
 };
 use game_test::{Report, Rule, conformance};
 use std::cell::Cell;
@@ -19,6 +20,7 @@ enum Fault {
     LoadIgnored,
     IdNotReplayed,
     HintOnH,
+    RegionOffCanvas,
 }
 
 thread_local! {
@@ -90,6 +92,19 @@ impl Game for Tiny {
 
     fn invoke_action(&mut self, _id: &str, _value: &str) -> Result<Response, GameError> {
         Ok(Response::NONE)
+    }
+
+    fn regions(&self) -> Vec<Region> {
+        let x = if fault() == Fault::RegionOffCanvas {
+            900.0
+        } else {
+            10.0
+        };
+        vec![Region::new(
+            "the count",
+            Point::new(x, 10.0),
+            Point::new(20.0, 20.0),
+        )]
     }
 }
 
@@ -363,4 +378,14 @@ fn a_skipped_rule_is_left_out_and_the_others_still_said() {
         .skip(Rule::Characters)
         .report();
     assert_eq!(report.rules(), [Rule::Help], "{report}");
+}
+
+#[test]
+fn a_region_off_the_canvas_is_said() {
+    let dir = folder(|_| {});
+    breaks(
+        &check(dir.path(), Fault::RegionOffCanvas),
+        Rule::Regions,
+        "the region \"the count\"",
+    );
 }

@@ -263,6 +263,11 @@ fn process_settings(
     processes.sandbox = !args.no_sandbox;
     processes.dev = args.dev;
     processes.library_copies = launcher::library_copy::LibraryCopies::standard();
+    // Tests and tools that drive a real window open each game on a known
+    // deal; players get a fresh seed for every first game.
+    processes.first_seed = std::env::var("GAME_LAUNCHER_FIRST_SEED")
+        .ok()
+        .and_then(|seed| seed.trim().parse().ok());
     processes
 }
 

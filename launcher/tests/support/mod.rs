@@ -372,6 +372,9 @@ impl LauncherInX {
         envs: &[(String, String)],
     ) -> Child {
         launcher_in(dir)
+            // Every game opens on its deal of seed 0, the same in every run
+            // (a test may set another).
+            .env("GAME_LAUNCHER_FIRST_SEED", "0")
             .envs(envs.iter().map(|(k, v)| (k, v)))
             .env("DISPLAY", display)
             .env("XAUTHORITY", xauthority)

@@ -6,7 +6,6 @@ use super::{GameProcess, ProcessError, View};
 use crate::protocol::{Answer, Call, Frame};
 use game_api::{Action, Event, Outcome, Point, Region, Response};
 use std::sync::PoisonError;
-use std::time::Instant;
 
 impl GameProcess {
     /// The canvas size.
@@ -108,10 +107,9 @@ impl GameProcess {
         // `IfRedrawn` answered: the reads ran, and follow it.
         if results.next().is_some() {
             let answers = self.read_ahead.iter().cloned().zip(results).collect();
-            *self.ahead.lock().unwrap_or_else(PoisonError::into_inner) = Some(ReadAhead {
-                answers,
-                at: Instant::now(),
-            });
+            let redraws = self.redraws();
+            *self.ahead.lock().unwrap_or_else(PoisonError::into_inner) =
+                Some(ReadAhead { answers, redraws });
         }
         Ok(response)
     }

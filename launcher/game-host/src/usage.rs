@@ -813,14 +813,16 @@ mod tests {
     fn no_file_grows_past_what_is_left_of_the_quota() {
         let dir = tempfile::tempdir().unwrap();
         let go = dir.path().join("go");
+        let ready = dir.path().join("ready");
         let data = dir.path().join("data");
         std::fs::create_dir(&data).unwrap();
         // Writes 6 MiB, waits for the test's go, then tries 64 MiB more.
         let script = format!(
-            "trap '' XFSZ; head -c 6291456 /dev/zero > {data}/first.bin; \
+            "trap '' XFSZ; head -c 6291456 /dev/zero > {data}/first.bin; touch {ready}; \
              until [ -e {go} ]; do sleep 0.05; done; \
              head -c 67108864 /dev/zero > {data}/second.bin; echo done",
             data = data.display(),
+            ready = ready.display(),
             go = go.display()
         );
         let child = std::process::Command::new("sh")
@@ -834,6 +836,15 @@ mod tests {
             files: 100,
             every: Duration::from_secs(1),
         };
+        // Watched once the first file is whole: the limit is on a file's
+        // size, not its growth, so a measure in the middle of the first
+        // write would stop that file at what was left then (a file grows
+        // past half the quota only as far as what is left).
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !ready.exists() {
+            assert!(Instant::now() < deadline, "the first 6 MiB never written");
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let watch = UsageWatch::start(
             child.id(),
             CpuLimit::default(),

@@ -700,6 +700,9 @@ impl GameWindow {
         self.shortcuts(ui)?;
         if self.file_dialog.is_none() {
             self.keys_to_game(ui)?;
+        } else {
+            // The dialog has the keyboard: releases go to it.
+            self.held_keys = input::HeldKeys::default();
         }
         let mut outcome = Outcome::Running;
         let mut invoked: Option<(String, String)> = None;

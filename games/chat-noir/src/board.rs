@@ -28,6 +28,9 @@ pub const MAX_SIZE: u32 = 1001;
 /// The size of a new game's board (§1.18.10).
 pub const DEFAULT_SIZE: u32 = 11;
 
+/// The board sizes the game offers in its size choice and reads in saves.
+pub const SIZES: [u32; 9] = [5, 7, 9, 11, 13, 15, 17, 19, 21];
+
 /// A position on the hexagonal grid: column `x`, row `y` (the spec's `posn`).
 ///
 /// Positions may lie outside any board: [`adjacent`] returns them for cells

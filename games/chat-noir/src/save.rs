@@ -41,8 +41,8 @@
 use game_api::saved_text::SavedText;
 use std::fmt::Write as _;
 
+use crate::board::SIZES;
 use crate::game_id::GameId;
-use crate::plugin::SIZES;
 use crate::rng::Rng;
 use crate::world::{State, World};
 

@@ -981,7 +981,7 @@ impl PousseGame {
 
     /// Starts the game of a record typed in the Record field.
     fn start_record(&mut self, text: &str) -> Result<(), GameError> {
-        let game = crate::save::parse_game(text).map_err(GameError)?;
+        let game = crate::rules::parse_game(text).map_err(GameError)?;
         self.begin(game, self.seed);
         Ok(())
     }

@@ -640,6 +640,16 @@ pub fn parse_record(text: &str) -> Result<(usize, Vec<Move>), String> {
     Ok((n, moves))
 }
 
+/// Reads a record a player typed or pasted and plays it.
+///
+/// # Errors
+///
+/// What is wrong, in a player's words.
+pub fn parse_game(text: &str) -> Result<Match, String> {
+    let (n, moves) = parse_record(text)?;
+    Match::replay(n, &moves).map_err(|e| format!("That record cannot be played: {e}."))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,15 +60,9 @@ pub const HEADER: &str = "Pousse save";
 /// The format this version writes and reads.
 pub const FORMAT: u32 = 1;
 
-/// Reads a record a player typed or pasted and plays it.
-///
-/// # Errors
-///
-/// What is wrong, in a player's words.
-pub fn parse_game(text: &str) -> Result<Match, String> {
-    let (n, moves) = parse_record(text)?;
-    Match::replay(n, &moves).map_err(|e| format!("That record cannot be played: {e}."))
-}
+/// Reads a record a player typed or pasted and plays it (the rules'
+/// reader, here too for the saves' readers).
+pub use crate::rules::parse_game;
 
 /// The game ID of a game of side `n` started from `start`.
 pub fn game_id(n: usize, start: &[Move]) -> String {

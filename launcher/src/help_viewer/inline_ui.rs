@@ -2,7 +2,7 @@
 //! as one label (styles nest: emphasis in a link, a link in strong text),
 //! links and footnote marks as widgets, and search matches highlighted.
 
-use super::markdown_ui::{Anchor, PageAction, PageContext};
+use super::page::{Anchor, PageAction, PageContext};
 use egui::text::{ByteIndex, LayoutJob, LayoutSection};
 use egui::{Align, Color32, Label, RichText};
 use launcher_help::manual::{Inline, LinkTarget, find_matches};

@@ -5,7 +5,8 @@
 //! and to the web; and the page in the browser on request.
 
 use super::inline_ui::{highlight_color, highlight_job, is_web_link};
-use super::markdown_ui::{Anchor, PageAction, PageContext, blocks_ui, footnotes_ui};
+use super::markdown_ui::{blocks_ui, footnotes_ui};
+use super::page::{Anchor, PageAction, PageContext};
 use super::picture::Pictures;
 use super::{HelpKind, HelpOwner, help_viewport_id};
 use crate::catalog::Severity;

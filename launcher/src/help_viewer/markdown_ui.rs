@@ -25,53 +25,11 @@
 //! new dependency.
 
 use super::inline_ui::{Style, flow_ui, highlight_color, highlight_job, inlines_ui};
-use super::picture::{PictureState, Pictures};
+use super::page::{Anchor, PageAction, PageContext};
+use super::picture::PictureState;
 use egui::text::LayoutJob;
 use egui::{Align, Color32, Label, Layout, RichText, TextStyle, Vec2};
-use launcher_help::manual::{Alignment, Footnote, Inline, LinkTarget, Manual, ManualBlock, Table};
-use std::path::Path;
-
-/// Something the player did on a page, for the viewer to carry out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum PageAction {
-    /// Follow a link.
-    Follow(LinkTarget),
-    /// Scroll to a footnote's definition.
-    ShowFootnote(usize),
-    /// Scroll back to a footnote's first reference.
-    ShowReference(usize),
-}
-
-/// Where the page is asked to scroll to, once drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Anchor {
-    /// The definition of footnote `n`.
-    Footnote(usize),
-    /// The first reference to footnote `n`.
-    Reference(usize),
-}
-
-/// What a page renders, and the state its rendering changes.
-pub(super) struct PageContext<'a> {
-    /// Names the page's textures (unique per viewer).
-    pub texture_prefix: &'a str,
-    /// The manual shown.
-    pub manual: &'a Manual,
-    /// The folder no picture is read out of (the game's).
-    pub folder: &'a Path,
-    /// The directory pictures are relative to.
-    pub manual_dir: &'a Path,
-    /// The viewer's decoded pictures.
-    pub pictures: &'a mut Pictures,
-    /// The search query, whose matches are highlighted (empty: none).
-    pub highlight: &'a str,
-    /// What the player clicked this frame.
-    pub action: &'a mut Option<PageAction>,
-    /// Where to scroll once that is drawn; taken when done.
-    pub scroll_to: &'a mut Option<Anchor>,
-    /// How deep in lists the blocks drawn are.
-    pub list_depth: usize,
-}
+use launcher_help::manual::{Alignment, Footnote, Inline, ManualBlock, Table};
 
 /// An indented item with a mark (a bullet or a number) in front of it.
 pub(super) fn marked_ui(ui: &mut egui::Ui, mark: &str, contents: impl FnOnce(&mut egui::Ui)) {

@@ -13,7 +13,8 @@
 //!
 //! The registry is here; the windows are in [`text_window`] and
 //! [`manual_viewer`], the manual's Markdown widgets in `markdown_ui` (blocks)
-//! and `inline_ui` (text, links, highlights) and its pictures in `picture`. Reading files, parsing, search, HTML pages and the
+//! and `inline_ui` (text, links, highlights), what they share of a page in
+//! `page` and its pictures in `picture`. Reading files, parsing, search, HTML pages and the
 //! browser are `launcher-help`'s (UI-free); this module decides which game
 //! file is whose help (the catalog decides: `GameEntry::text_help_file`,
 //! `GameEntry::manual_file`) and draws.
@@ -21,6 +22,7 @@
 mod inline_ui;
 pub mod manual_viewer;
 mod markdown_ui;
+mod page;
 mod picture;
 pub mod text_window;
 

@@ -78,7 +78,7 @@ use settings::Settings;
 use walk::Walk;
 
 /// The board sizes offered in the size choice.
-pub const SIZES: [u32; 9] = [5, 7, 9, 11, 13, 15, 17, 19, 21];
+pub use crate::board::SIZES;
 
 /// The window title.
 pub const TITLE: &str = "Chat Noir";

@@ -3,8 +3,9 @@
 
 use super::late::keepable;
 use super::shared::InFlight;
+use super::wire_error::call_error;
 use super::{GameProcess, ProcessError, ProcessState, Ticket};
-use crate::protocol::{Answer, Call, ToGame, WireCallError, encode};
+use crate::protocol::{Answer, Call, ToGame, encode};
 use crate::report::Activity;
 use game_api::host::CallError;
 use std::io::Write;
@@ -15,45 +16,6 @@ use std::time::{Duration, Instant};
 /// through the writer thread: far below a pipe's capacity (64 KiB on
 /// Linux), so that writing it to an empty pipe never blocks.
 pub(super) const DIRECT_WRITE_MAX: usize = 16 * 1024;
-
-/// The names of the game table's functions, for errors that come back as
-/// text.
-pub(super) const FUNCTIONS: &[&str] = &[
-    "create",
-    "destroy",
-    "canvas_size",
-    "title",
-    "status",
-    "draw",
-    "handle_event",
-    "action_count",
-    "action",
-    "action_shortcut",
-    "invoke_action",
-    "region_count",
-    "region",
-    "last_error",
-    "save",
-    "load",
-    "new_game",
-    "game_id",
-    "from_game_id",
-    "outcome",
-    "reply",
-];
-
-/// A call error from the wire, as game-api's.
-pub(super) fn call_error(e: WireCallError) -> CallError {
-    CallError {
-        function: FUNCTIONS
-            .iter()
-            .find(|f| **f == e.function)
-            .copied()
-            .unwrap_or("a function"),
-        kind: e.kind,
-        message: e.message,
-    }
-}
 
 /// A call with its payload left out, to check its answer's kind.
 pub(super) fn outline(call: &Call) -> Call {

@@ -29,7 +29,8 @@
 //! `shared` is what the handle and its
 //! threads share (calls in flight, answers, how the process ended);
 //! `threads` are the writer, the reader and the output keeper; `running`
-//! makes a process a [`launcher_core::running::RunningGame`].
+//! makes a process a [`launcher_core::running::RunningGame`]; `wire_error`
+//! turns a call error from the wire back into game-api's.
 
 mod calls;
 mod late;
@@ -38,6 +39,7 @@ mod running;
 mod shared;
 mod threads;
 mod typed;
+mod wire_error;
 
 use crate::given_time::RunQueue;
 use crate::progress::ProgressPage;
@@ -45,7 +47,6 @@ use crate::protocol::{
     Call, Frame, Notification, PROTOCOL_VERSION, Start, StartFailure, Started, ToGame, encode,
 };
 use crate::report::{Activity, ExitReport};
-use calls::call_error;
 use game_api::host::{CallError, Features};
 use game_api::{Action, Point, Region};
 use late::LateReads;
@@ -60,6 +61,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::task::Poll;
 use std::time::{Duration, Instant};
 use threads::{keep_output, read_messages, write_frames};
+use wire_error::call_error;
 
 /// How much of what a game process prints is kept: the last 64 KiB.
 pub const OUTPUT_TAIL: usize = 64 * 1024;

@@ -1,7 +1,7 @@
 //! What the handle and its threads share: the calls in flight, the answers
 //! kept, what the game asked for, and how the process ended.
 
-use super::calls::call_error;
+use super::wire_error::call_error;
 use super::{MAX_QUEUED_NOTIFICATIONS, Waker};
 use crate::checks::{check_answer, check_notification};
 use crate::given_time::{RunQueue, Stamp};

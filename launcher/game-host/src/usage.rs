@@ -2,7 +2,10 @@
 //! the console (never from a frame): its CPU, a few times a second, and
 //! its data directory's size and file count, every few seconds
 //! ([`DiskLimit`]: the window says when the game has written more than
-//! its quota there, and from then on no file of the game grows).
+//! its quota there, and from then on no file of the game grows; before,
+//! no file grows past its largest file's length and what is left of the
+//! quota, so every file it has can still be rewritten and grown by what
+//! is left).
 //!
 //! A game that keeps a core busy while it still answers (a thread spinning
 //! at 100 %) is never "not responding", yet it slows the whole machine. The
@@ -94,6 +97,10 @@ pub struct DiskUse {
     pub bytes: u64,
     /// Its files and directories (at least, likewise).
     pub files: u64,
+    /// The length of its longest file: each file is at most as long as
+    /// the file size limit the watch sets, which must let the game rewrite
+    /// every file it has.
+    pub largest: u64,
     /// It has folders nested deeper than [`MAX_DEPTH`], which are not
     /// read: over its quota, as what they hold is unknown.
     pub too_deep: bool,
@@ -320,12 +327,11 @@ fn watch(
                 stop_writes(pid);
                 writes_stopped = true;
             } else if !writes_stopped {
-                // No file grows past what is left of the quota before the
-                // next measure (a write past it fails with "File too
-                // large"): one file cannot take the game over it.
-                let left = disk.limit.bytes.saturating_sub(disk.bytes);
-                let most = left.min(crate::sandbox::MAX_FILE_BYTES);
-                if file_limit != Some(most) {
+                let most = file_limit_for(&disk);
+                // Only ever lowered: the console cannot raise a hard limit
+                // (the kernel asks for CAP_SYS_RESOURCE in the first user
+                // namespace), and the game could raise a soft one.
+                if file_limit.is_none_or(|set| most < set) {
                     limit_writes(pid, most);
                     file_limit = Some(most);
                 }
@@ -348,6 +354,22 @@ fn watch(
             return;
         }
     }
+}
+
+/// The file size limit after measure `used` (under its quota): its
+/// longest file's length plus what is left of the quota, at most
+/// `sandbox::MAX_FILE_BYTES`. A write fails ("File too large") at a
+/// position past the limit, whether or not the file grows, so a limit of
+/// only what is left (issue 41) kept a game from rewriting in place, or
+/// adding a byte to, any file longer than that. With this one, every file
+/// can be rewritten and grown by what is left; a new file (or a short one)
+/// may take the game past its quota by up to its longest file's length
+/// until the next measure, which then stops its writes.
+fn file_limit_for(used: &DiskUse) -> u64 {
+    let left = used.limit.bytes.saturating_sub(used.bytes);
+    used.largest
+        .saturating_add(left)
+        .min(crate::sandbox::MAX_FILE_BYTES)
 }
 
 /// How deep in folders the quota reads a data directory: deeper folders
@@ -378,6 +400,7 @@ fn measure(dir: &Path, limit: DiskLimit) -> DiskUse {
     DiskUse {
         bytes: tally.bytes,
         files: tally.files,
+        largest: tally.largest,
         too_deep: tally.too_deep,
         limit,
     }
@@ -389,6 +412,7 @@ fn measure(dir: &Path, limit: DiskLimit) -> DiskUse {
 struct Tally {
     bytes: u64,
     files: u64,
+    largest: u64,
     most: u64,
     too_deep: bool,
 }
@@ -432,6 +456,7 @@ fn walk(dir: &std::os::fd::OwnedFd, depth: usize, tally: &mut Tally) -> bool {
         } else {
             let on_disk = (stat.st_blocks as u64).saturating_mul(512);
             let counted = on_disk.max(stat.st_size as u64);
+            tally.largest = tally.largest.max(stat.st_size as u64);
             tally.bytes = tally.bytes.saturating_add(counted);
         }
     }
@@ -444,6 +469,7 @@ fn measure(_dir: &Path, limit: DiskLimit) -> DiskUse {
     DiskUse {
         bytes: 0,
         files: 0,
+        largest: 0,
         too_deep: false,
         limit,
     }
@@ -476,10 +502,11 @@ fn next_measure(used: &DiskUse) -> Duration {
 pub const NEAR_QUOTA_EVERY: Duration = Duration::from_secs(1);
 
 /// Sets the file size limit (soft and hard) of the game process `pid` and
-/// its descendants to `bytes`: a write that would take a file past it
-/// fails with "File too large". Lowering it always holds; raising it back
-/// (the game deleted files) holds where the console may (over a game in a
-/// user namespace of its own).
+/// its descendants to `bytes`: a write at a position past it fails with
+/// "File too large". Lowering it holds; raising it never does (the kernel
+/// asks for CAP_SYS_RESOURCE in the first user namespace, even over a game
+/// in a user namespace of the console's), so a game that deletes files
+/// gets its room back when it is started again.
 fn limit_writes(pid: u32, bytes: u64) {
     #[cfg(target_os = "linux")]
     for pid in family(pid) {
@@ -803,27 +830,40 @@ mod tests {
 
     /// Issue 41, attack 5's rest: the quota was only measured every 5 s,
     /// so a game wrote as much as it liked between two measures (a file of
-    /// 64 MiB past a quota of 8 MiB stayed). Now, after each measure, no
-    /// file of the game grows past what is left of its quota: a process
-    /// that used 6 MiB of 8 cannot write a file of 64 MiB, only what is
-    /// left (its write fails with "File too large"), and the data
-    /// directory stays within the quota.
+    /// 64 MiB past a quota of 8 MiB stayed). Then the file size limit was
+    /// what was left of the quota, which kept the game from writing its
+    /// own files: a write fails at a position past the limit, so with 6
+    /// MiB of 8 in one file, rewriting that file's last KiB in place, or
+    /// adding a byte, failed with "File too large". Now every file can be
+    /// rewritten and grown by what is left; a new file stops at the
+    /// longest file's length plus what was left; and the next measure,
+    /// over the quota, stops every write.
     #[cfg(target_os = "linux")]
     #[test]
-    fn no_file_grows_past_what_is_left_of_the_quota() {
+    fn every_file_is_still_written_and_the_quota_stops_the_rest() {
         let dir = tempfile::tempdir().unwrap();
-        let go = dir.path().join("go");
-        let ready = dir.path().join("ready");
+        let flag = |name: &str| dir.path().join(name);
         let data = dir.path().join("data");
         std::fs::create_dir(&data).unwrap();
-        // Writes 6 MiB, waits for the test's go, then tries 64 MiB more.
+        // Writes 6 MiB, waits for the test's go, rewrites its last KiB,
+        // adds a byte, tries 64 MiB more in a new file; then waits for
+        // the test's again and tries one more byte.
         let script = format!(
-            "trap '' XFSZ; head -c 6291456 /dev/zero > {data}/first.bin; touch {ready}; \
+            "trap '' XFSZ; cd {data}; head -c 6291456 /dev/zero > first.bin; touch {ready}; \
              until [ -e {go} ]; do sleep 0.05; done; \
-             head -c 67108864 /dev/zero > {data}/second.bin; echo done",
+             dd if=/dev/zero of=first.bin bs=1024 count=1 seek=6143 conv=notrunc 2>&1 \
+               && touch {rewritten}; \
+             printf x >> first.bin && touch {added}; \
+             head -c 67108864 /dev/zero > second.bin; touch {tried}; \
+             until [ -e {again} ]; do sleep 0.05; done; \
+             printf x >> first.bin || echo refused",
             data = data.display(),
-            ready = ready.display(),
-            go = go.display()
+            ready = flag("ready").display(),
+            go = flag("go").display(),
+            tried = flag("tried").display(),
+            rewritten = flag("rewritten").display(),
+            added = flag("added").display(),
+            again = flag("again").display(),
         );
         let child = std::process::Command::new("sh")
             .args(["-c", &script])
@@ -836,15 +876,16 @@ mod tests {
             files: 100,
             every: Duration::from_secs(1),
         };
-        // Watched once the first file is whole: the limit is on a file's
-        // size, not its growth, so a measure in the middle of the first
-        // write would stop that file at what was left then (a file grows
-        // past half the quota only as far as what is left).
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while !ready.exists() {
-            assert!(Instant::now() < deadline, "the first 6 MiB never written");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let until = |what: &str, done: &dyn Fn() -> bool| {
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while !done() {
+                assert!(Instant::now() < deadline, "{what} never came");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        };
+        // Watched once the first file is whole (a measure during its
+        // write would set the limit below its final length).
+        until("the first 6 MiB", &|| flag("ready").exists());
         let watch = UsageWatch::start(
             child.id(),
             CpuLimit::default(),
@@ -852,22 +893,31 @@ mod tests {
             None,
         )
         .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while watch.disk().is_none_or(|d| d.bytes < 6 << 20) {
-            assert!(Instant::now() < deadline, "the first 6 MiB never measured");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        std::fs::write(&go, "").unwrap();
-        let out = child.wait_with_output().unwrap();
-        let said = String::from_utf8_lossy(&out.stderr);
-        assert!(said.contains("File too large"), "{said}");
+        until("a measure of the first 6 MiB", &|| {
+            watch.disk().is_some_and(|d| d.bytes >= 6 << 20)
+        });
+        std::fs::write(flag("go"), "").unwrap();
+        until("the 64 MiB tried", &|| flag("tried").exists());
+        assert!(flag("rewritten").exists(), "the last KiB not rewritten");
+        assert!(flag("added").exists(), "the byte not added");
         let second = std::fs::metadata(data.join("second.bin")).unwrap().len();
         assert!(
-            second <= 2 << 20,
-            "{second} bytes written past the quota's 2 MiB left"
+            second <= 8 << 20,
+            "{second} bytes: past the longest file's 6 MiB and the 2 MiB left"
         );
-        let used = measure(&data, quota);
-        assert!(!used.over_limit(), "{}", used.describe());
+        until("the quota passed, measured", &|| {
+            watch.disk().is_some_and(|d| d.over_limit())
+        });
+        std::fs::write(flag("again"), "").unwrap();
+        let out = child.wait_with_output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        let errors = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("refused"), "{said} {errors}");
+        assert!(errors.contains("File too large"), "{errors}");
+        assert_eq!(
+            std::fs::metadata(data.join("first.bin")).unwrap().len(),
+            (6 << 20) + 1
+        );
     }
 
     #[test]
@@ -890,6 +940,7 @@ mod tests {
         let big = DiskUse {
             bytes: 3_328_599_654,
             files: 200_000,
+            largest: 1 << 20,
             too_deep: false,
             limit: DiskLimit::default(),
         };

@@ -63,6 +63,7 @@
 
 pub mod abi;
 mod codec;
+pub mod computer;
 pub mod guest;
 pub mod host;
 pub mod keys;

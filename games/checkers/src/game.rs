@@ -26,11 +26,9 @@
 //! * A move slides its piece along its path (ticks while it moves); the
 //!   position changes at once.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 
+use game_api::computer::{Poll, Search, THINKING_TICK, Ticks};
 use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
@@ -89,10 +87,6 @@ pub const GO: &str = "go";
 pub const STEP_SECONDS: f32 = 0.12;
 /// How often the game asks for ticks while a piece moves.
 const ANIMATION_TICK: Duration = Duration::from_millis(16);
-/// How often the game asks for ticks while the computer thinks: each tick
-/// costs the window a frame, CPU the search on its thread loses on a busy
-/// machine; the answer is played at most this late.
-const THINKING_TICK: Duration = Duration::from_millis(100);
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -201,22 +195,9 @@ impl Players {
     }
 }
 
-/// The computer at work on a thread of its own.
-struct Thinking {
-    answer: Receiver<Move>,
-    stop: Arc<AtomicBool>,
-    /// The position it thinks about.
-    position: Position,
-    /// The number of moves played when it started.
-    plies: usize,
-}
-
-impl Drop for Thinking {
-    fn drop(&mut self) {
-        // The thread ends at its next node; nobody waits for it.
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
+/// The computer at work on a thread of its own, about the position and
+/// the number of moves played when it started.
+type Thinking = Search<Move, (Position, usize)>;
 
 /// A piece being dragged by the pointer.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -257,7 +238,7 @@ pub struct Checkers {
     pub(crate) paused: bool,
     thinking: Option<Thinking>,
     slide: Option<Slide>,
-    ticking: Option<Duration>,
+    ticking: Ticks,
 }
 
 impl std::fmt::Debug for Checkers {
@@ -293,7 +274,7 @@ impl Checkers {
             paused: false,
             thinking: None,
             slide: None,
-            ticking: None,
+            ticking: Ticks::default(),
         };
         game.changed();
         game
@@ -305,7 +286,7 @@ impl Checkers {
         self.host = host;
         self.players = Players::read(&SettingsFile::load_from(&host));
         self.thinking = None;
-        self.ticking = None;
+        self.ticking.forget();
         self.changed();
         self
     }
@@ -582,9 +563,7 @@ impl Checkers {
     /// ticks needed.
     fn changed(&mut self) {
         if let Some(t) = &self.thinking
-            && (t.position != self.position
-                || t.plies != self.moves.len()
-                || self.computer_to_move().is_none())
+            && (!self.is_about_now(t) || self.computer_to_move().is_none())
         {
             self.thinking = None;
         }
@@ -597,56 +576,47 @@ impl Checkers {
         self.update_ticks();
     }
 
+    /// Whether `thinking` is about the position on the board now.
+    fn is_about_now(&self, thinking: &Thinking) -> bool {
+        *thinking.about() == (self.position, self.moves.len())
+    }
+
     fn start_thinking(&mut self, strength: Strength) {
-        let (tx, rx) = channel();
-        let stop = Arc::new(AtomicBool::new(false));
         let position = self.position;
         let seed = self.seed ^ (self.moves.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let flag = Arc::clone(&stop);
-        let spawned = std::thread::Builder::new()
-            .name("checkers-computer".into())
-            .spawn(move || {
-                if let Some(found) =
-                    best_move(&position, strength.budget(), Some(seed), Some(&flag))
-                    && !flag.load(Ordering::Relaxed)
-                {
-                    let _ = tx.send(found.best);
-                }
-            });
-        if let Err(e) = spawned {
-            self.host.log(&format!(
-                "Checkers could not start the computer's thread: {e}"
-            ));
-            return;
-        }
-        self.thinking = Some(Thinking {
-            answer: rx,
-            stop,
-            position,
-            plies: self.moves.len(),
-        });
+        let about = (position, self.moves.len());
+        self.thinking = Some(Search::start(
+            &self.host,
+            "checkers-computer",
+            about,
+            move |stop| Some(best_move(&position, strength.budget(), Some(seed), Some(stop))?.best),
+        ));
     }
 
     /// Plays the computer's move if it has answered. Returns whether it
     /// did.
     fn poll_computer(&mut self) -> bool {
-        let Some(t) = &self.thinking else {
+        let Some(t) = &mut self.thinking else {
             return false;
         };
-        match t.answer.try_recv() {
-            Ok(mv) => {
-                let fresh = t.position == self.position && t.plies == self.moves.len();
+        match t.poll() {
+            Poll::Answered => {
+                let mv = t.answer().copied();
+                let fresh = *t.about() == (self.position, self.moves.len());
                 self.thinking = None;
-                if fresh && self.position.legal_moves().contains(&mv) {
-                    self.play(mv);
-                    true
-                } else {
-                    self.changed();
-                    false
+                match mv {
+                    Some(mv) if fresh && self.position.legal_moves().contains(&mv) => {
+                        self.play(mv);
+                        true
+                    }
+                    _ => {
+                        self.changed();
+                        false
+                    }
                 }
             }
-            Err(TryRecvError::Empty) => false,
-            Err(TryRecvError::Disconnected) => {
+            Poll::Thinking => false,
+            Poll::Ended => {
                 self.thinking = None;
                 self.update_ticks();
                 false
@@ -657,14 +627,14 @@ impl Checkers {
     /// Waits for the computer's answer and plays it: for tests and tools
     /// (it blocks). Returns whether a move was played.
     pub fn finish_thinking(&mut self) -> bool {
-        let Some(t) = &self.thinking else {
+        let Some(t) = &mut self.thinking else {
             return false;
         };
-        let answer = t.answer.recv();
-        let fresh = t.position == self.position && t.plies == self.moves.len();
+        let answer = t.wait().copied();
+        let fresh = *t.about() == (self.position, self.moves.len());
         self.thinking = None;
         match answer {
-            Ok(mv) if fresh => {
+            Some(mv) if fresh => {
                 self.play(mv);
                 true
             }
@@ -685,13 +655,7 @@ impl Checkers {
         } else {
             None
         };
-        if wanted != self.ticking {
-            match wanted {
-                Some(interval) => self.host.request_ticks(interval),
-                None => self.host.stop_ticks(),
-            }
-            self.ticking = wanted;
-        }
+        self.ticking.want(&self.host, wanted);
     }
 
     fn tick(&mut self, dt: f32) -> bool {

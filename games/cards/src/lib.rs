@@ -13,8 +13,11 @@
 //!   columns and free cells with their rules, autoplay, a solver with a
 //!   node budget, saves, and one game for every patience described.
 //! - [`anim`]: cards sliding and turning over on ticks.
-//! - [`replay`]: computer players' turns shown a step at a time on ticks,
-//!   and ticks asked for only while something moves.
+//! - [`replay`]: computer players' turns played against a step budget and
+//!   shown a step at a time on ticks, and ticks asked for only while
+//!   something moves.
+//! - [`view`]: a card game's window: the host, the table, the hand, the
+//!   slides and the ticks every card game's plugin holds.
 //!
 //! ```
 //! use cards::deal::Stock;
@@ -59,6 +62,7 @@ pub mod face;
 pub mod patience;
 pub mod replay;
 pub mod table;
+pub mod view;
 
 pub use card::{Card, Rank, Suit};
 pub use drag::{Hand, Play, Rules};

@@ -8,7 +8,7 @@
 //! its thread, whatever the ticks do; the ticks only collect it, once
 //! [`COMPUTER_PACE`] seconds of them have passed (seconds, not a count of
 //! ticks: a busy machine's fewer, longer ticks bring it as soon), and while
-//! it only thinks they come [`THINKING_TICK`] apart, as each costs the
+//! it only thinks they come [`THINKING_TICK`](game_api::computer::THINKING_TICK) apart, as each costs the
 //! window a frame the search would otherwise have. A search whose answer is
 //! no longer wanted (a move, rewind, load, new game or change of player) is
 //! told to stop and ends at its next position, so it neither burns the CPU
@@ -30,14 +30,12 @@
 use crate::ai::{self, Level};
 use crate::record::{self, square_name};
 use crate::rules::{Color, Move, Position, Variant};
+use game_api::computer::{Poll, Search, THINKING_TICK, Ticks};
 use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Rgba, Stroke, Style,
 };
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 
 /// The canvas's width.
@@ -80,10 +78,6 @@ pub const COMPUTER_PACE: f32 = 0.35;
 /// How long a moved piece slides.
 pub const SLIDE_SECONDS: f32 = 0.25;
 const TICK: Duration = Duration::from_millis(30);
-/// The ticks asked for while a computer only thinks (nothing slides): each
-/// tick costs the window a frame, CPU the search on its thread would lose
-/// on a busy machine; an answer is then taken at most this late.
-pub const THINKING_TICK: Duration = Duration::from_millis(100);
 
 /// Who plays a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,22 +122,8 @@ pub enum Spot {
     Reserve(Color, u8),
 }
 
-#[derive(Debug)]
-struct Thinking {
-    rx: Receiver<Option<Move>>,
-    key: u128,
-    elapsed: f32,
-    ready: Option<Move>,
-    /// Told to the search when its answer is no longer wanted.
-    stop: Arc<AtomicBool>,
-}
-
-impl Drop for Thinking {
-    fn drop(&mut self) {
-        // The search ends at its next position; nobody waits for it.
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
+/// A computer's search, about the key of the position it started from.
+type Thinking = Search<Move, u128>;
 
 #[derive(Clone, Copy, Debug)]
 struct Slide {
@@ -183,6 +163,7 @@ pub struct Gobblet {
     thinking: Option<Thinking>,
     paused: bool,
     slide: Option<Slide>,
+    ticking: Ticks,
 }
 
 impl Gobblet {
@@ -205,6 +186,7 @@ impl Gobblet {
             thinking: None,
             paused: false,
             slide: None,
+            ticking: Ticks::default(),
         }
     }
 
@@ -429,7 +411,7 @@ impl Gobblet {
             from,
             elapsed: 0.0,
         });
-        self.host.request_ticks(TICK);
+        self.update_ticks();
     }
 
     fn clear_choice(&mut self) {
@@ -531,31 +513,12 @@ impl Gobblet {
         let position = self.position;
         let history = self.history();
         let seed = self.seed ^ (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let (tx, rx) = mpsc::channel();
-        let stop = Arc::new(AtomicBool::new(false));
-        let spawned = std::thread::Builder::new()
-            .name("gobblet-computer".into())
-            .spawn({
-                let tx = tx.clone();
-                let history = history.clone();
-                let stop = stop.clone();
-                move || {
-                    let answer = ai::think(&position, &history, level, seed, Some(stop));
-                    let _ = tx.send(answer.mv);
-                }
-            });
-        if spawned.is_err() {
-            // No thread to be had: think here, once (a bounded number of
-            // positions).
-            let _ = tx.send(ai::choose(&position, &history, level, seed));
-        }
-        self.thinking = Some(Thinking {
-            rx,
-            key: position.key(),
-            elapsed: 0.0,
-            ready: None,
-            stop,
-        });
+        self.thinking = Some(Search::start(
+            &self.host,
+            "gobblet-computer",
+            position.key(),
+            move |stop| ai::think(&position, &history, level, seed, Some(stop.clone())).mv,
+        ));
         self.update_ticks();
     }
 
@@ -565,14 +528,15 @@ impl Gobblet {
         self.update_ticks();
     }
 
-    fn update_ticks(&self) {
-        if self.slide.is_some() {
-            self.host.request_ticks(TICK);
+    fn update_ticks(&mut self) {
+        let wanted = if self.slide.is_some() {
+            Some(TICK)
         } else if self.thinking.is_some() {
-            self.host.request_ticks(THINKING_TICK);
+            Some(THINKING_TICK)
         } else {
-            self.host.stop_ticks();
-        }
+            None
+        };
+        self.ticking.want(&self.host, wanted);
     }
 
     /// Lets the computer play the move for the player to move now (`g`):
@@ -594,13 +558,7 @@ impl Gobblet {
     /// tests and tools, as it blocks. False when nobody thinks or the
     /// search ended without a move.
     pub fn wait_for_answer(&mut self) -> bool {
-        let Some(thinking) = &mut self.thinking else {
-            return false;
-        };
-        if thinking.ready.is_none() {
-            thinking.ready = thinking.rx.recv().ok().flatten();
-        }
-        thinking.ready.is_some()
+        self.thinking.as_mut().and_then(Search::wait).is_some()
     }
 
     /// Time passes: slides move on, and a computer's answer is taken when
@@ -614,24 +572,16 @@ impl Gobblet {
             }
             changed = true;
         }
-        if let Some(thinking) = &mut self.thinking {
-            thinking.elapsed += dt;
-            if thinking.ready.is_none() {
-                match thinking.rx.try_recv() {
-                    Ok(answer) => thinking.ready = answer,
-                    Err(TryRecvError::Empty) => {}
-                    Err(TryRecvError::Disconnected) => {
-                        self.thinking = None;
-                        changed = true;
-                    }
-                }
-            }
+        if let Some(thinking) = &mut self.thinking
+            && thinking.tick(dt) == Poll::Ended
+        {
+            self.thinking = None;
+            changed = true;
         }
         if let Some(thinking) = &self.thinking
-            && let Some(mv) = thinking.ready
-            && thinking.elapsed >= COMPUTER_PACE
+            && let Some(&mv) = thinking.ready(COMPUTER_PACE)
         {
-            let fresh = thinking.key == self.position.key() && self.position.check(mv).is_ok();
+            let fresh = *thinking.about() == self.position.key() && self.position.check(mv).is_ok();
             self.thinking = None;
             if fresh {
                 self.commit(mv, None);
@@ -1216,6 +1166,7 @@ impl Game for Gobblet {
     fn new(host: Host) -> Result<Self, GameError> {
         let mut game = Gobblet::with_variant(Variant::Small);
         game.host = host;
+        game.ticking.forget();
         game.load_settings();
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -930,6 +930,77 @@ fn a_game_has_limits_of_its_own_on_threads_and_open_files() {
     assert_eq!(probe(true, &data, "thread", "").unwrap(), "thread: ok");
 }
 
+/// Issue 41, attack 5's rest, under the sandbox: the file size limit was
+/// what was left of the quota, and a write fails at a position past it,
+/// so a game with 6 MiB of an 8 MiB quota in one file could not rewrite
+/// that file's last KiB in place, nor add a byte to it. Now it can; a new
+/// file stops at the longest file's length plus what was left ("File too
+/// large"); and once the watch measures the directory over its quota, no
+/// write goes through.
+#[test]
+fn a_game_past_what_is_left_of_its_quota_writes_its_files_until_the_quota() {
+    use launcher::game_host::usage::{CpuLimit, DiskLimit, UsageWatch};
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("game-launcher/data/sandbox-probe");
+    let options = Options {
+        data_dir: Some(data.clone()),
+        ..Options::default()
+    };
+    let game = start("sandbox_probe", options);
+    if !matches!(
+        game.sandbox(),
+        Some(Sandbox::Enforced(_) | Sandbox::Partial(_))
+    ) {
+        eprintln!("SKIPPED: the game process is not sandboxed here");
+        return;
+    }
+    let act = |control: &str, value: &str| {
+        game.invoke_action(control, value).unwrap();
+        game.status().unwrap()
+    };
+    assert_eq!(act("grow", "6144"), "grow: ok");
+    let quota = DiskLimit {
+        bytes: 8 << 20,
+        files: 100,
+        every: Duration::from_millis(50),
+    };
+    let watch = UsageWatch::start(
+        game.pid(),
+        CpuLimit::default(),
+        Some((data.clone(), quota)),
+        None,
+    )
+    .expect("the game process is watched");
+    let until = |what: &str, done: &dyn Fn() -> bool| {
+        let deadline = Instant::now() + PATIENCE;
+        while !done() {
+            assert!(Instant::now() < deadline, "{what} never came");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    until("a measure of the 6 MiB", &|| {
+        watch.disk().is_some_and(|d| d.bytes >= 6 << 20)
+    });
+    assert_eq!(act("rewrite", ""), "rewrite: ok");
+    assert_eq!(act("grow", "1"), "grow: ok");
+    let said = act("new-file", "65536");
+    assert!(
+        said.starts_with("new-file: refused (File too large"),
+        "{said}"
+    );
+    let new = std::fs::metadata(data.join("new.bin")).unwrap().len();
+    assert!(new <= 8 << 20, "{new} bytes: past 6 MiB and the 2 MiB left");
+    until("the quota passed, measured", &|| {
+        watch.disk().is_some_and(|d| d.over_limit())
+    });
+    let said = act("grow", "1");
+    assert!(said.starts_with("grow: refused (File too large"), "{said}");
+    assert_eq!(
+        std::fs::metadata(data.join("grown.bin")).unwrap().len(),
+        6145 * 1024
+    );
+}
+
 #[test]
 fn the_sandbox_keeps_a_game_off_the_network() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -128,6 +128,24 @@ pub trait Computers: Clone {
     fn computer_step(&mut self) -> Option<Self::Report>;
 }
 
+/// Implements [`Computers`] for rules `$rules` whose own
+/// `computer_to_play` and `computer_step` (returning
+/// `Option<$report>`) play their computers.
+#[macro_export]
+macro_rules! computers {
+    ($rules:ty, $report:ty) => {
+        impl $crate::replay::Computers for $rules {
+            type Report = $report;
+            fn computer_to_play(&self) -> bool {
+                <$rules>::computer_to_play(self)
+            }
+            fn computer_step(&mut self) -> Option<$report> {
+                <$rules>::computer_step(self)
+            }
+        }
+    };
+}
+
 /// The computers' steps played on `game` now, up to `budget` steps: each
 /// step's state after it, and what it did.
 pub fn play_computers<G: Computers>(game: &mut G, budget: usize) -> Vec<(G, G::Report)> {

@@ -17,11 +17,11 @@
 //! click or Space shows the rest at once. The saved state is the rules'
 //! (your turn again), so undo goes back to your previous move.
 
-use std::time::Duration;
-
-use cards::anim::{Animator, Snapshot};
-use cards::replay::{Replay, skips_replay};
-use cards::{Card, Fan, Hand, Hit, Pile, Play, Rank, Rules, Table, TableCard};
+use cards::anim::Snapshot;
+use cards::deal::fresh_seed;
+use cards::replay::{ShowsTurns, Turns};
+use cards::view::{Drag, View};
+use cards::{Card, Fan, Hit, Pile, Play, Rank, Rules, Table, TableCard};
 use game_api::{
     Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
     Response, Rgba, SaveLoad, ScoreKind, Style, UndoRule,
@@ -60,11 +60,6 @@ const AREAS: [(f32, f32, f32, f32); PLAYERS] = [
     (0.0, 0.0, 3.45, 1.42),
     (4.55, 0.0, 8.0, 1.42),
 ];
-const TICK: Duration = Duration::from_millis(16);
-/// The ticks asked for while a computer player's next step only waits its turn to
-/// be shown (no card slides): nothing on screen changes, and each tick
-/// costs the window a frame; a step is shown at most this late.
-const WAIT_TICK: Duration = Duration::from_millis(100);
 /// How long a computer player's step stays on show, in seconds.
 pub const STEP_SECONDS: f32 = 0.8;
 
@@ -78,42 +73,15 @@ fn box_at(p: usize) -> (f32, f32) {
     (AREAS[p].2 - 1.0, AREAS[p].1 + 0.22)
 }
 
-/// A fresh seed for a new game.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
-}
-
-/// A computer player's step waiting to be shown: the state after it and
-/// what happened.
-#[derive(Clone, Debug)]
-struct Frame {
-    state: GoFish,
-    report: Report,
-}
-
 /// The game in its window.
 pub struct GoFishGame {
-    host: Host,
-    /// The rules' state: always at your turn, your fishing, or the end.
-    game: GoFish,
-    /// What the table shows: `game`, or a computer's step on its way to it.
-    shown: GoFish,
-    /// The computer players' steps still to show.
-    frames: Replay<Frame>,
+    view: View,
+    /// The rules' state (always at your turn, your fishing, or the end),
+    /// what the table shows, and the computer players' steps between.
+    turns: Turns<GoFish>,
     seed: u64,
     /// The match size the next game is dealt with (the option).
     next_size: MatchSize,
-    table: Table,
-    hand: Hand,
-    anim: Animator,
-    /// The interval of the ticks asked for, if any.
-    ticking: Option<Duration>,
     /// What happened last, for the status line.
     message: Option<String>,
     /// What undoing the last move would mean, for the launcher's midend
@@ -276,22 +244,15 @@ pub fn describe(report: &Report, size: MatchSize) -> String {
 impl GoFishGame {
     /// A game with `size` matches dealt from `seed`, with `host`.
     pub fn with_seed(host: Host, size: MatchSize, seed: u64) -> GoFishGame {
-        let game = GoFish::deal(size, seed);
         let mut g = GoFishGame {
-            host,
-            shown: game.clone(),
-            game,
-            frames: Replay::new(STEP_SECONDS),
+            view: View::new(host, Self::empty_table()),
+            turns: Turns::new(GoFish::deal(size, seed), STEP_SECONDS),
             seed,
             next_size: size,
-            table: Self::empty_table(),
-            hand: Hand::new(),
-            anim: Animator::new(),
-            ticking: None,
             message: None,
             undo: UndoRule::Free,
         };
-        g.table.lay_out(g.table.canvas_size());
+        g.view.lay_out(g.view.table.canvas_size());
         g.restart_view();
         g
     }
@@ -299,23 +260,23 @@ impl GoFishGame {
     /// The rules' state (your turn, fishing, or over: the computers'
     /// turns already played).
     pub fn rules(&self) -> &GoFish {
-        &self.game
+        self.turns.rules()
     }
 
     /// The state the table shows now (behind the rules' while the
     /// computers' steps are being shown).
     pub fn shown(&self) -> &GoFish {
-        &self.shown
+        self.turns.shown()
     }
 
     /// Whether computer players' steps are still being shown.
     pub fn replaying(&self) -> bool {
-        self.frames.is_running()
+        self.turns.is_running()
     }
 
     /// The table as drawn.
     pub fn table(&self) -> &Table {
-        &self.table
+        &self.view.table
     }
 
     fn empty_table() -> Table {
@@ -348,28 +309,26 @@ impl GoFishGame {
 
     /// After a new deal or a load: nothing held, moving, pending or said.
     fn restart_view(&mut self) {
-        self.hand.reset();
-        self.anim.finish();
-        self.frames.clear();
-        self.shown = self.game.clone();
+        self.view.reset();
         self.message = None;
         self.sync();
         self.update_ticks();
     }
 
     fn new_deal(&mut self, size: MatchSize, seed: u64) {
-        self.game = GoFish::deal(size, seed);
+        self.turns.restart(GoFish::deal(size, seed));
         self.seed = seed;
         self.next_size = size;
         self.restart_view();
     }
 
     /// Puts the shown state on the table.
-    fn sync(&mut self) {
-        let g = &self.shown;
-        self.table.piles[STOCK].cards = g.stock.iter().rev().map(|&c| TableCard::down(c)).collect();
+    fn put_on_table(&mut self) {
+        let g = self.turns.shown();
+        let table = &mut self.view.table;
+        table.piles[STOCK].cards = g.stock.iter().rev().map(|&c| TableCard::down(c)).collect();
         // The pile is lit while you are told to fish.
-        self.table.piles[STOCK].highlighted = g.phase == Phase::Fishing;
+        table.piles[STOCK].highlighted = g.phase == Phase::Fishing;
         for (p, &pile) in HAND.iter().enumerate().skip(1) {
             let shown_card = g.pending.filter(|a| a.asker == p).map(|a| a.card);
             // The card asked with is shown on top of the hand.
@@ -379,7 +338,7 @@ impl GoFishGame {
                 .filter(|&c| Some(c) != shown_card)
                 .collect();
             hand.extend(shown_card);
-            self.table.piles[pile].cards = hand
+            table.piles[pile].cards = hand
                 .into_iter()
                 .map(|c| {
                     if shown_card == Some(c) || g.over() {
@@ -389,16 +348,16 @@ impl GoFishGame {
                     }
                 })
                 .collect();
-            self.table.piles[pile].highlighted = g.pending.is_some_and(|a| a.target == p);
+            table.piles[pile].highlighted = g.pending.is_some_and(|a| a.target == p);
         }
         for (p, &pile) in BOX.iter().enumerate() {
-            self.table.piles[pile].cards = g.boxes[p].iter().map(|&c| TableCard::up(c)).collect();
+            table.piles[pile].cards = g.boxes[p].iter().map(|&c| TableCard::up(c)).collect();
         }
         // Your hand: a pile per card, spread across your area.
         let mut hand: Vec<Card> = g.hands[YOU].clone();
         hand.sort_by_key(|c| (c.rank, c.suit));
         let asked = g.pending.filter(|a| a.target == YOU).map(|a| a.card.rank);
-        self.table.piles.truncate(YOUR_HAND);
+        table.piles.truncate(YOUR_HAND);
         let (x0, y) = hand_at(YOU);
         let card_units = 1.0 / (1.0 + cards::table::GAP);
         let room = box_at(YOU).0 - 0.15 - x0 - card_units;
@@ -410,24 +369,7 @@ impl GoFishGame {
             let mut pile = Pile::new("your hand", (x0 + i as f32 * step, y), Fan::Stacked);
             pile.cards.push(TableCard::up(c));
             pile.highlighted = asked == Some(c.rank);
-            self.table.add_pile(pile);
-        }
-    }
-
-    fn update_ticks(&mut self) {
-        let wanted = if self.anim.is_running() {
-            Some(TICK)
-        } else if self.frames.is_running() {
-            Some(WAIT_TICK)
-        } else {
-            None
-        };
-        if wanted != self.ticking {
-            match wanted {
-                Some(interval) => self.host.request_ticks(interval),
-                None => self.host.stop_ticks(),
-            }
-            self.ticking = wanted;
+            table.add_pile(pile);
         }
     }
 
@@ -436,7 +378,7 @@ impl GoFishGame {
     /// shown. Whether it was accepted; a refusal's reason goes to the
     /// status line.
     fn make(&mut self, mv: Move, before: Snapshot) -> bool {
-        match self.game.play(mv) {
+        let accepted = match self.turns.play(|g| g.play(mv)) {
             Ok(report) => {
                 // A match put down shows nothing new; an answer to an ask,
                 // a drawn card and the computers' turns do.
@@ -444,115 +386,80 @@ impl GoFishGame {
                     Move::Declare { .. } => UndoRule::Free,
                     Move::Ask { .. } | Move::Draw => UndoRule::Barrier,
                 };
-                self.message = Some(describe(&report, self.game.size));
-                let mut steps = 0;
-                while self.game.computer_to_play() && steps < 100_000 {
-                    steps += 1;
-                    let Some(report) = self.game.computer_step() else {
-                        break;
+                self.message = Some(describe(&report, self.rules().size));
+                // The first step is a choice, which changes nothing but the
+                // computer's memory and dice: the table before it is the
+                // table after your move.
+                if let Some(first) = self.turns.next_state() {
+                    let after_move = GoFish {
+                        pending: None,
+                        ..first.clone()
                     };
-                    self.frames.push(Frame {
-                        state: self.game.clone(),
-                        report,
-                    });
+                    self.turns.show(after_move);
                 }
-                // What your move did shows now; the computers' steps after.
-                self.show_after_move(before);
+                self.sync();
                 true
             }
             Err(refusal) => {
                 self.message = Some(format!("Refused: {refusal}."));
-                self.anim.start(&before, &self.table);
-                self.update_ticks();
                 false
             }
-        }
-    }
-
-    /// Shows the state right after your move, then the steps.
-    fn show_after_move(&mut self, before: Snapshot) {
-        self.shown = match self.frames.front() {
-            // The first step is a choice, which changes nothing but the
-            // computer's memory and dice: the table before it is the table
-            // after your move.
-            Some(first) => GoFish {
-                pending: None,
-                ..first.state.clone()
-            },
-            None => self.game.clone(),
         };
-        self.frames.restart_wait();
-        self.sync();
-        self.anim.start(&before, &self.table);
+        // What your move did shows now (or the card goes back); the
+        // computers' steps after.
+        self.view.slide_from(&before);
         self.update_ticks();
-    }
-
-    /// Shows a computer step.
-    fn show_step(&mut self, frame: Frame) {
-        let before = Snapshot::of(&self.table);
-        self.message = Some(describe(&frame.report, self.game.size));
-        self.shown = frame.state;
-        self.sync();
-        self.anim.start(&before, &self.table);
-        self.update_ticks();
+        accepted
     }
 
     /// Shows every computer step left at once: the table after the last.
     pub fn skip_replay(&mut self) {
-        if let Some(last) = self.frames.take_all().pop() {
-            self.show_step(last);
-        }
+        self.show_rest();
     }
 
     /// Makes `mv` as if you had (it slides); whether it was accepted. Any
     /// computer steps still on show are shown at once first.
     pub fn play_move(&mut self, mv: Move) -> bool {
         self.skip_replay();
-        let before = Snapshot::of(&self.table);
+        let before = self.view.snapshot(None);
         self.make(mv, before)
     }
 
     /// Carries out what the player did; `drag` is where the dragged card
     /// was let go, so it lands from there.
-    fn play(&mut self, play: Play, drag: Option<(usize, usize, Point)>) -> bool {
-        let mut before = Snapshot::of(&self.table);
-        if let Some((pile, index, corner)) = drag {
-            let first: usize = self.table.piles[..pile].iter().map(|p| p.cards.len()).sum();
-            if let Some(entry) = before.0.get_mut(first + index) {
-                entry.1 = corner;
-            }
-        }
+    fn play(&mut self, play: Play, drag: Drag) -> bool {
+        let before = self.view.snapshot(drag);
         match play {
             Play::Move { from, index, to } => {
-                let card = self.table.piles[from].cards[index].card;
+                let card = self.view.table.piles[from].cards[index].card;
                 match move_for(from, card, to) {
                     Some(mv) => self.make(mv, before),
                     None => false,
                 }
             }
             Play::Refused { from, index, to } => {
-                let card = self.table.piles[from].cards[index].card;
+                let card = self.view.table.piles[from].cards[index].card;
                 self.message = match to.and_then(|to| move_for(from, card, to)) {
-                    Some(mv) => self.game.check(mv).err().map(|r| format!("Refused: {r}.")),
+                    Some(mv) => self.rules().check(mv).err().map(|r| format!("Refused: {r}.")),
                     None if is_your_hand(from) => Some(
                         "Drag the card onto an opponent's cards to ask for its rank, or a whole match onto your box."
                             .into(),
                     ),
                     None => Some("Drag the card onto your hand.".into()),
                 };
-                self.anim.start(&before, &self.table);
+                self.view.slide_from(&before);
                 self.update_ticks();
                 true
             }
             Play::Click(Hit::Card { pile: STOCK, .. }) | Play::Click(Hit::Pile(STOCK))
-                if self.game.phase == Phase::Fishing =>
+                if self.rules().phase == Phase::Fishing =>
             {
                 self.make(Move::Draw, before)
             }
             Play::Click(Hit::Card { pile, index }) if is_your_hand(pile) => {
-                let card = self.table.piles[pile].cards[index].card;
-                if self.game.phase == Phase::Turn(YOU)
-                    && self.game.count(YOU, card.rank) >= self.game.size.cards()
+                let card = self.view.table.piles[pile].cards[index].card;
+                if self.rules().phase == Phase::Turn(YOU)
+                    && self.rules().count(YOU, card.rank) >= self.rules().size.cards()
                 {
                     return self.make(Move::Declare { card }, before);
                 }
@@ -568,12 +475,12 @@ impl GoFishGame {
 
     /// The area of player `p` on the canvas: corner and size.
     fn area(&self, p: usize) -> (Point, Point) {
-        self.table.layout().area(AREAS[p])
+        self.view.table.layout().area(AREAS[p])
     }
 
     /// What one player's label says: "Opponent 1: 5 cards, 2 pairs".
     fn player_line(&self, p: usize) -> String {
-        let g = &self.shown;
+        let g = self.turns.shown();
         let n = g.hands[p].len();
         format!(
             "{}: {n} card{}, {}",
@@ -585,7 +492,7 @@ impl GoFishGame {
 
     /// The result at the end: "You win!", "Opponent 1 wins.", a tie.
     fn result_line(&self) -> String {
-        let g = &self.shown;
+        let g = self.turns.shown();
         let leaders = g.leaders();
         match leaders[..] {
             [YOU] => "You win!".into(),
@@ -602,7 +509,7 @@ impl GoFishGame {
     }
 
     fn status_text(&self) -> String {
-        let g = &self.shown;
+        let g = self.turns.shown();
         let mut s = String::new();
         if g.over() {
             s.push_str(&format!(
@@ -645,10 +552,7 @@ impl GoFishGame {
             }
             Phase::Over => {}
         }
-        if let Some(hand) = self.hand.describe(&self.table) {
-            s.push_str(&format!(" ({hand})"));
-        }
-        s
+        self.view.with_hand(s)
     }
 
     /// Adds the last move's words and what to do now to the status line:
@@ -668,9 +572,34 @@ impl GoFishGame {
 
     fn saved(&self) -> Saved {
         Saved {
-            game: self.game.clone(),
+            game: self.rules().clone(),
             seed: self.seed,
         }
+    }
+}
+
+cards::computers!(GoFish, Report);
+
+/// The kit shows the computers' steps on ticks.
+impl ShowsTurns for GoFishGame {
+    type Rules = GoFish;
+
+    fn view(&mut self) -> &mut View {
+        &mut self.view
+    }
+
+    fn turns(&mut self) -> &mut Turns<GoFish> {
+        &mut self.turns
+    }
+
+    fn sync(&mut self) {
+        self.put_on_table();
+    }
+
+    /// The last step's sentence (the table shows where the others led).
+    fn tell(&mut self, reports: Vec<Report>) {
+        let size = self.rules().size;
+        self.message = reports.last().map(|r| describe(r, size));
     }
 }
 
@@ -683,7 +612,7 @@ impl Game for GoFishGame {
     }
 
     fn canvas_size(&self) -> Point {
-        self.table.canvas_size()
+        self.view.table.canvas_size()
     }
 
     fn title(&self) -> String {
@@ -695,20 +624,18 @@ impl Game for GoFishGame {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        let l = self.table.layout();
+        let l = self.view.table.layout();
         painter.rect(
             Point::new(0.0, 0.0),
             l.canvas,
             Style::solid(cards::table::FELT),
         );
-        let turn = self.shown.turn();
+        let turn = self.shown().turn();
         for p in 0..PLAYERS {
             l.draw_area(painter, self.area(p), turn == Some(p), &self.player_line(p));
         }
-        self.hand
-            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
-        self.anim.draw_moving(&self.table, painter);
-        if self.shown.over() && !self.anim.is_running() {
+        self.view.draw(painter);
+        if self.shown().over() && !self.view.anim.is_running() {
             // Left of the pile, between the areas.
             let at = l.place((1.72, 1.87));
             l.draw_result(painter, at, 0.4, &self.result_line());
@@ -716,38 +643,17 @@ impl Game for GoFishGame {
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {
-        if let Event::Tick { dt } = event {
-            let mut changed = self.anim.tick(*dt);
-            if let Some(step) = self.frames.tick(*dt) {
-                self.show_step(step);
-                changed = true;
-            }
-            self.update_ticks();
-            // Only waiting for the next step changes nothing on screen: no
-            // frame for it.
-            return if changed {
-                Response::REDRAW
-            } else {
-                Response::NONE
-            };
+        if let Some(response) = self.replay_event(event) {
+            return response;
         }
-        if self.frames.is_running() && skips_replay(event) {
-            self.skip_replay();
-            return Response::REDRAW;
-        }
-        let drag = self.hand.dragging();
         let rules = FishRules {
-            game: &self.game,
-            replaying: self.frames.is_running(),
+            game: self.turns.rules(),
+            replaying: self.turns.is_running(),
         };
-        let (play, changed) = self
-            .hand
-            .handle_pointing(&self.table, &rules, event, &self.host);
-        let played = play.is_some_and(|p| self.play(p, drag));
-        if changed || played {
-            Response::REDRAW
-        } else {
-            Response::NONE
+        let (play, changed) = self.view.point(&rules, event);
+        let played = play.is_some_and(|(p, drag)| self.play(p, drag));
+        Response {
+            redraw: changed || played,
         }
     }
 
@@ -772,13 +678,13 @@ impl Game for GoFishGame {
                     .find(|m| m.to_string() == value.trim() || m.word() == value.trim())
                     .ok_or_else(|| GameError(format!("{value:?} is not Pairs or Books of four")))?;
                 self.next_size = size;
-                if let Some(dir) = self.host.data_dir()
+                if let Some(dir) = self.view.host.data_dir()
                     && let Err(e) = settings::store(&dir, size)
                 {
-                    self.host.log(&e);
+                    self.view.host.log(&e);
                 }
-                if self.host.has_revision_2() {
-                    self.host.request_new_game();
+                if self.view.host.has_revision_2() {
+                    self.view.host.request_new_game();
                 } else {
                     self.new_deal(size, fresh_seed());
                 }
@@ -789,9 +695,8 @@ impl Game for GoFishGame {
     }
 
     fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.anim.finish();
+        self.view.lay_out(size);
         self.update_ticks();
-        self.table.lay_out(size);
         Response::REDRAW
     }
 
@@ -799,21 +704,10 @@ impl Game for GoFishGame {
     /// shows, so that activating one hits its card), and a line for each
     /// player: "Opponent 1: 5 cards, 2 pairs".
     fn regions(&self) -> Vec<Region> {
-        let mut regions = self.table.regions();
-        let n = self.table.piles.len();
-        let mut k = YOUR_HAND;
-        for r in &mut regions {
-            if k < n && r.label.ends_with("top of your hand") {
-                if k + 1 < n {
-                    let next = self.table.card_pos(k + 1, 0).x;
-                    r.size.x = r.size.x.min(next - r.min.x).max(1.0);
-                }
-                k += 1;
-            }
-        }
+        let mut regions = self.view.regions_of_hand(YOUR_HAND);
         for p in 0..PLAYERS {
             let (min, size) = self.area(p);
-            let l = self.table.layout();
+            let l = self.view.table.layout();
             regions.push(Region::new(
                 self.player_line(p),
                 min,
@@ -830,7 +724,7 @@ impl NewGame for GoFishGame {
     }
 
     fn game_id(&self) -> String {
-        game_id(self.game.size, self.seed)
+        game_id(self.rules().size, self.seed)
     }
 
     fn start_from_game_id(&mut self, id: &str) -> Result<(), GameError> {
@@ -845,12 +739,13 @@ impl Outcomes for GoFishGame {
     /// opponent, else lost (a tie for the most is not a win); the score is
     /// your matches. Told once the last computer step is on show.
     fn outcome(&self) -> Outcome {
-        let outcome = if !self.shown.over() {
+        let shown = self.shown();
+        let outcome = if !shown.over() {
             Outcome::PLAYING
-        } else if self.shown.you_won() {
-            Outcome::won().with_score(self.shown.matches(YOU) as i64)
+        } else if shown.you_won() {
+            Outcome::won().with_score(shown.matches(YOU) as i64)
         } else {
-            Outcome::lost().with_score(self.shown.matches(YOU) as i64)
+            Outcome::lost().with_score(shown.matches(YOU) as i64)
         };
         outcome.with_undo(self.undo)
     }
@@ -871,14 +766,9 @@ impl SaveLoad for GoFishGame {
 
     fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
         let saved = crate::save::read(bytes).map_err(GameError)?;
-        self.game = saved.game;
-        self.seed = saved.seed;
         // A save made mid-way (by an older build) plays the rest now.
-        while self.game.computer_to_play() {
-            if self.game.computer_step().is_none() {
-                break;
-            }
-        }
+        self.turns.resume(saved.game);
+        self.seed = saved.seed;
         self.restart_view();
         Ok(())
     }
@@ -887,7 +777,7 @@ impl SaveLoad for GoFishGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Report;
+    use cards::view::{SLIDE_TICK, WAIT_TICK};
 
     /// A seed whose opening ask of Opponent 1 for your first card fails
     /// and whose draw makes no match: the computers play next.
@@ -924,11 +814,11 @@ mod tests {
                     min.y + size.y * j as f32 / 10.0,
                 )
             })
-            .find(|&at| g.table.hit(at) == Hit::Background)
+            .find(|&at| g.view.table.hit(at) == Hit::Background)
             .expect("an empty part of your area");
-        let top = g.table.piles[STOCK].cards.len() - 1;
-        let corner = g.table.card_pos(STOCK, top);
-        let card_size = g.table.layout().card();
+        let top = g.view.table.piles[STOCK].cards.len() - 1;
+        let corner = g.view.table.card_pos(STOCK, top);
+        let card_size = g.view.table.layout().card();
         let from = Point::new(corner.x + card_size.x / 2.0, corner.y + card_size.y / 2.0);
         g.handle_event(&Event::press(from));
         g.handle_event(&Event::PointerMove { pos: empty });
@@ -1001,7 +891,10 @@ mod tests {
         g.lay_out_canvas(Point::new(1000.0, 700.0));
         assert!(g.play_move(Move::Ask { target: 1, card }));
         assert_eq!(g.shown().phase, Phase::Fishing);
-        assert!(g.table.piles[STOCK].highlighted, "the pile is lit to fish");
+        assert!(
+            g.view.table.piles[STOCK].highlighted,
+            "the pile is lit to fish"
+        );
         assert!(g.play_move(Move::Draw));
         assert!(g.replaying());
         assert_eq!(g.shown().phase, Phase::Turn(1));
@@ -1019,7 +912,7 @@ mod tests {
         });
         let ask = g.shown().pending.expect("Opponent 1's ask on show");
         assert_eq!(ask.asker, 1);
-        let up: Vec<&TableCard> = g.table.piles[HAND[1]]
+        let up: Vec<&TableCard> = g.view.table.piles[HAND[1]]
             .cards
             .iter()
             .filter(|c| c.face_up)
@@ -1027,13 +920,16 @@ mod tests {
         assert_eq!(up.len(), 1);
         assert_eq!(up[0].card, ask.card);
         // On top of the hand, wholly in sight.
-        assert_eq!(g.table.piles[HAND[1]].cards.last().unwrap().card, ask.card);
+        assert_eq!(
+            g.view.table.piles[HAND[1]].cards.last().unwrap().card,
+            ask.card
+        );
         if ask.target == 2 {
-            assert!(g.table.piles[HAND[2]].highlighted);
+            assert!(g.view.table.piles[HAND[2]].highlighted);
         } else {
             // Your cards of the rank asked for are lit.
-            for p in YOUR_HAND..g.table.piles.len() {
-                let pile = &g.table.piles[p];
+            for p in YOUR_HAND..g.view.table.piles.len() {
+                let pile = &g.view.table.piles[p];
                 assert_eq!(pile.highlighted, pile.cards[0].card.rank == ask.card.rank);
             }
         }
@@ -1051,13 +947,13 @@ mod tests {
         assert!(g.regions().iter().any(|r| r.label.starts_with(&label)));
         // Ticks bring the table to the rules' state, and stop.
         for _ in 0..1000 {
-            if !g.replaying() && !g.anim.is_running() {
+            if !g.replaying() && !g.view.anim.is_running() {
                 break;
             }
             g.handle_event(&Event::Tick { dt: 0.1 });
         }
         assert_eq!(g.shown(), g.rules());
-        assert!(g.ticking.is_none());
+        assert!(g.view.ticks().is_none());
     }
 
     #[test]
@@ -1069,18 +965,18 @@ mod tests {
         assert!(g.play_move(Move::Draw));
         assert!(g.replaying());
         // Your card slides: ticks come often, each a frame.
-        assert_eq!(g.ticking, Some(TICK));
+        assert_eq!(g.view.ticks(), Some(SLIDE_TICK));
         let tick = |g: &mut GoFishGame, dt: f32| g.handle_event(&Event::Tick { dt }).redraw;
         assert!(tick(&mut g, 0.3));
         // It has landed: the computer's step waits its moment, slowly and
         // without a frame (each costs the window CPU).
-        assert_eq!(g.ticking, Some(WAIT_TICK));
+        assert_eq!(g.view.ticks(), Some(WAIT_TICK));
         assert!(!tick(&mut g, 0.1));
         assert_eq!(g.shown().pending, None);
         // Its moment: it shows, and its card slides.
         assert!(tick(&mut g, STEP_SECONDS));
         assert!(g.shown().pending.is_some());
-        assert_eq!(g.ticking, Some(TICK));
+        assert_eq!(g.view.ticks(), Some(SLIDE_TICK));
     }
 
     #[test]
@@ -1106,13 +1002,14 @@ mod tests {
         );
         assert!(g.status().contains("A pair for you."), "{}", g.status());
         let to_box: Vec<_> = g
+            .view
             .anim
             .slides()
             .iter()
             .filter(|s| s.pile == BOX[YOU])
             .collect();
         assert_eq!(to_box.len(), 2);
-        assert!(g.ticking.is_some());
+        assert!(g.view.ticks().is_some());
     }
 
     #[test]
@@ -1135,10 +1032,10 @@ mod tests {
             .collect();
         assert_eq!(regions.len(), 20);
         for r in &regions {
-            let Hit::Card { pile, .. } = g.table.hit(r.center()) else {
+            let Hit::Card { pile, .. } = g.view.table.hit(r.center()) else {
                 panic!("{}", r.label)
             };
-            let name = g.table.piles[pile].cards[0].card.name();
+            let name = g.view.table.piles[pile].cards[0].card.name();
             assert!(r.label.starts_with(&name), "{} hits {name}", r.label);
             // On the canvas.
             assert!(r.min.x + r.size.x <= 800.0 && r.min.y + r.size.y <= 600.0);

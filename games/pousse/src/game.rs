@@ -31,9 +31,6 @@
 //! A move changes the game at once; the push is then drawn sliding in over
 //! a fifth of a second of ticks, which is only drawing.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Duration;
 
 use game_api::{
@@ -44,6 +41,7 @@ use game_api::{
 use crate::computer::{Choice, choose_cancellable};
 use crate::rules::{Board, Ending, Match, Move, Player, Side, record_text};
 use crate::settings::{Seat, Settings};
+use game_api::computer::{Poll, Search, THINKING_TICK, Ticks};
 use game_api::settings::SettingsFile;
 
 /// The side of the square holding the board and its buttons, in canvas
@@ -70,10 +68,6 @@ pub const SLIDE_SECONDS: f32 = 0.2;
 pub const COMPUTER_TURN_SECONDS: f32 = 0.4;
 /// The interval of ticks asked for while something moves.
 pub const TICK: Duration = Duration::from_millis(16);
-/// The interval of ticks asked for while a computer only thinks (nothing
-/// slides): each tick costs the window a frame, CPU the search on its
-/// thread loses on a busy machine; the answer is played at most this late.
-pub const THINKING_TICK: Duration = Duration::from_millis(100);
 
 /// The canvas background.
 pub const BACKGROUND: Rgba = Rgba::rgb(236, 230, 216);
@@ -124,21 +118,9 @@ struct Slide {
     t: f32,
 }
 
-/// The computer's search running on its thread.
-struct Thinking {
-    rx: Receiver<Choice>,
-    cancel: Arc<AtomicBool>,
-    /// Its answer, once it came, kept until the turn has lasted long
-    /// enough to be seen.
-    answer: Option<Choice>,
-}
-
-impl Drop for Thinking {
-    fn drop(&mut self) {
-        // An answer nobody waits for any more: stop the search.
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
+/// The computer's search running on its thread; its age is the seconds
+/// of ticks since the computer's turn began.
+type Thinking = Search<Choice>;
 
 /// A game of Pousse in the launcher.
 pub struct PousseGame {
@@ -156,10 +138,8 @@ pub struct PousseGame {
     /// a redo or a resume).
     pub(crate) paused: bool,
     thinking: Option<Thinking>,
-    /// Seconds of ticks since the computer's turn began.
-    turn_time: f32,
     slide: Option<Slide>,
-    ticking: Option<Duration>,
+    ticking: Ticks,
     /// The button under the pointer.
     hover: Option<Move>,
     /// The button the primary button went down on, while it is down.
@@ -210,9 +190,8 @@ impl PousseGame {
             line: Vec::new(),
             paused: false,
             thinking: None,
-            turn_time: 0.0,
             slide: None,
-            ticking: None,
+            ticking: Ticks::default(),
             hover: None,
             pressed: None,
             cursor: None,
@@ -293,7 +272,6 @@ impl PousseGame {
     fn after_change(&mut self) {
         self.slide = None;
         self.thinking = None;
-        self.turn_time = 0.0;
         self.pressed = None;
         let n = self.game.size();
         if self.cursor.is_some_and(|c| c.index >= n) {
@@ -315,7 +293,6 @@ impl PousseGame {
         }
         self.line = self.game.moves().to_vec();
         self.thinking = None;
-        self.turn_time = 0.0;
         self.paused = false;
         self.slide = Some(Slide {
             mv,
@@ -351,7 +328,6 @@ impl PousseGame {
         self.settings.set_seat(player, seat);
         if self.game.to_move() == player {
             self.thinking = None;
-            self.turn_time = 0.0;
             self.paused = false;
         }
         self.store_settings();
@@ -374,13 +350,7 @@ impl PousseGame {
         } else {
             None
         };
-        if ticks != self.ticking {
-            match ticks {
-                Some(interval) => self.host.request_ticks(interval),
-                None => self.host.stop_ticks(),
-            }
-            self.ticking = ticks;
-        }
+        self.ticking.want(&self.host, ticks);
     }
 
     /// Starts the search for the player to move on a thread of its own.
@@ -388,36 +358,11 @@ impl PousseGame {
         let Seat::Computer(strength) = self.settings.seat(self.game.to_move()) else {
             unreachable!("only a computer thinks");
         };
-        let (tx, rx) = std::sync::mpsc::channel();
-        let cancel = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
         let (budget, seed) = (strength.budget(), self.seed);
-        let flag = cancel.clone();
-        let search = move || {
-            if let Some(choice) = choose_cancellable(&game, budget, seed, Some(&flag))
-                && !flag.load(Ordering::Relaxed)
-            {
-                // Nobody may be listening any more: that is fine.
-                let _ = tx.send(choice);
-            }
-        };
-        if let Err(e) = std::thread::Builder::new()
-            .name("pousse computer".into())
-            .spawn(search)
-        {
-            // No thread: search here (a bounded number of nodes).
-            self.host.log(&format!(
-                "no thread for the computer ({e}); it thinks in the window"
-            ));
-            let answer = choose_cancellable(&self.game, budget, seed, None);
-            let (_, rx) = std::sync::mpsc::channel();
-            return Thinking { rx, cancel, answer };
-        }
-        Thinking {
-            rx,
-            cancel,
-            answer: None,
-        }
+        Search::start(&self.host, "pousse computer", (), move |cancel| {
+            choose_cancellable(&game, budget, seed, Some(cancel))
+        })
     }
 
     /// Waits for the thinking computer's answer without playing it (a tick
@@ -425,13 +370,7 @@ impl PousseGame {
     /// ticks): for tests and tools, as it blocks. False when no computer
     /// thinks or its search ended without an answer.
     pub fn wait_for_answer(&mut self) -> bool {
-        let Some(thinking) = &mut self.thinking else {
-            return false;
-        };
-        if thinking.answer.is_none() {
-            thinking.answer = thinking.rx.recv().ok();
-        }
-        thinking.answer.is_some()
+        self.thinking.as_mut().and_then(Search::wait).is_some()
     }
 
     /// On a tick: the slide goes on, and the computer's answer, if it came
@@ -452,22 +391,15 @@ impl PousseGame {
             changed = true;
         }
         if let Some(thinking) = &mut self.thinking {
-            self.turn_time += dt;
-            if thinking.answer.is_none() {
-                match thinking.rx.try_recv() {
-                    Ok(choice) => thinking.answer = Some(choice),
-                    Err(TryRecvError::Empty) => {}
-                    Err(TryRecvError::Disconnected) => {
-                        // The search ended without an answer: try again.
-                        self.thinking = None;
-                    }
-                }
+            if thinking.tick(dt) == Poll::Ended {
+                // The search ended without an answer: try again.
+                self.thinking = None;
             }
             let ready = self
                 .thinking
                 .as_ref()
-                .and_then(|t| t.answer)
-                .filter(|_| self.turn_time >= COMPUTER_TURN_SECONDS && self.slide.is_none());
+                .and_then(|t| t.ready(COMPUTER_TURN_SECONDS).copied())
+                .filter(|_| self.slide.is_none());
             if let Some(choice) = ready {
                 changed |= self.play(choice.mv);
             }

@@ -17,11 +17,11 @@
 //! once. The saved state is the rules' (your turn again), so undo goes back
 //! to your previous move.
 
-use std::time::Duration;
-
-use cards::anim::{Animator, Snapshot};
-use cards::replay::{Replay, skips_replay};
-use cards::{Card, Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
+use cards::anim::Snapshot;
+use cards::deal::fresh_seed;
+use cards::replay::{ShowsTurns, Turns};
+use cards::view::{Drag, View};
+use cards::{Card, Fan, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
     Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region, Response,
     Rgba, SaveLoad, ScoreKind, Style, UndoRule,
@@ -53,50 +53,19 @@ const ROWS: f32 = 4.0;
 const AREAS: [(f32, f32, f32, f32); 2] = [(0.0, 2.6, 8.0, 4.0), (0.0, 0.0, 8.0, 1.4)];
 /// The room between melds in your hand, in grid units.
 const MELD_GAP: f32 = 0.3;
-const TICK: Duration = Duration::from_millis(16);
-/// The ticks asked for while the computer player's next step only waits its turn to
-/// be shown (no card slides): nothing on screen changes, and each tick
-/// costs the window a frame; a step is shown at most this late.
-const WAIT_TICK: Duration = Duration::from_millis(100);
 /// How long a step of the computer player stays on show, in seconds.
 pub const STEP_SECONDS: f32 = 0.8;
 
 /// The players' names, as the original labels their areas.
 pub const NAMES: [&str; 2] = ["You", "Opponent"];
 
-/// A fresh seed for a new game.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
-}
-
-/// A step of the computer player waiting to be shown.
-#[derive(Clone, Debug)]
-struct Frame {
-    state: Rummy,
-    report: Report,
-}
-
 /// The game in its window.
 pub struct RummyGame {
-    host: Host,
-    /// The rules' state: always your turn or the end.
-    game: Rummy,
-    /// What the table shows: `game`, or a step on its way to it.
-    shown: Rummy,
-    /// The computer's steps still to show.
-    frames: Replay<Frame>,
+    view: View,
+    /// The rules' state (always your turn or the end), what the table
+    /// shows, and the computer's steps between.
+    turns: Turns<Rummy>,
     seed: u64,
-    table: Table,
-    hand: Hand,
-    anim: Animator,
-    /// The interval of the ticks asked for, if any.
-    ticking: Option<Duration>,
     message: Option<String>,
     /// What undoing the last move would mean, for the launcher's midend
     /// (revision 6): not saved, set as each move is made.
@@ -189,21 +158,14 @@ pub fn arranged(hand: &[Card]) -> (Vec<Card>, Vec<usize>) {
 impl RummyGame {
     /// A game dealt from `seed`, with `host`.
     pub fn with_seed(host: Host, seed: u64) -> RummyGame {
-        let game = Rummy::deal(seed);
         let mut g = RummyGame {
-            host,
-            shown: game.clone(),
-            game,
-            frames: Replay::new(STEP_SECONDS),
+            view: View::new(host, Self::empty_table()),
+            turns: Turns::new(Rummy::deal(seed), STEP_SECONDS),
             seed,
-            table: Self::empty_table(),
-            hand: Hand::new(),
-            anim: Animator::new(),
-            ticking: None,
             message: None,
             undo: UndoRule::Free,
         };
-        g.table.lay_out(g.table.canvas_size());
+        g.view.lay_out(g.view.table.canvas_size());
         g.restart_view();
         g
     }
@@ -211,22 +173,22 @@ impl RummyGame {
     /// The rules' state (your turn, or over: the computer's turn already
     /// played).
     pub fn rules(&self) -> &Rummy {
-        &self.game
+        self.turns.rules()
     }
 
     /// The state the table shows now.
     pub fn shown(&self) -> &Rummy {
-        &self.shown
+        self.turns.shown()
     }
 
     /// Whether the computer player's steps are still being shown.
     pub fn replaying(&self) -> bool {
-        self.frames.is_running()
+        self.turns.is_running()
     }
 
     /// The table as drawn.
     pub fn table(&self) -> &Table {
-        &self.table
+        &self.view.table
     }
 
     fn empty_table() -> Table {
@@ -246,31 +208,29 @@ impl RummyGame {
     }
 
     fn restart_view(&mut self) {
-        self.hand.reset();
-        self.anim.finish();
-        self.frames.clear();
-        self.shown = self.game.clone();
+        self.view.reset();
         self.message = None;
         self.sync();
         self.update_ticks();
     }
 
     fn new_deal(&mut self, seed: u64) {
-        self.game = Rummy::deal(seed);
+        self.turns.restart(Rummy::deal(seed));
         self.seed = seed;
         self.restart_view();
     }
 
     /// Puts the shown state on the table.
-    fn sync(&mut self) {
-        let g = &self.shown;
+    fn put_on_table(&mut self) {
+        let g = self.turns.shown();
+        let table = &mut self.view.table;
         let over = g.over();
         let theirs = if over {
             arranged(&g.hands[COMPUTER]).0
         } else {
             g.hands[COMPUTER].clone()
         };
-        self.table.piles[THEIR_HAND].cards = theirs
+        table.piles[THEIR_HAND].cards = theirs
             .into_iter()
             .map(|c| {
                 if over {
@@ -280,14 +240,14 @@ impl RummyGame {
                 }
             })
             .collect();
-        self.table.piles[STOCK].cards = g.stock.iter().rev().map(|&c| TableCard::down(c)).collect();
-        self.table.piles[DISCARD].cards = g.discards.iter().map(|&c| TableCard::up(c)).collect();
+        table.piles[STOCK].cards = g.stock.iter().rev().map(|&c| TableCard::down(c)).collect();
+        table.piles[DISCARD].cards = g.discards.iter().map(|&c| TableCard::up(c)).collect();
         // Where to take a card from, or put one.
-        self.table.piles[STOCK].highlighted = g.phase == Phase::Draw;
-        self.table.piles[DISCARD].highlighted = matches!(g.phase, Phase::Draw | Phase::Discard);
+        table.piles[STOCK].highlighted = g.phase == Phase::Draw;
+        table.piles[DISCARD].highlighted = matches!(g.phase, Phase::Draw | Phase::Discard);
         // Your hand: a pile per card, the melds first, each apart.
         let (hand, ends) = arranged(&g.hands[YOU]);
-        self.table.piles.truncate(YOUR_HAND);
+        table.piles.truncate(YOUR_HAND);
         let (x0, y) = (AREAS[0].0 + 0.12, AREAS[0].1 + 0.25);
         let card_units = 1.0 / (1.0 + cards::table::GAP);
         let gaps = ends.iter().filter(|&&e| e < hand.len()).count() as f32;
@@ -305,7 +265,7 @@ impl RummyGame {
             };
             let mut pile = Pile::new(name, (x, y), Fan::Stacked);
             pile.cards.push(TableCard::up(c));
-            self.table.add_pile(pile);
+            table.add_pile(pile);
             x += step;
             if ends.contains(&(i + 1)) {
                 x += MELD_GAP;
@@ -313,28 +273,11 @@ impl RummyGame {
         }
     }
 
-    fn update_ticks(&mut self) {
-        let wanted = if self.anim.is_running() {
-            Some(TICK)
-        } else if self.frames.is_running() {
-            Some(WAIT_TICK)
-        } else {
-            None
-        };
-        if wanted != self.ticking {
-            match wanted {
-                Some(interval) => self.host.request_ticks(interval),
-                None => self.host.stop_ticks(),
-            }
-            self.ticking = wanted;
-        }
-    }
-
     /// Makes your move `mv` (with its slide from `before`); the computer's
     /// turn that follows is played by the rules at once and queued to be
     /// shown. Whether it was accepted.
     fn make(&mut self, mv: Move, before: Snapshot) -> bool {
-        match self.game.play(mv) {
+        let accepted = match self.turns.play(|g| g.play(mv)) {
             Ok(report) => {
                 // The discard pile's top card was in sight; the deck's
                 // was not, and a discard gives the turn to the computer.
@@ -343,88 +286,58 @@ impl RummyGame {
                     Move::DrawStock | Move::Discard(_) => UndoRule::Barrier,
                 };
                 self.message = Some(describe(&report));
-                let shown_now = self.game.clone();
-                while self.game.computer_to_play() {
-                    let Some(report) = self.game.computer_step() else {
-                        break;
-                    };
-                    self.frames.push(Frame {
-                        state: self.game.clone(),
-                        report,
-                    });
-                }
-                self.shown = shown_now;
-                self.frames.restart_wait();
                 self.sync();
-                self.anim.start(&before, &self.table);
-                self.update_ticks();
                 true
             }
             Err(refusal) => {
                 self.message = Some(format!("Refused: {refusal}."));
-                self.anim.start(&before, &self.table);
-                self.update_ticks();
                 false
             }
-        }
-    }
-
-    /// Shows a step of the computer's.
-    fn show_step(&mut self, frame: Frame) {
-        let before = Snapshot::of(&self.table);
-        self.message = Some(describe(&frame.report));
-        self.shown = frame.state;
-        self.sync();
-        self.anim.start(&before, &self.table);
+        };
+        self.view.slide_from(&before);
         self.update_ticks();
+        accepted
     }
 
     /// Shows the computer's steps left at once: its last step, with what
     /// it did in the status line.
     pub fn skip_replay(&mut self) {
-        let mut steps = self.frames.take_all();
-        let said: Vec<String> = steps.iter().map(|f| describe(&f.report)).collect();
-        if let Some(last) = steps.pop() {
-            self.show_step(last);
-            self.message = Some(said.join(" "));
-        }
+        self.show_rest();
     }
 
     /// Makes `mv` as if you had (it slides); whether it was accepted. The
     /// computer's steps still on show are shown at once first.
     pub fn play_move(&mut self, mv: Move) -> bool {
         self.skip_replay();
-        let before = Snapshot::of(&self.table);
+        let before = self.view.snapshot(None);
         self.make(mv, before)
     }
 
-    fn play(&mut self, play: Play, drag: Option<(usize, usize, Point)>) -> bool {
-        let mut before = Snapshot::of(&self.table);
-        if let Some((pile, index, corner)) = drag {
-            let first: usize = self.table.piles[..pile].iter().map(|p| p.cards.len()).sum();
-            if let Some(entry) = before.0.get_mut(first + index) {
-                entry.1 = corner;
-            }
-        }
-        let drawing = self.game.phase == Phase::Draw && !self.frames.is_running();
+    fn play(&mut self, play: Play, drag: Drag) -> bool {
+        let before = self.view.snapshot(drag);
+        let drawing = self.rules().phase == Phase::Draw && !self.turns.is_running();
         match play {
             Play::Move { from, index, to } => {
-                let card = self.table.piles[from].cards[index].card;
+                let card = self.view.table.piles[from].cards[index].card;
                 match move_for(from, card, to) {
                     Some(mv) => self.make(mv, before),
                     None => false,
                 }
             }
             Play::Refused { from, index, to } => {
-                let card = self.table.piles[from].cards[index].card;
+                let card = self.view.table.piles[from].cards[index].card;
                 self.message = match to.and_then(|to| move_for(from, card, to)) {
-                    Some(mv) => self.game.check(mv).err().map(|r| format!("Refused: {r}.")),
+                    Some(mv) => self
+                        .rules()
+                        .check(mv)
+                        .err()
+                        .map(|r| format!("Refused: {r}.")),
                     None if is_your_hand(from) => {
                         Some("Drag the card onto the discard pile to discard it.".into())
                     }
                     None => Some("Drag the card onto your hand.".into()),
                 };
-                self.anim.start(&before, &self.table);
+                self.view.slide_from(&before);
                 self.update_ticks();
                 true
             }
@@ -435,9 +348,9 @@ impl RummyGame {
                 self.make(Move::DrawDiscard, before)
             }
             Play::DoubleClick(Hit::Card { pile, .. })
-                if is_your_hand(pile) && self.game.phase == Phase::Discard =>
+                if is_your_hand(pile) && self.rules().phase == Phase::Discard =>
             {
-                let card = self.table.piles[pile].cards[0].card;
+                let card = self.view.table.piles[pile].cards[0].card;
                 self.make(Move::Discard(card), before)
             }
             _ => false,
@@ -445,16 +358,16 @@ impl RummyGame {
     }
 
     fn area(&self, p: usize) -> (Point, Point) {
-        self.table.layout().area(AREAS[p])
+        self.view.table.layout().area(AREAS[p])
     }
 
     /// How many of your cards are in melds now.
     fn in_melds(&self) -> usize {
-        best(&self.shown.hands[YOU]).iter().map(Vec::len).sum()
+        best(&self.shown().hands[YOU]).iter().map(Vec::len).sum()
     }
 
     fn player_line(&self, p: usize) -> String {
-        let n = self.shown.hands[p].len();
+        let n = self.shown().hands[p].len();
         if p == YOU {
             format!("You: {n} cards, {} in melds", self.in_melds())
         } else {
@@ -463,7 +376,7 @@ impl RummyGame {
     }
 
     fn result_line(&self) -> String {
-        match self.shown.winner() {
+        match self.shown().winner() {
             Some(Winner::You) => "You win.".into(),
             Some(Winner::Computer) => "Opponent wins.".into(),
             Some(Winner::Tie) => "Tie.".into(),
@@ -472,7 +385,7 @@ impl RummyGame {
     }
 
     fn status_text(&self) -> String {
-        let g = &self.shown;
+        let g = self.turns.shown();
         let mut s = String::new();
         if let Some(m) = &self.message {
             s.push_str(m);
@@ -495,10 +408,32 @@ impl RummyGame {
                 s.push_str("The opponent's turn. (Click to see it at once.)")
             }
         }
-        if let Some(hand) = self.hand.describe(&self.table) {
-            s.push_str(&format!(" ({hand})"));
-        }
-        s
+        self.view.with_hand(s)
+    }
+}
+
+cards::computers!(Rummy, Report);
+
+/// The kit shows the computer's steps on ticks.
+impl ShowsTurns for RummyGame {
+    type Rules = Rummy;
+
+    fn view(&mut self) -> &mut View {
+        &mut self.view
+    }
+
+    fn turns(&mut self) -> &mut Turns<Rummy> {
+        &mut self.turns
+    }
+
+    fn sync(&mut self) {
+        self.put_on_table();
+    }
+
+    /// What every step did: skipped at once, the draw and the discard.
+    fn tell(&mut self, reports: Vec<Report>) {
+        let said: Vec<String> = reports.iter().map(describe).collect();
+        self.message = Some(said.join(" "));
     }
 }
 
@@ -510,7 +445,7 @@ impl Game for RummyGame {
     }
 
     fn canvas_size(&self) -> Point {
-        self.table.canvas_size()
+        self.view.table.canvas_size()
     }
 
     fn title(&self) -> String {
@@ -522,87 +457,52 @@ impl Game for RummyGame {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        let l = self.table.layout();
+        let l = self.view.table.layout();
         painter.rect(
             Point::new(0.0, 0.0),
             l.canvas,
             Style::solid(cards::table::FELT),
         );
-        let yours = matches!(self.shown.phase, Phase::Draw | Phase::Discard);
-        let theirs = self.shown.computer_to_play();
+        let yours = matches!(self.shown().phase, Phase::Draw | Phase::Discard);
+        let theirs = self.shown().computer_to_play();
         for (p, lit) in [(YOU, yours), (COMPUTER, theirs)] {
             l.draw_area(painter, self.area(p), lit, &self.player_line(p));
         }
-        self.hand
-            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
-        self.anim.draw_moving(&self.table, painter);
-        if self.shown.over() && !self.anim.is_running() {
+        self.view.draw(painter);
+        if self.shown().over() && !self.view.anim.is_running() {
             let at = l.place((1.2, 2.0));
             l.draw_result(painter, at, 0.4, &self.result_line());
         }
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {
-        if let Event::Tick { dt } = event {
-            let mut changed = self.anim.tick(*dt);
-            if let Some(step) = self.frames.tick(*dt) {
-                self.show_step(step);
-                changed = true;
-            }
-            self.update_ticks();
-            // Only waiting for the next step changes nothing on screen: no
-            // frame for it.
-            return if changed {
-                Response::REDRAW
-            } else {
-                Response::NONE
-            };
+        if let Some(response) = self.replay_event(event) {
+            return response;
         }
-        if self.frames.is_running() && skips_replay(event) {
-            self.skip_replay();
-            return Response::REDRAW;
-        }
-        let drag = self.hand.dragging();
         let rules = RummyRules {
-            game: &self.game,
-            replaying: self.frames.is_running(),
+            game: self.turns.rules(),
+            replaying: self.turns.is_running(),
         };
-        let (play, changed) = self
-            .hand
-            .handle_pointing(&self.table, &rules, event, &self.host);
-        let played = play.is_some_and(|p| self.play(p, drag));
-        if changed || played {
-            Response::REDRAW
-        } else {
-            Response::NONE
+        let (play, changed) = self.view.point(&rules, event);
+        let played = play.is_some_and(|(p, drag)| self.play(p, drag));
+        Response {
+            redraw: changed || played,
         }
     }
 
     fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.anim.finish();
+        self.view.lay_out(size);
         self.update_ticks();
-        self.table.lay_out(size);
         Response::REDRAW
     }
 
     /// The table's regions (your hand's cards clipped to the part that
     /// shows), and a line for each player.
     fn regions(&self) -> Vec<Region> {
-        let mut regions = self.table.regions();
-        let n = self.table.piles.len();
-        let mut k = YOUR_HAND;
-        for r in &mut regions {
-            if k < n && r.label.contains("top of your hand") {
-                if k + 1 < n {
-                    let next = self.table.card_pos(k + 1, 0).x;
-                    r.size.x = r.size.x.min(next - r.min.x).max(1.0);
-                }
-                k += 1;
-            }
-        }
+        let mut regions = self.view.regions_of_hand(YOUR_HAND);
         for p in [COMPUTER, YOU] {
             let (min, size) = self.area(p);
-            let l = self.table.layout();
+            let l = self.view.table.layout();
             regions.push(Region::new(
                 self.player_line(p),
                 min,
@@ -634,8 +534,8 @@ impl Outcomes for RummyGame {
     /// best); lost when the opponent's does, or both were dealt winning
     /// hands. Told once the last computer step is on show.
     fn outcome(&self) -> Outcome {
-        let outcome = match self.shown.winner() {
-            Some(Winner::You) => Outcome::won().with_score(i64::from(self.shown.turns)),
+        let outcome = match self.shown().winner() {
+            Some(Winner::You) => Outcome::won().with_score(i64::from(self.shown().turns)),
             Some(_) => Outcome::lost(),
             None => Outcome::PLAYING,
         };
@@ -650,20 +550,15 @@ impl Outcomes for RummyGame {
 impl SaveLoad for RummyGame {
     fn save(&self) -> Vec<u8> {
         crate::save::write(&Saved {
-            game: self.game.clone(),
+            game: self.rules().clone(),
             seed: self.seed,
         })
     }
 
     fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
         let saved = crate::save::read(bytes).map_err(GameError)?;
-        self.game = saved.game;
+        self.turns.resume(saved.game);
         self.seed = saved.seed;
-        while self.game.computer_to_play() {
-            if self.game.computer_step().is_none() {
-                break;
-            }
-        }
         self.restart_view();
         Ok(())
     }
@@ -672,6 +567,7 @@ impl SaveLoad for RummyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cards::view::{SLIDE_TICK, WAIT_TICK};
 
     #[test]
     fn your_hand_is_arranged_melds_first() {
@@ -700,17 +596,17 @@ mod tests {
                 .collect();
             assert_eq!(regions.len(), 11);
             for r in &regions {
-                let Hit::Card { pile, .. } = g.table.hit(r.center()) else {
+                let Hit::Card { pile, .. } = g.view.table.hit(r.center()) else {
                     panic!("{}", r.label)
                 };
-                let name = g.table.piles[pile].cards[0].card.name();
+                let name = g.view.table.piles[pile].cards[0].card.name();
                 assert!(r.label.starts_with(&name), "{} hits {name}", r.label);
                 assert!(r.min.x + r.size.x <= size.x && r.min.y + r.size.y <= size.y);
             }
         }
         // While you discard, the discard pile is lit, the deck is not.
-        assert!(g.table.piles[DISCARD].highlighted);
-        assert!(!g.table.piles[STOCK].highlighted);
+        assert!(g.view.table.piles[DISCARD].highlighted);
+        assert!(!g.view.table.piles[STOCK].highlighted);
     }
 
     #[test]
@@ -756,7 +652,7 @@ mod tests {
                 .ends_with("The opponent's turn. (Click to see it at once.)")
         );
         for _ in 0..100 {
-            if !g.replaying() && !g.anim.is_running() {
+            if !g.replaying() && !g.view.anim.is_running() {
                 break;
             }
             g.handle_event(&Event::Tick { dt: 0.2 });
@@ -767,7 +663,7 @@ mod tests {
             "{}",
             g.status()
         );
-        assert!(g.ticking.is_none());
+        assert!(g.view.ticks().is_none());
     }
 
     #[test]
@@ -789,18 +685,18 @@ mod tests {
         assert!(g.play_move(Move::Discard(card)));
         assert!(g.replaying());
         // Your card slides: ticks come often, each a frame.
-        assert_eq!(g.ticking, Some(TICK));
+        assert_eq!(g.view.ticks(), Some(SLIDE_TICK));
         let tick = |g: &mut RummyGame, dt: f32| g.handle_event(&Event::Tick { dt }).redraw;
         assert!(tick(&mut g, 0.3));
         // It has landed: the computer's step waits its moment, slowly and
         // without a frame (each costs the window CPU).
-        assert_eq!(g.ticking, Some(WAIT_TICK));
+        assert_eq!(g.view.ticks(), Some(WAIT_TICK));
         let shown = g.shown().clone();
         assert!(!tick(&mut g, 0.1));
         assert_eq!(g.shown(), &shown);
         // Its moment: it shows, and its card slides.
         assert!(tick(&mut g, STEP_SECONDS));
         assert_ne!(g.shown(), &shown);
-        assert_eq!(g.ticking, Some(TICK));
+        assert_eq!(g.view.ticks(), Some(SLIDE_TICK));
     }
 }

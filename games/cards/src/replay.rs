@@ -44,6 +44,7 @@ use std::time::Duration;
 
 use game_api::{Event, Host, Response, keys};
 
+use crate::anim::Snapshot;
 use crate::view::{View, WAIT_TICK};
 
 /// Steps waiting to be shown, one every `step_seconds` of ticks.
@@ -300,6 +301,46 @@ pub trait ShowsTurns {
     fn sync(&mut self);
     /// Tells what the steps just shown did (in order; at least one).
     fn tell(&mut self, reports: Vec<<Self::Rules as Computers>::Report>);
+    /// Puts `message` in the status line (a refusal's reason).
+    fn say(&mut self, message: String);
+
+    /// Makes the player's move `mv` on the rules, the cards sliding from
+    /// `before`: if it is accepted, `accepted` tells what it did and the
+    /// computers' steps that follow are queued to be shown; if not, the
+    /// status line says why ("Refused: …") and dragged cards slide back.
+    /// Whether it was accepted.
+    fn make_move<R, E: std::fmt::Display>(
+        &mut self,
+        before: &Snapshot,
+        mv: impl FnOnce(&mut Self::Rules) -> Result<R, E>,
+        accepted: impl FnOnce(&mut Self, R),
+    ) -> bool
+    where
+        Self: Sized,
+    {
+        let done = match self.turns().play(mv) {
+            Ok(done) => {
+                accepted(self, done);
+                self.sync();
+                true
+            }
+            Err(why) => {
+                self.say(format!("Refused: {why}."));
+                false
+            }
+        };
+        self.view().slide_from(before);
+        self.update_ticks();
+        done
+    }
+
+    /// Shows the steps still waiting at once, then where every card is,
+    /// to slide from after the player's next move (made from a tool, not
+    /// a drag).
+    fn settle(&mut self) -> Snapshot {
+        self.show_rest();
+        self.view().snapshot(None)
+    }
 
     /// Ticks fast while cards slide, slowly while a step waits its moment,
     /// else none.

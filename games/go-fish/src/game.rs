@@ -274,6 +274,18 @@ impl GoFishGame {
         self.turns.is_running()
     }
 
+    /// Shows every computer step left at once: the table after the last.
+    pub fn skip_replay(&mut self) {
+        self.show_rest();
+    }
+
+    /// Makes `mv` as if you had (it slides); whether it was accepted. Any
+    /// computer steps still on show are shown at once first.
+    pub fn play_move(&mut self, mv: Move) -> bool {
+        let before = self.settle();
+        self.make(mv, before)
+    }
+
     /// The table as drawn.
     pub fn table(&self) -> &Table {
         &self.view.table
@@ -378,51 +390,29 @@ impl GoFishGame {
     /// shown. Whether it was accepted; a refusal's reason goes to the
     /// status line.
     fn make(&mut self, mv: Move, before: Snapshot) -> bool {
-        let accepted = match self.turns.play(|g| g.play(mv)) {
-            Ok(report) => {
-                // A match put down shows nothing new; an answer to an ask,
-                // a drawn card and the computers' turns do.
-                self.undo = match mv {
+        self.make_move(
+            &before,
+            |g| g.play(mv),
+            |this, report| {
+                // A match put down shows nothing new; an answer to an ask, a
+                // drawn card and the computers' turns do.
+                this.undo = match mv {
                     Move::Declare { .. } => UndoRule::Free,
                     Move::Ask { .. } | Move::Draw => UndoRule::Barrier,
                 };
-                self.message = Some(describe(&report, self.rules().size));
+                this.message = Some(describe(&report, this.rules().size));
                 // The first step is a choice, which changes nothing but the
                 // computer's memory and dice: the table before it is the
                 // table after your move.
-                if let Some(first) = self.turns.next_state() {
+                if let Some(first) = this.turns.next_state() {
                     let after_move = GoFish {
                         pending: None,
                         ..first.clone()
                     };
-                    self.turns.show(after_move);
+                    this.turns.show(after_move);
                 }
-                self.sync();
-                true
-            }
-            Err(refusal) => {
-                self.message = Some(format!("Refused: {refusal}."));
-                false
-            }
-        };
-        // What your move did shows now (or the card goes back); the
-        // computers' steps after.
-        self.view.slide_from(&before);
-        self.update_ticks();
-        accepted
-    }
-
-    /// Shows every computer step left at once: the table after the last.
-    pub fn skip_replay(&mut self) {
-        self.show_rest();
-    }
-
-    /// Makes `mv` as if you had (it slides); whether it was accepted. Any
-    /// computer steps still on show are shown at once first.
-    pub fn play_move(&mut self, mv: Move) -> bool {
-        self.skip_replay();
-        let before = self.view.snapshot(None);
-        self.make(mv, before)
+            },
+        )
     }
 
     /// Carries out what the player did; `drag` is where the dragged card
@@ -600,6 +590,10 @@ impl ShowsTurns for GoFishGame {
     fn tell(&mut self, reports: Vec<Report>) {
         let size = self.rules().size;
         self.message = reports.last().map(|r| describe(r, size));
+    }
+
+    fn say(&mut self, message: String) {
+        self.message = Some(message);
     }
 }
 

@@ -186,6 +186,19 @@ impl RummyGame {
         self.turns.is_running()
     }
 
+    /// Shows the computer's steps left at once: its last step, with what
+    /// it did in the status line.
+    pub fn skip_replay(&mut self) {
+        self.show_rest();
+    }
+
+    /// Makes `mv` as if you had (it slides); whether it was accepted. The
+    /// computer's steps still on show are shown at once first.
+    pub fn play_move(&mut self, mv: Move) -> bool {
+        let before = self.settle();
+        self.make(mv, before)
+    }
+
     /// The table as drawn.
     pub fn table(&self) -> &Table {
         &self.view.table
@@ -277,40 +290,19 @@ impl RummyGame {
     /// turn that follows is played by the rules at once and queued to be
     /// shown. Whether it was accepted.
     fn make(&mut self, mv: Move, before: Snapshot) -> bool {
-        let accepted = match self.turns.play(|g| g.play(mv)) {
-            Ok(report) => {
-                // The discard pile's top card was in sight; the deck's
-                // was not, and a discard gives the turn to the computer.
-                self.undo = match mv {
+        self.make_move(
+            &before,
+            |g| g.play(mv),
+            |this, report| {
+                // The discard pile's top card was in sight; the deck's was
+                // not, and a discard gives the turn to the computer.
+                this.undo = match mv {
                     Move::DrawDiscard => UndoRule::Free,
                     Move::DrawStock | Move::Discard(_) => UndoRule::Barrier,
                 };
-                self.message = Some(describe(&report));
-                self.sync();
-                true
-            }
-            Err(refusal) => {
-                self.message = Some(format!("Refused: {refusal}."));
-                false
-            }
-        };
-        self.view.slide_from(&before);
-        self.update_ticks();
-        accepted
-    }
-
-    /// Shows the computer's steps left at once: its last step, with what
-    /// it did in the status line.
-    pub fn skip_replay(&mut self) {
-        self.show_rest();
-    }
-
-    /// Makes `mv` as if you had (it slides); whether it was accepted. The
-    /// computer's steps still on show are shown at once first.
-    pub fn play_move(&mut self, mv: Move) -> bool {
-        self.skip_replay();
-        let before = self.view.snapshot(None);
-        self.make(mv, before)
+                this.message = Some(describe(&report));
+            },
+        )
     }
 
     fn play(&mut self, play: Play, drag: Drag) -> bool {
@@ -434,6 +426,10 @@ impl ShowsTurns for RummyGame {
     fn tell(&mut self, reports: Vec<Report>) {
         let said: Vec<String> = reports.iter().map(describe).collect();
         self.message = Some(said.join(" "));
+    }
+
+    fn say(&mut self, message: String) {
+        self.message = Some(message);
     }
 }
 

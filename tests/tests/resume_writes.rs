@@ -1,10 +1,12 @@
 //! The resume file is written off the UI thread (issue 26): quitting right
 //! after moves keeps the last of them, and a game whose position is huge
-//! (3 MiB a save: 6 MiB with its start) is not saved for next time, says why, and plays on.
+//! (3 MiB a save: 6 MiB with its start) is not saved for next time, says why, and plays on;
+//! nor is it kept for Undo once the game moves on (issue 41, attack 7: 16 MiB saves a move
+//! kept 64 MiB of undo positions and took the console to 164 MB).
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use game_api::Point;
 use launcher::LauncherApp;
 use launcher::player::PlayerFiles;
@@ -159,7 +161,7 @@ fn a_huge_position_is_not_saved_for_next_time_and_the_game_plays_on() {
         .map(str::to_owned)
         .expect("the window says why it is not saved");
     assert!(
-        warning.contains("its position takes 6.0 MiB, more than the 4 MiB a resume file keeps"),
+        warning.contains("its position takes 6.0 MiB, more than the 4 MiB the launcher keeps"),
         "{warning}"
     );
     harness.get_by_label_contains("is not saved for next time");
@@ -181,6 +183,96 @@ fn a_huge_position_is_not_saved_for_next_time_and_the_game_plays_on() {
         .to_screen(Point::new(50.0, 50.0));
     support::click_at(&mut harness, pos);
     assert!(saves::save_path(home.path(), "counter").exists());
+}
+
+/// Issue 41, attack 7: a game whose every save is 16 MiB (the most a game
+/// process hands the console). Each position was kept for Undo, up to the
+/// history's 64 MiB (four of them, the console at 164 MB after 12 moves,
+/// from 16 MB); now a position over 4 MiB is the current one only, Undo
+/// goes back past it (here there is nothing to go back to: Undo is off),
+/// the window says so, and the console answers: the moves are counted and
+/// another game plays and saves.
+#[test]
+fn sixteen_mib_saves_a_move_are_not_kept_and_the_console_answers() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "huge-save",
+        "game = \"huge_save\"\nname = \"Huge Save\"\n",
+        "huge_save",
+    );
+    games.add_with_library(
+        "counter",
+        "game = \"counter\"\nname = \"Counter\"\n",
+        "counter",
+    );
+    let home = tempfile::tempdir().unwrap();
+    let mut harness = console(&games, home.path());
+    open(&mut harness, "Huge Save");
+    harness
+        .get_by_role_and_label(Role::Button, "16 MiB saves")
+        .click();
+    harness.settle();
+    for i in 1..=6 {
+        run_until(&mut harness, "Huge Save's canvas", |h| {
+            h.state().is_settled()
+                && h.state()
+                    .open_games()
+                    .iter()
+                    .any(|w| w.dir_name == "huge-save" && w.canvas_transform().is_some())
+        });
+        let pos = harness
+            .state_mut()
+            .open_game_mut("huge-save")
+            .unwrap()
+            .canvas_transform()
+            .unwrap()
+            .to_screen(Point::new(50.0, 50.0));
+        support::click_at(&mut harness, pos);
+        run_until(&mut harness, "the move counted", |h| {
+            h.state()
+                .open_games()
+                .iter()
+                .any(|w| w.status().starts_with(&format!("Count: {i}")))
+        });
+    }
+    let game = harness.state_mut().open_game_mut("huge-save").unwrap();
+    let history = game.midend().history().expect("it saves");
+    let kept: Vec<usize> = history
+        .undo_positions()
+        .iter()
+        .chain(history.redo_positions())
+        .map(|p| p.state.len())
+        .collect();
+    assert!(kept.is_empty(), "positions kept for Undo: {kept:?}");
+    assert_eq!(history.current().state.len(), 16 << 20);
+    let warning = game.save_warning().map(str::to_owned).unwrap_or_default();
+    assert!(
+        warning.contains("its position takes 19.0 MiB, more than the 4 MiB the launcher keeps")
+            && warning.contains("nor kept for Undo"),
+        "{warning}"
+    );
+    assert!(
+        harness
+            .get_by_role_and_label(Role::Button, "Undo")
+            .accesskit_node()
+            .is_disabled()
+    );
+
+    // The console answers: another game opens, plays and saves.
+    let ctx = harness.ctx.clone();
+    harness.state_mut().open_game(&ctx, "counter");
+    harness.settle();
+    let pos = harness
+        .state_mut()
+        .open_game_mut("counter")
+        .unwrap()
+        .canvas_transform()
+        .unwrap()
+        .to_screen(Point::new(50.0, 50.0));
+    support::click_at(&mut harness, pos);
+    run_until(&mut harness, "Counter's resume file", |_| {
+        saves::save_path(home.path(), "counter").exists()
+    });
 }
 
 mod support;

@@ -43,8 +43,10 @@
 //! newer position replaces one not yet written, and closing the window or
 //! quitting writes the last one before the launcher goes on. A position
 //! over [`MAX_POSITION_BYTES`] (a game returning 16 MiB a move) is not
-//! written at all, and the window says why ([`position_too_large`]), so
-//! the launcher never rewrites tens of MiB per move.
+//! written at all, nor kept for Undo once the game moves on
+//! ([`crate::midend::Snapshot::kept`]), and the window says why
+//! ([`position_too_large`]), so the launcher never rewrites tens of MiB
+//! per move nor holds them.
 //!
 //! A file that
 //! cannot be read — garbage, cut short, another game's, or refused by the
@@ -291,9 +293,9 @@ pub fn position_too_large(snapshot: &Snapshot) -> Option<String> {
     let bytes = snapshot.start.len() + snapshot.state.len();
     (bytes > MAX_POSITION_BYTES).then(|| {
         format!(
-            "its position takes {:.1} MiB, more than the {} MiB a resume file keeps, so it is not \
-             saved for next time (reopening the game brings back the last position that fitted); \
-             the game goes on",
+            "its position takes {:.1} MiB, more than the {} MiB the launcher keeps of a position, \
+             so it is not saved for next time (reopening the game brings back the last position \
+             that fitted) nor kept for Undo, which goes back past it; the game goes on",
             bytes as f64 / (1024.0 * 1024.0),
             MAX_POSITION_BYTES / (1024 * 1024)
         )

@@ -33,6 +33,16 @@ impl Snapshot {
     fn size(&self) -> usize {
         self.state.len()
     }
+
+    /// Whether it is kept once it is no longer the current position: at
+    /// most [`crate::saves::MAX_POSITION_BYTES`] with its start, the most
+    /// a resume file keeps too. A larger one (issue 41: 16 MiB a move
+    /// kept 64 MiB of undo and took the console to 164 MB) is the current
+    /// position only: Undo goes back past it, and nothing is lost that a
+    /// resume file would have kept.
+    pub fn kept(&self) -> bool {
+        self.start.len() + self.state.len() <= crate::saves::MAX_POSITION_BYTES
+    }
 }
 
 /// The undo chain: the positions before the current one, the current one,
@@ -226,7 +236,11 @@ impl History {
 
     fn advance(&mut self, next: Snapshot) {
         let current = std::mem::replace(&mut self.current, next);
-        self.undo.push(current);
+        // A position too large to keep is left behind: Undo goes back
+        // past it.
+        if current.kept() {
+            self.undo.push(current);
+        }
         self.redo.clear();
         self.trim();
     }
@@ -260,6 +274,28 @@ mod tests {
 
     fn state(h: &History) -> String {
         String::from_utf8(h.current().state.to_vec()).unwrap()
+    }
+
+    /// Issue 41, attack 7: a position over the most the launcher keeps is
+    /// the current one only; Undo goes back past it to the last one kept.
+    #[test]
+    fn a_position_too_large_to_keep_is_left_behind() {
+        let big = crate::saves::MAX_POSITION_BYTES;
+        let mut h = History::new(bytes("a"));
+        assert!(h.record_move(bytes("b")));
+        assert!(h.record_move(vec![7; big]));
+        assert!(h.record_move(bytes("c")));
+        assert!(h.record_move(vec![8; big]));
+        assert_eq!(h.current().state.len(), big);
+        assert_eq!(h.depth(), (3, 0), "a, b and c");
+        assert_eq!(h.undo().as_deref(), Some(&b"c"[..]));
+        assert_eq!(h.undo().as_deref(), Some(&b"b"[..]));
+        // Redo comes back to the last position, large or not, until a
+        // move.
+        assert_eq!(h.redo().as_deref(), Some(&b"c"[..]));
+        assert_eq!(h.redo().map(|s| s.len()), Some(big));
+        assert!(h.record_move(bytes("d")));
+        assert_eq!(h.undo().as_deref(), Some(&b"c"[..]));
     }
 
     #[test]

@@ -64,6 +64,7 @@
 pub mod abi;
 mod codec;
 pub mod computer;
+pub mod grid;
 pub mod guest;
 pub mod host;
 pub mod keys;
@@ -73,6 +74,7 @@ pub mod saved_text;
 pub mod settings;
 
 pub use abi::{ABI_REVISION, ABI_VERSION, Point, Rgba};
+pub use computer::Ticks;
 pub use guest::Host;
 pub use host::MAX_CHOSEN_FILE_BYTES;
 

@@ -26,6 +26,7 @@
 
 use std::time::Duration;
 
+use game_api::Ticks;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Stroke, Style, keys,
@@ -96,7 +97,7 @@ pub struct JewelGame {
     /// The cell under the pointer, lit up as the original lit the jewel
     /// under its mouse.
     hover: Option<Cell>,
-    ticking: bool,
+    ticking: Ticks,
 }
 
 /// A seed from the operating system's entropy (std's random hash keys).
@@ -126,7 +127,7 @@ impl JewelGame {
             drag: None,
             note: None,
             hover: None,
-            ticking: false,
+            ticking: Ticks::default(),
         }
     }
 
@@ -164,7 +165,7 @@ impl JewelGame {
 
     /// Whether the game asked for ticks.
     pub fn is_ticking(&self) -> bool {
-        self.ticking
+        self.ticking.asked().is_some()
     }
 
     /// Whether the jewels are hidden: before the start and while paused.
@@ -289,12 +290,7 @@ impl JewelGame {
     fn update_ticks(&mut self) {
         let wanted = !self.play.is_paused()
             && (self.play.is_running() || self.anim.is_some() || !self.floaters.is_empty());
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        self.ticking.want(&self.host, wanted.then_some(TICK));
     }
 
     /// A new game, as the player asked for: the launcher starts it, as its

@@ -29,6 +29,7 @@
 
 use std::time::Duration;
 
+use game_api::Ticks;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, Modifiers, Painter, Point, Region,
     Response, Rgba, Stroke, Style, keys,
@@ -153,7 +154,7 @@ pub struct Minesweeper {
     hover: Option<usize>,
     pressed: Option<(usize, Press)>,
     cursor: Option<usize>,
-    ticking: bool,
+    ticking: Ticks,
     /// A word for the player, until the next move.
     note: Option<String>,
 }
@@ -179,7 +180,7 @@ impl Minesweeper {
             hover: None,
             pressed: None,
             cursor: None,
-            ticking: false,
+            ticking: Ticks::default(),
             note: None,
         }
     }
@@ -334,12 +335,8 @@ impl Minesweeper {
     /// otherwise.
     pub(crate) fn update_ticks(&mut self) {
         let wanted = self.clock_runs() && self.host.has_revision_2();
-        if wanted && !self.ticking {
-            self.host.request_ticks(Duration::from_secs(1));
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        self.ticking
+            .want(&self.host, wanted.then_some(Duration::from_secs(1)));
     }
 
     /// Time passes on the clock; returns whether the seconds shown changed.

@@ -12,6 +12,7 @@
 
 use std::time::Duration;
 
+use game_api::Ticks;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, Painter, Point, Region, Response, Rgba,
     Stroke, Style,
@@ -193,7 +194,7 @@ pub struct Parcheesi {
     search: Option<Search>,
     plan: Vec<rules::Move>,
     wait: f32,
-    ticking: bool,
+    ticking: Ticks,
     saved_len: usize,
 }
 
@@ -215,7 +216,7 @@ impl Parcheesi {
             search: None,
             plan: Vec::new(),
             wait: 0.0,
-            ticking: false,
+            ticking: Ticks::default(),
             saved_len: 0,
         };
         g.sync();
@@ -276,14 +277,7 @@ impl Parcheesi {
             None => Vec::new(),
         };
         let want = self.computer_busy();
-        if want != self.ticking {
-            if want {
-                self.host.request_ticks(TICK);
-            } else {
-                self.host.stop_ticks();
-            }
-            self.ticking = want;
-        }
+        self.ticking.want(&self.host, want.then_some(TICK));
     }
 
     /// Advances the computers by `dt` seconds: a slice of search, or the

@@ -25,6 +25,7 @@
 
 use std::time::Duration;
 
+use game_api::Ticks;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Rgba, Stroke, Style, keys,
@@ -199,7 +200,7 @@ pub struct Same {
     /// The dots moving after the last removal.
     fall: Option<Fall>,
     /// Whether ticks were asked for.
-    ticking: bool,
+    ticking: Ticks,
 }
 
 impl Same {
@@ -225,7 +226,7 @@ impl Same {
             cursor: None,
             pressed: None,
             fall: None,
-            ticking: false,
+            ticking: Ticks::default(),
         }
     }
 
@@ -366,12 +367,7 @@ impl Same {
     /// Asks for ticks while dots move, and for none otherwise.
     fn update_ticks(&mut self) {
         let wanted = self.fall.is_some();
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        self.ticking.want(&self.host, wanted.then_some(TICK));
     }
 
     fn tick(&mut self, dt: f32) -> bool {

@@ -31,6 +31,7 @@
 
 use std::time::Duration;
 
+use game_api::Ticks;
 use game_api::{
     Action, Anchor, Button, Event, FileChoice, FileKind, Game, GameError, Host, NewGame, Painter,
     Picture, Point, Region, Response, Rgba, Stroke, Style, keys,
@@ -154,7 +155,7 @@ pub struct Slidey {
     /// Whether Show picture is on.
     peek_on: bool,
     glide: Option<Glide>,
-    ticking: bool,
+    ticking: Ticks,
     /// What became of the last picture file the player chose, shown in the
     /// status line until the next move.
     note: Option<String>,
@@ -187,7 +188,7 @@ impl Slidey {
             peek_held: false,
             peek_on: false,
             glide: None,
-            ticking: false,
+            ticking: Ticks::default(),
             note: None,
         }
     }
@@ -427,12 +428,7 @@ impl Slidey {
 
     fn update_ticks(&mut self) {
         let wanted = self.glide.is_some();
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        self.ticking.want(&self.host, wanted.then_some(TICK));
     }
 
     fn tick(&mut self, dt: f32) -> bool {

@@ -24,6 +24,7 @@
 use crate::maze::{Cell, Dir, Enumeration, Maze};
 use crate::rules::{Position, Tally, Turn};
 use crate::save::{self, GameId, ORIGINAL_SIDE};
+use game_api::Ticks;
 use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter,
@@ -182,7 +183,7 @@ pub struct TallyMaze {
     /// Where the primary button went down, while it is down.
     pressed: Option<Cell>,
     glide: Option<Glide>,
-    ticking: bool,
+    ticking: Ticks,
 }
 
 /// A seed nobody chose, for the first game: the process's hash keys and
@@ -230,7 +231,7 @@ impl TallyMaze {
             hover: None,
             pressed: None,
             glide: None,
-            ticking: false,
+            ticking: Ticks::default(),
         }
     }
 
@@ -395,12 +396,7 @@ impl TallyMaze {
     /// Asks for ticks while something glides, and for none otherwise.
     fn update_ticks(&mut self) {
         let wanted = self.glide.is_some();
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        self.ticking.want(&self.host, wanted.then_some(TICK));
     }
 
     /// Where a piece is drawn: between its cell before and now while

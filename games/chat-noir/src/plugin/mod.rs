@@ -54,6 +54,7 @@ pub mod walk;
 
 use std::time::Duration;
 
+use game_api::Ticks;
 use game_api::{
     Action, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
     Region, Response, Rgba, SaveLoad, keys,
@@ -165,7 +166,7 @@ pub struct ChatNoir {
     /// The block that lost the win, ringed in red while `lost_win` says so.
     lost_cell: Option<Pos>,
     /// Whether ticks were asked for.
-    ticking: bool,
+    ticking: Ticks,
 }
 
 /// What the badge had proved of the position before a block.
@@ -240,7 +241,7 @@ impl ChatNoir {
             lost_win_check: None,
             lost_win: None,
             lost_cell: None,
-            ticking: false,
+            ticking: Ticks::default(),
         };
         game.world.update_cats_path(&mut game.path);
         game
@@ -685,12 +686,7 @@ impl ChatNoir {
         let waiting =
             (self.hint_waiting || self.verdict == Some(Verdict::Undecided)) && self.thinking_here();
         let wanted = self.walk.is_some() || self.solving.is_some() || waiting;
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        self.ticking.want(&self.host, wanted.then_some(TICK));
     }
 
     /// The badge's answer for the position now, when the badge is shown

@@ -8,12 +8,11 @@
 //! state changes at once. New game, Restart, Undo, Redo and the Game ID
 //! are the launcher's midend, built on [`SaveLoad`] and [`NewGame`].
 
-use cards::replay::Ticker;
-use std::time::Duration;
-
-use cards::anim::{Animator, Snapshot};
+use cards::anim::Snapshot;
+use cards::deal::fresh_seed;
 use cards::drag::Focus;
-use cards::{Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
+use cards::view::{Drag, View};
+use cards::{Fan, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
     Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
     Response, Rgba, SaveLoad, TextStyle,
@@ -32,18 +31,6 @@ pub const REMOVED: usize = STACK + STACKS;
 /// The grid: the deck, four stacks and the removed pile across; a stack
 /// of thirteen cards down.
 const GRID: (f32, f32) = (6.0, 3.7);
-const TICK: Duration = Duration::from_millis(16);
-
-/// A fresh seed for a new game.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
-}
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -51,13 +38,9 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 /// The game in its window.
 pub struct AcesGame {
-    host: Host,
+    view: View,
     game: Aces,
     seed: u64,
-    table: Table,
-    hand: Hand,
-    anim: Animator,
-    ticker: Ticker,
     /// A word for the status line after a refused click.
     message: Option<String>,
 }
@@ -94,13 +77,9 @@ impl AcesGame {
     /// A game dealt from `seed`, with `host`.
     pub fn with_seed(host: Host, seed: u64) -> AcesGame {
         let mut game = AcesGame {
-            host,
+            view: View::new(host, Self::empty_table()),
             game: Aces::deal(seed),
             seed,
-            table: Self::empty_table(),
-            hand: Hand::new(),
-            anim: Animator::new(),
-            ticker: Ticker::default(),
             message: None,
         };
         game.restart_view();
@@ -114,7 +93,7 @@ impl AcesGame {
 
     /// The table as drawn.
     pub fn table(&self) -> &Table {
-        &self.table
+        &self.view.table
     }
 
     fn empty_table() -> Table {
@@ -133,8 +112,7 @@ impl AcesGame {
     }
 
     fn restart_view(&mut self) {
-        self.hand.reset();
-        self.anim.finish();
+        self.view.reset();
         self.message = None;
         self.sync();
         self.update_ticks();
@@ -149,17 +127,16 @@ impl AcesGame {
     /// Puts the rules' state on the table.
     fn sync(&mut self) {
         let g = &self.game;
-        self.table.piles[DECK].cards = g.stock.iter().rev().map(|&c| TableCard::down(c)).collect();
+        let piles = &mut self.view.table.piles;
+        piles[DECK].cards = g.stock.iter().rev().map(|&c| TableCard::down(c)).collect();
         for s in 0..STACKS {
-            self.table.piles[STACK + s].cards =
-                g.stacks[s].iter().map(|&c| TableCard::up(c)).collect();
+            piles[STACK + s].cards = g.stacks[s].iter().map(|&c| TableCard::up(c)).collect();
         }
-        self.table.piles[REMOVED].cards = g.removed.iter().map(|&c| TableCard::up(c)).collect();
+        piles[REMOVED].cards = g.removed.iter().map(|&c| TableCard::up(c)).collect();
     }
 
     fn update_ticks(&mut self) {
-        let wanted = self.anim.is_running();
-        self.ticker.want(&self.host, wanted, TICK);
+        self.view.want_ticks(None);
     }
 
     /// Makes `mv` with its slide from `before`; a refusal's reason kept
@@ -169,7 +146,7 @@ impl AcesGame {
             Ok(()) => {
                 self.message = None;
                 self.sync();
-                self.anim.start(&before, &self.table);
+                self.view.slide_from(&before);
                 self.update_ticks();
             }
             Err(refusal) => self.message = Some(format!("Refused: {refusal}.")),
@@ -179,7 +156,7 @@ impl AcesGame {
 
     /// Makes `mv` as if the player had (it slides); whether it was legal.
     pub fn play_move(&mut self, mv: Move) -> bool {
-        let before = Snapshot::of(&self.table);
+        let before = self.view.snapshot(None);
         self.game.check(mv).is_ok() && self.make(mv, before)
     }
 
@@ -203,8 +180,8 @@ impl AcesGame {
 
     fn click_deck(&mut self, before: Snapshot) -> bool {
         if self.game.end().is_some() {
-            if self.host.has_revision_2() {
-                self.host.request_new_game();
+            if self.view.host.has_revision_2() {
+                self.view.host.request_new_game();
             } else {
                 self.new_deal(fresh_seed());
             }
@@ -213,13 +190,8 @@ impl AcesGame {
         self.make(Move::Deal, before)
     }
 
-    fn play(&mut self, play: Play, drag: Option<(usize, usize, Point)>) -> bool {
-        let mut before = Snapshot::of(&self.table);
-        if let Some((pile, index, corner)) = drag {
-            // The dragged card lands from where it was let go.
-            let first: usize = self.table.piles[..pile].iter().map(|p| p.cards.len()).sum();
-            before.0[first + index].1 = corner;
-        }
+    fn play(&mut self, play: Play, drag: Drag) -> bool {
+        let before = self.view.snapshot(drag);
         match play {
             Play::Move { from, to, .. } => match to_move(from, to) {
                 Some(mv) => self.make(mv, before),
@@ -230,7 +202,7 @@ impl AcesGame {
                     .and_then(|to| to_move(from, to))
                     .and_then(|mv| self.game.check(mv).err())
                     .map(|r| format!("Refused: {r}."));
-                self.anim.start(&before, &self.table);
+                self.view.slide_from(&before);
                 self.update_ticks();
                 true
             }
@@ -271,10 +243,7 @@ impl AcesGame {
             plural(g.stock.len(), "card", "cards"),
             g.removed.len()
         ));
-        if let Some(hand) = self.hand.describe(&self.table) {
-            s.push_str(&format!(" ({hand})"));
-        }
-        s
+        self.view.with_hand(s)
     }
 
     fn saved(&self) -> Saved {
@@ -293,7 +262,7 @@ impl Game for AcesGame {
     }
 
     fn canvas_size(&self) -> Point {
-        self.table.canvas_size()
+        self.view.table.canvas_size()
     }
 
     fn title(&self) -> String {
@@ -305,14 +274,12 @@ impl Game for AcesGame {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        self.hand
-            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
-        self.anim.draw_moving(&self.table, painter);
+        self.view.draw(painter);
         if let Some(end) = self.game.end()
-            && !self.anim.is_running()
+            && !self.view.anim.is_running()
         {
-            let size = self.table.canvas_size();
-            let w = self.table.layout().card_width;
+            let size = self.view.table.canvas_size();
+            let w = self.view.table.layout().card_width;
             let (text, colour) = match end {
                 End::Won => ("You win!", cards::table::RESULT_INK),
                 End::Lost => ("Game over", Rgba::rgb(255, 200, 200)),
@@ -330,7 +297,7 @@ impl Game for AcesGame {
 
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
-            self.anim.tick(*dt);
+            self.view.tick(*dt);
             self.update_ticks();
             return Response::REDRAW;
         }
@@ -338,41 +305,32 @@ impl Game for AcesGame {
         // dragging): on a stack, remove or move its top card.
         if let Event::KeyPress { key, .. } = event
             && (key == "Enter" || key == "Space")
-            && self.hand.held.is_none()
-            && let Some(Focus::Pile { pile, .. }) = self.hand.focus
+            && self.view.hand.held.is_none()
+            && let Some(Focus::Pile { pile, .. }) = self.view.hand.focus
         {
-            let hit = if self.table.piles[pile].cards.is_empty() {
-                Hit::Pile(pile)
-            } else {
-                Hit::Card {
-                    pile,
-                    index: self.table.piles[pile].cards.len() - 1,
-                }
+            let cards = self.view.table.piles[pile].cards.len();
+            let hit = match cards {
+                0 => Hit::Pile(pile),
+                n => Hit::Card { pile, index: n - 1 },
             };
             self.play(Play::Click(hit), None);
             return Response::REDRAW;
         }
-        let drag = self.hand.dragging();
-        let (play, changed) =
-            self.hand
-                .handle_pointing(&self.table, &AcesRules(&self.game), event, &self.host);
-        let played = play.is_some_and(|p| self.play(p, drag));
-        if changed || played {
-            Response::REDRAW
-        } else {
-            Response::NONE
+        let (play, changed) = self.view.point(&AcesRules(&self.game), event);
+        let played = play.is_some_and(|(p, drag)| self.play(p, drag));
+        Response {
+            redraw: changed || played,
         }
     }
 
     fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.anim.finish();
+        self.view.lay_out(size);
         self.update_ticks();
-        self.table.lay_out(size);
         Response::REDRAW
     }
 
     fn regions(&self) -> Vec<Region> {
-        self.table.regions()
+        self.view.table.regions()
     }
 }
 
@@ -424,8 +382,8 @@ mod tests {
     use super::*;
 
     fn top(g: &AcesGame, s: usize) -> Point {
-        let n = g.table.piles[STACK + s].cards.len();
-        let at = g.table.card_pos(STACK + s, n.saturating_sub(1));
+        let n = g.view.table.piles[STACK + s].cards.len();
+        let at = g.view.table.card_pos(STACK + s, n.saturating_sub(1));
         Point::new(at.x + 5.0, at.y + 5.0)
     }
 
@@ -437,14 +395,14 @@ mod tests {
     #[test]
     fn a_click_on_the_deck_deals_four_and_they_slide() {
         let mut g = AcesGame::with_seed(Host::detached(), 3);
-        let deck = g.table.card_pos(DECK, 0);
+        let deck = g.view.table.card_pos(DECK, 0);
         click(&mut g, Point::new(deck.x + 5.0, deck.y + 5.0));
         assert_eq!(g.game.stock.len(), 44);
-        assert_eq!(g.anim.slides().len(), 4);
+        assert_eq!(g.view.anim.slides().len(), 4);
         for _ in 0..20 {
             g.handle_event(&Event::Tick { dt: 0.02 });
         }
-        assert!(!g.anim.is_running());
+        assert!(!g.view.anim.is_running());
     }
 
     #[test]
@@ -464,7 +422,7 @@ mod tests {
         g.handle_event(&Event::key("ArrowLeft"));
         g.handle_event(&Event::key("ArrowRight"));
         assert_eq!(
-            g.hand.focus,
+            g.view.hand.focus,
             Some(Focus::Pile {
                 pile: DECK,
                 index: 47

@@ -4,7 +4,7 @@
 //! in a PID namespace, its stand-in init and the game under it; not
 //! running, not a zombie the console forgot to collect. (A game cannot
 //! start processes of its own: its system-call filter refuses `fork`,
-//! `game_process.rs`; were one started, the PID namespace would end it
+//! `launcher/tests/game_process/sandbox.rs`; were one started, the PID namespace would end it
 //! with the game, `game-host`'s `pid_chain` test.)
 
 use egui_kittest::Harness;

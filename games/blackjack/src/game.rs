@@ -13,12 +13,10 @@
 //! round. The bankroll and the shoe carry over from round to round and
 //! between sessions ([`crate::bank`]).
 
-use cards::replay::Ticker;
-use std::time::Duration;
-
-use cards::anim::{Animator, Snapshot};
+use cards::deal::fresh_seed;
 use cards::drag::Focus;
-use cards::{Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
+use cards::view::View;
+use cards::{Fan, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
     Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
     Region, Response, Rgba, SaveLoad, ScoreKind, TextStyle, UndoRule,
@@ -56,18 +54,6 @@ const BUTTON_ROW: f32 = 2.35;
 const BUTTON_HEIGHT: f32 = 0.25;
 const ROWS: f32 = BUTTON_ROW + 0.3;
 const HAND_COL: f32 = 1.2;
-const TICK: Duration = Duration::from_millis(16);
-
-/// A fresh seed for a new shoe.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
-}
 
 /// No card is ever picked up: Blackjack is played with its buttons.
 struct NoDrag;
@@ -83,7 +69,7 @@ impl Rules for NoDrag {
 
 /// The game in its window.
 pub struct BlackjackGame {
-    host: Host,
+    view: View,
     round: Round,
     from_id: bool,
     /// The shoe was shuffled by a seed of the game's own (no shoe was
@@ -91,10 +77,6 @@ pub struct BlackjackGame {
     /// game shuffles it by the launcher's seed instead, so a new game from
     /// a seed deals the same cards every time.
     unseeded_shoe: bool,
-    table: Table,
-    hand: Hand,
-    anim: Animator,
-    ticker: Ticker,
     /// A refusal's words for the status line.
     message: Option<String>,
 }
@@ -113,14 +95,10 @@ impl BlackjackGame {
         let mut table = Table::new(COLS, ROWS);
         table.card_widths = (30.0, 150.0);
         let mut game = BlackjackGame {
-            host,
+            view: View::new(host, table),
             round,
             from_id: false,
             unseeded_shoe: false,
-            table,
-            hand: Hand::new(),
-            anim: Animator::new(),
-            ticker: Ticker::default(),
             message: None,
         };
         game.restart_view();
@@ -134,12 +112,11 @@ impl BlackjackGame {
 
     /// The table as drawn.
     pub fn table(&self) -> &Table {
-        &self.table
+        &self.view.table
     }
 
     fn restart_view(&mut self) {
-        self.hand.reset();
-        self.anim.finish();
+        self.view.reset();
         self.message = None;
         self.sync();
         self.update_ticks();
@@ -149,24 +126,24 @@ impl BlackjackGame {
     /// The keyboard cursor stays on its button while it is there, and
     /// goes to the first button when it went.
     fn sync(&mut self) {
-        let focused = match self.hand.focus {
-            Some(Focus::Button(b)) => self.table.buttons.get(b).map(|b| b.id.clone()),
+        let focused = match self.view.hand.focus {
+            Some(Focus::Button(b)) => self.view.table.buttons.get(b).map(|b| b.id.clone()),
             _ => None,
         };
         self.lay_piles_and_buttons();
-        match (&self.hand.focus, focused) {
+        match (&self.view.hand.focus, focused) {
             (Some(Focus::Button(_)), Some(id)) => {
-                let at = self.table.buttons.iter().position(|b| b.id == id);
-                self.hand.focus = match at {
+                let at = self.view.table.buttons.iter().position(|b| b.id == id);
+                self.view.hand.focus = match at {
                     Some(b) => Some(Focus::Button(b)),
-                    None if !self.table.buttons.is_empty() => Some(Focus::Button(0)),
+                    None if !self.view.table.buttons.is_empty() => Some(Focus::Button(0)),
                     None => None,
                 };
             }
-            (Some(Focus::Pile { pile, .. }), _) if *pile >= self.table.piles.len() => {
-                self.hand.focus = None;
+            (Some(Focus::Pile { pile, .. }), _) if *pile >= self.view.table.piles.len() => {
+                self.view.hand.focus = None;
             }
-            (Some(Focus::Button(_)), None) => self.hand.focus = None,
+            (Some(Focus::Button(_)), None) => self.view.hand.focus = None,
             _ => {}
         }
     }
@@ -223,8 +200,8 @@ impl BlackjackGame {
             pile.cards = hand.cards.iter().map(|&c| TableCard::up(c)).collect();
             pile.highlighted = lit == Some(i);
         }
-        self.table.piles = piles;
-        self.table.buttons.clear();
+        self.view.table.piles = piles;
+        self.view.table.buttons.clear();
         let y = BUTTON_ROW;
         if let Phase::Playing(_) = r.phase {
             for (id, label, col) in [
@@ -234,12 +211,13 @@ impl BlackjackGame {
                 (DOUBLE, "Double", 4.0),
             ] {
                 if r.check(Self::move_of(id).expect("a move")).is_ok() {
-                    self.table
+                    self.view
+                        .table
                         .add_button(id, label, (col, y), (1.0, BUTTON_HEIGHT));
                 }
             }
         } else if let Some((_, verdict)) = r.showing() {
-            self.table.add_button(
+            self.view.table.add_button(
                 RESULT,
                 verdict.title(),
                 (2.0, y),
@@ -260,8 +238,7 @@ impl BlackjackGame {
     }
 
     fn update_ticks(&mut self) {
-        let wanted = self.anim.is_running();
-        self.ticker.want(&self.host, wanted, TICK);
+        self.view.want_ticks(None);
     }
 
     /// Keeps the bankroll and the shoe in the data directory.
@@ -271,20 +248,20 @@ impl BlackjackGame {
             money: r.money,
             shoe: Some((r.seed, r.start + r.used)),
         };
-        if let Some(dir) = self.host.data_dir()
+        if let Some(dir) = self.view.host.data_dir()
             && let Err(e) = bank::store(&dir, &bank)
         {
-            self.host.log(&e);
+            self.view.host.log(&e);
         }
     }
 
     /// Changes the round to `round`, the cards sliding there.
     fn show(&mut self, round: Round) {
-        let before = Snapshot::of(&self.table);
+        let before = self.view.snapshot(None);
         self.round = round;
         self.message = None;
         self.sync();
-        self.anim.start(&before, &self.table);
+        self.view.slide_from(&before);
         self.update_ticks();
         self.keep();
     }
@@ -313,8 +290,8 @@ impl BlackjackGame {
     /// Deals the next round (the launcher's new game, so that it counts
     /// in the statistics as one).
     pub fn deal_next(&mut self) {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
+        if self.view.host.has_revision_2() {
+            self.view.host.request_new_game();
         } else {
             self.next_round(fresh_seed());
         }
@@ -414,10 +391,7 @@ impl BlackjackGame {
             dollars(r.money),
             dollars(BET)
         ));
-        if let Some(hand) = self.hand.describe(&self.table) {
-            s.push_str(&format!(" ({hand})"));
-        }
-        s
+        self.view.with_hand(s)
     }
 
     fn saved(&self) -> Saved {
@@ -430,7 +404,7 @@ impl BlackjackGame {
     /// The totals written under the hands: the dealer's (the card showing
     /// only, while the hole card is hidden) and each of the player's.
     fn draw_totals(&self, painter: &mut dyn Painter) {
-        let l = self.table.layout();
+        let l = self.view.table.layout();
         let size = l.card_width * 0.17;
         let ink = Rgba::rgb(250, 245, 210);
         let r = &self.round;
@@ -450,7 +424,7 @@ impl BlackjackGame {
             &dealer,
         );
         for (i, hand) in r.hands.iter().enumerate() {
-            let at = self.table.piles[PLAYER + i].at;
+            let at = self.view.table.piles[PLAYER + i].at;
             let label = match (r.hands.len(), hand.is_bust()) {
                 (1, false) => format!("You: {}", hand.total()),
                 (1, true) => format!("You: {}, bust", hand.total()),
@@ -485,7 +459,7 @@ impl Game for BlackjackGame {
     }
 
     fn canvas_size(&self) -> Point {
-        self.table.canvas_size()
+        self.view.table.canvas_size()
     }
 
     fn title(&self) -> String {
@@ -497,15 +471,13 @@ impl Game for BlackjackGame {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        self.hand
-            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
-        self.anim.draw_moving(&self.table, painter);
+        self.view.draw(painter);
         self.draw_totals(painter);
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
-            self.anim.tick(*dt);
+            self.view.tick(*dt);
             self.update_ticks();
             return Response::REDRAW;
         }
@@ -516,13 +488,13 @@ impl Game for BlackjackGame {
             self.deal_next();
             return Response::REDRAW;
         }
-        let (play, changed) = self.hand.handle(&self.table, &NoDrag, event);
+        let (play, changed) = self.view.hand.handle(&self.view.table, &NoDrag, event);
         if let Event::PointerMove { pos } = event {
-            let cursor = match self.table.hit(*pos) {
+            let cursor = match self.view.table.hit(*pos) {
                 Hit::Button(_) => game_api::Cursor::PointingHand,
                 _ => game_api::Cursor::Default,
             };
-            self.host.set_cursor(cursor);
+            self.view.host.set_cursor(cursor);
         }
         let played = match play {
             Some(Play::Click(Hit::Button(id))) => match Self::move_of(&id) {
@@ -593,14 +565,13 @@ impl Game for BlackjackGame {
     }
 
     fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.anim.finish();
+        self.view.lay_out(size);
         self.update_ticks();
-        self.table.lay_out(size);
         Response::REDRAW
     }
 
     fn regions(&self) -> Vec<Region> {
-        self.table.regions()
+        self.view.table.regions()
     }
 }
 
@@ -631,7 +602,7 @@ impl NewGame for BlackjackGame {
         let round = Round::deal(seed, start, self.round.money);
         self.from_id = true;
         self.unseeded_shoe = false;
-        self.hand.reset();
+        self.view.hand.reset();
         self.show(round);
         Ok(())
     }
@@ -735,9 +706,12 @@ mod tests {
     #[test]
     fn a_hit_card_slides_from_the_shoe_and_the_hole_card_turns_on_a_stand() {
         let mut g = game_at(3, |r| !r.is_settled() && r.hands[0].total() <= 11);
-        let shoe_at = g.table.card_pos(SHOE, g.table.piles[SHOE].cards.len() - 1);
+        let shoe_at = g
+            .view
+            .table
+            .card_pos(SHOE, g.view.table.piles[SHOE].cards.len() - 1);
         assert!(g.play_move(Move::Hit));
-        let slides = g.anim.slides().to_vec();
+        let slides = g.view.anim.slides().to_vec();
         assert_eq!(slides.len(), 1, "{slides:?}");
         assert_eq!((slides[0].pile, slides[0].index), (PLAYER, 2));
         assert_eq!(slides[0].from, shoe_at);
@@ -745,18 +719,19 @@ mod tests {
         for _ in 0..40 {
             g.handle_event(&Event::Tick { dt: 0.02 });
         }
-        assert!(!g.anim.is_running());
+        assert!(!g.view.anim.is_running());
         if g.round.is_settled() {
             return;
         }
         assert!(g.play_move(Move::Stand));
         let turned = g
+            .view
             .anim
             .slides()
             .iter()
             .any(|s| s.pile == DEALER && s.index == 1 && !s.was_up);
         assert!(turned, "the hole card turns over");
-        assert!(g.table.piles[DEALER].cards.iter().all(|c| c.face_up));
+        assert!(g.view.table.piles[DEALER].cards.iter().all(|c| c.face_up));
     }
 
     #[test]
@@ -776,7 +751,13 @@ mod tests {
             status.ends_with("You have $98. (Each bet is $2.)"),
             "{status}"
         );
-        let buttons: Vec<&str> = g.table.buttons.iter().map(|b| b.label.as_str()).collect();
+        let buttons: Vec<&str> = g
+            .view
+            .table
+            .buttons
+            .iter()
+            .map(|b| b.label.as_str())
+            .collect();
         assert_eq!(buttons, ["Hit", "Stand", "Double"]);
     }
 

@@ -177,7 +177,7 @@ fn the_code_it_quotes_is_the_crates_code() {
 #[test]
 fn the_game_conforms() {
     // The manual's Greek letters, ∞ and superscripts are drawn by the
-    // launcher's fonts (launcher/tests/docs.rs asks them, glyph by glyph),
+    // launcher's fonts (launcher/tests/docs/every_document.rs asks them, glyph by glyph),
     // wider than the kit's Latin-1 rule.
     game_test::Kit::new(env!("CARGO_MANIFEST_DIR"), &chat_noir::GAME_TABLE)
         .skip(game_test::Rule::Characters)

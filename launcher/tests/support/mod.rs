@@ -5,7 +5,7 @@
 //! `launcher` binary (`CARGO_BIN_EXE_plt-games`): the command line
 //! (`cli.rs`, `faults_cli.rs`), real windows under Xvfb (`real_window.rs`,
 //! `chat_noir_window.rs`), the documents and the template shipped
-//! with it (`docs.rs`, `template_game.rs`), and the bundle and install
+//! with it (`docs/`, `template_game.rs`), and the bundle and install
 //! made with it (`dist.rs`). Everything else that uses
 //! real files or libraries lives in `tests/tests` (the rule for every kind
 //! of test is at the top of `tests/src/lib.rs`).

@@ -10,10 +10,9 @@
 //! launcher's ticks, so the window never waits for them, and the status
 //! line says whose turn it is.
 
-use std::time::Duration;
-
-use cards::anim::{Animator, Snapshot};
-use cards::{Fan, Hand, Hit, Pile, Play, Rules, Suit, Table, TableCard};
+use cards::deal::fresh_seed;
+use cards::view::{View, WAIT_TICK};
+use cards::{Fan, Hit, Pile, Play, Rules, Suit, Table, TableCard};
 use game_api::{
     Action as ToolAction, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes,
     Painter, Point, Region, Response, Rgba, SaveLoad, TextStyle, UndoRule,
@@ -52,22 +51,6 @@ const COLS: f32 = 8.0;
 const ROWS: f32 = 3.85;
 const MIDDLE_ROW: f32 = 1.4;
 const YOUR_ROW: f32 = 2.75;
-const TICK: Duration = Duration::from_millis(16);
-/// The ticks asked for while an opponent only waits out its turn (no card
-/// slides): nothing on screen changes, and each tick costs the window a
-/// frame; the turn is played at most this late.
-const WAIT_TICK: Duration = Duration::from_millis(100);
-
-/// A fresh seed for a new game.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
-}
 
 /// The button id of a suit: "suit-H".
 pub fn suit_button(s: Suit) -> String {
@@ -102,14 +85,9 @@ impl Rules for DragRules<'_> {
 
 /// The game in its window.
 pub struct Crazy8sGame {
-    host: Host,
+    view: View,
     game: Crazy8s,
     settings: Settings,
-    table: Table,
-    hand: Hand,
-    anim: Animator,
-    /// The interval of the ticks asked for, if any.
-    ticking: Option<Duration>,
     /// Seconds the current opponent's turn has waited.
     waited: f32,
     message: Option<String>,
@@ -132,13 +110,9 @@ impl Crazy8sGame {
         let mut table = Table::new(COLS, ROWS);
         table.card_widths = (24.0, 130.0);
         let mut g = Crazy8sGame {
-            host,
+            view: View::new(host, table),
             game: Crazy8s::deal(settings.options, seed),
             settings,
-            table,
-            hand: Hand::new(),
-            anim: Animator::new(),
-            ticking: None,
             waited: 0.0,
             message: None,
             undo: UndoRule::Free,
@@ -154,12 +128,11 @@ impl Crazy8sGame {
 
     /// The table as drawn.
     pub fn table(&self) -> &Table {
-        &self.table
+        &self.view.table
     }
 
     fn restart_view(&mut self) {
-        self.hand.reset();
-        self.anim.finish();
+        self.view.reset();
         self.message = None;
         self.waited = 0.0;
         self.sync();
@@ -224,12 +197,12 @@ impl Crazy8sGame {
             p.highlighted = g.turn == Turn::Opponent(k);
             piles.push(p);
         }
-        self.table.piles = piles;
-        self.table.buttons.clear();
+        self.view.table.piles = piles;
+        self.view.table.buttons.clear();
         if g.turn == Turn::PickSuit {
             for (i, s) in PANEL.into_iter().enumerate() {
                 let name = format!("{}{}", s.name()[..1].to_uppercase(), &s.name()[1..]);
-                self.table.add_button(
+                self.view.table.add_button(
                     &suit_button(s),
                     &name,
                     (COLS / 2.0 + 1.25, MIDDLE_ROW + i as f32 * 0.25),
@@ -238,7 +211,7 @@ impl Crazy8sGame {
             }
         }
         if g.turn == Turn::You && g.deck.is_empty() {
-            self.table.add_button(
+            self.view.table.add_button(
                 PASS,
                 "Pass",
                 (COLS / 2.0 - 1.1, MIDDLE_ROW + 0.4),
@@ -246,42 +219,33 @@ impl Crazy8sGame {
             );
         }
         if g.is_over() {
-            self.table.add_button(
+            self.view.table.add_button(
                 NEW_GAME,
                 "New Game",
                 (COLS / 2.0 + 1.25, MIDDLE_ROW + 0.4),
                 (1.2, 0.2),
             );
         }
-        if let Some(cards::drag::Focus::Button(b)) = self.hand.focus
-            && b >= self.table.buttons.len()
+        if let Some(cards::drag::Focus::Button(b)) = self.view.hand.focus
+            && b >= self.view.table.buttons.len()
         {
-            self.hand.focus =
-                (!self.table.buttons.is_empty()).then_some(cards::drag::Focus::Button(0));
+            self.view.hand.focus =
+                (!self.view.table.buttons.is_empty()).then_some(cards::drag::Focus::Button(0));
         }
     }
 
+    /// Ticks while an opponent waits out its turn (no card slides):
+    /// slowly, since nothing on screen changes; the turn is played at most
+    /// a tick late.
     fn update_ticks(&mut self) {
-        let wanted = if self.anim.is_running() {
-            Some(TICK)
-        } else if matches!(self.game.turn, Turn::Opponent(_)) {
-            Some(WAIT_TICK)
-        } else {
-            None
-        };
-        if wanted != self.ticking {
-            match wanted {
-                Some(interval) => self.host.request_ticks(interval),
-                None => self.host.stop_ticks(),
-            }
-            self.ticking = wanted;
-        }
+        let waiting = matches!(self.game.turn, Turn::Opponent(_));
+        self.view.want_ticks(waiting.then_some(WAIT_TICK));
     }
 
     /// Takes `a` as the player (or an opponent) does, the cards sliding;
     /// whether it was legal (a refusal is said in the status line).
     pub fn act(&mut self, a: Action) -> bool {
-        let before = Snapshot::of(&self.table);
+        let before = self.view.snapshot(None);
         match self.game.play(a) {
             Ok(()) => {
                 // A drawn card and an opponent's turn show what was
@@ -293,7 +257,7 @@ impl Crazy8sGame {
                 self.message = None;
                 self.waited = 0.0;
                 self.sync();
-                self.anim.start(&before, &self.table);
+                self.view.slide_from(&before);
                 self.update_ticks();
                 true
             }
@@ -319,7 +283,7 @@ impl Crazy8sGame {
                 index,
                 to: DISCARD,
             } => {
-                let c = self.table.piles[YOU].cards[index].card;
+                let c = self.view.table.piles[YOU].cards[index].card;
                 self.act(Action::Discard(c))
             }
             Play::Move {
@@ -332,7 +296,7 @@ impl Crazy8sGame {
                 index,
                 to: Some(DISCARD),
             } => {
-                let c = self.table.piles[YOU].cards[index].card;
+                let c = self.view.table.piles[YOU].cards[index].card;
                 if let Err(why) = self.game.check(Action::Discard(c)) {
                     self.message = Some(format!("Refused: {why}."));
                 }
@@ -344,7 +308,7 @@ impl Crazy8sGame {
                 true
             }
             Play::Click(Hit::Card { pile: YOU, index }) => {
-                let c = self.table.piles[YOU].cards[index].card;
+                let c = self.view.table.piles[YOU].cards[index].card;
                 self.act(Action::Discard(c));
                 true
             }
@@ -372,18 +336,18 @@ impl Crazy8sGame {
     }
 
     fn request_new_game(&mut self) {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
+        if self.view.host.has_revision_2() {
+            self.view.host.request_new_game();
         } else {
             self.new_deal(self.settings.options, fresh_seed());
         }
     }
 
     fn keep_settings(&self) {
-        if let Some(dir) = self.host.data_dir()
+        if let Some(dir) = self.view.host.data_dir()
             && let Err(e) = settings::store(&dir, self.settings)
         {
-            self.host.log(&e);
+            self.view.host.log(&e);
         }
     }
 
@@ -425,19 +389,16 @@ impl Crazy8sGame {
                 }
             ));
         }
-        if let Some(hand) = self.hand.describe(&self.table) {
-            s.push_str(&format!(" ({hand})"));
-        }
-        s
+        self.view.with_hand(s)
     }
 
     fn draw_names(&self, painter: &mut dyn Painter) {
-        let l = self.table.layout();
+        let l = self.view.table.layout();
         let size = l.card_width * 0.16;
         let ink = Rgba::rgb(250, 245, 210);
         let g = &self.game;
         for k in 1..=g.options.opponents {
-            let at = l.place(self.table.piles[OPPONENT + k - 1].at);
+            let at = l.place(self.view.table.piles[OPPONENT + k - 1].at);
             let n = g.hands[k].len();
             let label = format!(
                 "{}: {n} card{}",
@@ -453,7 +414,7 @@ impl Crazy8sGame {
                 &label,
             );
         }
-        let at = l.place(self.table.piles[YOU].at);
+        let at = l.place(self.view.table.piles[YOU].at);
         painter.styled_text(
             Point::new(at.x, at.y - l.gap * 0.3),
             Anchor::BottomLeft,
@@ -463,7 +424,7 @@ impl Crazy8sGame {
             "You",
         );
         if crate::rules::is_eight(g.top()) && !g.is_over() {
-            let at = l.place(self.table.piles[DISCARD].at);
+            let at = l.place(self.view.table.piles[DISCARD].at);
             painter.styled_text(
                 Point::new(at.x + l.card_width / 2.0, at.y + l.card().y + l.gap * 0.3),
                 Anchor::Top,
@@ -484,7 +445,7 @@ impl Game for Crazy8sGame {
     }
 
     fn canvas_size(&self) -> Point {
-        self.table.canvas_size()
+        self.view.table.canvas_size()
     }
 
     fn title(&self) -> String {
@@ -496,15 +457,13 @@ impl Game for Crazy8sGame {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        self.hand
-            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
-        self.anim.draw_moving(&self.table, painter);
+        self.view.draw(painter);
         self.draw_names(painter);
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
-            let mut changed = self.anim.tick(*dt);
+            let mut changed = self.view.tick(*dt);
             if let Turn::Opponent(_) = self.game.turn {
                 self.waited += dt.max(0.0);
                 // Every opponent whose seconds have passed plays, the rest
@@ -532,17 +491,17 @@ impl Game for Crazy8sGame {
             game: &self.game,
             drag: self.settings.drag,
         };
-        let (play, changed) = self.hand.handle(&self.table, &rules, event);
+        let (play, changed) = self.view.hand.handle(&self.view.table, &rules, event);
         if let Event::PointerMove { pos } = event {
             let rules = DragRules {
                 game: &self.game,
                 drag: self.settings.drag,
             };
-            let mut cursor = self.hand.cursor(&self.table, &rules, *pos);
+            let mut cursor = self.view.hand.cursor(&self.view.table, &rules, *pos);
             if !self.settings.drag
                 && self.game.turn == Turn::You
                 && matches!(
-                    self.table.hit(*pos),
+                    self.view.table.hit(*pos),
                     Hit::Card {
                         pile: YOU | DECK,
                         ..
@@ -551,10 +510,10 @@ impl Game for Crazy8sGame {
             {
                 cursor = game_api::Cursor::PointingHand;
             }
-            if matches!(self.table.hit(*pos), Hit::Button(_)) {
+            if matches!(self.view.table.hit(*pos), Hit::Button(_)) {
                 cursor = game_api::Cursor::PointingHand;
             }
-            self.host.set_cursor(cursor);
+            self.view.host.set_cursor(cursor);
         }
         let played = play.is_some_and(|p| self.play(p));
         if changed || played {
@@ -606,7 +565,7 @@ impl Game for Crazy8sGame {
                     other => return Err(GameError(format!("{other:?} is not Click or Drag"))),
                 };
                 self.keep_settings();
-                self.hand.reset();
+                self.view.hand.reset();
             }
             DRAW_ACTION | PASS => {
                 let a = if id == PASS {
@@ -624,14 +583,13 @@ impl Game for Crazy8sGame {
     }
 
     fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.anim.finish();
+        self.view.lay_out(size);
         self.update_ticks();
-        self.table.lay_out(size);
         Response::REDRAW
     }
 
     fn regions(&self) -> Vec<Region> {
-        self.table.regions()
+        self.view.table.regions()
     }
 }
 
@@ -694,9 +652,9 @@ mod tests {
     fn your_hand_is_spread_across_the_table() {
         let mut g = game(3);
         let you = 2;
-        assert_eq!(g.table.piles[you].name, "your hand");
-        let (min, size) = g.table.pile_rect(you);
-        let card = g.table.layout().card();
+        assert_eq!(g.view.table.piles[you].name, "your hand");
+        let (min, size) = g.view.table.pile_rect(you);
+        let card = g.view.table.layout().card();
         let n = g.game.hands[0].len() as f32;
         assert!(
             size.x >= n * card.x,
@@ -710,7 +668,7 @@ mod tests {
             g.game.hands[0].push(c);
         }
         g.sync();
-        let (min20, size20) = g.table.pile_rect(you);
+        let (min20, size20) = g.view.table.pile_rect(you);
         assert_eq!(min20, min);
         assert!(min20.x + size20.x <= 764.0, "{min20:?} {size20:?}");
         assert!(min20.x + size20.x >= 0.95 * 764.0, "{min20:?} {size20:?}");

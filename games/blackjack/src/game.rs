@@ -14,7 +14,7 @@
 //! between sessions ([`crate::bank`]).
 
 use cards::deal::fresh_seed;
-use cards::drag::Focus;
+use cards::drag::{Focus, NoDrag};
 use cards::view::View;
 use cards::{Fan, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
@@ -54,18 +54,6 @@ const BUTTON_ROW: f32 = 2.35;
 const BUTTON_HEIGHT: f32 = 0.25;
 const ROWS: f32 = BUTTON_ROW + 0.3;
 const HAND_COL: f32 = 1.2;
-
-/// No card is ever picked up: Blackjack is played with its buttons.
-struct NoDrag;
-
-impl Rules for NoDrag {
-    fn movable(&self, _: &Table, _: usize, _: usize) -> bool {
-        false
-    }
-    fn accepts(&self, _: &Table, _: usize, _: usize, _: usize) -> bool {
-        false
-    }
-}
 
 /// The game in its window.
 pub struct BlackjackGame {

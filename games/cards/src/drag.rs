@@ -37,6 +37,20 @@ pub trait Rules {
     }
 }
 
+/// The rules of a game played by clicks and buttons alone (Blackjack,
+/// Memory): no card is ever picked up.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoDrag;
+
+impl Rules for NoDrag {
+    fn movable(&self, _: &Table, _: usize, _: usize) -> bool {
+        false
+    }
+    fn accepts(&self, _: &Table, _: usize, _: usize, _: usize) -> bool {
+        false
+    }
+}
+
 /// What the player did, for the game to carry out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Play {

@@ -11,10 +11,11 @@
 
 use std::time::Duration;
 
-use cards::anim::{Animator, Snapshot};
-use cards::drag::Focus;
+use cards::deal::fresh_seed;
+use cards::drag::{Focus, NoDrag};
 use cards::table::Faces;
-use cards::{Fan, Hand, Hit, Pile, Play, Rules, Table, TableCard};
+use cards::view::{SLIDE_TICK, View};
+use cards::{Fan, Hit, Pile, Play, Table, TableCard};
 use game_api::{
     Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
     Response, Rgba, SaveLoad, ScoreKind, TextStyle, UndoRule,
@@ -38,21 +39,8 @@ const MATCHED_COLUMN: f32 = 5.4;
 /// The most a tick may add to the clock, in seconds: the launcher sends
 /// no ticks while the window is minimised, and the gap is not play.
 const MAX_TICK: f32 = 0.5;
-/// Ticks while something moves or shows.
-const FAST_TICK: Duration = Duration::from_millis(16);
 /// Ticks while only the clock runs.
 const CLOCK_TICK: Duration = Duration::from_millis(200);
-
-/// A fresh seed for a new game.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
-}
 
 /// The clock as the original shows it: `MM:SS`, `XX:XX` from 100 minutes.
 ///
@@ -81,7 +69,7 @@ fn capitalised(text: &str) -> String {
 
 /// The game in its window.
 pub struct MemoryGame {
-    host: Host,
+    view: View,
     game: Memory,
     seed: u64,
     /// Seconds on the clock; `None` before the first card is turned.
@@ -92,40 +80,20 @@ pub struct MemoryGame {
     turned_at: Option<f64>,
     /// Seconds the showing pair has shown (once turned).
     shown_for: f32,
-    table: Table,
-    hand: Hand,
-    anim: Animator,
-    ticking: Option<Duration>,
     /// A word for the status line about the last turn.
     message: Option<String>,
-}
-
-/// No card is ever picked up: a click turns it.
-struct ClickOnly;
-
-impl Rules for ClickOnly {
-    fn movable(&self, _: &Table, _: usize, _: usize) -> bool {
-        false
-    }
-    fn accepts(&self, _: &Table, _: usize, _: usize, _: usize) -> bool {
-        false
-    }
 }
 
 impl MemoryGame {
     /// A game dealt from `seed`, with `host`.
     pub fn with_seed(host: Host, seed: u64) -> MemoryGame {
         let mut game = MemoryGame {
-            host,
+            view: View::new(host, Self::empty_table()),
             game: Memory::deal(seed),
             seed,
             clock: None,
             turned_at: None,
             shown_for: 0.0,
-            table: Self::empty_table(),
-            hand: Hand::new(),
-            anim: Animator::new(),
-            ticking: None,
             message: None,
         };
         game.restart_view();
@@ -139,7 +107,7 @@ impl MemoryGame {
 
     /// The table as drawn.
     pub fn table(&self) -> &Table {
-        &self.table
+        &self.view.table
     }
 
     /// Seconds on the clock, `None` before the first turn.
@@ -172,8 +140,7 @@ impl MemoryGame {
 
     /// After a new deal or a load: nothing moving or said.
     fn restart_view(&mut self) {
-        self.hand.reset();
-        self.anim.finish();
+        self.view.reset();
         self.shown_for = 0.0;
         self.message = None;
         self.sync();
@@ -200,7 +167,7 @@ impl MemoryGame {
     fn sync(&mut self) {
         for pos in 0..CARDS {
             let card = self.card_at(pos);
-            self.table.piles[pos].cards = if self.game.removed[pos] {
+            self.view.table.piles[pos].cards = if self.game.removed[pos] {
                 Vec::new()
             } else if self.game.face_up(pos) {
                 vec![TableCard::up(card)]
@@ -209,7 +176,7 @@ impl MemoryGame {
             };
         }
         // The matched pile keeps its order; new pairs go on top.
-        let mut matched: Vec<TableCard> = self.table.piles[MATCHED]
+        let mut matched: Vec<TableCard> = self.view.table.piles[MATCHED]
             .cards
             .iter()
             .copied()
@@ -221,37 +188,29 @@ impl MemoryGame {
                 matched.push(TableCard::up(card));
             }
         }
-        self.table.piles[MATCHED].cards = matched;
-    }
-
-    fn wanted_ticks(&self) -> Option<Duration> {
-        if self.anim.is_running() || self.game.showing.is_some() {
-            Some(FAST_TICK)
-        } else if self.clock_running() {
-            Some(CLOCK_TICK)
-        } else {
-            None
-        }
+        self.view.table.piles[MATCHED].cards = matched;
     }
 
     fn clock_running(&self) -> bool {
         self.clock.is_some() && !self.game.all_found()
     }
 
+    /// Ticks fast while a card slides or a pair shows, slowly while only
+    /// the clock runs.
     fn update_ticks(&mut self) {
-        let wanted = self.wanted_ticks();
-        if wanted != self.ticking {
-            match wanted {
-                Some(interval) => self.host.request_ticks(interval),
-                None => self.host.stop_ticks(),
-            }
-        }
-        self.ticking = wanted;
+        let idle = if self.game.showing.is_some() {
+            Some(SLIDE_TICK)
+        } else if self.clock_running() {
+            Some(CLOCK_TICK)
+        } else {
+            None
+        };
+        self.view.want_ticks(idle);
     }
 
     /// Turns the card at `pos` as a click does; whether anything changed.
     pub fn turn(&mut self, pos: usize) -> bool {
-        let before = Snapshot::of(&self.table);
+        let before = self.view.snapshot(None);
         if self.game.won() {
             self.message = Some("Every pair is found: start a new game to play again.".into());
             return true;
@@ -289,7 +248,7 @@ impl MemoryGame {
             Err(Illegal::OffTable) | Err(Illegal::Over) => {}
         }
         self.sync();
-        self.anim.start(&before, &self.table);
+        self.view.slide_from(&before);
         self.update_ticks();
         true
     }
@@ -297,7 +256,7 @@ impl MemoryGame {
     /// Ends the showing pair now (its delay run out): the pair slides to
     /// the matched pile, or the two cards turn back.
     pub fn settle(&mut self) -> bool {
-        let before = Snapshot::of(&self.table);
+        let before = self.view.snapshot(None);
         let Some((_, _, matched)) = self.game.settle() else {
             return false;
         };
@@ -306,7 +265,7 @@ impl MemoryGame {
         }
         self.shown_for = 0.0;
         self.sync();
-        self.anim.start(&before, &self.table);
+        self.view.slide_from(&before);
         self.update_ticks();
         true
     }
@@ -319,8 +278,8 @@ impl MemoryGame {
             Play::Click(Hit::Pile(pile)) if pile < CARDS => self.turn(pile),
             Play::Click(Hit::Card { pile: MATCHED, .. }) if self.game.won() => {
                 // The original deals again on a click once all are found.
-                if self.host.has_revision_2() {
-                    self.host.request_new_game();
+                if self.view.host.has_revision_2() {
+                    self.view.host.request_new_game();
                 } else {
                     self.new_deal(fresh_seed());
                 }
@@ -332,7 +291,7 @@ impl MemoryGame {
 
     /// Moves the keyboard cursor a row up or down among the places.
     fn cursor_row(&mut self, down: bool) -> bool {
-        let pile = match self.hand.focus {
+        let pile = match self.view.hand.focus {
             Some(Focus::Pile { pile, .. }) if pile < CARDS => pile,
             Some(Focus::Pile { .. }) => return false,
             _ => 0,
@@ -342,7 +301,7 @@ impl MemoryGame {
         } else {
             (pile + CARDS - WIDTH) % CARDS
         };
-        self.hand.focus = Some(Focus::Pile {
+        self.view.hand.focus = Some(Focus::Pile {
             pile: next,
             index: 0,
         });
@@ -372,15 +331,12 @@ impl MemoryGame {
         if self.clock.is_none() {
             s.push_str(" The clock starts at the first card.");
         }
-        if let Some(hand) = self.hand.describe(&self.table) {
-            s.push_str(&format!(" ({hand})"));
-        }
-        s
+        self.view.with_hand(s)
     }
 
     /// Where the clock is drawn: under the matched pile.
     fn clock_rect(&self) -> (Point, Point) {
-        let l = self.table.layout();
+        let l = self.view.table.layout();
         let min = l.place((MATCHED_COLUMN, 1.0));
         (min, Point::new(l.card_width, l.card_width * 0.35))
     }
@@ -402,7 +358,7 @@ impl Game for MemoryGame {
     }
 
     fn canvas_size(&self) -> Point {
-        self.table.canvas_size()
+        self.view.table.canvas_size()
     }
 
     fn title(&self) -> String {
@@ -414,9 +370,7 @@ impl Game for MemoryGame {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        self.hand
-            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
-        self.anim.draw_moving(&self.table, painter);
+        self.view.draw(painter);
         let (min, size) = self.clock_rect();
         painter.rounded_rect(
             min,
@@ -432,10 +386,11 @@ impl Game for MemoryGame {
             TextStyle::BOLD.monospace(),
             &clock_text(self.clock.unwrap_or(0.0)),
         );
-        if self.game.won() && !self.anim.is_running() {
-            let c = self.table.canvas_size();
+        if self.game.won() && !self.view.anim.is_running() {
+            let c = self.view.table.canvas_size();
             let at = Point::new(c.x * 0.42, c.y / 2.0);
-            self.table
+            self.view
+                .table
                 .layout()
                 .draw_result(painter, at, 0.5, "You win!");
         }
@@ -453,8 +408,8 @@ impl Game for MemoryGame {
                 *c += f64::from(dt);
                 redraw |= c.floor() != shown;
             }
-            if self.anim.is_running() {
-                self.anim.tick(dt);
+            if self.view.anim.is_running() {
+                self.view.tick(dt);
                 redraw = true;
             } else if self.game.showing.is_some() {
                 self.shown_for += dt;
@@ -478,28 +433,21 @@ impl Game for MemoryGame {
                 Response::NONE
             };
         }
-        let (play, changed) = self.hand.handle(&self.table, &ClickOnly, event);
-        if let Event::PointerMove { pos } = event {
-            self.host
-                .set_cursor(self.hand.cursor(&self.table, &ClickOnly, *pos));
-        }
-        let played = play.is_some_and(|p| self.play(p));
-        if changed || played {
-            Response::REDRAW
-        } else {
-            Response::NONE
+        let (play, changed) = self.view.point(&NoDrag, event);
+        let played = play.is_some_and(|(p, _)| self.play(p));
+        Response {
+            redraw: changed || played,
         }
     }
 
     fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.anim.finish();
-        self.table.lay_out(size);
+        self.view.lay_out(size);
         self.update_ticks();
         Response::REDRAW
     }
 
     fn regions(&self) -> Vec<Region> {
-        let mut regions = self.table.regions();
+        let mut regions = self.view.table.regions();
         let (min, size) = self.clock_rect();
         regions.push(Region::new(
             format!("clock {}", clock_text(self.clock.unwrap_or(0.0))),
@@ -558,7 +506,7 @@ impl SaveLoad for MemoryGame {
         self.seed = saved.seed;
         self.clock = saved.clock;
         self.turned_at = saved.clock;
-        self.table.piles[MATCHED].cards.clear();
+        self.view.table.piles[MATCHED].cards.clear();
         self.restart_view();
         Ok(())
     }
@@ -570,7 +518,7 @@ mod tests {
     use crate::rules::Picture;
 
     fn click(g: &mut MemoryGame, pos: usize) {
-        let at = g.table.card_pos(pos, 0);
+        let at = g.view.table.card_pos(pos, 0);
         let at = Point::new(at.x + 5.0, at.y + 5.0);
         g.handle_event(&Event::press(at));
         g.handle_event(&Event::release(at));
@@ -591,12 +539,12 @@ mod tests {
             .unwrap();
         click(&mut g, 0);
         click(&mut g, other);
-        assert!(g.table.piles[other].cards[0].face_up);
+        assert!(g.view.table.piles[other].cards[0].face_up);
         run(&mut g, 0.25);
-        assert!(g.table.piles[other].cards[0].face_up, "still showing");
+        assert!(g.view.table.piles[other].cards[0].face_up, "still showing");
         run(&mut g, 1.0);
-        assert!(!g.table.piles[other].cards[0].face_up);
-        assert!(!g.table.piles[0].cards[0].face_up);
+        assert!(!g.view.table.piles[other].cards[0].face_up);
+        assert!(!g.view.table.piles[0].cards[0].face_up);
         assert!(g.clock().unwrap() > 1.0);
     }
 
@@ -635,8 +583,8 @@ mod tests {
         click(&mut g, t);
         assert!(g.status().contains("a pair!"), "{}", g.status());
         run(&mut g, 2.0);
-        assert!(g.table.piles[0].cards.is_empty());
-        assert_eq!(g.table.piles[MATCHED].cards.len(), 2);
+        assert!(g.view.table.piles[0].cards.is_empty());
+        assert_eq!(g.view.table.piles[MATCHED].cards.len(), 2);
         assert!(g.status().contains("1 of 10 pairs found"), "{}", g.status());
     }
 
@@ -683,7 +631,7 @@ mod tests {
         let mut g = MemoryGame::with_seed(Host::detached(), 10);
         click(&mut g, 3);
         click(&mut g, 3);
-        let at = g.table.card_pos(3, 0);
+        let at = g.view.table.card_pos(3, 0);
         g.handle_event(&Event::DoubleClick {
             pos: Point::new(at.x + 5.0, at.y + 5.0),
             button: game_api::Button::Primary,
@@ -699,6 +647,6 @@ mod tests {
         g.handle_event(&Event::key("ArrowRight"));
         g.handle_event(&Event::key("ArrowDown"));
         g.handle_event(&Event::key("Enter"));
-        assert!(g.game.face_up(WIDTH + 1), "{:?}", g.hand.focus);
+        assert!(g.game.face_up(WIDTH + 1), "{:?}", g.view.hand.focus);
     }
 }

@@ -1,0 +1,340 @@
+//! What a game process asks of the CPU, read from `/proc`: its threads'
+//! time on a CPU and waiting for one (`schedstat`), or its CPU time, over
+//! the process and its descendants, at a cost that does not grow with its
+//! thread count; and the limit past which the window says so.
+
+use std::time::Duration;
+
+/// When a game process is said to use a lot of CPU.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CpuLimit {
+    /// How long it must have asked for that much CPU.
+    pub window: Duration,
+    /// How often it is measured (a few times a second at most: each
+    /// measure reads a small file per thread of the game).
+    pub every: Duration,
+    /// The share of one core (1.0: a whole core) at or above which it is
+    /// told.
+    pub share: f64,
+}
+
+impl Default for CpuLimit {
+    /// 90 % of a core over the last 10 s, measured twice a second.
+    fn default() -> CpuLimit {
+        CpuLimit {
+            window: Duration::from_secs(10),
+            every: Duration::from_millis(500),
+            share: 0.9,
+        }
+    }
+}
+
+/// What a game process asked of the CPU over the last window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CpuUse {
+    /// The share of one core it ran or waited to run (1.0: a whole core;
+    /// more with several busy threads).
+    pub share: f64,
+    /// Over how long (at least the limit's window).
+    pub over: Duration,
+    /// Whether that is at or over the limit.
+    pub over_limit: bool,
+}
+
+impl CpuUse {
+    /// "about 100 % of a core for the last 10 s", for the player.
+    pub fn describe(&self) -> String {
+        format!(
+            "about {:.0} % of a core for the last {} s",
+            self.share * 100.0,
+            self.over.as_secs_f64().round().max(1.0)
+        )
+    }
+}
+
+/// The most threads of a process read one by one at each measure: a
+/// process with more is measured by its CPU time (one file), so a measure
+/// never reads more than about `3 × MAX_THREADS` files a process.
+pub const MAX_THREADS: usize = 64;
+
+/// When process `pid` started (field 22 of `/proc/<pid>/stat`, in clock
+/// ticks since boot): what tells it from a later process given its pid.
+pub(super) fn start_time(pid: u32) -> Option<u64> {
+    stat_fields(&format!("/proc/{pid}/stat"))?
+        .get(19)?
+        .parse()
+        .ok()
+}
+
+/// The fields of a `stat` file after the command's name (which may hold
+/// spaces and parentheses): the state is the first (field 3).
+fn stat_fields(path: &str) -> Option<Vec<String>> {
+    let text = read_proc(path)?;
+    let (_, rest) = text.rsplit_once(')')?;
+    Some(rest.split_whitespace().map(str::to_owned).collect())
+}
+
+/// The time the threads of process `pid` and of its descendants have run
+/// or waited to run so far, or (without `schedstat`) their CPU time. The
+/// descendants count: with a PID namespace the game runs as the
+/// grandchild of the process the console started ([`crate::init`]).
+pub(super) fn demand(pid: u32) -> Option<Duration> {
+    let mut total = Duration::ZERO;
+    let mut read = 0;
+    let family = family(pid);
+    for &pid in &family {
+        // Too many threads to read one by one: its CPU time, at once.
+        if thread_count(pid).is_some_and(|n| n > MAX_THREADS) {
+            if let Some(time) = cpu_time(pid) {
+                total += time;
+                read += 1;
+            }
+            continue;
+        }
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten().take(MAX_THREADS) {
+            if low_priority(&task.path()) {
+                continue;
+            }
+            let Some(text) = read_proc(&task.path().join("schedstat").to_string_lossy()) else {
+                // A thread that just ended; or no schedstat at all.
+                continue;
+            };
+            let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+            if let (Some(Some(ran)), Some(Some(waited))) = (fields.next(), fields.next()) {
+                total += Duration::from_nanos(ran.saturating_add(waited));
+                read += 1;
+            }
+        }
+    }
+    if read > 0 {
+        return Some(total);
+    }
+    let mut total = cpu_time(pid)?;
+    for &pid in &family[1..] {
+        total += cpu_time(pid).unwrap_or_default();
+    }
+    Some(total)
+}
+
+/// The most processes of a game read at each measure (itself and its
+/// descendants).
+const MAX_PROCESSES: usize = 64;
+
+/// Process `pid` and its descendants (from each thread's `children` in
+/// `/proc/<pid>/task/<tid>/`), `pid` first; at most [`MAX_PROCESSES`].
+pub(super) fn family(pid: u32) -> Vec<u32> {
+    let mut family = vec![pid];
+    let mut next = 0;
+    while next < family.len() && family.len() < MAX_PROCESSES {
+        let parent = family[next];
+        next += 1;
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{parent}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten().take(MAX_THREADS) {
+            let Some(children) = read_proc(&task.path().join("children").to_string_lossy()) else {
+                continue;
+            };
+            family.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
+        }
+    }
+    family.truncate(MAX_PROCESSES);
+    family
+}
+
+/// The number of threads of process `pid` (field 20 of its `stat`).
+fn thread_count(pid: u32) -> Option<usize> {
+    stat_fields(&format!("/proc/{pid}/stat"))?
+        .get(17)?
+        .parse()
+        .ok()
+}
+
+thread_local! {
+    /// The `/proc` files this thread has read (what a measure costs).
+    static PROC_READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Reads a small file of `/proc`, counted in [`PROC_READS`].
+fn read_proc(path: &str) -> Option<String> {
+    PROC_READS.with(|reads| reads.set(reads.get() + 1));
+    std::fs::read_to_string(path).ok()
+}
+
+/// Whether the thread at `task` (`/proc/<pid>/task/<tid>`) runs at a
+/// lowered priority (its `nice`, field 19 of its `stat`, above 0).
+fn low_priority(task: &std::path::Path) -> bool {
+    stat_fields(&task.join("stat").to_string_lossy())
+        .and_then(|fields| fields.get(16)?.parse::<i64>().ok())
+        .is_some_and(|nice| nice > 0)
+}
+
+/// Process `pid`'s user and system time (`/proc/<pid>/stat`).
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let fields = stat_fields(&format!("/proc/{pid}/stat"))?;
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    let per_second = clock_ticks()?;
+    Some(Duration::from_nanos(
+        ticks.saturating_mul(1_000_000_000) / per_second,
+    ))
+}
+
+/// The clock ticks in a second, the unit of `/proc/<pid>/stat`'s times.
+#[cfg(target_os = "linux")]
+fn clock_ticks() -> Option<u64> {
+    // SAFETY: sysconf only reads a configuration value.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    u64::try_from(per_second).ok().filter(|&t| t > 0)
+}
+
+/// No `/proc` to read elsewhere.
+#[cfg(not(target_os = "linux"))]
+fn clock_ticks() -> Option<u64> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+    use std::time::Instant;
+
+    /// Held by the tests that read this process's threads, and by the one
+    /// that gives it 2,000: a measure reads only the first threads', and
+    /// a process of more by its CPU time alone.
+    static OWN_THREADS: Mutex<()> = Mutex::new(());
+
+    #[test]
+    fn this_process_is_measured() {
+        let _own = OWN_THREADS.lock().unwrap_or_else(|e| e.into_inner());
+        let pid = std::process::id();
+        assert!(start_time(pid).is_some());
+        assert!(demand(pid).is_some(), "this process's demand");
+        // Some work, counted in steps rather than time.
+        let mut x = 0u64;
+        for i in 0..5_000_000u64 {
+            x = std::hint::black_box(x.wrapping_add(i));
+        }
+        // The process's sum is over the threads alive when it is read (the
+        // other tests' threads come and go), but it always holds this one's
+        // time so far: read first, so it can only have grown since.
+        let own = std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|text| {
+                let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+                Some(fields.next()??.saturating_add(fields.next()??))
+            });
+        let total = demand(pid).expect("again");
+        if let Some(own) = own {
+            assert!(own > 0, "this thread ran");
+            assert!(total >= Duration::from_nanos(own), "{total:?} < {own} ns");
+        }
+        assert!(cpu_time(pid).is_some());
+    }
+
+    /// A game's processes are counted with the process the console
+    /// started: its children, and theirs.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_descendants_of_a_process_are_its_family() {
+        let _own = OWN_THREADS.lock().unwrap_or_else(|e| e.into_inner());
+        use std::os::unix::process::CommandExt;
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", "sleep 60 & wait"])
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        // The grandchild appears once sh has forked it: wait for that
+        // (the deadline only turns a never into a failure).
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let found = loop {
+            let found = family(pid);
+            if found.len() >= 2 || Instant::now() > deadline {
+                break found;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let own = family(std::process::id());
+        // SAFETY: kills the process group made above (sh and its sleep).
+        unsafe { libc::killpg(pid as i32, libc::SIGKILL) };
+        let _ = child.wait();
+        assert_eq!(found.len(), 2, "sh and its sleep: {found:?}");
+        assert_eq!(found[0], pid);
+        assert_eq!(own[0], std::process::id());
+        assert!(own.contains(&pid), "this test's child is in its family");
+    }
+
+    /// Issue 41, attack 6: a measure of a process of 2,000 threads reads
+    /// about as many files as one of [`MAX_THREADS`] (it read three files
+    /// of every thread, up to 1,024 of them, twice a second), and still
+    /// counts the process's time.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_measure_costs_the_same_whatever_the_thread_count() {
+        let _own = OWN_THREADS.lock().unwrap_or_else(|e| e.into_inner());
+        let reads = |pid: u32| {
+            PROC_READS.with(|r| r.set(0));
+            let demand = demand(pid).expect("a demand");
+            (PROC_READS.with(std::cell::Cell::get), demand)
+        };
+        let (stop, hold) = std::sync::mpsc::channel::<()>();
+        let hold = std::sync::Arc::new(std::sync::Mutex::new(hold));
+        let threads: Vec<_> = (0..2000)
+            .map(|_| {
+                let hold = hold.clone();
+                std::thread::Builder::new()
+                    .stack_size(64 * 1024)
+                    .spawn(move || {
+                        let _ = hold.lock().map(|h| h.recv());
+                    })
+                    .unwrap()
+            })
+            .collect();
+        let (many_reads, demand) = reads(std::process::id());
+        drop(stop);
+        for thread in threads {
+            thread.join().unwrap();
+        }
+        assert!(demand > Duration::ZERO);
+        // The first threads' `children` (a game's children are its main
+        // thread's), and its `stat` twice, with a margin for the children
+        // other tests start meanwhile: 2,000 threads once cost 3,072.
+        assert!(
+            many_reads <= MAX_THREADS + 64,
+            "2,000 threads: {many_reads} files read"
+        );
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_thread_that_lowered_its_priority_is_not_counted() {
+        let here = |tid: i64| std::path::PathBuf::from(format!("/proc/self/task/{tid}"));
+        // SAFETY: gettid only returns the caller's thread id.
+        let main = unsafe { libc::gettid() };
+        assert!(!low_priority(&here(main.into())));
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            // SAFETY: both only set or read the calling thread's own values.
+            let tid = unsafe {
+                libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+                libc::gettid()
+            };
+            sender.send(tid).unwrap();
+            let _ = wait.recv();
+        });
+        let tid = receiver.recv().unwrap();
+        assert!(low_priority(&here(tid.into())), "a thread at nice 19");
+        assert!(!low_priority(&here(main.into())), "only that thread");
+        drop(done);
+        thread.join().unwrap();
+    }
+}

@@ -1,0 +1,320 @@
+//! How much of the machine a game process uses, watched from a thread of
+//! the console (never from a frame): its CPU, a few times a second, and
+//! its data directory's size and file count, every few seconds
+//! ([`DiskLimit`]: the window says when the game has written more than
+//! its quota there, and from then on no file of the game grows; before,
+//! no file grows past its largest file's length and what is left of the
+//! quota, so every file it has can still be rewritten and grown by what
+//! is left).
+//!
+//! A game that keeps a core busy while it still answers (a thread spinning
+//! at 100 %) is never "not responding", yet it slows the whole machine. The
+//! watch reads what the process's threads asked of the CPU and tells the
+//! window when, over the last [`CpuLimit::window`], they asked for at least
+//! [`CpuLimit::share`] of a core; the window then says the game "is using a
+//! lot of CPU", with Stop, as it says a game is not responding.
+//!
+//! What is counted is the time the threads of the process and of its
+//! descendants (with a PID namespace, the game is the grandchild of the
+//! process the console started, [`crate::init`]) ran *or waited to
+//! run* (Linux's `/proc/<pid>/task/<tid>/schedstat`: time on a CPU plus
+//! time on a run queue): a thread that spins wants a core all the time,
+//! however busy the machine is, so the verdict does not change on a loaded
+//! machine. A game that animates at 60 frames a second asks for a few
+//! milliseconds a frame and waits on its pipe the rest. A thread that
+//! lowered its own priority (a `nice` above 0: background work that yields
+//! to everything else, such as Chat Noir's solver thinking while the player
+//! does) is not counted. Where `schedstat`
+//! is missing, the process's CPU time (`/proc/<pid>/stat`, user and
+//! system) is read instead. Where `/proc` is missing (not Linux), nothing
+//! is watched.
+//!
+//! A measure costs the same whatever the game's thread count (issue 41: a
+//! game of 30,000 threads cost the watch 4.2 s of CPU in 12 s): a process
+//! of at most [`MAX_THREADS`] threads is read thread by thread, one with
+//! more (its count is in its `stat`) by its CPU time, one file; and a
+//! game process has at most `sandbox::MAX_TASKS` tasks.
+
+use crate::Waker;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+mod cpu;
+mod disk;
+
+pub use cpu::{CpuLimit, CpuUse, MAX_THREADS};
+use cpu::{demand, start_time};
+pub use disk::{DiskLimit, DiskUse, MAX_DEPTH, NEAR_QUOTA_EVERY};
+use disk::{file_limit_for, limit_writes, measure, next_measure, stop_writes};
+
+/// A thread of the console watching one game process; it ends when
+/// dropped, or when the process is gone.
+pub struct UsageWatch {
+    shared: Arc<Shared>,
+    thread: Option<JoinHandle<()>>,
+}
+
+#[derive(Default)]
+struct Shared {
+    state: Mutex<State>,
+    wake: Condvar,
+}
+
+#[derive(Default)]
+struct State {
+    /// Dropped: the thread ends.
+    stop: bool,
+    /// The last measure over a whole window.
+    cpu: Option<CpuUse>,
+    /// The data directory's last measure.
+    disk: Option<DiskUse>,
+}
+
+impl UsageWatch {
+    /// Starts watching process `pid` as `limit` says; `waker` is called
+    /// each time the verdict (over the limit or not) changes. Returns
+    /// `None` where the process cannot be read (no `/proc`, or it has
+    /// already ended).
+    /// With `disk`, its data directory is measured against its quota
+    /// too.
+    pub fn start(
+        pid: u32,
+        limit: CpuLimit,
+        disk: Option<(PathBuf, DiskLimit)>,
+        waker: Option<Waker>,
+    ) -> Option<UsageWatch> {
+        let started = start_time(pid)?;
+        let shared = Arc::new(Shared::default());
+        let thread = {
+            let shared = shared.clone();
+            std::thread::Builder::new()
+                .name(format!("usage-{pid}"))
+                .spawn(move || watch(pid, started, limit, disk, waker, &shared))
+                .ok()?
+        };
+        Some(UsageWatch {
+            shared,
+            thread: Some(thread),
+        })
+    }
+
+    /// The last measure over a whole window (`None` until a window has
+    /// passed).
+    pub fn cpu(&self) -> Option<CpuUse> {
+        self.shared.state.lock().map(|s| s.cpu).unwrap_or(None)
+    }
+
+    /// The last measure, if it is over the limit.
+    pub fn busy(&self) -> Option<CpuUse> {
+        self.cpu().filter(|c| c.over_limit)
+    }
+
+    /// The data directory's last measure (`None` until measured, or
+    /// without one).
+    pub fn disk(&self) -> Option<DiskUse> {
+        self.shared.state.lock().map(|s| s.disk).unwrap_or(None)
+    }
+}
+
+impl Drop for UsageWatch {
+    fn drop(&mut self) {
+        if let Ok(mut state) = self.shared.state.lock() {
+            state.stop = true;
+        }
+        self.shared.wake.notify_all();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The watching thread: a measure every `limit.every`, until stopped or
+/// the process is gone.
+fn watch(
+    pid: u32,
+    started: u64,
+    limit: CpuLimit,
+    disk: Option<(PathBuf, DiskLimit)>,
+    waker: Option<Waker>,
+    shared: &Shared,
+) {
+    let mut samples: VecDeque<(Instant, Duration)> = VecDeque::new();
+    let mut next_disk = Instant::now();
+    let mut writes_stopped = false;
+    let mut file_limit = None;
+    loop {
+        let disk_use = match &disk {
+            Some((dir, quota)) if Instant::now() >= next_disk => {
+                let used = measure(dir, *quota);
+                next_disk = Instant::now() + next_measure(&used);
+                Some(used)
+            }
+            _ => None,
+        };
+        // The same process still (a pid is reused once its process is
+        // gone), and what it has asked for so far.
+        if start_time(pid) != Some(started) {
+            return;
+        }
+        let Some(demand) = demand(pid) else {
+            return;
+        };
+        let now = Instant::now();
+        samples.push_back((now, demand));
+        // Keep the newest sample at least a window old, and those after.
+        while samples
+            .get(1)
+            .is_some_and(|(at, _)| now.duration_since(*at) >= limit.window)
+        {
+            samples.pop_front();
+        }
+        let cpu = samples.front().and_then(|(at, before)| {
+            let over = now.duration_since(*at);
+            (over >= limit.window && !over.is_zero()).then(|| {
+                let share = demand.saturating_sub(*before).as_secs_f64() / over.as_secs_f64();
+                CpuUse {
+                    share,
+                    over,
+                    over_limit: share >= limit.share,
+                }
+            })
+        });
+        let Ok(mut state) = shared.state.lock() else {
+            return;
+        };
+        let mut changed = state.cpu.map(|c| c.over_limit) != cpu.map(|c| c.over_limit);
+        state.cpu = cpu;
+        if let Some(disk) = disk_use {
+            changed |= state.disk.map(|d| d.over_limit()) != Some(disk.over_limit());
+            if disk.over_limit() && !writes_stopped {
+                stop_writes(pid);
+                writes_stopped = true;
+            } else if !writes_stopped {
+                let most = file_limit_for(&disk);
+                // Only ever lowered: the console cannot raise a hard limit
+                // (the kernel asks for CAP_SYS_RESOURCE in the first user
+                // namespace), and the game could raise a soft one.
+                if file_limit.is_none_or(|set| most < set) {
+                    limit_writes(pid, most);
+                    file_limit = Some(most);
+                }
+            }
+            state.disk = Some(disk);
+        }
+        if changed && let Some(waker) = &waker {
+            waker();
+        }
+        let wait = disk.as_ref().map_or(limit.every, |_| {
+            limit
+                .every
+                .min(next_disk.saturating_duration_since(Instant::now()))
+        });
+        let (state, _) = shared
+            .wake
+            .wait_timeout_while(state, wait, |s| !s.stop)
+            .unwrap_or_else(|e| e.into_inner());
+        if state.stop {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 41, attack 5's rest: the quota was only measured every 5 s,
+    /// so a game wrote as much as it liked between two measures (a file of
+    /// 64 MiB past a quota of 8 MiB stayed). Then the file size limit was
+    /// what was left of the quota, which kept the game from writing its
+    /// own files: a write fails at a position past the limit, so with 6
+    /// MiB of 8 in one file, rewriting that file's last KiB in place, or
+    /// adding a byte, failed with "File too large". Now every file can be
+    /// rewritten and grown by what is left; a new file stops at the
+    /// longest file's length plus what was left; and the next measure,
+    /// over the quota, stops every write.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn every_file_is_still_written_and_the_quota_stops_the_rest() {
+        let dir = tempfile::tempdir().unwrap();
+        let flag = |name: &str| dir.path().join(name);
+        let data = dir.path().join("data");
+        std::fs::create_dir(&data).unwrap();
+        // Writes 6 MiB, waits for the test's go, rewrites its last KiB,
+        // adds a byte, tries 64 MiB more in a new file; then waits for
+        // the test's again and tries one more byte.
+        let script = format!(
+            "trap '' XFSZ; cd {data}; head -c 6291456 /dev/zero > first.bin; touch {ready}; \
+             until [ -e {go} ]; do sleep 0.05; done; \
+             dd if=/dev/zero of=first.bin bs=1024 count=1 seek=6143 conv=notrunc 2>&1 \
+               && touch {rewritten}; \
+             printf x >> first.bin && touch {added}; \
+             head -c 67108864 /dev/zero > second.bin; touch {tried}; \
+             until [ -e {again} ]; do sleep 0.05; done; \
+             printf x >> first.bin || echo refused",
+            data = data.display(),
+            ready = flag("ready").display(),
+            go = flag("go").display(),
+            tried = flag("tried").display(),
+            rewritten = flag("rewritten").display(),
+            added = flag("added").display(),
+            again = flag("again").display(),
+        );
+        let child = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let quota = DiskLimit {
+            bytes: 8 << 20,
+            files: 100,
+            every: Duration::from_secs(1),
+        };
+        let until = |what: &str, done: &dyn Fn() -> bool| {
+            let deadline = Instant::now() + Duration::from_secs(30);
+            while !done() {
+                assert!(Instant::now() < deadline, "{what} never came");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        };
+        // Watched once the first file is whole (a measure during its
+        // write would set the limit below its final length).
+        until("the first 6 MiB", &|| flag("ready").exists());
+        let watch = UsageWatch::start(
+            child.id(),
+            CpuLimit::default(),
+            Some((data.clone(), quota)),
+            None,
+        )
+        .unwrap();
+        until("a measure of the first 6 MiB", &|| {
+            watch.disk().is_some_and(|d| d.bytes >= 6 << 20)
+        });
+        std::fs::write(flag("go"), "").unwrap();
+        until("the 64 MiB tried", &|| flag("tried").exists());
+        assert!(flag("rewritten").exists(), "the last KiB not rewritten");
+        assert!(flag("added").exists(), "the byte not added");
+        let second = std::fs::metadata(data.join("second.bin")).unwrap().len();
+        assert!(
+            second <= 8 << 20,
+            "{second} bytes: past the longest file's 6 MiB and the 2 MiB left"
+        );
+        until("the quota passed, measured", &|| {
+            watch.disk().is_some_and(|d| d.over_limit())
+        });
+        std::fs::write(flag("again"), "").unwrap();
+        let out = child.wait_with_output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        let errors = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("refused"), "{said} {errors}");
+        assert!(errors.contains("File too large"), "{errors}");
+        assert_eq!(
+            std::fs::metadata(data.join("first.bin")).unwrap().len(),
+            (6 << 20) + 1
+        );
+    }
+}

@@ -29,6 +29,7 @@
 use std::time::Duration;
 
 use game_api::computer::{Poll, Search, THINKING_TICK, Ticks};
+use game_api::grid::{Dir, cursor_step};
 use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
@@ -762,32 +763,26 @@ impl Checkers {
         )
     }
 
-    /// Moves the keyboard cursor; from none it starts in the middle.
-    fn move_cursor(&mut self, dr: isize, dc: isize) -> bool {
-        let next = match self.cursor {
-            None => (4, 3),
-            Some((r, c)) => (
-                r.saturating_add_signed(dr).min(7),
-                c.saturating_add_signed(dc).min(7),
-            ),
-        };
+    /// Moves the keyboard cursor a step in `dir` (`None`: shows it); from
+    /// none it starts in the middle.
+    fn move_cursor(&mut self, dir: Option<Dir>) -> bool {
+        let next = cursor_step(self.cursor, dir, (8, 8), (4, 3));
         let changed = self.cursor != Some(next);
         self.cursor = Some(next);
         changed
     }
 
     fn key(&mut self, key: &str) -> bool {
+        if let Some(dir) = Dir::from_arrow(key) {
+            return self.move_cursor(Some(dir));
+        }
         match key {
-            keys::ARROW_UP => self.move_cursor(-1, 0),
-            keys::ARROW_DOWN => self.move_cursor(1, 0),
-            keys::ARROW_LEFT => self.move_cursor(0, -1),
-            keys::ARROW_RIGHT => self.move_cursor(0, 1),
             keys::ENTER | keys::SPACE => match self.cursor {
                 Some(cell) => {
                     let sq = self.square_of_cell(cell);
                     self.click_square(sq)
                 }
-                None => self.move_cursor(0, 0),
+                None => self.move_cursor(None),
             },
             keys::ESCAPE => {
                 let had = self.selected.len() == 1;

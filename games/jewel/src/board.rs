@@ -82,6 +82,11 @@ impl Cell {
         (row < SIZE && col < SIZE).then_some(Cell::new(row, col))
     }
 
+    /// The direction to its neighbour `other`, if it is one.
+    pub fn dir_to(self, other: Cell) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|&d| self.step(d) == Some(other))
+    }
+
     /// Whether `other` is next to this cell, above, below, left or right.
     pub fn is_next_to(self, other: Cell) -> bool {
         self.row.abs_diff(other.row) + self.col.abs_diff(other.col) == 1
@@ -95,38 +100,9 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A direction to swap in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
-    /// Towards row 0.
-    Up,
-    /// Towards the last row.
-    Down,
-    /// Towards column 0.
-    Left,
-    /// Towards the last column.
-    Right,
-}
-
-impl Dir {
-    /// The four directions.
-    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
-
-    /// The change of row and column one step makes.
-    pub const fn delta(self) -> (isize, isize) {
-        match self {
-            Dir::Up => (-1, 0),
-            Dir::Down => (1, 0),
-            Dir::Left => (0, -1),
-            Dir::Right => (0, 1),
-        }
-    }
-
-    /// The direction from `a` to its neighbour `b`.
-    pub fn between(a: Cell, b: Cell) -> Option<Dir> {
-        Dir::ALL.into_iter().find(|&d| a.step(d) == Some(b))
-    }
-}
+/// A direction to swap in: towards row 0, the last row, column 0 or the
+/// last column.
+pub use game_api::grid::Dir;
 
 /// One jewel: the kind that makes lines, and the random look the hardest
 /// difficulties give it (a colour or a shape that means nothing).
@@ -706,8 +682,8 @@ mod tests {
         assert_eq!(c.step(Dir::Right), None);
         assert_eq!(c.step(Dir::Left), Some(Cell::new(0, 6)));
         assert_eq!(c.step(Dir::Down), Some(Cell::new(1, 7)));
-        assert_eq!(Dir::between(c, Cell::new(1, 7)), Some(Dir::Down));
-        assert_eq!(Dir::between(c, Cell::new(1, 6)), None);
+        assert_eq!(c.dir_to(Cell::new(1, 7)), Some(Dir::Down));
+        assert_eq!(c.dir_to(Cell::new(1, 6)), None);
         assert_eq!(c.to_string(), "row 1, column 8");
         assert_eq!(Cell::of_index(c.index()), c);
     }

@@ -436,11 +436,10 @@ impl JewelGame {
     }
 
     fn key(&mut self, key: &str) -> bool {
+        if let Some(dir) = Dir::from_arrow(key) {
+            return self.arrow(dir);
+        }
         match key {
-            keys::ARROW_UP => self.arrow(Dir::Up),
-            keys::ARROW_DOWN => self.arrow(Dir::Down),
-            keys::ARROW_LEFT => self.arrow(Dir::Left),
-            keys::ARROW_RIGHT => self.arrow(Dir::Right),
             keys::SPACE | keys::ENTER => self.space(),
             "p" => {
                 let paused = self.play.is_paused();

@@ -29,6 +29,7 @@
 
 use crate::board::{Board, Cell, MAX_SIZE, SIZE, SIZES};
 use crate::settings::Settings;
+use game_api::grid::{Dir, cursor_step};
 use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
@@ -432,43 +433,32 @@ impl LightsOut {
         )
     }
 
-    /// Moves the keyboard highlight by `(d_row, d_col)`, staying on the
-    /// board; from no highlight it starts in the middle.
-    fn move_cursor(&mut self, d_row: isize, d_col: isize) {
+    /// Moves the keyboard highlight a step in `dir` (`None`: shows it),
+    /// staying on the board; from no highlight it starts in the middle.
+    /// Returns whether it moved.
+    fn move_cursor(&mut self, dir: Option<Dir>) -> bool {
         let size = self.size();
-        let next = match self.cursor {
-            None => Cell::new(size / 2, size / 2),
-            Some(c) => {
-                let clamp = |v: usize, d: isize| v.saturating_add_signed(d).min(size - 1);
-                Cell::new(clamp(c.row, d_row), clamp(c.col, d_col))
-            }
-        };
-        self.cursor = Some(next);
+        let at = self.cursor.map(|c| (c.row, c.col));
+        let (row, col) = cursor_step(at, dir, (size, size), (size / 2, size / 2));
+        self.set_cursor(Some(Cell::new(row, col)))
     }
 
     fn handle_key(&mut self, key: &str) -> bool {
+        if let Some(dir) = Dir::from_arrow(key) {
+            return self.move_cursor(Some(dir));
+        }
         match key {
             "n" | "N" => self.ask_for_new_game(),
             "r" | "R" => {
                 self.restart();
                 true
             }
-            "ArrowUp" => self.set_cursor_by(-1, 0),
-            "ArrowDown" => self.set_cursor_by(1, 0),
-            "ArrowLeft" => self.set_cursor_by(0, -1),
-            "ArrowRight" => self.set_cursor_by(0, 1),
             "Space" | "Enter" => match self.cursor {
                 Some(cell) => self.press(cell),
-                None => self.set_cursor_by(0, 0),
+                None => self.move_cursor(None),
             },
             _ => false,
         }
-    }
-
-    fn set_cursor_by(&mut self, d_row: isize, d_col: isize) -> bool {
-        let before = self.cursor;
-        self.move_cursor(d_row, d_col);
-        self.cursor != before
     }
 
     fn set_cursor(&mut self, cursor: Option<Cell>) -> bool {

@@ -30,6 +30,7 @@
 use std::time::Duration;
 
 use game_api::Ticks;
+use game_api::grid::{Dir, cursor_step};
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, Modifiers, Painter, Point, Region,
     Response, Rgba, Stroke, Style, keys,
@@ -527,19 +528,14 @@ impl Minesweeper {
         changed
     }
 
-    fn move_cursor(&mut self, d_row: isize, d_col: isize) -> bool {
+    /// Moves the keyboard's cursor a step in `dir` (`None`: shows it), from
+    /// the middle when there is none.
+    fn move_cursor(&mut self, dir: Option<Dir>) -> bool {
         let grid = self.board.grid();
-        let next = match self.cursor {
-            None => grid.index(grid.height / 2, grid.width / 2),
-            Some(c) => {
-                let (row, col) = grid.row_col(c);
-                let clamp = |v: usize, d: isize, n: usize| v.saturating_add_signed(d).min(n - 1);
-                grid.index(
-                    clamp(row, d_row, grid.height),
-                    clamp(col, d_col, grid.width),
-                )
-            }
-        };
+        let (rows, cols) = (grid.height, grid.width);
+        let at = self.cursor.map(|c| grid.row_col(c));
+        let (row, col) = cursor_step(at, dir, (rows, cols), (rows / 2, cols / 2));
+        let next = grid.index(row, col);
         let changed = self.cursor != Some(next);
         self.cursor = Some(next);
         self.hover = None;
@@ -561,21 +557,20 @@ impl Minesweeper {
     }
 
     fn key(&mut self, key: &str, modifiers: Modifiers) -> bool {
+        if let Some(dir) = Dir::from_arrow(key) {
+            return self.move_cursor(Some(dir));
+        }
         match key {
-            keys::ARROW_UP => self.move_cursor(-1, 0),
-            keys::ARROW_DOWN => self.move_cursor(1, 0),
-            keys::ARROW_LEFT => self.move_cursor(0, -1),
-            keys::ARROW_RIGHT => self.move_cursor(0, 1),
             keys::ENTER | keys::SPACE => match self.cursor {
                 Some(c) => {
                     self.click(c);
                     true
                 }
-                None => self.move_cursor(0, 0),
+                None => self.move_cursor(None),
             },
             "f" => match self.cursor {
                 Some(c) => self.toggle_flag(c),
-                None => self.move_cursor(0, 0),
+                None => self.move_cursor(None),
             },
             "n" if self.board.is_over() => self.ask_for_new_game(),
             "h" => {

@@ -21,6 +21,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use game_api::grid::{Dir, cursor_step};
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, Modifiers, NewGame, Painter, Point,
     Region, Response, Rgba, Stroke, Style, keys,
@@ -416,28 +417,23 @@ impl PaintByNumbers {
         Some(n)
     }
 
-    fn move_cursor(&mut self, d_row: isize, d_col: isize) -> bool {
+    /// Moves the keyboard's cursor a step in `dir` (`None`: shows it),
+    /// from the top-left cell when there is none.
+    fn move_cursor(&mut self, dir: Option<Dir>) -> bool {
         let before = self.cursor;
-        let (h, w) = (self.board.height(), self.board.width());
-        self.cursor = Some(match self.cursor {
-            None => (0, 0),
-            Some((r, c)) => (
-                r.saturating_add_signed(d_row).min(h - 1),
-                c.saturating_add_signed(d_col).min(w - 1),
-            ),
-        });
+        let size = (self.board.height(), self.board.width());
+        self.cursor = Some(cursor_step(self.cursor, dir, size, (0, 0)));
         self.cursor != before
     }
 
     fn handle_key(&mut self, key: &str, modifiers: Modifiers) -> bool {
+        if let Some(dir) = Dir::from_arrow(key) {
+            return self.move_cursor(Some(dir));
+        }
         match key {
-            keys::ARROW_UP => self.move_cursor(-1, 0),
-            keys::ARROW_DOWN => self.move_cursor(1, 0),
-            keys::ARROW_LEFT => self.move_cursor(0, -1),
-            keys::ARROW_RIGHT => self.move_cursor(0, 1),
             keys::SPACE | keys::ENTER | "x" => match self.cursor {
                 Some(cell) => self.paint(cell, cell, key == "x" || modifiers.shift),
-                None => self.move_cursor(0, 0),
+                None => self.move_cursor(None),
             },
             "n" => self.ask_for_new_game(),
             _ => false,

@@ -26,6 +26,7 @@
 use std::time::Duration;
 
 use game_api::Ticks;
+use game_api::grid::{Dir, cursor_step};
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Rgba, Stroke, Style, keys,
@@ -470,31 +471,26 @@ impl Same {
         Point::new(x, y)
     }
 
-    /// Moves the keyboard's cursor by `(d_col, d_row)`, staying on the
-    /// board; it starts where the pointer is, or at the bottom-left cell.
-    fn move_cursor(&mut self, d_col: isize, d_row: isize) -> bool {
+    /// Moves the keyboard's cursor a step in `dir` (`None`: shows it),
+    /// staying on the board; it starts where the pointer is, or at the
+    /// bottom-left cell.
+    fn move_cursor(&mut self, dir: Option<Dir>) -> bool {
         let before = self.target();
         let (w, h) = (self.board.width(), self.board.height());
-        let next = match self.cursor.or(self.pointer) {
-            None => Cell::new(0, h - 1),
-            Some(c) => {
-                let step = |v: usize, d: isize, n: usize| v.saturating_add_signed(d).min(n - 1);
-                Cell::new(step(c.col, d_col, w), step(c.row, d_row, h))
-            }
-        };
-        self.cursor = Some(next);
+        let at = self.cursor.or(self.pointer).map(|c| (c.row, c.col));
+        let (row, col) = cursor_step(at, dir, (h, w), (h - 1, 0));
+        self.cursor = Some(Cell::new(col, row));
         self.cursor != before || self.pointer.is_some()
     }
 
     fn handle_key(&mut self, key: &str, shift: bool) -> bool {
+        if let Some(dir) = Dir::from_arrow(key) {
+            return self.move_cursor(Some(dir));
+        }
         match key {
-            keys::ARROW_UP => self.move_cursor(0, -1),
-            keys::ARROW_DOWN => self.move_cursor(0, 1),
-            keys::ARROW_LEFT => self.move_cursor(-1, 0),
-            keys::ARROW_RIGHT => self.move_cursor(1, 0),
             keys::SPACE | keys::ENTER => match self.cursor {
                 Some(cell) => self.click(cell),
-                None => self.move_cursor(0, 0),
+                None => self.move_cursor(None),
             },
             "n" => self.ask_for_new_game(),
             "h" => {

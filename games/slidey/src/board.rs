@@ -115,52 +115,7 @@ impl fmt::Display for Cell {
 }
 
 /// A direction a tile slides in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
-    /// Towards the top.
-    Up,
-    /// Towards the bottom.
-    Down,
-    /// Towards the left.
-    Left,
-    /// Towards the right.
-    Right,
-}
-
-impl Dir {
-    /// All four, in a fixed order.
-    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
-
-    /// The change of row and column one step in this direction.
-    pub const fn delta(self) -> (isize, isize) {
-        match self {
-            Dir::Up => (-1, 0),
-            Dir::Down => (1, 0),
-            Dir::Left => (0, -1),
-            Dir::Right => (0, 1),
-        }
-    }
-
-    /// The opposite direction.
-    pub const fn opposite(self) -> Dir {
-        match self {
-            Dir::Up => Dir::Down,
-            Dir::Down => Dir::Up,
-            Dir::Left => Dir::Right,
-            Dir::Right => Dir::Left,
-        }
-    }
-
-    /// The word for it: "up", "down", "left", "right".
-    pub const fn name(self) -> &'static str {
-        match self {
-            Dir::Up => "up",
-            Dir::Down => "down",
-            Dir::Left => "left",
-            Dir::Right => "right",
-        }
-    }
-}
+pub use game_api::grid::Dir;
 
 /// What one slide did: the tiles that moved, each one cell in `dir`,
 /// nearest the gap first.

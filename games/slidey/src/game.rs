@@ -32,6 +32,7 @@
 use std::time::Duration;
 
 use game_api::Ticks;
+use game_api::grid::cursor_step;
 use game_api::{
     Action, Anchor, Button, Event, FileChoice, FileKind, Game, GameError, Host, NewGame, Painter,
     Picture, Point, Region, Response, Rgba, Stroke, Style, keys,
@@ -527,25 +528,17 @@ impl Slidey {
     /// Moves the keyboard's highlight one cell in `dir` (from the gap when
     /// there is none).
     fn move_cursor(&mut self, dir: Dir) -> bool {
-        let n = self.board.size();
-        let next = match self.cursor {
-            None => self.board.gap(),
-            Some(c) => c.step(dir, n).unwrap_or(c),
-        };
+        let (n, gap) = (self.board.size(), self.board.gap());
+        let at = self.cursor.map(|c| (c.row, c.col));
+        let (row, col) = cursor_step(at, Some(dir), (n.rows, n.cols), (gap.row, gap.col));
+        let next = Cell::new(row, col);
         let changed = self.cursor != Some(next);
         self.cursor = Some(next);
         changed
     }
 
     fn key_press(&mut self, key: &str, shift: bool) -> bool {
-        let dir = match key {
-            keys::ARROW_UP => Some(Dir::Up),
-            keys::ARROW_DOWN => Some(Dir::Down),
-            keys::ARROW_LEFT => Some(Dir::Left),
-            keys::ARROW_RIGHT => Some(Dir::Right),
-            _ => None,
-        };
-        if let Some(dir) = dir {
+        if let Some(dir) = Dir::from_arrow(key) {
             return if shift {
                 self.move_cursor(dir)
             } else {

@@ -472,11 +472,10 @@ impl TallyMaze {
     }
 
     fn handle_key(&mut self, key: &str) -> bool {
+        if let Some(dir) = Dir::from_arrow(key) {
+            return self.play(Turn::Step(dir));
+        }
         match key {
-            "ArrowUp" => self.play(Turn::Step(Dir::Up)),
-            "ArrowDown" => self.play(Turn::Step(Dir::Down)),
-            "ArrowLeft" => self.play(Turn::Step(Dir::Left)),
-            "ArrowRight" => self.play(Turn::Step(Dir::Right)),
             "Space" | "." | "Enter" => self.play(Turn::Wait),
             "n" => self.play(Turn::NextMaze),
             "z" => self.take_back(),

@@ -376,42 +376,7 @@ const EAST: u8 = 1;
 const SOUTH: u8 = 2;
 
 /// A step in one of the four directions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
-    /// Up, towards row 0.
-    Up,
-    /// Down.
-    Down,
-    /// Left, towards column 0.
-    Left,
-    /// Right.
-    Right,
-}
-
-impl Dir {
-    /// The four directions.
-    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
-
-    /// The change of column and row of a step.
-    pub fn delta(self) -> (isize, isize) {
-        match self {
-            Dir::Up => (0, -1),
-            Dir::Down => (0, 1),
-            Dir::Left => (-1, 0),
-            Dir::Right => (1, 0),
-        }
-    }
-
-    /// A lower-case name: "up", "down", "left", "right".
-    pub fn name(self) -> &'static str {
-        match self {
-            Dir::Up => "up",
-            Dir::Down => "down",
-            Dir::Left => "left",
-            Dir::Right => "right",
-        }
-    }
-}
+pub use game_api::grid::Dir;
 
 /// The passages of one maze: which neighbouring cells are joined.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -501,7 +466,7 @@ impl Maze {
     /// The cell a step `dir` from `cell` leads to, if it is on the board
     /// (whether or not a wall is in the way).
     pub fn step(&self, cell: Cell, dir: Dir) -> Option<Cell> {
-        let (dx, dy) = dir.delta();
+        let (dy, dx) = dir.delta();
         let x = cell.x.checked_add_signed(dx)?;
         let y = cell.y.checked_add_signed(dy)?;
         (x < self.width && y < self.height).then_some(Cell::new(x, y))

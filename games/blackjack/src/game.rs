@@ -16,7 +16,7 @@
 use cards::deal::fresh_seed;
 use cards::drag::{Focus, NoDrag};
 use cards::view::View;
-use cards::{Fan, Hit, Pile, Play, Rules, Table, TableCard};
+use cards::{Fan, Hit, Pile, Play, Table, TableCard};
 use game_api::{
     Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
     Region, Response, Rgba, SaveLoad, ScoreKind, TextStyle, UndoRule,

@@ -7,10 +7,10 @@
 //! at once. New game, Restart, Undo, Redo and the Game ID are the
 //! launcher's midend, built on [`SaveLoad`] and [`NewGame`].
 
-use std::time::Duration;
-
-use cards::anim::{Animator, Snapshot};
-use cards::{Card, Fan, Hand, Hit, Pile, Play, Rank, Rules, Table, TableCard};
+use cards::anim::Snapshot;
+use cards::deal::fresh_seed;
+use cards::view::{Drag, View};
+use cards::{Card, Fan, Hit, Pile, Play, Rank, Rules, Table, TableCard};
 use game_api::{
     Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
     Response, SaveLoad, ScoreKind,
@@ -39,31 +39,15 @@ pub const DEAL_ACTION: &str = "deal";
 const ROWS: f32 = 5.0;
 /// The tableau's row.
 const TABLEAU_ROW: f32 = 1.1;
-const TICK: Duration = Duration::from_millis(16);
-
-/// A fresh seed for a new game.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
-}
 
 /// The game in its window.
 pub struct SpiderGame {
-    host: Host,
+    view: View,
     game: Spider,
     seed: u64,
     /// The suits the next game is dealt with (the option).
     next_suits: Suits,
     hints: u32,
-    table: Table,
-    hand: Hand,
-    anim: Animator,
-    ticking: bool,
     /// The sequence picked by a click: column and lowest card.
     selected: Option<(usize, usize)>,
     /// The hint shown now.
@@ -123,20 +107,16 @@ impl SpiderGame {
     /// A game of `suits` dealt from `seed`, with `host`.
     pub fn with_seed(host: Host, suits: Suits, seed: u64) -> SpiderGame {
         let mut game = SpiderGame {
-            host,
+            view: View::new(host, Self::empty_table()),
             game: Spider::deal(suits, seed),
             seed,
             next_suits: suits,
             hints: 0,
-            table: Self::empty_table(),
-            hand: Hand::new(),
-            anim: Animator::new(),
-            ticking: false,
             selected: None,
             hinted: None,
             message: None,
         };
-        game.lay_out(game.table.canvas_size());
+        game.lay_out(game.view.table.canvas_size());
         game.restart_view();
         game
     }
@@ -148,7 +128,7 @@ impl SpiderGame {
 
     /// The table as drawn.
     pub fn table(&self) -> &Table {
-        &self.table
+        &self.view.table
     }
 
     fn empty_table() -> Table {
@@ -174,8 +154,7 @@ impl SpiderGame {
 
     /// After a new deal or a load: nothing held, moving or said.
     fn restart_view(&mut self) {
-        self.hand.reset();
-        self.anim.finish();
+        self.view.reset();
         self.selected = None;
         self.hinted = None;
         self.message = None;
@@ -194,27 +173,27 @@ impl SpiderGame {
     /// Lays the table out to `size`: the card size the kit picks, then the
     /// ten columns spread evenly across the whole width.
     fn lay_out(&mut self, size: Point) {
-        self.table.lay_out(size);
-        let l = self.table.layout();
+        self.view.lay_out(size);
+        let l = self.view.table.layout();
         let (w, gap) = (l.card_width, l.gap);
         let pitch = ((size.x - 2.0 * gap - w) / (COLUMNS - 1) as f32).clamp(w + gap, 2.0 * w);
         let left = ((size.x - (pitch * (COLUMNS - 1) as f32 + w)) / 2.0).max(0.0);
         let unit = |i: usize| (left + i as f32 * pitch - l.origin.x) / (w + gap);
-        self.table.piles[STOCK].at.0 = unit(0);
+        self.view.table.piles[STOCK].at.0 = unit(0);
         for f in 0..RUNS {
-            self.table.piles[FOUNDATION + f].at.0 = unit(2 + f);
+            self.view.table.piles[FOUNDATION + f].at.0 = unit(2 + f);
         }
         for c in 0..COLUMNS {
-            self.table.piles[COLUMN + c].at.0 = unit(c);
+            self.view.table.piles[COLUMN + c].at.0 = unit(c);
         }
     }
 
     /// Puts the rules' state on the table.
     fn sync(&mut self) {
         let g = &self.game;
-        self.table.piles[STOCK].cards = g.stock.iter().map(|&c| TableCard::down(c)).collect();
+        self.view.table.piles[STOCK].cards = g.stock.iter().map(|&c| TableCard::down(c)).collect();
         for f in 0..RUNS {
-            self.table.piles[FOUNDATION + f].cards = match g.done.get(f) {
+            self.view.table.piles[FOUNDATION + f].cards = match g.done.get(f) {
                 Some(&suit) => Rank::ALL
                     .into_iter()
                     .map(|r| TableCard::up(Card::new(r, suit)))
@@ -224,7 +203,7 @@ impl SpiderGame {
         }
         for (c, column) in g.columns.iter().enumerate() {
             let selected = self.selected.filter(|&(s, _)| s == c).map(|(_, i)| i);
-            self.table.piles[COLUMN + c].cards = column
+            self.view.table.piles[COLUMN + c].cards = column
                 .cards
                 .iter()
                 .enumerate()
@@ -239,7 +218,7 @@ impl SpiderGame {
                 })
                 .collect();
         }
-        for (p, pile) in self.table.piles.iter_mut().enumerate() {
+        for (p, pile) in self.view.table.piles.iter_mut().enumerate() {
             pile.highlighted = match self.hinted {
                 Some(Move::Sequence { from, to, .. }) => p == COLUMN + from || p == COLUMN + to,
                 Some(Move::Deal) => p == STOCK,
@@ -249,13 +228,15 @@ impl SpiderGame {
     }
 
     fn update_ticks(&mut self) {
-        let wanted = self.anim.is_running();
-        if wanted && !self.ticking {
-            self.host.request_ticks(TICK);
-        } else if !wanted && self.ticking {
-            self.host.stop_ticks();
-        }
-        self.ticking = wanted;
+        self.view.want_ticks(None);
+    }
+
+    /// Slides the cards that changed since `before`, twins matched by
+    /// [`moved_first`].
+    fn slide_from(&mut self, before: &Snapshot) {
+        let before = moved_first(before, &self.view.table);
+        self.view.slide_from(&before);
+        self.update_ticks();
     }
 
     /// Makes `mv` with its slide from `before`; the refusal's reason kept
@@ -270,9 +251,7 @@ impl SpiderGame {
                     _ => Some(format!("A suit of {} is finished.", finished[0].1.name())),
                 };
                 self.sync();
-                self.anim
-                    .start(&moved_first(&before, &self.table), &self.table);
-                self.update_ticks();
+                self.slide_from(&before);
                 true
             }
             Err(refusal) => {
@@ -285,17 +264,8 @@ impl SpiderGame {
 
     /// Carries out what the player did; `drag` is where the dragged cards
     /// were let go (pile, lowest index, corner), so they land from there.
-    fn play(&mut self, play: Play, drag: Option<(usize, usize, Point)>) -> bool {
-        let mut before = Snapshot::of(&self.table);
-        if let Some((pile, index, corner)) = drag {
-            let first: usize = self.table.piles[..pile].iter().map(|p| p.cards.len()).sum();
-            let base = self.table.card_pos(pile, index);
-            for i in index..self.table.piles[pile].cards.len() {
-                let at = self.table.card_pos(pile, i);
-                before.0[first + i].1 =
-                    Point::new(corner.x + at.x - base.x, corner.y + at.y - base.y);
-            }
-        }
+    fn play(&mut self, play: Play, drag: Drag) -> bool {
+        let before = self.view.snapshot(drag);
         match play {
             Play::Move { from, index, to } if from >= COLUMN && to >= COLUMN => self.make(
                 Move::Sequence {
@@ -319,9 +289,7 @@ impl SpiderGame {
                     _ => None,
                 };
                 // The cards go back from where they were let go.
-                self.anim
-                    .start(&moved_first(&before, &self.table), &self.table);
-                self.update_ticks();
+                self.slide_from(&before);
                 true
             }
             Play::Click(Hit::Card { pile: STOCK, .. }) | Play::Click(Hit::Pile(STOCK)) => {
@@ -370,7 +338,7 @@ impl SpiderGame {
 
     /// Makes `mv` as if the player had (it slides); whether it was legal.
     pub fn play_move(&mut self, mv: Move) -> bool {
-        let before = Snapshot::of(&self.table);
+        let before = self.view.snapshot(None);
         self.make(mv, before)
             && self
                 .message
@@ -436,10 +404,7 @@ impl SpiderGame {
                 plural(g.moves as usize, "move", "moves"),
             ));
         }
-        if let Some(hand) = self.hand.describe(&self.table) {
-            s.push_str(&format!(" ({hand})"));
-        }
-        s
+        self.view.with_hand(s)
     }
 
     fn saved(&self) -> Saved {
@@ -460,7 +425,7 @@ impl Game for SpiderGame {
     }
 
     fn canvas_size(&self) -> Point {
-        self.table.canvas_size()
+        self.view.table.canvas_size()
     }
 
     fn title(&self) -> String {
@@ -472,13 +437,12 @@ impl Game for SpiderGame {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        self.hand
-            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
-        self.anim.draw_moving(&self.table, painter);
-        if self.game.won() && !self.anim.is_running() {
-            let size = self.table.canvas_size();
+        self.view.draw(painter);
+        if self.game.won() && !self.view.anim.is_running() {
+            let size = self.view.table.canvas_size();
             let at = Point::new(size.x / 2.0, size.y / 2.0);
-            self.table
+            self.view
+                .table
                 .layout()
                 .draw_result(painter, at, 0.5, "You win!");
         }
@@ -486,28 +450,23 @@ impl Game for SpiderGame {
 
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
-            self.anim.tick(*dt);
+            self.view.tick(*dt);
             self.update_ticks();
             return Response::REDRAW;
         }
         if let Event::KeyPress { key, .. } = event
             && key == "Escape"
-            && self.hand.held.is_none()
+            && self.view.hand.held.is_none()
             && (self.selected.is_some() || self.hinted.is_some())
         {
             self.hinted = None;
             self.select(None);
             return Response::REDRAW;
         }
-        let drag = self.hand.dragging();
-        let (play, changed) =
-            self.hand
-                .handle_pointing(&self.table, &SpiderRules(&self.game), event, &self.host);
-        let played = play.is_some_and(|p| self.play(p, drag));
-        if changed || played {
-            Response::REDRAW
-        } else {
-            Response::NONE
+        let (play, changed) = self.view.point(&SpiderRules(&self.game), event);
+        let played = play.is_some_and(|(p, drag)| self.play(p, drag));
+        Response {
+            redraw: changed || played,
         }
     }
 
@@ -542,20 +501,20 @@ impl Game for SpiderGame {
                         GameError(format!("{value:?} is not a number of suits (1, 2 or 4)"))
                     })?;
                 self.next_suits = suits;
-                if let Some(dir) = self.host.data_dir()
+                if let Some(dir) = self.view.host.data_dir()
                     && let Err(e) = settings::store(&dir, suits)
                 {
-                    self.host.log(&e);
+                    self.view.host.log(&e);
                 }
-                if self.host.has_revision_2() {
-                    self.host.request_new_game();
+                if self.view.host.has_revision_2() {
+                    self.view.host.request_new_game();
                 } else {
                     self.new_deal(suits, fresh_seed());
                 }
             }
             HINT_ACTION => self.show_hint(),
             DEAL_ACTION => {
-                let before = Snapshot::of(&self.table);
+                let before = self.view.snapshot(None);
                 self.make(Move::Deal, before);
             }
             other => return Err(GameError(format!("Spider has no action {other:?}"))),
@@ -564,14 +523,13 @@ impl Game for SpiderGame {
     }
 
     fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.anim.finish();
-        self.update_ticks();
         self.lay_out(size);
+        self.update_ticks();
         Response::REDRAW
     }
 
     fn regions(&self) -> Vec<Region> {
-        self.table.regions()
+        self.view.table.regions()
     }
 }
 
@@ -681,20 +639,21 @@ mod tests {
         assert!(g.status().starts_with("A suit of hearts is finished."));
         // Its thirteen cards are on their way to the first foundation.
         let sliding: Vec<_> = g
+            .view
             .anim
             .slides()
             .iter()
             .filter(|s| s.pile == FOUNDATION)
             .collect();
         assert_eq!(sliding.len(), 13);
-        let before_slide = g.anim.slides()[0].from;
+        let before_slide = g.view.anim.slides()[0].from;
         g.handle_event(&Event::Tick { dt: 0.1 });
-        let (mid, _, _) = g.anim.frame(&g.table, &g.anim.slides()[0]);
+        let (mid, _, _) = g.view.anim.frame(&g.view.table, &g.view.anim.slides()[0]);
         assert_ne!(mid, before_slide);
         for _ in 0..10 {
             g.handle_event(&Event::Tick { dt: 0.05 });
         }
-        assert!(!g.anim.is_running());
+        assert!(!g.view.anim.is_running());
         let labels: Vec<String> = g.regions().into_iter().map(|r| r.label).collect();
         assert!(
             labels.contains(&"king of hearts, face up, top of foundation 1, 13 cards".to_string()),
@@ -736,24 +695,29 @@ mod tests {
             hints: 0,
         });
         g.load(bytes.as_bytes()).unwrap();
-        let origin = g.table.card_pos(COLUMN + 8, 1);
+        let origin = g.view.table.card_pos(COLUMN + 8, 1);
         assert!(g.play_move(Move::Sequence {
             from: 8,
             index: 1,
             to: 1
         }));
-        let slides: Vec<(usize, usize)> =
-            g.anim.slides().iter().map(|s| (s.pile, s.index)).collect();
+        let slides: Vec<(usize, usize)> = g
+            .view
+            .anim
+            .slides()
+            .iter()
+            .map(|s| (s.pile, s.index))
+            .collect();
         assert_eq!(slides, [(COLUMN + 1, 1)]);
-        assert_eq!(g.anim.slides()[0].from, origin);
+        assert_eq!(g.view.anim.slides()[0].from, origin);
     }
 
     #[test]
     fn a_hint_lights_its_columns_and_escape_clears_it() {
         let mut g = SpiderGame::with_seed(Host::detached(), Suits::One, 3);
         g.show_hint();
-        let lit: Vec<usize> = (0..g.table.piles.len())
-            .filter(|&p| g.table.piles[p].highlighted)
+        let lit: Vec<usize> = (0..g.view.table.piles.len())
+            .filter(|&p| g.view.table.piles[p].highlighted)
             .collect();
         match g.hinted {
             Some(Move::Sequence { from, to, .. }) => {
@@ -764,7 +728,7 @@ mod tests {
         }
         assert!(g.status().starts_with("Hint: "));
         assert_eq!(g.handle_event(&Event::key("Escape")), Response::REDRAW);
-        assert!(g.table.piles.iter().all(|p| !p.highlighted));
+        assert!(g.view.table.piles.iter().all(|p| !p.highlighted));
         assert!(!g.status().starts_with("Hint: "));
     }
 
@@ -772,12 +736,12 @@ mod tests {
     fn a_selection_is_drawn_marked() {
         let mut g = SpiderGame::with_seed(Host::detached(), Suits::Two, 3);
         let top = g.spider().columns[4].cards.len() - 1;
-        let at = g.table.card_pos(COLUMN + 4, top);
+        let at = g.view.table.card_pos(COLUMN + 4, top);
         let at = Point::new(at.x + 5.0, at.y + 5.0);
         g.handle_event(&Event::press(at));
         g.handle_event(&Event::release(at));
         assert_eq!(g.selected, Some((4, top)));
-        assert!(g.table.piles[COLUMN + 4].cards[top].selected);
+        assert!(g.view.table.piles[COLUMN + 4].cards[top].selected);
         let mut p = RecordingPainter::new();
         g.draw(&mut p);
         let gold = p.shapes.iter().any(|s| match s {

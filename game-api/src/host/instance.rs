@@ -337,7 +337,9 @@ impl GameInstance {
     /// The canvas's labelled regions now (revision 3; none from a game
     /// without them): at most [`MAX_REGIONS`], each with finite
     /// coordinates within ±[`MAX_COORDINATE`](super::MAX_COORDINATE) and
-    /// a label capped like every text; others are dropped and noted.
+    /// a label capped like every text and to its equal share of
+    /// [`MAX_REGION_LABEL_BYTES`](super::MAX_REGION_LABEL_BYTES); others
+    /// are dropped, and what was changed is noted.
     pub fn regions(&mut self) -> Result<Vec<Region>, CallError> {
         self.ensure_alive()?;
         let (Some(region_count), Some(region)) = (self.table.region_count, self.table.region)
@@ -351,6 +353,9 @@ impl GameInstance {
         let mut regions = Vec::new();
         let mut note = (count > MAX_REGIONS)
             .then(|| format!("the game has {count} regions; the first {MAX_REGIONS} were kept"));
+        let share = (super::MAX_REGION_LABEL_BYTES / count.clamp(1, MAX_REGIONS) as usize)
+            .min(MAX_TEXT_BYTES);
+        let mut cut = 0usize;
         for index in 0..count.min(MAX_REGIONS) {
             let mut raw = RawRegion {
                 label: AbiStr::EMPTY,
@@ -362,8 +367,16 @@ impl GameInstance {
             self.check("region", status)?;
             // SAFETY: the label stays valid until the game's next
             // `region_count`; it is copied at once.
-            let (label, problem) = unsafe { read_text("label of a region", raw.label) };
+            let (mut label, problem) = unsafe { read_text("label of a region", raw.label) };
             note = note.take().or(problem);
+            if label.len() > share {
+                let mut end = share;
+                while !label.is_char_boundary(end) {
+                    end -= 1;
+                }
+                label.truncate(end);
+                cut += 1;
+            }
             let numbers = [raw.min.x, raw.min.y, raw.size.x, raw.size.y];
             if numbers
                 .iter()
@@ -379,6 +392,18 @@ impl GameInstance {
                     "the region {label:?} has coordinates that are not numbers or are out of range; it was dropped"
                 )));
             }
+        }
+        if cut > 0 {
+            let said = format!(
+                "{cut} of the game's {} region labels were cut to the {share} bytes each may take \
+                 ({} KiB for all its labels)",
+                count.min(MAX_REGIONS),
+                super::MAX_REGION_LABEL_BYTES / 1024
+            );
+            note = Some(match note {
+                Some(before) => format!("{before}; {said}"),
+                None => said,
+            });
         }
         self.set_note("region", note);
         Ok(regions)

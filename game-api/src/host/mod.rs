@@ -55,6 +55,12 @@ impl Features {
 /// The most labelled regions a game's canvas has (a 21 × 21 board has
 /// 441); the rest are dropped and noted.
 pub const MAX_REGIONS: u32 = 4096;
+/// The most bytes all the labels of a game's regions take together
+/// (256 KiB): each label is cut to an equal share of it (64 bytes each of
+/// [`MAX_REGIONS`], 2 KiB each of a 121-cell board's), and the cut is
+/// noted. 4,096 labels of [`MAX_TEXT_BYTES`] were 16 MiB each time a game
+/// was read, a move took 300 ms, and the console held them (issue 41).
+pub const MAX_REGION_LABEL_BYTES: usize = 256 * 1024;
 /// The longest picture path a game may give, in bytes.
 pub const MAX_PICTURE_PATH_BYTES: usize = 255;
 /// The largest side of a picture of pixels a game draws, in pixels.

@@ -11,8 +11,8 @@
 use crate::protocol::{Answer, Frame, Notification};
 use game_api::host::{
     MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_COORDINATE, MAX_PICTURE_BYTES_PER_FRAME, MAX_PICTURE_SIDE,
-    MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_REGIONS, MAX_SAVE_BYTES, MAX_SHAPES_PER_FRAME,
-    MAX_TEXT_BYTES, MAX_TEXT_BYTES_PER_FRAME, picture_path_ok,
+    MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_REGION_LABEL_BYTES, MAX_REGIONS, MAX_SAVE_BYTES,
+    MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES, MAX_TEXT_BYTES_PER_FRAME, picture_path_ok,
 };
 use game_api::{ActionKind, PictureSource, Point, Shape};
 
@@ -76,6 +76,10 @@ pub fn check_answer(answer: &Answer) -> Result<(), String> {
             for region in regions {
                 check_text(&region.label)?;
                 check_numbers(&[region.min.x, region.min.y, region.size.x, region.size.y])?;
+            }
+            let labels: usize = regions.iter().map(|r| r.label.len()).sum();
+            if labels > MAX_REGION_LABEL_BYTES {
+                return Err(format!("region labels of {labels} bytes in all"));
             }
             Ok(())
         }
@@ -339,6 +343,15 @@ mod tests {
             size: Point::new(1.0, 1.0),
         };
         assert!(check_answer(&frame(vec![escape])).is_err());
+        // Issue 41: 4,096 labels of 4 KiB (16 MiB); the host cuts them to
+        // 256 KiB in all.
+        let region = |label: String| {
+            game_api::Region::new(label, Point::new(0.0, 0.0), Point::new(1.0, 1.0))
+        };
+        let long = vec![region("x".repeat(MAX_TEXT_BYTES)); MAX_REGIONS as usize];
+        assert!(check_answer(&Answer::Regions(long)).is_err());
+        let shares = vec![region("x".repeat(64)); MAX_REGIONS as usize];
+        assert_eq!(check_answer(&Answer::Regions(shares)), Ok(()));
         assert!(check_answer(&Answer::CanvasSize(Point::new(0.0, 10.0))).is_err());
         assert!(check_answer(&Answer::Text("x".repeat(MAX_SENT_TEXT + 1))).is_err());
         let bad_key = Action::button("a", "A").with_shortcut("not a key");

@@ -6,6 +6,7 @@
 //!   readers, the compact notation (`7H`, `TS`) for saves and game IDs.
 //! - [`deal`]: shuffling and dealing from a game's seed.
 //! - [`face`]: card faces and backs drawn with the painter at any size.
+//! - [`icon`]: the plain faces and backs of the card games' console icons.
 //! - [`table`]: piles, buttons and felt laid out to the canvas; hit
 //!   testing; screen-reader regions.
 //! - [`drag`]: drag and drop, clicks and keyboard play over a table.
@@ -14,10 +15,10 @@
 //!   node budget, saves, and one game for every patience described.
 //! - [`anim`]: cards sliding and turning over on ticks.
 //! - [`replay`]: computer players' turns played against a step budget and
-//!   shown a step at a time on ticks, and ticks asked for only while
-//!   something moves.
+//!   shown a step at a time on ticks.
 //! - [`view`]: a card game's window: the host, the table, the hand, the
-//!   slides and the ticks every card game's plugin holds.
+//!   slides and the ticks (asked for only while something moves) every
+//!   card game's plugin holds.
 //!
 //! ```
 //! use cards::deal::Stock;
@@ -59,6 +60,7 @@ pub mod card;
 pub mod deal;
 pub mod drag;
 pub mod face;
+pub mod icon;
 pub mod patience;
 pub mod replay;
 pub mod table;

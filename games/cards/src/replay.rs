@@ -1,5 +1,5 @@
-//! Computer players' turns shown one step at a time, and ticks asked for
-//! only while something moves.
+//! Computer players' turns played against a step budget and shown one
+//! step at a time on ticks.
 //!
 //! A card game against computer players should never keep the window
 //! waiting: when the player's move passes the turn, the rules play the
@@ -17,10 +17,6 @@
 //! timed, so a busy machine only shows them later); [`ShowsTurns`] is the
 //! plugin's side of it (ticks, a click or Space to see the rest), written
 //! once for every card game with computer players.
-//!
-//! [`Ticker`] asks the host for ticks when a game starts needing them (a
-//! slide, a replay) and stops them when it no longer does, so an idle game
-//! costs no CPU.
 //!
 //! ```
 //! use cards::replay::Replay;
@@ -42,7 +38,7 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
-use game_api::{Event, Host, Response, keys};
+use game_api::{Event, Response, keys};
 
 use crate::anim::Snapshot;
 use crate::view::{View, WAIT_TICK};
@@ -396,31 +392,6 @@ pub fn skips_replay(event: &Event) -> bool {
         Event::PointerRelease { .. } => true,
         Event::KeyPress { key, .. } => key == keys::SPACE || key == keys::ENTER,
         _ => false,
-    }
-}
-
-/// Whether ticks were asked of the host, so that they are asked for and
-/// stopped once each, as the need for them starts and ends.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Ticker {
-    ticking: bool,
-}
-
-impl Ticker {
-    /// Asks `host` for ticks every `interval` if `wanted` and they are not
-    /// coming yet; stops them if not `wanted` and they are.
-    pub fn want(&mut self, host: &Host, wanted: bool, interval: Duration) {
-        if wanted && !self.ticking {
-            host.request_ticks(interval);
-        } else if !wanted && self.ticking {
-            host.stop_ticks();
-        }
-        self.ticking = wanted;
-    }
-
-    /// Whether ticks are coming.
-    pub fn is_ticking(&self) -> bool {
-        self.ticking
     }
 }
 

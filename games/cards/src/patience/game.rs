@@ -35,7 +35,6 @@
 //! ```
 
 use std::marker::PhantomData;
-use std::time::Duration;
 
 use game_api::settings::SettingsFile;
 use game_api::{
@@ -46,11 +45,11 @@ use game_api::{
 use super::save::{self, Saved};
 use super::solver::{GAME_BUDGET, Search, Solution, Verdict, solve};
 use super::{Move, Patience, PatienceRules, Role};
-use crate::anim::{Animator, Snapshot};
+use crate::anim::Snapshot;
 use crate::drag::Focus;
-use crate::replay::Ticker;
 use crate::table::{Fan, Hit, Pile as TablePile, Table, TableCard};
-use crate::{Hand, Play, Rules};
+use crate::view::{Drag, SLIDE_TICK, View};
+use crate::{Play, Rules};
 
 /// A choice of a variant, shown in the tool bar, kept between sessions
 /// and written in the game ID.
@@ -107,11 +106,10 @@ pub const HINT_ACTION: &str = "hint";
 pub const WINNABLE_ACTION: &str = "winnable";
 /// The "Home" control's id: every card that can go home goes.
 pub const HOME_ACTION: &str = "home";
-const TICK: Duration = Duration::from_millis(16);
 
 /// A patience in its window.
 pub struct PatienceGame<V: Variant> {
-    host: Host,
+    view: View,
     /// The options this game was dealt with.
     chosen: Vec<usize>,
     /// The options the next game is dealt with.
@@ -119,10 +117,6 @@ pub struct PatienceGame<V: Variant> {
     game: Patience,
     deal: u64,
     help: u32,
-    table: Table,
-    hand: Hand,
-    anim: Animator,
-    ticker: Ticker,
     message: Option<String>,
     hinted: Option<Move>,
     /// A question to the solver under way, run on ticks.
@@ -308,16 +302,12 @@ impl<V: Variant> PatienceGame<V> {
     pub fn with_options(host: Host, chosen: &[usize], deal: u64) -> PatienceGame<V> {
         let (game, description) = empty::<V>(chosen);
         let mut this = PatienceGame {
-            host,
+            view: View::new(host, table_of(&description)),
             chosen: chosen.to_vec(),
             next: chosen.to_vec(),
             game,
             deal,
             help: 0,
-            table: table_of(&description),
-            hand: Hand::new(),
-            anim: Animator::new(),
-            ticker: Ticker::default(),
             message: None,
             hinted: None,
             thinking: None,
@@ -335,7 +325,7 @@ impl<V: Variant> PatienceGame<V> {
 
     /// The table as drawn.
     pub fn table(&self) -> &Table {
-        &self.table
+        &self.view.table
     }
 
     fn new_deal(&mut self, chosen: Vec<usize>, deal: u64) {
@@ -346,15 +336,14 @@ impl<V: Variant> PatienceGame<V> {
     }
 
     fn set(&mut self, game: Patience, chosen: Vec<usize>, deal: u64, help: u32, d: &Description) {
-        let size = self.table.canvas_size();
-        self.table = table_of(d);
-        self.table.lay_out(size);
+        let size = self.view.table.canvas_size();
+        self.view.table = table_of(d);
+        self.view.table.lay_out(size);
         self.game = game;
         self.chosen = chosen;
         self.deal = deal;
         self.help = help;
-        self.hand.reset();
-        self.anim.finish();
+        self.view.reset();
         self.message = None;
         self.hinted = None;
         self.thinking = None;
@@ -367,15 +356,15 @@ impl<V: Variant> PatienceGame<V> {
     fn sync(&mut self) {
         // The keyboard cursor stays on its pile when the pile shrinks (a
         // turn of the stock, cards moved away): on its new top card.
-        if let Some(Focus::Pile { pile, index }) = self.hand.focus {
+        if let Some(Focus::Pile { pile, index }) = self.view.hand.focus {
             let n = self.game.piles[pile].cards.len();
             if index >= n {
                 let index = n.saturating_sub(1);
-                self.hand.focus = Some(Focus::Pile { pile, index });
+                self.view.hand.focus = Some(Focus::Pile { pile, index });
             }
         }
         for (p, pile) in self.game.piles.iter().enumerate() {
-            let shown = &mut self.table.piles[p];
+            let shown = &mut self.view.table.piles[p];
             shown.cards = pile
                 .cards
                 .iter()
@@ -409,7 +398,7 @@ impl<V: Variant> PatienceGame<V> {
                 let sent = self.game.autoplay().len();
                 self.message = (sent > 0).then(|| format!("{} sent home.", plural(sent, "card")));
                 self.sync();
-                self.anim.start(&before, &self.table);
+                self.view.slide_from(&before);
                 self.want_ticks();
                 true
             }
@@ -423,13 +412,13 @@ impl<V: Variant> PatienceGame<V> {
 
     /// Makes `mv` as if the player had; whether it was legal.
     pub fn play_move(&mut self, mv: Move) -> bool {
-        let before = Snapshot::of(&self.table);
+        let before = self.view.snapshot(None);
         self.make(mv, before)
     }
 
     /// Sends every card home that can go, until none can (the Home control).
     pub fn all_home(&mut self) -> usize {
-        let before = Snapshot::of(&self.table);
+        let before = self.view.snapshot(None);
         let mut sent = 0;
         while let Some(from) = (0..self.game.piles.len()).find(|&p| self.game.home_for(p).is_some())
         {
@@ -440,23 +429,13 @@ impl<V: Variant> PatienceGame<V> {
         self.thinking = None;
         self.message = Some(format!("{} sent home.", plural(sent, "card")));
         self.sync();
-        self.anim.start(&before, &self.table);
+        self.view.slide_from(&before);
         self.want_ticks();
         sent
     }
 
-    fn play(&mut self, play: Play, drag: Option<(usize, usize, Point)>) -> bool {
-        let mut before = Snapshot::of(&self.table);
-        if let Some((pile, index, corner)) = drag {
-            // The dragged cards land from where they were let go.
-            let first: usize = self.table.piles[..pile].iter().map(|p| p.cards.len()).sum();
-            let base = self.table.card_pos(pile, index);
-            for i in index..self.table.piles[pile].cards.len() {
-                let at = self.table.card_pos(pile, i);
-                before.0[first + i].1 =
-                    Point::new(corner.x + at.x - base.x, corner.y + at.y - base.y);
-            }
-        }
+    fn play(&mut self, play: Play, drag: Drag) -> bool {
+        let before = self.view.snapshot(drag);
         let stock = |pile: usize| self.game.piles[pile].role == Role::Stock;
         match play {
             Play::Move { from, index, to } => {
@@ -468,7 +447,7 @@ impl<V: Variant> PatienceGame<V> {
                 self.message = to
                     .and_then(|to| self.game.check(Move::Cards { from, count, to }).err())
                     .map(|r| format!("Refused: {r}."));
-                self.anim.start(&before, &self.table);
+                self.view.slide_from(&before);
                 self.want_ticks();
                 true
             }
@@ -538,7 +517,7 @@ impl<V: Variant> PatienceGame<V> {
             format!(
                 "Selected the {} in {}: click where it goes, or it again to let it go.",
                 card.name(),
-                self.table.piles[pile].name
+                self.view.table.piles[pile].name
             )
         });
     }
@@ -546,7 +525,7 @@ impl<V: Variant> PatienceGame<V> {
     /// Words for `mv` ("move the seven of hearts from column 3 onto the
     /// eight of spades in column 5").
     pub fn describe(&self, mv: Move) -> String {
-        let name = |p: usize| self.table.piles[p].name.clone();
+        let name = |p: usize| self.view.table.piles[p].name.clone();
         match mv {
             Move::Draw
                 if self
@@ -666,9 +645,11 @@ impl<V: Variant> PatienceGame<V> {
     }
 
     /// Ticks while cards slide or the solver thinks.
+    /// Ticks while cards slide or the solver thinks (a node budget a
+    /// tick).
     fn want_ticks(&mut self) {
-        let wanted = self.anim.is_running() || self.thinking.is_some();
-        self.ticker.want(&self.host, wanted, TICK);
+        let thinking = self.thinking.is_some();
+        self.view.want_ticks(thinking.then_some(SLIDE_TICK));
     }
 
     fn status_text(&self) -> String {
@@ -693,10 +674,7 @@ impl<V: Variant> PatienceGame<V> {
             }
         }
         s.push_str(&format!(", {}.", plural(g.moves as usize, "move")));
-        if let Some(hand) = self.hand.describe(&self.table) {
-            s.push_str(&format!(" ({hand})"));
-        }
-        s
+        self.view.with_hand(s)
     }
 
     fn saved(&self) -> Saved {
@@ -733,7 +711,7 @@ impl<V: Variant> Game for PatienceGame<V> {
     }
 
     fn canvas_size(&self) -> Point {
-        self.table.canvas_size()
+        self.view.table.canvas_size()
     }
 
     fn title(&self) -> String {
@@ -745,13 +723,12 @@ impl<V: Variant> Game for PatienceGame<V> {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        self.hand
-            .draw_with(&self.table, painter, &|p, i| self.anim.hides(p, i));
-        self.anim.draw_moving(&self.table, painter);
-        if self.game.won() && !self.anim.is_running() {
-            let size = self.table.canvas_size();
+        self.view.draw(painter);
+        if self.game.won() && !self.view.anim.is_running() {
+            let size = self.view.table.canvas_size();
             let at = Point::new(size.x / 2.0, size.y * 0.6);
-            self.table
+            self.view
+                .table
                 .layout()
                 .draw_result(painter, at, 0.5, "You win!");
         }
@@ -759,14 +736,14 @@ impl<V: Variant> Game for PatienceGame<V> {
 
     fn handle_event(&mut self, event: &Event) -> Response {
         if let Event::Tick { dt } = event {
-            self.anim.tick(*dt);
+            self.view.tick(*dt);
             self.think();
             self.want_ticks();
             return Response::REDRAW;
         }
         if let Event::KeyPress { key, .. } = event
             && key == "Escape"
-            && self.hand.held.is_none()
+            && self.view.hand.held.is_none()
             && (self.hinted.is_some() || self.message.is_some() || self.selected.is_some())
         {
             self.hinted = None;
@@ -776,16 +753,10 @@ impl<V: Variant> Game for PatienceGame<V> {
             self.sync();
             return Response::REDRAW;
         }
-        let drag = self.hand.dragging();
-        let rules = PatienceRulesOnTable(&self.game);
-        let (play, changed) = self
-            .hand
-            .handle_pointing(&self.table, &rules, event, &self.host);
-        let played = play.is_some_and(|p| self.play(p, drag));
-        if changed || played {
-            Response::REDRAW
-        } else {
-            Response::NONE
+        let (play, changed) = self.view.point(&PatienceRulesOnTable(&self.game), event);
+        let played = play.is_some_and(|(p, drag)| self.play(p, drag));
+        Response {
+            redraw: changed || played,
         }
     }
 
@@ -841,11 +812,11 @@ impl<V: Variant> Game for PatienceGame<V> {
                         GameError(format!("{value:?} is not a {} choice", choice.label))
                     })?;
                 self.next[which] = option;
-                SettingsFile::update_for(&self.host, |file| {
+                SettingsFile::update_for(&self.view.host, |file| {
                     file.set(choice.id, choice.options[option])
                 });
-                if self.host.has_revision_2() {
-                    self.host.request_new_game();
+                if self.view.host.has_revision_2() {
+                    self.view.host.request_new_game();
                 } else {
                     // A launcher without `request_new_game`: the next
                     // deal, from this one.
@@ -858,14 +829,13 @@ impl<V: Variant> Game for PatienceGame<V> {
     }
 
     fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.anim.finish();
+        self.view.lay_out(size);
         self.want_ticks();
-        self.table.lay_out(size);
         Response::REDRAW
     }
 
     fn regions(&self) -> Vec<Region> {
-        self.table.regions()
+        self.view.table.regions()
     }
 }
 
@@ -1056,7 +1026,7 @@ mod tests {
         };
         let index = game.game.piles[from].cards.len() - count;
         let centre = |g: &PatienceGame<Seven>, pile: usize, i: usize| {
-            let at = g.table.card_pos(pile, i);
+            let at = g.view.table.card_pos(pile, i);
             Point::new(at.x + 4.0, at.y + 4.0)
         };
         let click = |g: &mut PatienceGame<Seven>, at: Point| {
@@ -1066,7 +1036,7 @@ mod tests {
         let at = centre(&game, from, index);
         click(&mut game, at);
         assert_eq!(game.selected, Some((from, index)));
-        assert!(game.table.piles[from].cards[index].selected);
+        assert!(game.view.table.piles[from].cards[index].selected);
         assert!(
             game.status_text().starts_with("Selected the "),
             "{}",

@@ -203,6 +203,13 @@ impl Ticks {
         true
     }
 
+    /// The ticks of a game with a computer: every `moving` interval while
+    /// something moves (`None`: nothing does), every [`THINKING_TICK`]
+    /// while a computer only thinks, none otherwise.
+    pub fn pace(&mut self, host: &Host, moving: Option<Duration>, thinking: bool) -> bool {
+        self.want(host, moving.or(thinking.then_some(THINKING_TICK)))
+    }
+
     /// The interval asked for last (`None`: no ticks).
     pub fn asked(&self) -> Option<Duration> {
         self.asked
@@ -287,5 +294,12 @@ mod tests {
         ticks.want(&host, Some(THINKING_TICK));
         ticks.forget();
         assert!(ticks.want(&host, Some(THINKING_TICK)), "a new host is told");
+        let slide = Some(Duration::from_millis(16));
+        assert!(ticks.pace(&host, slide, true));
+        assert_eq!(ticks.asked(), slide, "what moves sets the pace");
+        ticks.pace(&host, None, true);
+        assert_eq!(ticks.asked(), Some(THINKING_TICK));
+        ticks.pace(&host, None, false);
+        assert_eq!(ticks.asked(), None);
     }
 }

@@ -243,6 +243,29 @@ impl Host {
             unsafe { (raw.request_new_game)(raw.ctx) }
         }
     }
+
+    /// A new game the player asked for inside the game (a key, a choice):
+    /// the launcher deals it as its New game does ([`Host::request_new_game`])
+    /// when it offers that; otherwise `deal` deals one now, from a
+    /// [`crate::rng::fresh_seed`]. Returns whether `deal` was called (the
+    /// game changed now).
+    ///
+    /// ```
+    /// use game_api::Host;
+    /// let mut dealt = None;
+    /// // A host that deals nothing: the game deals its own.
+    /// assert!(Host::detached().new_game_or(|seed| dealt = Some(seed)));
+    /// assert!(dealt.is_some());
+    /// ```
+    pub fn new_game_or(&self, deal: impl FnOnce(u64)) -> bool {
+        if self.has_revision_2() {
+            self.request_new_game();
+            false
+        } else {
+            deal(crate::rng::fresh_seed());
+            true
+        }
+    }
 }
 
 /// Builds the table for game type `G`. Used by [`crate::export_game!`].

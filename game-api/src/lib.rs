@@ -279,6 +279,11 @@ impl Response {
     pub const NONE: Response = Response { redraw: false };
     /// Something changed; draw again.
     pub const REDRAW: Response = Response { redraw: true };
+
+    /// [`Response::REDRAW`] when `changed`, else [`Response::NONE`].
+    pub const fn redraw_if(changed: bool) -> Response {
+        Response { redraw: changed }
+    }
 }
 
 /// The kind of a game-specific control (see [`Action`]).

@@ -69,9 +69,15 @@ impl Style {
 
     /// A one-pixel outline of `color`, no fill (2htdp's `'outline`).
     pub const fn outline(color: Rgba) -> Style {
+        Style::stroked(1.0, color)
+    }
+
+    /// An outline `width` pixels wide of `color`, no fill (a keyboard
+    /// cursor's frame, a ring round a piece).
+    pub const fn stroked(width: f32, color: Rgba) -> Style {
         Style {
             fill: None,
-            stroke: Some(Stroke { width: 1.0, color }),
+            stroke: Some(Stroke { width, color }),
         }
     }
 }
@@ -327,6 +333,11 @@ pub trait Painter {
     fn line(&mut self, from: Point, to: Point, stroke: Stroke);
     /// An axis-aligned rectangle by top-left corner and size.
     fn rect(&mut self, min: Point, size: Point, style: Style);
+    /// The canvas's background: the rectangle from the origin of `size`
+    /// (the game's [`crate::Game::canvas_size`]) filled with `color`.
+    fn fill_canvas(&mut self, size: Point, color: Rgba) {
+        self.rect(Point::new(0.0, 0.0), size, Style::solid(color));
+    }
     /// An axis-aligned rectangle with rounded corners of `radius` (at most
     /// half its shorter side). A painter that has none draws a plain
     /// rectangle (a launcher older than ABI revision 3 does).

@@ -105,9 +105,28 @@ impl Rng {
     }
 }
 
+/// A seed nobody chose, different at every call: the clock hashed with
+/// the process's random keys (std's `RandomState`). For a game a player
+/// starts where the launcher does not deal it (see
+/// [`crate::Host::new_game_or`]).
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        hasher.write_u128(now.as_nanos());
+    }
+    hasher.finish()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Rng;
+    use super::{Rng, fresh_seed};
+
+    #[test]
+    fn fresh_seeds_differ() {
+        let seeds: std::collections::HashSet<u64> = (0..50).map(|_| fresh_seed()).collect();
+        assert_eq!(seeds.len(), 50);
+    }
 
     #[test]
     fn it_matches_the_reference_splitmix64() {

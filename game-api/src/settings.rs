@@ -370,9 +370,87 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// A game's options kept in `settings.txt`: the type says how it reads
+/// itself from a [`SettingsFile`] and writes itself into one; its text,
+/// loading it from a directory and keeping it there come with the trait,
+/// the same for every game.
+///
+/// ```
+/// use game_api::settings::{Options, SettingsFile};
+/// #[derive(Debug, PartialEq)]
+/// struct Size(usize);
+/// impl Options for Size {
+///     fn read(file: &SettingsFile) -> Size {
+///         Size(file.get_parsed("size").unwrap_or(5))
+///     }
+///     fn write(&self, file: &mut SettingsFile) {
+///         file.set("size", self.0);
+///     }
+/// }
+/// assert_eq!(Size(7).to_text(), "size 7\n");
+/// assert_eq!(Size::parse("size 9\nother line\n"), Size(9));
+/// assert_eq!(Size::load(None), Size(5));
+/// ```
+pub trait Options: Sized {
+    /// The options `file` holds, each missing or damaged one at its
+    /// default.
+    fn read(file: &SettingsFile) -> Self;
+
+    /// Writes the options into `file`.
+    fn write(&self, file: &mut SettingsFile);
+
+    /// The options written in `text`.
+    fn parse(text: &str) -> Self {
+        Self::read(&SettingsFile::parse(text))
+    }
+
+    /// The options as the file's text.
+    fn to_text(&self) -> String {
+        let mut file = SettingsFile::new();
+        self.write(&mut file);
+        file.to_text()
+    }
+
+    /// The options kept in `dir`, or the defaults (no directory, no file).
+    fn load(dir: Option<&Path>) -> Self {
+        Self::read(&SettingsFile::load(dir))
+    }
+
+    /// Keeps the options in `dir`, with the file's other lines.
+    ///
+    /// # Errors
+    ///
+    /// What went wrong writing the file, for the launcher's log.
+    fn store(&self, dir: &Path) -> Result<(), String> {
+        SettingsFile::update(dir, |file| self.write(file))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn options_are_kept_in_a_directory_beside_lines_they_do_not_know() {
+        #[derive(Debug, PartialEq)]
+        struct Marks(bool);
+        impl Options for Marks {
+            fn read(file: &SettingsFile) -> Marks {
+                Marks(file.flag("marks").unwrap_or(false))
+            }
+            fn write(&self, file: &mut SettingsFile) {
+                file.set_flag("marks", self.0);
+            }
+        }
+        let dir = TempDir::new("options");
+        std::fs::write(dir.0.join(FILE_NAME), "size 7\n").unwrap();
+        assert_eq!(Marks::load(Some(&dir.0)), Marks(false));
+        Marks(true).store(&dir.0).unwrap();
+        assert_eq!(Marks::load(Some(&dir.0)), Marks(true));
+        let text = std::fs::read_to_string(dir.0.join(FILE_NAME)).unwrap();
+        assert_eq!(text, "size 7\nmarks on\n");
+        assert_eq!(Marks::parse(&Marks(true).to_text()), Marks(true));
+    }
 
     /// A fresh directory of this test's own under the system's temporary
     /// directory, removed when dropped.

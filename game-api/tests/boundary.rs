@@ -55,6 +55,12 @@ impl Game for Lamp {
                 self.host.show_text_help("Lamp Help", false);
                 Response::NONE
             }
+            Event::KeyPress { key, .. } if key == "l" => {
+                let long = "x".repeat(1 << 20);
+                self.host.show_text_help(&long, false);
+                self.host.log(&long);
+                Response::NONE
+            }
             _ => Response::NONE,
         }
     }
@@ -178,6 +184,27 @@ fn the_game_reaches_host_services() {
     let mut game = library().start(Box::new(recorder.clone())).unwrap();
     game.handle_event(&Event::key("h")).unwrap();
     assert_eq!(recorder.requests(), ["help Lamp Help false"]);
+}
+
+/// Issue 41, attack 7's texts: a help window's title and a log line of
+/// 1 MiB are cut to `MAX_TEXT_BYTES`, saying so at their end (they were
+/// cut without a word).
+#[test]
+fn a_host_services_long_text_is_cut_and_says_so() {
+    use game_api::host::MAX_TEXT_BYTES;
+    let recorder = Recorder::new();
+    let mut game = library().start(Box::new(recorder.clone())).unwrap();
+    game.handle_event(&Event::key("l")).unwrap();
+    let requests = recorder.requests();
+    assert_eq!(requests.len(), 2, "{requests:?}");
+    for request in requests {
+        assert!(request.len() <= MAX_TEXT_BYTES + 16, "{}", request.len());
+        assert!(
+            request.contains("x … (cut: 1048576 bytes in all)"),
+            "{}",
+            &request[request.len().saturating_sub(80)..]
+        );
+    }
 }
 
 #[test]

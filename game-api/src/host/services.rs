@@ -186,15 +186,34 @@ unsafe fn with_services(ctx: *mut c_void, f: impl FnOnce(&mut dyn HostServices))
     let _ = catch_unwind(AssertUnwindSafe(|| f(services.as_mut())));
 }
 
+/// A text a game hands a host service (a help window's title, a manual's
+/// tag, a log line): whole up to [`MAX_TEXT_BYTES`], else cut and saying
+/// so at its end (issue 41: such texts were cut without a word). The cut
+/// leaves room for the note, so the text stays within what the console
+/// accepts of a text.
+///
+/// # Safety
+/// As [`AbiStr::to_string_lossy`].
+unsafe fn service_text(s: AbiStr) -> String {
+    if s.len <= MAX_TEXT_BYTES {
+        // SAFETY: the caller's promise.
+        return unsafe { s.to_string_lossy(MAX_TEXT_BYTES) }.0;
+    }
+    // SAFETY: the caller's promise; a prefix is read.
+    let (mut text, _) = unsafe { s.to_string_lossy(MAX_TEXT_BYTES - 64) };
+    text.push_str(&format!(" … (cut: {} bytes in all)", s.len));
+    text
+}
+
 unsafe extern "C" fn host_show_text_help(ctx: *mut c_void, title: AbiStr, verbatim: u8) {
     // SAFETY: the game's string is valid during this call; `ctx` is ours.
-    let (title, _) = unsafe { title.to_string_lossy(MAX_TEXT_BYTES) };
+    let title = unsafe { service_text(title) };
     unsafe { with_services(ctx, |s| s.show_text_help(&title, verbatim != 0)) }
 }
 
 unsafe extern "C" fn host_show_manual_section(ctx: *mut c_void, tag: AbiStr) {
     // SAFETY: as in `host_show_text_help`.
-    let (tag, _) = unsafe { tag.to_string_lossy(MAX_TEXT_BYTES) };
+    let tag = unsafe { service_text(tag) };
     unsafe { with_services(ctx, |s| s.show_manual_section(&tag)) }
 }
 
@@ -205,7 +224,7 @@ unsafe extern "C" fn host_request_redraw(ctx: *mut c_void) {
 
 unsafe extern "C" fn host_log(ctx: *mut c_void, message: AbiStr) {
     // SAFETY: as in `host_show_text_help`.
-    let (message, _) = unsafe { message.to_string_lossy(MAX_TEXT_BYTES) };
+    let message = unsafe { service_text(message) };
     unsafe { with_services(ctx, |s| s.log(&message)) }
 }
 

@@ -14,8 +14,8 @@ use cards::drag::Focus;
 use cards::view::{Drag, View};
 use cards::{Fan, Hit, Pile, Play, Rules, Table, TableCard};
 use game_api::{
-    Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
-    Response, Rgba, SaveLoad, TextStyle,
+    Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Response,
+    Rgba, SaveLoad, TextStyle,
 };
 
 use crate::rules::{Aces, End, Move, STACKS};
@@ -255,22 +255,12 @@ impl AcesGame {
 }
 
 impl Game for AcesGame {
+    cards::table_window!("Aces", lay_out, regions);
+
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         Ok(AcesGame::with_seed(host, fresh_seed()))
-    }
-
-    fn canvas_size(&self) -> Point {
-        self.view.table.canvas_size()
-    }
-
-    fn title(&self) -> String {
-        "Aces".into()
-    }
-
-    fn status(&self) -> String {
-        self.status_text()
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -321,16 +311,6 @@ impl Game for AcesGame {
         Response {
             redraw: changed || played,
         }
-    }
-
-    fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.view.lay_out(size);
-        self.update_ticks();
-        Response::REDRAW
-    }
-
-    fn regions(&self) -> Vec<Region> {
-        self.view.table.regions()
     }
 }
 

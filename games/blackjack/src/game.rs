@@ -19,7 +19,7 @@ use cards::view::View;
 use cards::{Fan, Hit, Pile, Play, Table, TableCard};
 use game_api::{
     Action, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
-    Region, Response, Rgba, SaveLoad, ScoreKind, TextStyle, UndoRule,
+    Response, Rgba, SaveLoad, ScoreKind, TextStyle, UndoRule,
 };
 
 use crate::bank::{self, Bank};
@@ -432,6 +432,8 @@ impl BlackjackGame {
 }
 
 impl Game for BlackjackGame {
+    cards::table_window!("Blackjack", lay_out, regions);
+
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         let bank = bank::load(host.data_dir().as_deref());
@@ -444,18 +446,6 @@ impl Game for BlackjackGame {
         let mut game = BlackjackGame::with_round(host, round);
         game.unseeded_shoe = unseeded_shoe;
         Ok(game)
-    }
-
-    fn canvas_size(&self) -> Point {
-        self.view.table.canvas_size()
-    }
-
-    fn title(&self) -> String {
-        "Blackjack".into()
-    }
-
-    fn status(&self) -> String {
-        self.status_text()
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -550,16 +540,6 @@ impl Game for BlackjackGame {
             }
         }
         Ok(Response::REDRAW)
-    }
-
-    fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.view.lay_out(size);
-        self.update_ticks();
-        Response::REDRAW
-    }
-
-    fn regions(&self) -> Vec<Region> {
-        self.view.table.regions()
     }
 }
 

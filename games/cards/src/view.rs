@@ -40,7 +40,9 @@
 
 use std::time::Duration;
 
-use game_api::{Event, Host, Painter, Point, Region};
+use game_api::{Event, Host, Painter};
+// Named here for the games' `table_window!`.
+pub use game_api::{Point, Region, Response};
 
 use crate::anim::{Animator, Snapshot};
 use crate::drag::{Hand, Play, Rules};
@@ -201,6 +203,82 @@ impl View {
         }
         regions
     }
+}
+
+/// Writes, inside a card game's `impl Game`, the methods every card game
+/// on a [`View`] (a field `view`) writes the same way: its canvas is the
+/// table's, its title `$title`, its status line its `status_text()`. With
+/// `lay_out`, a new canvas size lays the table out again and asks for the
+/// ticks its `update_ticks()` wants; with `regions`, the regions are the
+/// table's.
+///
+/// ```
+/// use cards::view::View;
+/// use cards::{Fan, Pile, Table};
+/// use game_api::{Event, Game, GameError, Host, Painter, Point, Response};
+///
+/// struct Solo {
+///     view: View,
+/// }
+///
+/// impl Solo {
+///     fn status_text(&self) -> String {
+///         "Nothing to do.".into()
+///     }
+///     fn update_ticks(&mut self) {
+///         self.view.want_ticks(None);
+///     }
+/// }
+///
+/// impl Game for Solo {
+///     cards::table_window!("Solo", lay_out, regions);
+///
+///     fn new(host: Host) -> Result<Self, GameError> {
+///         let mut table = Table::new(1.0, 1.0);
+///         table.add_pile(Pile::new("deck", (0.0, 0.0), Fan::Stacked));
+///         Ok(Solo { view: View::new(host, table) })
+///     }
+///     fn draw(&self, painter: &mut dyn Painter) {
+///         self.view.draw(painter);
+///     }
+///     fn handle_event(&mut self, _: &Event) -> Response {
+///         Response::NONE
+///     }
+/// }
+///
+/// let mut game = Solo::new(Host::detached()).unwrap();
+/// assert_eq!(game.title(), "Solo");
+/// assert_eq!(game.status(), "Nothing to do.");
+/// game.lay_out_canvas(Point::new(300.0, 400.0));
+/// assert_eq!(game.canvas_size(), game.view.table.canvas_size());
+/// assert_eq!(game.regions()[0].label, "deck, empty");
+/// ```
+#[macro_export]
+macro_rules! table_window {
+    ($title:expr $(, $part:ident)*) => {
+        fn canvas_size(&self) -> $crate::view::Point {
+            self.view.table.canvas_size()
+        }
+        fn title(&self) -> String {
+            String::from($title)
+        }
+        fn status(&self) -> String {
+            self.status_text()
+        }
+        $($crate::table_window!(@ $part);)*
+    };
+    (@ lay_out) => {
+        fn lay_out_canvas(&mut self, size: $crate::view::Point) -> $crate::view::Response {
+            self.view.lay_out(size);
+            self.update_ticks();
+            $crate::view::Response::REDRAW
+        }
+    };
+    (@ regions) => {
+        fn regions(&self) -> Vec<$crate::view::Region> {
+            self.view.table.regions()
+        }
+    };
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use cards::view::{View, WAIT_TICK};
 use cards::{Fan, Hit, Pile, Play, Rules, Suit, Table, TableCard};
 use game_api::{
     Action as ToolAction, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes,
-    Painter, Point, Region, Response, Rgba, SaveLoad, TextStyle, UndoRule,
+    Painter, Point, Response, Rgba, SaveLoad, TextStyle, UndoRule,
 };
 
 use crate::rules::{Action, Crazy8s, Ending, Options, Turn};
@@ -438,22 +438,12 @@ impl Crazy8sGame {
 }
 
 impl Game for Crazy8sGame {
+    cards::table_window!("Crazy 8s", lay_out, regions);
+
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         let settings = settings::load(host.data_dir().as_deref());
         Ok(Crazy8sGame::with_seed(host, settings, fresh_seed()))
-    }
-
-    fn canvas_size(&self) -> Point {
-        self.view.table.canvas_size()
-    }
-
-    fn title(&self) -> String {
-        "Crazy 8s".into()
-    }
-
-    fn status(&self) -> String {
-        self.status_text()
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -580,16 +570,6 @@ impl Game for Crazy8sGame {
             other => return Err(GameError(format!("Crazy 8s has no action {other:?}"))),
         }
         Ok(Response::REDRAW)
-    }
-
-    fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.view.lay_out(size);
-        self.update_ticks();
-        Response::REDRAW
-    }
-
-    fn regions(&self) -> Vec<Region> {
-        self.view.table.regions()
     }
 }
 

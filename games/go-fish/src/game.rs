@@ -598,23 +598,13 @@ impl ShowsTurns for GoFishGame {
 }
 
 impl Game for GoFishGame {
+    cards::table_window!("Go Fish", lay_out);
+
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         let size = settings::load(host.data_dir().as_deref());
         Ok(GoFishGame::with_seed(host, size, fresh_seed()))
-    }
-
-    fn canvas_size(&self) -> Point {
-        self.view.table.canvas_size()
-    }
-
-    fn title(&self) -> String {
-        "Go Fish".into()
-    }
-
-    fn status(&self) -> String {
-        self.status_text()
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -686,12 +676,6 @@ impl Game for GoFishGame {
             other => return Err(GameError(format!("Go Fish has no action {other:?}"))),
         }
         Ok(Response::REDRAW)
-    }
-
-    fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.view.lay_out(size);
-        self.update_ticks();
-        Response::REDRAW
     }
 
     /// The table's regions (your hand's cards clipped to the part that

@@ -351,22 +351,12 @@ impl MemoryGame {
 }
 
 impl Game for MemoryGame {
+    cards::table_window!("Memory", lay_out);
+
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         Ok(MemoryGame::with_seed(host, fresh_seed()))
-    }
-
-    fn canvas_size(&self) -> Point {
-        self.view.table.canvas_size()
-    }
-
-    fn title(&self) -> String {
-        "Memory".into()
-    }
-
-    fn status(&self) -> String {
-        self.status_text()
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -438,12 +428,6 @@ impl Game for MemoryGame {
         Response {
             redraw: changed || played,
         }
-    }
-
-    fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.view.lay_out(size);
-        self.update_ticks();
-        Response::REDRAW
     }
 
     fn regions(&self) -> Vec<Region> {

@@ -434,22 +434,12 @@ impl ShowsTurns for RummyGame {
 }
 
 impl Game for RummyGame {
+    cards::table_window!("Rummy", lay_out);
+
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         Ok(RummyGame::with_seed(host, fresh_seed()))
-    }
-
-    fn canvas_size(&self) -> Point {
-        self.view.table.canvas_size()
-    }
-
-    fn title(&self) -> String {
-        "Rummy".into()
-    }
-
-    fn status(&self) -> String {
-        self.status_text()
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -484,12 +474,6 @@ impl Game for RummyGame {
         Response {
             redraw: changed || played,
         }
-    }
-
-    fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.view.lay_out(size);
-        self.update_ticks();
-        Response::REDRAW
     }
 
     /// The table's regions (your hand's cards clipped to the part that

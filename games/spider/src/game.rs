@@ -12,8 +12,8 @@ use cards::deal::fresh_seed;
 use cards::view::{Drag, View};
 use cards::{Card, Fan, Hit, Pile, Play, Rank, Rules, Table, TableCard};
 use game_api::{
-    Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
-    Response, SaveLoad, ScoreKind,
+    Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Response,
+    SaveLoad, ScoreKind,
 };
 
 use crate::hint::hint;
@@ -417,23 +417,13 @@ impl SpiderGame {
 }
 
 impl Game for SpiderGame {
+    cards::table_window!("Spider", regions);
+
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         let suits = settings::load(host.data_dir().as_deref());
         Ok(SpiderGame::with_seed(host, suits, fresh_seed()))
-    }
-
-    fn canvas_size(&self) -> Point {
-        self.view.table.canvas_size()
-    }
-
-    fn title(&self) -> String {
-        "Spider".into()
-    }
-
-    fn status(&self) -> String {
-        self.status_text()
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -526,10 +516,6 @@ impl Game for SpiderGame {
         self.lay_out(size);
         self.update_ticks();
         Response::REDRAW
-    }
-
-    fn regions(&self) -> Vec<Region> {
-        self.view.table.regions()
     }
 }
 

@@ -38,8 +38,8 @@ use std::marker::PhantomData;
 
 use game_api::settings::SettingsFile;
 use game_api::{
-    Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
-    Response, Rng, SaveLoad, ScoreKind,
+    Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Response,
+    Rng, SaveLoad, ScoreKind,
 };
 
 use super::save::{self, Saved};
@@ -349,7 +349,7 @@ impl<V: Variant> PatienceGame<V> {
         self.thinking = None;
         self.selected = None;
         self.sync();
-        self.want_ticks();
+        self.update_ticks();
     }
 
     /// Puts the rules' state on the table.
@@ -399,7 +399,7 @@ impl<V: Variant> PatienceGame<V> {
                 self.message = (sent > 0).then(|| format!("{} sent home.", plural(sent, "card")));
                 self.sync();
                 self.view.slide_from(&before);
-                self.want_ticks();
+                self.update_ticks();
                 true
             }
             Err(refusal) => {
@@ -430,7 +430,7 @@ impl<V: Variant> PatienceGame<V> {
         self.message = Some(format!("{} sent home.", plural(sent, "card")));
         self.sync();
         self.view.slide_from(&before);
-        self.want_ticks();
+        self.update_ticks();
         sent
     }
 
@@ -448,7 +448,7 @@ impl<V: Variant> PatienceGame<V> {
                     .and_then(|to| self.game.check(Move::Cards { from, count, to }).err())
                     .map(|r| format!("Refused: {r}."));
                 self.view.slide_from(&before);
-                self.want_ticks();
+                self.update_ticks();
                 true
             }
             Play::Click(Hit::Card { pile, .. } | Hit::Pile(pile)) if stock(pile) => {
@@ -594,7 +594,7 @@ impl<V: Variant> PatienceGame<V> {
         let question = *question;
         let Some(solution) = search.run(NODES_PER_TICK) else {
             self.message = Some(format!("Thinking: {} positions looked at…", search.nodes()));
-            self.want_ticks();
+            self.update_ticks();
             return;
         };
         self.thinking = None;
@@ -603,7 +603,7 @@ impl<V: Variant> PatienceGame<V> {
             Question::Winnable => self.say_winnable(&solution),
         }
         self.sync();
-        self.want_ticks();
+        self.update_ticks();
     }
 
     fn say_hint(&mut self, solution: &Solution) {
@@ -647,7 +647,7 @@ impl<V: Variant> PatienceGame<V> {
     /// Ticks while cards slide or the solver thinks.
     /// Ticks while cards slide or the solver thinks (a node budget a
     /// tick).
-    fn want_ticks(&mut self) {
+    fn update_ticks(&mut self) {
         let thinking = self.thinking.is_some();
         self.view.want_ticks(thinking.then_some(SLIDE_TICK));
     }
@@ -701,6 +701,8 @@ impl<V: Variant> PatienceGame<V> {
 }
 
 impl<V: Variant> Game for PatienceGame<V> {
+    crate::table_window!(V::NAME, lay_out, regions);
+
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
@@ -708,18 +710,6 @@ impl<V: Variant> Game for PatienceGame<V> {
         // Any deal: the launcher deals the first game from a seed of its
         // own with `new_game`, as every later one.
         Ok(Self::with_options(host, &chosen, V::deal_number(0)))
-    }
-
-    fn canvas_size(&self) -> Point {
-        self.view.table.canvas_size()
-    }
-
-    fn title(&self) -> String {
-        V::NAME.into()
-    }
-
-    fn status(&self) -> String {
-        self.status_text()
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -738,7 +728,7 @@ impl<V: Variant> Game for PatienceGame<V> {
         if let Event::Tick { dt } = event {
             self.view.tick(*dt);
             self.think();
-            self.want_ticks();
+            self.update_ticks();
             return Response::REDRAW;
         }
         if let Event::KeyPress { key, .. } = event
@@ -826,16 +816,6 @@ impl<V: Variant> Game for PatienceGame<V> {
             }
         }
         Ok(Response::REDRAW)
-    }
-
-    fn lay_out_canvas(&mut self, size: Point) -> Response {
-        self.view.lay_out(size);
-        self.want_ticks();
-        Response::REDRAW
-    }
-
-    fn regions(&self) -> Vec<Region> {
-        self.view.table.regions()
     }
 }
 

@@ -244,11 +244,7 @@ pub fn render_board(
     on_cat_path: impl Fn(Pos) -> bool,
     mouse: Option<Pos>,
 ) {
-    painter.rect(
-        Point::new(0.0, 0.0),
-        canvas_size(size),
-        Style::solid(BACKGROUND_COLOR),
-    );
+    painter.fill_canvas(canvas_size(size), BACKGROUND_COLOR);
     for (p, blocked) in cells {
         render_cell(painter, p, blocked, on_cat_path(p), mouse == Some(p));
     }

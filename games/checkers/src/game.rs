@@ -28,9 +28,10 @@
 
 use std::time::Duration;
 
-use game_api::computer::{Poll, Search, THINKING_TICK, Ticks};
+use game_api::computer::{Poll, Search, Ticks};
 use game_api::grid::{Dir, cursor_step};
-use game_api::settings::SettingsFile;
+use game_api::rng::fresh_seed;
+use game_api::settings::{Options, SettingsFile};
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Rgba, Stroke, Style, keys,
@@ -157,22 +158,21 @@ impl Players {
         }
     }
 
-    /// The settings file's text.
-    pub fn to_text(self) -> String {
-        let mut file = SettingsFile::new();
-        self.write(&mut file);
-        file.to_text()
+    /// The only side a person plays against the computer, if there is one.
+    pub fn lone_person(self) -> Option<Color> {
+        match (self.black, self.white) {
+            (Player::Person, Player::Computer(_)) => Some(Color::Black),
+            (Player::Computer(_), Player::Person) => Some(Color::White),
+            _ => None,
+        }
     }
+}
 
-    /// The settings in `text`; what is missing or unreadable keeps its
-    /// default.
-    pub fn parse(text: &str) -> Players {
-        Players::read(&SettingsFile::parse(text))
-    }
-
+/// The players in `settings.txt`, through [`Options`].
+impl Options for Players {
     /// The settings `file` holds; what is missing or unreadable keeps its
     /// default.
-    pub fn read(file: &SettingsFile) -> Players {
+    fn read(file: &SettingsFile) -> Players {
         let mut players = Players::default();
         let player = |key: &str| file.get(key).and_then(Player::from_label);
         players.black = player("black").unwrap_or(players.black);
@@ -181,18 +181,9 @@ impl Players {
     }
 
     /// Writes the settings into `file`.
-    pub fn write(self, file: &mut SettingsFile) {
+    fn write(&self, file: &mut SettingsFile) {
         file.set("black", self.black.label());
         file.set("white", self.white.label());
-    }
-
-    /// The only side a person plays against the computer, if there is one.
-    pub fn lone_person(self) -> Option<Color> {
-        match (self.black, self.white) {
-            (Player::Person, Player::Computer(_)) => Some(Color::Black),
-            (Player::Computer(_), Player::Person) => Some(Color::White),
-            _ => None,
-        }
     }
 }
 
@@ -249,12 +240,6 @@ impl std::fmt::Debug for Checkers {
             .field("players", &self.players)
             .finish_non_exhaustive()
     }
-}
-
-/// A seed from the operating system's entropy.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
 impl Checkers {
@@ -649,14 +634,9 @@ impl Checkers {
     /// Ticks while a piece slides (often) or the computer thinks (less
     /// often), none otherwise.
     fn update_ticks(&mut self) {
-        let wanted = if self.slide.is_some() {
-            Some(ANIMATION_TICK)
-        } else if self.thinking.is_some() {
-            Some(THINKING_TICK)
-        } else {
-            None
-        };
-        self.ticking.want(&self.host, wanted);
+        let moving = self.slide.is_some().then_some(ANIMATION_TICK);
+        self.ticking
+            .pace(&self.host, moving, self.thinking.is_some());
     }
 
     fn tick(&mut self, dt: f32) -> bool {
@@ -798,13 +778,8 @@ impl Checkers {
             }
             "g" => self.go(),
             "n" => {
-                if self.host.has_revision_2() {
-                    self.host.request_new_game();
-                    false
-                } else {
-                    self.new_game(fresh_seed());
-                    true
-                }
+                let host = self.host;
+                host.new_game_or(|seed| self.new_game(seed))
             }
             _ => false,
         }
@@ -894,17 +869,7 @@ impl Checkers {
                 }),
             },
         );
-        painter.circle(
-            at,
-            PIECE_RADIUS * 0.7,
-            Style {
-                fill: None,
-                stroke: Some(Stroke {
-                    width: 1.5,
-                    color: edge,
-                }),
-            },
-        );
+        painter.circle(at, PIECE_RADIUS * 0.7, Style::stroked(1.5, edge));
         if piece.king {
             // A crown: three points on a band.
             let (x, y) = (at.x, at.y);
@@ -950,11 +915,7 @@ impl Game for Checkers {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        painter.rect(
-            Point::new(0.0, 0.0),
-            self.canvas_size(),
-            Style::solid(BACKGROUND),
-        );
+        painter.fill_canvas(self.canvas_size(), BACKGROUND);
         let last = self.moves.last();
         let targets = self.targets();
         let forced = self.person_to_move() && self.position.has_capture();
@@ -1015,13 +976,7 @@ impl Game for Checkers {
                 painter.circle(
                     center,
                     PIECE_RADIUS + 4.0,
-                    Style {
-                        fill: None,
-                        stroke: Some(Stroke {
-                            width: 3.0,
-                            color: MUST_CAPTURE,
-                        }),
-                    },
+                    Style::stroked(3.0, MUST_CAPTURE),
                 );
             }
         }
@@ -1042,13 +997,7 @@ impl Game for Checkers {
                     MARGIN + cursor_r as f32 * CELL + 2.0,
                 ),
                 Point::new(CELL - 4.0, CELL - 4.0),
-                Style {
-                    fill: None,
-                    stroke: Some(Stroke {
-                        width: 3.0,
-                        color: CURSOR,
-                    }),
-                },
+                Style::stroked(3.0, CURSOR),
             );
         }
         if let Some((_, at, piece)) = apart {
@@ -1081,11 +1030,7 @@ impl Game for Checkers {
             Event::Tick { dt } => self.tick(*dt),
             _ => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     /// Who plays Black and White, and Go (`g`) while the computer waits.

@@ -1242,25 +1242,13 @@ impl GCalc {
             p.rect(
                 Point::new(sq.min.x + 2.0, sq.min.y + 2.0),
                 Point::new(sq.size - 4.0, sq.size - 4.0),
-                Style {
-                    fill: None,
-                    stroke: Some(Stroke {
-                        width: 4.0,
-                        color: HIGHLIGHT,
-                    }),
-                },
+                Style::stroked(4.0, HIGHLIGHT),
             );
         } else if self.current() == cell {
             p.rect(
                 Point::new(sq.min.x + 1.5, sq.min.y + 1.5),
                 Point::new(sq.size - 3.0, sq.size - 3.0),
-                Style {
-                    fill: None,
-                    stroke: Some(Stroke {
-                        width: 2.0,
-                        color: CURRENT,
-                    }),
-                },
+                Style::stroked(2.0, CURRENT),
             );
         }
     }
@@ -1594,11 +1582,7 @@ impl Game for GCalc {
             Event::KeyPress { key, modifiers } => self.key(key, *modifiers),
             _ => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     fn actions(&self) -> Vec<Action> {
@@ -1695,11 +1679,7 @@ impl Game for GCalc {
                 self.menu = None;
                 self.commit_rename();
                 let redraw = self.run_item(other, self.current())?;
-                return Ok(if redraw {
-                    Response::REDRAW
-                } else {
-                    Response::NONE
-                });
+                return Ok(Response::redraw_if(redraw));
             }
         }
         let speed_changed = p.speed != self.prefs.speed;

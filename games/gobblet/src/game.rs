@@ -30,7 +30,8 @@
 use crate::ai::{self, Level};
 use crate::record::{self, square_name};
 use crate::rules::{Color, Move, Position, Variant};
-use game_api::computer::{Poll, Search, THINKING_TICK, Ticks};
+use game_api::computer::{Poll, Search, Ticks};
+use game_api::grid::Dir;
 use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
@@ -529,14 +530,7 @@ impl Gobblet {
     }
 
     fn update_ticks(&mut self) {
-        let wanted = if self.slide.is_some() {
-            Some(TICK)
-        } else if self.thinking.is_some() {
-            Some(THINKING_TICK)
-        } else {
-            None
-        };
-        self.ticking.want(&self.host, wanted);
+        let moving = self.slide.is_some().then_some(TICK);        self.ticking.pace(&self.host, moving, self.thinking.is_some());
     }
 
     /// Lets the computer play the move for the player to move now (`g`):
@@ -758,11 +752,11 @@ impl Gobblet {
     }
 
     fn handle_key(&mut self, key: &str) -> bool {
+        if let Some(dir) = Dir::from_arrow(key) {
+            let (d_row, d_col) = dir.delta();
+            return self.move_cursor(d_row as i32, d_col as i32);
+        }
         match key {
-            "ArrowUp" => self.move_cursor(-1, 0),
-            "ArrowDown" => self.move_cursor(1, 0),
-            "ArrowLeft" => self.move_cursor(0, -1),
-            "ArrowRight" => self.move_cursor(0, 1),
             "Enter" | "Space" => self.activate(),
             "Escape" => {
                 let changed = self.selected.is_some() || self.message.is_some();
@@ -779,14 +773,11 @@ impl Gobblet {
     }
 
     fn ask_for_new_game(&mut self) -> bool {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
-            false
-        } else {
+        let host = self.host;
+        host.new_game_or(|_| {
             let seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
             self.start(self.variant, seed);
-            true
-        }
+        })
     }
 
     // ----- texts -----
@@ -1045,13 +1036,7 @@ impl Gobblet {
                 painter.circle(
                     c,
                     self.radius(size) + 5.0,
-                    Style {
-                        fill: None,
-                        stroke: Some(Stroke {
-                            width: 3.0,
-                            color: PICKED,
-                        }),
-                    },
+                    Style::stroked(3.0, PICKED),
                 );
             }
         }
@@ -1060,13 +1045,7 @@ impl Gobblet {
             painter.rect(
                 Point::new(c.x - s / 2.0 + 3.0, c.y - s / 2.0 + 3.0),
                 Point::new(s - 6.0, s - 6.0),
-                Style {
-                    fill: None,
-                    stroke: Some(Stroke {
-                        width: 3.0,
-                        color: CURSOR,
-                    }),
-                },
+                Style::stroked(3.0, CURSOR),
             );
         }
     }
@@ -1092,13 +1071,7 @@ impl Gobblet {
                 painter.circle(
                     c,
                     self.radius(size),
-                    Style {
-                        fill: None,
-                        stroke: Some(Stroke {
-                            width: 4.0,
-                            color: REFUSED,
-                        }),
-                    },
+                    Style::stroked(4.0, REFUSED),
                 );
             }
         }
@@ -1189,11 +1162,7 @@ impl Game for Gobblet {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        painter.rect(
-            Point::new(0.0, 0.0),
-            Point::new(WIDTH, HEIGHT),
-            Style::solid(BACKGROUND),
-        );
+        painter.fill_canvas(Point::new(WIDTH, HEIGHT), BACKGROUND);
         let heading = match self.winner() {
             Some(w) => format!("{} wins!", w.name()),
             None if self.thinking.is_some() => format!(
@@ -1245,11 +1214,7 @@ impl Game for Gobblet {
             Event::Tick { dt } => self.tick(*dt),
             _ => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     fn actions(&self) -> Vec<Action> {

@@ -240,13 +240,7 @@ pub fn dial(painter: &mut dyn Painter, fraction: f32, color: Rgba) {
     painter.circle(
         c,
         r,
-        Style {
-            fill: None,
-            stroke: Some(Stroke {
-                width: 3.0,
-                color: DIAL_RIM,
-            }),
-        },
+        Style::stroked(3.0, DIAL_RIM),
     );
 }
 

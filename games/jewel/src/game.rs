@@ -27,6 +27,7 @@
 use std::time::Duration;
 
 use game_api::Ticks;
+use game_api::rng::fresh_seed;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Stroke, Style, keys,
@@ -98,12 +99,6 @@ pub struct JewelGame {
     /// under its mouse.
     hover: Option<Cell>,
     ticking: Ticks,
-}
-
-/// A seed from the operating system's entropy (std's random hash keys).
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
 impl JewelGame {
@@ -297,13 +292,8 @@ impl JewelGame {
     /// New game does, when it offers that; otherwise the game deals one
     /// from a fresh seed itself. Returns whether the game changed now.
     fn ask_for_new_game(&mut self) -> bool {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
-            false
-        } else {
-            self.new_game(fresh_seed());
-            true
-        }
+        let host = self.host;
+        host.new_game_or(|seed| self.new_game(seed))
     }
 
     /// Chooses the difficulty: a game not started yet takes it at once; a
@@ -712,11 +702,7 @@ impl Game for JewelGame {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        painter.rect(
-            Point::new(0.0, 0.0),
-            Point::new(WIDTH, HEIGHT),
-            Style::solid(BACKGROUND),
-        );
+        painter.fill_canvas(Point::new(WIDTH, HEIGHT), BACKGROUND);
         self.draw_panel(painter);
         let hidden = self.is_hidden();
         self.draw_squares(painter, hidden);
@@ -810,11 +796,7 @@ impl Game for JewelGame {
             Event::KeyPress { key, .. } => self.key(key),
             _ => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     fn actions(&self) -> Vec<Action> {
@@ -862,11 +844,7 @@ impl Game for JewelGame {
             }
             other => return Err(GameError(format!("Jewel has no action {other:?}"))),
         };
-        Ok(if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        })
+        Ok(Response::redraw_if(changed))
     }
 
     fn regions(&self) -> Vec<Region> {

@@ -30,7 +30,7 @@
 use crate::board::{Board, Cell, MAX_SIZE, SIZE, SIZES};
 use crate::settings::Settings;
 use game_api::grid::{Dir, cursor_step};
-use game_api::settings::SettingsFile;
+use game_api::settings::{Options, SettingsFile};
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Rgba, Stroke, Style, keys,
@@ -341,13 +341,8 @@ impl LightsOut {
     /// offers that; otherwise the game deals one from a fresh seed itself.
     /// Returns whether the puzzle changed now.
     fn ask_for_new_game(&mut self) -> bool {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
-            false
-        } else {
-            self.new_game(rand::random());
-            true
-        }
+        let host = self.host;
+        host.new_game_or(|seed| self.new_game(seed))
     }
 
     /// Puts the lights back as they were dealt and resets the counters.
@@ -532,11 +527,7 @@ impl Game for LightsOut {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        painter.rect(
-            Point::new(0.0, 0.0),
-            self.canvas_size(),
-            Style::solid(BACKGROUND),
-        );
+        painter.fill_canvas(self.canvas_size(), BACKGROUND);
         let won = self.is_won();
         let preview = self.preview();
         let held = self.held();
@@ -581,17 +572,7 @@ impl Game for LightsOut {
                 );
             }
             if self.hint == Some(cell) {
-                painter.circle(
-                    center,
-                    side * 0.3,
-                    Style {
-                        fill: None,
-                        stroke: Some(Stroke {
-                            width: 4.0,
-                            color: HINT,
-                        }),
-                    },
-                );
+                painter.circle(center, side * 0.3, Style::stroked(4.0, HINT));
             }
         }
         if won {
@@ -668,11 +649,7 @@ impl Game for LightsOut {
             Event::KeyPress { key, .. } => self.handle_key(key),
             _ => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     fn actions(&self) -> Vec<Action> {

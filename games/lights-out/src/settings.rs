@@ -10,9 +10,8 @@
 //! are kept as they were, and a missing or damaged file gives the default
 //! (5×5, the original's): a setting is never worth an error.
 
-use std::path::Path;
 
-use game_api::settings::SettingsFile;
+use game_api::settings::{Options, SettingsFile};
 
 use crate::board::{DEFAULT_SIZE, SIZES};
 
@@ -29,18 +28,20 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
+/// The settings in `settings.txt`, through [`Options`].
+impl Options for Settings {
     /// The settings written in `file`, each missing or unoffered one at
     /// its default.
     ///
     /// ```
+    /// use game_api::settings::Options;
     /// use game_api::settings::SettingsFile;
     /// use lights_out::settings::Settings;
     /// let s = Settings::read(&SettingsFile::parse("size 7\nsomething else\n"));
     /// assert_eq!(s, Settings { size: 7 });
     /// assert_eq!(Settings::read(&SettingsFile::parse("size 12")), Settings::default());
     /// ```
-    pub fn read(file: &SettingsFile) -> Settings {
+    fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
         if let Some(size) = file.get_parsed("size").filter(|n| SIZES.contains(n)) {
             settings.size = size;
@@ -49,13 +50,8 @@ impl Settings {
     }
 
     /// Writes the settings into `file`.
-    pub fn write(self, file: &mut SettingsFile) {
+    fn write(&self, file: &mut SettingsFile) {
         file.set("size", self.size);
-    }
-
-    /// The settings kept in `dir`, or the defaults.
-    pub fn load(dir: Option<&Path>) -> Settings {
-        Settings::read(&SettingsFile::load(dir))
     }
 }
 

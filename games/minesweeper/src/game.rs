@@ -31,6 +31,8 @@ use std::time::Duration;
 
 use game_api::Ticks;
 use game_api::grid::{Dir, cursor_step};
+use game_api::rng::fresh_seed;
+use game_api::settings::Options;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, Modifiers, Painter, Point, Region,
     Response, Rgba, Stroke, Style, keys,
@@ -121,17 +123,6 @@ enum Press {
     Flag,
     /// Chord only (the middle button).
     Chord,
-}
-
-/// A seed from the operating system's entropy (std's hasher keys) and
-/// the time.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
-        hasher.write_u128(t.as_nanos());
-    }
-    hasher.finish()
 }
 
 /// A game of Minesweeper.
@@ -547,13 +538,8 @@ impl Minesweeper {
     /// otherwise the game deals one itself. Returns whether the game
     /// changed now.
     fn ask_for_new_game(&mut self) -> bool {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
-            false
-        } else {
-            self.deal(fresh_seed());
-            true
-        }
+        let host = self.host;
+        host.new_game_or(|seed| self.deal(seed))
     }
 
     fn key(&mut self, key: &str, modifiers: Modifiers) -> bool {
@@ -818,11 +804,7 @@ impl Game for Minesweeper {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        painter.rect(
-            Point::new(0.0, 0.0),
-            self.canvas_size(),
-            Style::solid(BACKGROUND),
-        );
+        painter.fill_canvas(self.canvas_size(), BACKGROUND);
         self.draw_bar(painter);
         let lit = self.lit();
         for cell in 0..self.size().cells() {
@@ -833,13 +815,7 @@ impl Game for Minesweeper {
             painter.rect(
                 Point::new(min.x + 1.5, min.y + 1.5),
                 Point::new(TILE - 3.0, TILE - 3.0),
-                Style {
-                    fill: None,
-                    stroke: Some(Stroke {
-                        width: 3.0,
-                        color: CURSOR,
-                    }),
-                },
+                Style::stroked(3.0, CURSOR),
             );
         }
     }
@@ -877,11 +853,7 @@ impl Game for Minesweeper {
             Event::Tick { dt } => self.tick(*dt),
             _ => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     fn actions(&self) -> Vec<Action> {

@@ -16,9 +16,8 @@
 //! question marks): a
 //! setting is never worth an error.
 
-use std::path::Path;
 
-use game_api::settings::SettingsFile;
+use game_api::settings::{Options, SettingsFile};
 
 use crate::board::Size;
 use crate::generate::Mode;
@@ -122,25 +121,23 @@ pub fn parse_size_word(text: &str) -> Result<Size, String> {
     Size::new(number(w)?, number(h)?, number(mines)?)
 }
 
-impl Settings {
-    /// The settings written in `text`.
-    ///
-    /// ```
-    /// use minesweeper::board::Size;
-    /// use minesweeper::generate::Mode;
-    /// use minesweeper::settings::Settings;
-    /// let s = Settings::parse("board 30x16:99\nmode classic\nmarks on\nother\n");
-    /// assert_eq!(s, Settings { size: Size::EXPERT, mode: Mode::Classic, marks: true });
-    /// assert_eq!(Settings::parse(&s.to_text()), s);
-    /// assert_eq!(Settings::parse("board 2x2:9"), Settings::default());
-    /// ```
-    pub fn parse(text: &str) -> Settings {
-        Settings::read(&SettingsFile::parse(text))
-    }
-
+/// The settings in `settings.txt`, written and read back through
+/// [`Options`].
+///
+/// ```
+/// use game_api::settings::Options;
+/// use minesweeper::board::Size;
+/// use minesweeper::generate::Mode;
+/// use minesweeper::settings::Settings;
+/// let s = Settings::parse("board 30x16:99\nmode classic\nmarks on\nother\n");
+/// assert_eq!(s, Settings { size: Size::EXPERT, mode: Mode::Classic, marks: true });
+/// assert_eq!(Settings::parse(&s.to_text()), s);
+/// assert_eq!(Settings::parse("board 2x2:9"), Settings::default());
+/// ```
+impl Options for Settings {
     /// The settings `file` holds, each missing or damaged one at its
     /// default.
-    pub fn read(file: &SettingsFile) -> Settings {
+    fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
         if let Some(size) = file.get("board").and_then(|v| parse_size_word(v).ok()) {
             settings.size = size;
@@ -153,31 +150,10 @@ impl Settings {
     }
 
     /// Writes the settings into `file`.
-    pub fn write(self, file: &mut SettingsFile) {
+    fn write(&self, file: &mut SettingsFile) {
         file.set("board", size_word(self.size));
         file.set("mode", self.mode.word());
         file.set_flag("marks", self.marks);
-    }
-
-    /// The settings as the file's text.
-    pub fn to_text(self) -> String {
-        let mut file = SettingsFile::new();
-        self.write(&mut file);
-        file.to_text()
-    }
-
-    /// The settings kept in `dir`, or the defaults.
-    pub fn load(dir: Option<&Path>) -> Settings {
-        Settings::read(&SettingsFile::load(dir))
-    }
-
-    /// Keeps the settings in `dir`, with the file's other lines.
-    ///
-    /// # Errors
-    ///
-    /// What went wrong writing the file, for the launcher's log.
-    pub fn store(self, dir: &Path) -> Result<(), String> {
-        SettingsFile::update(dir, |file| self.write(file))
     }
 }
 

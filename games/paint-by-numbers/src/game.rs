@@ -22,6 +22,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use game_api::grid::{Dir, cursor_step};
+use game_api::rng::fresh_seed;
+use game_api::settings::Options;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, Modifiers, NewGame, Painter, Point,
     Region, Response, Rgba, Stroke, Style, keys,
@@ -192,12 +194,6 @@ pub fn size_label(size: usize) -> String {
 
 /// The label of the Puzzle choice's generator option.
 pub const RANDOM: &str = "Random";
-
-/// A fresh seed for a game the launcher did not deal.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    RandomState::new().hash_one(std::time::SystemTime::now())
-}
 
 /// A game of Paint By Numbers.
 #[derive(Debug)]
@@ -379,13 +375,8 @@ impl PaintByNumbers {
     /// its New game does, when it offers that; otherwise the game deals one
     /// itself. Returns whether the game changed now.
     fn ask_for_new_game(&mut self) -> bool {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
-            false
-        } else {
-            self.new_game(fresh_seed());
-            true
-        }
+        let host = self.host;
+        host.new_game_or(|seed| self.new_game(seed))
     }
 
     /// Paints a stroke from `start` to `end` (see [`Board::stroke`]).
@@ -702,13 +693,7 @@ impl PaintByNumbers {
             painter.rect(
                 Point::new(min.x + 1.5, min.y + 1.5),
                 Point::new(l.cell - 3.0, l.cell - 3.0),
-                Style {
-                    fill: None,
-                    stroke: Some(Stroke {
-                        width: 3.0,
-                        color: CURSOR,
-                    }),
-                },
+                Style::stroked(3.0, CURSOR),
             );
         }
     }
@@ -744,11 +729,7 @@ impl Game for PaintByNumbers {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        painter.rect(
-            Point::new(0.0, 0.0),
-            self.layout.canvas,
-            Style::solid(BACKGROUND),
-        );
+        painter.fill_canvas(self.layout.canvas, BACKGROUND);
         self.draw_clues(painter);
         self.draw_cells(painter);
         self.draw_grid(painter);
@@ -785,11 +766,7 @@ impl Game for PaintByNumbers {
             },
             _ => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     fn actions(&self) -> Vec<Action> {

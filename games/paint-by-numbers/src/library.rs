@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::deal::{Origin, Puzzle};
 use crate::generate::{DEFAULT_SIZE, SIZES};
-use game_api::settings::SettingsFile;
+use game_api::settings::{Options, SettingsFile};
 
 /// The settings file's name.
 pub const SETTINGS_FILE: &str = game_api::settings::FILE_NAME;
@@ -38,22 +38,19 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
-    /// The settings written in `text`; unknown lines and bad values are
-    /// ignored (a setting is never worth an error).
-    ///
-    /// ```
-    /// use paint_by_numbers::library::Settings;
-    /// assert_eq!(Settings::parse("size 15\n").size, 15);
-    /// assert_eq!(Settings::parse("size 13\nother 1\n").size, 10);
-    /// ```
-    pub fn parse(text: &str) -> Settings {
-        Settings::read(&SettingsFile::parse(text))
-    }
-
+/// The settings in `settings.txt`, through [`Options`]: unknown lines and
+/// bad values are ignored (a setting is never worth an error).
+///
+/// ```
+/// use game_api::settings::Options;
+/// use paint_by_numbers::library::Settings;
+/// assert_eq!(Settings::parse("size 15\n").size, 15);
+/// assert_eq!(Settings::parse("size 13\nother 1\n").size, 10);
+/// ```
+impl Options for Settings {
     /// The settings `file` holds, each missing or damaged one at its
     /// default.
-    pub fn read(file: &SettingsFile) -> Settings {
+    fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
         if let Some(size) = file.get_parsed("size").filter(|s| SIZES.contains(s)) {
             settings.size = size;
@@ -62,30 +59,8 @@ impl Settings {
     }
 
     /// Writes the settings into `file`.
-    pub fn write(self, file: &mut SettingsFile) {
+    fn write(&self, file: &mut SettingsFile) {
         file.set("size", self.size);
-    }
-
-    /// The settings as the file's text.
-    pub fn to_text(self) -> String {
-        let mut file = SettingsFile::new();
-        self.write(&mut file);
-        file.to_text()
-    }
-
-    /// The settings kept in `dir`, or the defaults.
-    pub fn load(dir: Option<&Path>) -> Settings {
-        Settings::read(&SettingsFile::load(dir))
-    }
-
-    /// Keeps the settings in `dir`, with the file's other lines, through
-    /// [`game_api::settings`].
-    ///
-    /// # Errors
-    ///
-    /// What went wrong, for the launcher's log.
-    pub fn store(self, dir: &Path) -> Result<(), String> {
-        SettingsFile::update(dir, |file| self.write(file))
     }
 }
 

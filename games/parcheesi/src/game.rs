@@ -913,11 +913,7 @@ impl Game for Parcheesi {
             _ => false,
         };
         self.sync();
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     fn actions(&self) -> Vec<Action> {

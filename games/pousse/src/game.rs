@@ -33,6 +33,7 @@
 
 use std::time::Duration;
 
+use game_api::rng::fresh_seed;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, Painter, Point, Region, Response, Rgba,
     Stroke, Style,
@@ -41,8 +42,9 @@ use game_api::{
 use crate::computer::{Choice, choose_cancellable};
 use crate::rules::{Board, Ending, Match, Move, Player, Side, record_text};
 use crate::settings::{Seat, Settings};
-use game_api::computer::{Poll, Search, THINKING_TICK, Ticks};
-use game_api::settings::SettingsFile;
+use game_api::computer::{Poll, Search, Ticks};
+use game_api::grid::Dir;
+use game_api::settings::{Options, SettingsFile};
 
 /// The side of the square holding the board and its buttons, in canvas
 /// pixels; a cell is this divided by the board's side plus 2.
@@ -156,19 +158,6 @@ impl std::fmt::Debug for PousseGame {
             .field("thinking", &self.thinking.is_some())
             .finish()
     }
-}
-
-/// A seed from the process's randomness (std's hasher keys), for games
-/// started without one.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64),
-    );
-    h.finish()
 }
 
 impl PousseGame {
@@ -343,14 +332,9 @@ impl PousseGame {
         } else if self.thinking.is_none() {
             self.thinking = Some(self.think());
         }
-        let ticks = if self.slide.is_some() {
-            Some(TICK)
-        } else if self.thinking.is_some() {
-            Some(THINKING_TICK)
-        } else {
-            None
-        };
-        self.ticking.want(&self.host, ticks);
+        let moving = self.slide.is_some().then_some(TICK);
+        self.ticking
+            .pace(&self.host, moving, self.thinking.is_some());
     }
 
     /// Starts the search for the player to move on a thread of its own.
@@ -551,11 +535,10 @@ impl PousseGame {
 
     fn handle_key(&mut self, key: &str) -> bool {
         let n = self.game.size();
+        if let Some(dir) = Dir::from_arrow(key) {
+            return self.move_cursor(dir);
+        }
         match key {
-            "ArrowUp" => self.move_cursor(-1, 0),
-            "ArrowDown" => self.move_cursor(1, 0),
-            "ArrowLeft" => self.move_cursor(0, -1),
-            "ArrowRight" => self.move_cursor(0, 1),
             "t" | "b" | "l" | "r" => {
                 let side =
                     Side::from_letter(key.chars().next().unwrap_or('t')).unwrap_or(Side::Top);
@@ -585,10 +568,11 @@ impl PousseGame {
         changed
     }
 
-    /// Moves the highlight one square by (`dr`, `dc`) round the board: into
+    /// Moves the highlight one square in `dir` round the board: into
     /// the board it jumps across to the other side's button, onto a corner
     /// it turns round it. The first arrow shows it at T1.
-    fn move_cursor(&mut self, dr: isize, dc: isize) -> bool {
+    fn move_cursor(&mut self, dir: Dir) -> bool {
+        let (dr, dc) = dir.delta();
         let n = self.game.size();
         let Some(current) = self.cursor else {
             return self.set_cursor(Some(Move::new(Side::Top, 0)));
@@ -901,14 +885,11 @@ impl PousseGame {
     /// launcher starts it, as its New game does, when it offers that;
     /// otherwise the game starts it. Returns whether the game changed now.
     fn ask_for_new_game(&mut self) -> bool {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
-            false
-        } else {
+        let host = self.host;
+        host.new_game_or(|seed| {
             let game = Match::new(self.settings.size).expect("a size of the choice");
-            self.begin(game, fresh_seed());
-            true
-        }
+            self.begin(game, seed);
+        })
     }
 
     /// Starts the game of a record typed in the Record field.
@@ -938,11 +919,7 @@ impl Game for PousseGame {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        painter.rect(
-            Point::new(0.0, 0.0),
-            self.canvas(),
-            Style::solid(BACKGROUND),
-        );
+        painter.fill_canvas(self.canvas(), BACKGROUND);
         self.draw_board(painter);
         self.draw_buttons(painter);
         self.draw_panel(painter);
@@ -992,11 +969,7 @@ impl Game for PousseGame {
             Event::Tick { dt } => self.tick(*dt),
             _ => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     fn actions(&self) -> Vec<Action> {

@@ -14,9 +14,8 @@
 //! never worth an error.
 
 use std::fmt;
-use std::path::Path;
 
-use game_api::settings::SettingsFile;
+use game_api::settings::{Options, SettingsFile};
 
 use crate::computer::Strength;
 use crate::rules::{DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Player};
@@ -99,11 +98,15 @@ impl Settings {
             Player::O => self.o = seat,
         }
     }
+}
 
+/// The settings in `settings.txt`, through [`Options`].
+impl Options for Settings {
     /// The settings written in `file`, each missing or unoffered one at
     /// its default.
     ///
     /// ```
+    /// use game_api::settings::Options;
     /// use game_api::settings::SettingsFile;
     /// use pousse::settings::{Seat, Settings};
     /// use pousse::computer::Strength;
@@ -115,7 +118,7 @@ impl Settings {
     /// assert_eq!(written.to_text(), "size 6\nx computer hard\no person\n");
     /// assert_eq!(Settings::read(&SettingsFile::parse("size 21")), Settings::default());
     /// ```
-    pub fn read(file: &SettingsFile) -> Settings {
+    fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
         if let Some(n) = file
             .get_parsed("size")
@@ -133,14 +136,9 @@ impl Settings {
     }
 
     /// Writes the settings into `file`.
-    pub fn write(self, file: &mut SettingsFile) {
+    fn write(&self, file: &mut SettingsFile) {
         file.set("size", self.size);
         file.set("x", self.x.to_string().to_ascii_lowercase());
         file.set("o", self.o.to_string().to_ascii_lowercase());
-    }
-
-    /// The settings kept in `dir`, or the defaults.
-    pub fn load(dir: Option<&Path>) -> Settings {
-        Settings::read(&SettingsFile::load(dir))
     }
 }

@@ -27,6 +27,7 @@ use std::time::Duration;
 
 use game_api::Ticks;
 use game_api::grid::{Dir, cursor_step};
+use game_api::rng::fresh_seed;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Painter, Point, Region,
     Response, Rgba, Stroke, Style, keys,
@@ -36,7 +37,7 @@ use crate::board::{Board, Cell, MAX_COLOURS};
 use crate::deal::deal;
 use crate::score::{Score, click_score};
 use crate::settings::{COLOURS, SIZES, Settings, parse_size, size_label};
-use game_api::settings::SettingsFile;
+use game_api::settings::{Options, SettingsFile};
 
 /// Space around the board, in canvas pixels.
 pub const MARGIN: f32 = 12.0;
@@ -143,18 +144,6 @@ pub fn shine(c: Rgba) -> Rgba {
 
 /// The small reflection on every dot.
 pub const GLINT: Rgba = Rgba::with_alpha(255, 255, 255, 190);
-
-/// A seed from the system's entropy (the hasher's random keys) and the
-/// clock.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
-}
 
 /// The dots moving after a removal, as drawn; the board already holds
 /// them in their new cells.
@@ -356,13 +345,8 @@ impl Same {
     /// undo), when it offers that; otherwise the game deals one itself.
     /// Returns whether the game changed now.
     fn ask_for_new_game(&mut self) -> bool {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
-            false
-        } else {
-            self.new_game(fresh_seed());
-            true
-        }
+        let host = self.host;
+        host.new_game_or(|seed| self.new_game(seed))
     }
 
     /// Asks for ticks while dots move, and for none otherwise.
@@ -612,13 +596,7 @@ impl Same {
                 Point::new(c.x - half, c.y - half),
                 Point::new(2.0 * half, 2.0 * half),
                 6.0,
-                Style {
-                    fill: None,
-                    stroke: Some(Stroke {
-                        width: 2.5,
-                        color: CURSOR,
-                    }),
-                },
+                Style::stroked(2.5, CURSOR),
             );
         }
     }
@@ -771,11 +749,7 @@ impl Game for Same {
             Event::Tick { dt } => self.tick(*dt),
             Event::KeyRelease { .. } | Event::Scroll { .. } | Event::DoubleClick { .. } => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     /// The Size (`s`) and Colours (`c`) choices; each starts a new game.

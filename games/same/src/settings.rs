@@ -12,9 +12,8 @@
 //! a missing or damaged file gives the original's defaults (20 × 16, five
 //! colours): a setting is never worth an error.
 
-use std::path::Path;
 
-use game_api::settings::SettingsFile;
+use game_api::settings::{Options, SettingsFile};
 
 /// The board sizes offered, as (columns, rows): the original's first.
 pub const SIZES: [(usize, usize); 4] = [(20, 16), (10, 8), (15, 12), (25, 20)];
@@ -53,11 +52,13 @@ pub fn parse_size(text: &str) -> Option<(usize, usize)> {
     SIZES.contains(&size).then_some(size)
 }
 
-impl Settings {
+/// The settings in `settings.txt`, through [`Options`].
+impl Options for Settings {
     /// The settings written in `file`, each missing or unoffered one at
     /// its default.
     ///
     /// ```
+    /// use game_api::settings::Options;
     /// use game_api::settings::SettingsFile;
     /// use same::settings::Settings;
     /// let s = Settings::read(&SettingsFile::parse("size 10x8\ncolours 3\nsomething else\n"));
@@ -68,7 +69,7 @@ impl Settings {
     /// let odd = SettingsFile::parse("size 7x7\ncolours 9");
     /// assert_eq!(Settings::read(&odd), Settings::default());
     /// ```
-    pub fn read(file: &SettingsFile) -> Settings {
+    fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
         if let Some(size) = file.get("size").and_then(parse_size) {
             settings.size = size;
@@ -80,14 +81,9 @@ impl Settings {
     }
 
     /// Writes the settings into `file`.
-    pub fn write(self, file: &mut SettingsFile) {
+    fn write(&self, file: &mut SettingsFile) {
         file.set("size", format_args!("{}x{}", self.size.0, self.size.1));
         file.set("colours", self.colours);
-    }
-
-    /// The settings kept in `dir`, or the defaults.
-    pub fn load(dir: Option<&Path>) -> Settings {
-        Settings::read(&SettingsFile::load(dir))
     }
 }
 

@@ -33,6 +33,8 @@ use std::time::Duration;
 
 use game_api::Ticks;
 use game_api::grid::cursor_step;
+use game_api::rng::fresh_seed;
+use game_api::settings::Options;
 use game_api::{
     Action, Anchor, Button, Event, FileChoice, FileKind, Game, GameError, Host, NewGame, Painter,
     Picture, Point, Region, Response, Rgba, Stroke, Style, keys,
@@ -93,17 +95,6 @@ pub const CHOOSE_ACTION: &str = "choose";
 
 /// The window title.
 pub const TITLE: &str = "Slidey";
-
-/// A seed from the operating system's randomness (std's hash keys) and the
-/// clock.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
-        hasher.write_u128(now.as_nanos());
-    }
-    hasher.finish()
-}
 
 /// The tiles' glide after a slide: drawing only.
 #[derive(Clone, Debug, PartialEq)]
@@ -572,13 +563,8 @@ impl Slidey {
     /// to undo), when it offers that; otherwise the game deals one itself.
     /// Returns whether the game changed now.
     fn ask_for_new_game(&mut self) -> bool {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
-            false
-        } else {
-            self.new_game(fresh_seed());
-            true
-        }
+        let host = self.host;
+        host.new_game_or(|seed| self.new_game(seed))
     }
 
     fn store_settings(&self) {
@@ -673,11 +659,7 @@ impl Game for Slidey {
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
-        painter.rect(
-            Point::new(0.0, 0.0),
-            self.canvas_size(),
-            Style::solid(BACKGROUND),
-        );
+        painter.fill_canvas(self.canvas_size(), BACKGROUND);
         // The last slide glides in before the whole picture shows.
         if self.is_won() && self.glide.is_none() {
             self.draw_whole_picture(painter);
@@ -784,13 +766,7 @@ impl Game for Slidey {
                 painter.rect(
                     Point::new(min.x + 2.0, min.y + 2.0),
                     Point::new(pitch.x - 4.0, pitch.y - 4.0),
-                    Style {
-                        fill: None,
-                        stroke: Some(Stroke {
-                            width: 2.0,
-                            color: PREVIEW,
-                        }),
-                    },
+                    Style::stroked(2.0, PREVIEW),
                 );
             }
         }
@@ -799,13 +775,7 @@ impl Game for Slidey {
             painter.rect(
                 Point::new(min.x + 1.5, min.y + 1.5),
                 Point::new(pitch.x - 3.0, pitch.y - 3.0),
-                Style {
-                    fill: None,
-                    stroke: Some(Stroke {
-                        width: 3.0,
-                        color: CURSOR,
-                    }),
-                },
+                Style::stroked(3.0, CURSOR),
             );
         }
     }
@@ -857,11 +827,7 @@ impl Game for Slidey {
             Event::Tick { dt } => self.tick(*dt),
             _ => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     /// Across, Down, Picture, Show picture, Show numbers (`T`), Show misplaced

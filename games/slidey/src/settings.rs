@@ -13,9 +13,8 @@
 //! defaults (the player's picture if there is one, else the landscape; no
 //! numbers; misplaced tiles not marked): a setting is never worth an error.
 
-use std::path::Path;
 
-use game_api::settings::SettingsFile;
+use game_api::settings::{Options, SettingsFile};
 
 use crate::picture::Builtin;
 
@@ -61,25 +60,23 @@ pub struct Settings {
     pub misplaced: bool,
 }
 
-impl Settings {
-    /// The settings written in `text`.
-    ///
-    /// ```
-    /// use slidey::settings::{PictureChoice, Settings};
-    /// use slidey::picture::Builtin;
-    /// let s = Settings::parse("picture rings\nnumbers on\nwhatever\n");
-    /// assert_eq!(s.picture, Some(PictureChoice::Builtin(Builtin::Rings)));
-    /// assert!(s.numbers && !s.misplaced);
-    /// assert_eq!(Settings::parse(&s.to_text()), s);
-    /// assert_eq!(Settings::parse("picture mona-lisa"), Settings::default());
-    /// ```
-    pub fn parse(text: &str) -> Settings {
-        Settings::read(&SettingsFile::parse(text))
-    }
-
+/// The settings in `settings.txt`, written and read back through
+/// [`Options`].
+///
+/// ```
+/// use game_api::settings::Options;
+/// use slidey::settings::{PictureChoice, Settings};
+/// use slidey::picture::Builtin;
+/// let s = Settings::parse("picture rings\nnumbers on\nwhatever\n");
+/// assert_eq!(s.picture, Some(PictureChoice::Builtin(Builtin::Rings)));
+/// assert!(s.numbers && !s.misplaced);
+/// assert_eq!(Settings::parse(&s.to_text()), s);
+/// assert_eq!(Settings::parse("picture mona-lisa"), Settings::default());
+/// ```
+impl Options for Settings {
     /// The settings `file` holds, each missing or damaged one at its
     /// default.
-    pub fn read(file: &SettingsFile) -> Settings {
+    fn read(file: &SettingsFile) -> Settings {
         let mut settings = Settings::default();
         let choices = [
             PictureChoice::Builtin(Builtin::Landscape),
@@ -102,7 +99,7 @@ impl Settings {
 
     /// Writes the settings into `file` (no `picture` line while none is
     /// chosen).
-    pub fn write(self, file: &mut SettingsFile) {
+    fn write(&self, file: &mut SettingsFile) {
         match self.picture {
             Some(picture) => file.set("picture", picture.word()),
             None => {
@@ -111,26 +108,5 @@ impl Settings {
         }
         file.set_flag("numbers", self.numbers);
         file.set_flag("misplaced", self.misplaced);
-    }
-
-    /// The settings as the file's text.
-    pub fn to_text(self) -> String {
-        let mut file = SettingsFile::new();
-        self.write(&mut file);
-        file.to_text()
-    }
-
-    /// The settings kept in `dir`, or the defaults.
-    pub fn load(dir: Option<&Path>) -> Settings {
-        Settings::read(&SettingsFile::load(dir))
-    }
-
-    /// Keeps the settings in `dir`, with the file's other lines.
-    ///
-    /// # Errors
-    ///
-    /// What went wrong writing the file, for the launcher's log.
-    pub fn store(self, dir: &Path) -> Result<(), String> {
-        SettingsFile::update(dir, |file| self.write(file))
     }
 }

@@ -25,6 +25,7 @@ use crate::maze::{Cell, Dir, Enumeration, Maze};
 use crate::rules::{Position, Tally, Turn};
 use crate::save::{self, GameId, ORIGINAL_SIDE};
 use game_api::Ticks;
+use game_api::rng::fresh_seed;
 use game_api::settings::SettingsFile;
 use game_api::{
     Action, Anchor, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter,
@@ -184,17 +185,6 @@ pub struct TallyMaze {
     pressed: Option<Cell>,
     glide: Option<Glide>,
     ticking: Ticks,
-}
-
-/// A seed nobody chose, for the first game: the process's hash keys and
-/// the clock.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
-        h.write_u128(t.as_nanos());
-    }
-    h.finish()
 }
 
 impl TallyMaze {
@@ -419,11 +409,8 @@ impl TallyMaze {
     /// A new maze, as the launcher's New game deals it when there is a
     /// launcher to ask; otherwise dealt here.
     fn ask_for_new_game(&mut self) {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
-        } else {
-            self.deal(fresh_seed());
-        }
+        let host = self.host;
+        host.new_game_or(|seed| self.deal(seed));
     }
 
     /// `settings.txt` in the data directory, through [`game_api::settings`]
@@ -790,11 +777,7 @@ impl Game for TallyMaze {
 
     fn draw(&self, painter: &mut dyn Painter) {
         let layout = self.board_layout();
-        painter.rect(
-            Point::new(0.0, 0.0),
-            layout.canvas(),
-            Style::solid(BACKGROUND),
-        );
+        painter.fill_canvas(layout.canvas(), BACKGROUND);
         self.draw_number(painter, &layout);
         let (w, h) = layout.cells;
         let exit = self.tally.exit();
@@ -929,11 +912,7 @@ impl Game for TallyMaze {
             Event::Tick { dt } => self.tick(*dt),
             _ => false,
         };
-        if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed)
     }
 
     fn actions(&self) -> Vec<Action> {
@@ -987,11 +966,7 @@ impl Game for TallyMaze {
             }
             other => return Err(GameError(format!("Tally Maze has no action {other:?}"))),
         };
-        Ok(if changed {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        })
+        Ok(Response::redraw_if(changed))
     }
 
     fn regions(&self) -> Vec<Region> {

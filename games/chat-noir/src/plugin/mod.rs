@@ -55,6 +55,7 @@ pub mod walk;
 use std::time::Duration;
 
 use game_api::Ticks;
+use game_api::rng::fresh_seed;
 use game_api::{
     Action, Button, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point,
     Region, Response, Rgba, SaveLoad, keys,
@@ -200,11 +201,6 @@ struct Seen {
     lost_cell: Option<Pos>,
     settings: Settings,
     difficulty: Difficulty,
-}
-
-/// A seed from the operating system's entropy.
-fn fresh_seed() -> u64 {
-    rand::random()
 }
 
 impl ChatNoir {
@@ -447,11 +443,8 @@ impl ChatNoir {
     /// one move to undo), when it offers that; otherwise the game deals one
     /// from a fresh seed itself.
     fn ask_for_new_game(&mut self) {
-        if self.host.has_revision_2() {
-            self.host.request_new_game();
-        } else {
-            self.new_game(fresh_seed());
-        }
+        let host = self.host;
+        host.new_game_or(|seed| self.new_game(seed));
     }
 
     fn seen(&self) -> Seen {

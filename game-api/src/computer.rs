@@ -276,8 +276,10 @@ mod tests {
         });
         running.recv().unwrap();
         drop(search);
-        // Waits (bounded by the test's own time) for the search to see it.
-        stopped.recv().expect("the search saw its stop flag");
+        // Waits, bounded, for the search to see it.
+        stopped
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the search saw its stop flag");
     }
 
     #[test]

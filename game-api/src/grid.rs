@@ -126,28 +126,19 @@ mod tests {
     #[test]
     fn the_cursor_appears_at_its_start_then_steps_and_stops_at_the_edges() {
         let size = (3, 5);
-        assert_eq!(cursor_step(None, Some(Dir::Up), size, (2, 0)), (2, 0));
-        assert_eq!(cursor_step(None, None, size, (1, 2)), (1, 2));
-        assert_eq!(
-            cursor_step(Some((1, 2)), Some(Dir::Up), size, (0, 0)),
-            (0, 2)
-        );
-        assert_eq!(
-            cursor_step(Some((0, 2)), Some(Dir::Up), size, (0, 0)),
-            (0, 2)
-        );
-        assert_eq!(
-            cursor_step(Some((2, 4)), Some(Dir::Down), size, (0, 0)),
-            (2, 4)
-        );
-        assert_eq!(
-            cursor_step(Some((2, 4)), Some(Dir::Right), size, (0, 0)),
-            (2, 4)
-        );
-        assert_eq!(
-            cursor_step(Some((2, 0)), Some(Dir::Left), size, (0, 0)),
-            (2, 0)
-        );
-        assert_eq!(cursor_step(Some((2, 3)), None, size, (0, 0)), (2, 3));
+        // (from, key, start, to)
+        let cases = [
+            (None, Some(Dir::Up), (2, 0), (2, 0)),
+            (None, None, (1, 2), (1, 2)),
+            (Some((1, 2)), Some(Dir::Up), (0, 0), (0, 2)),
+            (Some((0, 2)), Some(Dir::Up), (0, 0), (0, 2)),
+            (Some((2, 4)), Some(Dir::Down), (0, 0), (2, 4)),
+            (Some((2, 4)), Some(Dir::Right), (0, 0), (2, 4)),
+            (Some((2, 0)), Some(Dir::Left), (0, 0), (2, 0)),
+            (Some((2, 3)), None, (0, 0), (2, 3)),
+        ];
+        for (from, dir, start, to) in cases {
+            assert_eq!(cursor_step(from, dir, size, start), to, "{from:?} {dir:?}");
+        }
     }
 }

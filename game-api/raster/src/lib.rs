@@ -26,6 +26,8 @@
 
 #![warn(missing_docs)]
 
+pub mod icon;
+
 use game_api::{Anchor, Painter, Picture, Point, Rgba, Stroke, Style};
 use std::path::PathBuf;
 use tiny_skia::{
@@ -188,18 +190,7 @@ impl RasterPainter {
 
     /// The picture as an 8-bit RGBA PNG file.
     pub fn to_png(&self) -> Vec<u8> {
-        let mut bytes = Vec::new();
-        let mut encoder = png::Encoder::new(&mut bytes, self.width(), self.height());
-        encoder.set_color(png::ColorType::Rgba);
-        encoder.set_depth(png::BitDepth::Eight);
-        let result = encoder
-            .write_header()
-            .and_then(|mut writer| writer.write_image_data(&self.rgba()));
-        // Writing to memory fails only on a bug in the encoder's use.
-        if let Err(e) = result {
-            unreachable!("encoding a PNG in memory failed: {e}");
-        }
-        bytes
+        encode_png(self.width(), self.height(), &self.rgba())
     }
 
     /// Rebuilds the mask after the clip stack changed.
@@ -414,6 +405,28 @@ pub fn render(
     let mut painter = RasterPainter::new(width, height, scale);
     draw(&mut painter);
     painter
+}
+
+/// `rgba` (row by row, 4 bytes a pixel, not premultiplied) as an 8-bit
+/// RGBA PNG file of `width` × `height`.
+///
+/// # Panics
+///
+/// When `rgba` does not hold `width` × `height` pixels.
+pub fn encode_png(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let result = encoder
+        .write_header()
+        .and_then(|mut writer| writer.write_image_data(rgba));
+    // Writing to memory fails only on a bug in the encoder's use (or
+    // pixels that are not the size said).
+    if let Err(e) = result {
+        panic!("encoding a PNG in memory failed: {e}");
+    }
+    bytes
 }
 
 /// Decodes an 8-bit RGBA or RGB PNG into its width, height and RGBA bytes.

@@ -5,41 +5,17 @@
 //! Run `cargo run -p freecell --example make_icon` to write it beside the
 //! crate's `Cargo.toml`, or pass another path (and a magnification).
 
-use std::path::PathBuf;
-
 use cards::Suit;
 use cards::face::draw_pip;
+use cards::icon::face;
 use cards::table::FELT;
 use game_api::{Point, Rgba, Stroke, Style};
 
-/// The face's cream.
-pub const FACE: Rgba = Rgba::rgb(252, 250, 240);
-
 fn main() {
-    let path = std::env::args()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("freecell.png"));
-    // A second argument magnifies it, to look at.
-    let scale: f32 = std::env::args()
-        .nth(2)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1.0);
-    let png = game_raster::render_png(32, 32, scale, |p| {
-        let face = Style {
-            fill: Some(FACE),
-            stroke: Some(Stroke {
-                width: 1.0,
-                color: Rgba::rgb(60, 60, 60),
-            }),
-        };
+    game_raster::icon::make_icon(env!("CARGO_MANIFEST_DIR"), "freecell.png", |p| {
         // The felt, and four free cells along its top.
-        p.rounded_rect(
-            Point::new(0.5, 0.5),
-            Point::new(31.0, 31.0),
-            4.0,
-            Style::solid(FELT),
-        );
+        let felt = Style::solid(FELT);
+        p.rounded_rect(Point::new(0.5, 0.5), Point::new(31.0, 31.0), 4.0, felt);
         let cell = Style {
             fill: None,
             stroke: Some(Stroke {
@@ -52,26 +28,12 @@ fn main() {
             p.rounded_rect(Point::new(x, 2.5), Point::new(6.0, 9.0), 1.0, cell);
         }
         // A red ace in the second cell.
-        p.rounded_rect(Point::new(9.5, 2.5), Point::new(6.0, 9.0), 1.0, face);
-        draw_pip(
-            p,
-            Suit::Diamonds,
-            Point::new(12.5, 7.0),
-            4.0,
-            false,
-            Rgba::rgb(200, 20, 30),
-        );
+        face(p, Point::new(9.5, 2.5), Point::new(6.0, 9.0), 1.0);
+        let red = Rgba::rgb(200, 20, 30);
+        draw_pip(p, Suit::Diamonds, Point::new(12.5, 7.0), 4.0, false, red);
         // A black card in the column below.
-        p.rounded_rect(Point::new(8.5, 14.5), Point::new(15.0, 16.0), 2.0, face);
-        draw_pip(
-            p,
-            Suit::Clubs,
-            Point::new(16.0, 22.5),
-            9.0,
-            false,
-            Rgba::rgb(20, 20, 20),
-        );
+        face(p, Point::new(8.5, 14.5), Point::new(15.0, 16.0), 2.0);
+        let black = Rgba::rgb(20, 20, 20);
+        draw_pip(p, Suit::Clubs, Point::new(16.0, 22.5), 9.0, false, black);
     });
-    std::fs::write(&path, png).expect("write the icon");
-    println!("{}", path.display());
 }

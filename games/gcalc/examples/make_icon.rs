@@ -6,8 +6,6 @@
 //! Run `cargo run -p gcalc --example make_icon` to write it beside the
 //! crate's `Cargo.toml`, or pass another path.
 
-use std::path::PathBuf;
-
 use game_api::Point;
 use gcalc::draw::draw_cube;
 use gcalc::expr::parse;
@@ -24,10 +22,5 @@ pub fn icon() -> Vec<u8> {
 
 #[allow(dead_code)]
 fn main() {
-    let path = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("gcalc.png"));
-    std::fs::write(&path, icon()).expect("write the icon");
-    println!("wrote {}", path.display());
+    game_raster::icon::write_icon(env!("CARGO_MANIFEST_DIR"), "gcalc.png", &icon());
 }

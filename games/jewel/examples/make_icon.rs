@@ -8,17 +8,12 @@
 use game_api::{Point, Style};
 use jewel::draw::{BACKGROUND, jewel};
 use jewel::play::Look;
-use std::path::PathBuf;
 
 /// The icon's jewels: (colour, shape), row by row.
 pub const ICON_JEWELS: [(u8, u8); 4] = [(0, 0), (5, 5), (2, 2), (4, 4)];
 
 fn main() {
-    let path = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("jewel.png"));
-    let png = game_raster::render_png(32, 32, 1.0, |p| {
+    game_raster::icon::make_icon(env!("CARGO_MANIFEST_DIR"), "jewel.png", |p| {
         p.rounded_rect(
             Point::new(0.0, 0.0),
             Point::new(32.0, 32.0),
@@ -30,6 +25,4 @@ fn main() {
             jewel(p, c, 8.0, Look { color, shape });
         }
     });
-    std::fs::write(&path, png).expect("write the icon");
-    println!("wrote {}", path.display());
 }

@@ -6,29 +6,24 @@
 //! crate's `Cargo.toml`, or pass another path.
 
 use game_api::Rgba;
+use game_raster::icon::{Pixels, make_pixel_icon};
 use minesweeper::game::{
     BACKGROUND, BEVEL_DARK, BEVEL_LIGHT, COVERED, FLAG, GLINT, MINE, NUMBER_COLORS, OPEN, POLE,
 };
-use std::path::PathBuf;
 
 const SIDE: usize = 32;
 const HALF: usize = 16;
 
-struct Icon(Vec<Rgba>);
+/// What the icon's tiles are drawn with, on the kit's pixels.
+struct Icon(Pixels);
 
 impl Icon {
     fn set(&mut self, x: usize, y: usize, c: Rgba) {
-        if x < SIDE && y < SIDE {
-            self.0[y * SIDE + x] = c;
-        }
+        self.0.set(x, y, c);
     }
 
     fn fill(&mut self, x0: usize, y0: usize, w: usize, h: usize, c: Rgba) {
-        for y in y0..y0 + h {
-            for x in x0..x0 + w {
-                self.set(x, y, c);
-            }
-        }
+        self.0.fill(x0, y0, w, h, c);
     }
 
     /// A raised tile at `(x0, y0)`.
@@ -64,12 +59,7 @@ impl Icon {
 }
 
 fn main() {
-    let path = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("minesweeper.png"));
-
-    let mut icon = Icon(vec![Rgba::with_alpha(0, 0, 0, 0); SIDE * SIDE]);
+    let mut icon = Icon(Pixels::new(Rgba::with_alpha(0, 0, 0, 0)));
     // Top left: a flag on a covered tile.
     icon.covered(0, 0);
     icon.fill(9, 3, 1, 10, POLE);
@@ -110,13 +100,5 @@ fn main() {
     }
     icon.fill(HALF + 6, HALF + 6, 1, 1, GLINT);
 
-    let bytes: Vec<u8> = icon.0.iter().flat_map(|p| [p.r, p.g, p.b, p.a]).collect();
-    let file = std::fs::File::create(&path).expect("create the icon file");
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), SIDE as u32, SIDE as u32);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().expect("write the PNG header");
-    writer.write_image_data(&bytes).expect("write the pixels");
-    writer.finish().expect("finish the PNG");
-    println!("wrote {}", path.display());
+    make_pixel_icon(env!("CARGO_MANIFEST_DIR"), "minesweeper.png", &icon.0);
 }

@@ -7,11 +7,11 @@
 //! crate's `Cargo.toml`, or pass another path.
 
 use game_api::Rgba;
+use game_raster::icon::{Pixels, make_pixel_icon};
 use same::game::{BACKGROUND, COLOURS_RGB, GLINT, rim, shine};
-use std::path::PathBuf;
 
 /// The icon's side in pixels.
-const SIDE: usize = 32;
+const SIDE: usize = game_raster::icon::SIDE as usize;
 /// Samples per pixel along each axis, for smooth edges.
 const SAMPLES: usize = 4;
 /// The distance between dot centres, and the first centre.
@@ -84,53 +84,35 @@ fn paint(x: f32, y: f32) -> Option<Rgba> {
 }
 
 fn main() {
-    let path = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("same.png"));
-
-    let mut bytes = Vec::with_capacity(SIDE * SIDE * 4);
-    for py in 0..SIDE {
-        for px in 0..SIDE {
-            // Average the samples that hit something; coverage is alpha.
-            let (mut r, mut g, mut b, mut hits) = (0u32, 0u32, 0u32, 0u32);
-            let mut seen = Vec::new();
-            for sy in 0..SAMPLES {
-                for sx in 0..SAMPLES {
-                    let x = px as f32 + (sx as f32 + 0.5) / SAMPLES as f32;
-                    let y = py as f32 + (sy as f32 + 0.5) / SAMPLES as f32;
-                    if let Some(c) = paint(x, y) {
-                        r += u32::from(c.r);
-                        g += u32::from(c.g);
-                        b += u32::from(c.b);
-                        hits += 1;
-                        seen.push(c);
-                    }
+    let mut icon = Pixels::new(Rgba::with_alpha(0, 0, 0, 0));
+    icon.paint(|px, py| {
+        // Average the samples that hit something; coverage is alpha.
+        let (mut r, mut g, mut b, mut hits) = (0u32, 0u32, 0u32, 0u32);
+        let mut seen = Vec::new();
+        for sy in 0..SAMPLES {
+            for sx in 0..SAMPLES {
+                let x = px as f32 + (sx as f32 + 0.5) / SAMPLES as f32;
+                let y = py as f32 + (sy as f32 + 0.5) / SAMPLES as f32;
+                if let Some(c) = paint(x, y) {
+                    r += u32::from(c.r);
+                    g += u32::from(c.g);
+                    b += u32::from(c.b);
+                    hits += 1;
+                    seen.push(c);
                 }
             }
-            let n = (SAMPLES * SAMPLES) as u32;
-            if hits == 0 {
-                bytes.extend([0, 0, 0, 0]);
-            } else if seen.iter().all(|&c| c == seen[0]) {
-                // A pixel of one colour keeps it exactly.
-                bytes.extend([seen[0].r, seen[0].g, seen[0].b, (255 * hits / n) as u8]);
-            } else {
-                bytes.extend([
-                    (r / hits) as u8,
-                    (g / hits) as u8,
-                    (b / hits) as u8,
-                    (255 * hits / n) as u8,
-                ]);
-            }
         }
-    }
-
-    let file = std::fs::File::create(&path).expect("create the icon file");
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), SIDE as u32, SIDE as u32);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().expect("write the PNG header");
-    writer.write_image_data(&bytes).expect("write the pixels");
-    writer.finish().expect("finish the PNG");
-    println!("wrote {}", path.display());
+        let n = (SAMPLES * SAMPLES) as u32;
+        let alpha = (255 * hits / n) as u8;
+        if hits == 0 {
+            None
+        } else if seen.iter().all(|&c| c == seen[0]) {
+            // A pixel of one colour keeps it exactly.
+            Some(Rgba::with_alpha(seen[0].r, seen[0].g, seen[0].b, alpha))
+        } else {
+            let (r, g, b) = ((r / hits) as u8, (g / hits) as u8, (b / hits) as u8);
+            Some(Rgba::with_alpha(r, g, b, alpha))
+        }
+    });
+    make_pixel_icon(env!("CARGO_MANIFEST_DIR"), "same.png", &icon);
 }

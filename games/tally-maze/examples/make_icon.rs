@@ -6,8 +6,6 @@
 //! crate's `Cargo.toml`, or pass another path. `tests/files.rs` draws it
 //! again and compares it with the committed file.
 
-use std::path::PathBuf;
-
 /// The icon as PNG bytes (shared with the test through `#[path]`).
 pub fn icon() -> Vec<u8> {
     use game_api::{Point, Style};
@@ -37,10 +35,5 @@ pub fn icon() -> Vec<u8> {
 
 #[allow(dead_code)]
 fn main() {
-    let path = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tally-maze.png"));
-    std::fs::write(&path, icon()).expect("write the icon");
-    println!("wrote {}", path.display());
+    game_raster::icon::write_icon(env!("CARGO_MANIFEST_DIR"), "tally-maze.png", &icon());
 }

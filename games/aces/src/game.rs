@@ -9,7 +9,6 @@
 //! are the launcher's midend, built on [`SaveLoad`] and [`NewGame`].
 
 use cards::anim::Snapshot;
-use cards::deal::fresh_seed;
 use cards::drag::Focus;
 use cards::view::{Drag, View};
 use cards::{Fan, Hit, Pile, Play, Rules, Table, TableCard};
@@ -180,11 +179,8 @@ impl AcesGame {
 
     fn click_deck(&mut self, before: Snapshot) -> bool {
         if self.game.end().is_some() {
-            if self.view.host.has_revision_2() {
-                self.view.host.request_new_game();
-            } else {
-                self.new_deal(fresh_seed());
-            }
+            let host = self.view.host;
+            host.new_game_or(|seed| self.new_deal(seed));
             return true;
         }
         self.make(Move::Deal, before)
@@ -260,7 +256,7 @@ impl Game for AcesGame {
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
-        Ok(AcesGame::with_seed(host, fresh_seed()))
+        Ok(AcesGame::with_seed(host, game_api::rng::fresh_seed()))
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -308,9 +304,7 @@ impl Game for AcesGame {
         }
         let (play, changed) = self.view.point(&AcesRules(&self.game), event);
         let played = play.is_some_and(|(p, drag)| self.play(p, drag));
-        Response {
-            redraw: changed || played,
-        }
+        Response::redraw_if(changed || played)
     }
 }
 

@@ -13,7 +13,6 @@
 //! round. The bankroll and the shoe carry over from round to round and
 //! between sessions ([`crate::bank`]).
 
-use cards::deal::fresh_seed;
 use cards::drag::{Focus, NoDrag};
 use cards::view::View;
 use cards::{Fan, Hit, Pile, Play, Table, TableCard};
@@ -278,11 +277,8 @@ impl BlackjackGame {
     /// Deals the next round (the launcher's new game, so that it counts
     /// in the statistics as one).
     pub fn deal_next(&mut self) {
-        if self.view.host.has_revision_2() {
-            self.view.host.request_new_game();
-        } else {
-            self.next_round(fresh_seed());
-        }
+        let host = self.view.host;
+        host.new_game_or(|seed| self.next_round(seed));
     }
 
     /// The next round from the shoe (or a new shoe shuffled by `seed`).
@@ -441,7 +437,10 @@ impl Game for BlackjackGame {
             Some((seed, used)) if used <= LAST_START => {
                 (Round::deal(seed, used, bank.money), false)
             }
-            _ => (Round::deal(fresh_seed(), 0, bank.money), true),
+            _ => (
+                Round::deal(game_api::rng::fresh_seed(), 0, bank.money),
+                true,
+            ),
         };
         let mut game = BlackjackGame::with_round(host, round);
         game.unseeded_shoe = unseeded_shoe;
@@ -484,11 +483,7 @@ impl Game for BlackjackGame {
             },
             _ => false,
         };
-        if changed || played {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed || played)
     }
 
     /// Hit (`h`), Stand (`s`), Split (`p`), Double (`d`), each enabled

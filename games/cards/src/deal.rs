@@ -5,19 +5,6 @@ use game_api::Rng;
 
 use crate::card::{Card, deck, shoe};
 
-/// A seed for a game the launcher did not deal (an older launcher, a
-/// setting's new game): different every call, from the clock hashed with
-/// the process's random keys.
-pub fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    hasher.write_u128(nanos);
-    hasher.finish()
-}
-
 /// The 52 cards shuffled by `seed`: a fresh sorted [`deck`] shuffled with
 /// [`Rng::shuffle`] (Fisher–Yates) from `Rng::new(seed)`. The first card
 /// is the top of the stock as the game deals it.
@@ -123,12 +110,6 @@ mod tests {
     use crate::card::{Rank, Suit};
     use game_api::Rng;
     use proptest::prelude::*;
-
-    #[test]
-    fn fresh_seeds_differ() {
-        let seeds: std::collections::HashSet<u64> = (0..50).map(|_| fresh_seed()).collect();
-        assert_eq!(seeds.len(), 50);
-    }
 
     #[test]
     fn one_deal_per_seed_forever() {

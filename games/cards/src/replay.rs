@@ -375,7 +375,7 @@ pub trait ShowsTurns {
                 changed = true;
             }
             self.update_ticks();
-            return Some(Response { redraw: changed });
+            return Some(Response::redraw_if(changed));
         }
         if self.turns().is_running() && skips_replay(event) {
             self.show_rest();

@@ -10,7 +10,6 @@
 //! launcher's ticks, so the window never waits for them, and the status
 //! line says whose turn it is.
 
-use cards::deal::fresh_seed;
 use cards::view::{View, WAIT_TICK};
 use cards::{Fan, Hit, Pile, Play, Rules, Suit, Table, TableCard};
 use game_api::{
@@ -336,11 +335,8 @@ impl Crazy8sGame {
     }
 
     fn request_new_game(&mut self) {
-        if self.view.host.has_revision_2() {
-            self.view.host.request_new_game();
-        } else {
-            self.new_deal(self.settings.options, fresh_seed());
-        }
+        let (host, options) = (self.view.host, self.settings.options);
+        host.new_game_or(|seed| self.new_deal(options, seed));
     }
 
     fn keep_settings(&self) {
@@ -443,7 +439,11 @@ impl Game for Crazy8sGame {
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         let settings = settings::load(host.data_dir().as_deref());
-        Ok(Crazy8sGame::with_seed(host, settings, fresh_seed()))
+        Ok(Crazy8sGame::with_seed(
+            host,
+            settings,
+            game_api::rng::fresh_seed(),
+        ))
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -471,11 +471,7 @@ impl Game for Crazy8sGame {
             }
             self.update_ticks();
             // Only waiting changes nothing on screen: no frame for it.
-            return if changed {
-                Response::REDRAW
-            } else {
-                Response::NONE
-            };
+            return Response::redraw_if(changed);
         }
         let rules = DragRules {
             game: &self.game,
@@ -506,11 +502,7 @@ impl Game for Crazy8sGame {
             self.view.host.set_cursor(cursor);
         }
         let played = play.is_some_and(|p| self.play(p));
-        if changed || played {
-            Response::REDRAW
-        } else {
-            Response::NONE
-        }
+        Response::redraw_if(changed || played)
     }
 
     /// The Players choice (a new game), Play by (click or drag), Draw (`d`)

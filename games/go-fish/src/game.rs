@@ -18,7 +18,6 @@
 //! (your turn again), so undo goes back to your previous move.
 
 use cards::anim::Snapshot;
-use cards::deal::fresh_seed;
 use cards::replay::{ShowsTurns, Turns};
 use cards::view::{Drag, View};
 use cards::{Card, Fan, Hit, Pile, Play, Rank, Rules, Table, TableCard};
@@ -604,7 +603,11 @@ impl Game for GoFishGame {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         let size = settings::load(host.data_dir().as_deref());
-        Ok(GoFishGame::with_seed(host, size, fresh_seed()))
+        Ok(GoFishGame::with_seed(
+            host,
+            size,
+            game_api::rng::fresh_seed(),
+        ))
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -636,9 +639,7 @@ impl Game for GoFishGame {
         };
         let (play, changed) = self.view.point(&rules, event);
         let played = play.is_some_and(|(p, drag)| self.play(p, drag));
-        Response {
-            redraw: changed || played,
-        }
+        Response::redraw_if(changed || played)
     }
 
     /// The Match choice (`m`, starts a new game): pairs or books of four.
@@ -667,11 +668,8 @@ impl Game for GoFishGame {
                 {
                     self.view.host.log(&e);
                 }
-                if self.view.host.has_revision_2() {
-                    self.view.host.request_new_game();
-                } else {
-                    self.new_deal(size, fresh_seed());
-                }
+                let host = self.view.host;
+                host.new_game_or(|seed| self.new_deal(size, seed));
             }
             other => return Err(GameError(format!("Go Fish has no action {other:?}"))),
         }

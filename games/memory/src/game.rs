@@ -11,7 +11,6 @@
 
 use std::time::Duration;
 
-use cards::deal::fresh_seed;
 use cards::drag::{Focus, NoDrag};
 use cards::table::Faces;
 use cards::view::{SLIDE_TICK, View};
@@ -278,11 +277,8 @@ impl MemoryGame {
             Play::Click(Hit::Pile(pile)) if pile < CARDS => self.turn(pile),
             Play::Click(Hit::Card { pile: MATCHED, .. }) if self.game.won() => {
                 // The original deals again on a click once all are found.
-                if self.view.host.has_revision_2() {
-                    self.view.host.request_new_game();
-                } else {
-                    self.new_deal(fresh_seed());
-                }
+                let host = self.view.host;
+                host.new_game_or(|seed| self.new_deal(seed));
                 true
             }
             _ => false,
@@ -356,7 +352,7 @@ impl Game for MemoryGame {
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
-        Ok(MemoryGame::with_seed(host, fresh_seed()))
+        Ok(MemoryGame::with_seed(host, game_api::rng::fresh_seed()))
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -408,26 +404,16 @@ impl Game for MemoryGame {
                 }
             }
             self.update_ticks();
-            return if redraw {
-                Response::REDRAW
-            } else {
-                Response::NONE
-            };
+            return Response::redraw_if(redraw);
         }
         if let Event::KeyPress { key, .. } = event
             && (key == "ArrowUp" || key == "ArrowDown")
         {
-            return if self.cursor_row(key == "ArrowDown") {
-                Response::REDRAW
-            } else {
-                Response::NONE
-            };
+            return Response::redraw_if(self.cursor_row(key == "ArrowDown"));
         }
         let (play, changed) = self.view.point(&NoDrag, event);
         let played = play.is_some_and(|(p, _)| self.play(p));
-        Response {
-            redraw: changed || played,
-        }
+        Response::redraw_if(changed || played)
     }
 
     fn regions(&self) -> Vec<Region> {

@@ -18,7 +18,6 @@
 //! to your previous move.
 
 use cards::anim::Snapshot;
-use cards::deal::fresh_seed;
 use cards::replay::{ShowsTurns, Turns};
 use cards::view::{Drag, View};
 use cards::{Card, Fan, Hit, Pile, Play, Rules, Table, TableCard};
@@ -439,7 +438,7 @@ impl Game for RummyGame {
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
-        Ok(RummyGame::with_seed(host, fresh_seed()))
+        Ok(RummyGame::with_seed(host, game_api::rng::fresh_seed()))
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -471,9 +470,7 @@ impl Game for RummyGame {
         };
         let (play, changed) = self.view.point(&rules, event);
         let played = play.is_some_and(|(p, drag)| self.play(p, drag));
-        Response {
-            redraw: changed || played,
-        }
+        Response::redraw_if(changed || played)
     }
 
     /// The table's regions (your hand's cards clipped to the part that

@@ -8,7 +8,6 @@
 //! launcher's midend, built on [`SaveLoad`] and [`NewGame`].
 
 use cards::anim::Snapshot;
-use cards::deal::fresh_seed;
 use cards::view::{Drag, View};
 use cards::{Card, Fan, Hit, Pile, Play, Rank, Rules, Table, TableCard};
 use game_api::{
@@ -423,7 +422,11 @@ impl Game for SpiderGame {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         let suits = settings::load(host.data_dir().as_deref());
-        Ok(SpiderGame::with_seed(host, suits, fresh_seed()))
+        Ok(SpiderGame::with_seed(
+            host,
+            suits,
+            game_api::rng::fresh_seed(),
+        ))
     }
 
     fn draw(&self, painter: &mut dyn Painter) {
@@ -455,9 +458,7 @@ impl Game for SpiderGame {
         }
         let (play, changed) = self.view.point(&SpiderRules(&self.game), event);
         let played = play.is_some_and(|(p, drag)| self.play(p, drag));
-        Response {
-            redraw: changed || played,
-        }
+        Response::redraw_if(changed || played)
     }
 
     /// The Suits choice (`s`, starts a new game), Hint (`?`, as in every game) and Deal (`d`).
@@ -496,11 +497,8 @@ impl Game for SpiderGame {
                 {
                     self.view.host.log(&e);
                 }
-                if self.view.host.has_revision_2() {
-                    self.view.host.request_new_game();
-                } else {
-                    self.new_deal(suits, fresh_seed());
-                }
+                let host = self.view.host;
+                host.new_game_or(|seed| self.new_deal(suits, seed));
             }
             HINT_ACTION => self.show_hint(),
             DEAL_ACTION => {

@@ -745,9 +745,7 @@ impl<V: Variant> Game for PatienceGame<V> {
         }
         let (play, changed) = self.view.point(&PatienceRulesOnTable(&self.game), event);
         let played = play.is_some_and(|(p, drag)| self.play(p, drag));
-        Response {
-            redraw: changed || played,
-        }
+        Response::redraw_if(changed || played)
     }
 
     /// The variant's choices, Hint (`?`), Winnable? (W) and Home (H).

@@ -21,7 +21,7 @@
 //! its clues become the puzzle, if they have exactly one solution.
 
 use crate::generate::generate;
-use crate::puzzle::{Clue, Clues, MAX_SIDE, Picture};
+use crate::puzzle::{Clue, Clues, MAX_SIDE, Picture, clue_joined};
 use crate::solver::{LineSolve, line_solve, search};
 
 /// How many lines the search may solve for a puzzle from a file or an ID
@@ -155,16 +155,7 @@ fn clues_id(clues: &Clues) -> String {
     let part = |lines: &[Clue]| {
         lines
             .iter()
-            .map(|clue| {
-                if clue.is_empty() {
-                    "0".to_string()
-                } else {
-                    clue.iter()
-                        .map(usize::to_string)
-                        .collect::<Vec<_>>()
-                        .join(".")
-                }
-            })
+            .map(|clue| clue_joined(clue, "."))
             .collect::<Vec<_>>()
             .join(",")
     };

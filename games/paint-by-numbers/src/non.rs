@@ -38,7 +38,7 @@
 
 use std::fmt;
 
-use crate::puzzle::{Clue, Clues, MAX_SIDE, Picture, clue_text, min_length};
+use crate::puzzle::{Clue, Clues, MAX_SIDE, Picture, clue_joined, clue_text, min_length};
 
 /// A puzzle read from a `.non` file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -413,16 +413,7 @@ pub fn write(clues: &Clues, title: Option<&str>) -> String {
         "width {}\nheight {}\n\nrows\n",
         clues.width, clues.height
     ));
-    let line = |clue: &Clue| {
-        if clue.is_empty() {
-            "0".to_string()
-        } else {
-            clue.iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        }
-    };
+    let line = |clue: &Clue| clue_joined(clue, ",");
     for clue in &clues.rows {
         out.push_str(&line(clue));
         out.push('\n');

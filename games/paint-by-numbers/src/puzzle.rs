@@ -53,11 +53,18 @@ pub fn min_length(clue: &[usize]) -> usize {
 /// A clue as the board shows it: its numbers with a space between them,
 /// `0` for an empty clue.
 pub fn clue_text(clue: &[usize]) -> String {
+    clue_joined(clue, " ")
+}
+
+/// A clue's numbers with `separator` between them, `0` for an empty clue:
+/// as the board shows it (a space), in a game ID (`.`) or a `.non` file
+/// (`,`).
+pub fn clue_joined(clue: &[usize], separator: &str) -> String {
     if clue.is_empty() {
         return "0".into();
     }
     let numbers: Vec<String> = clue.iter().map(usize::to_string).collect();
-    numbers.join(" ")
+    numbers.join(separator)
 }
 
 /// A picture: a grid of blue (`true`) and white (`false`) cells, row by row
@@ -311,6 +318,8 @@ mod tests {
     fn clue_texts_and_lengths() {
         assert_eq!(clue_text(&[]), "0");
         assert_eq!(clue_text(&[2, 3]), "2 3");
+        assert_eq!(clue_joined(&[], ","), "0");
+        assert_eq!(clue_joined(&[1, 4, 1], "."), "1.4.1");
         assert_eq!(min_length(&[2, 3]), 6);
         assert_eq!(min_length(&[]), 0);
         assert_eq!(min_length(&[5]), 5);

@@ -12,6 +12,7 @@
 
 use cards::view::{View, WAIT_TICK};
 use cards::{Fan, Hit, Pile, Play, Rules, Suit, Table, TableCard};
+use game_api::settings::{Options as _, SettingsFile};
 use game_api::{
     Action as ToolAction, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes,
     Painter, Point, Response, Rgba, SaveLoad, TextStyle, UndoRule,
@@ -19,7 +20,7 @@ use game_api::{
 
 use crate::rules::{Action, Crazy8s, Ending, Options, Turn};
 use crate::save::{game_id, parse_game_id};
-use crate::settings::{self, Settings};
+use crate::settings::Settings;
 
 /// The deck's pile.
 pub const DECK: usize = 0;
@@ -340,11 +341,7 @@ impl Crazy8sGame {
     }
 
     fn keep_settings(&self) {
-        if let Some(dir) = self.view.host.data_dir()
-            && let Err(e) = settings::store(&dir, self.settings)
-        {
-            self.view.host.log(&e);
-        }
+        SettingsFile::update_for(&self.view.host, |file| self.settings.write(file));
     }
 
     fn status_text(&self) -> String {
@@ -438,7 +435,7 @@ impl Game for Crazy8sGame {
 
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
-        let settings = settings::load(host.data_dir().as_deref());
+        let settings = Settings::load(host.data_dir().as_deref());
         Ok(Crazy8sGame::with_seed(
             host,
             settings,

@@ -21,6 +21,7 @@ use cards::anim::Snapshot;
 use cards::replay::{ShowsTurns, Turns};
 use cards::view::{Drag, View};
 use cards::{Card, Fan, Hit, Pile, Play, Rank, Rules, Table, TableCard};
+use game_api::settings::{Options, SettingsFile};
 use game_api::{
     Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Region,
     Response, Rgba, SaveLoad, ScoreKind, Style, UndoRule,
@@ -28,7 +29,6 @@ use game_api::{
 
 use crate::rules::{Ask, GoFish, MatchSize, Move, NAMES, PLAYERS, Phase, Report, YOU};
 use crate::save::{Saved, game_id, parse_game_id};
-use crate::settings;
 
 /// Each opponent's hand pile (your hand's entry is the first of your
 /// cards' piles, [`YOUR_HAND`]).
@@ -602,7 +602,7 @@ impl Game for GoFishGame {
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
-        let size = settings::load(host.data_dir().as_deref());
+        let size = MatchSize::load(host.data_dir().as_deref());
         Ok(GoFishGame::with_seed(
             host,
             size,
@@ -663,11 +663,7 @@ impl Game for GoFishGame {
                     .find(|m| m.to_string() == value.trim() || m.word() == value.trim())
                     .ok_or_else(|| GameError(format!("{value:?} is not Pairs or Books of four")))?;
                 self.next_size = size;
-                if let Some(dir) = self.view.host.data_dir()
-                    && let Err(e) = settings::store(&dir, size)
-                {
-                    self.view.host.log(&e);
-                }
+                SettingsFile::update_for(&self.view.host, |file| size.write(file));
                 let host = self.view.host;
                 host.new_game_or(|seed| self.new_deal(size, seed));
             }

@@ -10,41 +10,29 @@
 //! are kept as they were, and a missing or damaged file gives the
 //! original's pairs.
 
-use std::path::Path;
-
-use game_api::settings::SettingsFile;
+use game_api::settings::{Options, SettingsFile};
 
 use crate::rules::MatchSize;
 
-/// The match size written in `text`, or pairs.
+/// The match size in `settings.txt`, pairs when missing or damaged.
 ///
 /// ```
+/// use game_api::settings::Options;
 /// use go_fish::rules::MatchSize;
-/// use go_fish::settings::parse;
-/// assert_eq!(parse("match books\n"), MatchSize::Books);
-/// assert_eq!(parse("match triples"), MatchSize::Pairs);
-/// assert_eq!(parse(""), MatchSize::Pairs);
+/// assert_eq!(MatchSize::parse("match books\n"), MatchSize::Books);
+/// assert_eq!(MatchSize::parse("match triples"), MatchSize::Pairs);
+/// assert_eq!(MatchSize::parse(""), MatchSize::Pairs);
 /// ```
-pub fn parse(text: &str) -> MatchSize {
-    read(&SettingsFile::parse(text))
-}
+impl Options for MatchSize {
+    fn read(file: &SettingsFile) -> MatchSize {
+        file.get("match")
+            .and_then(MatchSize::from_word)
+            .unwrap_or(MatchSize::Pairs)
+    }
 
-/// The match size `file` holds, or pairs.
-pub fn read(file: &SettingsFile) -> MatchSize {
-    file.get("match")
-        .and_then(MatchSize::from_word)
-        .unwrap_or(MatchSize::Pairs)
-}
-
-/// The match size kept in `dir`, or pairs.
-pub fn load(dir: Option<&Path>) -> MatchSize {
-    read(&SettingsFile::load(dir))
-}
-
-/// Keeps `size` in `dir`, with the file's other lines; what went wrong,
-/// for the launcher's log.
-pub fn store(dir: &Path, size: MatchSize) -> Result<(), String> {
-    SettingsFile::update(dir, |file| file.set("match", size.word()))
+    fn write(&self, file: &mut SettingsFile) {
+        file.set("match", self.word());
+    }
 }
 
 #[cfg(test)]
@@ -52,22 +40,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_match_size_is_kept_in_the_data_directory() {
-        let dir = std::env::temp_dir().join(format!("go-fish-settings-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        assert_eq!(load(Some(&dir)), MatchSize::Pairs);
-        std::fs::write(
-            dir.join(game_api::settings::FILE_NAME),
-            "match pairs\nlater 1\n",
-        )
-        .unwrap();
-        store(&dir, MatchSize::Books).unwrap();
-        assert_eq!(load(Some(&dir)), MatchSize::Books);
-        assert_eq!(
-            std::fs::read_to_string(dir.join(game_api::settings::FILE_NAME)).unwrap(),
-            "match books\nlater 1\n"
-        );
-        assert_eq!(load(None), MatchSize::Pairs);
-        std::fs::remove_dir_all(&dir).unwrap();
+    fn each_match_size_is_written_as_a_word_and_read_back() {
+        assert_eq!(MatchSize::Books.to_text(), "match books\n");
+        for size in MatchSize::ALL {
+            assert_eq!(MatchSize::parse(&size.to_text()), size);
+        }
     }
 }

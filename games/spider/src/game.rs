@@ -10,6 +10,7 @@
 use cards::anim::Snapshot;
 use cards::view::{Drag, View};
 use cards::{Card, Fan, Hit, Pile, Play, Rank, Rules, Table, TableCard};
+use game_api::settings::{Options, SettingsFile};
 use game_api::{
     Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Response,
     SaveLoad, ScoreKind,
@@ -18,7 +19,6 @@ use game_api::{
 use crate::hint::hint;
 use crate::rules::{COLUMNS, Move, RUNS, Spider, Suits};
 use crate::save::{Saved, game_id, parse_game_id};
-use crate::settings;
 
 /// The deck (stock) pile's index in the table.
 pub const STOCK: usize = 0;
@@ -421,7 +421,7 @@ impl Game for SpiderGame {
     fn new(host: Host) -> Result<Self, GameError> {
         host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
-        let suits = settings::load(host.data_dir().as_deref());
+        let suits = Suits::load(host.data_dir().as_deref());
         Ok(SpiderGame::with_seed(
             host,
             suits,
@@ -492,11 +492,7 @@ impl Game for SpiderGame {
                         GameError(format!("{value:?} is not a number of suits (1, 2 or 4)"))
                     })?;
                 self.next_suits = suits;
-                if let Some(dir) = self.view.host.data_dir()
-                    && let Err(e) = settings::store(&dir, suits)
-                {
-                    self.view.host.log(&e);
-                }
+                SettingsFile::update_for(&self.view.host, |file| suits.write(file));
                 let host = self.view.host;
                 host.new_game_or(|seed| self.new_deal(suits, seed));
             }

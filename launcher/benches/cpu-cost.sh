@@ -6,6 +6,8 @@
 #
 #   bash launcher/benches/cpu-cost.sh            # after `cargo build --release`
 #   RUNS=1 ONLY="idle deal" bash launcher/benches/cpu-cost.sh   # some rows once
+#   PERF=/tmp/p RUNS=1 ONLY=drag bash launcher/benches/cpu-cost.sh  # and where it goes:
+#       perf record of the remake's processes during each action, /tmp/p.ACTION
 #
 # Needs Debian's xvfb, xdotool and racket (the original, `racket -l games`),
 # and bc. CPU time, not wall time: what the machine spends for the player,
@@ -32,15 +34,21 @@ HOME_DIR=$(mktemp -d)
 trap 'kill $XVFB 2>/dev/null; pkill -P $$ 2>/dev/null || true; rm -rf "$HOME_DIR"' EXIT
 for _ in $(seq 100); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 
-# CPU seconds (user + system) of a process and all its descendants.
-cpu_of() {
-  local pids=("$1") i=0 total=0 hz
-  hz=$(getconf CLK_TCK)
+# A process and all its descendants, one a line.
+descendants() {
+  local pids=("$1") i=0
   while [ $i -lt ${#pids[@]} ]; do
     for c in $(cat /proc/"${pids[$i]}"/task/*/children 2>/dev/null); do pids+=("$c"); done
     i=$((i + 1))
   done
-  for p in "${pids[@]}"; do
+  printf '%s\n' "${pids[@]}"
+}
+
+# CPU seconds (user + system) of a process and all its descendants.
+cpu_of() {
+  local total=0 hz p
+  hz=$(getconf CLK_TCK)
+  for p in $(descendants "$1"); do
     [ -r /proc/"$p"/stat ] || continue
     total=$((total + $(awk '{print $14 + $15}' /proc/"$p"/stat)))
   done
@@ -119,6 +127,12 @@ measure() {
   fi
   start "$program" "$game"
   before=$(cpu_of "$PID")
+  local perf=""
+  if [ -n "${PERF:-}" ] && [ "$program" = remake ]; then
+    perf record -F 999 -g -o "$PERF.$action" -p "$(descendants "$PID" | paste -sd,)" >/dev/null 2>&1 &
+    perf=$!
+    sleep 0.5
+  fi
   case $action in
     idle) sleep 20 ;;
     moves)
@@ -148,6 +162,7 @@ measure() {
   esac
   sleep 3 # what the action set off: animations, the computer's move
   after=$(cpu_of "$PID")
+  if [ -n "$perf" ]; then kill -INT "$perf"; wait "$perf" 2>/dev/null || true; fi
   stop
   echo "$after - $before" | bc
 }

@@ -37,9 +37,22 @@ fn still_screen(x: &Xvfb, launcher: &mut LauncherInX, what: &str) -> Picture {
     })
 }
 
+/// How the launcher's windows paint (`damage_paint` in the patched eframe).
+#[derive(Clone, Copy, Debug)]
+enum Painting {
+    /// Only what changed, in the window's back buffer, that region shown
+    /// (on Mesa's software rasteriser, as here: the default).
+    InPlace,
+    /// Only what changed, into a texture kept per window, copied whole to
+    /// the window (the way where a window cannot show a region).
+    KeptTexture,
+    /// Every frame whole, as egui paints.
+    Whole,
+}
+
 /// The screens of one session: the console hovered in four places, the
 /// game opened from it, its canvas clicked three times, hovered away.
-fn session(whole_frames: bool) -> Vec<(String, Picture)> {
+fn session(painting: Painting) -> Vec<(String, Picture)> {
     let games = GamesDir::new();
     games.add_with_library(
         "hello-game",
@@ -47,10 +60,10 @@ fn session(whole_frames: bool) -> Vec<(String, Picture)> {
         "hello_game",
     );
     let x = Xvfb::start(&games.path().join("framebuffer"));
-    let envs: &[(&str, &str)] = if whole_frames {
-        &[("EFRAME_PAINT_WHOLE_FRAMES", "1")]
-    } else {
-        &[]
+    let envs: &[(&str, &str)] = match painting {
+        Painting::InPlace => &[],
+        Painting::KeptTexture => &[("EFRAME_PAINT_KEPT_TEXTURE", "1")],
+        Painting::Whole => &[("EFRAME_PAINT_WHOLE_FRAMES", "1")],
     };
     let mut launcher = LauncherInX::start_with_env(
         &x,
@@ -125,8 +138,7 @@ fn session(whole_frames: bool) -> Vec<(String, Picture)> {
 
 #[test]
 fn damage_painting_shows_what_whole_frames_show() {
-    let painted_by_changes = session(false);
-    let painted_whole = session(true);
+    let painted_whole = session(Painting::Whole);
     // The steps changed the screen: the comparison below compares frames
     // painted by their changes, not one frame.
     let distinct = painted_whole
@@ -134,18 +146,21 @@ fn damage_painting_shows_what_whole_frames_show() {
         .filter(|pair| pair[0].1 != pair[1].1)
         .count();
     assert!(distinct >= 5, "only {distinct} steps changed the screen");
-    for ((what, by_changes), (_, whole)) in painted_by_changes.iter().zip(&painted_whole) {
-        if let Some((count, bounds)) = by_changes.difference(whole, 2) {
-            let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-            let (a, b) = (dir.join("by-changes.png"), dir.join("whole.png"));
-            by_changes.save_png(&a);
-            whole.save_png(&b);
-            panic!(
-                "{what}: {count} pixels differ from the whole frame's, within {bounds:?} \
-                 (x, y, width, height): see {} and {}",
-                a.display(),
-                b.display()
-            );
+    for painting in [Painting::InPlace, Painting::KeptTexture] {
+        let painted_by_changes = session(painting);
+        for ((what, by_changes), (_, whole)) in painted_by_changes.iter().zip(&painted_whole) {
+            if let Some((count, bounds)) = by_changes.difference(whole, 2) {
+                let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+                let (a, b) = (dir.join("by-changes.png"), dir.join("whole.png"));
+                by_changes.save_png(&a);
+                whole.save_png(&b);
+                panic!(
+                    "{what}, painted {painting:?}: {count} pixels differ from the whole \
+                     frame's, within {bounds:?} (x, y, width, height): see {} and {}",
+                    a.display(),
+                    b.display()
+                );
+            }
         }
     }
 }

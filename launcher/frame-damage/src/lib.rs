@@ -21,9 +21,10 @@
 //! assert_eq!(frames.damage(&first, [200, 100], 1.0, false), Damage::Whole);
 //! frames.remember(first.clone(), [200, 100], 1.0);
 //! assert_eq!(frames.damage(&first, [200, 100], 1.0, false), Damage::Nothing);
-//! let Damage::Region(region) = frames.damage(&[dot(Color32::BLUE)], [200, 100], 1.0, false) else {
-//!     panic!("a region");
+//! let Damage::Regions(regions) = frames.damage(&[dot(Color32::BLUE)], [200, 100], 1.0, false) else {
+//!     panic!("regions");
 //! };
+//! let region = regions[0];
 //! assert!(region.contains_rect(Rect::from_center_size(pos2(50.0, 50.0), egui::vec2(20.0, 20.0))));
 //! assert!(region.width() < 30.0);
 //! ```
@@ -35,13 +36,25 @@ use egui::{Rect, Shape};
 /// edge by about a pixel past the shape, and a glyph may overhang its box.
 const MARGIN_PX: f32 = 2.0;
 
+/// At most this many regions: past it, the two whose union adds least are
+/// painted as one.
+const MAX_REGIONS: usize = 8;
+
+/// Two regions are painted as one when that paints at most this many
+/// pixels more than the two (each region costs a clear, a pass over the
+/// shapes and a copy to the window).
+const MERGE_SLACK_PX: f32 = 48.0 * 48.0;
+
 /// What a new frame changes of the window.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Damage {
     /// Nothing: the window shows the last frame's pixels.
     Nothing,
-    /// This region, in points, on whole pixels: paint it alone.
-    Region(Rect),
+    /// These regions, in points, on whole pixels: paint them alone (each
+    /// gives the right pixels by itself, overlapping or not). A status
+    /// line and a button far apart are two small regions, not one that
+    /// spans the window.
+    Regions(Vec<Rect>),
     /// The whole window (the first frame, a new size or scale, a texture
     /// that changed, or a change over most of it).
     Whole,
@@ -82,12 +95,13 @@ impl Frames {
         {
             return Damage::Whole;
         }
-        let mut changed = Rect::NOTHING;
+        let mut changed = Regions::new(size_px, pixels_per_point);
         if shapes.len() == last.shapes.len() {
             // The usual frame: the same widgets, a few drawn differently.
             for (old, new) in last.shapes.iter().zip(shapes) {
                 if old != new {
-                    changed |= bounds(old) | bounds(new);
+                    changed.add(bounds(old));
+                    changed.add(bounds(new));
                 }
             }
         } else {
@@ -109,13 +123,13 @@ impl Frames {
                 .take_while(|(old, new)| old == new)
                 .count();
             for shape in &last.shapes[prefix..last.shapes.len() - suffix] {
-                changed |= bounds(shape);
+                changed.add(bounds(shape));
             }
             for shape in &shapes[prefix..shapes.len() - suffix] {
-                changed |= bounds(shape);
+                changed.add(bounds(shape));
             }
         }
-        region_of(changed, size_px, pixels_per_point)
+        changed.damage()
     }
 
     /// Keeps `shapes` as the frame now shown.
@@ -153,31 +167,113 @@ fn bounds(clipped: &ClippedShape) -> Rect {
     rect.intersect(clipped.clip_rect)
 }
 
-/// `changed`, grown by the margin, out to whole pixels and inside the
-/// window; the whole window when that is most of it.
-fn region_of(changed: Rect, size_px: [u32; 2], pixels_per_point: f32) -> Damage {
-    if !changed.is_positive() || !changed.is_finite() {
-        return Damage::Nothing;
+/// The changed places of a frame, gathered into a few regions in pixels.
+struct Regions {
+    size_px: [f32; 2],
+    pixels_per_point: f32,
+    rects: Vec<Rect>,
+}
+
+impl Regions {
+    fn new(size_px: [u32; 2], pixels_per_point: f32) -> Self {
+        Self {
+            size_px: size_px.map(|n| n as f32),
+            pixels_per_point,
+            rects: Vec::new(),
+        }
     }
-    let [width, height] = size_px.map(|n| n as f32);
-    let px = |v: f32| v * pixels_per_point;
-    let min_x = (px(changed.min.x) - MARGIN_PX).floor().clamp(0.0, width);
-    let min_y = (px(changed.min.y) - MARGIN_PX).floor().clamp(0.0, height);
-    let max_x = (px(changed.max.x) + MARGIN_PX).ceil().clamp(0.0, width);
-    let max_y = (px(changed.max.y) + MARGIN_PX).ceil().clamp(0.0, height);
-    if max_x <= min_x || max_y <= min_y {
-        return Damage::Nothing;
+
+    /// Adds a changed place, in points: grown by the margin, out to whole
+    /// pixels, inside the window; into a region it (nearly) lies in.
+    fn add(&mut self, changed: Rect) {
+        if !changed.is_positive() || !changed.is_finite() {
+            return;
+        }
+        let [width, height] = self.size_px;
+        let px = |v: f32| v * self.pixels_per_point;
+        let rect = Rect::from_min_max(
+            egui::pos2(
+                (px(changed.min.x) - MARGIN_PX).floor().clamp(0.0, width),
+                (px(changed.min.y) - MARGIN_PX).floor().clamp(0.0, height),
+            ),
+            egui::pos2(
+                (px(changed.max.x) + MARGIN_PX).ceil().clamp(0.0, width),
+                (px(changed.max.y) + MARGIN_PX).ceil().clamp(0.0, height),
+            ),
+        );
+        if !rect.is_positive() {
+            return;
+        }
+        match self.rects.iter().position(|r| worth_merging(*r, rect)) {
+            Some(i) => self.rects[i] |= rect,
+            None => self.rects.push(rect),
+        }
+        if self.rects.len() > MAX_REGIONS {
+            self.merge_cheapest();
+        }
     }
-    // Past half the window, painting it all costs about the same and
-    // needs no sorting out.
-    if (max_x - min_x) * (max_y - min_y) > 0.5 * width * height {
-        return Damage::Whole;
+
+    /// Merges the two regions whose union adds the fewest pixels.
+    fn merge_cheapest(&mut self) {
+        let mut best = (f32::INFINITY, 0, 1);
+        for i in 0..self.rects.len() {
+            for j in i + 1..self.rects.len() {
+                let added = added_area(self.rects[i], self.rects[j]);
+                if added < best.0 {
+                    best = (added, i, j);
+                }
+            }
+        }
+        let (_, i, j) = best;
+        let merged = self.rects.swap_remove(j);
+        self.rects[i] |= merged;
     }
-    let to_points = |v: f32| v / pixels_per_point;
-    Damage::Region(Rect::from_min_max(
-        egui::pos2(to_points(min_x), to_points(min_y)),
-        egui::pos2(to_points(max_x), to_points(max_y)),
-    ))
+
+    /// The damage: regions merged where worth it, in points; the whole
+    /// window when they cover most of it.
+    fn damage(mut self) -> Damage {
+        // A merge grows a region, which may make it worth merging with
+        // another: until none is.
+        while let Some((i, j)) = (0..self.rects.len())
+            .flat_map(|i| (i + 1..self.rects.len()).map(move |j| (i, j)))
+            .find(|&(i, j)| worth_merging(self.rects[i], self.rects[j]))
+        {
+            let merged = self.rects.swap_remove(j);
+            self.rects[i] |= merged;
+        }
+        if self.rects.is_empty() {
+            return Damage::Nothing;
+        }
+        // Past half the window, painting it all costs about the same and
+        // needs no sorting out.
+        let [width, height] = self.size_px;
+        if self.rects.iter().map(|r| r.area()).sum::<f32>() > 0.5 * width * height {
+            return Damage::Whole;
+        }
+        let to_points = |v: egui::Pos2| (v.to_vec2() / self.pixels_per_point).to_pos2();
+        Damage::Regions(
+            self.rects
+                .iter()
+                .map(|r| Rect::from_min_max(to_points(r.min), to_points(r.max)))
+                .collect(),
+        )
+    }
+}
+
+/// How many pixels painting `a` and `b` as one paints more than the two.
+fn added_area(a: Rect, b: Rect) -> f32 {
+    let overlap = a.intersect(b);
+    let overlap = if overlap.is_positive() {
+        overlap.area()
+    } else {
+        0.0
+    };
+    a.union(b).area() - (a.area() + b.area() - overlap)
+}
+
+/// Whether `a` and `b` are better painted as one region.
+fn worth_merging(a: Rect, b: Rect) -> bool {
+    a.intersects(b) || added_area(a, b) <= MERGE_SLACK_PX
 }
 
 /// The shapes of a frame that paint in `region`, each clipped to it, in
@@ -236,6 +332,13 @@ mod tests {
         )
     }
 
+    fn one_region(damage: Damage) -> Rect {
+        match damage {
+            Damage::Regions(regions) if regions.len() == 1 => regions[0],
+            other => panic!("one region, not {other:?}"),
+        }
+    }
+
     fn shown(shapes: &[ClippedShape]) -> Frames {
         let mut frames = Frames::default();
         frames.remember(shapes.to_vec(), SIZE, 1.0);
@@ -266,9 +369,7 @@ mod tests {
         ];
         let mut after = before.clone();
         after[1] = square(100.5, 10.0, Color32::BLUE);
-        let Damage::Region(region) = shown(&before).damage(&after, SIZE, 1.0, false) else {
-            panic!("a region");
-        };
+        let region = one_region(shown(&before).damage(&after, SIZE, 1.0, false));
         assert_eq!(
             region,
             Rect::from_min_max(pos2(98.0, 8.0), pos2(123.0, 32.0))
@@ -278,12 +379,74 @@ mod tests {
     }
 
     #[test]
+    fn changes_far_apart_are_regions_of_their_own_and_near_ones_one() {
+        let before = vec![
+            square(10.0, 10.0, Color32::RED),
+            square(40.0, 10.0, Color32::RED),
+            square(360.0, 270.0, Color32::RED),
+            square(200.0, 150.0, Color32::RED),
+        ];
+        let mut after = before.clone();
+        after[0] = square(10.0, 10.0, Color32::BLUE);
+        after[1] = square(40.0, 10.0, Color32::BLUE);
+        after[2] = square(360.0, 270.0, Color32::BLUE);
+        let Damage::Regions(regions) = shown(&before).damage(&after, SIZE, 1.0, false) else {
+            panic!("regions");
+        };
+        assert_eq!(regions.len(), 2, "{regions:?}");
+        let top = regions
+            .iter()
+            .find(|r| r.min.y < 100.0)
+            .expect("the top one");
+        let bottom = regions
+            .iter()
+            .find(|r| r.min.y > 100.0)
+            .expect("the bottom one");
+        assert!(top.contains_rect(Rect::from_min_max(pos2(10.0, 10.0), pos2(60.0, 30.0))));
+        assert!(top.width() < 60.0, "{top:?}");
+        assert!(bottom.contains_rect(Rect::from_min_size(pos2(360.0, 270.0), vec2(20.0, 20.0))));
+        assert!(bottom.width() < 30.0, "{bottom:?}");
+        // The unchanged square between them is painted in neither.
+        for region in &regions {
+            assert!(!region.intersects(Rect::from_min_size(pos2(200.0, 150.0), vec2(20.0, 20.0))));
+        }
+    }
+
+    #[test]
+    fn many_scattered_changes_are_a_few_regions_that_cover_them_all() {
+        let spots: Vec<(f32, f32)> = (0..40)
+            .map(|i| ((i * 97 % 380) as f32, (i * 61 % 280) as f32))
+            .collect();
+        let before: Vec<_> = spots
+            .iter()
+            .map(|&(x, y)| square(x, y, Color32::RED))
+            .collect();
+        let after: Vec<_> = spots
+            .iter()
+            .map(|&(x, y)| square(x, y, Color32::BLUE))
+            .collect();
+        match shown(&before).damage(&after, SIZE, 1.0, false) {
+            Damage::Whole => {}
+            Damage::Regions(regions) => {
+                assert!(regions.len() <= MAX_REGIONS, "{} regions", regions.len());
+                for &(x, y) in &spots {
+                    let spot =
+                        Rect::from_min_size(pos2(x, y), vec2(20.0, 20.0)).intersect(screen());
+                    assert!(
+                        regions.iter().any(|r| r.contains_rect(spot)),
+                        "{spot:?} in none"
+                    );
+                }
+            }
+            Damage::Nothing => panic!("forty squares changed"),
+        }
+    }
+
+    #[test]
     fn a_moved_shape_damages_where_it_was_and_where_it_is() {
         let before = vec![square(10.0, 10.0, Color32::RED)];
         let after = vec![square(60.0, 10.0, Color32::RED)];
-        let Damage::Region(region) = shown(&before).damage(&after, SIZE, 1.0, false) else {
-            panic!("a region");
-        };
+        let region = one_region(shown(&before).damage(&after, SIZE, 1.0, false));
         assert!(region.contains_rect(Rect::from_min_max(pos2(10.0, 10.0), pos2(80.0, 30.0))));
     }
 
@@ -296,16 +459,14 @@ mod tests {
         ];
         let mut tooltip = base.clone();
         tooltip.insert(2, square(150.0, 150.0, Color32::WHITE));
-        let Damage::Region(region) = shown(&base).damage(&tooltip, SIZE, 1.0, false) else {
-            panic!("a region");
-        };
+        let region = one_region(shown(&base).damage(&tooltip, SIZE, 1.0, false));
         assert!(region.contains_rect(Rect::from_min_size(pos2(150.0, 150.0), vec2(20.0, 20.0))));
         assert!(!region.intersects(Rect::from_min_size(pos2(10.0, 10.0), vec2(20.0, 20.0))));
         assert!(!region.intersects(Rect::from_min_size(pos2(200.0, 200.0), vec2(20.0, 20.0))));
         // And going again damages the same place.
         assert_eq!(
             shown(&tooltip).damage(&base, SIZE, 1.0, false),
-            Damage::Region(region)
+            Damage::Regions(vec![region])
         );
     }
 
@@ -365,9 +526,7 @@ mod tests {
             f.remember(before, SIZE, 1.5);
             f
         };
-        let Damage::Region(region) = frames.damage(&after, SIZE, 1.5, false) else {
-            panic!("a region");
-        };
+        let region = one_region(frames.damage(&after, SIZE, 1.5, false));
         for v in [region.min.x, region.min.y, region.max.x, region.max.y] {
             let px = v * 1.5;
             assert!((px - px.round()).abs() < 1e-3, "{v} is not on a pixel");

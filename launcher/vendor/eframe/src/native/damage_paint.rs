@@ -1,14 +1,19 @@
 //! Painting only what changed (added for the PLT Games launcher; see
 //! `PATCH.md` at the crate's root).
 //!
-//! Each window keeps its last frame's pixels in a texture of its own. A new
-//! frame is compared with the last ([`frame_damage`]): only the region that
-//! changed is cleared and painted into the texture, then the texture is
-//! copied to the window whole and swapped as before. On a software
-//! rasteriser (Mesa's llvmpipe) painting is most of a frame's cost, so a
-//! pointer move that lights one button costs that button, not the window.
-//! The window always receives a whole frame, so an exposed or restored
-//! window is never left unpainted.
+//! A new frame is compared with the last ([`frame_damage`]): only the
+//! region that changed is cleared and painted. On a software rasteriser
+//! (Mesa's llvmpipe) painting is most of a frame's cost, so a pointer move
+//! that lights one button costs that button, not the window. Two ways:
+//!
+//! - **In place**, on Mesa's software rasterisers under GLX: the region is
+//!   painted into the window's back buffer and that region alone is shown
+//!   with `glXCopySubBufferMESA`, which copies without swapping, so the
+//!   back buffer keeps the whole frame for the next (and for an exposed
+//!   window, shown again without painting anything).
+//! - **Kept texture**, elsewhere: each window keeps its last frame in a
+//!   texture of its own; the region is painted there, then the texture is
+//!   copied to the window whole and swapped as before.
 //!
 //! Where the context cannot (OpenGL before 3.0 or ES 2, no framebuffer
 //! objects, a failed copy) or `EFRAME_PAINT_WHOLE_FRAMES=1` is set, every
@@ -33,10 +38,12 @@ pub(crate) struct DamagePainters {
     /// The windows whose pixels the window system may have lost since
     /// they were last shown (an expose): their next frame is shown.
     exposed: std::collections::HashSet<ViewportId>,
-    /// Counts the frames that set or freed textures, in any window: the
-    /// windows share their textures (the font atlas above all), so a
-    /// texture set in one changes what the others' shapes paint.
+    /// Counts the frames that changed the pixels of textures in use, in
+    /// any window: the windows share their textures (the font atlas above
+    /// all), so a texture set in one changes what the others' shapes paint.
     texture_changes: u64,
+    /// The textures set and not freed since.
+    textures: std::collections::HashSet<egui::TextureId>,
 }
 
 #[derive(Default)]
@@ -51,6 +58,9 @@ struct WindowFrames {
     /// The last frame shown changed nothing: it was the one shown again,
     /// and no other is owed until something changes.
     shown_again: bool,
+    /// Painting in place: the window's size when its buffers were last
+    /// swapped (see [`paint_in_place`]).
+    swapped_at: Option<[u32; 2]>,
 }
 
 /// How long after a frame that changed nothing and was not shown the
@@ -66,6 +76,101 @@ struct Target {
     size_px: [u32; 2],
 }
 
+/// Shows a region of a window's back buffer without a swap
+/// (`GLX_MESA_copy_sub_buffer`): the back buffer keeps its pixels.
+#[derive(Clone, Copy)]
+pub(crate) struct SubBufferCopy {
+    copy: CopySubBuffer,
+    display: *mut std::ffi::c_void,
+    drawable: std::ffi::c_ulong,
+}
+
+/// `void glXCopySubBufferMESA(Display *dpy, GLXDrawable drawable, int x,
+/// int y, int width, int height)`.
+type CopySubBuffer = unsafe extern "C" fn(
+    *mut std::ffi::c_void,
+    std::ffi::c_ulong,
+    std::ffi::c_int,
+    std::ffi::c_int,
+    std::ffi::c_int,
+    std::ffi::c_int,
+);
+
+impl SubBufferCopy {
+    /// The copy for `surface`'s window: GLX with `GLX_MESA_copy_sub_buffer`,
+    /// else `None`.
+    #[cfg(all(
+        feature = "x11",
+        any(
+            target_os = "linux",
+            target_os = "freebsd",
+            target_os = "dragonfly",
+            target_os = "netbsd",
+            target_os = "openbsd"
+        )
+    ))]
+    pub(crate) fn of(
+        surface: &glutin::surface::Surface<glutin::surface::WindowSurface>,
+    ) -> Option<Self> {
+        use glutin::display::{
+            AsRawDisplay as _, GetDisplayExtensions as _, GetGlDisplay as _, GlDisplay as _,
+            RawDisplay,
+        };
+        use glutin::surface::{AsRawSurface as _, RawSurface};
+        let display = surface.display();
+        let glutin::display::Display::Glx(glx) = &display else {
+            return None;
+        };
+        if !glx.extensions().contains("GLX_MESA_copy_sub_buffer") {
+            return None;
+        }
+        let (RawDisplay::Glx(x_display), RawSurface::Glx(drawable)) =
+            (display.raw_display(), surface.raw_surface())
+        else {
+            return None;
+        };
+        let copy = display.get_proc_address(c"glXCopySubBufferMESA");
+        if copy.is_null() || x_display.is_null() {
+            return None;
+        }
+        Some(Self {
+            // SAFETY: the address GLX gives for this name, whose extension
+            // the display has, is a function of this signature.
+            copy: unsafe { std::mem::transmute::<*const std::ffi::c_void, CopySubBuffer>(copy) },
+            display: x_display.cast_mut(),
+            // A GLXDrawable is an XID, an unsigned long.
+            #[allow(trivial_numeric_casts, clippy::cast_possible_truncation)]
+            drawable: drawable as std::ffi::c_ulong,
+        })
+    }
+
+    /// No copy where there is no GLX.
+    #[cfg(not(all(
+        feature = "x11",
+        any(
+            target_os = "linux",
+            target_os = "freebsd",
+            target_os = "dragonfly",
+            target_os = "netbsd",
+            target_os = "openbsd"
+        )
+    )))]
+    pub(crate) fn of(
+        _surface: &glutin::surface::Surface<glutin::surface::WindowSurface>,
+    ) -> Option<Self> {
+        None
+    }
+
+    /// Shows `[x, y, width, height]` (from the bottom left, in pixels) of
+    /// the back buffer of the window whose surface is current.
+    fn show(&self, [x, y, width, height]: [i32; 4]) {
+        // SAFETY: the display and drawable of a live window surface (the
+        // copy is made for each frame from the surface painted), current on
+        // this thread; GLX clips the rectangle to the drawable.
+        unsafe { (self.copy)(self.display, self.drawable, x, y, width, height) }
+    }
+}
+
 /// What a frame asks to be painted.
 pub(crate) struct FrameToPaint<'a> {
     pub(crate) viewport_id: ViewportId,
@@ -76,6 +181,8 @@ pub(crate) struct FrameToPaint<'a> {
     pub(crate) clear_color: [f32; 4],
     /// Show the frame even if nothing changed (its pixels are read back).
     pub(crate) must_present: bool,
+    /// The window's copy of regions of its back buffer, where it has one.
+    pub(crate) sub_buffer: Option<SubBufferCopy>,
 }
 
 impl DamagePainters {
@@ -85,10 +192,35 @@ impl DamagePainters {
         self.exposed.insert(viewport_id);
     }
 
+    /// Whether `delta` changes pixels that shapes already painted show, and
+    /// keeps track of the textures set. Not: a new texture (no shape of an
+    /// earlier frame shows it), glyphs added to the font atlas (egui adds
+    /// them where it had none, and sets the atlas whole when it starts it
+    /// again), a texture freed (the shapes that showed it are gone too).
+    /// Anything else (a picture set again) paints every window whole.
+    fn textures_repainted(&mut self, delta: &TexturesDelta) -> bool {
+        let mut repainted = false;
+        for (id, deltas) in &delta.set {
+            let known = !self.textures.insert(*id);
+            let glyphs_added =
+                *id == egui::TextureId::default() && deltas.iter().all(|d| d.pos.is_some());
+            repainted |= known && !glyphs_added;
+        }
+        for id in &delta.free {
+            self.textures.remove(id);
+        }
+        repainted
+    }
+
     /// Forgets the windows not in `alive`; their textures go at the next
     /// paint.
     pub(crate) fn retain(&mut self, alive: impl Fn(&ViewportId) -> bool) {
-        let gone: Vec<ViewportId> = self.windows.keys().filter(|id| !alive(id)).copied().collect();
+        let gone: Vec<ViewportId> = self
+            .windows
+            .keys()
+            .filter(|id| !alive(id))
+            .copied()
+            .collect();
         for id in gone {
             if let Some(target) = self.windows.remove(&id).and_then(|w| w.target) {
                 self.retired.push(target);
@@ -111,7 +243,7 @@ impl DamagePainters {
         for target in self.retired.drain(..) {
             target.delete(&gl);
         }
-        if !frame.textures_delta.set.is_empty() || !frame.textures_delta.free.is_empty() {
+        if self.textures_repainted(frame.textures_delta) {
             self.texture_changes += 1;
         }
         let texture_changes = self.texture_changes;
@@ -120,6 +252,19 @@ impl DamagePainters {
         if !enabled(&gl) {
             paint_whole(egui_ctx, painter, frame);
             return true;
+        }
+        if let Some(sub_buffer) = frame.sub_buffer.filter(|_| in_place(&gl)) {
+            let textures_changed =
+                std::mem::replace(&mut window.texture_changes, texture_changes) != texture_changes;
+            return paint_in_place(
+                egui_ctx,
+                painter,
+                window,
+                frame,
+                sub_buffer,
+                textures_changed,
+                must_present,
+            );
         }
         if window.target.as_ref().map(|t| t.size_px) != Some(frame.size_px) {
             if let Some(old) = window.target.take() {
@@ -134,11 +279,12 @@ impl DamagePainters {
                 }
             }
         }
-        let Some(target) = &window.target else {
+        let Some(framebuffer) = window.target.as_ref().map(|t| t.framebuffer) else {
             paint_whole(egui_ctx, painter, frame);
             return true;
         };
         let FrameToPaint {
+            viewport_id,
             size_px,
             pixels_per_point,
             shapes,
@@ -146,59 +292,39 @@ impl DamagePainters {
             clear_color,
             ..
         } = frame;
-        let textures_changed = std::mem::replace(&mut window.texture_changes, texture_changes)
-            != texture_changes;
+        let textures_changed =
+            std::mem::replace(&mut window.texture_changes, texture_changes) != texture_changes;
         let damage = window
             .frames
             .damage(&shapes, size_px, pixels_per_point, textures_changed);
-        let now = Instant::now();
-        let owed = window
-            .skipped_at
-            .is_some_and(|at| now.duration_since(at) >= SHOW_AGAIN_AFTER);
-        if damage == Damage::Nothing && !must_present && !owed {
-            // The window shows this frame already: no copy, no swap; but
-            // once more a little later, in case the window system lost its
-            // pixels meanwhile (see `SHOW_AGAIN_AFTER`), once after each
-            // change shown.
-            if window.skipped_at.is_none() && !window.shown_again {
-                window.skipped_at = Some(now);
-                egui_ctx.request_repaint_after_for(SHOW_AGAIN_AFTER, frame.viewport_id);
-            }
+        if !window.to_show(egui_ctx, viewport_id, &damage, must_present) {
             window.frames.remember(shapes, size_px, pixels_per_point);
             return false;
         }
-        // Shown again for nothing changed, or for a change.
-        window.shown_again = damage == Damage::Nothing;
-        window.skipped_at = None;
-        let to_paint = match damage {
-            Damage::Nothing => None,
-            Damage::Whole => Some((shapes.clone(), None)),
-            Damage::Region(region) => {
-                Some((frame_damage::within(shapes.clone(), region), Some(region)))
-            }
-        };
         // SAFETY: plain GL calls on the context eframe made current for
         // this window, on objects this painter made in it.
         unsafe {
-            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(target.framebuffer));
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(framebuffer));
         }
-        if let Some((shapes, region)) = to_paint {
-            // The kept frame is upside down (see `upside_down`): its
-            // scissor counts from the top.
-            let scissor = region.map(|r| {
-                let [x, y, w, h] = frame_damage::scissor_px(r, pixels_per_point, size_px[1]);
-                [x, size_px[1] as i32 - y - h, w, h]
-            });
-            clear(&gl, size_px, scissor, clear_color);
-            let mut primitives = egui_ctx.tessellate(shapes, pixels_per_point);
-            upside_down(&mut primitives, size_px[1] as f32 / pixels_per_point);
-            painter.paint_and_update_textures(size_px, pixels_per_point, &primitives, textures_delta);
-        }
+        // The kept frame is upside down (see `upside_down`).
+        paint_damage(
+            egui_ctx,
+            painter,
+            Painting {
+                shapes: &shapes,
+                damage: &damage,
+                size_px,
+                pixels_per_point,
+                clear_color,
+                upside_down: true,
+            },
+            textures_delta,
+        );
         let [width, height] = size_px.map(|n| n as i32);
         // SAFETY: as above; the copy reads the texture's framebuffer into
         // the window's, the same size.
         let copied = unsafe {
-            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(target.framebuffer));
+            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(framebuffer));
             gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, None);
             gl.disable(glow::SCISSOR_TEST);
             gl.blit_framebuffer(
@@ -225,12 +351,207 @@ impl DamagePainters {
             window.frames.forget();
             let primitives = egui_ctx.tessellate(shapes, pixels_per_point);
             egui_glow::painter::clear(&gl, size_px, clear_color);
-            painter.paint_and_update_textures(size_px, pixels_per_point, &primitives, textures_delta);
+            painter.paint_and_update_textures(
+                size_px,
+                pixels_per_point,
+                &primitives,
+                textures_delta,
+            );
         } else {
             window.frames.remember(shapes, size_px, pixels_per_point);
         }
         true
     }
+}
+
+impl WindowFrames {
+    /// Whether a frame that changes `damage` is to be shown. One that
+    /// changes nothing is not (the window shows it already), unless it
+    /// `must_present` or the window may have lost its pixels since the
+    /// last change shown (see [`SHOW_AGAIN_AFTER`]): once after each change.
+    fn to_show(
+        &mut self,
+        egui_ctx: &egui::Context,
+        viewport_id: ViewportId,
+        damage: &Damage,
+        must_present: bool,
+    ) -> bool {
+        let now = Instant::now();
+        let owed = self
+            .skipped_at
+            .is_some_and(|at| now.duration_since(at) >= SHOW_AGAIN_AFTER);
+        if *damage == Damage::Nothing && !must_present && !owed {
+            if self.skipped_at.is_none() && !self.shown_again {
+                self.skipped_at = Some(now);
+                egui_ctx.request_repaint_after_for(SHOW_AGAIN_AFTER, viewport_id);
+            }
+            return false;
+        }
+        // Shown again for nothing changed, or for a change.
+        self.shown_again = *damage == Damage::Nothing;
+        self.skipped_at = None;
+        true
+    }
+}
+
+/// Paints `frame` in the window's back buffer, only where it changed, and
+/// shows that region ([`SubBufferCopy`]); nothing is swapped, so the back
+/// buffer always holds the last frame whole. Returns whether to swap: at a
+/// new size, as Mesa reads a window's new size at a swap (never at a copy),
+/// so the frame at a new size is painted whole and swapped, and the next
+/// is painted whole again in the buffer of the right size.
+fn paint_in_place(
+    egui_ctx: &egui::Context,
+    painter: &mut egui_glow::Painter,
+    window: &mut WindowFrames,
+    frame: FrameToPaint<'_>,
+    sub_buffer: SubBufferCopy,
+    textures_changed: bool,
+    must_present: bool,
+) -> bool {
+    let FrameToPaint {
+        viewport_id,
+        size_px,
+        pixels_per_point,
+        shapes,
+        textures_delta,
+        clear_color,
+        ..
+    } = frame;
+    let damage = window
+        .frames
+        .damage(&shapes, size_px, pixels_per_point, textures_changed);
+    let gl = painter.gl().clone();
+    // SAFETY: a plain GL call on the context eframe made current for this
+    // window: paint to its own (back) buffer.
+    unsafe { gl.bind_framebuffer(glow::FRAMEBUFFER, None) };
+    if window.swapped_at != Some(size_px) {
+        let primitives = egui_ctx.tessellate(shapes, pixels_per_point);
+        clear(&gl, size_px, None, clear_color);
+        painter.paint_and_update_textures(size_px, pixels_per_point, &primitives, textures_delta);
+        window.swapped_at = Some(size_px);
+        window.frames.forget();
+        egui_ctx.request_repaint_of(viewport_id);
+        return true;
+    }
+    if !window.to_show(egui_ctx, viewport_id, &damage, must_present) {
+        window.frames.remember(shapes, size_px, pixels_per_point);
+        return false;
+    }
+    let painted = paint_damage(
+        egui_ctx,
+        painter,
+        Painting {
+            shapes: &shapes,
+            damage: &damage,
+            size_px,
+            pixels_per_point,
+            clear_color,
+            upside_down: false,
+        },
+        textures_delta,
+    );
+    if painted.is_empty() {
+        // Nothing changed, yet to be shown: the back buffer holds it.
+        sub_buffer.show([0, 0, size_px[0] as i32, size_px[1] as i32]);
+    }
+    for rect in painted {
+        sub_buffer.show(rect);
+    }
+    window.frames.remember(shapes, size_px, pixels_per_point);
+    false
+}
+
+/// A frame to paint where it changed, into the bound framebuffer.
+struct Painting<'a> {
+    shapes: &'a [ClippedShape],
+    damage: &'a Damage,
+    size_px: [u32; 2],
+    pixels_per_point: f32,
+    clear_color: [f32; 4],
+    /// Painted upside down (a kept frame's texture, see [`upside_down`]).
+    upside_down: bool,
+}
+
+/// Sets the textures, paints `frame` where it changed (each region
+/// cleared, then its shapes clipped to it), frees the textures. Returns
+/// the rectangles painted: x and y from the bottom left of the window,
+/// width, height, in pixels; none when nothing changed.
+fn paint_damage(
+    egui_ctx: &egui::Context,
+    painter: &mut egui_glow::Painter,
+    frame: Painting<'_>,
+    textures_delta: &mut TexturesDelta,
+) -> Vec<[i32; 4]> {
+    let Painting {
+        shapes,
+        damage,
+        size_px,
+        pixels_per_point,
+        clear_color,
+        upside_down: flip,
+    } = frame;
+    #[expect(clippy::iter_over_hash_type)] // Order doesn't matter here
+    for (id, image_deltas) in textures_delta.set.drain() {
+        for image_delta in image_deltas {
+            painter.set_texture(id, &image_delta);
+        }
+    }
+    let height = size_px[1] as i32;
+    let regions: Vec<Option<egui::Rect>> = match damage {
+        Damage::Nothing => Vec::new(),
+        Damage::Whole => vec![None],
+        Damage::Regions(regions) => regions.iter().copied().map(Some).collect(),
+    };
+    let mut painted = Vec::with_capacity(regions.len());
+    for region in regions {
+        let (to_paint, rect) = match region {
+            None => (shapes.to_vec(), [0, 0, size_px[0] as i32, height]),
+            Some(region) => (
+                frame_damage::within(shapes.to_vec(), region),
+                frame_damage::scissor_px(region, pixels_per_point, size_px[1]),
+            ),
+        };
+        let [x, y, w, h] = rect;
+        // Upside down, the scissor counts from the top.
+        let scissor = region.map(|_| {
+            if flip {
+                [x, height - y - h, w, h]
+            } else {
+                rect
+            }
+        });
+        clear(painter.gl(), size_px, scissor, clear_color);
+        let mut primitives = egui_ctx.tessellate(to_paint, pixels_per_point);
+        if flip {
+            upside_down(&mut primitives, size_px[1] as f32 / pixels_per_point);
+        }
+        painter.paint_primitives(size_px, pixels_per_point, &primitives);
+        painted.push(rect);
+    }
+    #[expect(clippy::iter_over_hash_type)] // Order doesn't matter here
+    for id in textures_delta.free.drain() {
+        painter.free_texture(id);
+    }
+    painted
+}
+
+/// Whether frames are painted in place ([`paint_in_place`]) where the
+/// window can show a region of its back buffer: on Mesa's software
+/// rasterisers, where the copy of a kept texture to the window is a pass
+/// of the rasteriser over every pixel, and whose copy of a region is known
+/// to keep the back buffer. `EFRAME_PAINT_KEPT_TEXTURE=1` keeps textures.
+fn in_place(gl: &glow::Context) -> bool {
+    static IN_PLACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *IN_PLACE.get_or_init(|| {
+        let kept = std::env::var_os("EFRAME_PAINT_KEPT_TEXTURE").is_some_and(|v| v == "1");
+        // SAFETY: a plain GL query on the current context.
+        let renderer = unsafe { gl.get_parameter_string(glow::RENDERER) };
+        !kept
+            && ["llvmpipe", "softpipe", "swrast"]
+                .iter()
+                .any(|r| renderer.contains(r))
+    })
 }
 
 /// Turns a frame's primitives upside down, in a window `height` points
@@ -261,14 +582,17 @@ static DISABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::
 /// or ES 3.0 (framebuffer objects and their copy), not switched off.
 fn enabled(gl: &glow::Context) -> bool {
     static WHOLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    let whole = *WHOLE.get_or_init(|| {
-        std::env::var_os("EFRAME_PAINT_WHOLE_FRAMES").is_some_and(|v| v == "1")
-    });
+    let whole = *WHOLE
+        .get_or_init(|| std::env::var_os("EFRAME_PAINT_WHOLE_FRAMES").is_some_and(|v| v == "1"));
     !whole && !DISABLED.load(std::sync::atomic::Ordering::Relaxed) && gl.version().major >= 3
 }
 
 /// The frame painted whole, straight to the window, as egui paints.
-fn paint_whole(egui_ctx: &egui::Context, painter: &mut egui_glow::Painter, frame: FrameToPaint<'_>) {
+fn paint_whole(
+    egui_ctx: &egui::Context,
+    painter: &mut egui_glow::Painter,
+    frame: FrameToPaint<'_>,
+) {
     let primitives = egui_ctx.tessellate(frame.shapes, frame.pixels_per_point);
     egui_glow::painter::clear(painter.gl(), frame.size_px, frame.clear_color);
     painter.paint_and_update_textures(
@@ -281,7 +605,12 @@ fn paint_whole(egui_ctx: &egui::Context, painter: &mut egui_glow::Painter, frame
 
 /// Clears the bound framebuffer, within `scissor` (x, y from the bottom,
 /// width, height) or whole.
-fn clear(gl: &glow::Context, [width, height]: [u32; 2], scissor: Option<[i32; 4]>, colour: [f32; 4]) {
+fn clear(
+    gl: &glow::Context,
+    [width, height]: [u32; 2],
+    scissor: Option<[i32; 4]>,
+    colour: [f32; 4],
+) {
     // SAFETY: plain GL state calls on the current context.
     unsafe {
         gl.viewport(0, 0, width as i32, height as i32);
@@ -310,8 +639,16 @@ impl Target {
         unsafe {
             let texture = gl.create_texture().ok()?;
             gl.bind_texture(glow::TEXTURE_2D, Some(texture));
-            gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MIN_FILTER, glow::NEAREST as i32);
-            gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MAG_FILTER, glow::NEAREST as i32);
+            gl.tex_parameter_i32(
+                glow::TEXTURE_2D,
+                glow::TEXTURE_MIN_FILTER,
+                glow::NEAREST as i32,
+            );
+            gl.tex_parameter_i32(
+                glow::TEXTURE_2D,
+                glow::TEXTURE_MAG_FILTER,
+                glow::NEAREST as i32,
+            );
             gl.tex_image_2d(
                 glow::TEXTURE_2D,
                 0,
@@ -322,7 +659,11 @@ impl Target {
                 // Blue first, as windows' framebuffers are on most drivers:
                 // the copy to the window is then a copy of memory (on
                 // llvmpipe a textured quad through its shaders otherwise).
-                if gl.version().is_embedded { glow::RGBA } else { glow::BGRA },
+                if gl.version().is_embedded {
+                    glow::RGBA
+                } else {
+                    glow::BGRA
+                },
                 glow::UNSIGNED_BYTE,
                 glow::PixelUnpackData::Slice(None),
             );
@@ -339,7 +680,8 @@ impl Target {
                 Some(texture),
                 0,
             );
-            let complete = gl.check_framebuffer_status(glow::FRAMEBUFFER) == glow::FRAMEBUFFER_COMPLETE;
+            let complete =
+                gl.check_framebuffer_status(glow::FRAMEBUFFER) == glow::FRAMEBUFFER_COMPLETE;
             gl.bind_framebuffer(glow::FRAMEBUFFER, None);
             let target = Target {
                 framebuffer,

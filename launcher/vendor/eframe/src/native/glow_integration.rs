@@ -905,6 +905,7 @@ impl GlowWinitRunning<'_> {
                     textures_delta: pending_deltas,
                     clear_color,
                     must_present: wants_pixels,
+                    sub_buffer: super::damage_paint::SubBufferCopy::of(gl_surface),
                 },
             );
 
@@ -1869,6 +1870,7 @@ fn render_immediate_viewport(
             textures_delta: &mut viewport.pending_delta,
             clear_color: [0.0, 0.0, 0.0, 0.0],
             must_present: false,
+            sub_buffer: super::damage_paint::SubBufferCopy::of(gl_surface),
         },
     );
 

@@ -333,6 +333,35 @@ pub trait Painter {
     fn line(&mut self, from: Point, to: Point, stroke: Stroke);
     /// An axis-aligned rectangle by top-left corner and size.
     fn rect(&mut self, min: Point, size: Point, style: Style);
+    /// An X: the two diagonals of the square of half side `half` round
+    /// `center` (a crossed-out mark).
+    ///
+    /// ```
+    /// use game_api::{Painter, Point, RecordingPainter, Rgba, Shape, Stroke};
+    /// let mut painter = RecordingPainter::new();
+    /// let ink = Stroke { width: 2.0, color: Rgba::rgb(200, 0, 0) };
+    /// painter.cross(Point::new(10.0, 10.0), 4.0, ink);
+    /// assert_eq!(
+    ///     painter.shapes,
+    ///     [
+    ///         Shape::Line { from: Point::new(6.0, 6.0), to: Point::new(14.0, 14.0), stroke: ink },
+    ///         Shape::Line { from: Point::new(6.0, 14.0), to: Point::new(14.0, 6.0), stroke: ink },
+    ///     ]
+    /// );
+    /// ```
+    fn cross(&mut self, center: Point, half: f32, stroke: Stroke) {
+        let (x, y) = (center.x, center.y);
+        self.line(
+            Point::new(x - half, y - half),
+            Point::new(x + half, y + half),
+            stroke,
+        );
+        self.line(
+            Point::new(x - half, y + half),
+            Point::new(x + half, y - half),
+            stroke,
+        );
+    }
     /// The canvas's background: the rectangle from the origin of `size`
     /// (the game's [`crate::Game::canvas_size`]) filled with `color`.
     fn fill_canvas(&mut self, size: Point, color: Rgba) {

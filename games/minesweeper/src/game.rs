@@ -708,17 +708,7 @@ impl Minesweeper {
         let r = 10.0;
         painter.line(Point::new(c.x - r, c.y), Point::new(c.x + r, c.y), spike);
         painter.line(Point::new(c.x, c.y - r), Point::new(c.x, c.y + r), spike);
-        let d = r * 0.7;
-        painter.line(
-            Point::new(c.x - d, c.y - d),
-            Point::new(c.x + d, c.y + d),
-            spike,
-        );
-        painter.line(
-            Point::new(c.x - d, c.y + d),
-            Point::new(c.x + d, c.y - d),
-            spike,
-        );
+        painter.cross(c, r * 0.7, spike);
         painter.circle(c, 6.5, Style::solid(MINE));
         painter.circle(Point::new(c.x - 2.5, c.y - 2.5), 1.8, Style::solid(GLINT));
     }
@@ -748,17 +738,7 @@ impl Minesweeper {
                     width: 3.0,
                     color: WRONG,
                 };
-                let d = TILE / 2.0 - 4.0;
-                painter.line(
-                    Point::new(c.x - d, c.y - d),
-                    Point::new(c.x + d, c.y + d),
-                    cross,
-                );
-                painter.line(
-                    Point::new(c.x - d, c.y + d),
-                    Point::new(c.x + d, c.y - d),
-                    cross,
-                );
+                painter.cross(c, TILE / 2.0 - 4.0, cross);
             }
             Tile::Flagged => {
                 self.draw_covered(painter, min, false);

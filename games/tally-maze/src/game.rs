@@ -698,17 +698,7 @@ pub fn draw_ball(painter: &mut dyn Painter, c: Point, r: f32, mood: Mood) {
         let e = Point::new(c.x + side * 0.32 * r, eye_y);
         if mood == Mood::Caught {
             // Crossed-out eyes.
-            let d = 0.14 * r;
-            painter.line(
-                Point::new(e.x - d, e.y - d),
-                Point::new(e.x + d, e.y + d),
-                ink,
-            );
-            painter.line(
-                Point::new(e.x - d, e.y + d),
-                Point::new(e.x + d, e.y - d),
-                ink,
-            );
+            painter.cross(e, 0.14 * r, ink);
         } else {
             painter.circle(e, 0.17 * r, Style::solid(game_api::WHITE));
             painter.circle(

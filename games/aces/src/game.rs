@@ -282,10 +282,8 @@ impl Game for AcesGame {
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {
-        if let Event::Tick { dt } = event {
-            self.view.tick(*dt);
-            self.update_ticks();
-            return Response::REDRAW;
+        if let Some(response) = self.view.slide_tick(event) {
+            return response;
         }
         // Enter and Space do what a click does (the original has no
         // dragging): on a stack, remove or move its top card.

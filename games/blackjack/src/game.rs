@@ -453,10 +453,8 @@ impl Game for BlackjackGame {
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {
-        if let Event::Tick { dt } = event {
-            self.view.tick(*dt);
-            self.update_ticks();
-            return Response::REDRAW;
+        if let Some(response) = self.view.slide_tick(event) {
+            return response;
         }
         if let Event::KeyPress { key, .. } = event
             && key == "n"

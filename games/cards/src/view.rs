@@ -142,6 +142,18 @@ impl View {
         }
     }
 
+    /// What a game whose only ticks are slides does with `event` if it is
+    /// a tick: the slides move on (a frame), and ticks stop after the
+    /// last. `None` for any other event.
+    pub fn slide_tick(&mut self, event: &Event) -> Option<Response> {
+        let Event::Tick { dt } = event else {
+            return None;
+        };
+        self.tick(*dt);
+        self.want_ticks(None);
+        Some(Response::REDRAW)
+    }
+
     /// The interval of the ticks asked of the host, if any.
     pub fn ticks(&self) -> Option<Duration> {
         self.ticks
@@ -315,13 +327,19 @@ mod tests {
         assert_eq!(v.snapshot(None), Snapshot::of(&v.table));
     }
 
-    #[test]
-    fn ticks_are_fast_while_a_card_slides_then_the_games_own_then_none() {
+    /// [`view`] with its left column's top card sliding to the right.
+    fn sliding() -> View {
         let mut v = view();
         let before = v.snapshot(None);
         let moved = v.table.piles[0].cards.pop().unwrap();
         v.table.piles[1].cards.push(moved);
         v.slide_from(&before);
+        v
+    }
+
+    #[test]
+    fn ticks_are_fast_while_a_card_slides_then_the_games_own_then_none() {
+        let mut v = sliding();
         v.want_ticks(Some(WAIT_TICK));
         assert_eq!(v.ticks(), Some(SLIDE_TICK));
         let mut frames = 0;
@@ -337,13 +355,26 @@ mod tests {
 
     #[test]
     fn a_new_layout_ends_the_slides() {
-        let mut v = view();
-        let before = v.snapshot(None);
-        let moved = v.table.piles[0].cards.pop().unwrap();
-        v.table.piles[1].cards.push(moved);
-        v.slide_from(&before);
+        let mut v = sliding();
         assert!(v.anim.is_running());
         v.lay_out(Point::new(300.0, 300.0));
+        assert!(!v.anim.is_running());
+    }
+
+    #[test]
+    fn a_game_whose_only_ticks_are_slides_draws_each_and_stops_after_the_last() {
+        let mut v = sliding();
+        v.want_ticks(None);
+        assert_eq!(v.slide_tick(&Event::key("Enter")), None, "not a tick");
+        let mut frames = 0;
+        while v.ticks().is_some() {
+            assert_eq!(
+                v.slide_tick(&Event::Tick { dt: 0.05 }),
+                Some(Response::REDRAW)
+            );
+            frames += 1;
+            assert!(frames < 100, "the ticks never stop");
+        }
         assert!(!v.anim.is_running());
     }
 

@@ -1,6 +1,6 @@
 //! Playing a game through its C ABI table as the launcher does, for a
-//! game's own tests: starting it, a frame, the colour a player sees at a
-//! point.
+//! game's own tests and benches: starting it, a frame, the colour a player
+//! sees at a point, the pointer swept across the canvas a frame at a time.
 
 use game_api::abi::GameTable;
 use game_api::host::{GameInstance, GameLibrary, HostServices, NoServices, Recorder};
@@ -12,6 +12,14 @@ pub fn start(table: &'static GameTable) -> GameInstance {
         .expect("the table has this game-api's ABI version")
         .start(Box::new(NoServices))
         .expect("the game starts")
+}
+
+/// The game of `table`, started with no launcher services and laid out
+/// on a canvas of `size`, as a window of that size shows it.
+pub fn start_at(table: &'static GameTable, size: Point) -> GameInstance {
+    let mut game = start(table);
+    game.layout(size).expect("the game lays itself out");
+    game
 }
 
 /// The game of `table`, started with its requests to the launcher recorded.
@@ -126,6 +134,50 @@ pub fn region(game: &mut GameInstance, f: impl Fn(&str) -> bool) -> Option<Regio
         .expect("the game gives its regions")
         .into_iter()
         .find(|r| f(&r.label))
+}
+
+/// The centre of the first region whose label `f` accepts; without one,
+/// the test stops and lists the labels there are.
+pub fn center_of(game: &mut GameInstance, f: impl Fn(&str) -> bool) -> Point {
+    match region(game, &f) {
+        Some(r) => r.center(),
+        None => panic!("no region of the labels {:?} is the one", labels(game)),
+    }
+}
+
+/// `n` frames' ticks (16 ms each): what moves on ticks settles.
+pub fn ticks(game: &mut GameInstance, n: usize) {
+    for _ in 0..n {
+        send(game, Event::Tick { dt: 0.016 });
+    }
+}
+
+/// How many shapes a frame draws now: what a bench of a frame keeps, so
+/// that the drawing is not optimised away.
+pub fn shapes_drawn(game: &mut GameInstance) -> usize {
+    let mut painter = RecordingPainter::new();
+    game.draw(&mut painter).expect("the game draws");
+    painter.shapes.len()
+}
+
+/// A bench's frame of a pointer moving (a card dragged when a button is
+/// down, else a hover): each call moves the pointer 7 pixels further along
+/// a 600-pixel sweep to the right of `from` (starting over at its end),
+/// then draws the frame, as the launcher's game process does each frame.
+/// Returns the shapes drawn.
+///
+/// ```ignore
+/// let mut frame = game_test::play::pointer_sweep(&mut game, from);
+/// c.bench_function("drag frame (move and draw)", |b| b.iter(&mut frame));
+/// ```
+pub fn pointer_sweep(game: &mut GameInstance, from: Point) -> impl FnMut() -> usize + '_ {
+    let mut x = 0.0;
+    move || {
+        x = (x + 7.0) % 600.0;
+        let pos = Point::new(from.x + x, from.y);
+        send(game, Event::PointerMove { pos });
+        shapes_drawn(game)
+    }
 }
 
 /// The launcher's services with a data directory, as the launcher gives a

@@ -5,50 +5,22 @@
 
 use aces::rules::{Aces, Move, simple_move};
 use criterion::{Criterion, criterion_group, criterion_main};
-use game_api::host::{GameLibrary, NoServices};
-use game_api::{Event, Point, RecordingPainter};
+use game_api::{Event, Point};
+use game_test::play;
 
 fn drag_frame(c: &mut Criterion) {
-    let mut game = GameLibrary::from_static(&aces::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(NoServices))
-        .unwrap();
-    game.layout(Point::new(1280.0, 720.0)).unwrap();
+    let mut game = play::start_at(&aces::GAME_TABLE, Point::new(1280.0, 720.0));
     game.start_from_game_id("1").unwrap();
     // Deal four rows, so the stacks are long, then pick a top card up.
-    let deck = game
-        .regions()
-        .unwrap()
-        .into_iter()
-        .find(|r| r.label.contains("top of deck"))
-        .unwrap()
-        .center();
+    let deck = play::center_of(&mut game, |l| l.contains("top of deck"));
     for _ in 0..4 {
-        game.handle_event(&Event::press(deck)).unwrap();
-        game.handle_event(&Event::release(deck)).unwrap();
+        play::click(&mut game, deck);
     }
-    for _ in 0..30 {
-        game.handle_event(&Event::Tick { dt: 0.016 }).unwrap();
-    }
-    let top = game
-        .regions()
-        .unwrap()
-        .into_iter()
-        .find(|r| r.label.ends_with("top of stack 2"))
-        .unwrap()
-        .center();
-    game.handle_event(&Event::press(top)).unwrap();
-    let mut x = 0.0;
-    c.bench_function("drag frame (move and draw)", |b| {
-        b.iter(|| {
-            x = (x + 7.0) % 600.0;
-            let pos = Point::new(top.x - 300.0 + x, top.y + 40.0);
-            game.handle_event(&Event::PointerMove { pos }).unwrap();
-            let mut p = RecordingPainter::new();
-            game.draw(&mut p).unwrap();
-            p.shapes.len()
-        })
-    });
+    play::ticks(&mut game, 30);
+    let top = play::center_of(&mut game, |l| l.ends_with("top of stack 2"));
+    play::send(&mut game, Event::press(top));
+    let mut frame = play::pointer_sweep(&mut game, Point::new(top.x - 300.0, top.y + 40.0));
+    c.bench_function("drag frame (move and draw)", |b| b.iter(&mut frame));
 }
 
 fn player(c: &mut Criterion) {

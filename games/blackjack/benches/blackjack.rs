@@ -8,8 +8,8 @@
 
 use blackjack::rules::{Move, Round};
 use criterion::{Criterion, criterion_group, criterion_main};
-use game_api::host::{GameLibrary, NoServices};
-use game_api::{Event, Point, RecordingPainter};
+use game_api::Point;
+use game_test::play;
 
 /// A round the dealer must draw to (under 17 showing both cards).
 fn dealer_draws() -> String {
@@ -24,38 +24,18 @@ fn dealer_draws() -> String {
 }
 
 fn frames(c: &mut Criterion) {
-    let mut game = GameLibrary::from_static(&blackjack::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(NoServices))
-        .unwrap();
-    game.layout(Point::new(1280.0, 720.0)).unwrap();
+    let mut game = play::start_at(&blackjack::GAME_TABLE, Point::new(1280.0, 720.0));
     game.start_from_game_id(&dealer_draws()).unwrap();
-    let regions = game.regions().unwrap();
-    let stand = regions
-        .iter()
-        .find(|r| r.label == "Stand button")
-        .unwrap()
-        .center();
-    let mut x = 0.0;
-    c.bench_function("pointer move and frame", |b| {
-        b.iter(|| {
-            x = (x + 7.0) % 600.0;
-            let pos = Point::new(stand.x - 300.0 + x, stand.y);
-            game.handle_event(&Event::PointerMove { pos }).unwrap();
-            let mut p = RecordingPainter::new();
-            game.draw(&mut p).unwrap();
-            p.shapes.len()
-        })
-    });
+    let stand = play::center_of(&mut game, |l| l == "Stand button");
+    let mut frame = play::pointer_sweep(&mut game, Point::new(stand.x - 300.0, stand.y));
+    c.bench_function("pointer move and frame", |b| b.iter(&mut frame));
+    drop(frame);
     let opening = game.save().unwrap();
     c.bench_function("dealer's turn (Stand clicked, settled, frame)", |b| {
         b.iter(|| {
             game.load(&opening).unwrap();
-            game.handle_event(&Event::press(stand)).unwrap();
-            game.handle_event(&Event::release(stand)).unwrap();
-            let mut p = RecordingPainter::new();
-            game.draw(&mut p).unwrap();
-            p.shapes.len()
+            play::click(&mut game, stand);
+            play::shapes_drawn(&mut game)
         })
     });
 }

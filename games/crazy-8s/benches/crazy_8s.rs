@@ -7,36 +7,17 @@
 use crazy_8s::game::OPPONENT_SECONDS;
 use crazy_8s::rules::{Action, Crazy8s, Options, Turn};
 use criterion::{Criterion, criterion_group, criterion_main};
-use game_api::host::{GameLibrary, NoServices};
-use game_api::{Event, Point, RecordingPainter};
+use game_api::{Event, Point};
+use game_test::play;
 
 fn drag_frame(c: &mut Criterion) {
-    let mut game = GameLibrary::from_static(&crazy_8s::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(NoServices))
-        .unwrap();
-    game.layout(Point::new(1280.0, 720.0)).unwrap();
+    let mut game = play::start_at(&crazy_8s::GAME_TABLE, Point::new(1280.0, 720.0));
     game.invoke_action("mode", "Drag").unwrap();
     game.start_from_game_id("3x7:1").unwrap();
-    let top = game
-        .regions()
-        .unwrap()
-        .into_iter()
-        .find(|r| r.label.contains("top of your hand"))
-        .unwrap()
-        .center();
-    game.handle_event(&Event::press(top)).unwrap();
-    let mut x = 0.0;
-    c.bench_function("drag frame (move and draw)", |b| {
-        b.iter(|| {
-            x = (x + 7.0) % 600.0;
-            let pos = Point::new(top.x + x, top.y - 200.0);
-            game.handle_event(&Event::PointerMove { pos }).unwrap();
-            let mut p = RecordingPainter::new();
-            game.draw(&mut p).unwrap();
-            p.shapes.len()
-        })
-    });
+    let top = play::center_of(&mut game, |l| l.contains("top of your hand"));
+    play::send(&mut game, Event::press(top));
+    let mut frame = play::pointer_sweep(&mut game, Point::new(top.x, top.y - 200.0));
+    c.bench_function("drag frame (move and draw)", |b| b.iter(&mut frame));
 }
 
 /// A game of three opponents at the first opponent's turn.
@@ -64,11 +45,7 @@ fn opponent(c: &mut Criterion) {
             g.turn
         })
     });
-    let mut game = GameLibrary::from_static(&crazy_8s::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(NoServices))
-        .unwrap();
-    game.layout(Point::new(1280.0, 720.0)).unwrap();
+    let mut game = play::start_at(&crazy_8s::GAME_TABLE, Point::new(1280.0, 720.0));
     let bytes = crazy_8s::save::write(&g);
     c.bench_function("opponent's turn (tick through the ABI, frame)", |b| {
         b.iter(|| {
@@ -77,9 +54,7 @@ fn opponent(c: &mut Criterion) {
                 dt: OPPONENT_SECONDS,
             })
             .unwrap();
-            let mut p = RecordingPainter::new();
-            game.draw(&mut p).unwrap();
-            p.shapes.len()
+            play::shapes_drawn(&mut game)
         })
     });
 }

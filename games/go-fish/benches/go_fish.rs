@@ -5,36 +5,17 @@
 //! shows across ticks), and one computer step.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use game_api::host::{GameLibrary, NoServices};
-use game_api::{Event, Point, RecordingPainter};
+use game_api::{Event, Point};
+use game_test::play;
 use go_fish::rules::{GoFish, MatchSize, Move, Phase, YOU};
 
 fn drag_frame(c: &mut Criterion) {
-    let mut game = GameLibrary::from_static(&go_fish::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(NoServices))
-        .unwrap();
-    game.layout(Point::new(1280.0, 720.0)).unwrap();
+    let mut game = play::start_at(&go_fish::GAME_TABLE, Point::new(1280.0, 720.0));
     game.start_from_game_id("pairs:1").unwrap();
-    let card = game
-        .regions()
-        .unwrap()
-        .into_iter()
-        .find(|r| r.label.ends_with("top of your hand"))
-        .unwrap()
-        .center();
-    game.handle_event(&Event::press(card)).unwrap();
-    let mut x = 0.0;
-    c.bench_function("drag frame (move and draw)", |b| {
-        b.iter(|| {
-            x = (x + 7.0) % 600.0;
-            let pos = Point::new(card.x + x, card.y - 200.0);
-            game.handle_event(&Event::PointerMove { pos }).unwrap();
-            let mut p = RecordingPainter::new();
-            game.draw(&mut p).unwrap();
-            p.shapes.len()
-        })
-    });
+    let card = play::center_of(&mut game, |l| l.ends_with("top of your hand"));
+    play::send(&mut game, Event::press(card));
+    let mut frame = play::pointer_sweep(&mut game, Point::new(card.x, card.y - 200.0));
+    c.bench_function("drag frame (move and draw)", |b| b.iter(&mut frame));
 }
 
 /// A position where your move passes the turn to the computers: the ask

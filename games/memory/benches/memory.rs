@@ -4,41 +4,21 @@
 //! the frame). Memory has no computer player.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use game_api::host::{GameLibrary, NoServices};
-use game_api::{Event, Point, RecordingPainter};
+use game_api::Point;
+use game_test::play;
 
 fn frames(c: &mut Criterion) {
-    let mut game = GameLibrary::from_static(&memory::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(NoServices))
-        .unwrap();
-    game.layout(Point::new(1280.0, 720.0)).unwrap();
+    let mut game = play::start_at(&memory::GAME_TABLE, Point::new(1280.0, 720.0));
     game.start_from_game_id("1").unwrap();
-    let regions = game.regions().unwrap();
-    let first = regions
-        .iter()
-        .find(|r| r.label.ends_with("top of row 1 column 1"))
-        .unwrap()
-        .center();
-    let mut x = 0.0;
-    c.bench_function("pointer frame (move and draw)", |b| {
-        b.iter(|| {
-            x = (x + 7.0) % 600.0;
-            let pos = Point::new(first.x + x, first.y + 40.0);
-            game.handle_event(&Event::PointerMove { pos }).unwrap();
-            let mut p = RecordingPainter::new();
-            game.draw(&mut p).unwrap();
-            p.shapes.len()
-        })
-    });
+    let first = play::center_of(&mut game, |l| l.ends_with("top of row 1 column 1"));
+    let mut frame = play::pointer_sweep(&mut game, Point::new(first.x, first.y + 40.0));
+    c.bench_function("pointer frame (move and draw)", |b| b.iter(&mut frame));
+    drop(frame);
     c.bench_function("turn a card (click and draw)", |b| {
         b.iter(|| {
             // The same card each time: turned up, then back (cancel).
-            game.handle_event(&Event::press(first)).unwrap();
-            game.handle_event(&Event::release(first)).unwrap();
-            let mut p = RecordingPainter::new();
-            game.draw(&mut p).unwrap();
-            p.shapes.len()
+            play::click(&mut game, first);
+            play::shapes_drawn(&mut game)
         })
     });
 }

@@ -4,37 +4,18 @@
 //! each weighing every card with the meld finder).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use game_api::host::{GameLibrary, NoServices};
-use game_api::{Event, Point, RecordingPainter};
+use game_api::{Event, Point};
+use game_test::play;
 use rummy::rules::{Move, Rummy, YOU};
 
 fn drag_frame(c: &mut Criterion) {
-    let mut game = GameLibrary::from_static(&rummy::GAME_TABLE)
-        .unwrap()
-        .start(Box::new(NoServices))
-        .unwrap();
-    game.layout(Point::new(1280.0, 720.0)).unwrap();
+    let mut game = play::start_at(&rummy::GAME_TABLE, Point::new(1280.0, 720.0));
     let seed = (1..100).find(|&s| !Rummy::deal(s).over()).unwrap();
     game.start_from_game_id(&seed.to_string()).unwrap();
-    let deck = game
-        .regions()
-        .unwrap()
-        .into_iter()
-        .find(|r| r.label.contains("top of deck"))
-        .unwrap()
-        .center();
-    game.handle_event(&Event::press(deck)).unwrap();
-    let mut x = 0.0;
-    c.bench_function("drag frame (move and draw)", |b| {
-        b.iter(|| {
-            x = (x + 7.0) % 600.0;
-            let pos = Point::new(deck.x - 300.0 + x, deck.y + 150.0);
-            game.handle_event(&Event::PointerMove { pos }).unwrap();
-            let mut p = RecordingPainter::new();
-            game.draw(&mut p).unwrap();
-            p.shapes.len()
-        })
-    });
+    let deck = play::center_of(&mut game, |l| l.contains("top of deck"));
+    play::send(&mut game, Event::press(deck));
+    let mut frame = play::pointer_sweep(&mut game, Point::new(deck.x - 300.0, deck.y + 150.0));
+    c.bench_function("drag frame (move and draw)", |b| b.iter(&mut frame));
 }
 
 fn computer_turn(c: &mut Criterion) {

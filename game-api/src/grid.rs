@@ -16,7 +16,10 @@
 //! assert_eq!(cursor_step(Some((4, 0)), dir, (8, 8), (4, 4)), (4, 0));
 //! ```
 
-use crate::keys;
+use crate::{Painter, Point, Rgba, Style, keys};
+
+/// The width of the keyboard cursor's frame, [`draw_cursor`].
+pub const CURSOR_WIDTH: f32 = 3.0;
 
 /// A step to a neighbouring cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,9 +99,41 @@ pub fn cursor_step(
     (clamp(row, d_row, rows), clamp(col, d_col, cols))
 }
 
+/// Draws the keyboard's cursor on the cell at `min` of `size`: a frame
+/// [`CURSOR_WIDTH`] wide of `color`, inside the cell so that it never
+/// covers a neighbour.
+pub fn draw_cursor(painter: &mut dyn Painter, min: Point, size: Point, color: Rgba) {
+    let inset = CURSOR_WIDTH / 2.0;
+    painter.rect(
+        Point::new(min.x + inset, min.y + inset),
+        Point::new(size.x - CURSOR_WIDTH, size.y - CURSOR_WIDTH),
+        Style::stroked(CURSOR_WIDTH, color),
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cursors_frame_stays_inside_its_cell() {
+        let mut painter = crate::RecordingPainter::new();
+        let color = Rgba::rgb(255, 140, 0);
+        draw_cursor(
+            &mut painter,
+            Point::new(10.0, 20.0),
+            Point::new(28.0, 28.0),
+            color,
+        );
+        let [crate::Shape::Rect { min, size, style }] = painter.shapes[..] else {
+            panic!("one rectangle: {:?}", painter.shapes);
+        };
+        let half = style.stroke.unwrap().width / 2.0;
+        // The stroke's outer edge is the cell's edge.
+        assert_eq!((min.x - half, min.y - half), (10.0, 20.0));
+        assert_eq!((min.x + size.x + half, min.y + size.y + half), (38.0, 48.0));
+        assert_eq!(style, Style::stroked(CURSOR_WIDTH, color));
+    }
 
     #[test]
     fn arrow_keys_name_the_four_directions_and_nothing_else() {

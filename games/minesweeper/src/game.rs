@@ -30,7 +30,7 @@
 use std::time::Duration;
 
 use game_api::Ticks;
-use game_api::grid::{Dir, cursor_step};
+use game_api::grid::{Dir, cursor_step, draw_cursor};
 use game_api::rng::fresh_seed;
 use game_api::settings::Options;
 use game_api::{
@@ -792,11 +792,7 @@ impl Game for Minesweeper {
         }
         if let Some(c) = self.cursor {
             let min = self.cell_min(c);
-            painter.rect(
-                Point::new(min.x + 1.5, min.y + 1.5),
-                Point::new(TILE - 3.0, TILE - 3.0),
-                Style::stroked(3.0, CURSOR),
-            );
+            draw_cursor(painter, min, Point::new(TILE, TILE), CURSOR);
         }
     }
 

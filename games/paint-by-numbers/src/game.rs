@@ -21,7 +21,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use game_api::grid::{Dir, cursor_step};
+use game_api::grid::{Dir, cursor_step, draw_cursor};
 use game_api::rng::fresh_seed;
 use game_api::settings::Options;
 use game_api::{
@@ -690,11 +690,7 @@ impl PaintByNumbers {
         }
         if let Some((r, c)) = self.cursor.filter(|_| !self.is_solved()) {
             let min = l.cell_min(r, c);
-            painter.rect(
-                Point::new(min.x + 1.5, min.y + 1.5),
-                Point::new(l.cell - 3.0, l.cell - 3.0),
-                Style::stroked(3.0, CURSOR),
-            );
+            draw_cursor(painter, min, Point::new(l.cell, l.cell), CURSOR);
         }
     }
 }

@@ -32,7 +32,7 @@
 use std::time::Duration;
 
 use game_api::Ticks;
-use game_api::grid::cursor_step;
+use game_api::grid::{cursor_step, draw_cursor};
 use game_api::rng::fresh_seed;
 use game_api::settings::Options;
 use game_api::{
@@ -772,11 +772,7 @@ impl Game for Slidey {
         }
         if let Some(cell) = self.cursor.filter(|c| c.row < n.rows && c.col < n.cols) {
             let min = self.cell_min(cell);
-            painter.rect(
-                Point::new(min.x + 1.5, min.y + 1.5),
-                Point::new(pitch.x - 3.0, pitch.y - 3.0),
-                Style::stroked(3.0, CURSOR),
-            );
+            draw_cursor(painter, min, Point::new(pitch.x, pitch.y), CURSOR);
         }
     }
 

@@ -278,15 +278,18 @@ fn sixteen_mib_saves_a_move_are_not_kept_and_the_console_answers() {
 }
 
 /// Issue 41, attack 7's texts: a status line of 1 MiB and 4,096 region
-/// labels of 64 KiB, new every move. Each text was cut to 4 KiB already
-/// (said), but the labels still came to 16 MiB each time the game was
-/// read, held by the console, and a move took about 300 ms (3 ms for the
-/// counter). Now all its labels together take at most 256 KiB (each cut
-/// to its share, 64 bytes here), the window says so, and the console
-/// answers.
+/// labels of 64 KiB, and 2 controls labelled with 4 KiB, new every move.
+/// Each text was cut to 4 KiB already (said), but the labels still came to
+/// 16 MiB each time the game was read, held by the console, and a move
+/// took about 300 ms (3 ms for the counter). Now all its region labels
+/// together take at most 256 KiB (each cut to its share, 64 bytes here),
+/// a control's label at most 80 characters, the window says so, and the
+/// console answers.
 #[test]
 fn texts_of_megabytes_a_move_are_cut_to_the_games_budget_and_said() {
-    use game_api::host::{MAX_REGION_LABEL_BYTES, MAX_REGIONS, MAX_TEXT_BYTES};
+    use game_api::host::{
+        MAX_CONTROL_LABEL_CHARS, MAX_REGION_LABEL_BYTES, MAX_REGIONS, MAX_TEXT_BYTES,
+    };
     let games = GamesDir::new();
     games.add_with_library(
         "huge-save",
@@ -305,6 +308,19 @@ fn texts_of_megabytes_a_move_are_cut_to_the_games_budget_and_said() {
         .get_by_role_and_label(Role::Button, "Huge texts")
         .click();
     harness.settle();
+    let game = harness.state_mut().open_game_mut("huge-save").unwrap();
+    let controls: Vec<usize> = game
+        .actions()
+        .iter()
+        .filter(|a| a.id.starts_with('c'))
+        .map(|a| a.label.chars().count())
+        .collect();
+    assert_eq!(controls, [MAX_CONTROL_LABEL_CHARS; 2]);
+    let warning = game.warning().unwrap_or_default();
+    assert!(
+        warning.contains("The label of a control is 4096 characters long; the first 79 are shown."),
+        "{warning}"
+    );
     for i in 1..=3 {
         let pos = harness
             .state_mut()

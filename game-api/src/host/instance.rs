@@ -327,6 +327,14 @@ impl GameInstance {
                 text
             };
             let mut action = codec::action_from_raw(&raw, &mut read);
+            let chars = action.label.chars().count();
+            if chars > super::MAX_CONTROL_LABEL_CHARS {
+                let keep = super::MAX_CONTROL_LABEL_CHARS - 1;
+                action.label = action.label.chars().take(keep).collect::<String>() + "…";
+                note = note.take().or(Some(format!(
+                    "the label of a control is {chars} characters long; the first {keep} are shown"
+                )));
+            }
             action.shortcut = self.action_shortcut(index, &action.label, &mut note)?;
             actions.push(action);
         }

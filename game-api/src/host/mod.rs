@@ -55,6 +55,11 @@ impl Features {
 /// The most labelled regions a game's canvas has (a 21 × 21 board has
 /// 441); the rest are dropped and noted.
 pub const MAX_REGIONS: u32 = 4096;
+/// The longest label of a game's control (a button, a choice, a text
+/// field), in characters: a longer one is cut, ending in "…", and noted.
+/// A label is a button's face, not a page: 60 buttons of 4 KiB made each
+/// move of a game take half a second to lay out (issue 41).
+pub const MAX_CONTROL_LABEL_CHARS: usize = 80;
 /// The most bytes all the labels of a game's regions take together
 /// (256 KiB): each label is cut to an equal share of it (64 bytes each of
 /// [`MAX_REGIONS`], 2 KiB each of a 121-cell board's), and the cut is

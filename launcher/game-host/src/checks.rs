@@ -10,9 +10,10 @@
 
 use crate::protocol::{Answer, Frame, Notification};
 use game_api::host::{
-    MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_COORDINATE, MAX_PICTURE_BYTES_PER_FRAME, MAX_PICTURE_SIDE,
-    MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS, MAX_REGION_LABEL_BYTES, MAX_REGIONS, MAX_SAVE_BYTES,
-    MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES, MAX_TEXT_BYTES_PER_FRAME, picture_path_ok,
+    MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_CONTROL_LABEL_CHARS, MAX_COORDINATE,
+    MAX_PICTURE_BYTES_PER_FRAME, MAX_PICTURE_SIDE, MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS,
+    MAX_REGION_LABEL_BYTES, MAX_REGIONS, MAX_SAVE_BYTES, MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES,
+    MAX_TEXT_BYTES_PER_FRAME, picture_path_ok,
 };
 use game_api::{ActionKind, PictureSource, Point, Shape};
 
@@ -50,6 +51,10 @@ pub fn check_answer(answer: &Answer) -> Result<(), String> {
             for action in actions {
                 check_text(&action.id)?;
                 check_text(&action.label)?;
+                let chars = action.label.chars().count();
+                if chars > MAX_CONTROL_LABEL_CHARS {
+                    return Err(format!("a control's label of {chars} characters"));
+                }
                 if let Some(key) = &action.shortcut
                     && !game_api::keys::is_key_name(key)
                 {
@@ -351,6 +356,8 @@ mod tests {
         let long = vec![region("x".repeat(MAX_TEXT_BYTES)); MAX_REGIONS as usize];
         assert!(check_answer(&Answer::Regions(long)).is_err());
         let shares = vec![region("x".repeat(64)); MAX_REGIONS as usize];
+        let long = Action::button("long", &"x".repeat(MAX_CONTROL_LABEL_CHARS + 1));
+        assert!(check_answer(&Answer::Actions(vec![long])).is_err());
         assert_eq!(check_answer(&Answer::Regions(shares)), Ok(()));
         assert!(check_answer(&Answer::CanvasSize(Point::new(0.0, 10.0))).is_err());
         assert!(check_answer(&Answer::Text("x".repeat(MAX_SENT_TEXT + 1))).is_err());

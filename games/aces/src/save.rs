@@ -50,9 +50,7 @@ pub fn game_id(seed: u64) -> String {
 /// assert!(parse_game_id("seven").is_err());
 /// ```
 pub fn parse_game_id(id: &str) -> Result<u64, String> {
-    let id = id.trim();
-    id.parse()
-        .map_err(|_| format!("\"{id}\" is not a deal number"))
+    cards::deal::parse_deal_number(id)
 }
 
 /// The save's bytes.

@@ -5,6 +5,43 @@ use game_api::Rng;
 
 use crate::card::{Card, deck, shoe};
 
+/// Reads a deal number (a game ID, or its part after an option): digits,
+/// with spaces around them allowed.
+///
+/// ```
+/// use cards::deal::parse_deal_number;
+/// assert_eq!(parse_deal_number(" 77 "), Ok(77));
+/// assert_eq!(parse_deal_number("seven"), Err("\"seven\" is not a deal number".into()));
+/// ```
+pub fn parse_deal_number(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    text.parse()
+        .map_err(|_| format!("\"{text}\" is not a deal number"))
+}
+
+/// Reads a game ID of an option and a deal, `option:deal`, or a bare deal
+/// number dealt with `default`; `option` reads the part before the colon
+/// (trimmed), its error saying what it should be.
+///
+/// ```
+/// use cards::deal::parse_option_id;
+/// let suits = |w: &str| w.parse::<u8>().map_err(|_| format!("\"{w}\" is not a number"));
+/// assert_eq!(parse_option_id("4:77", 2, suits), Ok((4, 77)));
+/// assert_eq!(parse_option_id(" 77 ", 2, suits), Ok((2, 77)));
+/// assert_eq!(parse_option_id("x: 77", 2, suits), Err("\"x\" is not a number".into()));
+/// assert_eq!(parse_option_id("4:y", 2, suits), Err("\"y\" is not a deal number".into()));
+/// ```
+pub fn parse_option_id<T>(
+    id: &str,
+    default: T,
+    option: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<(T, u64), String> {
+    match id.trim().split_once(':') {
+        Some((word, deal)) => Ok((option(word.trim())?, parse_deal_number(deal)?)),
+        None => Ok((default, parse_deal_number(id)?)),
+    }
+}
+
 /// The 52 cards shuffled by `seed`: a fresh sorted [`deck`] shuffled with
 /// [`Rng::shuffle`] (Fisher–Yates) from `Rng::new(seed)`. The first card
 /// is the top of the stock as the game deals it.

@@ -377,6 +377,30 @@ impl Crazy8s {
 }
 
 #[cfg(test)]
+impl Crazy8s {
+    /// A legal action for tests that play a game through: your first
+    /// playable card, else a draw (a pass when the deck is empty); `suit`
+    /// for an 8; the opponent's turn; `None` at the end.
+    pub(crate) fn some_action(&self, suit: Suit) -> Option<Action> {
+        Some(match self.turn {
+            Turn::You => self.hands[0]
+                .iter()
+                .copied()
+                .find(|&c| self.playable(c))
+                .map(Action::Discard)
+                .unwrap_or(if self.deck.is_empty() {
+                    Action::Pass
+                } else {
+                    Action::Draw
+                }),
+            Turn::PickSuit => Action::ChooseSuit(suit),
+            Turn::Opponent(_) => Action::Opponent,
+            Turn::Over(_) => return None,
+        })
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use cards::card::read_cards;
@@ -586,20 +610,8 @@ mod tests {
     fn a_replay_of_the_log_rebuilds_the_game() {
         let mut g = Crazy8s::deal(Options::ALL[2], 9);
         for _ in 0..30 {
-            let a = match g.turn {
-                Turn::You => g.hands[0]
-                    .iter()
-                    .copied()
-                    .find(|&c| g.playable(c))
-                    .map(Action::Discard)
-                    .unwrap_or(if g.deck.is_empty() {
-                        Action::Pass
-                    } else {
-                        Action::Draw
-                    }),
-                Turn::PickSuit => Action::ChooseSuit(Suit::Hearts),
-                Turn::Opponent(_) => Action::Opponent,
-                Turn::Over(_) => break,
+            let Some(a) = g.some_action(Suit::Hearts) else {
+                break;
             };
             g.play(a).unwrap();
         }

@@ -42,29 +42,19 @@ pub fn game_id(options: Options, seed: u64) -> String {
 /// Reads a game ID: `opponents x cards : seed`, or a bare seed dealt with
 /// `options`.
 pub fn parse_game_id(id: &str, options: Options) -> Result<(Options, u64), String> {
-    let id = id.trim();
-    let (options, seed) = match id.split_once(':') {
-        Some((o, seed)) => {
-            let o = o.trim();
-            let found = o.split_once('x').and_then(|(n, c)| {
-                let (n, c): (usize, usize) = (n.trim().parse().ok()?, c.trim().parse().ok()?);
-                Options::ALL
-                    .into_iter()
-                    .find(|x| x.opponents == n && x.hand_size == c)
-            });
-            let options = found.ok_or_else(|| {
-                format!(
-                    "\"{o}\" is not one of the games offered (1x10, 1x7, 2x7 or 3x7: opponents x cards)"
-                )
-            })?;
-            (options, seed.trim())
-        }
-        None => (options, id),
-    };
-    let seed = seed
-        .parse()
-        .map_err(|_| format!("\"{seed}\" is not a deal number"))?;
-    Ok((options, seed))
+    cards::deal::parse_option_id(id, options, |o| {
+        let found = o.split_once('x').and_then(|(n, c)| {
+            let (n, c): (usize, usize) = (n.trim().parse().ok()?, c.trim().parse().ok()?);
+            Options::ALL
+                .into_iter()
+                .find(|x| x.opponents == n && x.hand_size == c)
+        });
+        found.ok_or_else(|| {
+            format!(
+                "\"{o}\" is not one of the games offered (1x10, 1x7, 2x7 or 3x7: opponents x cards)"
+            )
+        })
+    })
 }
 
 fn action_text(a: Action) -> String {
@@ -148,7 +138,6 @@ pub fn read(bytes: &[u8]) -> Result<Crazy8s, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Turn;
 
     #[test]
     fn a_save_reads_back_as_the_same_game() {
@@ -156,20 +145,8 @@ mod tests {
         let empty = String::from_utf8(write(&g)).unwrap();
         assert_eq!(empty, "crazy-8s 1\noptions 3 7\nseed 4\nactions -\nend\n");
         for _ in 0..60 {
-            let a = match g.turn {
-                Turn::You => g.hands[0]
-                    .iter()
-                    .copied()
-                    .find(|&c| g.playable(c))
-                    .map(Action::Discard)
-                    .unwrap_or(if g.deck.is_empty() {
-                        Action::Pass
-                    } else {
-                        Action::Draw
-                    }),
-                Turn::PickSuit => Action::ChooseSuit(Suit::Spades),
-                Turn::Opponent(_) => Action::Opponent,
-                Turn::Over(_) => break,
+            let Some(a) = g.some_action(Suit::Spades) else {
+                break;
             };
             g.play(a).unwrap();
             assert_eq!(read(&write(&g)), Ok(g.clone()));

@@ -61,19 +61,9 @@ pub fn game_id(size: MatchSize, seed: u64) -> String {
 /// Reads a game ID: `pairs:seed`, `books:seed`, or a bare seed dealt with
 /// `size`.
 pub fn parse_game_id(id: &str, size: MatchSize) -> Result<(MatchSize, u64), String> {
-    let id = id.trim();
-    let (size, seed) = match id.split_once(':') {
-        Some((word, seed)) => {
-            let size = MatchSize::from_word(word)
-                .ok_or_else(|| format!("\"{}\" is not pairs or books", word.trim()))?;
-            (size, seed.trim())
-        }
-        None => (size, id),
-    };
-    let seed = seed
-        .parse()
-        .map_err(|_| format!("\"{seed}\" is not a deal number"))?;
-    Ok((size, seed))
+    cards::deal::parse_option_id(id, size, |word| {
+        MatchSize::from_word(word).ok_or_else(|| format!("\"{word}\" is not pairs or books"))
+    })
 }
 
 fn phase_text(phase: Phase) -> String {

@@ -49,9 +49,7 @@ pub struct Saved {
 /// assert!(rummy::save::parse_game_id("seven").is_err());
 /// ```
 pub fn parse_game_id(id: &str) -> Result<u64, String> {
-    let id = id.trim();
-    id.parse()
-        .map_err(|_| format!("\"{id}\" is not a deal number"))
+    cards::deal::parse_deal_number(id)
 }
 
 fn phase_text(phase: Phase) -> String {

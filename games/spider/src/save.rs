@@ -49,23 +49,12 @@ pub fn game_id(suits: Suits, seed: u64) -> String {
 
 /// Reads a game ID: `suits:seed`, or a bare seed dealt with `suits`.
 pub fn parse_game_id(id: &str, suits: Suits) -> Result<(Suits, u64), String> {
-    let id = id.trim();
-    let (suits, seed) = match id.split_once(':') {
-        Some((n, seed)) => {
-            let n = n.trim();
-            let suits = n
-                .parse()
-                .ok()
-                .and_then(Suits::from_count)
-                .ok_or_else(|| format!("\"{n}\" is not a number of suits (1, 2 or 4)"))?;
-            (suits, seed.trim())
-        }
-        None => (suits, id),
-    };
-    let seed = seed
-        .parse()
-        .map_err(|_| format!("\"{seed}\" is not a deal number"))?;
-    Ok((suits, seed))
+    cards::deal::parse_option_id(id, suits, |n| {
+        n.parse()
+            .ok()
+            .and_then(Suits::from_count)
+            .ok_or_else(|| format!("\"{n}\" is not a number of suits (1, 2 or 4)"))
+    })
 }
 
 /// The save's text.

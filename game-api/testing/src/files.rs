@@ -117,6 +117,18 @@ pub fn assert_manual_sections(dir: impl AsRef<Path>, more: &[&str]) {
     }
 }
 
+/// Asserts the manual is titled `title` and has a section of each tag of
+/// `tags` (separated by spaces, as `"rules keys game-id"`); returns it.
+pub fn assert_manual(dir: impl AsRef<Path>, title: &str, tags: &str) -> Manual {
+    let manual = manual(dir);
+    assert_eq!(manual.title(), title);
+    let have: Vec<&str> = manual.sections().iter().map(|s| s.tag.as_str()).collect();
+    for tag in tags.split_whitespace() {
+        assert!(have.contains(&tag), "no section {tag} in {have:?}");
+    }
+    manual
+}
+
 /// A PNG of the folder (the icon the manifest names, a picture), decoded
 /// to 8-bit RGBA.
 #[derive(Clone, Debug)]

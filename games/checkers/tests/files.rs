@@ -2,8 +2,6 @@
 //! checks them as the launcher reads them (the_game_conforms); here, what
 //! they say of this game, checked against it.
 
-use launcher_help::manual::Manual;
-
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 fn read(name: &str) -> String {
@@ -43,19 +41,11 @@ fn the_launcher_formats_the_help_as_intended() {
 
 #[test]
 fn the_manual_has_its_sections() {
-    let manual = Manual::parse("games/checkers/manual.md", &read("manual.md"));
-    assert_eq!(manual.title(), "Checkers");
-    for tag in [
-        "board",
-        "rules",
-        "playing",
-        "computer",
-        "undo",
-        "records",
-        "statistics",
-    ] {
-        manual.section(tag).unwrap_or_else(|e| panic!("{e}"));
-    }
+    game_test::files::assert_manual(
+        DIR,
+        "Checkers",
+        "board rules playing computer undo records statistics",
+    );
     assert!(read("manual.md").is_ascii(), "plain ASCII only");
 }
 

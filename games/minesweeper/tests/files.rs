@@ -3,7 +3,6 @@
 //! they say of this game, checked against it.
 
 use game_api::NewGame;
-use launcher_help::manual::Manual;
 use minesweeper::game::{COVERED, FLAG, MINE, NUMBER_COLORS};
 use minesweeper::save::GameId;
 use minesweeper::settings::PRESETS;
@@ -64,21 +63,11 @@ fn the_launcher_formats_the_help_as_intended() {
 
 #[test]
 fn the_manual_has_its_sections() {
-    let manual = Manual::parse("games/minesweeper/manual.md", &read("manual.md"));
-    assert_eq!(manual.title(), "Minesweeper");
-    for tag in [
-        "rules",
-        "first-click",
-        "chording",
-        "no-guessing",
-        "boards",
-        "keyboard",
-        "game-ids",
-        "question-marks",
-        "score",
-    ] {
-        manual.section(tag).unwrap_or_else(|e| panic!("{e}"));
-    }
+    game_test::files::assert_manual(
+        DIR,
+        "Minesweeper",
+        "rules first-click chording no-guessing boards keyboard game-ids question-marks score",
+    );
     // The table of boards is the Board choice's.
     let text = read("manual.md");
     for p in PRESETS {

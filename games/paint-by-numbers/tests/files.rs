@@ -2,7 +2,6 @@
 //! checks them as the launcher reads them (the_game_conforms); here, what
 //! they say of this game, checked against it.
 
-use launcher_help::manual::Manual;
 use launcher_help::text_help::format_text_help;
 use paint_by_numbers::game::{BLUE, UNKNOWN, WHITE_CELL};
 
@@ -59,19 +58,11 @@ fn the_help_has_its_sections() {
 
 #[test]
 fn the_manual_has_its_sections() {
-    let manual = Manual::parse("games/paint-by-numbers/manual.md", &read("manual.md"));
-    assert_eq!(manual.title(), "Paint By Numbers");
-    for tag in [
-        "rules",
-        "controls",
-        "solving",
-        "generator",
-        "puzzle-files",
-        "game-ids",
-        "differences",
-    ] {
-        manual.section(tag).unwrap_or_else(|e| panic!("{e}"));
-    }
+    let manual = game_test::files::assert_manual(
+        DIR,
+        "Paint By Numbers",
+        "rules controls solving generator puzzle-files game-ids differences",
+    );
     assert!(manual.image_paths().is_empty());
     plain_characters("manual.md");
 }

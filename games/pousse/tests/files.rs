@@ -2,8 +2,6 @@
 //! checks them as the launcher reads them (the_game_conforms); here, what
 //! they say of this game, checked against it.
 
-use launcher_help::manual::Manual;
-
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 fn read(name: &str) -> String {
@@ -54,21 +52,11 @@ fn the_launcher_formats_the_help_as_intended() {
 
 #[test]
 fn the_manual_has_its_sections() {
-    let manual = Manual::parse("games/pousse/manual.md", &read("manual.md"));
-    assert_eq!(manual.title(), "Pousse");
-    for tag in [
-        "rules",
-        "playing",
-        "keyboard",
-        "players",
-        "computer",
-        "undo",
-        "records",
-        "statistics",
-        "differences",
-    ] {
-        manual.section(tag).unwrap_or_else(|e| panic!("{e}"));
-    }
+    let manual = game_test::files::assert_manual(
+        DIR,
+        "Pousse",
+        "rules playing keyboard players computer undo records statistics differences",
+    );
     // Its one picture is a PNG beside it, drawn by examples/render_board.rs.
     assert_eq!(manual.image_paths(), ["manual/board.png"]);
     let bytes = std::fs::read(std::path::Path::new(DIR).join("manual/board.png")).unwrap();

@@ -69,22 +69,11 @@ fn the_helps_scores_are_the_games() {
 
 #[test]
 fn the_manual_has_its_sections() {
-    let manual = game_test::files::manual(DIR);
-    assert_eq!(manual.title(), "Same");
-    let tags: Vec<&str> = manual.sections().iter().map(|s| s.tag.as_str()).collect();
-    for tag in [
-        "rules",
-        "scoring",
-        "game-over",
-        "playing",
-        "keys",
-        "screen-readers",
-        "options",
-        "game-id",
-        "deviations",
-    ] {
-        assert!(tags.contains(&tag), "{tag} in {tags:?}");
-    }
+    game_test::files::assert_manual(
+        DIR,
+        "Same",
+        "rules scoring game-over playing keys screen-readers options game-id deviations",
+    );
 }
 
 #[test]

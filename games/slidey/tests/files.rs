@@ -2,7 +2,6 @@
 //! checks them as the launcher reads them (the_game_conforms); here, what
 //! they say of this game, checked against it.
 
-use launcher_help::manual::Manual;
 use slidey::game::{BACKGROUND, GAP};
 
 const DIR: &str = env!("CARGO_MANIFEST_DIR");
@@ -80,18 +79,11 @@ fn the_launcher_formats_the_help_as_intended() {
 
 #[test]
 fn the_manual_has_its_sections() {
-    let manual = Manual::parse("games/slidey/manual.md", &read("manual.md"));
-    assert_eq!(manual.title(), "Slidey");
-    for tag in [
-        "how-to-play",
-        "score",
-        "solvable",
-        "your-picture",
-        "game-id",
-        "strategy",
-    ] {
-        manual.section(tag).unwrap_or_else(|e| panic!("{e}"));
-    }
+    game_test::files::assert_manual(
+        DIR,
+        "Slidey",
+        "how-to-play score solvable your-picture game-id strategy",
+    );
     // The manual's solved board is the game's.
     assert!(read("manual.md").contains(&format!("`{}`", slidey::Board::solved(3).to_id())));
 }

@@ -63,20 +63,11 @@ fn the_launcher_formats_the_help_as_intended() {
 
 #[test]
 fn the_manual_has_its_sections() {
-    use launcher_help::manual::Manual;
-    let manual = Manual::parse("games/tally-maze/manual.md", &read("manual.md"));
-    assert_eq!(manual.title(), "Tally Maze");
-    for tag in [
-        "how-to-play",
-        "numbering",
-        "pumpkins",
-        "controls",
-        "game-ids",
-        "winning",
-        "differences",
-    ] {
-        manual.section(tag).unwrap_or_else(|e| panic!("{e}"));
-    }
+    game_test::files::assert_manual(
+        DIR,
+        "Tally Maze",
+        "how-to-play numbering pumpkins controls game-ids winning differences",
+    );
 }
 
 #[test]

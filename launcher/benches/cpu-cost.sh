@@ -2,7 +2,9 @@
 # The CPU a player's actions cost, the remake beside the original (issue 39):
 # the same actions on the same virtual X server, in CPU seconds of every
 # process of each program (the remake's console and game processes; the
-# original's racket), each run RUNS times, the median reported.
+# original's racket), each run RUNS times, the median reported; and of the
+# remake's, what its threads of lowered priority spent (background work:
+# Chat Noir's solver deciding the winnable badge while the player thinks).
 #
 #   bash launcher/benches/cpu-cost.sh            # after `cargo build --release`
 #   RUNS=1 ONLY="idle deal" bash launcher/benches/cpu-cost.sh   # some rows once
@@ -42,6 +44,22 @@ descendants() {
     i=$((i + 1))
   done
   printf '%s\n' "${pids[@]}"
+}
+
+# CPU seconds (user + system) of the threads of a process and its
+# descendants that lowered their priority (nice > 0): background work, such
+# as Chat Noir's solver thinking while the player does, which yields to
+# everything else and which the console's CPU watch does not count either.
+background_cpu_of() {
+  local total=0 hz p t
+  hz=$(getconf CLK_TCK)
+  for p in $(descendants "$1"); do
+    for t in /proc/"$p"/task/*; do
+      [ -r "$t"/stat ] || continue
+      total=$((total + $(sed 's/.*) //' "$t"/stat | awk '$17 > 0 {print $12 + $13; exit} {print 0}')))
+    done
+  done
+  echo "scale=3; $total / $hz" | bc
 }
 
 # CPU seconds (user + system) of a process and all its descendants.
@@ -127,6 +145,7 @@ measure() {
   fi
   start "$program" "$game"
   before=$(cpu_of "$PID")
+  BACKGROUND_BEFORE=$(background_cpu_of "$PID")
   local perf=""
   if [ -n "${PERF:-}" ] && [ "$program" = remake ]; then
     perf record -F 999 -g -o "$PERF.$action" -p "$(descendants "$PID" | paste -sd,)" >/dev/null 2>&1 &
@@ -162,6 +181,7 @@ measure() {
   esac
   sleep 3 # what the action set off: animations, the computer's move
   after=$(cpu_of "$PID")
+  [ "$program" = remake ] && echo "$(background_cpu_of "$PID") - $BACKGROUND_BEFORE" | bc >>"$BACKGROUND_LOG"
   if [ -n "$perf" ]; then kill -INT "$perf"; wait "$perf" 2>/dev/null || true; fi
   stop
   echo "$after - $before" | bc
@@ -169,18 +189,23 @@ measure() {
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-printf '| action | remake (CPU s) | original (CPU s) | ratio |\n|---|---|---|---|\n'
+# Each run of the remake adds its background CPU seconds here, one a line.
+BACKGROUND_LOG=$HOME_DIR/background
+printf '| action | remake (CPU s) | of which background | original (CPU s) | ratio |\n|---|---|---|---|---|\n'
 for row in "idle 20 s with Chat Noir:chat-noir:idle" "100 pointer moves over Spider:spider:moves" \
   "a card drag in Spider:spider:drag" "Spider's deal:spider:deal" \
   "a 10-click Chat Noir game:chat-noir:game" "opening and closing Spider:spider:open-close"; do
   IFS=: read -r label game action <<<"$row"
   [[ " ${ONLY:-$action} " == *" $action "* ]] || continue
+  : >"$BACKGROUND_LOG"
   remake=$(for _ in $(seq "$RUNS"); do measure remake "$game" "$action"; done | median)
+  background=$(median <"$BACKGROUND_LOG")
+  [ -n "$background" ] && background=$(printf '%.2f' "$background") || background="—"
   original=$(for _ in $(seq "$RUNS"); do measure original "$game" "$action"; done | median)
   if [ "$(echo "$original < 0.01" | bc)" = 1 ]; then
-    printf '| %s | %.2f | < 0.01 | — |\n' "$label" "$remake"
+    printf '| %s | %.2f | %s | < 0.01 | — |\n' "$label" "$remake" "$background"
   else
     ratio=$(echo "scale=1; $remake / $original" | bc)
-    printf '| %s | %.2f | %.2f | %.1f× |\n' "$label" "$remake" "$original" "$ratio"
+    printf '| %s | %.2f | %s | %.2f | %.1f× |\n' "$label" "$remake" "$background" "$original" "$ratio"
   fi
 done

@@ -40,6 +40,79 @@ use crate::Host;
 /// this late.
 pub const THINKING_TICK: Duration = Duration::from_millis(100);
 
+/// A computer player's strength as the player chooses it (Easy, Medium,
+/// Hard...), for [`Seat`].
+pub trait Level: Copy + PartialEq + 'static {
+    /// Every strength, weakest first, as the choice lists them.
+    const ALL: &'static [Self];
+    /// Its name in the choice ("Easy").
+    fn name(self) -> &'static str;
+}
+
+/// Who plays a side: a person at the board, or the computer at a
+/// [`Level`]. Its label is "Person" or "Computer Easy", ...: what the
+/// game's choice shows and its `settings.txt` keeps.
+///
+/// ```
+/// use game_api::computer::{Level, Seat};
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// enum Strength { Easy, Hard }
+/// impl Level for Strength {
+///     const ALL: &'static [Strength] = &[Strength::Easy, Strength::Hard];
+///     fn name(self) -> &'static str {
+///         match self { Strength::Easy => "Easy", Strength::Hard => "Hard" }
+///     }
+/// }
+/// assert_eq!(Seat::<Strength>::labels(), ["Person", "Computer Easy", "Computer Hard"]);
+/// assert_eq!(Seat::from_label(" computer hard"), Some(Seat::Computer(Strength::Hard)));
+/// assert_eq!(Seat::<Strength>::from_label("Computer Medium"), None);
+/// assert!(Seat::Computer(Strength::Easy).is_computer());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seat<S> {
+    /// A person at the board.
+    Person,
+    /// The computer, at a strength.
+    Computer(S),
+}
+
+impl<S: Level> Seat<S> {
+    /// Every choice: a person, then the computer at each strength.
+    pub fn all() -> impl Iterator<Item = Seat<S>> {
+        std::iter::once(Seat::Person).chain(S::ALL.iter().map(|&s| Seat::Computer(s)))
+    }
+
+    /// The labels of [`Seat::all`], for a choice's options.
+    pub fn labels() -> Vec<String> {
+        Self::all().map(Seat::label).collect()
+    }
+
+    /// "Person", "Computer Easy", ...
+    pub fn label(self) -> String {
+        match self {
+            Seat::Person => "Person".into(),
+            Seat::Computer(s) => format!("Computer {}", s.name()),
+        }
+    }
+
+    /// The seat a label names (any case, spaces around it ignored).
+    pub fn from_label(text: &str) -> Option<Seat<S>> {
+        Self::all().find(|seat| seat.label().eq_ignore_ascii_case(text.trim()))
+    }
+
+    /// Whether the computer plays it.
+    pub fn is_computer(self) -> bool {
+        matches!(self, Seat::Computer(_))
+    }
+}
+
+impl<S: Level> std::fmt::Display for Seat<S> {
+    /// Its [`Seat::label`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label())
+    }
+}
+
 /// Where a [`Search`] is, as [`Search::poll`] finds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Poll {

@@ -28,7 +28,7 @@
 
 use std::time::Duration;
 
-use game_api::computer::{Poll, Search, Ticks};
+use game_api::computer::{Poll, Search, Seat, Ticks};
 use game_api::grid::{Dir, cursor_step};
 use game_api::rng::fresh_seed;
 use game_api::settings::{Options, SettingsFile};
@@ -90,44 +90,9 @@ pub const STEP_SECONDS: f32 = 0.12;
 /// How often the game asks for ticks while a piece moves.
 const ANIMATION_TICK: Duration = Duration::from_millis(16);
 
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
-    /// A person at the board.
-    Person,
-    /// The computer, at a strength.
-    Computer(Strength),
-}
-
-impl Player {
-    /// Every choice, in the order of the tool bar.
-    pub const ALL: [Player; 4] = [
-        Player::Person,
-        Player::Computer(Strength::Easy),
-        Player::Computer(Strength::Medium),
-        Player::Computer(Strength::Hard),
-    ];
-
-    /// "Person", "Computer Easy", ...
-    pub fn label(self) -> String {
-        match self {
-            Player::Person => "Person".into(),
-            Player::Computer(s) => format!("Computer {}", s.name()),
-        }
-    }
-
-    /// The player a label of [`Player::label`] names (any case).
-    pub fn from_label(text: &str) -> Option<Player> {
-        Player::ALL
-            .into_iter()
-            .find(|p| p.label().eq_ignore_ascii_case(text.trim()))
-    }
-
-    /// Whether it is the computer.
-    pub fn is_computer(self) -> bool {
-        matches!(self, Player::Computer(_))
-    }
-}
+/// Who plays a side: a person, or the computer at a strength ("Person",
+/// "Computer Easy", ... in the tool bar and `settings.txt`).
+pub type Player = Seat<Strength>;
 
 /// The players of both sides, Black first: the player's settings, kept in
 /// `settings.txt` in the game's data directory (`black Person`, `white
@@ -1035,7 +1000,7 @@ impl Game for Checkers {
 
     /// Who plays Black and White, and Go (`g`) while the computer waits.
     fn actions(&self) -> Vec<Action> {
-        let labels: Vec<String> = Player::ALL.iter().map(|p| p.label()).collect();
+        let labels = Player::labels();
         vec![
             Action::choice(
                 BLACK_PLAYER,

@@ -66,6 +66,14 @@ pub enum Strength {
     Hard,
 }
 
+impl game_api::computer::Level for Strength {
+    const ALL: &'static [Strength] = &Strength::ALL;
+
+    fn name(self) -> &'static str {
+        Strength::name(self)
+    }
+}
+
 impl Strength {
     /// The three strengths, weakest first.
     pub const ALL: [Strength; 3] = [Strength::Easy, Strength::Medium, Strength::Hard];

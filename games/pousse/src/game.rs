@@ -973,7 +973,7 @@ impl Game for PousseGame {
     }
 
     fn actions(&self) -> Vec<Action> {
-        let seats = Seat::ALL.map(|s| s.to_string());
+        let seats = Seat::labels();
         let sizes: Vec<usize> = (crate::rules::MIN_SIZE..=crate::rules::MAX_SIZE).collect();
         vec![
             Action::choice("x", "X", seats.clone(), self.settings.x.to_string()),

@@ -13,53 +13,15 @@
 //! (4 by 4, a person as X against the Medium computer as O): a setting is
 //! never worth an error.
 
-use std::fmt;
 
 use game_api::settings::{Options, SettingsFile};
 
 use crate::computer::Strength;
 use crate::rules::{DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Player};
 
-/// Who plays a colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Seat {
-    /// A person, with the mouse or the keyboard.
-    Person,
-    /// The computer, at a strength.
-    Computer(Strength),
-}
-
-impl Seat {
-    /// The four choices, as the X and O controls list them.
-    pub const ALL: [Seat; 4] = [
-        Seat::Person,
-        Seat::Computer(Strength::Easy),
-        Seat::Computer(Strength::Medium),
-        Seat::Computer(Strength::Hard),
-    ];
-
-    /// Whether the computer plays this seat.
-    pub fn is_computer(self) -> bool {
-        matches!(self, Seat::Computer(_))
-    }
-
-    /// The seat a control's label names.
-    pub fn from_label(label: &str) -> Option<Seat> {
-        Seat::ALL
-            .into_iter()
-            .find(|s| s.to_string().eq_ignore_ascii_case(label.trim()))
-    }
-}
-
-impl fmt::Display for Seat {
-    /// "Person", "Computer Easy", "Computer Medium", "Computer Hard".
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Seat::Person => f.write_str("Person"),
-            Seat::Computer(s) => write!(f, "Computer {}", s.name()),
-        }
-    }
-}
+/// Who plays a colour: a person, or the computer at a strength ("Person",
+/// "Computer Easy", ... in the X and O controls and `settings.txt`).
+pub type Seat = game_api::computer::Seat<Strength>;
 
 /// The settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

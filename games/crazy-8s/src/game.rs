@@ -390,32 +390,22 @@ impl Crazy8sGame {
         let size = l.card_width * 0.16;
         let ink = Rgba::rgb(250, 245, 210);
         let g = &self.game;
+        // Each hand's name just above it.
+        let mut name = |pile: usize, label: &str| {
+            let at = l.place(self.view.table.piles[pile].at);
+            let at = Point::new(at.x, at.y - l.gap * 0.3);
+            painter.styled_text(at, Anchor::BottomLeft, size, ink, TextStyle::BOLD, label);
+        };
         for k in 1..=g.options.opponents {
-            let at = l.place(self.view.table.piles[OPPONENT + k - 1].at);
             let n = g.hands[k].len();
             let label = format!(
                 "{}: {n} card{}",
                 opponent_name(g, k),
                 if n == 1 { "" } else { "s" }
             );
-            painter.styled_text(
-                Point::new(at.x, at.y - l.gap * 0.3),
-                Anchor::BottomLeft,
-                size,
-                ink,
-                TextStyle::BOLD,
-                &label,
-            );
+            name(OPPONENT + k - 1, &label);
         }
-        let at = l.place(self.view.table.piles[YOU].at);
-        painter.styled_text(
-            Point::new(at.x, at.y - l.gap * 0.3),
-            Anchor::BottomLeft,
-            size,
-            ink,
-            TextStyle::BOLD,
-            "You",
-        );
+        name(YOU, "You");
         if crate::rules::is_eight(g.top()) && !g.is_over() {
             let at = l.place(self.view.table.piles[DISCARD].at);
             painter.styled_text(

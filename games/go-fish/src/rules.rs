@@ -608,18 +608,23 @@ mod tests {
         );
     }
 
+    /// You ask Opponent 1 for sevens with your seven of hearts: the cards
+    /// given, and whether they made a match.
+    fn ask_for_sevens(g: &mut GoFish) -> (Vec<Card>, bool) {
+        let ask = Move::Ask {
+            target: 1,
+            card: card("7H"),
+        };
+        match g.play(ask).unwrap() {
+            Report::Answered { given, matched, .. } => (given, matched),
+            r => panic!("{r:?}"),
+        }
+    }
+
     #[test]
     fn an_answered_ask_gives_one_card_and_the_pair_goes_to_the_box() {
         let mut g = with_hands(MatchSize::Pairs, ["7H 2C", "7S 7D 9C", "KH"]);
-        let r = g
-            .play(Move::Ask {
-                target: 1,
-                card: card("7H"),
-            })
-            .unwrap();
-        let Report::Answered { given, matched, .. } = r else {
-            panic!("{r:?}")
-        };
+        let (given, matched) = ask_for_sevens(&mut g);
         assert_eq!(given, [card("7S")]);
         assert!(matched);
         assert_eq!(g.hands[YOU], [card("2C")]);
@@ -631,15 +636,7 @@ mod tests {
     #[test]
     fn books_take_every_card_of_the_rank() {
         let mut g = with_hands(MatchSize::Books, ["7H 7C 2C", "7S 7D 9C", "KH"]);
-        let r = g
-            .play(Move::Ask {
-                target: 1,
-                card: card("7H"),
-            })
-            .unwrap();
-        let Report::Answered { given, matched, .. } = r else {
-            panic!()
-        };
+        let (given, matched) = ask_for_sevens(&mut g);
         assert_eq!(given.len(), 2);
         assert!(matched);
         assert_eq!(g.matches(YOU), 1);

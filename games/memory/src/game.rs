@@ -494,6 +494,14 @@ mod tests {
         g.handle_event(&Event::release(at));
     }
 
+    /// Clicks the first card and its twin; the twin's place.
+    fn click_a_pair(g: &mut MemoryGame) -> usize {
+        let t = g.game.twin(0);
+        click(g, 0);
+        click(g, t);
+        t
+    }
+
     fn run(g: &mut MemoryGame, seconds: f32) {
         // Quarter seconds add up exactly.
         for _ in 0..(seconds * 4.0).round() as usize {
@@ -548,9 +556,7 @@ mod tests {
     #[test]
     fn a_match_slides_to_the_matched_pile() {
         let mut g = MemoryGame::with_seed(Host::detached(), 6);
-        let t = g.game.twin(0);
-        click(&mut g, 0);
-        click(&mut g, t);
+        click_a_pair(&mut g);
         assert!(g.status().contains("a pair!"), "{}", g.status());
         run(&mut g, 2.0);
         assert!(g.view.table.piles[0].cards.is_empty());
@@ -561,9 +567,7 @@ mod tests {
     #[test]
     fn the_next_click_ends_a_showing_pair_at_once() {
         let mut g = MemoryGame::with_seed(Host::detached(), 7);
-        let t = g.game.twin(0);
-        click(&mut g, 0);
-        click(&mut g, t);
+        let t = click_a_pair(&mut g);
         let third = (1..CARDS).find(|&p| p != t).unwrap();
         click(&mut g, third);
         assert_eq!(g.game.matches, 1);

@@ -141,12 +141,18 @@ pub fn read(bytes: &[u8]) -> Result<Saved, String> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_save_reads_back() {
-        let mut game = Memory::deal(11);
+    /// Deal `seed` with its first card and that card's twin turned up.
+    fn deal_with_a_pair_turned(seed: u64) -> Memory {
+        let mut game = Memory::deal(seed);
         let t = game.twin(0);
         game.flip(0).unwrap();
         game.flip(t).unwrap();
+        game
+    }
+
+    #[test]
+    fn a_save_reads_back() {
+        let mut game = deal_with_a_pair_turned(11);
         game.flip(3).ok();
         let saved = Saved {
             game,
@@ -164,10 +170,8 @@ mod tests {
 
     #[test]
     fn a_showing_pair_is_saved_settled() {
-        let mut game = Memory::deal(12);
+        let game = deal_with_a_pair_turned(12);
         let t = game.twin(0);
-        game.flip(0).unwrap();
-        game.flip(t).unwrap();
         let back = read(&write(&Saved {
             game,
             seed: 12,

@@ -594,13 +594,18 @@ mod tests {
             spider.columns[c].cards.push(all.pop().unwrap());
         }
         spider.stock = all;
+        load(&mut g, spider);
+        g
+    }
+
+    /// Loads `spider` into `g` as a save of deal 3 would.
+    fn load(g: &mut SpiderGame, spider: Spider) {
         let bytes = write(&Saved {
             game: spider,
             seed: 3,
             hints: 0,
         });
         g.load(bytes.as_bytes()).unwrap();
-        g
     }
 
     #[test]
@@ -667,12 +672,7 @@ mod tests {
             spider.columns[c].cards = cards;
         }
         spider.stock = pool;
-        let bytes = write(&Saved {
-            game: spider,
-            seed: 3,
-            hints: 0,
-        });
-        g.load(bytes.as_bytes()).unwrap();
+        load(&mut g, spider);
         let origin = g.view.table.card_pos(COLUMN + 8, 1);
         assert!(g.play_move(Move::Sequence {
             from: 8,

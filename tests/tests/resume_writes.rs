@@ -4,7 +4,7 @@
 //! nor is it kept for Undo once the game moves on (issue 41, attack 7: 16 MiB saves a move
 //! kept 64 MiB of undo positions and took the console to 164 MB). And the texts the
 //! same game hands the console (its "Huge texts": a status line of 1 MiB, 4,096
-//! region labels of 64 KiB) are cut to the game's budget and said.
+//! region labels of 8 KiB) are cut to the game's budget and said.
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -278,7 +278,7 @@ fn sixteen_mib_saves_a_move_are_not_kept_and_the_console_answers() {
 }
 
 /// Issue 41, attack 7's texts: a status line of 1 MiB and 4,096 region
-/// labels of 64 KiB, and 2 controls labelled with 4 KiB, new every move.
+/// labels of 8 KiB, and 2 controls labelled with 4 KiB, new every move.
 /// Each text was cut to 4 KiB already (said), but the labels still came to
 /// 16 MiB each time the game was read, held by the console, and a move
 /// took about 300 ms (3 ms for the counter). Now all its region labels

@@ -289,10 +289,9 @@ impl<G: Computers> Turns<G> {
 pub trait ShowsTurns {
     /// The rules, with their computer players.
     type Rules: Computers;
-    /// The window's table, hand and slides.
-    fn view(&mut self) -> &mut View;
-    /// The rules' state, the state on show, and the steps between.
-    fn turns(&mut self) -> &mut Turns<Self::Rules>;
+    /// The window's table, hand and slides; the rules' state, the state
+    /// on show, and the steps between.
+    fn parts(&mut self) -> (&mut View, &mut Turns<Self::Rules>);
     /// Puts the shown state on the table.
     fn sync(&mut self);
     /// Tells what the steps just shown did (in order; at least one).
@@ -314,7 +313,7 @@ pub trait ShowsTurns {
     where
         Self: Sized,
     {
-        let done = match self.turns().play(mv) {
+        let done = match self.parts().1.play(mv) {
             Ok(done) => {
                 accepted(self, done);
                 self.sync();
@@ -325,7 +324,7 @@ pub trait ShowsTurns {
                 false
             }
         };
-        self.view().slide_from(before);
+        self.parts().0.slide_from(before);
         self.update_ticks();
         done
     }
@@ -335,29 +334,29 @@ pub trait ShowsTurns {
     /// a drag).
     fn settle(&mut self) -> Snapshot {
         self.show_rest();
-        self.view().snapshot(None)
+        self.parts().0.snapshot(None)
     }
 
     /// Ticks fast while cards slide, slowly while a step waits its moment,
     /// else none.
     fn update_ticks(&mut self) {
-        let idle = self.turns().idle_ticks();
-        self.view().want_ticks(idle);
+        let idle = self.parts().1.idle_ticks();
+        self.parts().0.want_ticks(idle);
     }
 
     /// Puts the state now on show on the table, the cards sliding there,
     /// and tells what `reports` did.
     fn show_steps(&mut self, reports: Vec<<Self::Rules as Computers>::Report>) {
-        let before = self.view().snapshot(None);
+        let before = self.parts().0.snapshot(None);
         self.tell(reports);
         self.sync();
-        self.view().slide_from(&before);
+        self.parts().0.slide_from(&before);
         self.update_ticks();
     }
 
     /// Shows every step left at once: the table after the last.
     fn show_rest(&mut self) {
-        let reports = self.turns().skip();
+        let reports = self.parts().1.skip();
         if !reports.is_empty() {
             self.show_steps(reports);
         }
@@ -369,15 +368,15 @@ pub trait ShowsTurns {
     /// Enter while steps wait shows them all.
     fn replay_event(&mut self, event: &Event) -> Option<Response> {
         if let Event::Tick { dt } = event {
-            let mut changed = self.view().tick(*dt);
-            if let Some(report) = self.turns().tick(*dt) {
+            let mut changed = self.parts().0.tick(*dt);
+            if let Some(report) = self.parts().1.tick(*dt) {
                 self.show_steps(vec![report]);
                 changed = true;
             }
             self.update_ticks();
             return Some(Response::redraw_if(changed));
         }
-        if self.turns().is_running() && skips_replay(event) {
+        if self.parts().1.is_running() && skips_replay(event) {
             self.show_rest();
             return Some(Response::REDRAW);
         }

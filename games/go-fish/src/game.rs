@@ -573,14 +573,6 @@ cards::computers!(GoFish, Report);
 impl ShowsTurns for GoFishGame {
     type Rules = GoFish;
 
-    fn view(&mut self) -> &mut View {
-        &mut self.view
-    }
-
-    fn turns(&mut self) -> &mut Turns<GoFish> {
-        &mut self.turns
-    }
-
     fn sync(&mut self) {
         self.put_on_table();
     }
@@ -593,6 +585,10 @@ impl ShowsTurns for GoFishGame {
 
     fn say(&mut self, message: String) {
         self.message = Some(message);
+    }
+
+    fn parts(&mut self) -> (&mut View, &mut Turns<GoFish>) {
+        (&mut self.view, &mut self.turns)
     }
 }
 

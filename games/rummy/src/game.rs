@@ -409,14 +409,6 @@ cards::computers!(Rummy, Report);
 impl ShowsTurns for RummyGame {
     type Rules = Rummy;
 
-    fn view(&mut self) -> &mut View {
-        &mut self.view
-    }
-
-    fn turns(&mut self) -> &mut Turns<Rummy> {
-        &mut self.turns
-    }
-
     fn sync(&mut self) {
         self.put_on_table();
     }
@@ -429,6 +421,10 @@ impl ShowsTurns for RummyGame {
 
     fn say(&mut self, message: String) {
         self.message = Some(message);
+    }
+
+    fn parts(&mut self) -> (&mut View, &mut Turns<Rummy>) {
+        (&mut self.view, &mut self.turns)
     }
 }
 

@@ -246,6 +246,31 @@ impl DamagePainters {
         if self.textures_repainted(frame.textures_delta) {
             self.texture_changes += 1;
         }
+        // The textures are set now, whether this window paints or not:
+        // they are shared, and another window may show glyphs that this
+        // window's frame brought to the font atlas.
+        #[expect(clippy::iter_over_hash_type)] // Order doesn't matter here
+        for (id, image_deltas) in frame.textures_delta.set.drain() {
+            for image_delta in image_deltas {
+                painter.set_texture(id, &image_delta);
+            }
+        }
+        let free: Vec<egui::TextureId> = frame.textures_delta.free.drain().collect();
+        let shown = self.paint_frame(egui_ctx, painter, frame);
+        for id in free {
+            painter.free_texture(id);
+        }
+        shown
+    }
+
+    /// [`DamagePainters::paint`] once the textures are set.
+    fn paint_frame(
+        &mut self,
+        egui_ctx: &egui::Context,
+        painter: &mut egui_glow::Painter,
+        frame: FrameToPaint<'_>,
+    ) -> bool {
+        let gl = painter.gl().clone();
         let texture_changes = self.texture_changes;
         let window = self.windows.entry(frame.viewport_id).or_default();
         let must_present = self.exposed.remove(&frame.viewport_id) || frame.must_present;
@@ -318,7 +343,6 @@ impl DamagePainters {
                 clear_color,
                 upside_down: true,
             },
-            textures_delta,
         );
         let [width, height] = size_px.map(|n| n as i32);
         // SAFETY: as above; the copy reads the texture's framebuffer into
@@ -449,7 +473,6 @@ fn paint_in_place(
             clear_color,
             upside_down: false,
         },
-        textures_delta,
     );
     if painted.is_empty() {
         // Nothing changed, yet to be shown: the back buffer holds it.
@@ -473,15 +496,14 @@ struct Painting<'a> {
     upside_down: bool,
 }
 
-/// Sets the textures, paints `frame` where it changed (each region
-/// cleared, then its shapes clipped to it), frees the textures. Returns
+/// Paints `frame` where it changed (each region cleared, then its shapes
+/// clipped to it), its textures set already. Returns
 /// the rectangles painted: x and y from the bottom left of the window,
 /// width, height, in pixels; none when nothing changed.
 fn paint_damage(
     egui_ctx: &egui::Context,
     painter: &mut egui_glow::Painter,
     frame: Painting<'_>,
-    textures_delta: &mut TexturesDelta,
 ) -> Vec<[i32; 4]> {
     let Painting {
         shapes,
@@ -491,12 +513,6 @@ fn paint_damage(
         clear_color,
         upside_down: flip,
     } = frame;
-    #[expect(clippy::iter_over_hash_type)] // Order doesn't matter here
-    for (id, image_deltas) in textures_delta.set.drain() {
-        for image_delta in image_deltas {
-            painter.set_texture(id, &image_delta);
-        }
-    }
     let height = size_px[1] as i32;
     let regions: Vec<Option<egui::Rect>> = match damage {
         Damage::Nothing => Vec::new(),
@@ -528,10 +544,6 @@ fn paint_damage(
         }
         painter.paint_primitives(size_px, pixels_per_point, &primitives);
         painted.push(rect);
-    }
-    #[expect(clippy::iter_over_hash_type)] // Order doesn't matter here
-    for id in textures_delta.free.drain() {
-        painter.free_texture(id);
     }
     painted
 }

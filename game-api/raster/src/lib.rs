@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod icon;
+pub mod window;
 
 use game_api::{Anchor, Painter, Picture, Point, Rgba, Stroke, Style};
 use std::path::PathBuf;

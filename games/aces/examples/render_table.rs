@@ -7,14 +7,12 @@
 
 use aces::AcesGame;
 use aces::rules::simple_move;
-use game_api::{Game, Host, Point};
+use game_api::{Game, Host};
+use game_raster::window::WindowArgs;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).cloned().unwrap_or_else(|| "aces.png".into());
-    let w: f32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(900.0);
-    let h: f32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(650.0);
-    let moves: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let args = WindowArgs::from_env("aces.png", 900.0, 650.0);
+    let moves = args.number(0, 0);
     let mut game = AcesGame::with_seed(Host::detached(), 1);
     for _ in 0..moves {
         let Some(mv) = simple_move(game.aces()) else {
@@ -22,8 +20,6 @@ fn main() {
         };
         game.play_move(mv);
     }
-    game.lay_out_canvas(Point::new(w, h));
-    let png = game_raster::render_png(w as u32, h as u32, 1.0, |p| game.draw(p));
-    std::fs::write(&path, png).expect("write the picture");
-    println!("{path}");
+    game.lay_out_canvas(args.size);
+    args.write(|p| game.draw(p));
 }

@@ -11,18 +11,13 @@ use crazy_8s::Crazy8sGame;
 use crazy_8s::rules::{Action, Options, Turn};
 use crazy_8s::save::parse_game_id;
 use crazy_8s::settings::Settings;
-use game_api::{Game, Host, NewGame, Point};
+use game_api::{Game, Host, NewGame};
+use game_raster::window::WindowArgs;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let path = args
-        .get(1)
-        .cloned()
-        .unwrap_or_else(|| "crazy-8s.png".into());
-    let w: f32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1000.0);
-    let h: f32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(650.0);
-    let id = args.get(4).map_or("2x7:3", |s| s);
-    let turns: usize = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let args = WindowArgs::from_env("crazy-8s.png", 1000.0, 650.0);
+    let id = args.text(0, "2x7:3");
+    let turns = args.number(1, 0);
     let (options, _) = parse_game_id(id, Options::DEFAULT).expect("a game ID");
     let settings = Settings {
         options,
@@ -52,9 +47,7 @@ fn main() {
             game.finish_opponents();
         }
     }
-    game.lay_out_canvas(Point::new(w, h));
+    game.lay_out_canvas(args.size);
     println!("{}", game.status());
-    let png = game_raster::render_png(w as u32, h as u32, 1.0, |p| game.draw(p));
-    std::fs::write(&path, png).expect("write the picture");
-    println!("{path}");
+    args.write(|p| game.draw(p));
 }

@@ -8,27 +8,20 @@
 
 use cards::patience::solver::{Verdict, solve};
 use freecell::FreeCellGame;
-use game_api::{Game, Host, NewGame, Point};
+use game_api::{Game, Host, NewGame};
+use game_raster::window::WindowArgs;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let path = args
-        .get(1)
-        .cloned()
-        .unwrap_or_else(|| "freecell-table.png".into());
-    let w: f32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(900.0);
-    let h: f32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(640.0);
-    let id = args.get(4).cloned().unwrap_or_else(|| "1".into());
-    let moves: usize = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let args = WindowArgs::from_env("freecell-table.png", 900.0, 640.0);
+    let id = args.text(0, "1");
+    let moves = args.number(1, 0);
     let mut game = FreeCellGame::with_seed(Host::detached(), 1);
-    game.start_from_game_id(&id).expect("a game ID");
+    game.start_from_game_id(id).expect("a game ID");
     if let Verdict::Winnable(path) = solve(game.patience(), 200_000).verdict {
         for mv in path.into_iter().take(moves) {
             game.play_move(mv);
         }
     }
-    game.lay_out_canvas(Point::new(w, h));
-    let png = game_raster::render_png(w as u32, h as u32, 1.0, |p| game.draw(p));
-    std::fs::write(&path, png).expect("write the picture");
-    println!("{path}");
+    game.lay_out_canvas(args.size);
+    args.write(|p| game.draw(p));
 }

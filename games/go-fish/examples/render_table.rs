@@ -6,16 +6,14 @@
 //!
 //! game-raster draws no text, so the corner indices and labels are missing.
 
-use game_api::{Game, Host, Point};
+use game_api::{Game, Host};
+use game_raster::window::WindowArgs;
 use go_fish::GoFishGame;
 use go_fish::rules::{MatchSize, Move, Phase, YOU};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).cloned().unwrap_or_else(|| "go-fish.png".into());
-    let w: f32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1000.0);
-    let h: f32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(700.0);
-    let asks: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let args = WindowArgs::from_env("go-fish.png", 1000.0, 700.0);
+    let asks = args.number(0, 0);
     let mut game = GoFishGame::with_seed(Host::detached(), MatchSize::Pairs, 1);
     for _ in 0..asks {
         let rules = game.rules().clone();
@@ -30,8 +28,6 @@ fn main() {
         game.play_move(mv);
         game.skip_replay();
     }
-    game.lay_out_canvas(Point::new(w, h));
-    let png = game_raster::render_png(w as u32, h as u32, 1.0, |p| game.draw(p));
-    std::fs::write(&path, png).expect("write the picture");
-    println!("{path}");
+    game.lay_out_canvas(args.size);
+    args.write(|p| game.draw(p));
 }

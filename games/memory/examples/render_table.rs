@@ -6,16 +6,14 @@
 //!
 //! game-raster draws no text, so the clock's digits are missing.
 
-use game_api::{Event, Game, Host, Point};
+use game_api::{Event, Game, Host};
+use game_raster::window::WindowArgs;
 use memory::MemoryGame;
 use memory::rules::CARDS;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).cloned().unwrap_or_else(|| "memory.png".into());
-    let w: f32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(900.0);
-    let h: f32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(600.0);
-    let pairs: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let args = WindowArgs::from_env("memory.png", 900.0, 600.0);
+    let pairs = args.number(0, 0);
     let mut game = MemoryGame::with_seed(Host::detached(), 1);
     let mut found = 0;
     for p in 0..CARDS {
@@ -40,11 +38,9 @@ fn main() {
         game.turn(a);
         game.turn(b);
     }
-    game.lay_out_canvas(Point::new(w, h));
+    game.lay_out_canvas(args.size);
     for _ in 0..20 {
         game.handle_event(&Event::Tick { dt: 0.02 });
     }
-    let png = game_raster::render_png(w as u32, h as u32, 1.0, |p| game.draw(p));
-    std::fs::write(&path, png).expect("write the picture");
-    println!("{path}");
+    args.write(|p| game.draw(p));
 }

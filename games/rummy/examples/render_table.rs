@@ -6,16 +6,14 @@
 //!
 //! game-raster draws no text, so the corner indices and labels are missing.
 
-use game_api::{Game, Host, Point};
+use game_api::{Game, Host};
+use game_raster::window::WindowArgs;
 use rummy::RummyGame;
 use rummy::rules::{Move, Phase, YOU, choose_discard, wants_card};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).cloned().unwrap_or_else(|| "rummy.png".into());
-    let w: f32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1000.0);
-    let h: f32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(700.0);
-    let turns: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let args = WindowArgs::from_env("rummy.png", 1000.0, 700.0);
+    let turns = args.number(0, 0);
     let mut game = RummyGame::with_seed(Host::detached(), 1);
     for _ in 0..turns {
         let g = game.rules().clone();
@@ -34,8 +32,6 @@ fn main() {
         game.play_move(Move::Discard(choose_discard(&g.hands[YOU], &g.discards)));
         game.skip_replay();
     }
-    game.lay_out_canvas(Point::new(w, h));
-    let png = game_raster::render_png(w as u32, h as u32, 1.0, |p| game.draw(p));
-    std::fs::write(&path, png).expect("write the picture");
-    println!("{path}");
+    game.lay_out_canvas(args.size);
+    args.write(|p| game.draw(p));
 }

@@ -5,17 +5,15 @@
 //!
 //! game-raster draws no text, so the corner indices are missing.
 
-use game_api::{Game, Host, Point};
+use game_api::{Game, Host};
+use game_raster::window::WindowArgs;
 use spider::SpiderGame;
 use spider::hint::Player;
 use spider::rules::Suits;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).cloned().unwrap_or_else(|| "spider.png".into());
-    let w: f32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1000.0);
-    let h: f32 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(700.0);
-    let moves: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let args = WindowArgs::from_env("spider.png", 1000.0, 700.0);
+    let moves = args.number(0, 0);
     let mut game = SpiderGame::with_seed(Host::detached(), Suits::Two, 1);
     let mut player = Player::new();
     for _ in 0..moves {
@@ -24,8 +22,6 @@ fn main() {
         };
         game.play_move(mv);
     }
-    game.lay_out_canvas(Point::new(w, h));
-    let png = game_raster::render_png(w as u32, h as u32, 1.0, |p| game.draw(p));
-    std::fs::write(&path, png).expect("write the picture");
-    println!("{path}");
+    game.lay_out_canvas(args.size);
+    args.write(|p| game.draw(p));
 }

@@ -254,7 +254,6 @@ impl Game for AcesGame {
     cards::table_window!("Aces", lay_out, regions);
 
     fn new(host: Host) -> Result<Self, GameError> {
-        host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         Ok(AcesGame::with_seed(host, game_api::rng::fresh_seed()))
     }

@@ -431,7 +431,6 @@ impl Game for BlackjackGame {
     cards::table_window!("Blackjack", lay_out, regions);
 
     fn new(host: Host) -> Result<Self, GameError> {
-        host.request_layout(true);
         let bank = bank::load(host.data_dir().as_deref());
         let (round, unseeded_shoe) = match bank.shoe {
             Some((seed, used)) if used <= LAST_START => {

@@ -78,8 +78,10 @@ pub struct View {
 
 impl View {
     /// A view of `table` in the window of `host`: nothing held, moving or
-    /// ticking.
+    /// ticking. The host is asked to lay the canvas out to the window (the
+    /// table fits its cards to any size).
     pub fn new(host: Host, table: Table) -> View {
+        host.request_layout(true);
         View {
             host,
             table,

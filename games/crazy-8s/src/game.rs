@@ -424,7 +424,6 @@ impl Game for Crazy8sGame {
     cards::table_window!("Crazy 8s", lay_out, regions);
 
     fn new(host: Host) -> Result<Self, GameError> {
-        host.request_layout(true);
         let settings = Settings::load(host.data_dir().as_deref());
         Ok(Crazy8sGame::with_seed(
             host,

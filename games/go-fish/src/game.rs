@@ -596,7 +596,6 @@ impl Game for GoFishGame {
     cards::table_window!("Go Fish", lay_out);
 
     fn new(host: Host) -> Result<Self, GameError> {
-        host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         let size = MatchSize::load(host.data_dir().as_deref());
         Ok(GoFishGame::with_seed(

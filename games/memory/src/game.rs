@@ -350,7 +350,6 @@ impl Game for MemoryGame {
     cards::table_window!("Memory", lay_out);
 
     fn new(host: Host) -> Result<Self, GameError> {
-        host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         Ok(MemoryGame::with_seed(host, game_api::rng::fresh_seed()))
     }

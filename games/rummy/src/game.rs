@@ -432,7 +432,6 @@ impl Game for RummyGame {
     cards::table_window!("Rummy", lay_out);
 
     fn new(host: Host) -> Result<Self, GameError> {
-        host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         Ok(RummyGame::with_seed(host, game_api::rng::fresh_seed()))
     }

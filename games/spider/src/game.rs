@@ -419,7 +419,6 @@ impl Game for SpiderGame {
     cards::table_window!("Spider", regions);
 
     fn new(host: Host) -> Result<Self, GameError> {
-        host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         let suits = Suits::load(host.data_dir().as_deref());
         Ok(SpiderGame::with_seed(

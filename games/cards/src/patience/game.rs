@@ -704,7 +704,6 @@ impl<V: Variant> Game for PatienceGame<V> {
     crate::table_window!(V::NAME, lay_out, regions);
 
     fn new(host: Host) -> Result<Self, GameError> {
-        host.request_layout(true);
         host.request_input(game_api::InputKinds::ALL);
         let chosen = Self::kept_options(&SettingsFile::load_from(&host));
         // Any deal: the launcher deals the first game from a seed of its

@@ -100,6 +100,28 @@ pub fn write_icon(game_dir: &str, file: &str, png: &[u8]) {
     write(&IconArgs::from_env(game_dir, file).path, png);
 }
 
+/// Writes a game's other pictures (its manual's, an icon drawn with
+/// them): each `(name, png)` to `name` under the folder the command line
+/// names, or under `game_dir` without one, folders made as needed.
+///
+/// # Panics
+///
+/// As [`make_icon`].
+pub fn make_pictures(game_dir: &str, pictures: Vec<(&str, Vec<u8>)>) {
+    let dir = std::env::args_os()
+        .nth(1)
+        .map_or_else(|| PathBuf::from(game_dir), PathBuf::from);
+    for (name, png) in pictures {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent()
+            && let Err(e) = std::fs::create_dir_all(parent)
+        {
+            panic!("cannot make the folder {}: {e}", parent.display());
+        }
+        write(&path, &png);
+    }
+}
+
 fn write(path: &Path, png: &[u8]) {
     if let Err(e) = std::fs::write(path, png) {
         panic!("cannot write the icon {}: {e}", path.display());

@@ -129,6 +129,18 @@ pub fn assert_manual(dir: impl AsRef<Path>, title: &str, tags: &str) -> Manual {
     manual
 }
 
+/// Asserts each committed picture of `dir` is the `(name, png)` the
+/// drawing code draws now, byte for byte (the rasteriser is
+/// deterministic), so none goes stale; a stale one is named, with the
+/// `command` that draws them again.
+pub fn assert_pictures_fresh(dir: impl AsRef<Path>, pictures: Vec<(&str, Vec<u8>)>, command: &str) {
+    for (name, png) in pictures {
+        let path = dir.as_ref().join(name);
+        let committed = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(committed == png, "{name} is stale: run `{command}`");
+    }
+}
+
 /// A PNG of the folder (the icon the manifest names, a picture), decoded
 /// to 8-bit RGBA.
 #[derive(Clone, Debug)]

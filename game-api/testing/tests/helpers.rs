@@ -31,3 +31,24 @@ fn another_title_fails() {
     let dir = folder_with_manual(MANUAL);
     assert_manual(dir.path(), "Lines", "rules");
 }
+
+#[test]
+#[should_panic(
+    expected = "manual/board.png is stale: run `cargo run -p dots --example render_pictures`"
+)]
+fn a_stale_picture_is_named_with_the_command_that_draws_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("manual")).unwrap();
+    std::fs::write(dir.path().join("manual/board.png"), b"old").unwrap();
+    let pictures = vec![("manual/board.png", b"new".to_vec())];
+    let command = "cargo run -p dots --example render_pictures";
+    game_test::files::assert_pictures_fresh(dir.path(), pictures, command);
+}
+
+#[test]
+fn fresh_pictures_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("dots.png"), b"same").unwrap();
+    let pictures = vec![("dots.png", b"same".to_vec())];
+    game_test::files::assert_pictures_fresh(dir.path(), pictures, "-");
+}

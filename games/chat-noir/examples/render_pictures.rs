@@ -16,8 +16,6 @@
 //! The test `tests/pictures.rs` renders them again and compares them with
 //! the committed files, so they never go stale.
 
-use std::path::PathBuf;
-
 use chat_noir::render::{FACE_SIZE, Mood, cat, render_world};
 use chat_noir::{Board, Pos, World, world_height, world_width};
 use game_api::Point;
@@ -64,16 +62,5 @@ pub fn icon() -> Vec<u8> {
 
 #[allow(dead_code)]
 fn main() {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    for (name, png) in pictures() {
-        let path = dir.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).expect("create the picture's directory");
-        }
-        std::fs::write(&path, png).expect("write the picture");
-        println!("wrote {}", path.display());
-    }
+    game_raster::icon::make_pictures(env!("CARGO_MANIFEST_DIR"), pictures());
 }

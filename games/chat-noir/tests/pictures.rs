@@ -27,13 +27,11 @@ fn the_committed_pictures_are_up_to_date() {
             "manual/cat-distance.png"
         ]
     );
-    for (name, png) in pictures {
-        let committed = std::fs::read(file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(
-            committed == png,
-            "{name} is stale: run `cargo run -p chat-noir --example render_pictures`"
-        );
-    }
+    game_test::files::assert_pictures_fresh(
+        env!("CARGO_MANIFEST_DIR"),
+        pictures,
+        "cargo run -p chat-noir --example render_pictures",
+    );
 }
 
 #[test]

@@ -11,8 +11,6 @@
 //! test `tests/pictures.rs` renders them again and compares them with the
 //! committed files, so they never go stale.
 
-use std::path::PathBuf;
-
 use game_api::{Button, Event, Game, Host, Modifiers, Point, Rgba, Style};
 use gcalc::draw::draw_cube;
 use gcalc::eval::{Settings, evaluate};
@@ -147,16 +145,5 @@ pub fn pictures() -> Vec<(&'static str, Vec<u8>)> {
 
 #[allow(dead_code)]
 fn main() {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    for (name, bytes) in pictures() {
-        let path = dir.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).expect("create the pictures' directory");
-        }
-        std::fs::write(&path, bytes).expect("write the picture");
-        println!("wrote {}", path.display());
-    }
+    game_raster::icon::make_pictures(env!("CARGO_MANIFEST_DIR"), pictures());
 }

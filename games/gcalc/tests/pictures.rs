@@ -18,17 +18,14 @@ fn file(name: &str) -> PathBuf {
 
 #[test]
 fn the_committed_pictures_are_up_to_date() {
-    for (name, png) in render_pictures::pictures() {
-        let committed = std::fs::read(file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(
-            committed == png,
-            "{name} is stale: run `cargo run -p gcalc --example render_pictures`"
-        );
-    }
-    assert!(
-        std::fs::read(file("gcalc.png")).unwrap() == make_icon::icon(),
-        "gcalc.png is stale: run `cargo run -p gcalc --example make_icon`"
+    game_test::files::assert_pictures_fresh(
+        env!("CARGO_MANIFEST_DIR"),
+        render_pictures::pictures(),
+        "cargo run -p gcalc --example render_pictures",
     );
+    let icon = vec![("gcalc.png", make_icon::icon())];
+    let command = "cargo run -p gcalc --example make_icon";
+    game_test::files::assert_pictures_fresh(env!("CARGO_MANIFEST_DIR"), icon, command);
 }
 
 #[test]

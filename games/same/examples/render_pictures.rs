@@ -9,8 +9,6 @@
 //! test `tests/pictures.rs` renders them again and compares them with the
 //! committed files, so they never go stale.
 
-use std::path::PathBuf;
-
 use game_api::{Event, Game};
 use same::board::{Board, Cell};
 use same::game::Same;
@@ -82,16 +80,5 @@ pub fn pictures() -> Vec<(&'static str, Vec<u8>)> {
 
 #[allow(dead_code)]
 fn main() {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    for (name, bytes) in pictures() {
-        let path = dir.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).expect("create the pictures' directory");
-        }
-        std::fs::write(&path, bytes).expect("write the picture");
-        println!("wrote {}", path.display());
-    }
+    game_raster::icon::make_pictures(env!("CARGO_MANIFEST_DIR"), pictures());
 }

@@ -16,13 +16,11 @@ fn file(name: &str) -> PathBuf {
 
 #[test]
 fn the_committed_pictures_are_up_to_date() {
-    for (name, png) in render_pictures::pictures() {
-        let committed = std::fs::read(file(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(
-            committed == png,
-            "{name} is stale: run `cargo run -p same --example render_pictures`"
-        );
-    }
+    game_test::files::assert_pictures_fresh(
+        env!("CARGO_MANIFEST_DIR"),
+        render_pictures::pictures(),
+        "cargo run -p same --example render_pictures",
+    );
 }
 
 /// The pixel at the body of the dot at `cell` (below and right of its

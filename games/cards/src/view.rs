@@ -175,6 +175,18 @@ impl View {
         self.anim.draw_moving(&self.table, painter);
     }
 
+    /// Draws "You win!" centred at the fractions `at` of the canvas's
+    /// width and height, when `won` and no card slides any more.
+    pub fn draw_win(&self, painter: &mut dyn Painter, won: bool, at: (f32, f32)) {
+        if won && !self.anim.is_running() {
+            let size = self.table.canvas_size();
+            let at = Point::new(size.x * at.0, size.y * at.1);
+            self.table
+                .layout()
+                .draw_result(painter, at, 0.5, "You win!");
+        }
+    }
+
     /// Feeds `event` to the hand under `rules`, with the pointer's shape
     /// asked of the host: what the player did, with where dragged cards
     /// were let go ([`View::snapshot`]'s `drag`), and whether to redraw.
@@ -378,6 +390,22 @@ mod tests {
             assert!(frames < 100, "the ticks never stop");
         }
         assert!(!v.anim.is_running());
+    }
+
+    #[test]
+    fn you_win_is_drawn_once_won_and_every_card_has_landed() {
+        let drawn = |v: &View, won: bool| {
+            let mut p = game_api::RecordingPainter::new();
+            v.draw_win(&mut p, won, (0.5, 0.25));
+            p.shapes.iter().any(
+                |s| matches!(s, game_api::Shape::StyledText { text, .. } if text == "You win!"),
+            )
+        };
+        let mut v = sliding();
+        assert!(!drawn(&v, true), "a card still slides");
+        v.lay_out(Point::new(600.0, 600.0));
+        assert!(drawn(&v, true));
+        assert!(!drawn(&v, false));
     }
 
     #[test]

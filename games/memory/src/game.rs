@@ -371,14 +371,7 @@ impl Game for MemoryGame {
             TextStyle::BOLD.monospace(),
             &clock_text(self.clock.unwrap_or(0.0)),
         );
-        if self.game.won() && !self.view.anim.is_running() {
-            let c = self.view.table.canvas_size();
-            let at = Point::new(c.x * 0.42, c.y / 2.0);
-            self.view
-                .table
-                .layout()
-                .draw_result(painter, at, 0.5, "You win!");
-        }
+        self.view.draw_win(painter, self.game.won(), (0.42, 0.5));
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {

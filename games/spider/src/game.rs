@@ -430,14 +430,7 @@ impl Game for SpiderGame {
 
     fn draw(&self, painter: &mut dyn Painter) {
         self.view.draw(painter);
-        if self.game.won() && !self.view.anim.is_running() {
-            let size = self.view.table.canvas_size();
-            let at = Point::new(size.x / 2.0, size.y / 2.0);
-            self.view
-                .table
-                .layout()
-                .draw_result(painter, at, 0.5, "You win!");
-        }
+        self.view.draw_win(painter, self.game.won(), (0.5, 0.5));
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {

@@ -38,8 +38,8 @@ use std::marker::PhantomData;
 
 use game_api::settings::SettingsFile;
 use game_api::{
-    Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Point, Response,
-    Rng, SaveLoad, ScoreKind,
+    Action, Event, Game, GameError, Host, NewGame, Outcome, Outcomes, Painter, Response, Rng,
+    SaveLoad, ScoreKind,
 };
 
 use super::save::{self, Saved};
@@ -713,14 +713,7 @@ impl<V: Variant> Game for PatienceGame<V> {
 
     fn draw(&self, painter: &mut dyn Painter) {
         self.view.draw(painter);
-        if self.game.won() && !self.view.anim.is_running() {
-            let size = self.view.table.canvas_size();
-            let at = Point::new(size.x / 2.0, size.y * 0.6);
-            self.view
-                .table
-                .layout()
-                .draw_result(painter, at, 0.5, "You win!");
-        }
+        self.view.draw_win(painter, self.game.won(), (0.5, 0.6));
     }
 
     fn handle_event(&mut self, event: &Event) -> Response {
@@ -883,6 +876,7 @@ impl<V: Variant> SaveLoad for PatienceGame<V> {
 mod tests {
     use super::*;
     use crate::patience::KLONDIKE_RULES;
+    use game_api::Point;
 
     /// Klondike in a few lines, with a Draw choice.
     struct Seven;

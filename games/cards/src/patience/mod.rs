@@ -36,6 +36,7 @@
 //! ```
 
 pub mod drive;
+pub mod figures;
 pub mod game;
 pub mod save;
 pub mod solver;

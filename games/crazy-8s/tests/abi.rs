@@ -4,6 +4,9 @@
 //! the outcome. Your side is a simple player whose moves are clicks (or
 //! drags) on the regions; the opponents play on the ticks the test sends.
 
+mod common;
+use common::choose;
+
 use cards::{Card, Suit};
 use crazy_8s::game::OPPONENT_SECONDS;
 use crazy_8s::rules::{Action, Crazy8s, Ending, Options, Turn};
@@ -40,27 +43,6 @@ fn button(game: &mut GameInstance, label: &str) -> Region {
 /// The game, read back from its save.
 fn state(game: &mut GameInstance) -> Crazy8s {
     crazy_8s::save::read(&game.save().unwrap()).unwrap()
-}
-
-/// The simple player: the first card that goes that is not an 8, else an
-/// 8, else a draw, else a pass; for an 8, the suit it holds most of.
-fn choose(g: &Crazy8s) -> Action {
-    match g.turn {
-        Turn::You => {
-            let goes: Vec<Card> = g.hands[0]
-                .iter()
-                .copied()
-                .filter(|&c| g.playable(c))
-                .collect();
-            match goes.iter().find(|c| c.rank.value() != 8).or(goes.first()) {
-                Some(&c) => Action::Discard(c),
-                None if g.deck.is_empty() => Action::Pass,
-                None => Action::Draw,
-            }
-        }
-        Turn::PickSuit => Action::ChooseSuit(g.favourite_suit(0)),
-        _ => Action::Opponent,
-    }
 }
 
 /// Plays a game at the rules' level with the simple player; how it ended.

@@ -2,33 +2,14 @@
 //! carry, never one a tick: a busy machine's fewer, longer ticks make them
 //! no slower.
 
-use cards::Card;
+mod common;
+use common::choose;
+
 use crazy_8s::Crazy8sGame;
 use crazy_8s::game::OPPONENT_SECONDS;
 use crazy_8s::rules::{Action, Crazy8s, Options, Turn};
 use crazy_8s::settings::Settings;
 use game_api::{Event, Game, Host};
-
-/// The simple player: the first card that goes that is not an 8, else an
-/// 8, else a draw, else a pass; for an 8, the suit it holds most of.
-fn choose(g: &Crazy8s) -> Action {
-    match g.turn {
-        Turn::You => {
-            let goes: Vec<Card> = g.hands[0]
-                .iter()
-                .copied()
-                .filter(|&c| g.playable(c))
-                .collect();
-            match goes.iter().find(|c| c.rank.value() != 8).or(goes.first()) {
-                Some(&c) => Action::Discard(c),
-                None if g.deck.is_empty() => Action::Pass,
-                None => Action::Draw,
-            }
-        }
-        Turn::PickSuit => Action::ChooseSuit(g.favourite_suit(0)),
-        _ => Action::Opponent,
-    }
-}
 
 /// A game against three opponents, played by you until the opponents are
 /// to play.

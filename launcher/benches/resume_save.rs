@@ -16,6 +16,7 @@ fn position(i: usize, start: &std::sync::Arc<[u8]>) -> Snapshot {
     Snapshot {
         state: state.into(),
         start: start.clone(),
+        withheld: Default::default(),
     }
 }
 

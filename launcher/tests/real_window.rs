@@ -307,6 +307,7 @@ fn a_saved_game_resumes_in_the_real_launcher_and_a_bad_one_is_set_aside() {
         snapshot: Snapshot {
             start: b"counter:2:2:false".as_slice().into(),
             state: b"counter:2:7:false".as_slice().into(),
+            withheld: Default::default(),
         },
         played: Duration::from_secs(42),
         counted: false,

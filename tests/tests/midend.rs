@@ -616,6 +616,7 @@ fn a_resume_file_of_the_old_format_still_resumes() {
         snapshot: Snapshot {
             start: b"counter:2:2:false".as_slice().into(),
             state: b"counter:2:6:false".as_slice().into(),
+            withheld: Default::default(),
         },
         played: std::time::Duration::from_secs(3),
         counted: false,
@@ -657,6 +658,7 @@ fn a_chain_over_the_cap_keeps_its_newest_moves() {
     let at = |n: u32| Snapshot {
         start: start.clone(),
         state: format!("counter:0:{n}:false").as_bytes().into(),
+        withheld: Default::default(),
     };
     // About 30 bytes a move: 200,000 moves are more than 4 MiB.
     const MOVES: u32 = 200_000;
@@ -765,6 +767,7 @@ fn a_version_that_refuses_a_position_goes_on_from_the_last_it_accepts() {
     let at = |state: &str| Snapshot {
         start: start.clone(),
         state: state.as_bytes().into(),
+        withheld: Default::default(),
     };
     let history = SavedHistory {
         undo: vec![

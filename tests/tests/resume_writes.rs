@@ -193,7 +193,9 @@ fn a_huge_position_is_not_saved_for_next_time_and_the_game_plays_on() {
 /// from 16 MB); now a position over 4 MiB is the current one only, Undo
 /// goes back past it (here there is nothing to go back to: Undo is off),
 /// the window says so, and the console answers: the moves are counted and
-/// another game plays and saves.
+/// another game plays and saves. The 16 MiB no longer cross to the console
+/// at all: the game process sends their size only (game_process's
+/// `a_save_larger_than_the_console_keeps_does_not_cross`).
 #[test]
 fn sixteen_mib_saves_a_move_are_not_kept_and_the_console_answers() {
     let games = GamesDir::new();
@@ -246,7 +248,9 @@ fn sixteen_mib_saves_a_move_are_not_kept_and_the_console_answers() {
         .map(|p| p.state.len())
         .collect();
     assert!(kept.is_empty(), "positions kept for Undo: {kept:?}");
-    assert_eq!(history.current().state.len(), 16 << 20);
+    // Its bytes stayed in the game process: their size came instead.
+    assert_eq!(history.current().withheld.state, 16 << 20);
+    assert!(history.current().state.is_empty());
     let warning = game.save_warning().map(str::to_owned).unwrap_or_default();
     assert!(
         warning.contains("its position takes 19.0 MiB, more than the 4 MiB the launcher keeps")

@@ -156,6 +156,7 @@ fn a_game_slower_than_a_frame_resumes_with_its_undo_chain() {
     let at = |n: u32| Snapshot {
         start: start.clone(),
         state: format!("slow:7:{}", 7 + n).as_bytes().into(),
+        withheld: Default::default(),
     };
     let played = std::time::Duration::from_secs(300);
     SavedGame {

@@ -82,6 +82,14 @@ pub const MAX_CHOSEN_FILE_BYTES: usize = 32 * 1024 * 1024;
 /// The largest saved state the launcher keeps from a game, in bytes.
 pub const MAX_SAVE_BYTES: usize = 16 * 1024 * 1024;
 
+/// The most bytes of a position (its game's start and its state) the
+/// console keeps past the moment it is current: for Undo and in the resume
+/// file (4 MiB). A game process does not even send a saved state larger
+/// than this: it answers only its size, so that a game saving 16 MiB a
+/// move does not push them through the pipe each move for the console to
+/// drop (issue 41).
+pub const MAX_KEPT_POSITION_BYTES: usize = 4 * 1024 * 1024;
+
 /// The largest canvas side a game may ask for, in canvas pixels.
 pub const MAX_CANVAS_SIDE: f32 = 8192.0;
 /// The most shapes drawn in one frame; the rest are dropped and reported.

@@ -240,6 +240,7 @@ mod tests {
         Snapshot {
             start: start.into(),
             state: state.into(),
+            withheld: Default::default(),
         }
     }
 

@@ -22,6 +22,12 @@ pub enum GameError {
     /// The game's process has ended, is not answering, or could not be
     /// reached; the text says which. Its window asks the process how it is.
     Process(String),
+    /// [`RunningGame::save`] only: the game's state is this many bytes,
+    /// more than the console keeps of a position
+    /// ([`game_api::host::MAX_KEPT_POSITION_BYTES`]), so its process sent
+    /// the size only. The midend takes it as a position that is the
+    /// current one only ([`crate::midend::Snapshot::withheld`]).
+    SaveTooLarge(usize),
 }
 
 impl GameError {
@@ -44,6 +50,11 @@ impl fmt::Display for GameError {
         match self {
             GameError::Call(e) => write!(f, "{e}"),
             GameError::Process(why) => f.write_str(why),
+            GameError::SaveTooLarge(bytes) => write!(
+                f,
+                "its saved state is {bytes} bytes, more than the {} the launcher keeps",
+                game_api::host::MAX_KEPT_POSITION_BYTES
+            ),
         }
     }
 }

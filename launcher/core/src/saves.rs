@@ -74,7 +74,8 @@ pub const MAX_CHAIN_BYTES: usize = 4 * 1024 * 1024;
 
 /// The most bytes of a position (its game's start and its state) a resume
 /// file keeps: a larger one is not written (see [`position_too_large`]).
-pub const MAX_POSITION_BYTES: usize = 4 * 1024 * 1024;
+/// The same limit as a game process's, which does not send a larger state.
+pub const MAX_POSITION_BYTES: usize = game_api::host::MAX_KEPT_POSITION_BYTES;
 
 /// The largest resume file read: two saves, the chain and the header.
 pub const MAX_FILE_BYTES: u64 = 2 * MAX_SAVE_BYTES as u64 + MAX_CHAIN_BYTES as u64 + 4096;
@@ -280,6 +281,7 @@ fn decode_file(bytes: &[u8], game: &str) -> Result<(SavedGame, ChainRead), Strin
         snapshot: Snapshot {
             start: body[..start_len].into(),
             state: body[start_len..position_len].into(),
+            withheld: Default::default(),
         },
         played: Duration::from_millis(number("played-ms")?),
         counted,
@@ -290,7 +292,8 @@ fn decode_file(bytes: &[u8], game: &str) -> Result<(SavedGame, ChainRead), Strin
 /// Why `snapshot` is too large for a resume file (over
 /// [`MAX_POSITION_BYTES`]), in the player's words; `None` when it fits.
 pub fn position_too_large(snapshot: &Snapshot) -> Option<String> {
-    let bytes = snapshot.start.len() + snapshot.state.len();
+    // Counting what the game process withheld: its size came instead.
+    let bytes = snapshot.bytes();
     (bytes > MAX_POSITION_BYTES).then(|| {
         format!(
             "its position takes {:.1} MiB, more than the {} MiB the launcher keeps of a position, \
@@ -557,6 +560,7 @@ fn decode_chain(mut chain: &[u8]) -> ChainRead {
             start: start
                 .clone()
                 .ok_or("its undo history has a position before any start (damaged)")?,
+            withheld: Default::default(),
         };
         match kind {
             "undo" if history.redo.is_empty() => history.undo.push(position),
@@ -655,6 +659,7 @@ mod tests {
             snapshot: Snapshot {
                 start: b"start\n\nwith blank lines".as_slice().into(),
                 state: b"\x00\x01binary".as_slice().into(),
+                withheld: Default::default(),
             },
             played: Duration::from_millis(5120),
             counted: true,
@@ -705,6 +710,7 @@ mod tests {
         Snapshot {
             start: start.clone(),
             state: state.as_bytes().into(),
+            withheld: Default::default(),
         }
     }
 
@@ -875,6 +881,7 @@ mod tests {
         let huge = Snapshot {
             start: small.start.clone(),
             state: vec![7u8; 16 * 1024 * 1024].into(),
+            withheld: Default::default(),
         };
         let why = position_too_large(&huge).expect("refused");
         assert!(

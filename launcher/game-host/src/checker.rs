@@ -142,7 +142,8 @@ impl Checker {
                     false => CheckOutcome::Broken(format!("{shown}: {why}")),
                 }
             }
-            Failure::Process(e @ ProcessError::CannotSend(_)) => {
+            // A check reads no save; no other call answers this.
+            Failure::Process(e @ (ProcessError::CannotSend(_) | ProcessError::SaveTooLarge(_))) => {
                 CheckOutcome::Broken(format!("{shown}: cannot check the game: {e}"))
             }
             Failure::Answer(what) => CheckOutcome::Broken(format!(

@@ -10,7 +10,7 @@
 
 use crate::protocol::{Answer, Frame, Notification};
 use game_api::host::{
-    MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_CONTROL_LABEL_CHARS, MAX_COORDINATE,
+    MAX_ACTIONS, MAX_CANVAS_SIDE, MAX_CONTROL_LABEL_CHARS, MAX_COORDINATE, MAX_KEPT_POSITION_BYTES,
     MAX_PICTURE_BYTES_PER_FRAME, MAX_PICTURE_SIDE, MAX_POINTS_PER_FRAME, MAX_POLYGON_POINTS,
     MAX_REGION_LABEL_BYTES, MAX_REGIONS, MAX_SAVE_BYTES, MAX_SHAPES_PER_FRAME, MAX_TEXT_BYTES,
     MAX_TEXT_BYTES_PER_FRAME, picture_path_ok,
@@ -88,10 +88,19 @@ pub fn check_answer(answer: &Answer) -> Result<(), String> {
             }
             Ok(())
         }
-        Answer::Bytes(bytes) if bytes.len() > MAX_SAVE_BYTES => {
+        // A state the console would not keep is sent as its size only.
+        Answer::Bytes(bytes) if bytes.len() > MAX_KEPT_POSITION_BYTES => {
             Err(format!("a saved state of {} bytes", bytes.len()))
         }
         Answer::Bytes(_) => Ok(()),
+        Answer::SaveTooLarge(bytes)
+            if !(MAX_KEPT_POSITION_BYTES as u64 + 1..=MAX_SAVE_BYTES as u64).contains(bytes) =>
+        {
+            Err(format!(
+                "a saved state said to be too large at {bytes} bytes"
+            ))
+        }
+        Answer::SaveTooLarge(_) => Ok(()),
         Answer::Notes(notes) => check_notes(notes),
     }
 }
@@ -323,6 +332,11 @@ mod tests {
             },
         };
         assert_eq!(check_answer(&frame(vec![negative])), Ok(()));
+        // Issue 41: a save the console keeps crosses; a larger one's size.
+        let kept = Answer::Bytes(vec![0; MAX_KEPT_POSITION_BYTES]);
+        assert_eq!(check_answer(&kept), Ok(()));
+        let size = Answer::SaveTooLarge(MAX_SAVE_BYTES as u64);
+        assert_eq!(check_answer(&size), Ok(()));
     }
 
     #[test]
@@ -364,5 +378,12 @@ mod tests {
         let bad_key = Action::button("a", "A").with_shortcut("not a key");
         assert!(check_answer(&Answer::Actions(vec![bad_key])).is_err());
         assert!(check_notification(&Notification::RequestTicks(Some(f32::INFINITY))).is_err());
+        // Issue 41: the game process sends a save over 4 MiB as its size,
+        // and only such a save's.
+        let big = Answer::Bytes(vec![0; MAX_KEPT_POSITION_BYTES + 1]);
+        assert!(check_answer(&big).is_err());
+        for bytes in [0, MAX_KEPT_POSITION_BYTES, MAX_SAVE_BYTES + 1] {
+            assert!(check_answer(&Answer::SaveTooLarge(bytes as u64)).is_err());
+        }
     }
 }

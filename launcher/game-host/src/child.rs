@@ -17,7 +17,7 @@ use crate::protocol::{
     Started, ToConsole, ToGame, WireCallError, read_message, write_message,
 };
 use crate::sandbox::Sandbox;
-use game_api::host::{CallError, GameInstance, HostServices};
+use game_api::host::{CallError, GameInstance, HostServices, MAX_KEPT_POSITION_BYTES};
 use game_api::{Point, RecordingPainter};
 use std::cell::RefCell;
 use std::fs::File;
@@ -289,7 +289,14 @@ fn run(instance: &mut GameInstance, call: Call, measure: &mut Option<Measure>) -
         Call::InvokeAction { id, value } => {
             instance.invoke_action(&id, &value).map(Answer::Response)
         }
-        Call::Save => instance.save().map(Answer::Bytes),
+        Call::Save => instance.save().map(|bytes| {
+            // The console keeps no larger state: its size is all it needs.
+            if bytes.len() > MAX_KEPT_POSITION_BYTES {
+                Answer::SaveTooLarge(bytes.len() as u64)
+            } else {
+                Answer::Bytes(bytes)
+            }
+        }),
         Call::Load(bytes) => instance.load(&bytes).map(|()| Answer::Done),
         Call::NewGame(seed) => instance.new_game(seed).map(|()| Answer::Done),
         Call::GameId => instance.game_id().map(Answer::Text),

@@ -39,7 +39,7 @@ use std::path::PathBuf;
 /// same binary; a launcher replaced on disk while it runs may start a game
 /// process of another version, which refuses to start rather than
 /// misunderstand.
-pub const PROTOCOL_VERSION: u32 = 4;
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// The largest frame either side accepts, in bytes: a frame at every limit
 /// of `game_api::host` (200,000 shapes, a million polygon corners, 1 MiB of
@@ -112,7 +112,8 @@ pub enum Call {
         /// Its value (empty for a button).
         value: String,
     },
-    /// `save` → [`Answer::Bytes`].
+    /// `save` → [`Answer::Bytes`], or [`Answer::SaveTooLarge`] for a state
+    /// over `game_api::host::MAX_KEPT_POSITION_BYTES`.
     Save,
     /// `load` → [`Answer::Done`].
     Load(#[serde(with = "serde_bytes")] Vec<u8>),
@@ -205,6 +206,11 @@ pub enum Answer {
     Regions(Vec<Region>),
     /// A saved state.
     Bytes(#[serde(with = "serde_bytes")] Vec<u8>),
+    /// The size of a saved state larger than the console keeps
+    /// (`game_api::host::MAX_KEPT_POSITION_BYTES`), sent instead of it: a
+    /// game saving 16 MiB a move sent them all for the console to drop
+    /// (issue 41).
+    SaveTooLarge(u64),
     /// Done; nothing to return.
     Done,
     /// How the game stands.
@@ -232,7 +238,7 @@ impl Answer {
                 )
                 | (Call::Actions, Answer::Actions(_))
                 | (Call::Regions, Answer::Regions(_))
-                | (Call::Save, Answer::Bytes(_))
+                | (Call::Save, Answer::Bytes(_) | Answer::SaveTooLarge(_))
                 | (
                     Call::Load(_)
                         | Call::NewGame(_)

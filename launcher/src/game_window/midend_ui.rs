@@ -12,7 +12,7 @@ use super::GameWindow;
 use game_api::{Action, ActionKind, Event};
 use launcher_core::game_file::{self, GameFile};
 use launcher_core::messages::Notice;
-use launcher_core::midend::{Finished, History, seed_of_text};
+use launcher_core::midend::{Finished, History, Withheld, seed_of_text};
 use launcher_core::running::GameError;
 use launcher_core::saves::{self, Resume, SavedGame, SavedHistory};
 use std::path::Path;
@@ -293,6 +293,18 @@ impl GameWindow {
         let Some((saved, history)) = self.saved_now() else {
             return;
         };
+        if saved.snapshot.withheld != Withheld::default() {
+            // Its bytes stayed in the game process (over the most the
+            // launcher keeps of a position).
+            self.file_note = None;
+            self.action_error = Some(format!(
+                "The game could not be saved: its position takes {:.1} MiB, more than the {} MiB \
+                 the launcher keeps of a position; the game goes on.",
+                saved.snapshot.bytes() as f64 / (1024.0 * 1024.0),
+                saves::MAX_POSITION_BYTES / (1024 * 1024)
+            ));
+            return;
+        }
         let path = game_file::with_extension(path);
         let file = GameFile {
             name: self.name.clone(),
@@ -354,7 +366,13 @@ impl GameWindow {
             );
             // The game keeps its position when it refuses one; loading it
             // again makes sure of that.
-            if let Some(now) = self.midend.history().map(|h| h.current().state.clone()) {
+            // (One whose bytes the game process withheld cannot be.)
+            if let Some(now) = self
+                .midend
+                .history()
+                .filter(|h| h.current().loadable())
+                .map(|h| h.current().state.clone())
+            {
                 self.game.game().load(&now)?;
             }
             self.action_error = Some(why);

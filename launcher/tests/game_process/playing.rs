@@ -3,7 +3,7 @@
 //! late.
 
 use super::{PATIENCE, click_at, start};
-use game_api::host::CallErrorKind;
+use game_api::host::{CallErrorKind, MAX_SAVE_BYTES};
 use game_api::{Event, GameResult, Point, Shape};
 use game_host::{Call, ExitCause, GameProcess, Notification, Options, ProcessError, ProcessState};
 use launcher_tests::library;
@@ -290,4 +290,33 @@ fn late_answers_of_reads_answer_them_until_the_game_may_change() {
     .unwrap();
     assert!(matches!(game.status(), Err(ProcessError::NoAnswer { .. })));
     assert_eq!(until_answered(&game, GameProcess::status), "Slow clicks: 2");
+}
+
+/// Issue 41, attack 7: a game saving 16 MiB a move sent them all through
+/// the pipe at each save, for the console to read and drop (it keeps at
+/// most 4 MiB of a position): about 50 ms and 16 MiB of memory a move. The
+/// game process now sends such a save's size only, counted here in bytes
+/// read by the console; a 3 MiB save, which the console keeps, still
+/// crosses whole.
+#[test]
+fn a_save_larger_than_the_console_keeps_does_not_cross() {
+    let game = start("huge_save", Options::default());
+    let before = game.bytes_received();
+    assert_eq!(game.save().unwrap().len(), 3 << 20);
+    let read = game.bytes_received() - before;
+    assert!(read >= 3 << 20, "{read} bytes read for a save of 3 MiB");
+
+    game.invoke_action("sixteen", "").unwrap();
+    for _ in 0..3 {
+        let before = game.bytes_received();
+        let answer = game.save();
+        let read = game.bytes_received() - before;
+        assert!(read < 64 * 1024, "{read} bytes read for a save of 16 MiB");
+        assert!(
+            matches!(answer, Err(ProcessError::SaveTooLarge(n)) if n == MAX_SAVE_BYTES),
+            "{answer:?}"
+        );
+    }
+    // The game plays on.
+    assert!(game.title().is_ok());
 }

@@ -12,10 +12,36 @@ pub const MAX_HISTORY_BYTES: usize = 64 * 1024 * 1024;
 /// from (what Restart goes back to).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Snapshot {
-    /// The game's bytes for this position.
+    /// The game's bytes for this position (none when they were
+    /// [withheld](Snapshot::withheld)).
     pub state: Arc<[u8]>,
-    /// The bytes of the position its game started from.
+    /// The bytes of the position its game started from (none when
+    /// withheld).
     pub start: Arc<[u8]>,
+    /// What the game process did not send of this position: a state over
+    /// [`game_api::host::MAX_KEPT_POSITION_BYTES`] comes as its size only
+    /// ([`crate::running::GameError::SaveTooLarge`]). Such a position is
+    /// the current one only: it cannot be loaded again.
+    pub withheld: Withheld,
+}
+
+/// The sizes of a position's state and start that the game process kept
+/// to itself (0: sent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Withheld {
+    /// The size of its state, if withheld.
+    pub state: usize,
+    /// The size of its game's start, if withheld.
+    pub start: usize,
+}
+
+/// What a game's `save` gave the console.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Save {
+    /// Its bytes.
+    Bytes(Vec<u8>),
+    /// The size of a state too large to send (see [`Snapshot::withheld`]).
+    Withheld(usize),
 }
 
 impl Snapshot {
@@ -24,7 +50,32 @@ impl Snapshot {
         Snapshot {
             start: state.clone(),
             state,
+            withheld: Withheld::default(),
         }
+    }
+
+    /// The start of a game whose state was withheld: an allocation of its
+    /// own (moves are told apart by their states' allocations), no bytes.
+    fn starting_withheld(bytes: usize) -> Snapshot {
+        let state: Arc<[u8]> = Vec::new().into();
+        Snapshot {
+            start: state.clone(),
+            state,
+            withheld: Withheld {
+                state: bytes,
+                start: bytes,
+            },
+        }
+    }
+
+    /// The bytes of this position with its start, sent or withheld.
+    pub fn bytes(&self) -> usize {
+        self.start.len() + self.state.len() + self.withheld.state + self.withheld.start
+    }
+
+    /// Whether its state can be loaded into the game again: it was sent.
+    pub fn loadable(&self) -> bool {
+        self.withheld.state == 0
     }
 
     /// The bytes this snapshot adds to the history: its state. Its start
@@ -41,7 +92,7 @@ impl Snapshot {
     /// position only: Undo goes back past it, and nothing is lost that a
     /// resume file would have kept.
     pub fn kept(&self) -> bool {
-        self.start.len() + self.state.len() <= crate::saves::MAX_POSITION_BYTES
+        self.withheld == Withheld::default() && self.bytes() <= crate::saves::MAX_POSITION_BYTES
     }
 }
 
@@ -118,12 +169,15 @@ impl History {
 
     /// Whether there is an undone move to redo.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.redo.last().is_some_and(Snapshot::loadable)
     }
 
-    /// Whether the current position is not its game's start.
+    /// Whether the current position is not its game's start, and that
+    /// start can be loaded.
     pub fn can_restart(&self) -> bool {
-        self.current.state != self.current.start
+        let current = &self.current;
+        current.withheld.start == 0
+            && (current.withheld.state > 0 || current.state != current.start)
     }
 
     /// How many steps can be undone and redone.
@@ -134,15 +188,68 @@ impl History {
     /// Records `state` as a move of the current game when it differs from
     /// the current position; returns whether it did.
     pub fn record_move(&mut self, state: Vec<u8>) -> bool {
-        if *self.current.state == *state {
+        if self.current.loadable() && *self.current.state == *state {
             return false;
         }
         let next = Snapshot {
             state: state.into(),
             start: self.current.start.clone(),
+            withheld: Withheld {
+                state: 0,
+                start: self.current.withheld.start,
+            },
         };
         self.advance(next);
         true
+    }
+
+    /// Records what `save` gave as a move, as [`History::record_move`]. A
+    /// withheld state cannot be compared with the current one: it is a
+    /// move (the game said something changed), and the current position
+    /// only.
+    pub fn record(&mut self, save: Save) -> bool {
+        match save {
+            Save::Bytes(state) => self.record_move(state),
+            Save::Withheld(bytes) => {
+                let next = Snapshot {
+                    state: Vec::new().into(),
+                    start: self.current.start.clone(),
+                    withheld: Withheld {
+                        state: bytes,
+                        start: self.current.withheld.start,
+                    },
+                };
+                self.advance(next);
+                true
+            }
+        }
+    }
+
+    /// A history whose current position starts a game, from what `save`
+    /// gave.
+    pub fn from_save(save: Save) -> History {
+        match save {
+            Save::Bytes(state) => History::new(state),
+            Save::Withheld(bytes) => {
+                let mut history = History::new(Vec::new());
+                history.current = Snapshot::starting_withheld(bytes);
+                history
+            }
+        }
+    }
+
+    /// Records what `save` gave as the start of a new game.
+    pub fn record_new_game_from(&mut self, save: Save) {
+        match save {
+            Save::Bytes(state) => self.record_new_game(state),
+            Save::Withheld(bytes) => self.advance(Snapshot::starting_withheld(bytes)),
+        }
+    }
+
+    /// Forgets an undone position that cannot be loaded again (Undo from
+    /// a withheld one), so that Redo is off rather than broken.
+    pub(super) fn forget_unloadable_redo(&mut self) {
+        self.redo.retain(Snapshot::loadable);
     }
 
     /// Makes the current position an undo barrier ([`game_api::UndoRule::Barrier`]):
@@ -152,6 +259,7 @@ impl History {
     pub fn seal(&mut self) {
         self.undo.clear();
         self.current.start = self.current.state.clone();
+        self.current.withheld.start = self.current.withheld.state;
         self.assisting.clear();
     }
 
@@ -202,6 +310,7 @@ impl History {
         self.advance(Snapshot {
             state: start.clone(),
             start: start.clone(),
+            withheld: Withheld::default(),
         });
         Some(start)
     }
@@ -216,6 +325,13 @@ impl History {
 
     /// Steps forward again; returns the bytes to load.
     pub fn redo(&mut self) -> Option<Arc<[u8]>> {
+        if !self.can_redo() {
+            return None;
+        }
+        self.step_forward()
+    }
+
+    fn step_forward(&mut self) -> Option<Arc<[u8]>> {
         let next = self.redo.pop()?;
         let current = std::mem::replace(&mut self.current, next);
         self.undo.push(current);
@@ -225,7 +341,8 @@ impl History {
     /// Takes back the last [`History::undo`] or [`History::redo`] (the game
     /// refused to load its own bytes).
     pub(super) fn take_back_undo(&mut self) {
-        let _ = self.redo();
+        // The position left may be a withheld one: it is the game's.
+        let _ = self.step_forward();
         // `redo` pushed the position the player was at back on the undo
         // stack; it is current again, so leave it as it was.
     }
@@ -296,6 +413,51 @@ mod tests {
         assert_eq!(h.redo().map(|s| s.len()), Some(big));
         assert!(h.record_move(bytes("d")));
         assert_eq!(h.undo().as_deref(), Some(&b"c"[..]));
+    }
+
+    /// Issue 41, attack 7: a state the game process withheld (its size
+    /// only) is a move, the current position only; Undo leaves it for
+    /// good (Redo cannot load it), Restart goes to its game's start, and a
+    /// game whose start was withheld has no Restart.
+    #[test]
+    fn a_withheld_position_is_the_current_one_only() {
+        let big = crate::saves::MAX_POSITION_BYTES + 1;
+        let mut h = History::new(bytes("a"));
+        assert!(h.record(Save::Bytes(bytes("b"))));
+        assert!(h.record(Save::Withheld(big)));
+        assert!(h.record(Save::Withheld(big)), "no bytes to compare: a move");
+        assert_eq!(
+            h.current().withheld,
+            Withheld {
+                state: big,
+                start: 0
+            }
+        );
+        assert_eq!(h.current().bytes(), big + 1);
+        assert_eq!(h.depth(), (2, 0), "a and b");
+        assert!(h.can_restart());
+        assert_eq!(h.undo().as_deref(), Some(&b"b"[..]));
+        assert!(!h.can_redo(), "the withheld position cannot be loaded");
+        assert_eq!(h.redo(), None);
+        // A refused load takes the step back to the withheld position.
+        h.take_back_undo();
+        assert_eq!(h.current().withheld.state, big);
+        assert_eq!(h.restart().as_deref(), Some(&b"a"[..]));
+
+        h.record_new_game_from(Save::Withheld(big));
+        assert!(!h.can_restart(), "its start is not here");
+        assert!(h.record(Save::Bytes(bytes("c"))));
+        assert!(!h.current().kept(), "its start was withheld");
+        assert!(!h.can_restart());
+        assert!(h.record(Save::Bytes(bytes("d"))));
+        assert_eq!(h.undo().as_deref(), Some(&b"a"[..]), "past that game");
+        assert!(
+            History::from_save(Save::Withheld(big))
+                .current()
+                .withheld
+                .start
+                > 0
+        );
     }
 
     #[test]
@@ -389,6 +551,7 @@ mod tests {
         let at = |s: &str| Snapshot {
             start: start.clone(),
             state: s.as_bytes().into(),
+            withheld: Withheld::default(),
         };
         let mut h = History::resumed_with(vec![at("a"), at("b")], at("c"), vec![at("d"), at("e")]);
         assert_eq!(h.depth(), (2, 2));

@@ -38,7 +38,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod history;
-pub use history::{History, MAX_HISTORY_BYTES, Snapshot};
+pub use history::{History, MAX_HISTORY_BYTES, Save, Snapshot, Withheld};
 
 /// What happened to the game's result with a change.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,6 +124,17 @@ fn supported<T>(result: Result<T, GameError>) -> Result<Option<T>, GameError> {
     }
 }
 
+/// What the game's `save` gave: its bytes, the size of a state too large
+/// to send ([`GameError::SaveTooLarge`]), or `None` when it does not save.
+fn read_save(instance: &mut dyn RunningGame) -> Result<Option<Save>, GameError> {
+    match instance.save() {
+        Ok(bytes) => Ok(Some(Save::Bytes(bytes))),
+        Err(GameError::SaveTooLarge(bytes)) => Ok(Some(Save::Withheld(bytes))),
+        Err(e) if e.is_unsupported() => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 impl Midend {
     /// The midend of a game that has not started yet: nothing to offer
     /// until [`Midend::start`] replaces it.
@@ -146,7 +157,7 @@ impl Midend {
     pub fn start(instance: &mut dyn RunningGame) -> Result<Midend, GameError> {
         let features = instance.features();
         let history = if features.save {
-            supported(instance.save())?.map(History::new)
+            read_save(instance)?.map(History::from_save)
         } else {
             None
         };
@@ -267,12 +278,12 @@ impl Midend {
         }
         let mut moved = false;
         if let Some(history) = &mut self.history
-            && let Some(state) = supported(instance.save())?
+            && let Some(save) = read_save(instance)?
         {
             if new_game {
-                history.record_new_game(state);
+                history.record_new_game_from(save);
             } else {
-                moved = history.record_move(state);
+                moved = history.record(save);
             }
         }
         if moved && self.features.outcome {
@@ -384,9 +395,9 @@ impl Midend {
         self.begin_game();
         self.read_game_id(instance)?;
         if self.history.is_some()
-            && let Some(state) = supported(instance.save())?
+            && let Some(save) = read_save(instance)?
         {
-            self.history = Some(History::new(state));
+            self.history = Some(History::from_save(save));
         }
         self.check_outcome(instance)
     }
@@ -425,9 +436,9 @@ impl Midend {
         self.begin_game();
         self.read_game_id(instance)?;
         if let Some(history) = &mut self.history
-            && let Some(state) = supported(instance.save())?
+            && let Some(save) = read_save(instance)?
         {
-            history.record_new_game(state);
+            history.record_new_game_from(save);
         }
         Ok(())
     }
@@ -478,8 +489,11 @@ impl Midend {
         // Its game's ID is learnt anew (a late read is no new game).
         self.game_id = None;
         match instance.load(&bytes) {
-            Ok(()) => {}
-            Err(e @ GameError::Process(_)) => return Err(e),
+            Ok(()) => history.forget_unloadable_redo(),
+            Err(e @ GameError::Process(_)) => {
+                history.forget_unloadable_redo();
+                return Err(e);
+            }
             Err(e) => {
                 history.take_back_undo();
                 if e.game_error().is_some() {
@@ -592,6 +606,10 @@ mod tests {
             unreachable!()
         }
         fn save(&mut self) -> Result<Vec<u8>, GameError> {
+            // A game process sends the size only of a state over 4 MiB.
+            if self.state.starts_with(b"huge") {
+                return Err(GameError::SaveTooLarge(16 << 20));
+            }
             Ok(self.state.clone())
         }
         fn load(&mut self, bytes: &[u8]) -> Result<(), GameError> {
@@ -677,6 +695,29 @@ mod tests {
         assert!(midend.undo(&mut game).unwrap());
         assert_eq!(game.state, bytes("hit 10D: 27, bust"));
         assert!(!midend.undo(&mut game).unwrap());
+    }
+
+    /// Issue 41, attack 7: a save its game process withheld is a move to a
+    /// position Undo leaves for good, and the game's rules still apply.
+    #[test]
+    fn a_withheld_save_is_a_move_undo_leaves_for_good() {
+        let (mut game, mut midend) = cards();
+        game.play("bet", UndoRule::Free);
+        midend.after_change(&mut game).unwrap();
+        game.play("huge table", UndoRule::Free);
+        midend.after_change(&mut game).unwrap();
+        let current = midend.history().unwrap().current();
+        assert_eq!(current.withheld.state, 16 << 20);
+        assert!(midend.undo(&mut game).unwrap());
+        assert_eq!(game.state, bytes("bet"));
+        assert!(!midend.history().unwrap().can_redo());
+        assert!(!midend.redo(&mut game).unwrap());
+        // A withheld move that deals a card is a barrier as any other.
+        game.play("huge deal", UndoRule::Barrier);
+        midend.after_change(&mut game).unwrap();
+        assert!(!midend.history().unwrap().can_undo());
+        assert!(!midend.restart(&mut game).unwrap(), "its start is withheld");
+        assert_eq!(game.state, bytes("huge deal"));
     }
 
     #[test]

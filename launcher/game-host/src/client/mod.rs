@@ -214,6 +214,10 @@ pub enum ProcessError {
     CannotStart(String),
     /// The call could not be sent (it is larger than a message may be).
     CannotSend(String),
+    /// The game's saved state is this many bytes, more than the console
+    /// keeps of a position (`game_api::host::MAX_KEPT_POSITION_BYTES`), so
+    /// the game process sent its size only.
+    SaveTooLarge(usize),
 }
 
 impl std::fmt::Display for ProcessError {
@@ -233,6 +237,11 @@ impl std::fmt::Display for ProcessError {
             ),
             ProcessError::CannotStart(why) => write!(f, "the game could not start: {why}"),
             ProcessError::CannotSend(why) => write!(f, "the call could not be sent: {why}"),
+            ProcessError::SaveTooLarge(bytes) => write!(
+                f,
+                "the game's saved state is {bytes} bytes, more than the {} the launcher keeps",
+                game_api::host::MAX_KEPT_POSITION_BYTES
+            ),
         }
     }
 }
@@ -416,6 +425,7 @@ impl GameProcess {
             answer_within: options.answer_within,
             run_queue: RunQueue::new(pid),
             progress,
+            bytes_read: std::sync::atomic::AtomicU64::new(0),
         });
         let (writer, frames) = mpsc::channel();
         let _ = writer.send(start);
@@ -578,6 +588,15 @@ impl GameProcess {
             Some(Starting::Done(Ok(started))) => Some(started.sandbox.clone()),
             _ => None,
         }
+    }
+
+    /// The bytes the console has read from the process so far, all its
+    /// messages together: what a call's answers cost is the difference
+    /// around it.
+    pub fn bytes_received(&self) -> u64 {
+        self.shared
+            .bytes_read
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The optional functions the game offers, once it has started.

@@ -11,6 +11,7 @@ impl From<ProcessError> for GameError {
     fn from(e: ProcessError) -> GameError {
         match e {
             ProcessError::Call(e) => GameError::Call(e),
+            ProcessError::SaveTooLarge(bytes) => GameError::SaveTooLarge(bytes),
             other => GameError::Process(other.to_string()),
         }
     }

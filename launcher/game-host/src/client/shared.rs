@@ -30,6 +30,9 @@ pub(super) struct Shared {
     pub(super) run_queue: RunQueue,
     /// Which call the process is running, if it shares a page for it.
     pub(super) progress: Option<ProgressPage>,
+    /// The bytes read from the process's stdout so far: what its answers
+    /// cost the console ([`super::GameProcess::bytes_received`]).
+    pub(super) bytes_read: std::sync::atomic::AtomicU64,
 }
 
 impl std::fmt::Debug for Shared {

@@ -24,7 +24,11 @@ pub(super) fn write_frames(stdin: &Mutex<ChildStdin>, frames: mpsc::Receiver<Vec
 /// The reader thread: messages from the process's stdout, until it ends;
 /// then how it ended.
 pub(super) fn read_messages(shared: &Shared, stdout: impl Read) {
-    let mut input = BufReader::with_capacity(64 * 1024, stdout);
+    let counted = Counted {
+        inner: stdout,
+        shared,
+    };
+    let mut input = BufReader::with_capacity(64 * 1024, counted);
     loop {
         match read_message::<ToConsole>(&mut input) {
             Ok(Some(message)) => {
@@ -41,6 +45,23 @@ pub(super) fn read_messages(shared: &Shared, stdout: impl Read) {
         }
     }
     shared.finish();
+}
+
+/// The process's stdout, counting what is read of it into
+/// [`Shared::bytes_read`].
+struct Counted<'a, R> {
+    inner: R,
+    shared: &'a Shared,
+}
+
+impl<R: Read> Read for Counted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.shared
+            .bytes_read
+            .fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        Ok(n)
+    }
 }
 
 /// The output thread: keeps the last [`OUTPUT_TAIL`] bytes of what the

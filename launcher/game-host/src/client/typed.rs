@@ -130,10 +130,14 @@ impl GameProcess {
         }
     }
 
-    /// The game's state as bytes.
+    /// The game's state as bytes; [`ProcessError::SaveTooLarge`] when it is
+    /// larger than `game_api::host::MAX_KEPT_POSITION_BYTES`, which the
+    /// game process does not send.
     pub fn save(&self) -> Result<Vec<u8>, ProcessError> {
         match self.call(Call::Save)? {
             Answer::Bytes(bytes) => Ok(bytes),
+            // Checked: at most `MAX_SAVE_BYTES`, so it fits a usize.
+            Answer::SaveTooLarge(bytes) => Err(ProcessError::SaveTooLarge(bytes as usize)),
             other => Err(mismatch(other)),
         }
     }

@@ -10,31 +10,16 @@
 //!
 //! `cargo bench -p parcheesi -- --warm-up-time 1 --measurement-time 3`
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::problem_board;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use game_api::Rng;
 use parcheesi::play;
 use parcheesi::players::{Search, Seat, choose_turn};
-use parcheesi::rules::{Board, Color, Loc, Pawn};
+use parcheesi::rules::{Board, Color};
 use std::hint::black_box;
-
-fn problem_board() -> Board {
-    // The original's pawn order: blue, green, red, yellow.
-    let locs = [
-        (Color::Blue, [Some(54), Some(63), Some(39), Some(54)]),
-        (Color::Green, [None, None, None, Some(40)]),
-        (Color::Red, [None, None, Some(14), None]),
-        (Color::Yellow, [Some(60), Some(15), Some(6), Some(0)]),
-    ];
-    let mut b = Board::new();
-    for (c, ls) in locs {
-        for (id, l) in ls.into_iter().enumerate() {
-            if let Some(i) = l {
-                b.set(Pawn::new(c, id as u8), Loc::Main(i));
-            }
-        }
-    }
-    b
-}
 
 fn bench(c: &mut Criterion) {
     // Mid-game: 60 rolls of a Grace game, then whatever green rolled.

@@ -3,31 +3,14 @@
 //! of ticks set by the seconds the ticks carry, never multiplied by a busy
 //! machine's fewer, longer ticks.
 
+mod common;
+use common::problem_board;
+
 use game_api::{Game, Host, Rng};
 use parcheesi::game::{Parcheesi, SLICE, STEP};
 use parcheesi::play::Match;
 use parcheesi::players::{Search, Seat};
-use parcheesi::rules::{Board, Color, Loc, Pawn};
-
-/// The original's "problem board" (blue with double 1s and 6s, 5 seconds
-/// in the 2003 Racket program).
-fn problem_board() -> Board {
-    let locs = [
-        (Color::Blue, [Some(54), Some(63), Some(39), Some(54)]),
-        (Color::Green, [None, None, None, Some(40)]),
-        (Color::Red, [None, None, Some(14), None]),
-        (Color::Yellow, [Some(60), Some(15), Some(6), Some(0)]),
-    ];
-    let mut b = Board::new();
-    for (c, ls) in locs {
-        for (id, l) in ls.into_iter().enumerate() {
-            if let Some(i) = l {
-                b.set(Pawn::new(c, id as u8), Loc::Main(i));
-            }
-        }
-    }
-    b
-}
+use parcheesi::rules::Color;
 
 #[test]
 fn every_computer_turn_is_searched_within_one_tick_s_slice_of_positions() {

@@ -263,6 +263,16 @@ fn sixteen_mib_saves_a_move_are_not_kept_and_the_console_answers() {
             .accesskit_node()
             .is_disabled()
     );
+    // Nor can it be saved to a file: its bytes stayed in the game process.
+    let file = home.path().join("huge.pltgame");
+    let game = harness.state_mut().open_game_mut("huge-save").unwrap();
+    game.save_game_to(&file);
+    let said = game.action_error().unwrap_or_default();
+    assert!(
+        said.contains("could not be saved: its position takes 19.0 MiB"),
+        "{said}"
+    );
+    assert!(!file.exists());
 
     // The console answers: another game opens, plays and saves.
     let ctx = harness.ctx.clone();

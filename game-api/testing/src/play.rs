@@ -4,7 +4,7 @@
 
 use game_api::abi::GameTable;
 use game_api::host::{GameInstance, GameLibrary, HostServices, NoServices, Recorder};
-use game_api::{Event, Point, RecordingPainter, Region, Response, Rgba, Shape};
+use game_api::{Button, Event, Modifiers, Point, RecordingPainter, Region, Response, Rgba, Shape};
 
 /// The game of `table`, started with no launcher services.
 pub fn start(table: &'static GameTable) -> GameInstance {
@@ -103,10 +103,37 @@ pub fn send(game: &mut GameInstance, event: Event) -> Response {
     game.handle_event(&event).expect("the game takes the event")
 }
 
-/// A primary-button click at `at`.
-pub fn click(game: &mut GameInstance, at: Point) {
+/// A primary-button click at `at`; the release's response.
+pub fn click(game: &mut GameInstance, at: Point) -> Response {
     send(game, Event::press(at));
-    send(game, Event::release(at));
+    send(game, Event::release(at))
+}
+
+/// A click of `button` with `modifiers` held at `at`; the release's
+/// response.
+pub fn click_with(
+    game: &mut GameInstance,
+    at: Point,
+    button: Button,
+    modifiers: Modifiers,
+) -> Response {
+    let (pos, button, modifiers) = (at, button, modifiers);
+    send(
+        game,
+        Event::PointerPress {
+            pos,
+            button,
+            modifiers,
+        },
+    );
+    send(
+        game,
+        Event::PointerRelease {
+            pos,
+            button,
+            modifiers,
+        },
+    )
 }
 
 /// A drag with the primary button from `from` to `to`, by way of the

@@ -73,7 +73,7 @@ fn play_to_the_end(game: &mut GameInstance) -> usize {
             }
             Move::Deal => {
                 let at = deck_region(game).center();
-                click(game, at)
+                click(game, at);
             }
             Move::Remove(s) if way == 1 => {
                 let from = stack_region(game, s).center();

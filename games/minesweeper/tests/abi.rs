@@ -6,6 +6,7 @@
 
 use game_api::host::{GameInstance, Recorder};
 use game_api::{Button, Event, GameResult, Modifiers, Point};
+use game_test::play::click_with;
 use game_test::play::{color_at, frame};
 use minesweeper::board::Grid;
 use minesweeper::game::{BOARD, COVERED, EXPLODED, FLAG, GUESSING, HOVER, MARKS, MINE, OPEN};
@@ -75,22 +76,6 @@ impl View {
             .collect()
     }
 }
-
-fn click_with(game: &mut GameInstance, pos: Point, button: Button, modifiers: Modifiers) {
-    game.handle_event(&Event::PointerPress {
-        pos,
-        button,
-        modifiers,
-    })
-    .unwrap();
-    game.handle_event(&Event::PointerRelease {
-        pos,
-        button,
-        modifiers,
-    })
-    .unwrap();
-}
-
 fn click(game: &mut GameInstance, pos: Point) {
     click_with(game, pos, Button::Primary, Modifiers::NONE);
 }

@@ -12,6 +12,7 @@ use game_api::{
     ActionKind, Button, Event, GameResult, Modifiers, Point, Region, Response, Rgba, Shape,
 };
 use game_test::play::WithDataDir;
+use game_test::play::click_with as mouse;
 use game_test::play::{color_at, frame};
 use paint_by_numbers::game::{BLUE, CLUE_DONE, CLUE_TEXT, UNKNOWN, WHITE_CELL, WRONG};
 use paint_by_numbers::puzzle::{Clue, Clues, Picture};
@@ -111,22 +112,6 @@ fn solve_as_read(game: &mut GameInstance) -> Picture {
         other => panic!("the dealt puzzle is not line-solvable: {other:?}"),
     }
 }
-
-fn mouse(game: &mut GameInstance, pos: Point, button: Button, modifiers: Modifiers) -> Response {
-    game.handle_event(&Event::PointerPress {
-        pos,
-        button,
-        modifiers,
-    })
-    .unwrap();
-    game.handle_event(&Event::PointerRelease {
-        pos,
-        button,
-        modifiers,
-    })
-    .unwrap()
-}
-
 fn click(game: &mut GameInstance, cell: (usize, usize)) -> Response {
     let pos = region_of(game, cell).center();
     mouse(game, pos, Button::Primary, Modifiers::NONE)

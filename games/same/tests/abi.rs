@@ -10,6 +10,7 @@ use game_api::{
     ActionKind, Button, Event, GameResult, Modifiers, Outcome, Point, Response, Rgba, Shape,
 };
 use game_test::play::WithDataDir;
+use game_test::play::click;
 use game_test::play::frame;
 use same::board::{Board, Cell};
 use same::deal::deal;
@@ -95,22 +96,6 @@ fn seen_board(game: &mut GameInstance) -> Board {
     }
     board
 }
-
-fn click(game: &mut GameInstance, pos: Point) -> Response {
-    game.handle_event(&Event::PointerPress {
-        pos,
-        button: Button::Primary,
-        modifiers: Modifiers::NONE,
-    })
-    .unwrap();
-    game.handle_event(&Event::PointerRelease {
-        pos,
-        button: Button::Primary,
-        modifiers: Modifiers::NONE,
-    })
-    .unwrap()
-}
-
 /// Lets the dots' fall end, as the launcher's ticks would.
 fn settle(game: &mut GameInstance) {
     for _ in 0..40 {

@@ -5,7 +5,7 @@
 //! as the launcher does.
 
 use game_api::host::{GameInstance, Recorder};
-use game_api::{ActionKind, Button, Event, GameResult, Modifiers, Point, Response, Shape};
+use game_api::{ActionKind, Event, GameResult, Point, Response, Shape};
 use game_test::play::{color_at, frame};
 use tally_maze::game::{BALL, EXIT, Layout, PUMPKIN, TICK};
 use tally_maze::maze::{Cell, Dir, Enumeration};
@@ -295,21 +295,8 @@ fn clicks_step_to_open_neighbours_and_wait_on_the_ball() {
     let (mut game, _) = start();
     game.start_from_game_id(WINNABLE).unwrap();
     let layout = Layout::new(12, 12);
-    let click = |game: &mut GameInstance, cell: Cell| {
-        let pos = layout.center(cell);
-        game.handle_event(&Event::PointerPress {
-            pos,
-            button: Button::Primary,
-            modifiers: Modifiers::NONE,
-        })
-        .unwrap();
-        game.handle_event(&Event::PointerRelease {
-            pos,
-            button: Button::Primary,
-            modifiers: Modifiers::NONE,
-        })
-        .unwrap()
-    };
+    let click =
+        |game: &mut GameInstance, cell: Cell| game_test::play::click(game, layout.center(cell));
     // Maze WINNABLE: from the start, down is open (the way out begins
     // with two steps down); from the cell below, some neighbour is walled.
     let maze = Enumeration::shared(12, 12)

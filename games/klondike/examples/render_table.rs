@@ -6,22 +6,11 @@
 //!
 //! game-raster draws no text, so the corner indices are missing.
 
-use cards::patience::solver::{Verdict, solve};
-use game_api::{Game, Host, NewGame};
-use game_raster::window::WindowArgs;
-use klondike::KlondikeGame;
+#[path = "../../cards/examples/common/patience_table.rs"]
+mod patience_table;
+
+use klondike::Klondike;
 
 fn main() {
-    let args = WindowArgs::from_env("klondike-table.png", 900.0, 640.0);
-    let id = args.text(0, "3,unlimited:1");
-    let moves = args.number(1, 0);
-    let mut game = KlondikeGame::with_seed(Host::detached(), 1);
-    game.start_from_game_id(id).expect("a game ID");
-    if let Verdict::Winnable(path) = solve(game.patience(), 200_000).verdict {
-        for mv in path.into_iter().take(moves) {
-            game.play_move(mv);
-        }
-    }
-    game.lay_out_canvas(args.size);
-    args.write(|p| game.draw(p));
+    patience_table::render_table::<Klondike>("klondike-table.png", "3,unlimited:1");
 }

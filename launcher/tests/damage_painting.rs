@@ -238,9 +238,17 @@ fn a_window_uncovered_or_mapped_again_shows_its_frame_again() {
         still_screen(&x, &mut launcher, &format!("the {name} unmapped"));
         x.run("xdotool", &["windowmap", "--sync", window]);
         let mapped = still_screen(&x, &mut launcher, &format!("the {name} mapped again"));
-        if let Some((count, bounds)) = window_part(&mapped, at).difference(before, 0) {
+        let shown_again = window_part(&mapped, at);
+        if let Some((count, bounds)) = shown_again.difference(before, 0) {
+            let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+            let (a, b) = (dir.join("mapped-again.png"), dir.join("before.png"));
+            shown_again.save_png(&a);
+            before.save_png(&b);
             panic!(
-                "the {name} mapped again: {count} pixels differ from its frame, within {bounds:?}"
+                "the {name} mapped again: {count} pixels differ from its frame, within \
+                 {bounds:?}: see {} and {}",
+                a.display(),
+                b.display()
             );
         }
     }

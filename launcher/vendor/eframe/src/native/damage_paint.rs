@@ -474,12 +474,14 @@ fn paint_in_place(
             upside_down: false,
         },
     );
-    if painted.is_empty() {
-        // Nothing changed, yet to be shown: the back buffer holds it.
+    if painted.is_empty() || must_present {
+        // To be shown whole (the window may have lost its pixels, or they
+        // are read back): the back buffer holds the whole frame.
         sub_buffer.show([0, 0, size_px[0] as i32, size_px[1] as i32]);
-    }
-    for rect in painted {
-        sub_buffer.show(rect);
+    } else {
+        for rect in painted {
+            sub_buffer.show(rect);
+        }
     }
     window.frames.remember(shapes, size_px, pixels_per_point);
     false

@@ -493,6 +493,23 @@ impl WinitApp for GlowWinitApp<'_> {
         }
     }
 
+    fn others_exposed(&mut self, window_id: WindowId) {
+        if let Some(running) = self.running.as_ref() {
+            let mut glutin = running.glutin.borrow_mut();
+            let this = glutin.viewport_from_window.get(&window_id).copied();
+            let others: Vec<ViewportId> = glutin
+                .viewports
+                .keys()
+                .copied()
+                .filter(|id| Some(*id) != this)
+                .collect();
+            for id in others {
+                glutin.damage_painters.exposed(id);
+                running.integration.egui_ctx.request_repaint_of(id);
+            }
+        }
+    }
+
     fn window_id_from_viewport_id(&self, id: ViewportId) -> Option<WindowId> {
         self.running
             .as_ref()?
@@ -2018,3 +2035,4 @@ mod tests {
         assert_eq!(tried, ["core", "es", "compat"]);
     }
 }
+

@@ -432,6 +432,19 @@ impl<T: WinitApp> ApplicationHandler<UserEvent> for WinitAppWrapper<T> {
                     if event == winit::event::WindowEvent::Occluded(false) {
                         self.winit_app.window_exposed(window_id);
                     }
+                    // A window that moved, changed size, was hidden or went
+                    // away may uncover the others: theirs may be lost too
+                    // (an expose that comes while eframe's own redraw is
+                    // pending looks like eframe's, and is missed).
+                    if matches!(
+                        event,
+                        winit::event::WindowEvent::Moved(_)
+                            | winit::event::WindowEvent::Resized(_)
+                            | winit::event::WindowEvent::Occluded(true)
+                            | winit::event::WindowEvent::Destroyed
+                    ) {
+                        self.winit_app.others_exposed(window_id);
+                    }
                     self.winit_app.window_event(event_loop, window_id, event)
                 }
             };

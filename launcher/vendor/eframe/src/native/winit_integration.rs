@@ -115,6 +115,11 @@ pub trait WinitApp {
     /// shown whole even if nothing in it changed.
     fn window_exposed(&mut self, _window_id: WindowId) {}
 
+    /// PLT Games: `window_id`'s window moved, changed size, was hidden or
+    /// went away, and may have uncovered the others: each shows its next
+    /// frame, which comes soon.
+    fn others_exposed(&mut self, _window_id: WindowId) {}
+
     fn run_ui_and_paint(
         &mut self,
         event_loop: &ActiveEventLoop,

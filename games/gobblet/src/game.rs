@@ -530,7 +530,9 @@ impl Gobblet {
     }
 
     fn update_ticks(&mut self) {
-        let moving = self.slide.is_some().then_some(TICK);        self.ticking.pace(&self.host, moving, self.thinking.is_some());
+        let moving = self.slide.is_some().then_some(TICK);
+        self.ticking
+            .pace(&self.host, moving, self.thinking.is_some());
     }
 
     /// Lets the computer play the move for the player to move now (`g`):
@@ -1033,11 +1035,7 @@ impl Gobblet {
         if let Some(spot) = self.selected {
             let c = self.spot_center(spot);
             if let Some(size) = self.movable(spot) {
-                painter.circle(
-                    c,
-                    self.radius(size) + 5.0,
-                    Style::stroked(3.0, PICKED),
-                );
+                painter.circle(c, self.radius(size) + 5.0, Style::stroked(3.0, PICKED));
             }
         }
         if let Some(spot) = self.cursor {
@@ -1068,11 +1066,7 @@ impl Gobblet {
             if legal {
                 painter.circle(c, self.radius(size), Style::solid(SHADOW));
             } else {
-                painter.circle(
-                    c,
-                    self.radius(size),
-                    Style::stroked(4.0, REFUSED),
-                );
+                painter.circle(c, self.radius(size), Style::stroked(4.0, REFUSED));
             }
         }
         self.draw_piece(painter, drag.pos, size, color);

@@ -237,11 +237,7 @@ pub fn dial(painter: &mut dyn Painter, fraction: f32, color: Rgba) {
         }
         painter.polygon(&points, Style::solid(color));
     }
-    painter.circle(
-        c,
-        r,
-        Style::stroked(3.0, DIAL_RIM),
-    );
+    painter.circle(c, r, Style::stroked(3.0, DIAL_RIM));
 }
 
 #[cfg(test)]

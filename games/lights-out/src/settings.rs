@@ -10,7 +10,6 @@
 //! are kept as they were, and a missing or damaged file gives the default
 //! (5×5, the original's): a setting is never worth an error.
 
-
 use game_api::settings::{Options, SettingsFile};
 
 use crate::board::{DEFAULT_SIZE, SIZES};

@@ -16,7 +16,6 @@
 //! question marks): a
 //! setting is never worth an error.
 
-
 use game_api::settings::{Options, SettingsFile};
 
 use crate::board::Size;

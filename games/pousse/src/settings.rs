@@ -13,7 +13,6 @@
 //! (4 by 4, a person as X against the Medium computer as O): a setting is
 //! never worth an error.
 
-
 use game_api::settings::{Options, SettingsFile};
 
 use crate::computer::Strength;

@@ -12,7 +12,6 @@
 //! a missing or damaged file gives the original's defaults (20 × 16, five
 //! colours): a setting is never worth an error.
 
-
 use game_api::settings::{Options, SettingsFile};
 
 /// The board sizes offered, as (columns, rows): the original's first.

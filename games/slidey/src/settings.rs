@@ -13,7 +13,6 @@
 //! defaults (the player's picture if there is one, else the landscape; no
 //! numbers; misplaced tiles not marked): a setting is never worth an error.
 
-
 use game_api::settings::{Options, SettingsFile};
 
 use crate::picture::Builtin;

@@ -228,11 +228,12 @@ impl DamagePainters {
         }
     }
 
-    /// Paints `frame` into the window whose surface is current: the
-    /// changed region into its texture, then the texture to the window
-    /// (or the whole frame straight to the window where that cannot be).
-    /// Returns whether the window's buffer holds the frame to swap: not
-    /// when nothing changed and the window still shows the last frame.
+    /// Paints `frame` into the window whose surface is current, where it
+    /// changed: in place, shown region by region ([`paint_in_place`]), or
+    /// into the window's kept texture, copied to the window whole (or the
+    /// whole frame straight to the window where neither can be). Returns
+    /// whether to swap: not when the frame is shown already (in place), or
+    /// nothing changed and the window still shows the last frame.
     pub(crate) fn paint(
         &mut self,
         egui_ctx: &egui::Context,

@@ -423,8 +423,8 @@ impl WindowFrames {
 /// shows that region ([`SubBufferCopy`]); nothing is swapped, so the back
 /// buffer always holds the last frame whole. Returns whether to swap: at a
 /// new size, as Mesa reads a window's new size at a swap (never at a copy),
-/// so the frame at a new size is painted whole and swapped, and the next
-/// is painted whole again in the buffer of the right size.
+/// so at a new size the last frame is swapped, and the next is painted
+/// whole in the buffer of the right size.
 fn paint_in_place(
     egui_ctx: &egui::Context,
     painter: &mut egui_glow::Painter,
@@ -451,9 +451,21 @@ fn paint_in_place(
     // window: paint to its own (back) buffer.
     unsafe { gl.bind_framebuffer(glow::FRAMEBUFFER, None) };
     if window.swapped_at != Some(size_px) {
-        let primitives = egui_ctx.tessellate(shapes, pixels_per_point);
-        clear(&gl, size_px, None, clear_color);
-        painter.paint_and_update_textures(size_px, pixels_per_point, &primitives, textures_delta);
+        // A window's first frame is painted whole (its buffer may be the
+        // right size already). At a later size the buffer is still the old
+        // size: the swap alone shows the last frame again, and the next is
+        // the first painted at the new size (not one cut to the old size,
+        // which would look finished where it is not).
+        if window.swapped_at.is_none() {
+            let primitives = egui_ctx.tessellate(shapes, pixels_per_point);
+            clear(&gl, size_px, None, clear_color);
+            painter.paint_and_update_textures(
+                size_px,
+                pixels_per_point,
+                &primitives,
+                textures_delta,
+            );
+        }
         window.swapped_at = Some(size_px);
         window.frames.forget();
         egui_ctx.request_repaint_of(viewport_id);

@@ -86,13 +86,14 @@ impl Snapshot {
     }
 
     /// Whether it is kept once it is no longer the current position: at
-    /// most [`crate::saves::MAX_POSITION_BYTES`] with its start, the most
+    /// most [`game_api::host::MAX_KEPT_POSITION_BYTES`] with its start, the most
     /// a resume file keeps too. A larger one (issue 41: 16 MiB a move
     /// kept 64 MiB of undo and took the console to 164 MB) is the current
     /// position only: Undo goes back past it, and nothing is lost that a
     /// resume file would have kept.
     pub fn kept(&self) -> bool {
-        self.withheld == Withheld::default() && self.bytes() <= crate::saves::MAX_POSITION_BYTES
+        self.withheld == Withheld::default()
+            && self.bytes() <= game_api::host::MAX_KEPT_POSITION_BYTES
     }
 }
 
@@ -397,7 +398,7 @@ mod tests {
     /// the current one only; Undo goes back past it to the last one kept.
     #[test]
     fn a_position_too_large_to_keep_is_left_behind() {
-        let big = crate::saves::MAX_POSITION_BYTES;
+        let big = game_api::host::MAX_KEPT_POSITION_BYTES;
         let mut h = History::new(bytes("a"));
         assert!(h.record_move(bytes("b")));
         assert!(h.record_move(vec![7; big]));
@@ -421,7 +422,7 @@ mod tests {
     /// game whose start was withheld has no Restart.
     #[test]
     fn a_withheld_position_is_the_current_one_only() {
-        let big = crate::saves::MAX_POSITION_BYTES + 1;
+        let big = game_api::host::MAX_KEPT_POSITION_BYTES + 1;
         let mut h = History::new(bytes("a"));
         assert!(h.record(Save::Bytes(bytes("b"))));
         assert!(h.record(Save::Withheld(big)));

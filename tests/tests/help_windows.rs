@@ -562,7 +562,6 @@ struct RecordingBrowser {
 impl RecordingBrowser {
     #[cfg(unix)]
     fn install() -> RecordingBrowser {
-        use std::os::unix::fs::PermissionsExt;
         let guard = BROWSER_ENV.lock().unwrap_or_else(|e| e.into_inner());
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("opened.txt");
@@ -572,10 +571,12 @@ impl RecordingBrowser {
             format!("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '{}'\n", log.display()),
         )
         .unwrap();
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
         let old = std::env::var_os("BROWSER");
+        // Run by `sh`, not executed itself: a script this process just
+        // wrote cannot be executed while another test's child, forked in
+        // between, still holds it open for writing (ETXTBSY).
         // SAFETY: the tests that read or write $BROWSER hold BROWSER_ENV.
-        unsafe { std::env::set_var("BROWSER", &script) };
+        unsafe { std::env::set_var("BROWSER", format!("sh '{}'", script.display())) };
         RecordingBrowser {
             _guard: guard,
             _dir: dir,

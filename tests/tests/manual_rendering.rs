@@ -328,7 +328,6 @@ fn a_link_to_another_document_beside_the_manual_opens_it_here() {
 #[cfg(unix)]
 #[test]
 fn a_web_link_opens_in_the_browser_named_by_browser() {
-    use std::os::unix::fs::PermissionsExt;
     let mut v = Viewer::open(
         "# Web\n\nThe [*project* site](https://example.org/x?a=1&b=2).\n",
         &[],
@@ -340,9 +339,11 @@ fn a_web_link_opens_in_the_browser_named_by_browser() {
         format!("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '{}'\n", log.display()),
     )
     .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Run by `sh`, not executed itself: a script this process just wrote
+    // cannot be executed while another test's child, forked in between,
+    // still holds it open for writing (ETXTBSY, then `xdg-open` is tried).
     // SAFETY: the only test of this binary that reads or writes $BROWSER.
-    unsafe { std::env::set_var("BROWSER", format!("{} %s", script.display())) };
+    unsafe { std::env::set_var("BROWSER", format!("sh '{}' %s", script.display())) };
     v.harness
         .get_by_role_and_label(Role::Link, "project site")
         .click();

@@ -2,11 +2,13 @@
 //! "winnable?" badge, the next move of Solve, and say plainly what the
 //! [`Solver`](crate::solver::Solver) found.
 //!
-//! The game solves each position in the background while the player
-//! thinks: a thread of its own ([`Minds::think_about`]) answers with a
-//! budget of [`THINK_NODES`] positions and a fresh table per position, and
-//! the answers are kept per position. A question asked before that answer
-//! came is tried at once within a small budget of [`QUICK_NODES`]
+//! The game solves positions in the background: a thread of its own
+//! ([`Minds::think_about`]) answers with a budget of [`THINK_NODES`]
+//! positions and a fresh table per position, and the answers are kept per
+//! position. It is asked about each position while the "winnable?" badge
+//! is shown, and otherwise only about a position a question did not decide
+//! at once: a player who asks nothing spends no CPU on answers. A question
+//! is first tried at once within a small budget of [`QUICK_NODES`]
 //! positions (no time limit: the same answer on any machine; the same
 //! search from the same fresh table, so a position it decides gets the
 //! same answer as the thread's); when that does not decide it, the game
@@ -308,6 +310,7 @@ impl Minds {
         if self.undecided.as_ref() == Some(&key) {
             // Asked again while the thread thinks: the same search again
             // would find the same nothing.
+            self.think_about(board, cat);
             return Verdict::Undecided;
         }
         self.solver.clear();
@@ -319,6 +322,9 @@ impl Minds {
         if verdict == Verdict::Undecided {
             if self.thinker.is_some() {
                 self.undecided = Some(key);
+                // Not decided at once: the thread takes it on (if it is
+                // not on it already).
+                self.think_about(board, cat);
             }
         } else {
             self.answers.insert(key, verdict);
@@ -352,5 +358,39 @@ pub fn cannot_solve(board: &Board, verdict: Verdict) -> &'static str {
         Verdict::Lost => "Solve found no win: the cat can escape whatever you do",
         Verdict::Trapped => "The cat is already boxed in",
         _ => "Solve found no forced win in time; try a hint instead",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::World;
+
+    /// The thread solves only what it is asked: a question that the quick
+    /// budget does not decide asks it, and nothing else does (the plugin
+    /// asks about every position only while the badge is shown).
+    #[test]
+    fn the_thread_solves_only_what_a_question_left_undecided() {
+        let mut minds = Minds::new(Difficulty::Classic);
+        minds.start_thinking();
+        // Seed 88: winnable, decided in 103,529 positions, more than a
+        // quick answer may visit.
+        let world = World::new_game(11, 88).unwrap();
+        let (board, cat) = (world.board(), world.cat());
+        assert!(!minds.is_thinking(board, cat), "asked about nothing yet");
+        assert_eq!(minds.verdict(board, cat), Verdict::Undecided);
+        assert!(minds.is_thinking(board, cat), "the thread takes it on");
+        // Asked again while it thinks: still the thread's, not asked twice.
+        assert_eq!(minds.verdict(board, cat), Verdict::Undecided);
+        // Polled with pauses: the thread runs at the lowest priority, and
+        // a loop that only yields would keep it from a busy machine's CPU.
+        while !minds.poll() {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(!minds.is_thinking(board, cat));
+        assert!(matches!(
+            minds.verdict(board, cat),
+            Verdict::Winnable { .. }
+        ));
     }
 }

@@ -683,11 +683,16 @@ impl ChatNoir {
     }
 
     /// The badge's answer for the position now, when the badge is shown
-    /// and the game goes on.
+    /// and the game goes on. The background thread solves a position only
+    /// while the badge is shown, or when a hint or Solve asks about it:
+    /// otherwise the player would pay, after every move, seconds of CPU
+    /// for an answer no one sees.
     fn update_badge(&mut self) {
         if self.world.state() == State::Playing && self.host.has_revision_2() {
             self.minds.start_thinking();
-            self.minds.think_about(self.world.board(), self.world.cat());
+            if self.badge_shown() {
+                self.minds.think_about(self.world.board(), self.world.cat());
+            }
         }
         self.verdict = (self.badge_shown() && self.world.state() == State::Playing)
             .then(|| self.minds.verdict(self.world.board(), self.world.cat()));

@@ -24,6 +24,13 @@ use std::time::{Duration, Instant};
 /// How deep the chain of a game's processes goes: P, A and the game B.
 const CHAIN: usize = 3;
 
+/// How old a reading of the wait may be and still stand for the wait at
+/// a call's start ([`RunQueue::stamp`]). A pointer move is a call: read
+/// for each, the wait cost a few `/proc` files opened and read per move.
+/// An older baseline only gives the game more time (at most this much of
+/// a wait counted twice), never less.
+const STAMP_FRESH: Duration = Duration::from_millis(50);
+
 /// Reads how long a game process's main threads have waited to run.
 #[derive(Debug)]
 pub struct RunQueue {
@@ -34,6 +41,9 @@ pub struct RunQueue {
     /// (and been reaped) keeps the wait it had, so the total never goes
     /// back while the chain ends.
     last: Mutex<HashMap<u32, Duration>>,
+    /// The last total read, and when: a stamp within [`STAMP_FRESH`] of it
+    /// takes it.
+    recent: Mutex<Option<(Instant, Duration)>>,
 }
 
 /// A moment of a game process's life: when, and how long its main threads
@@ -53,6 +63,7 @@ impl RunQueue {
         RunQueue {
             chain: Mutex::new(vec![pid]),
             last: Mutex::new(HashMap::new()),
+            recent: Mutex::new(None),
         }
     }
 
@@ -61,7 +72,8 @@ impl RunQueue {
     pub fn waited(&self) -> Duration {
         let chain = self.chain();
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        chain
+        let at = Instant::now();
+        let waited = chain
             .iter()
             .map(|pid| match run_queue_wait(*pid) {
                 Some(waited) => {
@@ -70,15 +82,26 @@ impl RunQueue {
                 }
                 None => last.get(pid).copied().unwrap_or_default(),
             })
-            .sum()
+            .sum();
+        *self.recent.lock().unwrap_or_else(|e| e.into_inner()) = Some((at, waited));
+        waited
     }
 
-    /// Now, with the wait so far.
+    /// Now, with the wait so far: as last read if that was less than
+    /// [`STAMP_FRESH`] ago (a baseline that is a little old only gives the
+    /// game a little more time).
     pub fn stamp(&self) -> Stamp {
-        Stamp {
-            at: Instant::now(),
-            waited: self.waited(),
-        }
+        self.stamp_at(Instant::now())
+    }
+
+    /// [`RunQueue::stamp`] taken at `at`.
+    fn stamp_at(&self, at: Instant) -> Stamp {
+        let recent = *self.recent.lock().unwrap_or_else(|e| e.into_inner());
+        let waited = match recent {
+            Some((read, waited)) if at.duration_since(read) < STAMP_FRESH => waited,
+            _ => self.waited(),
+        };
+        Stamp { at, waited }
     }
 
     /// The time the game was given since `stamp`: the time that passed,
@@ -175,6 +198,43 @@ mod tests {
         // however busy the machine is.
         assert_eq!(waited, stamp.waited);
         assert!(given >= passed, "given {given:?} of {passed:?}");
+    }
+
+    /// A pointer move is a call, and each call is stamped: a stamp reads
+    /// `/proc` only when the last reading is older than `STAMP_FRESH`.
+    #[test]
+    fn a_stamp_takes_a_fresh_reading_and_reads_an_old_one_again() {
+        if !has_schedstat() {
+            return;
+        }
+        if Command::new("taskset").arg("-V").output().is_err() {
+            eprintln!(
+                "skipped: taskset (util-linux) is not installed to keep processes on one CPU"
+            );
+            return;
+        }
+        let mut spinners: Vec<Child> = (0..3).map(|_| spinner()).collect();
+        let queue = RunQueue::new(spinners[0].id());
+        let first = queue.stamp();
+        let read_at = queue.recent.lock().unwrap().unwrap().0;
+        let soon = queue.stamp_at(read_at + STAMP_FRESH / 2);
+        assert_eq!(soon.waited, first.waited, "a fresh reading is taken");
+        assert_eq!(queue.recent.lock().unwrap().unwrap().0, read_at);
+        // Until the spinner has waited more, counted in its own wait.
+        while queue.waited() == first.waited {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let read_again = queue.recent.lock().unwrap().unwrap().0;
+        let later = queue.stamp_at(read_again + STAMP_FRESH);
+        assert!(later.waited > first.waited);
+        assert!(
+            queue.recent.lock().unwrap().unwrap().0 > read_again,
+            "read again"
+        );
+        for s in &mut spinners {
+            let _ = s.kill();
+            let _ = s.wait();
+        }
     }
 
     #[test]

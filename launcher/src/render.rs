@@ -65,6 +65,17 @@ pub struct EguiPainter<'a> {
     clips: Vec<Rect>,
     /// The game's pictures as textures; without them pictures are skipped.
     pictures: Option<&'a mut GamePictures>,
+    /// Shapes not yet given to egui, all clipped to `batch_clip`: given
+    /// a batch at a time (one lock of egui's context for a batch, not one
+    /// a shape; a card game draws over a thousand shapes a frame).
+    batch: Vec<egui::Shape>,
+    batch_clip: Rect,
+}
+
+impl Drop for EguiPainter<'_> {
+    fn drop(&mut self) {
+        self.flush();
+    }
 }
 
 impl<'a> EguiPainter<'a> {
@@ -75,6 +86,8 @@ impl<'a> EguiPainter<'a> {
             transform,
             clips: vec![painter.clip_rect().intersect(transform.screen_rect())],
             pictures: None,
+            batch: Vec::new(),
+            batch_clip: Rect::NOTHING,
         }
     }
 
@@ -132,9 +145,7 @@ impl<'a> EguiPainter<'a> {
         }
         mesh.add_triangle(0, 1, 2);
         mesh.add_triangle(0, 2, 3);
-        self.painter
-            .with_clip_rect(clip)
-            .add(egui::Shape::mesh(mesh));
+        self.add_clipped(clip, egui::Shape::mesh(mesh));
     }
 
     /// Replays recorded shapes.
@@ -207,9 +218,28 @@ impl<'a> EguiPainter<'a> {
         }
     }
 
-    fn add(&self, shape: egui::Shape) {
+    fn add(&mut self, shape: egui::Shape) {
         let clip = *self.clips.last().expect("the canvas clip is never popped");
-        self.painter.with_clip_rect(clip).add(shape);
+        self.add_clipped(clip, shape);
+    }
+
+    /// Adds `shape`, clipped to `clip`, to the batch (a new one for a new
+    /// clip).
+    fn add_clipped(&mut self, clip: Rect, shape: egui::Shape) {
+        if clip != self.batch_clip {
+            self.flush();
+            self.batch_clip = clip;
+        }
+        self.batch.push(shape);
+    }
+
+    /// Gives the batch to egui, in order.
+    fn flush(&mut self) {
+        if !self.batch.is_empty() {
+            self.painter
+                .with_clip_rect(self.batch_clip)
+                .extend(std::mem::take(&mut self.batch));
+        }
     }
 
     fn stroke(&self, style: Style) -> EguiStroke {
@@ -317,12 +347,16 @@ impl Painter for EguiPainter<'_> {
         );
         // A centred or right-aligned galley's rows start left of its origin.
         let origin = placed.min - galley.rect.min.to_vec2();
-        let painter = self.painter.with_clip_rect(clip);
+        if galley.is_empty() {
+            return;
+        }
         if bold > 0.0 {
             // No bold face in egui's fonts: the text again, a little right.
-            painter.galley(origin + Vec2::new(bold, 0.0), galley.clone(), color(c));
+            let shape =
+                egui::Shape::galley(origin + Vec2::new(bold, 0.0), galley.clone(), color(c));
+            self.add_clipped(clip, shape);
         }
-        painter.galley(origin, galley, color(c));
+        self.add_clipped(clip, egui::Shape::galley(origin, galley, color(c)));
     }
 
     fn text_size(&mut self, font_size: f32, text: &str) -> Point {

@@ -61,6 +61,9 @@ struct WindowFrames {
     /// Painting in place: the window's size when its buffers were last
     /// swapped (see [`paint_in_place`]).
     swapped_at: Option<[u32; 2]>,
+    /// The last frame changed nothing the window shows (see
+    /// [`DamagePainters::last_frame_unchanged`]).
+    unchanged: bool,
 }
 
 /// How long after a frame that changed nothing and was not shown the
@@ -212,6 +215,12 @@ impl DamagePainters {
         repainted
     }
 
+    /// Whether the last frame of `viewport_id` changed nothing it shows:
+    /// then egui's settle pass after it is not run (`settle.rs`).
+    pub(crate) fn last_frame_unchanged(&self, viewport_id: ViewportId) -> bool {
+        self.windows.get(&viewport_id).is_some_and(|w| w.unchanged)
+    }
+
     /// Forgets the windows not in `alive`; their textures go at the next
     /// paint.
     pub(crate) fn retain(&mut self, alive: impl Fn(&ViewportId) -> bool) {
@@ -274,6 +283,8 @@ impl DamagePainters {
         let gl = painter.gl().clone();
         let texture_changes = self.texture_changes;
         let window = self.windows.entry(frame.viewport_id).or_default();
+        // Until its damage says otherwise.
+        window.unchanged = false;
         let must_present = self.exposed.remove(&frame.viewport_id) || frame.must_present;
         if !enabled(&gl) {
             paint_whole(egui_ctx, painter, frame);
@@ -323,6 +334,7 @@ impl DamagePainters {
         let damage = window
             .frames
             .damage(&shapes, size_px, pixels_per_point, textures_changed);
+        window.unchanged = damage == Damage::Nothing;
         if !window.to_show(egui_ctx, viewport_id, &damage, must_present) {
             window.frames.remember(shapes, size_px, pixels_per_point);
             return false;
@@ -446,6 +458,7 @@ fn paint_in_place(
     let damage = window
         .frames
         .damage(&shapes, size_px, pixels_per_point, textures_changed);
+    window.unchanged = damage == Damage::Nothing;
     let gl = painter.gl().clone();
     // SAFETY: a plain GL call on the context eframe made current for this
     // window: paint to its own (back) buffer.

@@ -61,6 +61,10 @@ pub struct GlowWinitApp<'app> {
     /// An optional pre-existing egui context. If `Some`, it is used instead of
     /// creating a new one via [`create_egui_context`]. Taken during initialization.
     egui_ctx: Option<egui::Context>,
+
+    /// PLT Games: the context's repaint requests, passed on to the event
+    /// loop (`settle.rs`).
+    repaint_requests: Option<Arc<super::settle::RepaintRequests>>,
 }
 
 /// State that is initialized when the application is first starts running via
@@ -253,6 +257,7 @@ impl<'app> GlowWinitApp<'app> {
             running: None,
             app_creator: Some(app_creator),
             egui_ctx,
+            repaint_requests: None,
         }
     }
 
@@ -363,24 +368,11 @@ impl<'app> GlowWinitApp<'app> {
             None,
         );
 
-        {
-            let event_loop_proxy = Arc::clone(&self.repaint_proxy);
-            integration
-                .egui_ctx
-                .set_request_repaint_callback(move |info| {
-                    log::trace!("request_repaint_callback: {info:?}");
-                    let when = Instant::now() + info.delay;
-                    let cumulative_pass_nr = info.current_cumulative_pass_nr;
-                    event_loop_proxy
-                        .lock()
-                        .send_event(UserEvent::RequestRepaint {
-                            viewport_id: info.viewport_id,
-                            when,
-                            cumulative_pass_nr,
-                        })
-                        .ok();
-                });
-        }
+        // PLT Games: every request passed on, egui's settle passes marked
+        // (`settle.rs`).
+        let repaint_requests = super::settle::RepaintRequests::new(Arc::clone(&self.repaint_proxy));
+        repaint_requests.install(&integration.egui_ctx);
+        self.repaint_requests = Some(repaint_requests);
 
         #[cfg(feature = "accesskit")]
         {
@@ -508,6 +500,27 @@ impl WinitApp for GlowWinitApp<'_> {
                 running.integration.egui_ctx.request_repaint_of(id);
             }
         }
+    }
+
+    fn repaint_request_taken(
+        &self,
+        viewport_id: ViewportId,
+        cumulative_pass_nr: u64,
+        when: std::time::Instant,
+    ) {
+        if let Some(requests) = &self.repaint_requests {
+            requests.taken(viewport_id, cumulative_pass_nr, when);
+        }
+    }
+
+    fn settle_pass_wanted(&self, viewport_id: ViewportId) -> bool {
+        self.running.as_ref().is_none_or(|running| {
+            !running
+                .glutin
+                .borrow()
+                .damage_painters
+                .last_frame_unchanged(viewport_id)
+        })
     }
 
     fn window_id_from_viewport_id(&self, id: ViewportId) -> Option<WindowId> {
@@ -2035,4 +2048,3 @@ mod tests {
         assert_eq!(tried, ["core", "es", "compat"]);
     }
 }
-

@@ -18,5 +18,8 @@ mod glow_integration;
 #[cfg(feature = "glow")]
 mod damage_paint;
 
+#[cfg(feature = "glow")]
+mod settle;
+
 #[cfg(feature = "wgpu_no_default_features")]
 mod wgpu_integration;

@@ -358,12 +358,20 @@ impl<T: WinitApp> ApplicationHandler<UserEvent> for WinitAppWrapper<T> {
                     when,
                     cumulative_pass_nr,
                     viewport_id,
+                    settle,
                 } => {
                     let current_pass_nr = self
                         .winit_app
                         .egui_ctx()
                         .map_or(0, |ctx| ctx.cumulative_pass_nr_for(viewport_id));
-                    if current_pass_nr == cumulative_pass_nr
+                    self.winit_app
+                        .repaint_request_taken(viewport_id, cumulative_pass_nr, when);
+                    if settle && !self.winit_app.settle_pass_wanted(viewport_id) {
+                        // PLT Games: the pass before changed nothing shown;
+                        // the same pass again would not either (`settle.rs`).
+                        log::trace!("UserEvent::RequestRepaint: no settle pass needed");
+                        Ok(EventResult::Wait)
+                    } else if current_pass_nr == cumulative_pass_nr
                         || current_pass_nr == cumulative_pass_nr + 1
                     {
                         log::trace!("UserEvent::RequestRepaint scheduling repaint at {when:?}");

@@ -301,6 +301,7 @@ impl<'app> WgpuWinitApp<'app> {
                         when,
                         cumulative_pass_nr,
                         viewport_id: info.viewport_id,
+                        settle: false,
                     })
                     .ok();
             });

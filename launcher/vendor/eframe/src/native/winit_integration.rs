@@ -85,6 +85,11 @@ pub enum UserEvent {
 
         /// What the cumulative pass number was when the repaint was _requested_.
         cumulative_pass_nr: u64,
+
+        /// PLT Games: egui's own pass "to let things settle", asked with no
+        /// one asking (see `settle.rs`): run only when
+        /// [`WinitApp::settle_pass_wanted`].
+        settle: bool,
     },
 
     /// A request related to [`accesskit`](https://accesskit.dev/).
@@ -119,6 +124,22 @@ pub trait WinitApp {
     /// went away, and may have uncovered the others: each shows its next
     /// frame, which comes soon.
     fn others_exposed(&mut self, _window_id: WindowId) {}
+
+    /// PLT Games: the event loop took the repaint request of `viewport_id`
+    /// asked at pass `cumulative_pass_nr` for `when` (`settle.rs`).
+    fn repaint_request_taken(
+        &self,
+        _viewport_id: ViewportId,
+        _cumulative_pass_nr: u64,
+        _when: std::time::Instant,
+    ) {
+    }
+
+    /// PLT Games: whether to run egui's settle pass for `viewport_id`
+    /// (see `settle.rs`): not when its last pass changed nothing shown.
+    fn settle_pass_wanted(&self, _viewport_id: ViewportId) -> bool {
+        true
+    }
 
     fn run_ui_and_paint(
         &mut self,

@@ -45,6 +45,35 @@ pub fn decode_picture(bytes: Vec<u8>, name: &Path) -> Result<ColorImage, String>
     Ok(ColorImage::from_rgba_unmultiplied(size, rgba.as_raw()))
 }
 
+/// The bytes a picture of `width` × `height` pixels takes as a texture
+/// once [`decode_picture`] has scaled it, at least: its scaled sides are
+/// rounded, so one less pixel each way.
+fn least_texture_bytes(width: u32, height: u32) -> usize {
+    let (w, h) = (f64::from(width), f64::from(height));
+    let side = f64::from(MAX_TEXTURE_SIDE);
+    let ratio = if width > MAX_TEXTURE_SIDE || height > MAX_TEXTURE_SIDE {
+        (side / w).min(side / h)
+    } else {
+        1.0
+    };
+    let (w, h) = ((w * ratio).round() as usize, (h * ratio).round() as usize);
+    let exact = ratio == 1.0;
+    let (w, h) = if exact {
+        (w, h)
+    } else {
+        (w.saturating_sub(1), h.saturating_sub(1))
+    };
+    w * h * 4
+}
+
+/// What a picture past a manual's memory for pictures says.
+fn over_budget() -> String {
+    format!(
+        "not shown: this manual's pictures would take more than {} MiB of memory",
+        MAX_MANUAL_PICTURE_BYTES >> 20
+    )
+}
+
 /// Reads and decodes the picture `relative` of `manual`, whose file is in
 /// `manual_dir` inside `folder` (see [`read_picture`] and [`decode_picture`]).
 pub fn load_picture(
@@ -104,9 +133,32 @@ impl Decoder {
         std::thread::Builder::new()
             .name("manual pictures".into())
             .spawn(move || {
+                // The bytes the viewer shows, counted as it will count them
+                // (`Pictures::take_decoded`, in the same order): a picture
+                // that cannot fit is refused from its size alone, not
+                // decoded (decoding and scaling 4096 × 4096 costs about
+                // half a second of CPU).
+                let mut shown = 0;
                 for (relative, folder, path) in queue {
-                    let image = read_picture_file(&folder, &path)
-                        .and_then(|bytes| decode_picture(bytes, &path));
+                    let image = read_picture_file(&folder, &path).and_then(|bytes| {
+                        let size = image::ImageReader::new(std::io::Cursor::new(&bytes))
+                            .with_guessed_format()
+                            .ok()
+                            .and_then(|reader| reader.into_dimensions().ok());
+                        match size {
+                            Some((w, h))
+                                if shown + least_texture_bytes(w, h) > MAX_MANUAL_PICTURE_BYTES =>
+                            {
+                                Err(over_budget())
+                            }
+                            _ => decode_picture(bytes, &path),
+                        }
+                    });
+                    if let Ok(image) = &image
+                        && shown + image.pixels.len() * 4 <= MAX_MANUAL_PICTURE_BYTES
+                    {
+                        shown += image.pixels.len() * 4;
+                    }
                     if finished.send((relative, image)).is_err() {
                         break;
                     }
@@ -189,10 +241,7 @@ impl Pictures {
                 Ok(image) => {
                     let bytes = image.pixels.len() * 4;
                     if self.bytes + bytes > MAX_MANUAL_PICTURE_BYTES {
-                        Loaded::Refused(format!(
-                            "not shown: this manual's pictures would take more than {} MiB of memory",
-                            MAX_MANUAL_PICTURE_BYTES >> 20
-                        ))
+                        Loaded::Refused(over_budget())
                     } else {
                         self.bytes += bytes;
                         Loaded::Shown(ctx.load_texture(
@@ -230,5 +279,37 @@ impl Pictures {
             .collect();
         refused.sort();
         refused
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The least size a picture's texture may have is never more than the
+    /// size decoding gives it: a picture refused from its size alone would
+    /// also have been refused decoded.
+    #[test]
+    fn the_least_texture_size_is_at_most_the_decoded_one() {
+        for (w, h) in [
+            (4096, 4096),
+            (4096, 1000),
+            (1601, 1600),
+            (1600, 1600),
+            (300, 200),
+        ] {
+            let image = image::DynamicImage::new_rgba8(w, h);
+            let mut png = Vec::new();
+            image
+                .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+                .unwrap();
+            let decoded = decode_picture(png, Path::new("p.png")).unwrap();
+            let least = least_texture_bytes(w, h);
+            assert!(least <= decoded.pixels.len() * 4, "{w} x {h}");
+            assert!(
+                least * 10 >= decoded.pixels.len() * 4 * 9,
+                "{w} x {h}: close"
+            );
+        }
     }
 }

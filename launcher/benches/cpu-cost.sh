@@ -5,6 +5,10 @@
 # original's racket), each run RUNS times, the median reported; and of the
 # remake's, what its threads of lowered priority spent (background work:
 # Chat Noir's solver deciding the winnable badge while the player thinks).
+# The X server's CPU during each action is given beside each program's:
+# the original draws through the X server (Racket's cairo on X), which
+# puts its pixel work there, while the remake rasterises its frames itself
+# (Mesa's llvmpipe, in its own process) and has the server copy them.
 #
 #   bash launcher/benches/cpu-cost.sh            # after `cargo build --release`
 #   RUNS=1 ONLY="idle deal" bash launcher/benches/cpu-cost.sh   # some rows once
@@ -126,6 +130,8 @@ at() { echo "$((X + WIDTH * $1 / 1000)) $((Y + HEIGHT * $2 / 1000))"; }
 # measure PROGRAM GAME ACTION: the CPU seconds ACTION costs.
 measure() {
   local program=$1 game=$2 action=$3 before after
+  local xserver_before
+  xserver_before=$(cpu_of "$XVFB")
   if [ "$action" = open-close ]; then
     # The whole life of the program, start to end, as time(1) counts it
     # (with the processes it waited for: the remake's game process).
@@ -139,12 +145,14 @@ measure() {
     # The original's process outlives its window: ended once it closed.
     pkill -P "$PID" 2>/dev/null || true
     wait "$PID" 2>/dev/null || true
+    echo "$(cpu_of "$XVFB") - $xserver_before" | bc >>"$XSERVER_LOG.$program"
     tail -1 "$timefile" | bc
     rm -f "$timefile"
     return
   fi
   start "$program" "$game"
   before=$(cpu_of "$PID")
+  xserver_before=$(cpu_of "$XVFB")
   BACKGROUND_BEFORE=$(background_cpu_of "$PID")
   local perf=""
   if [ -n "${PERF:-}" ] && [ "$program" = remake ]; then
@@ -181,6 +189,7 @@ measure() {
   esac
   sleep 3 # what the action set off: animations, the computer's move
   after=$(cpu_of "$PID")
+  echo "$(cpu_of "$XVFB") - $xserver_before" | bc >>"$XSERVER_LOG.$program"
   [ "$program" = remake ] && echo "$(background_cpu_of "$PID") - $BACKGROUND_BEFORE" | bc >>"$BACKGROUND_LOG"
   if [ -n "$perf" ]; then kill -INT "$perf"; wait "$perf" 2>/dev/null || true; fi
   stop
@@ -189,23 +198,31 @@ measure() {
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-# Each run of the remake adds its background CPU seconds here, one a line.
+# Each run of the remake adds its background CPU seconds here, one a line;
+# and each run of either program the X server's, in $XSERVER_LOG.PROGRAM.
 BACKGROUND_LOG=$HOME_DIR/background
-printf '| action | remake (CPU s) | of which background | original (CPU s) | ratio |\n|---|---|---|---|---|\n'
+XSERVER_LOG=$HOME_DIR/xserver
+# The X server's median CPU seconds for PROGRAM's runs of this row.
+xserver() { printf '%.2f' "$(median <"$XSERVER_LOG.$1")"; }
+printf '| action | remake (CPU s) | of which background | original (CPU s) | ratio | X server with the remake | X server with the original |\n|---|---|---|---|---|---|---|\n'
 for row in "idle 20 s with Chat Noir:chat-noir:idle" "100 pointer moves over Spider:spider:moves" \
   "a card drag in Spider:spider:drag" "Spider's deal:spider:deal" \
   "a 10-click Chat Noir game:chat-noir:game" "opening and closing Spider:spider:open-close"; do
   IFS=: read -r label game action <<<"$row"
   [[ " ${ONLY:-$action} " == *" $action "* ]] || continue
   : >"$BACKGROUND_LOG"
+  : >"$XSERVER_LOG.remake"
+  : >"$XSERVER_LOG.original"
   remake=$(for _ in $(seq "$RUNS"); do measure remake "$game" "$action"; done | median)
   background=$(median <"$BACKGROUND_LOG")
   [ -n "$background" ] && background=$(printf '%.2f' "$background") || background="—"
   original=$(for _ in $(seq "$RUNS"); do measure original "$game" "$action"; done | median)
   if [ "$(echo "$original < 0.01" | bc)" = 1 ]; then
-    printf '| %s | %.2f | %s | < 0.01 | — |\n' "$label" "$remake" "$background"
+    printf '| %s | %.2f | %s | < 0.01 | — | %s | %s |\n' "$label" "$remake" "$background" \
+      "$(xserver remake)" "$(xserver original)"
   else
     ratio=$(echo "scale=1; $remake / $original" | bc)
-    printf '| %s | %.2f | %s | %.2f | %.1f× |\n' "$label" "$remake" "$background" "$original" "$ratio"
+    printf '| %s | %.2f | %s | %.2f | %.1f× | %s | %s |\n' "$label" "$remake" "$background" \
+      "$original" "$ratio" "$(xserver remake)" "$(xserver original)"
   fi
 done

@@ -157,6 +157,21 @@ mod tests {
             .expect("taskset and sh run")
     }
 
+    /// `n` spinners sharing CPU 0, each waiting to run; `None`, saying
+    /// why, where waits cannot be read or processes kept on one CPU.
+    fn spinners_sharing_a_cpu(n: usize) -> Option<Vec<Child>> {
+        if !has_schedstat() {
+            return None;
+        }
+        if Command::new("taskset").arg("-V").output().is_err() {
+            eprintln!(
+                "skipped: taskset (util-linux) is not installed to keep processes on one CPU"
+            );
+            return None;
+        }
+        Some((0..n).map(|_| spinner()).collect())
+    }
+
     /// Whether this kernel keeps scheduler statistics.
     fn has_schedstat() -> bool {
         let here = std::path::Path::new("/proc/self/schedstat").exists();
@@ -204,16 +219,9 @@ mod tests {
     /// `/proc` only when the last reading is older than `STAMP_FRESH`.
     #[test]
     fn a_stamp_takes_a_fresh_reading_and_reads_an_old_one_again() {
-        if !has_schedstat() {
+        let Some(mut spinners) = spinners_sharing_a_cpu(3) else {
             return;
-        }
-        if Command::new("taskset").arg("-V").output().is_err() {
-            eprintln!(
-                "skipped: taskset (util-linux) is not installed to keep processes on one CPU"
-            );
-            return;
-        }
-        let mut spinners: Vec<Child> = (0..3).map(|_| spinner()).collect();
+        };
         let queue = RunQueue::new(spinners[0].id());
         let first = queue.stamp();
         let read_at = queue.recent.lock().unwrap().unwrap().0;
@@ -239,18 +247,11 @@ mod tests {
 
     #[test]
     fn a_process_that_shares_its_cpu_is_given_only_its_share() {
-        if !has_schedstat() {
-            return;
-        }
-        if Command::new("taskset").arg("-V").output().is_err() {
-            eprintln!(
-                "skipped: taskset (util-linux) is not installed to keep processes on one CPU"
-            );
-            return;
-        }
         // Four spinners on one CPU: each waits to run about three quarters
         // of the time, and more on a machine busy with other work.
-        let mut spinners: Vec<Child> = (0..4).map(|_| spinner()).collect();
+        let Some(mut spinners) = spinners_sharing_a_cpu(4) else {
+            return;
+        };
         let queue = RunQueue::new(spinners[0].id());
         // The spinner's main thread is the shell taskset became.
         let stamp = queue.stamp();

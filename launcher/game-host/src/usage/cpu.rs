@@ -19,7 +19,8 @@ pub struct CpuLimit {
 }
 
 impl Default for CpuLimit {
-    /// 90 % of a core over the last 10 s, measured twice a second.
+    /// 90 % of a core over the last 10 s, measured twice a second (every
+    /// 2 s while the game is quiet, see `next_cpu_measure`).
     fn default() -> CpuLimit {
         CpuLimit {
             window: Duration::from_secs(10),

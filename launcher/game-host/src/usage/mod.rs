@@ -131,8 +131,35 @@ impl Drop for UsageWatch {
     }
 }
 
-/// The watching thread: a measure every `limit.every`, until stopped or
-/// the process is gone.
+/// How many times `CpuLimit::every` apart the measures are while the game
+/// has asked for less than a quarter of its limit (the usual game, at
+/// rest): a measure reads a few files for each of its threads, and
+/// twice a second that was nine tenths of an idle console's CPU. A game
+/// that starts to spin needs most of the window to reach its limit, so
+/// the verdict comes at most this many measures later.
+const QUIET_STRIDE: u32 = 4;
+
+/// How long until the next measure of the CPU: `limit.every`, or
+/// [`QUIET_STRIDE`] times that while the game has asked, since the oldest
+/// sample kept (at least that long ago), for less than a quarter of its
+/// limit. `samples` are (when, demand so far), oldest first.
+fn next_cpu_measure(samples: &VecDeque<(Instant, Duration)>, limit: &CpuLimit) -> Duration {
+    let quiet_every = limit.every * QUIET_STRIDE;
+    let quiet = match (samples.front(), samples.back()) {
+        (Some((first_at, first)), Some((last_at, last))) => {
+            let over = last_at.duration_since(*first_at);
+            over >= quiet_every
+                && last.saturating_sub(*first).as_secs_f64() / over.as_secs_f64()
+                    < limit.share / 4.0
+        }
+        _ => false,
+    };
+    if quiet { quiet_every } else { limit.every }
+}
+
+/// The watching thread: a measure every `limit.every` (less often while
+/// the game is quiet, [`next_cpu_measure`]), until stopped or the process
+/// is gone.
 fn watch(
     pid: u32,
     started: u64,
@@ -207,10 +234,9 @@ fn watch(
         if changed && let Some(waker) = &waker {
             waker();
         }
-        let wait = disk.as_ref().map_or(limit.every, |_| {
-            limit
-                .every
-                .min(next_disk.saturating_duration_since(Instant::now()))
+        let every = next_cpu_measure(&samples, &limit);
+        let wait = disk.as_ref().map_or(every, |_| {
+            every.min(next_disk.saturating_duration_since(Instant::now()))
         });
         let (state, _) = shared
             .wake
@@ -225,6 +251,37 @@ fn watch(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game at rest is measured a quarter as often; one that asks for
+    /// a quarter of its limit or more, or not yet measured over four
+    /// measures' time, as often as the limit says.
+    #[test]
+    fn a_quiet_game_is_measured_less_often() {
+        let limit = CpuLimit::default();
+        let start = Instant::now();
+        let samples = |shares: &[f64]| -> VecDeque<(Instant, Duration)> {
+            let mut demand = Duration::ZERO;
+            let mut out = VecDeque::from([(start, demand)]);
+            for (i, share) in shares.iter().enumerate() {
+                demand += limit.every.mul_f64(*share);
+                out.push_back((start + limit.every * (i as u32 + 1), demand));
+            }
+            out
+        };
+        let quiet = limit.every * QUIET_STRIDE;
+        assert_eq!(next_cpu_measure(&samples(&[0.01; 4]), &limit), quiet);
+        assert_eq!(
+            next_cpu_measure(&samples(&[0.01; 3]), &limit),
+            limit.every,
+            "too soon"
+        );
+        assert_eq!(
+            next_cpu_measure(&samples(&[0.1, 0.1, 0.1, 0.7]), &limit),
+            limit.every
+        );
+        assert_eq!(next_cpu_measure(&samples(&[1.0; 20]), &limit), limit.every);
+        assert_eq!(next_cpu_measure(&VecDeque::new(), &limit), limit.every);
+    }
 
     /// Issue 41, attack 5's rest: the quota was only measured every 5 s,
     /// so a game wrote as much as it liked between two measures (a file of

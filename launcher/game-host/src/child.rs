@@ -56,6 +56,7 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         sent: 0,
         dropped: 0,
         redraw_sent: false,
+        cursor: None,
     }));
     let mut start = match read_message::<ToGame>(&mut input) {
         Ok(Some(ToGame::Start(start))) => start,
@@ -348,6 +349,10 @@ struct Outbox {
     dropped: usize,
     /// Whether a redraw was asked for during this call.
     redraw_sent: bool,
+    /// The pointer shape last passed on: a game may set it on every
+    /// pointer move (the cards kit does), and each message wakes the
+    /// console for a frame that shows nothing new.
+    cursor: Option<u32>,
 }
 
 impl Outbox {
@@ -381,11 +386,20 @@ impl Outbox {
             }
             self.redraw_sent = true;
         }
+        if let Notification::SetCursor(cursor) = &notification {
+            // A state, not a request: the same shape again changes nothing.
+            if self.cursor == Some(*cursor) {
+                return;
+            }
+        }
         if self.sent >= MAX_NOTIFICATIONS_PER_CALL {
             self.dropped += 1;
             return;
         }
         self.sent += 1;
+        if let Notification::SetCursor(cursor) = &notification {
+            self.cursor = Some(*cursor);
+        }
         self.send(&ToConsole::Notify(notification));
     }
 

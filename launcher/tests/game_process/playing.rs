@@ -99,6 +99,34 @@ fn a_game_plays_through_its_process_as_in_the_console() {
     );
 }
 
+/// A game that sets its pointer shape on every move (the cards kit does)
+/// sends it to the console only when it changes: each message wakes the
+/// console for a frame, and the same shape again shows nothing new.
+#[test]
+fn a_pointer_shape_crosses_only_when_it_changes() {
+    use game_api::Cursor;
+    let shape = |cursor: Cursor| Notification::SetCursor(cursor.to_raw());
+    let game = start("layout_board", Options::default());
+    let at = Point::new(20.0, 20.0);
+    // Set once when it started (after asking to be laid out).
+    assert_eq!(
+        game.take_notifications(),
+        vec![Notification::RequestLayout(true), shape(Cursor::Grab)]
+    );
+    for _ in 0..5 {
+        game.handle_event(&Event::PointerMove { pos: at }).unwrap();
+    }
+    assert_eq!(game.take_notifications(), vec![], "Grab again, five times");
+    game.handle_event(&Event::press(at)).unwrap();
+    game.handle_event(&Event::release(at)).unwrap();
+    game.handle_event(&Event::PointerMove { pos: at }).unwrap();
+    assert_eq!(
+        game.take_notifications(),
+        vec![shape(Cursor::Grabbing), shape(Cursor::Grab)],
+        "each change crosses, in order"
+    );
+}
+
 #[test]
 fn a_closed_game_says_it_closed() {
     let game = start("counter", Options::default());

@@ -83,7 +83,7 @@ start() {
   if [ "$program" = remake ]; then
     (cd "$HOME_DIR" && HOME=$HOME_DIR XDG_CONFIG_HOME=$HOME_DIR/c XDG_DATA_HOME=$HOME_DIR/d \
       XDG_STATE_HOME=$HOME_DIR/s XDG_CACHE_HOME=$HOME_DIR/k \
-      exec ${START_PREFIX:-} "$LAUNCHER" --games-dir "$GAMES" --play "$game") >/dev/null 2>&1 &
+      exec ${START_PREFIX:-} "$LAUNCHER" --games-dir "$GAMES" --play "$game") >"$HOME_DIR/output" 2>&1 &
   else
     local unit=$game
     [ "$game" = chat-noir ] && unit=chat-noir/chat-noir-unit
@@ -100,7 +100,12 @@ start() {
     [ -n "$WIN" ] && break
     sleep 0.1
   done
-  [ -n "$WIN" ] || { echo "cpu-cost: no $title window from the $program" >&2; exit 1; }
+  if [ -z "$WIN" ]; then
+    echo "cpu-cost: no $title window from the $program" >&2
+    [ "$program" = remake ] && sed 's/^/  /' "$HOME_DIR/output" >&2
+    xdotool search --name . getwindowname %@ 2>/dev/null | sed 's/^/  window: /' >&2
+    exit 1
+  fi
   sleep 4 # its first frames, fonts and cards loaded
   eval "$(xdotool getwindowgeometry --shell "$WIN")"
   xdotool mousemove 1270 1010

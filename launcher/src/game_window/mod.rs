@@ -657,6 +657,12 @@ impl GameWindow {
             },
         };
         self.stage = FrameStage::Between;
+        // A request of the game that came while this frame waited for an
+        // answer did not wake the window (`game_host::Waker`): one not
+        // taken in this frame is taken in the next.
+        if self.game.process().is_some_and(|p| p.has_notifications()) {
+            ui.ctx().request_repaint();
+        }
         outcome
     }
 

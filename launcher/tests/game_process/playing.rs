@@ -127,6 +127,52 @@ fn a_pointer_shape_crosses_only_when_it_changes() {
     );
 }
 
+/// A request of the game that comes with the answer a caller waits for is
+/// that caller's to take: the UI is not woken for another frame. One that
+/// comes while no one waits wakes it.
+#[test]
+fn a_request_that_comes_with_an_awaited_answer_wakes_no_one() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let wakes = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&wakes);
+    let options = Options {
+        waker: Some(Arc::new(move || {
+            counter.fetch_add(1, Ordering::SeqCst);
+        })),
+        ..Options::default()
+    };
+    let game = start("layout_board", options);
+    // An answer awaited: the reader thread, which takes the messages in
+    // order, is done with the start's (and their wakes).
+    game.title().unwrap();
+    game.take_notifications();
+    let at = Point::new(20.0, 20.0);
+    wakes.store(0, Ordering::SeqCst);
+    // The press answers with a new pointer shape (a request of the game).
+    assert!(game.handle_event(&Event::press(at)).unwrap().redraw);
+    assert!(game.has_notifications(), "the shape is there to take");
+    assert_eq!(wakes.load(Ordering::SeqCst), 0, "and woke no one");
+    game.take_notifications();
+
+    // The release, sent and not waited for: its shape and its answer wake
+    // the UI.
+    let ticket = game
+        .send(vec![Call::HandleEvent(Event::release(at))])
+        .unwrap();
+    let deadline = Instant::now() + PATIENCE;
+    while wakes.load(Ordering::SeqCst) < 2 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        wakes.load(Ordering::SeqCst) >= 2,
+        "the shape, then the answer: {} wakes",
+        wakes.load(Ordering::SeqCst)
+    );
+    assert!(game.has_notifications());
+    assert!(matches!(game.poll(&ticket, PATIENCE), Poll::Ready(Ok(_))));
+}
+
 #[test]
 fn a_closed_game_says_it_closed() {
     let game = start("counter", Options::default());

@@ -29,6 +29,13 @@ impl GameProcess {
     /// Sends `calls` to be run in order, without waiting. Refused when the
     /// process has ended or is not responding.
     pub fn send(&self, calls: Vec<Call>) -> Result<Ticket, ProcessError> {
+        self.send_as(calls, false)
+    }
+
+    /// [`GameProcess::send`]; `polled`: the caller polls its ticket next,
+    /// so what arrives before it does is left for it (see [`super::Waker`]),
+    /// however soon the game answers.
+    fn send_as(&self, calls: Vec<Call>, polled: bool) -> Result<Ticket, ProcessError> {
         // Whatever it asks may change the game: what was read ahead is old.
         self.drop_read_ahead();
         if !calls.iter().all(Call::is_read) {
@@ -70,6 +77,9 @@ impl GameProcess {
             },
         );
         inbox.awaited.insert(seq);
+        if polled {
+            inbox.polling = Some(seq);
+        }
         // Written at once, saving the writer thread's wake-up, while the
         // inbox is held (so no other message can overtake it); else queued.
         // A write that fails means the process is ending; the reader will
@@ -154,7 +164,7 @@ impl GameProcess {
             };
         }
         let redraws = self.redraws();
-        let ticket = self.send(calls)?;
+        let ticket = self.send_as(calls, true)?;
         match self.poll(&ticket, wait) {
             Poll::Ready(result) => result,
             Poll::Pending => {

@@ -79,8 +79,14 @@ pub const DEFAULT_ANSWER_WITHIN: Duration = Duration::from_secs(2);
 const MAX_QUEUED_NOTIFICATIONS: usize = 4096;
 
 /// Called from the game process's reader thread whenever something arrives
-/// (an answer, a request of the game, the end of the process): a UI wakes
-/// up with it (`egui::Context::request_repaint`).
+/// that no caller is waiting for (an answer, a request of the game, the end
+/// of the process): a UI wakes up with it (`egui::Context::request_repaint`).
+/// A request of the game that comes while a caller waits in
+/// [`GameProcess::poll`] does not call it: that caller is in the UI's frame,
+/// and takes it there ([`GameProcess::take_notifications`]), or looks before
+/// the frame ends ([`GameProcess::has_notifications`]) and asks for another
+/// itself. A pointer shape that comes with the answer to a pointer move then
+/// costs no frame more.
 pub type Waker = Arc<dyn Fn() + Send + Sync>;
 
 /// The program that becomes a game process, and its arguments: the
@@ -125,7 +131,8 @@ pub struct Options {
     pub data_dir: Option<PathBuf>,
     /// The console's screen scale, for measuring text.
     pub pixels_per_point: f32,
-    /// Called when something arrives from the process.
+    /// Called when something arrives from the process that no caller waits
+    /// for (see [`Waker`]).
     pub waker: Option<Waker>,
     /// Whether the game is confined ([`crate::sandbox`]); turn it off only
     /// to debug, and say so loudly.

@@ -216,6 +216,11 @@ impl Shared {
                 } else {
                     inbox.dropped_notifications += 1;
                 }
+                if inbox.polling.is_some() {
+                    // The caller waiting in its frame takes it (see
+                    // `Waker`): no frame more to ask for.
+                    return Ok(());
+                }
             }
         }
         drop(inbox);

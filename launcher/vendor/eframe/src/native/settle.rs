@@ -23,8 +23,20 @@
 //! "settle" pass, marked so. The event loop then runs the settle pass only
 //! when the pass before it changed what the window shows
 //! (`WinitApp::settle_pass_wanted`); a pass that showed nothing new would
-//! only be followed by the same pass again. `EFRAME_SETTLE_PASSES=1` runs
-//! them all, as egui asks.
+//! only be followed by the same pass again.
+//!
+//! The pass egui asks for after an input of pointer moves only (a hover:
+//! no button held, no key, no scroll) is marked the same way. egui asks for
+//! it at the start of every pass that had input, before any code of the
+//! application runs; an input that changes something shows in its own pass,
+//! and an application that changes more than its pass could show asks for
+//! a repaint itself (those requests are never marked). So after a hover
+//! whose pass showed nothing new, the pass egui asks for would show the
+//! same again: a pointer moved over a game that draws no hover costs one
+//! pass, not two. A plugin tells those requests apart: it sees the input
+//! just before the pass begins, and the start of the pass, after egui's
+//! request and before the application's code. `EFRAME_SETTLE_PASSES=1`
+//! runs all these passes, as egui asks.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -57,6 +69,9 @@ struct Requests {
     /// The request the observer saw last, until the callback that may
     /// follow it: (viewport, pass number, delay).
     observed: Option<(ViewportId, u64, Duration)>,
+    /// The viewport whose pass is beginning, from the input's arrival to
+    /// the start of the pass, when that input is a hover only.
+    hover_pass: Option<ViewportId>,
     /// The repaint sent for each viewport and not yet taken by the event
     /// loop, with the pass number it was asked at: a request asked at the
     /// same pass for no earlier adds nothing (that repaint, when the event
@@ -88,6 +103,7 @@ impl RepaintRequests {
         egui_ctx.set_repaint_observer(move |info| observer.observed(&info));
         let callback = Arc::clone(self);
         egui_ctx.set_request_repaint_callback(move |info| callback.called(&info));
+        egui_ctx.add_plugin(HoverPasses(Arc::clone(self)));
     }
 
     /// Every request anyone makes: sent unless a repaint as early, asked at
@@ -101,6 +117,17 @@ impl RepaintRequests {
         );
         let mut state = self.state.lock();
         state.observed = Some(key);
+        if info.delay == Duration::ZERO
+            && state.hover_pass == Some(info.viewport_id)
+            && !all_settle_passes()
+        {
+            // egui's request for a pass after a hover (see the module's
+            // documentation): marked, and never one that serves others,
+            // as the event loop may leave it out.
+            drop(state);
+            self.send(info, when, true);
+            return;
+        }
         let served = state
             .pending
             .get(&info.viewport_id)
@@ -148,6 +175,35 @@ impl RepaintRequests {
             cumulative_pass_nr: info.current_cumulative_pass_nr,
             settle,
         });
+    }
+}
+
+/// Tells [`RepaintRequests`] when a pass begins after a hover: from the
+/// input hook, just before egui's `begin_pass`, to the start of the pass.
+struct HoverPasses(Arc<RepaintRequests>);
+
+impl egui::plugin::Plugin for HoverPasses {
+    fn debug_name(&self) -> &'static str {
+        "PLT Games: hover passes"
+    }
+
+    fn input_hook(&mut self, ctx: &egui::Context, input: &mut egui::RawInput) {
+        let moves_only = !input.events.is_empty()
+            && input.events.iter().all(|event| {
+                matches!(
+                    event,
+                    egui::Event::PointerMoved(_) | egui::Event::MouseMoved(_)
+                )
+            })
+            && input.hovered_files.is_empty()
+            && input.dropped_files.is_empty();
+        // A move with a button held is a drag: left to egui.
+        let hover = moves_only && !ctx.input_for(input.viewport_id, |i| i.pointer.any_down());
+        self.0.state.lock().hover_pass = hover.then_some(input.viewport_id);
+    }
+
+    fn on_begin_pass(&mut self, _ui: &mut egui::Ui) {
+        self.0.state.lock().hover_pass = None;
     }
 }
 
@@ -213,8 +269,7 @@ mod tests {
             "a quiet pass asks nothing"
         );
 
-        let moved = egui::Event::PointerMoved(egui::pos2(10.0, 10.0));
-        pass(&ctx, vec![moved]);
+        pass(&ctx, vec![key(egui::Key::A)]);
         assert_eq!(take_all(&requests, &sent), [false], "the input's pass");
         pass(&ctx, vec![]);
         assert_eq!(take_all(&requests, &sent), [true], "egui's settle pass");
@@ -222,11 +277,89 @@ mod tests {
         assert_eq!(take_all(&requests, &sent), Vec::<bool>::new());
     }
 
+    fn key(key: egui::Key) -> egui::Event {
+        egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        }
+    }
+
+    /// Runs the passes egui asks for as it starts, until it asks no more.
+    fn quiet(
+        ctx: &egui::Context,
+        requests: &RepaintRequests,
+        sent: &Mutex<Vec<(u64, Instant, bool)>>,
+    ) {
+        for _ in 0..10 {
+            pass(ctx, vec![]);
+            if take_all(requests, sent).is_empty() {
+                return;
+            }
+        }
+        panic!("egui still asks for passes after 10 with no input");
+    }
+
+    fn moved(x: f32) -> egui::Event {
+        egui::Event::PointerMoved(egui::pos2(x, 10.0))
+    }
+
+    #[test]
+    fn the_pass_after_a_hover_is_marked_and_a_click_or_drag_is_not() {
+        let (ctx, requests, sent) = context();
+        quiet(&ctx, &requests, &sent);
+        pass(&ctx, vec![moved(10.0), moved(12.0)]);
+        assert_eq!(take_all(&requests, &sent), [true], "a hover's pass");
+
+        let button = |pressed| egui::Event::PointerButton {
+            pos: egui::pos2(12.0, 10.0),
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        pass(&ctx, vec![button(true)]);
+        assert_eq!(take_all(&requests, &sent), [true, false], "settle, the click's pass");
+        pass(&ctx, vec![moved(20.0)]);
+        assert_eq!(
+            take_all(&requests, &sent),
+            [true, false],
+            "settle, then a move with the button held: a drag's pass"
+        );
+        pass(&ctx, vec![button(false)]);
+        pass(&ctx, vec![moved(30.0), key(egui::Key::B)]);
+        assert_eq!(
+            take_all(&requests, &sent),
+            [true, false, true, false],
+            "a move beside a key is not a hover"
+        );
+    }
+
+    #[test]
+    fn a_request_of_the_application_after_a_hover_is_sent_as_asked() {
+        let (ctx, requests, sent) = context();
+        quiet(&ctx, &requests, &sent);
+        let input = egui::RawInput {
+            events: vec![moved(10.0)],
+            ..Default::default()
+        };
+        let _ = ctx.run_ui(input, |ui| {
+            ui.label("A label");
+            // The application shows its change next pass.
+            ui.ctx().request_repaint();
+        });
+        assert_eq!(
+            take_all(&requests, &sent),
+            [true, false],
+            "egui's marked, the application's not, though as early"
+        );
+    }
+
     #[test]
     fn a_request_after_a_settle_pass_left_out_is_still_sent() {
         let (ctx, requests, sent) = context();
-        let moved = egui::Event::PointerMoved(egui::pos2(10.0, 10.0));
-        pass(&ctx, vec![moved]);
+        pass(&ctx, vec![key(egui::Key::A)]);
         pass(&ctx, vec![]);
         take_all(&requests, &sent);
         // The settle pass is not run. egui still has a repaint pending, and

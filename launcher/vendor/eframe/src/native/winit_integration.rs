@@ -87,8 +87,8 @@ pub enum UserEvent {
         cumulative_pass_nr: u64,
 
         /// PLT Games: egui's own pass "to let things settle", asked with no
-        /// one asking (see `settle.rs`): run only when
-        /// [`WinitApp::settle_pass_wanted`].
+        /// one asking, or the pass it asks for after a hover (see
+        /// `settle.rs`): run only when [`WinitApp::settle_pass_wanted`].
         settle: bool,
     },
 

@@ -40,6 +40,12 @@ const MARGIN_PX: f32 = 2.0;
 /// painted as one.
 const MAX_REGIONS: usize = 8;
 
+/// Between the frames' common beginning and end, at most this many shapes
+/// differing from the shape at the same place in the other frame are taken
+/// as changed in place; more, and the frames' shapes are matched (see
+/// [`Frames::damage`]).
+const IN_PLACE_CHANGES: usize = 2;
+
 /// Two regions are painted as one when that paints at most this many
 /// pixels more than the two (each region costs a clear, a pass over the
 /// shapes and a copy to the window).
@@ -96,37 +102,61 @@ impl Frames {
             return Damage::Whole;
         }
         let mut changed = Regions::new(size_px, pixels_per_point);
-        if shapes.len() == last.shapes.len() {
+        // What lies between the frames' common beginning and common end.
+        let prefix = last
+            .shapes
+            .iter()
+            .zip(shapes)
+            .take_while(|(old, new)| old == new)
+            .count();
+        let room = last.shapes.len().min(shapes.len()) - prefix;
+        let suffix = last
+            .shapes
+            .iter()
+            .rev()
+            .zip(shapes.iter().rev())
+            .take(room)
+            .take_while(|(old, new)| old == new)
+            .count();
+        let old = &last.shapes[prefix..last.shapes.len() - suffix];
+        let new = &shapes[prefix..shapes.len() - suffix];
+        let in_place = old.len() == new.len()
+            && old.iter().zip(new).filter(|(old, new)| old != new).count() <= IN_PLACE_CHANGES;
+        if in_place {
             // The usual frame: the same widgets, a few drawn differently.
-            for (old, new) in last.shapes.iter().zip(shapes) {
-                if old != new {
-                    changed.add(bounds(old));
-                    changed.add(bounds(new));
-                }
-            }
+            changed.add_changes(old.iter().zip(new));
         } else {
-            // Shapes came or went: everything between the frames' common
-            // beginning and common end.
-            let prefix = last
-                .shapes
-                .iter()
-                .zip(shapes)
-                .take_while(|(old, new)| old == new)
-                .count();
-            let room = last.shapes.len().min(shapes.len()) - prefix;
-            let suffix = last
-                .shapes
-                .iter()
-                .rev()
-                .zip(shapes.iter().rev())
-                .take(room)
-                .take_while(|(old, new)| old == new)
-                .count();
-            for shape in &last.shapes[prefix..last.shapes.len() - suffix] {
-                changed.add(bounds(shape));
-            }
-            for shape in &shapes[prefix..shapes.len() - suffix] {
-                changed.add(bounds(shape));
+            // Shapes came or went (a card dealt, a menu opened), or moved
+            // in the list (a card picked up, drawn last): the two frames'
+            // shapes matched in order, as many as can be (a longest common
+            // subsequence, by a fingerprint of each). A pixel that no
+            // shape left unmatched covers is painted by the same shapes in
+            // the same order in both frames: only the unmatched shapes
+            // change pixels, wherever they lie in the list. (Matching
+            // shape to shape in place would take every shape between the
+            // first change and the last.)
+            let old_keys: Vec<u64> = old.iter().map(fingerprint).collect();
+            let new_keys: Vec<u64> = new.iter().map(fingerprint).collect();
+            let ops = similar::capture_diff_slices(similar::Algorithm::Myers, &old_keys, &new_keys);
+            for op in ops {
+                if let similar::DiffOp::Equal {
+                    old_index,
+                    new_index,
+                    len,
+                } = op
+                {
+                    // A fingerprint says where a shape paints, not all it
+                    // paints: the matched shapes are compared whole.
+                    changed.add_changes(
+                        old[old_index..old_index + len]
+                            .iter()
+                            .zip(&new[new_index..new_index + len]),
+                    );
+                } else {
+                    for shape in old[op.old_range()].iter().chain(&new[op.new_range()]) {
+                        changed.add(bounds(shape));
+                    }
+                }
             }
         }
         changed.damage()
@@ -152,13 +182,33 @@ impl Frames {
     }
 }
 
+/// A shape's fingerprint: its kind, its clip and where it paints. Equal
+/// shapes have equal fingerprints; shapes with equal fingerprints may
+/// still differ (a colour), and are compared whole once matched.
+fn fingerprint(clipped: &ClippedShape) -> u64 {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut hasher = std::hash::DefaultHasher::new();
+    std::mem::discriminant(&clipped.shape).hash(&mut hasher);
+    for rect in [clipped.clip_rect, bounds(clipped)] {
+        for v in [rect.min.x, rect.min.y, rect.max.x, rect.max.y] {
+            v.to_bits().hash(&mut hasher);
+        }
+    }
+    hasher.finish()
+}
+
 /// Where a shape paints, in points: its bounds, clipped, after its
-/// transform. A shape whose bounds are unknown paints anywhere in its clip.
+/// transform. A shape whose bounds are unknown paints anywhere in its clip;
+/// one that paints nothing (egui's bounds of a shape with no fill and no
+/// stroke, [`Rect::NOTHING`]) paints nowhere.
 fn bounds(clipped: &ClippedShape) -> Rect {
     let shape_rect = match &clipped.shape {
         Shape::Noop => return Rect::NOTHING,
         shape => shape.visual_bounding_rect(),
     };
+    if shape_rect.min.x > shape_rect.max.x || shape_rect.min.y > shape_rect.max.y {
+        return Rect::NOTHING;
+    }
     let rect = if shape_rect.is_finite() {
         clipped.transform_after_tessellation.mul_rect(shape_rect)
     } else {
@@ -180,6 +230,20 @@ impl Regions {
             size_px: size_px.map(|n| n as f32),
             pixels_per_point,
             rects: Vec::new(),
+        }
+    }
+
+    /// Adds the places of the shapes of each pair that differ: where the
+    /// old one painted and where the new one paints.
+    fn add_changes<'a>(
+        &mut self,
+        pairs: impl Iterator<Item = (&'a ClippedShape, &'a ClippedShape)>,
+    ) {
+        for (old, new) in pairs {
+            if old != new {
+                self.add(bounds(old));
+                self.add(bounds(new));
+            }
         }
     }
 
@@ -451,7 +515,7 @@ mod tests {
     }
 
     #[test]
-    fn a_shape_that_appears_damages_only_what_lies_between_the_common_ends() {
+    fn a_shape_that_appears_damages_only_its_place_and_going_the_same() {
         let base = vec![
             square(10.0, 10.0, Color32::RED),
             square(100.0, 100.0, Color32::GREEN),
@@ -468,6 +532,136 @@ mod tests {
             shown(&tooltip).damage(&base, SIZE, 1.0, false),
             Damage::Regions(vec![region])
         );
+    }
+
+    /// Forty squares on a grid, 40 points apart.
+    fn grid() -> Vec<ClippedShape> {
+        (0..40)
+            .map(|i| square((i % 8) as f32 * 50.0, (i / 8) as f32 * 50.0, Color32::GRAY))
+            .collect()
+    }
+
+    fn damaged(damage: &Damage, x: f32, y: f32) -> bool {
+        match damage {
+            Damage::Nothing => false,
+            Damage::Whole => true,
+            Damage::Regions(regions) => regions.iter().any(|r| r.contains(pos2(x, y))),
+        }
+    }
+
+    #[test]
+    fn shapes_that_come_and_go_far_apart_damage_only_their_places() {
+        let before = grid();
+        let mut after = before.clone();
+        // A card dealt near the start of the list, one taken near its end,
+        // and one recoloured in between, whose fingerprint is unchanged.
+        after.insert(1, square(360.0, 260.0, Color32::WHITE));
+        after.remove(39);
+        after[20] = square(150.0, 100.0, Color32::RED);
+        let damage = shown(&before).damage(&after, SIZE, 1.0, false);
+        for (x, y) in [(370.0, 270.0), (310.0, 210.0), (160.0, 110.0)] {
+            assert!(damaged(&damage, x, y), "{x}, {y} in {damage:?}");
+        }
+        let untouched = [
+            (10.0, 10.0),
+            (60.0, 10.0),
+            (110.0, 60.0),
+            (210.0, 160.0),
+            (10.0, 210.0),
+            (360.0, 210.0),
+        ];
+        for (x, y) in untouched {
+            assert!(!damaged(&damage, x, y), "{x}, {y} in {damage:?}");
+        }
+    }
+
+    /// Whatever shapes come, go, move or change, a point outside the
+    /// damage is covered by the same shapes in the same order in both
+    /// frames: painting the damage alone gives the pixels of a whole
+    /// repaint.
+    #[test]
+    fn outside_the_damage_every_point_is_painted_as_before() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let colours = [Color32::RED, Color32::GREEN, Color32::BLUE];
+        for _ in 0..200 {
+            let random_square = |next: &mut dyn FnMut(u64) -> u64| {
+                square(
+                    next(19) as f32 * 20.0,
+                    next(14) as f32 * 20.0,
+                    colours[next(3) as usize],
+                )
+            };
+            let before: Vec<_> = (0..next(30)).map(|_| random_square(&mut next)).collect();
+            let mut after = before.clone();
+            for _ in 0..next(6) {
+                let at = next(after.len() as u64 + 1) as usize;
+                match next(4) {
+                    0 => after.insert(at, random_square(&mut next)),
+                    1 if at < after.len() => drop(after.remove(at)),
+                    2 if at < after.len() => after[at] = random_square(&mut next),
+                    _ if at < after.len() => {
+                        let shape = after.remove(at);
+                        after.insert(next(after.len() as u64 + 1) as usize, shape);
+                    }
+                    _ => {}
+                }
+            }
+            let damage = shown(&before).damage(&after, SIZE, 1.0, false);
+            let covering = |frame: &[ClippedShape], x: f32, y: f32| -> Vec<ClippedShape> {
+                frame
+                    .iter()
+                    .filter(|s| bounds(s).expand(MARGIN_PX).contains(pos2(x, y)))
+                    .cloned()
+                    .collect()
+            };
+            for x in (0..400).step_by(5).map(|x| x as f32 + 0.5) {
+                for y in (0..300).step_by(5).map(|y| y as f32 + 0.5) {
+                    if !damaged(&damage, x, y) {
+                        assert!(
+                            covering(&before, x, y) == covering(&after, x, y),
+                            "{x}, {y} outside {damage:?} changed"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_shape_that_paints_nothing_damages_nothing() {
+        // A card game's empty place, an outline with no fill and no stroke.
+        let invisible = |x: f32| {
+            ClippedShape::new(
+                screen(),
+                Shape::rect_filled(
+                    Rect::from_min_size(pos2(x, 10.0), vec2(60.0, 90.0)),
+                    3.0,
+                    Color32::TRANSPARENT,
+                ),
+            )
+        };
+        let before = vec![square(10.0, 10.0, Color32::RED), invisible(100.0)];
+        let mut after = before.clone();
+        after.push(invisible(200.0));
+        assert_eq!(
+            shown(&before).damage(&after, SIZE, 1.0, false),
+            Damage::Nothing
+        );
+        after[1] = invisible(300.0);
+        assert_eq!(
+            shown(&before).damage(&after, SIZE, 1.0, false),
+            Damage::Nothing
+        );
+        // What it hides behind it is still seen to change.
+        after[0] = square(10.0, 10.0, Color32::BLUE);
+        let region = one_region(shown(&before).damage(&after, SIZE, 1.0, false));
+        assert!(region.contains_rect(Rect::from_min_size(pos2(10.0, 10.0), vec2(20.0, 20.0))));
     }
 
     #[test]

@@ -356,6 +356,38 @@ pub fn within(shapes: Vec<ClippedShape>, region: Rect) -> Vec<ClippedShape> {
         .collect()
 }
 
+/// Leaves out of `mesh` the triangles that lie wholly outside `region` (in
+/// points, as the mesh), and the vertices only they used: the scissor
+/// would keep them from painting, but a software rasteriser still sets up
+/// every triangle it is given, and the shapes that reach a small region
+/// are often large (a column of cards whose edge it crosses brings every
+/// corner and glyph of them: thousands of triangles for a few thousand
+/// pixels).
+pub fn cull_outside(mesh: &mut egui::Mesh, region: Rect) {
+    // A pixel's worth of slack: the scissor clips exactly.
+    let region = region.expand(1.0);
+    let mut kept_vertices = Vec::new();
+    let mut new_index = vec![u32::MAX; mesh.vertices.len()];
+    let mut indices = Vec::with_capacity(mesh.indices.len());
+    for triangle in mesh.indices.chunks_exact(3) {
+        let corners = [0, 1, 2].map(|i| mesh.vertices[triangle[i] as usize].pos);
+        let bounds = Rect::from_points(&corners);
+        if !bounds.intersects(region) {
+            continue;
+        }
+        for &old in triangle {
+            let slot = &mut new_index[old as usize];
+            if *slot == u32::MAX {
+                *slot = kept_vertices.len() as u32;
+                kept_vertices.push(mesh.vertices[old as usize]);
+            }
+            indices.push(*slot);
+        }
+    }
+    mesh.vertices = kept_vertices;
+    mesh.indices = indices;
+}
+
 /// A region in points as the scissor rectangle of a window `height_px`
 /// pixels high: x and y from the bottom left, width, height, in pixels.
 pub fn scissor_px(region: Rect, pixels_per_point: f32, height_px: u32) -> [i32; 4] {
@@ -662,6 +694,36 @@ mod tests {
         after[0] = square(10.0, 10.0, Color32::BLUE);
         let region = one_region(shown(&before).damage(&after, SIZE, 1.0, false));
         assert!(region.contains_rect(Rect::from_min_size(pos2(10.0, 10.0), vec2(20.0, 20.0))));
+    }
+
+    #[test]
+    fn triangles_outside_a_region_are_left_out_and_those_across_it_kept() {
+        let mut mesh = egui::Mesh::default();
+        // Three squares in a row, 20 points apart; the region covers the
+        // middle one and the edge of the last.
+        for x in [0.0, 40.0, 80.0] {
+            mesh.add_colored_rect(
+                Rect::from_min_size(pos2(x, 0.0), vec2(20.0, 20.0)),
+                Color32::RED,
+            );
+        }
+        let region = Rect::from_min_max(pos2(35.0, 0.0), pos2(85.0, 20.0));
+        let whole = mesh.clone();
+        cull_outside(&mut mesh, region);
+        let triangles = |mesh: &egui::Mesh| -> Vec<[egui::Pos2; 3]> {
+            mesh.indices
+                .chunks_exact(3)
+                .map(|t| [0, 1, 2].map(|i| mesh.vertices[t[i] as usize].pos))
+                .collect()
+        };
+        let kept = triangles(&mesh);
+        assert_eq!(
+            kept,
+            triangles(&whole)[2..].to_vec(),
+            "the last two squares' four"
+        );
+        assert_eq!(mesh.vertices.len(), 8, "and only their vertices");
+        assert!(kept.iter().flatten().all(|p| p.x >= 40.0));
     }
 
     #[test]

@@ -567,6 +567,17 @@ fn paint_damage(
         });
         clear(painter.gl(), size_px, scissor, clear_color);
         let mut primitives = egui_ctx.tessellate(to_paint, pixels_per_point);
+        if let Some(region) = region {
+            for primitive in &mut primitives {
+                if let egui::epaint::Primitive::Mesh(mesh) = &mut primitive.primitive {
+                    frame_damage::cull_outside(mesh, region);
+                }
+            }
+            primitives.retain(|p| match &p.primitive {
+                egui::epaint::Primitive::Mesh(mesh) => !mesh.indices.is_empty(),
+                egui::epaint::Primitive::Callback(_) => true,
+            });
+        }
         if flip {
             upside_down(&mut primitives, size_px[1] as f32 / pixels_per_point);
         }

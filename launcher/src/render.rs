@@ -280,6 +280,10 @@ impl Painter for EguiPainter<'_> {
             .iter()
             .map(|p| self.transform.to_screen(*p))
             .collect();
+        let points = fewer_points(
+            points,
+            OUTLINE_TOLERANCE_PX / self.painter.pixels_per_point(),
+        );
         self.add(egui::Shape::convex_polygon(
             points,
             Self::fill(style),
@@ -485,9 +489,107 @@ pub fn measuring_recorder<'a>(
     }
 }
 
+/// How far, in pixels, a polygon's outline may move when points are left
+/// out of it: under a quarter of a pixel changes an edge pixel's coverage a
+/// little and no shape.
+const OUTLINE_TOLERANCE_PX: f32 = 0.2;
+
+/// A closed outline with the points left out that lie within `tolerance`
+/// of the straight line between the points kept around them.
+///
+/// A game draws a curved shape (a card's pip, a hex) with points enough for
+/// its largest size; drawn small, most of them are closer together than a
+/// pixel, and each costs egui three triangles (the fill and its
+/// anti-aliased edge), which a software rasteriser sets up one by one.
+fn fewer_points(points: Vec<Pos2>, tolerance: f32) -> Vec<Pos2> {
+    // A polygon of a few points is its corners.
+    if points.len() <= 8 {
+        return points;
+    }
+    let n = points.len();
+    let mut kept = vec![points[0]];
+    let mut anchor = 0;
+    for i in 1..n {
+        // Point i may go if every point after the anchor up to it lies
+        // near the line from the anchor to the point after it.
+        let next = points[(i + 1) % n];
+        let near = (anchor + 1..=i)
+            .all(|j| distance_to_segment(points[j], points[anchor], next) <= tolerance);
+        if !near {
+            kept.push(points[i]);
+            anchor = i;
+        }
+    }
+    kept
+}
+
+/// The distance from `p` to the segment from `a` to `b`.
+fn distance_to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
+    let ab = b - a;
+    let length_sq = ab.length_sq();
+    if length_sq == 0.0 {
+        return p.distance(a);
+    }
+    let t = ((p - a).dot(ab) / length_sq).clamp(0.0, 1.0);
+    p.distance(a + ab * t)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_outline_keeps_its_corners_and_loses_the_points_a_pixel_cannot_show() {
+        let circle = |radius: f32, n: usize| -> Vec<Pos2> {
+            (0..n)
+                .map(|i| {
+                    let a = std::f32::consts::TAU * i as f32 / n as f32;
+                    Pos2::new(radius * a.cos(), radius * a.sin())
+                })
+                .collect()
+        };
+        // A circle 8 pixels across in 48 points: a quarter of them do.
+        let small = fewer_points(circle(4.0, 48), 0.2);
+        assert!(small.len() <= 16, "{} points", small.len());
+        assert!(small.len() >= 8, "{} points", small.len());
+        // Every point left out is within the tolerance of the outline kept.
+        let outline = circle(4.0, 48);
+        for p in &outline {
+            let nearest = (0..small.len())
+                .map(|i| distance_to_segment(*p, small[i], small[(i + 1) % small.len()]))
+                .fold(f32::INFINITY, f32::min);
+            assert!(nearest <= 0.2 + 1e-4, "{p:?} moved {nearest}");
+        }
+        // Large, every point matters.
+        assert_eq!(fewer_points(circle(400.0, 48), 0.2).len(), 48);
+        // A star's sharp points and a square's corners stay.
+        let star: Vec<Pos2> = (0..10)
+            .map(|i| {
+                let a = std::f32::consts::TAU * i as f32 / 10.0;
+                let r = if i % 2 == 0 { 10.0 } else { 4.0 };
+                Pos2::new(r * a.cos(), r * a.sin())
+            })
+            .collect();
+        assert_eq!(fewer_points(star.clone(), 0.2), star);
+        let mut square = Vec::new();
+        for k in 0..12 {
+            square.push(Pos2::new(k as f32, 0.0));
+        }
+        square.extend([
+            Pos2::new(12.0, 0.0),
+            Pos2::new(12.0, 12.0),
+            Pos2::new(0.0, 12.0),
+        ]);
+        assert_eq!(
+            fewer_points(square, 0.2),
+            vec![
+                Pos2::new(0.0, 0.0),
+                Pos2::new(12.0, 0.0),
+                Pos2::new(12.0, 12.0),
+                Pos2::new(0.0, 12.0)
+            ]
+        );
+    }
 
     #[test]
     fn a_canvas_is_fitted_centred_and_maps_back() {

@@ -342,18 +342,158 @@ fn worth_merging(a: Rect, b: Rect) -> bool {
 
 /// The shapes of a frame that paint in `region`, each clipped to it, in
 /// their order: painted over the last frame's pixels with the region
-/// cleared first, they give the pixels a whole repaint gives there.
+/// cleared first, they give the pixels a whole repaint gives there. A
+/// shape whose bounds end just outside the region is among them: a sharp
+/// corner's mitre, a glyph or anti-aliasing may reach past its bounds.
 pub fn within(shapes: Vec<ClippedShape>, region: Rect) -> Vec<ClippedShape> {
     shapes
         .into_iter()
-        .filter_map(|mut clipped| {
-            if !bounds(&clipped).intersects(region) {
-                return None;
-            }
+        .filter(|clipped| reaches(clipped, region))
+        .map(|mut clipped| {
             clipped.clip_rect = clipped.clip_rect.intersect(region);
-            Some(clipped)
+            clipped
         })
         .collect()
+}
+
+/// Whether `clipped` may paint in `region`.
+fn reaches(clipped: &ClippedShape, region: Rect) -> bool {
+    bounds(clipped).expand(MARGIN_PX).intersects(region)
+}
+
+/// At most this many opaque rectangles are kept while [`to_paint_in`]
+/// walks a region's shapes: the latest, as later shapes hide earlier ones.
+const MAX_COVERS: usize = 64;
+
+/// The shapes of a frame to paint in `region`, in their order, each with
+/// its own clip: those that may paint there ([`within`]), less those that
+/// later opaque rectangles hide there wholly. In a column of cards each
+/// card covers all but a strip of the one before, so a region across the
+/// column would otherwise paint every pip, glyph and lattice line of every
+/// card under it. What is left paints the same pixels: an opaque fill
+/// replaces what lies under it, and only its inside is taken, short of its
+/// rounded corners, its stroke and a pixel of anti-aliasing.
+///
+/// Tessellate them as in a whole frame, then cut the primitives' clips to
+/// the region: egui leaves out a shape whose bounds miss its clip, though
+/// a sharp corner's mitre may reach past them, so a shape cut to a region
+/// it touches could lose a pixel that a whole frame paints.
+pub fn to_paint_in(
+    shapes: &[ClippedShape],
+    region: Rect,
+    pixels_per_point: f32,
+) -> Vec<ClippedShape> {
+    let (originals, cut): (Vec<&ClippedShape>, Vec<ClippedShape>) = shapes
+        .iter()
+        .filter(|clipped| reaches(clipped, region))
+        .map(|clipped| {
+            let mut cut = clipped.clone();
+            cut.clip_rect = cut.clip_rect.intersect(region);
+            (clipped, cut)
+        })
+        .unzip();
+    originals
+        .into_iter()
+        .zip(shown(&cut, pixels_per_point))
+        .filter_map(|(shape, shown)| shown.then(|| shape.clone()))
+        .collect()
+}
+
+/// For each shape, whether any of it shows within its clip, under the
+/// opaque rectangles after it (see [`to_paint_in`]).
+fn shown(shapes: &[ClippedShape], pixels_per_point: f32) -> Vec<bool> {
+    let mut covers: Vec<Cover> = Vec::new();
+    let mut shown = vec![false; shapes.len()];
+    for (index, clipped) in shapes.iter().enumerate().rev() {
+        // With the margin a glyph may overhang its box by, and feathering,
+        // within the pixels its clip lets it paint.
+        let visible = bounds(clipped)
+            .expand(MARGIN_PX / pixels_per_point)
+            .intersect(scissor(clipped.clip_rect, pixels_per_point, true));
+        if !visible.is_positive() || covers.iter().any(|cover| cover.hides(visible)) {
+            continue;
+        }
+        if let Some(cover) = Cover::of(clipped, pixels_per_point) {
+            if covers.len() == MAX_COVERS {
+                covers.remove(0);
+            }
+            covers.push(cover);
+        }
+        shown[index] = true;
+    }
+    shown
+}
+
+/// Where a shape surely paints opaque, within its clip: the inside of an
+/// unturned rectangle filled with an opaque colour (not a texture, not
+/// blurred), short of its stroke and a pixel, without its rounded corners.
+struct Cover {
+    inside: Rect,
+    /// The squares at the corners whose rounding may leave points out.
+    corners: [Rect; 4],
+}
+
+impl Cover {
+    /// The cover of `clipped`, `None` for every other kind of shape.
+    fn of(clipped: &ClippedShape, pixels_per_point: f32) -> Option<Cover> {
+        let Shape::Rect(shape) = &clipped.shape else {
+            return None;
+        };
+        let plain = shape.fill.is_opaque()
+            && shape.brush.is_none()
+            && shape.blur_width == 0.0
+            && shape.angle == 0.0
+            && clipped.transform_after_tessellation == egui::emath::TSTransform::IDENTITY;
+        if !plain {
+            return None;
+        }
+        // A stroke drawn inside, and a pixel of feathering and of
+        // rounding to pixels.
+        let inside = shape
+            .rect
+            .shrink(shape.stroke.width + 1.0)
+            .intersect(scissor(clipped.clip_rect, pixels_per_point, false));
+        if !inside.is_positive() {
+            return None;
+        }
+        let r = shape.rect;
+        let radius = shape.corner_radius;
+        let square = |x: f32, y: f32, radius: u8, dx: f32, dy: f32| {
+            let side = f32::from(radius) + 1.0;
+            Rect::from_two_pos(egui::pos2(x, y), egui::pos2(x + dx * side, y + dy * side))
+        };
+        Some(Cover {
+            inside,
+            corners: [
+                square(r.min.x, r.min.y, radius.nw, 1.0, 1.0),
+                square(r.max.x, r.min.y, radius.ne, -1.0, 1.0),
+                square(r.min.x, r.max.y, radius.sw, 1.0, -1.0),
+                square(r.max.x, r.max.y, radius.se, -1.0, -1.0),
+            ],
+        })
+    }
+
+    /// Whether every point of `rect` is under the cover.
+    fn hides(&self, rect: Rect) -> bool {
+        self.inside.contains_rect(rect) && !self.corners.iter().any(|c| c.intersects(rect))
+    }
+}
+
+/// The pixels a clip rectangle lets a shape paint, in points, at most
+/// (`outer`) or at least (not `outer`): egui's painters scissor to the clip
+/// rounded to whole pixels, and an edge on a half pixel rounds either way
+/// in a frame painted upside down.
+fn scissor(clip: Rect, pixels_per_point: f32, outer: bool) -> Rect {
+    let (low, high): (fn(f32) -> f32, fn(f32) -> f32) = if outer {
+        (f32::floor, f32::ceil)
+    } else {
+        (f32::ceil, f32::floor)
+    };
+    let px = |v: f32, round: fn(f32) -> f32| round(v * pixels_per_point) / pixels_per_point;
+    Rect::from_min_max(
+        egui::pos2(px(clip.min.x, low), px(clip.min.y, low)),
+        egui::pos2(px(clip.max.x, high), px(clip.max.y, high)),
+    )
 }
 
 /// Leaves out of `mesh` the triangles that lie wholly outside `region` (in
@@ -663,6 +803,224 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A card `y` points down a column: its rounded rectangle, an index
+    /// at its top and a pip in its body.
+    fn card(y: f32) -> [ClippedShape; 3] {
+        [
+            ClippedShape::new(
+                screen(),
+                Shape::Rect(egui::epaint::RectShape::new(
+                    Rect::from_min_size(pos2(0.0, y), vec2(60.0, 84.0)),
+                    5.0,
+                    Color32::WHITE,
+                    Stroke::new(1.0, Color32::GRAY),
+                    egui::StrokeKind::Inside,
+                )),
+            ),
+            ClippedShape::new(
+                screen(),
+                Shape::circle_filled(pos2(30.0, y + 5.0), 3.0, Color32::BLACK),
+            ),
+            ClippedShape::new(
+                screen(),
+                Shape::circle_filled(pos2(30.0, y + 60.0), 5.0, Color32::RED),
+            ),
+        ]
+    }
+
+    #[test]
+    fn shapes_under_later_opaque_cards_are_left_out() {
+        let column: Vec<ClippedShape> = (0..5).flat_map(|i| card(i as f32 * 10.0)).collect();
+        let kept = to_paint_in(&column, screen(), 1.0);
+        // Every card's rectangle and index show (at least a strip of
+        // them); the pips of all but the last are under the next card.
+        let mut expected = column.clone();
+        for i in (0..4).rev() {
+            expected.remove(i * 3 + 2);
+        }
+        assert_eq!(kept, expected);
+        // A region across the pips: the last card covers what it holds of
+        // the others, their edges cut by it as its own.
+        let region = Rect::from_min_max(pos2(20.0, 50.0), pos2(40.0, 100.0));
+        let kept = to_paint_in(&column, region, 1.0);
+        // (The last card's index ends where the region begins: nothing of
+        // it is in the region's pixels.)
+        assert_eq!(kept, vec![column[12].clone(), column[14].clone()]);
+    }
+
+    #[test]
+    fn only_an_opaque_plain_inside_hides() {
+        let pip = |x: f32, y: f32| {
+            ClippedShape::new(
+                screen(),
+                Shape::circle_filled(pos2(x, y), 2.0, Color32::RED),
+            )
+        };
+        let over = |fill: Color32, radius: f32| {
+            ClippedShape::new(
+                screen(),
+                Shape::rect_filled(
+                    Rect::from_min_size(pos2(0.0, 0.0), vec2(100.0, 100.0)),
+                    radius,
+                    fill,
+                ),
+            )
+        };
+        let middle = pip(50.0, 50.0);
+        // Opaque: hidden. Translucent: seen through.
+        assert_eq!(
+            to_paint_in(&[middle.clone(), over(Color32::WHITE, 0.0)], screen(), 1.0).len(),
+            1
+        );
+        let glass = Color32::from_rgba_unmultiplied(255, 255, 255, 200);
+        assert_eq!(
+            to_paint_in(&[middle.clone(), over(glass, 0.0)], screen(), 1.0).len(),
+            2
+        );
+        // In a rounded corner, where the card does not reach.
+        let corner = pip(6.0, 6.0);
+        assert_eq!(
+            to_paint_in(&[corner.clone(), over(Color32::WHITE, 0.0)], screen(), 1.0).len(),
+            1
+        );
+        assert_eq!(
+            to_paint_in(&[corner, over(Color32::WHITE, 12.0)], screen(), 1.0).len(),
+            2
+        );
+        // Along the edge, where the rounding still leaves a sliver out.
+        let sliver = pip(15.0, 5.0);
+        assert_eq!(
+            to_paint_in(&[sliver.clone(), over(Color32::WHITE, 0.0)], screen(), 1.0).len(),
+            1
+        );
+        assert_eq!(
+            to_paint_in(&[sliver, over(Color32::WHITE, 20.0)], screen(), 1.0).len(),
+            2
+        );
+        // A cover clipped away hides nothing there.
+        let mut clipped = over(Color32::WHITE, 0.0);
+        clipped.clip_rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(40.0, 100.0));
+        assert_eq!(
+            to_paint_in(&[middle.clone(), clipped], screen(), 1.0).len(),
+            2
+        );
+        // A cover before the shape hides nothing.
+        assert_eq!(
+            to_paint_in(&[over(Color32::WHITE, 0.0), middle], screen(), 1.0).len(),
+            2
+        );
+    }
+
+    #[test]
+    fn a_shape_left_out_is_under_an_opaque_fill_at_every_point() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..200 {
+            let shapes: Vec<ClippedShape> = (0..next(80))
+                .map(|_| {
+                    let min = pos2(next(300) as f32, next(200) as f32);
+                    let rect = Rect::from_min_size(
+                        min,
+                        vec2(4.0 + next(90) as f32, 4.0 + next(90) as f32),
+                    );
+                    let alpha = [255, 255, 128][next(3) as usize];
+                    let fill = Color32::from_rgba_unmultiplied(200, 100, 50, alpha);
+                    let clip = Rect::from_min_size(
+                        pos2(next(200) as f32, next(150) as f32),
+                        vec2(400.0, 300.0),
+                    );
+                    let shape = match next(3) {
+                        0 => Shape::circle_filled(
+                            rect.center(),
+                            rect.width().min(rect.height()) / 2.0,
+                            fill,
+                        ),
+                        _ => Shape::Rect(egui::epaint::RectShape::new(
+                            rect,
+                            next(30) as f32,
+                            fill,
+                            Stroke::new(next(3) as f32, Color32::BLACK),
+                            egui::StrokeKind::Inside,
+                        )),
+                    };
+                    ClippedShape::new(clip, shape)
+                })
+                .collect();
+            let kept = to_paint_in(&shapes, screen(), 1.0);
+            // Exactly: inside the clip, inside the rectangle, and not in a
+            // corner beyond its radius.
+            let paints_opaque = |s: &ClippedShape, p: egui::Pos2| -> bool {
+                let Shape::Rect(r) = &s.shape else {
+                    return false;
+                };
+                if !r.fill.is_opaque() || !s.clip_rect.contains(p) || !r.rect.contains(p) {
+                    return false;
+                }
+                let radius = f32::from(r.corner_radius.nw)
+                    .min(r.rect.width() / 2.0)
+                    .min(r.rect.height() / 2.0);
+                let nearest = pos2(
+                    p.x.clamp(r.rect.min.x + radius, r.rect.max.x - radius),
+                    p.y.clamp(r.rect.min.y + radius, r.rect.max.y - radius),
+                );
+                nearest.distance(p) <= radius
+            };
+            let mut k = 0;
+            for (i, shape) in shapes.iter().enumerate() {
+                if k < kept.len() && kept[k] == *shape {
+                    k += 1;
+                    continue;
+                }
+                // Every pixel it could paint in the region, by its centre.
+                let seen = bounds(shape)
+                    .expand(MARGIN_PX)
+                    .intersect(shape.clip_rect)
+                    .intersect(screen());
+                for x in seen.min.x.floor() as i32..seen.max.x.ceil() as i32 {
+                    for y in seen.min.y.floor() as i32..seen.max.y.ceil() as i32 {
+                        let p = pos2(x as f32 + 0.5, y as f32 + 0.5);
+                        assert!(
+                            shapes[i + 1..].iter().any(|later| paints_opaque(later, p)),
+                            "shape {i} left out, but {p:?} of it is not under an opaque fill"
+                        );
+                    }
+                }
+            }
+            assert_eq!(k, kept.len(), "the kept shapes in their order");
+        }
+    }
+
+    #[test]
+    fn a_shape_whose_edge_may_reach_a_region_is_painted_in_it() {
+        // A hat's brim: a stroked triangle whose sharp corner's mitre and
+        // anti-aliasing reach a pixel past its bounds.
+        let brim = ClippedShape::new(
+            screen(),
+            Shape::convex_polygon(
+                vec![pos2(228.5, 230.7), pos2(232.6, 221.3), pos2(255.2, 230.7)],
+                Color32::BLACK,
+                Stroke::new(1.0, Color32::BLACK),
+            ),
+        );
+        let left = bounds(&brim).min.x;
+        let region = Rect::from_min_max(pos2(left - 20.0, 200.0), pos2(left - 0.5, 240.0));
+        assert_eq!(within(vec![brim.clone()], region).len(), 1);
+        // To be painted there with its own clip: egui leaves out a path
+        // whose bounds miss its clip, mitre or not.
+        assert_eq!(
+            to_paint_in(std::slice::from_ref(&brim), region, 1.0),
+            vec![brim.clone()]
+        );
+        // Far away, it is not.
+        let far = Rect::from_min_max(pos2(0.0, 0.0), pos2(100.0, 100.0));
+        assert!(within(vec![brim], far).is_empty());
     }
 
     #[test]

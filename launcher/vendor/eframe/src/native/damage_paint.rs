@@ -470,7 +470,7 @@ fn paint_in_place(
         // the first painted at the new size (not one cut to the old size,
         // which would look finished where it is not).
         if window.swapped_at.is_none() {
-            let primitives = egui_ctx.tessellate(shapes, pixels_per_point);
+            let primitives = egui_ctx.tessellate(shapes.clone(), pixels_per_point);
             clear(&gl, size_px, None, clear_color);
             painter.paint_and_update_textures(
                 size_px,
@@ -478,6 +478,7 @@ fn paint_in_place(
                 &primitives,
                 textures_delta,
             );
+            warm_up_regions(egui_ctx, painter, &shapes, size_px, pixels_per_point, clear_color);
         }
         window.swapped_at = Some(size_px);
         window.frames.forget();
@@ -511,6 +512,34 @@ fn paint_in_place(
     }
     window.frames.remember(shapes, size_px, pixels_per_point);
     false
+}
+
+/// Paints a small region of a window's first frame again, as it is: the
+/// first draw a scissor cuts makes llvmpipe compile a variant of its
+/// rasteriser (about 25 ms of LLVM), which would otherwise come at the
+/// player's first drag or deal, as a stall in the middle of it.
+fn warm_up_regions(
+    egui_ctx: &egui::Context,
+    painter: &mut egui_glow::Painter,
+    shapes: &[ClippedShape],
+    size_px: [u32; 2],
+    pixels_per_point: f32,
+    clear_color: [f32; 4],
+) {
+    let centre = egui::pos2(size_px[0] as f32, size_px[1] as f32) / (2.0 * pixels_per_point);
+    let region = egui::Rect::from_center_size(centre, egui::vec2(8.0, 8.0)).round();
+    paint_damage(
+        egui_ctx,
+        painter,
+        Painting {
+            shapes,
+            damage: &Damage::Regions(vec![region]),
+            size_px,
+            pixels_per_point,
+            clear_color,
+            upside_down: false,
+        },
+    );
 }
 
 /// A frame to paint where it changed, into the bound framebuffer.
@@ -552,7 +581,7 @@ fn paint_damage(
         let (to_paint, rect) = match region {
             None => (shapes.to_vec(), [0, 0, size_px[0] as i32, height]),
             Some(region) => (
-                frame_damage::within(shapes.to_vec(), region),
+                frame_damage::to_paint_in(shapes, region, pixels_per_point),
                 frame_damage::scissor_px(region, pixels_per_point, size_px[1]),
             ),
         };
@@ -569,6 +598,9 @@ fn paint_damage(
         let mut primitives = egui_ctx.tessellate(to_paint, pixels_per_point);
         if let Some(region) = region {
             for primitive in &mut primitives {
+                // Tessellated with their own clips, as in a whole frame;
+                // painted in the region alone.
+                primitive.clip_rect = primitive.clip_rect.intersect(region);
                 if let egui::epaint::Primitive::Mesh(mesh) = &mut primitive.primitive {
                     frame_damage::cull_outside(mesh, region);
                 }

@@ -395,7 +395,8 @@ pub fn to_paint_in(
     originals
         .into_iter()
         .zip(shown(&cut, pixels_per_point))
-        .filter_map(|(shape, shown)| shown.then(|| shape.clone()))
+        .filter(|(_, shown)| *shown)
+        .map(|(shape, _)| shape.clone())
         .collect()
 }
 
@@ -484,15 +485,13 @@ impl Cover {
 /// rounded to whole pixels, and an edge on a half pixel rounds either way
 /// in a frame painted upside down.
 fn scissor(clip: Rect, pixels_per_point: f32, outer: bool) -> Rect {
-    let (low, high): (fn(f32) -> f32, fn(f32) -> f32) = if outer {
-        (f32::floor, f32::ceil)
-    } else {
-        (f32::ceil, f32::floor)
+    let px = |v: f32, up: bool| {
+        let v = v * pixels_per_point;
+        (if up { v.ceil() } else { v.floor() }) / pixels_per_point
     };
-    let px = |v: f32, round: fn(f32) -> f32| round(v * pixels_per_point) / pixels_per_point;
     Rect::from_min_max(
-        egui::pos2(px(clip.min.x, low), px(clip.min.y, low)),
-        egui::pos2(px(clip.max.x, high), px(clip.max.y, high)),
+        egui::pos2(px(clip.min.x, !outer), px(clip.min.y, !outer)),
+        egui::pos2(px(clip.max.x, outer), px(clip.max.y, outer)),
     )
 }
 

@@ -37,10 +37,13 @@ done
 [ -x "$LAUNCHER" ] || { echo "cpu-cost: build the launcher first (cargo build --release)" >&2; exit 2; }
 
 export DISPLAY=:${CPU_COST_DISPLAY:-77}
+# The last run's server may still be going away: a new one on its display
+# would not start, and the programs would meet the old one as it ends.
+for _ in $(seq 100); do [ -e "/tmp/.X${DISPLAY#:}-lock" ] || break; sleep 0.1; done
 Xvfb "$DISPLAY" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
 XVFB=$!
 HOME_DIR=$(mktemp -d)
-trap 'kill $XVFB 2>/dev/null; pkill -P $$ 2>/dev/null || true; rm -rf "$HOME_DIR"' EXIT
+trap 'kill $XVFB 2>/dev/null; wait $XVFB 2>/dev/null; pkill -P $$ 2>/dev/null || true; rm -rf "$HOME_DIR"' EXIT
 for _ in $(seq 100); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 
 # A process and all its descendants, one a line.

@@ -310,15 +310,16 @@ impl Painter for EguiPainter<'_> {
         );
         // egui's corners are whole points up to 255.
         let corner = (radius * self.transform.scale).round().clamp(0.0, 255.0) as u8;
-        self.add(egui::Shape::rect_filled(rect, corner, Self::fill(style)));
-        if let Some(_s) = style.stroke {
-            self.add(egui::Shape::rect_stroke(
-                rect,
-                corner,
-                self.stroke(style),
-                egui::StrokeKind::Middle,
-            ));
-        }
+        // One shape for the fill and its outline: egui then fills inside
+        // the outline's ring, without a ring of anti-aliasing of the fill's
+        // own under it (a third fewer triangles for a card).
+        self.add(egui::Shape::Rect(egui::epaint::RectShape::new(
+            rect,
+            corner,
+            Self::fill(style),
+            self.stroke(style),
+            egui::StrokeKind::Middle,
+        )));
     }
 
     fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, c: Rgba, text: &str) {

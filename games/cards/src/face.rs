@@ -127,6 +127,25 @@ pub fn draw_card_with(
     deck: &DeckStyle,
     custom: Option<FaceFn>,
 ) {
+    draw_card_showing(painter, card, min, width, look, deck, custom, None);
+}
+
+/// [`draw_card_with`] for a card of which only `shown` (min and size) will
+/// show, the rest covered by cards drawn after it: a back's lattice is
+/// drawn there alone. A column of face-down cards shows a strip of each,
+/// and each back's lattice is most of its lines, long ones across the
+/// whole card, which a renderer sets up however little of them shows.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_card_showing(
+    painter: &mut dyn Painter,
+    card: Card,
+    min: Point,
+    width: f32,
+    look: Look,
+    deck: &DeckStyle,
+    custom: Option<FaceFn>,
+    shown: Option<(Point, Point)>,
+) {
     let size = card_size(width);
     let r = corner_radius(width);
     if look.face_up {
@@ -147,7 +166,7 @@ pub fn draw_card_with(
             None => draw_face(painter, card, min, width, deck),
         }
     } else {
-        draw_back(painter, min, width, deck);
+        draw_back_showing(painter, min, width, deck, shown);
     }
     draw_marks(painter, min, width, look);
 }
@@ -184,6 +203,18 @@ pub fn draw_marks(painter: &mut dyn Painter, min: Point, width: f32, look: Look)
 /// Draws the back of a card: the deck's colour, a white border and a
 /// lattice of diamonds.
 pub fn draw_back(painter: &mut dyn Painter, min: Point, width: f32, deck: &DeckStyle) {
+    draw_back_showing(painter, min, width, deck, None);
+}
+
+/// [`draw_back`] with its lattice only where `shown` (min and size; the
+/// whole card when `None`) lets it show.
+fn draw_back_showing(
+    painter: &mut dyn Painter,
+    min: Point,
+    width: f32,
+    deck: &DeckStyle,
+    shown: Option<(Point, Point)>,
+) {
     let size = card_size(width);
     let r = corner_radius(width);
     painter.rounded_rect(
@@ -202,28 +233,72 @@ pub fn draw_back(painter: &mut dyn Painter, min: Point, width: f32, deck: &DeckS
     let inner_min = Point::new(min.x + inset, min.y + inset);
     let inner = Point::new(size.x - 2.0 * inset, size.y - 2.0 * inset);
     painter.rounded_rect(inner_min, inner, r * 0.5, Style::solid(deck.back));
-    painter.push_clip(inner_min, inner);
+    // The lattice's part that shows: the inner rectangle, less what the
+    // cards after this one cover (with a pixel under their edges, whose
+    // anti-aliasing lets it through).
+    let (clip_min, clip_max) = match shown {
+        None => (
+            inner_min,
+            Point::new(inner_min.x + inner.x, inner_min.y + inner.y),
+        ),
+        Some((at, size)) => (
+            Point::new(inner_min.x.max(at.x - 2.0), inner_min.y.max(at.y - 2.0)),
+            Point::new(
+                (inner_min.x + inner.x).min(at.x + size.x + 2.0),
+                (inner_min.y + inner.y).min(at.y + size.y + 2.0),
+            ),
+        ),
+    };
+    if clip_max.x <= clip_min.x || clip_max.y <= clip_min.y {
+        return draw_back_outline(painter, inner_min, inner, r, width);
+    }
+    painter.push_clip(
+        clip_min,
+        Point::new(clip_max.x - clip_min.x, clip_max.y - clip_min.y),
+    );
     let step = width / 6.0;
     let light = Stroke {
         width: (width * 0.012).max(1.0),
         color: Rgba::with_alpha(255, 255, 255, 120),
     };
+    // Each line cut to the clip and a pixel past it (its end's
+    // anti-aliasing falls outside, where the clip cuts it off).
+    let reach = (
+        Point::new(clip_min.x - 1.0, clip_min.y - 1.0),
+        Point::new(clip_max.x + 1.0, clip_max.y + 1.0),
+    );
     let n = ((inner.x + inner.y) / step).ceil() as i32 + 1;
     for i in 0..n {
         let o = i as f32 * step;
         // Lines both ways across the inner rectangle make the lattice.
-        painter.line(
-            Point::new(inner_min.x + o, inner_min.y),
-            Point::new(inner_min.x + o - inner.y, inner_min.y + inner.y),
-            light,
-        );
-        painter.line(
-            Point::new(inner_min.x + o - inner.y, inner_min.y),
-            Point::new(inner_min.x + o, inner_min.y + inner.y),
-            light,
-        );
+        let lines = [
+            (
+                Point::new(inner_min.x + o, inner_min.y),
+                Point::new(inner_min.x + o - inner.y, inner_min.y + inner.y),
+            ),
+            (
+                Point::new(inner_min.x + o - inner.y, inner_min.y),
+                Point::new(inner_min.x + o, inner_min.y + inner.y),
+            ),
+        ];
+        for (from, to) in lines {
+            if let Some((from, to)) = cut_line(from, to, reach) {
+                painter.line(from, to, light);
+            }
+        }
     }
     painter.pop_clip();
+    draw_back_outline(painter, inner_min, inner, r, width);
+}
+
+/// The white outline round a back's lattice.
+fn draw_back_outline(
+    painter: &mut dyn Painter,
+    inner_min: Point,
+    inner: Point,
+    r: f32,
+    width: f32,
+) {
     painter.rounded_rect(
         inner_min,
         inner,
@@ -236,6 +311,38 @@ pub fn draw_back(painter: &mut dyn Painter, min: Point, width: f32, deck: &DeckS
             }),
         },
     );
+}
+
+/// The part of the segment from `from` to `to` inside the rectangle `within`
+/// (min and max corners), `None` if it misses it (Liang and Barsky).
+fn cut_line(from: Point, to: Point, within: (Point, Point)) -> Option<(Point, Point)> {
+    let (d_x, d_y) = (to.x - from.x, to.y - from.y);
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    for (p, q) in [
+        (-d_x, from.x - within.0.x),
+        (d_x, within.1.x - from.x),
+        (-d_y, from.y - within.0.y),
+        (d_y, within.1.y - from.y),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    (t0 < t1).then(|| {
+        (
+            Point::new(from.x + t0 * d_x, from.y + t0 * d_y),
+            Point::new(from.x + t1 * d_x, from.y + t1 * d_y),
+        )
+    })
 }
 
 /// Draws an empty pile's place: a faint rounded outline on the table.
@@ -718,6 +825,43 @@ mod tests {
         assert!(texts(&p).is_empty());
         assert_eq!(pips(&p), 0);
         assert!(p.shapes.iter().any(|s| matches!(s, Shape::Line { .. })));
+    }
+
+    #[test]
+    fn a_covered_back_draws_its_lattice_where_it_shows() {
+        let deck = DeckStyle::default();
+        let card = Card::new(Rank::ACE, Suit::Spades);
+        let lines = |shown: Option<(Point, Point)>| -> Vec<(Point, Point)> {
+            let mut p = RecordingPainter::new();
+            let min = Point::new(10.0, 20.0);
+            draw_card_showing(&mut p, card, min, 80.0, Look::DOWN, &deck, None, shown);
+            p.shapes
+                .iter()
+                .filter_map(|s| match s {
+                    Shape::Line { from, to, .. } => Some((*from, *to)),
+                    _ => None,
+                })
+                .collect()
+        };
+        let whole = lines(None);
+        // The strip a fanned column leaves of it: 10 of its 112 high.
+        let strip = lines(Some((Point::new(10.0, 20.0), Point::new(80.0, 10.0))));
+        assert!(!strip.is_empty(), "the strip shows its lattice");
+        assert!(
+            strip.len() * 2 <= whole.len(),
+            "{} lines for the strip, {} for the card",
+            strip.len(),
+            whole.len()
+        );
+        // Every line ends within the strip, with the margin under the edge
+        // of the next card and a pixel for anti-aliasing.
+        for (from, to) in strip {
+            for p in [from, to] {
+                assert!((20.0 - 3.5..=30.0 + 3.5).contains(&p.y), "{p:?}");
+            }
+        }
+        // Wholly covered: the back and no lattice.
+        assert!(lines(Some((Point::new(10.0, 20.0), Point::new(80.0, 0.0)))).is_empty());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use game_api::{Anchor, Painter, Point, Region, Rgba, Stroke, Style, TextStyle};
 
 use crate::card::Card;
 use crate::face::{
-    ASPECT, DeckStyle, FaceFn, Look, card_size, draw_card_turned, draw_card_with, draw_place,
+    ASPECT, DeckStyle, FaceFn, Look, card_size, draw_card_showing, draw_card_turned, draw_place,
 };
 
 /// How a pile shows its cards.
@@ -584,10 +584,32 @@ impl Table {
     /// Draws one of the table's cards with its corner at `at`, in the
     /// table's deck and faces, turned as it lies.
     pub fn draw_card_at(&self, painter: &mut dyn Painter, c: TableCard, at: Point, look: Look) {
+        self.draw_card_showing(painter, c, at, look, None);
+    }
+
+    /// [`Table::draw_card_at`] for a card of which only `shown` (min and
+    /// size) shows, the cards after it covering the rest.
+    fn draw_card_showing(
+        &self,
+        painter: &mut dyn Painter,
+        c: TableCard,
+        at: Point,
+        look: Look,
+        shown: Option<(Point, Point)>,
+    ) {
         let l = self.layout;
         let custom = self.faces.draw;
         match c.quarter_turns % 4 {
-            0 => draw_card_with(painter, c.card, at, l.card_width, look, &self.deck, custom),
+            0 => draw_card_showing(
+                painter,
+                c.card,
+                at,
+                l.card_width,
+                look,
+                &self.deck,
+                custom,
+                shown,
+            ),
             turns => {
                 // Turned about the same centre.
                 let card = l.card();
@@ -645,7 +667,12 @@ impl Table {
                 let mut look = c.look();
                 look.highlighted = p.highlighted && index + 1 == p.cards.len();
                 let at = self.card_pos(pile, index);
-                self.draw_card_at(painter, c, at, look);
+                // Under the next card, whole or not turned, a strip shows.
+                let covered = shown.contains(&(index + 1))
+                    && p.cards[index + 1].quarter_turns % 4 == 0
+                    && p.fan != Fan::Stacked;
+                let strip = covered.then(|| self.visible_rect(pile, index));
+                self.draw_card_showing(painter, c, at, look, strip);
             }
         }
         for b in &self.buttons {

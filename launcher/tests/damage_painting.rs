@@ -50,6 +50,17 @@ enum Painting {
     Whole,
 }
 
+impl Painting {
+    /// The launcher's environment that paints this way.
+    fn envs(self) -> Vec<(&'static str, &'static str)> {
+        match self {
+            Painting::InPlace => vec![],
+            Painting::KeptTexture => vec![("EFRAME_PAINT_KEPT_TEXTURE", "1")],
+            Painting::Whole => vec![("EFRAME_PAINT_WHOLE_FRAMES", "1")],
+        }
+    }
+}
+
 /// The screens of one session: the console hovered in four places, the
 /// game opened from it, its canvas clicked three times, hovered away.
 fn session(painting: Painting) -> Vec<(String, Picture)> {
@@ -60,16 +71,11 @@ fn session(painting: Painting) -> Vec<(String, Picture)> {
         "hello_game",
     );
     let x = Xvfb::start(&games.path().join("framebuffer"));
-    let envs: &[(&str, &str)] = match painting {
-        Painting::InPlace => &[],
-        Painting::KeptTexture => &[("EFRAME_PAINT_KEPT_TEXTURE", "1")],
-        Painting::Whole => &[("EFRAME_PAINT_WHOLE_FRAMES", "1")],
-    };
     let mut launcher = LauncherInX::start_with_env(
         &x,
         games.path(),
         &["--games-dir".as_ref(), games.path().as_os_str()],
-        envs,
+        &painting.envs(),
     );
     let console = window_named(&x, &mut launcher, "PLT Games");
     let mut screens = Vec::new();
@@ -149,12 +155,8 @@ fn spider_session(painting: Painting) -> Vec<(String, Picture)> {
     let games = GamesDir::new();
     games.add_bundled("spider", "spider");
     let x = Xvfb::start(&games.path().join("framebuffer"));
-    let mut envs = vec![("GAME_LAUNCHER_FIRST_SEED", "1")];
-    match painting {
-        Painting::InPlace => {}
-        Painting::KeptTexture => envs.push(("EFRAME_PAINT_KEPT_TEXTURE", "1")),
-        Painting::Whole => envs.push(("EFRAME_PAINT_WHOLE_FRAMES", "1")),
-    }
+    let mut envs = painting.envs();
+    envs.push(("GAME_LAUNCHER_FIRST_SEED", "1"));
     let mut launcher = LauncherInX::start_with_env(
         &x,
         games.path(),

@@ -4,7 +4,10 @@
 //!
 //! Take a [`Snapshot`] of the table before a move, change the table, then
 //! [`Animator::start`] with the snapshot: every card whose place or side
-//! changed slides (and flips) there over [`DURATION`] seconds. Ask for
+//! changed slides (and flips) there in [`STEPS`] steps over at most
+//! [`DURATION`] seconds, as the original's cards do: five frames a move,
+//! not one a display refresh, so a deal costs what the original's does
+//! (issue 39). Ask for
 //! ticks while [`Animator::is_running`], feed them to [`Animator::tick`],
 //! and draw the table leaving out [`Animator::hides`]'s cards, then
 //! [`Animator::draw_moving`].
@@ -15,8 +18,17 @@ use crate::card::Card;
 use crate::face::{Look, card_size};
 use crate::table::Table;
 
-/// How long a slide takes, in seconds.
-pub const DURATION: f32 = 0.25;
+/// How many steps a slide takes, each a frame: the original's
+/// `ANIMATION-STEPS`.
+pub const STEPS: u32 = 5;
+
+/// How long a long slide takes, in seconds: the original's
+/// `ANIMATION-TIME`. A short one takes less ([`Animator::start`]).
+pub const DURATION: f32 = 0.3;
+
+/// The original's card width in its pixels, to measure a slide's length
+/// as it did.
+const ORIGINAL_CARD_WIDTH: f32 = 71.0;
 
 /// Where every card on the table was: card, corner, face up.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -54,6 +66,8 @@ pub struct Animator {
     slides: Vec<Slide>,
     /// Seconds since the start.
     elapsed: f32,
+    /// How long these slides take, in seconds.
+    duration: f32,
 }
 
 impl Animator {
@@ -66,7 +80,10 @@ impl Animator {
     /// sliding. A card found in several places (two decks, a shoe) is
     /// matched first to a place where it stayed, then to the nearest place
     /// it left, so a twin that did not move never flies. Any animation
-    /// running is finished first.
+    /// running is finished first. As the original's, slides shorter than
+    /// 100 of its pixels (1.4 card widths) take less time: from half of
+    /// [`DURATION`] for none to all of it at that length (a speed that
+    /// looks right for a long move is too slow for a short one).
     pub fn start(&mut self, before: &Snapshot, after: &Table) {
         self.finish();
         let mut used = vec![false; before.0.len()];
@@ -102,6 +119,20 @@ impl Animator {
                 was_up,
             });
         }
+        let longest = self
+            .slides
+            .iter()
+            .map(|s| {
+                let to = after.card_pos(s.pile, s.index);
+                (to.x - s.from.x).abs().max((to.y - s.from.y).abs())
+            })
+            .fold(0.0, f32::max);
+        let original_pixels = longest / after.layout().card_width.max(1.0) * ORIGINAL_CARD_WIDTH;
+        self.duration = if original_pixels < 100.0 {
+            DURATION * (original_pixels + 100.0) / 200.0
+        } else {
+            DURATION
+        };
     }
 
     /// Whether cards are moving (ask for ticks while they are).
@@ -114,16 +145,26 @@ impl Animator {
         &self.slides
     }
 
-    /// Lets `dt` seconds pass; whether cards still move (redraw while so).
+    /// Lets `dt` seconds pass; whether cards moved (redraw if so). The
+    /// last step puts them in their places and stops. Ticks come a step
+    /// apart ([`crate::view::SLIDE_TICK`]), so each moves them a step.
     pub fn tick(&mut self, dt: f32) -> bool {
         if self.slides.is_empty() {
             return false;
         }
         self.elapsed += dt.max(0.0);
-        if self.elapsed >= DURATION {
+        if self.step() >= STEPS {
             self.finish();
         }
         true
+    }
+
+    /// The step shown now, from 1 (shown as the move is made, as the
+    /// original's first step is) to [`STEPS`]. A tick a little early
+    /// (the host's ticks wander) still counts for its step.
+    fn step(&self) -> u32 {
+        let each = self.duration.max(f32::EPSILON) / STEPS as f32;
+        ((self.elapsed / each).round() as u32 + 1).min(STEPS)
     }
 
     /// Stops every card at its place (a new game, undo, a load).
@@ -132,10 +173,13 @@ impl Animator {
         self.elapsed = 0.0;
     }
 
-    /// How far along the slides are, 0 to 1 (eased: fast, then slowing).
+    /// How far along the slides are: a step's worth of the way at each
+    /// step, evenly, as the original's.
     pub fn progress(&self) -> f32 {
-        let t = (self.elapsed / DURATION).clamp(0.0, 1.0);
-        1.0 - (1.0 - t) * (1.0 - t)
+        if self.slides.is_empty() {
+            return 1.0;
+        }
+        self.step() as f32 / STEPS as f32
     }
 
     /// Whether card `index` of pile `pile` is moving (drawn by
@@ -159,9 +203,8 @@ impl Animator {
         if now_up == slide.was_up {
             return (at, 1.0, now_up);
         }
-        let linear = (self.elapsed / DURATION).clamp(0.0, 1.0);
-        let width = (1.0 - 2.0 * linear).abs();
-        (at, width, if linear < 0.5 { slide.was_up } else { now_up })
+        let width = (1.0 - 2.0 * k).abs();
+        (at, width, if k < 0.5 { slide.was_up } else { now_up })
     }
 
     /// Draws the moving cards where they are now, the later in a pile
@@ -258,8 +301,20 @@ mod tests {
         assert!(!anim.hides(1, 0), "the twin that stayed is drawn in place");
     }
 
+    /// Ticks of the host's slide interval until the slides stop; where
+    /// the first slide was drawn at the move and after each tick.
+    fn frames(anim: &mut Animator, t: &Table) -> Vec<(Point, f32, bool)> {
+        let dt = crate::view::SLIDE_TICK.as_secs_f32();
+        let mut frames = vec![anim.frame(t, &anim.slides()[0])];
+        while anim.tick(dt) && anim.is_running() {
+            frames.push(anim.frame(t, &anim.slides()[0]));
+            assert!(frames.len() < 100, "the slide never ends");
+        }
+        frames
+    }
+
     #[test]
-    fn the_state_changes_at_once_and_the_card_slides_and_turns() {
+    fn the_state_changes_at_once_and_the_card_slides_and_turns_in_the_originals_five_steps() {
         let mut t = table();
         let before = Snapshot::of(&t);
         let from = t.card_pos(0, 4);
@@ -271,21 +326,48 @@ mod tests {
         assert_eq!(anim.slides().len(), 1);
         assert!(anim.hides(1, 0) && !anim.hides(0, 3));
         let to = t.card_pos(1, 0);
-        let (at, width, up) = anim.frame(&t, &anim.slides()[0]);
-        assert_eq!((at, width, up), (from, 1.0, false));
-        // Halfway in time: more than halfway there (eased), seen edge-on.
-        assert!(anim.tick(DURATION / 2.0));
-        let (at, width, _) = anim.frame(&t, &anim.slides()[0]);
-        assert!(at.x > from.x + (to.x - from.x) / 2.0 && at.x < to.x);
-        assert!(width < 0.01);
-        // Later: face up, widening.
-        anim.tick(DURATION / 4.0);
-        let (_, width, up) = anim.frame(&t, &anim.slides()[0]);
-        assert!(up && width > 0.4 && width < 0.6, "{width}");
+        // Four frames on the way, each a fifth further (the first as the
+        // move is made, as the original's first step), then in place.
+        let frames = frames(&mut anim, &t);
+        assert_eq!(frames.len(), STEPS as usize - 1, "{frames:?}");
+        for (n, &(at, _, _)) in frames.iter().enumerate() {
+            let k = (n + 1) as f32 / STEPS as f32;
+            assert!((at.x - (from.x + (to.x - from.x) * k)).abs() < 1e-3, "{n}: {at:?}");
+            assert!((at.y - from.y).abs() < 1e-3);
+        }
+        // It turns as it goes: narrowing face down, widening face up.
+        let turns: Vec<(f32, bool)> = frames.iter().map(|&(_, w, up)| ((w * 10.0).round() / 10.0, up)).collect();
+        assert_eq!(turns, [(0.6, false), (0.2, false), (0.2, true), (0.6, true)]);
         // Done: nothing moves, the tick after asks for nothing.
-        assert!(anim.tick(DURATION));
         assert!(!anim.is_running());
         assert!(!anim.tick(0.1));
+    }
+
+    #[test]
+    fn a_short_slide_takes_less_time_than_a_long_one_as_the_originals() {
+        let mut t = Table::new(8.0, 2.0);
+        t.add_pile(Pile::new("near", (0.0, 0.0), Fan::Stacked));
+        t.add_pile(Pile::new("next", (0.2, 0.0), Fan::Stacked));
+        t.add_pile(Pile::new("far", (7.0, 0.0), Fan::Stacked));
+        t.lay_out(Point::new(800.0, 200.0));
+        t.piles[0].cards = deck()[..2].iter().map(|&c| TableCard::up(c)).collect();
+        let ticks = |t: &mut Table, to: usize| {
+            let before = Snapshot::of(t);
+            let c = t.piles[0].cards.pop().unwrap();
+            t.piles[to].cards.push(c);
+            let mut anim = Animator::new();
+            anim.start(&before, t);
+            let mut ticks = 0;
+            while anim.is_running() {
+                anim.tick(crate::view::SLIDE_TICK.as_secs_f32());
+                ticks += 1;
+            }
+            ticks
+        };
+        let long = ticks(&mut t, 2);
+        let short = ticks(&mut t, 1);
+        assert_eq!(long, STEPS - 1, "a long slide: a tick a step");
+        assert!(short < long, "a short slide is quicker: {short} ticks against {long}");
     }
 
     #[test]
@@ -311,7 +393,6 @@ mod tests {
         deal_one(&mut t);
         let mut anim = Animator::new();
         anim.start(&before, &t);
-        anim.tick(DURATION * 0.1);
         let mut p = RecordingPainter::new();
         anim.draw(&t, &mut p);
         // Still face down and not yet at the waste: no index drawn, and

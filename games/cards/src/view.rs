@@ -48,8 +48,10 @@ use crate::anim::{Animator, Snapshot};
 use crate::drag::{Hand, Play, Rules};
 use crate::table::Table;
 
-/// The ticks asked for while a card slides: a frame each.
-pub const SLIDE_TICK: Duration = Duration::from_millis(16);
+/// The ticks asked for while a card slides: a step of the slide each
+/// (the original's `ANIMATION-TIME` over its `ANIMATION-STEPS`), a frame
+/// each.
+pub const SLIDE_TICK: Duration = Duration::from_millis(60);
 
 /// The ticks asked for while a computer player's next step only waits its
 /// moment to be shown (no card slides): nothing on screen changes, and

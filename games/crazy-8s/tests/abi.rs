@@ -335,8 +335,9 @@ fn while_an_opponent_only_waits_ticks_come_a_tenth_of_a_second_apart_and_draw_no
         };
         click(&mut game, at);
     }
-    // Your card slides: ticks come often while it does.
-    assert_eq!(recorder.last().as_deref(), Some("tick 0.016"));
+    // Your card slides: ticks come a step of the slide apart (the
+    // original's 0.3 s over five steps) while it does.
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.06"));
     let before = state(&mut game);
     assert!(game.handle_event(&Event::Tick { dt: 0.3 }).unwrap().redraw);
     // It has landed; the opponent waits out the rest of its turn.
@@ -347,5 +348,5 @@ fn while_an_opponent_only_waits_ticks_come_a_tenth_of_a_second_apart_and_draw_no
     // Its 0.6 s have passed: it plays, and its card slides.
     assert!(game.handle_event(&Event::Tick { dt: 0.2 }).unwrap().redraw);
     assert_ne!(state(&mut game), before);
-    assert_eq!(recorder.last().as_deref(), Some("tick 0.016"));
+    assert_eq!(recorder.last().as_deref(), Some("tick 0.06"));
 }

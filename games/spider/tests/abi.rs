@@ -285,7 +285,7 @@ fn a_move_slides_on_ticks_with_the_state_already_there() {
     click(&mut game, deck);
     assert_eq!(state(&mut game).stock.len(), 40);
     assert!(
-        recorder.requests().iter().any(|r| r == "tick 0.016"),
+        recorder.requests().iter().any(|r| r == "tick 0.06"),
         "{:?}",
         recorder.requests()
     );

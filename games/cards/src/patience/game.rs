@@ -48,7 +48,7 @@ use super::{Move, Patience, PatienceRules, Role};
 use crate::anim::Snapshot;
 use crate::drag::Focus;
 use crate::table::{Fan, Hit, Pile as TablePile, Table, TableCard};
-use crate::view::{Drag, SLIDE_TICK, View};
+use crate::view::{Drag, View};
 use crate::{Play, Rules};
 
 /// A choice of a variant, shown in the tool bar, kept between sessions
@@ -136,6 +136,10 @@ enum Question {
 
 /// Positions the solver looks at per tick: a few hundredths of a second.
 pub const NODES_PER_TICK: u64 = 2_000;
+
+/// The ticks asked for while the solver thinks: a frame's worth apart, so
+/// its budget of nodes a tick is spent about as fast as a core allows.
+const THINK_TICK: std::time::Duration = std::time::Duration::from_millis(16);
 
 /// The kit's drag rules over a patience's own.
 struct PatienceRulesOnTable<'a>(&'a Patience);
@@ -649,7 +653,7 @@ impl<V: Variant> PatienceGame<V> {
     /// tick).
     fn update_ticks(&mut self) {
         let thinking = self.thinking.is_some();
-        self.view.want_ticks(thinking.then_some(SLIDE_TICK));
+        self.view.want_ticks(thinking.then_some(THINK_TICK));
     }
 
     fn status_text(&self) -> String {

@@ -179,6 +179,10 @@ impl Viewport {
         self.deferred_commands.append(&mut commands);
 
         if let Some(window) = &self.window {
+            // PLT Games: a command may change what is kept of the window.
+            if !self.deferred_commands.is_empty() {
+                crate::native::window_facts::forget(window.id());
+            }
             egui_winit::process_viewport_commands(
                 egui_ctx,
                 &mut self.info,
@@ -715,7 +719,14 @@ impl GlowWinitRunning<'_> {
             let Some(window) = viewport.window.as_ref() else {
                 return Ok(EventResult::Wait);
             };
-            egui_winit::update_viewport_info(&mut viewport.info, &egui_ctx, window, false);
+            // PLT Games: as last asked, while no window event since could
+            // have changed it (`window_facts`).
+            crate::native::window_facts::update_viewport_info(
+                &mut viewport.info,
+                &egui_ctx,
+                window,
+                false,
+            );
 
             // A hidden window is not painted, since nothing would be shown — unless someone
             // wants the pixels anyway, e.g. to screenshot an app that is in the background:
@@ -728,7 +739,12 @@ impl GlowWinitRunning<'_> {
             let Some(egui_winit) = viewport.egui_winit.as_mut() else {
                 return Ok(EventResult::Wait);
             };
-            let mut raw_input = egui_winit.take_egui_input(window);
+            let mut raw_input = crate::native::window_facts::take_egui_input(
+                egui_winit,
+                &egui_ctx,
+                window,
+                viewport_id,
+            );
             let viewport_ui_cb = viewport.viewport_ui_cb.clone();
 
             let show_ui = mode == PassMode::Full
@@ -1812,9 +1828,16 @@ fn render_immediate_viewport(
         let (Some(egui_winit), Some(window)) = (&mut viewport.egui_winit, &viewport.window) else {
             return;
         };
-        egui_winit::update_viewport_info(&mut viewport.info, egui_ctx, window, false);
+        // PLT Games: as last asked (`window_facts`).
+        crate::native::window_facts::update_viewport_info(
+            &mut viewport.info,
+            egui_ctx,
+            window,
+            false,
+        );
 
-        let mut raw_input = egui_winit.take_egui_input(window);
+        let mut raw_input =
+            crate::native::window_facts::take_egui_input(egui_winit, egui_ctx, window, viewport_id);
         raw_input.viewports = glutin
             .viewports
             .iter()

@@ -12,6 +12,9 @@ pub mod file_storage;
 
 pub(crate) mod winit_integration;
 
+// PLT Games: window facts kept between passes.
+pub(crate) mod window_facts;
+
 #[cfg(feature = "glow")]
 mod glow_integration;
 

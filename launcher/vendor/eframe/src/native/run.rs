@@ -430,11 +430,17 @@ impl<T: WinitApp> ApplicationHandler<UserEvent> for WinitAppWrapper<T> {
                     // the window system (an expose), whose pixels may be lost.
                     if self.windows_redraw_deadlines.remove(&window_id).is_none() {
                         self.winit_app.window_exposed(window_id);
+                        super::window_facts::forget(window_id);
                     }
                     self.winit_app
                         .run_ui_and_paint(event_loop, window_id, PassMode::Full)
                 }
                 _ => {
+                    // PLT Games: what is kept of the window between passes
+                    // is asked again after any event but input.
+                    if super::window_facts::may_change_facts(&event) {
+                        super::window_facts::forget(window_id);
+                    }
                     // PLT Games: a window seen again (mapped, restored,
                     // uncovered) may have lost its pixels.
                     if event == winit::event::WindowEvent::Occluded(false) {

@@ -14,7 +14,10 @@ use egui_winit::accesskit_winit;
 /// These windows don't receive `RedrawRequested` events on Windows,
 /// so they need special handling to keep processing viewport commands.
 pub fn is_invisible_or_minimized(window: &Window) -> bool {
-    window.is_visible() == Some(false) || window.is_minimized() == Some(true)
+    // PLT Games: minimized as last asked (`window_facts`: a round trip to
+    // the X server each time, and this is asked at every pass).
+    window.is_visible() == Some(false)
+        || super::window_facts::is_minimized(window) == Some(true)
 }
 
 /// On Mac, a minimized window uses up all CPU:

@@ -1,0 +1,162 @@
+//! PLT Games: what eframe asks the window system about a window at every
+//! pass — its size and place, whether it is minimized or maximized — kept
+//! from pass to pass while nothing could have changed it.
+//!
+//! On X11 each of these is a round trip to the X server (winit reads
+//! `_NET_WM_STATE`, translates coordinates, gets the geometry): about ten
+//! a pass, two passes a pointer move in a drag, each waking the server and
+//! waiting for it. Input events (pointer, keys, wheel) and eframe's own
+//! redraws cannot change any of them, so a pass after only those uses
+//! what was asked last; any other window event (resized, moved, focused,
+//! occluded, scale, an expose) forgets it, and so do viewport commands
+//! (the app asked the window to change). A state some window systems
+//! change without an event (X11's minimized) is asked again at the first
+//! pass [`FRESH`] after it was last asked.
+
+use std::{
+    cell::RefCell,
+    collections::HashMap,
+    time::{Duration, Instant},
+};
+
+use egui::ViewportInfo;
+use winit::{
+    dpi::PhysicalSize,
+    event::WindowEvent,
+    window::{Window, WindowId},
+};
+
+/// How long what was asked of a window is used without an event.
+pub const FRESH: Duration = Duration::from_millis(500);
+
+/// What was last asked of a window.
+struct Facts {
+    asked: Instant,
+    inner_size: PhysicalSize<u32>,
+    minimized: Option<bool>,
+    /// What `egui_winit::update_viewport_info` wrote, when it was asked,
+    /// and the points per pixel its rectangles were measured in (the
+    /// zoom can change without a window event).
+    info: Option<(f32, ViewportInfo)>,
+}
+
+thread_local! {
+    static FACTS: RefCell<HashMap<WindowId, Facts>> = RefCell::new(HashMap::new());
+}
+
+/// Whether `event` may change what is kept of its window: anything but
+/// input and redraws.
+pub fn may_change_facts(event: &WindowEvent) -> bool {
+    !matches!(
+        event,
+        WindowEvent::CursorMoved { .. }
+            | WindowEvent::CursorEntered { .. }
+            | WindowEvent::CursorLeft { .. }
+            | WindowEvent::MouseWheel { .. }
+            | WindowEvent::MouseInput { .. }
+            | WindowEvent::KeyboardInput { .. }
+            | WindowEvent::ModifiersChanged(_)
+            | WindowEvent::Ime(_)
+            | WindowEvent::AxisMotion { .. }
+            | WindowEvent::Touch(_)
+            | WindowEvent::TouchpadPressure { .. }
+            | WindowEvent::PinchGesture { .. }
+            | WindowEvent::PanGesture { .. }
+            | WindowEvent::DoubleTapGesture { .. }
+            | WindowEvent::RotationGesture { .. }
+            | WindowEvent::RedrawRequested
+    )
+}
+
+/// Forgets what was asked of `window`: the next pass asks again.
+pub fn forget(window: WindowId) {
+    FACTS.with(|facts| facts.borrow_mut().remove(&window));
+}
+
+/// Runs `f` on the facts of `window`, asked again first unless fresh;
+/// whether they were asked again.
+fn with_facts<R>(window: &Window, f: impl FnOnce(&mut Facts, bool) -> R) -> R {
+    FACTS.with(|facts| {
+        let mut facts = facts.borrow_mut();
+        let fresh = facts
+            .get(&window.id())
+            .is_some_and(|known| known.asked.elapsed() < FRESH);
+        if !fresh {
+            facts.insert(
+                window.id(),
+                Facts {
+                    asked: Instant::now(),
+                    inner_size: window.inner_size(),
+                    minimized: window.is_minimized(),
+                    info: None,
+                },
+            );
+        }
+        f(facts.get_mut(&window.id()).expect("inserted above"), !fresh)
+    })
+}
+
+/// `egui_winit::update_viewport_info`, asked of the window system only
+/// when what was asked last may be out of date.
+pub fn update_viewport_info(
+    info: &mut ViewportInfo,
+    egui_ctx: &egui::Context,
+    window: &Window,
+    is_init: bool,
+) {
+    let pixels_per_point = egui_winit::pixels_per_point(egui_ctx, window);
+    if is_init {
+        forget(window.id());
+    }
+    with_facts(window, |facts, _| match &facts.info {
+        Some((measured_in, known)) if *measured_in == pixels_per_point => {
+            // Only what `update_viewport_info` writes: events and the
+            // rest of `info` are the viewport's own.
+            info.title.clone_from(&known.title);
+            info.native_pixels_per_point = known.native_pixels_per_point;
+            info.monitor_size = known.monitor_size;
+            info.inner_rect = known.inner_rect;
+            info.outer_rect = known.outer_rect;
+            info.maximized = known.maximized;
+            info.minimized = known.minimized;
+            info.fullscreen = known.fullscreen;
+            info.focused = Some(window.has_focus());
+        }
+        _ => {
+            egui_winit::update_viewport_info(info, egui_ctx, window, is_init);
+            facts.info = Some((pixels_per_point, info.clone()));
+        }
+    });
+}
+
+/// `egui_winit::State::take_egui_input`, with the window's size as last
+/// asked ([`update_viewport_info`]'s rule).
+pub fn take_egui_input(
+    state: &mut egui_winit::State,
+    egui_ctx: &egui::Context,
+    window: &Window,
+    viewport_id: egui::ViewportId,
+) -> egui::RawInput {
+    let size = with_facts(window, |facts, asked| (!asked).then_some(facts.inner_size));
+    let Some(size) = size else {
+        return state.take_egui_input(window);
+    };
+    // As `take_egui_input` does, but for the size's round trip.
+    let pixels_per_point = egui_winit::pixels_per_point(egui_ctx, window);
+    let input = state.egui_input_mut();
+    input.viewport_id = viewport_id;
+    let size_in_points = egui::vec2(size.width as f32, size.height as f32) / pixels_per_point;
+    input.screen_rect = (size_in_points.x > 0.0 && size_in_points.y > 0.0)
+        .then(|| egui::Rect::from_min_size(egui::Pos2::ZERO, size_in_points));
+    input
+        .viewports
+        .entry(viewport_id)
+        .or_default()
+        .native_pixels_per_point = Some(window.scale_factor() as f32);
+    input.take()
+}
+
+/// Whether `window` is minimized, as last asked.
+pub fn is_minimized(window: &Window) -> Option<bool> {
+    with_facts(window, |facts, _| facts.minimized)
+}

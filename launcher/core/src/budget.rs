@@ -287,7 +287,10 @@ fn cost(shape: &Shape, px: f32, canvas: Point) -> (usize, f32) {
                 from.y.max(to.y) + half,
                 canvas,
             )
-            .min(((to.x - from.x).hypot(to.y - from.y) + 1.0) * stroke.width.max(1.0));
+            .min(
+                (((to.x - from.x).powi(2) + (to.y - from.y).powi(2)).sqrt() + 1.0)
+                    * stroke.width.max(1.0),
+            );
             (8, area)
         }
         // A rounded rectangle's corners are a few dozen more vertices.

@@ -846,7 +846,9 @@ impl GlowWinitRunning<'_> {
                 return Ok(EventResult::Wait);
             };
 
-            let screen_size_in_pixels: [u32; 2] = window.inner_size().into();
+            // PLT Games: as last asked (`window_facts`).
+            let screen_size_in_pixels: [u32; 2] =
+                crate::native::window_facts::inner_size(window).into();
 
             {
                 frame_timer.pause();
@@ -932,7 +934,9 @@ impl GlowWinitRunning<'_> {
                 frame_timer.resume();
             }
 
-            let screen_size_in_pixels: [u32; 2] = window.inner_size().into();
+            // PLT Games: as last asked (`window_facts`).
+            let screen_size_in_pixels: [u32; 2] =
+                crate::native::window_facts::inner_size(&window).into();
 
             // PLT Games: only what changed is painted (`damage_paint`), and
             // a frame that changes nothing is not shown again.
@@ -1653,7 +1657,11 @@ impl GlutinWindowContext {
                 viewport_ui_cb,
             );
 
-            let old_inner_size = viewport.window.as_ref().map(|window| window.inner_size());
+            // PLT Games: as last asked (`window_facts`; a command forgets it).
+            let old_inner_size = viewport
+                .window
+                .as_ref()
+                .map(|window| crate::native::window_facts::inner_size(window));
 
             viewport.process_commands(egui_ctx, commands);
 
@@ -1662,7 +1670,7 @@ impl GlutinWindowContext {
                 && let Some(window) = &viewport.window
                 && let Some(old_inner_size) = old_inner_size
             {
-                let new_inner_size = window.inner_size();
+                let new_inner_size = crate::native::window_facts::inner_size(window);
                 if new_inner_size != old_inner_size {
                     self.resize(viewport_id, new_inner_size);
                 }
@@ -1890,7 +1898,9 @@ fn render_immediate_viewport(
         return;
     };
 
-    let screen_size_in_pixels: [u32; 2] = window.inner_size().into();
+    // PLT Games: as last asked (`window_facts`).
+            let screen_size_in_pixels: [u32; 2] =
+                crate::native::window_facts::inner_size(window).into();
 
     change_gl_context(
         current_gl_context,

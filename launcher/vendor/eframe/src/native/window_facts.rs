@@ -156,6 +156,11 @@ pub fn take_egui_input(
     input.take()
 }
 
+/// The size of `window`'s inside in pixels, as last asked.
+pub fn inner_size(window: &Window) -> PhysicalSize<u32> {
+    with_facts(window, |facts, _| facts.inner_size)
+}
+
 /// Whether `window` is minimized, as last asked.
 pub fn is_minimized(window: &Window) -> Option<bool> {
     with_facts(window, |facts, _| facts.minimized)

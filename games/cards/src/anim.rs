@@ -332,12 +332,21 @@ mod tests {
         assert_eq!(frames.len(), STEPS as usize - 1, "{frames:?}");
         for (n, &(at, _, _)) in frames.iter().enumerate() {
             let k = (n + 1) as f32 / STEPS as f32;
-            assert!((at.x - (from.x + (to.x - from.x) * k)).abs() < 1e-3, "{n}: {at:?}");
+            assert!(
+                (at.x - (from.x + (to.x - from.x) * k)).abs() < 1e-3,
+                "{n}: {at:?}"
+            );
             assert!((at.y - from.y).abs() < 1e-3);
         }
         // It turns as it goes: narrowing face down, widening face up.
-        let turns: Vec<(f32, bool)> = frames.iter().map(|&(_, w, up)| ((w * 10.0).round() / 10.0, up)).collect();
-        assert_eq!(turns, [(0.6, false), (0.2, false), (0.2, true), (0.6, true)]);
+        let turns: Vec<(f32, bool)> = frames
+            .iter()
+            .map(|&(_, w, up)| ((w * 10.0).round() / 10.0, up))
+            .collect();
+        assert_eq!(
+            turns,
+            [(0.6, false), (0.2, false), (0.2, true), (0.6, true)]
+        );
         // Done: nothing moves, the tick after asks for nothing.
         assert!(!anim.is_running());
         assert!(!anim.tick(0.1));
@@ -367,7 +376,10 @@ mod tests {
         let long = ticks(&mut t, 2);
         let short = ticks(&mut t, 1);
         assert_eq!(long, STEPS - 1, "a long slide: a tick a step");
-        assert!(short < long, "a short slide is quicker: {short} ticks against {long}");
+        assert!(
+            short < long,
+            "a short slide is quicker: {short} ticks against {long}"
+        );
     }
 
     #[test]

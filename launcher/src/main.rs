@@ -160,6 +160,10 @@ fn main() -> std::process::ExitCode {
     let options = |renderer| eframe::NativeOptions {
         viewport: viewport.clone(),
         renderer,
+        // egui's dithering adds noise to every pixel a shader paints, to
+        // smooth gradients the launcher does not draw; on a software
+        // rasteriser it was a tenth of a card drag's CPU (issue 39).
+        dithering: false,
         ..Default::default()
     };
     let screenshot = args

@@ -503,20 +503,25 @@ const OUTLINE_TOLERANCE_PX: f32 = 0.2;
 /// pixel, and each costs egui three triangles (the fill and its
 /// anti-aliased edge), which a software rasteriser sets up one by one.
 fn fewer_points(points: Vec<Pos2>, tolerance: f32) -> Vec<Pos2> {
+    /// The most points left out in a row.
+    const MAX_RUN: usize = 12;
     // A polygon of a few points is its corners.
     if points.len() <= 8 {
         return points;
     }
     let n = points.len();
-    let mut kept = vec![points[0]];
+    let mut kept = Vec::with_capacity(n);
+    kept.push(points[0]);
     let mut anchor = 0;
     for i in 1..n {
         // Point i may go if every point after the anchor up to it lies
-        // near the line from the anchor to the point after it.
+        // near the line from the anchor to the point after it (a run of
+        // at most `MAX_RUN` points, so a long outline costs linear time).
         let next = points[(i + 1) % n];
-        let near = (anchor + 1..=i).all(|j| {
-            distance_sq_to_segment(points[j], points[anchor], next) <= tolerance * tolerance
-        });
+        let near = i - anchor <= MAX_RUN
+            && (anchor + 1..=i).all(|j| {
+                distance_sq_to_segment(points[j], points[anchor], next) <= tolerance * tolerance
+            });
         if !near {
             kept.push(points[i]);
             anchor = i;

@@ -100,6 +100,36 @@ fn corner_radius(width: f32) -> f32 {
     width * 0.07
 }
 
+/// The part of a card's rounded rectangle (`min`, `size`, corners of
+/// radius `r`, on a card `width` wide) worth drawing when only `shown` of
+/// the card shows: `shown`, and past it on the sides cards drawn after it
+/// cover, twice the radius and a stroke more, so its corners there (and
+/// the gaps by the next card's own corners) stay as they were under that
+/// card. Whole when `shown` is `None`. A covered card's body drawn whole
+/// is long edges of anti-aliasing under the cards after it, which a
+/// software renderer still rasterises.
+fn drawn_part(
+    min: Point,
+    size: Point,
+    r: f32,
+    width: f32,
+    shown: Option<(Point, Point)>,
+) -> (Point, Point) {
+    let Some((at, part)) = shown else {
+        return (min, size);
+    };
+    let reach = 2.0 * r + (width * 0.02).max(2.0);
+    let lo = Point::new(min.x.max(at.x - reach), min.y.max(at.y - reach));
+    let hi = Point::new(
+        (min.x + size.x).min(at.x + part.x + reach),
+        (min.y + size.y).min(at.y + part.y + reach),
+    );
+    if hi.x <= lo.x || hi.y <= lo.y {
+        return (min, size);
+    }
+    (lo, Point::new(hi.x - lo.x, hi.y - lo.y))
+}
+
 /// A game's own faces (Memory's pictures): draws the face of `card` on
 /// the blank card at `min`, `width` wide (the kit draws the blank card,
 /// the back and the marks).
@@ -149,9 +179,10 @@ pub fn draw_card_showing(
     let size = card_size(width);
     let r = corner_radius(width);
     if look.face_up {
+        let (body_min, body) = drawn_part(min, size, r, width, shown);
         painter.rounded_rect(
-            min,
-            size,
+            body_min,
+            body,
             r,
             Style {
                 fill: Some(PAPER),
@@ -217,9 +248,10 @@ fn draw_back_showing(
 ) {
     let size = card_size(width);
     let r = corner_radius(width);
+    let (body_min, body) = drawn_part(min, size, r, width, shown);
     painter.rounded_rect(
-        min,
-        size,
+        body_min,
+        body,
         r,
         Style {
             fill: Some(Rgba::rgb(250, 250, 250)),
@@ -232,7 +264,8 @@ fn draw_back_showing(
     let inset = width * 0.07;
     let inner_min = Point::new(min.x + inset, min.y + inset);
     let inner = Point::new(size.x - 2.0 * inset, size.y - 2.0 * inset);
-    painter.rounded_rect(inner_min, inner, r * 0.5, Style::solid(deck.back));
+    let (back_min, back) = drawn_part(inner_min, inner, r * 0.5, width, shown);
+    painter.rounded_rect(back_min, back, r * 0.5, Style::solid(deck.back));
     // The lattice's part that shows: the inner rectangle, less what the
     // cards after this one cover (with a pixel under their edges, whose
     // anti-aliasing lets it through).
@@ -250,7 +283,7 @@ fn draw_back_showing(
         ),
     };
     if clip_max.x <= clip_min.x || clip_max.y <= clip_min.y {
-        return draw_back_outline(painter, inner_min, inner, r, width);
+        return draw_back_outline(painter, back_min, back, r, width);
     }
     painter.push_clip(
         clip_min,
@@ -288,7 +321,7 @@ fn draw_back_showing(
         }
     }
     painter.pop_clip();
-    draw_back_outline(painter, inner_min, inner, r, width);
+    draw_back_outline(painter, back_min, back, r, width);
 }
 
 /// The white outline round a back's lattice.

@@ -362,7 +362,8 @@ fn reaches(clipped: &ClippedShape, region: Rect) -> bool {
 }
 
 /// At most this many opaque rectangles are kept while [`to_paint_in`]
-/// walks a region's shapes: the latest, as later shapes hide earlier ones.
+/// walks a region's shapes: the first met, painted last, as later shapes
+/// hide earlier ones.
 const MAX_COVERS: usize = 64;
 
 /// The shapes of a frame to paint in `region`, in their order, each with
@@ -383,6 +384,17 @@ pub fn to_paint_in(
     region: Rect,
     pixels_per_point: f32,
 ) -> Vec<ClippedShape> {
+    to_paint_in_covered(shapes, region, pixels_per_point).shapes
+}
+
+/// [`to_paint_in`], with the opaque rectangles painted after each shape
+/// in the region, to leave out the triangles of its tessellation that
+/// they hide ([`ToPaint::cull_hidden`]).
+pub fn to_paint_in_covered(
+    shapes: &[ClippedShape],
+    region: Rect,
+    pixels_per_point: f32,
+) -> ToPaint {
     let (originals, cut): (Vec<&ClippedShape>, Vec<ClippedShape>) = shapes
         .iter()
         .filter(|clipped| reaches(clipped, region))
@@ -392,19 +404,62 @@ pub fn to_paint_in(
             (clipped, cut)
         })
         .unzip();
-    originals
+    let (covers, after) = shown(&cut, pixels_per_point);
+    let (shapes, covers_after) = originals
         .into_iter()
-        .zip(shown(&cut, pixels_per_point))
-        .filter(|(_, shown)| *shown)
-        .map(|(shape, _)| shape.clone())
-        .collect()
+        .zip(after)
+        .filter_map(|(shape, after)| after.map(|after| (shape.clone(), after)))
+        .unzip();
+    ToPaint {
+        shapes,
+        covers,
+        covers_after,
+    }
 }
 
-/// For each shape, whether any of it shows within its clip, under the
-/// opaque rectangles after it (see [`to_paint_in`]).
-fn shown(shapes: &[ClippedShape], pixels_per_point: f32) -> Vec<bool> {
+/// The shapes to paint in a region ([`to_paint_in_covered`]) and the
+/// opaque rectangles painted after each there.
+pub struct ToPaint {
+    /// The shapes, in their order, each with its own clip.
+    pub shapes: Vec<ClippedShape>,
+    /// The covers met walking the region's shapes from the last.
+    covers: Vec<Cover>,
+    /// For each shape, how many of `covers` were painted after it.
+    covers_after: Vec<usize>,
+}
+
+impl ToPaint {
+    /// Leaves out of `mesh`, the tessellation of shape `index` (in points,
+    /// as the shapes), the triangles that rectangles painted after it
+    /// cover wholly. A covered card's body is mostly rings of
+    /// anti-aliasing and corners under the cards after it, which a
+    /// software rasteriser sets up however little of them shows. The
+    /// vertices stay ([`cull_outside`] drops those no triangle uses).
+    pub fn cull_hidden(&self, index: usize, mesh: &mut egui::Mesh) {
+        let covers = &self.covers[..self.covers_after[index]];
+        if covers.is_empty() {
+            return;
+        }
+        let vertices = &mesh.vertices;
+        let mut kept = Vec::with_capacity(mesh.indices.len());
+        for triangle in mesh.indices.chunks_exact(3) {
+            let corners = [0, 1, 2].map(|i| vertices[triangle[i] as usize].pos);
+            let bounds = Rect::from_points(&corners);
+            if !covers.iter().any(|cover| cover.hides(bounds)) {
+                kept.extend_from_slice(triangle);
+            }
+        }
+        mesh.indices = kept;
+    }
+}
+
+/// The covers met walking `shapes` from the last (each shape's opaque
+/// inside, if any, [`MAX_COVERS`] at most), and for each shape whether
+/// any of it shows within its clip under the covers after it: if so, how
+/// many of the covers were after it.
+fn shown(shapes: &[ClippedShape], pixels_per_point: f32) -> (Vec<Cover>, Vec<Option<usize>>) {
     let mut covers: Vec<Cover> = Vec::new();
-    let mut shown = vec![false; shapes.len()];
+    let mut shown = vec![None; shapes.len()];
     for (index, clipped) in shapes.iter().enumerate().rev() {
         // With the margin a glyph may overhang its box by, and feathering,
         // within the pixels its clip lets it paint.
@@ -414,15 +469,14 @@ fn shown(shapes: &[ClippedShape], pixels_per_point: f32) -> Vec<bool> {
         if !visible.is_positive() || covers.iter().any(|cover| cover.hides(visible)) {
             continue;
         }
-        if let Some(cover) = Cover::of(clipped, pixels_per_point) {
-            if covers.len() == MAX_COVERS {
-                covers.remove(0);
-            }
+        shown[index] = Some(covers.len());
+        if covers.len() < MAX_COVERS
+            && let Some(cover) = Cover::of(clipped, pixels_per_point)
+        {
             covers.push(cover);
         }
-        shown[index] = true;
     }
-    shown
+    (covers, shown)
 }
 
 /// Where a shape surely paints opaque, within its clip: the inside of an
@@ -912,15 +966,128 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_shape_left_out_is_under_an_opaque_fill_at_every_point() {
+    /// Whether `s` paints `p` opaque, exactly: inside the clip, inside the
+    /// rectangle, and not in a corner beyond its radius.
+    fn paints_opaque(s: &ClippedShape, p: egui::Pos2) -> bool {
+        let Shape::Rect(r) = &s.shape else {
+            return false;
+        };
+        if !r.fill.is_opaque() || !s.clip_rect.contains(p) || !r.rect.contains(p) {
+            return false;
+        }
+        let radius = f32::from(r.corner_radius.nw)
+            .min(r.rect.width() / 2.0)
+            .min(r.rect.height() / 2.0);
+        let nearest = pos2(
+            p.x.clamp(r.rect.min.x + radius, r.rect.max.x - radius),
+            p.y.clamp(r.rect.min.y + radius, r.rect.max.y - radius),
+        );
+        nearest.distance(p) <= radius
+    }
+
+    /// A random generator for the randomized tests, seeded.
+    fn random() -> impl FnMut(u64) -> u64 {
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move |n: u64| {
+        move |n: u64| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed % n
-        };
+        }
+    }
+
+    /// Up to `most` random rounded rectangles and circles, opaque or not,
+    /// stroked or not, in random clips.
+    fn random_shapes(next: &mut impl FnMut(u64) -> u64, most: u64) -> Vec<ClippedShape> {
+        (0..next(most))
+            .map(|_| {
+                let min = pos2(next(300) as f32, next(200) as f32);
+                let rect =
+                    Rect::from_min_size(min, vec2(4.0 + next(90) as f32, 4.0 + next(90) as f32));
+                let alpha = [255, 255, 128][next(3) as usize];
+                let fill = Color32::from_rgba_unmultiplied(200, 100, 50, alpha);
+                let clip = Rect::from_min_size(
+                    pos2(next(200) as f32, next(150) as f32),
+                    vec2(400.0, 300.0),
+                );
+                let shape = match next(3) {
+                    0 => Shape::circle_filled(
+                        rect.center(),
+                        rect.width().min(rect.height()) / 2.0,
+                        fill,
+                    ),
+                    _ => Shape::Rect(egui::epaint::RectShape::new(
+                        rect,
+                        next(30) as f32,
+                        fill,
+                        Stroke::new(next(3) as f32, Color32::BLACK),
+                        [egui::StrokeKind::Inside, egui::StrokeKind::Middle][next(2) as usize],
+                    )),
+                };
+                ClippedShape::new(clip, shape)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_triangle_left_out_is_under_an_opaque_fill_at_every_point() {
+        let mut next = random();
+        let mut left_out = 0;
+        for _ in 0..200 {
+            let shapes = random_shapes(&mut next, 40);
+            let region = Rect::from_min_size(
+                pos2(next(250) as f32, next(150) as f32),
+                vec2(20.0 + next(200) as f32, 20.0 + next(150) as f32),
+            );
+            let to_paint = to_paint_in_covered(&shapes, region, 1.0);
+            let mut tessellator = egui::epaint::Tessellator::new(
+                1.0,
+                egui::epaint::TessellationOptions::default(),
+                [1, 1],
+                Vec::new(),
+            );
+            for (index, shape) in to_paint.shapes.iter().enumerate() {
+                let mut mesh = egui::Mesh::default();
+                tessellator.tessellate_shape(shape.shape.clone(), &mut mesh);
+                let all = mesh.indices.clone();
+                to_paint.cull_hidden(index, &mut mesh);
+                let kept: std::collections::HashSet<[u32; 3]> = mesh
+                    .indices
+                    .chunks_exact(3)
+                    .map(|t| [t[0], t[1], t[2]])
+                    .collect();
+                let later = &to_paint.shapes[index + 1..];
+                for triangle in all.chunks_exact(3) {
+                    if kept.contains(&[triangle[0], triangle[1], triangle[2]]) {
+                        continue;
+                    }
+                    left_out += 1;
+                    // Every pixel the triangle could touch in the region.
+                    let corners = [0, 1, 2].map(|i| mesh.vertices[triangle[i] as usize].pos);
+                    let seen = Rect::from_points(&corners)
+                        .intersect(shape.clip_rect)
+                        .intersect(region);
+                    for x in seen.min.x.floor() as i32..seen.max.x.ceil() as i32 {
+                        for y in seen.min.y.floor() as i32..seen.max.y.ceil() as i32 {
+                            let p = pos2(x as f32 + 0.5, y as f32 + 0.5);
+                            assert!(
+                                later.iter().any(|s| paints_opaque(s, p)),
+                                "a triangle of shape {index} left out, but {p:?} of it is not under an opaque fill"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            left_out > 1000,
+            "{left_out} triangles left out: the test tests little"
+        );
+    }
+
+    #[test]
+    fn a_shape_left_out_is_under_an_opaque_fill_at_every_point() {
+        let mut next = random();
         for _ in 0..200 {
             let shapes: Vec<ClippedShape> = (0..next(80))
                 .map(|_| {
@@ -953,24 +1120,6 @@ mod tests {
                 })
                 .collect();
             let kept = to_paint_in(&shapes, screen(), 1.0);
-            // Exactly: inside the clip, inside the rectangle, and not in a
-            // corner beyond its radius.
-            let paints_opaque = |s: &ClippedShape, p: egui::Pos2| -> bool {
-                let Shape::Rect(r) = &s.shape else {
-                    return false;
-                };
-                if !r.fill.is_opaque() || !s.clip_rect.contains(p) || !r.rect.contains(p) {
-                    return false;
-                }
-                let radius = f32::from(r.corner_radius.nw)
-                    .min(r.rect.width() / 2.0)
-                    .min(r.rect.height() / 2.0);
-                let nearest = pos2(
-                    p.x.clamp(r.rect.min.x + radius, r.rect.max.x - radius),
-                    p.y.clamp(r.rect.min.y + radius, r.rect.max.y - radius),
-                );
-                nearest.distance(p) <= radius
-            };
             let mut k = 0;
             for (i, shape) in shapes.iter().enumerate() {
                 if k < kept.len() && kept[k] == *shape {

@@ -26,10 +26,11 @@ const CHAIN: usize = 3;
 
 /// How old a reading of the wait may be and still stand for the wait at
 /// a call's start ([`RunQueue::stamp`]). A pointer move is a call: read
-/// for each, the wait cost a few `/proc` files opened and read per move.
-/// An older baseline only gives the game more time (at most this much of
-/// a wait counted twice), never less.
-const STAMP_FRESH: Duration = Duration::from_millis(50);
+/// for each, the wait cost a few `/proc` files opened and read per move
+/// (2 % of a card drag's CPU, its moves 50 ms apart, at 50 ms here). An
+/// older baseline only gives the game more time (at most this much of a
+/// wait counted twice, against limits of seconds), never less.
+const STAMP_FRESH: Duration = Duration::from_millis(250);
 
 /// Reads how long a game process's main threads have waited to run.
 #[derive(Debug)]

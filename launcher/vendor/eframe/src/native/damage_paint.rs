@@ -578,12 +578,9 @@ fn paint_damage(
     };
     let mut painted = Vec::with_capacity(regions.len());
     for region in regions {
-        let (to_paint, rect) = match region {
-            None => (shapes.to_vec(), [0, 0, size_px[0] as i32, height]),
-            Some(region) => (
-                frame_damage::to_paint_in(shapes, region, pixels_per_point),
-                frame_damage::scissor_px(region, pixels_per_point, size_px[1]),
-            ),
+        let rect = match region {
+            None => [0, 0, size_px[0] as i32, height],
+            Some(region) => frame_damage::scissor_px(region, pixels_per_point, size_px[1]),
         };
         let [x, y, w, h] = rect;
         // Upside down, the scissor counts from the top.
@@ -595,7 +592,10 @@ fn paint_damage(
             }
         });
         clear(painter.gl(), size_px, scissor, clear_color);
-        let mut primitives = egui_ctx.tessellate(to_paint, pixels_per_point);
+        let mut primitives = match region {
+            None => egui_ctx.tessellate(shapes.to_vec(), pixels_per_point),
+            Some(region) => tessellate_in(egui_ctx, shapes, region, pixels_per_point),
+        };
         if let Some(region) = region {
             for primitive in &mut primitives {
                 // Tessellated with their own clips, as in a whole frame;
@@ -617,6 +617,40 @@ fn paint_damage(
         painted.push(rect);
     }
     painted
+}
+
+/// The primitives of the shapes that show in `region`
+/// (`frame_damage::to_paint_in_covered`), less the triangles that opaque
+/// rectangles painted after them there hide. Each shape is tessellated
+/// alone, as egui tessellates it in a whole frame, so that its triangles
+/// are known; then the meshes that follow one another with the same clip
+/// and texture are one again, one draw each as in a whole frame.
+fn tessellate_in(
+    egui_ctx: &egui::Context,
+    shapes: &[egui::epaint::ClippedShape],
+    region: egui::Rect,
+    pixels_per_point: f32,
+) -> Vec<egui::epaint::ClippedPrimitive> {
+    use egui::epaint::Primitive;
+    let to_paint = frame_damage::to_paint_in_covered(shapes, region, pixels_per_point);
+    let mut primitives: Vec<egui::epaint::ClippedPrimitive> = Vec::new();
+    for (index, shape) in to_paint.shapes.iter().enumerate() {
+        for mut primitive in egui_ctx.tessellate(vec![shape.clone()], pixels_per_point) {
+            if let Primitive::Mesh(mesh) = &mut primitive.primitive {
+                to_paint.cull_hidden(index, mesh);
+                if let Some(last) = primitives.last_mut()
+                    && last.clip_rect == primitive.clip_rect
+                    && let Primitive::Mesh(last_mesh) = &mut last.primitive
+                    && last_mesh.texture_id == mesh.texture_id
+                {
+                    last_mesh.append(std::mem::take(mesh));
+                    continue;
+                }
+            }
+            primitives.push(primitive);
+        }
+    }
+    primitives
 }
 
 /// Whether frames are painted in place ([`paint_in_place`]) where the

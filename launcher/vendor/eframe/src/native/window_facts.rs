@@ -165,3 +165,30 @@ pub fn inner_size(window: &Window) -> PhysicalSize<u32> {
 pub fn is_minimized(window: &Window) -> Option<bool> {
     with_facts(window, |facts, _| facts.minimized)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use winit::dpi::{PhysicalPosition, PhysicalSize};
+
+    #[test]
+    fn input_and_redraws_keep_the_facts_and_other_window_events_forget_them() {
+        for kept in [
+            WindowEvent::RedrawRequested,
+            WindowEvent::ModifiersChanged(Default::default()),
+        ] {
+            assert!(!may_change_facts(&kept), "{kept:?}");
+        }
+        for changes in [
+            WindowEvent::Resized(PhysicalSize::new(10, 10)),
+            WindowEvent::Moved(PhysicalPosition::new(1, 2)),
+            WindowEvent::Focused(true),
+            WindowEvent::Occluded(false),
+            WindowEvent::Occluded(true),
+            WindowEvent::CloseRequested,
+            WindowEvent::Destroyed,
+        ] {
+            assert!(may_change_facts(&changes), "{changes:?}");
+        }
+    }
+}

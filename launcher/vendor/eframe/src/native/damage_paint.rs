@@ -478,7 +478,14 @@ fn paint_in_place(
                 &primitives,
                 textures_delta,
             );
-            warm_up_regions(egui_ctx, painter, &shapes, size_px, pixels_per_point, clear_color);
+            warm_up_regions(
+                egui_ctx,
+                painter,
+                &shapes,
+                size_px,
+                pixels_per_point,
+                clear_color,
+            );
         }
         window.swapped_at = Some(size_px);
         window.frames.forget();

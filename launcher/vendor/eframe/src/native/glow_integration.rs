@@ -1899,8 +1899,7 @@ fn render_immediate_viewport(
     };
 
     // PLT Games: as last asked (`window_facts`).
-            let screen_size_in_pixels: [u32; 2] =
-                crate::native::window_facts::inner_size(window).into();
+    let screen_size_in_pixels: [u32; 2] = crate::native::window_facts::inner_size(window).into();
 
     change_gl_context(
         current_gl_context,

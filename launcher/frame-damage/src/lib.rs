@@ -1089,36 +1089,7 @@ mod tests {
     fn a_shape_left_out_is_under_an_opaque_fill_at_every_point() {
         let mut next = random();
         for _ in 0..200 {
-            let shapes: Vec<ClippedShape> = (0..next(80))
-                .map(|_| {
-                    let min = pos2(next(300) as f32, next(200) as f32);
-                    let rect = Rect::from_min_size(
-                        min,
-                        vec2(4.0 + next(90) as f32, 4.0 + next(90) as f32),
-                    );
-                    let alpha = [255, 255, 128][next(3) as usize];
-                    let fill = Color32::from_rgba_unmultiplied(200, 100, 50, alpha);
-                    let clip = Rect::from_min_size(
-                        pos2(next(200) as f32, next(150) as f32),
-                        vec2(400.0, 300.0),
-                    );
-                    let shape = match next(3) {
-                        0 => Shape::circle_filled(
-                            rect.center(),
-                            rect.width().min(rect.height()) / 2.0,
-                            fill,
-                        ),
-                        _ => Shape::Rect(egui::epaint::RectShape::new(
-                            rect,
-                            next(30) as f32,
-                            fill,
-                            Stroke::new(next(3) as f32, Color32::BLACK),
-                            egui::StrokeKind::Inside,
-                        )),
-                    };
-                    ClippedShape::new(clip, shape)
-                })
-                .collect();
+            let shapes = random_shapes(&mut next, 80);
             let kept = to_paint_in(&shapes, screen(), 1.0);
             let mut k = 0;
             for (i, shape) in shapes.iter().enumerate() {

@@ -29,11 +29,14 @@ use winit::{
 /// How long what was asked of a window is used without an event.
 pub const FRESH: Duration = Duration::from_millis(500);
 
-/// What was last asked of a window.
+/// What was last asked of a window, each fact when first needed: a call
+/// that the window system may fail for a window gone (winit panics) is
+/// made only where eframe made it before, never by a question that did
+/// not need it.
 struct Facts {
     asked: Instant,
-    inner_size: PhysicalSize<u32>,
-    minimized: Option<bool>,
+    inner_size: Option<PhysicalSize<u32>>,
+    minimized: Option<Option<bool>>,
     /// What `egui_winit::update_viewport_info` wrote, when it was asked,
     /// and the points per pixel its rectangles were measured in (the
     /// zoom can change without a window event).
@@ -73,27 +76,25 @@ pub fn forget(window: WindowId) {
     FACTS.with(|facts| facts.borrow_mut().remove(&window));
 }
 
-/// Runs `f` on the facts of `window`, asked again first unless fresh;
-/// whether they were asked again.
-fn with_facts<R>(window: &Window, f: impl FnOnce(&mut Facts, bool) -> R) -> R {
-    FACTS.with(|facts| {
-        let mut facts = facts.borrow_mut();
-        let fresh = facts
-            .get(&window.id())
-            .is_some_and(|known| known.asked.elapsed() < FRESH);
-        if !fresh {
-            facts.insert(
-                window.id(),
-                Facts {
-                    asked: Instant::now(),
-                    inner_size: window.inner_size(),
-                    minimized: window.is_minimized(),
-                    info: None,
-                },
-            );
-        }
-        f(facts.get_mut(&window.id()).expect("inserted above"), !fresh)
-    })
+/// Runs `f` on the facts of `window`, none known unless fresh. The table
+/// is not borrowed while `f` asks the window system, so a panic there
+/// (a window gone) leaves it as it was.
+fn with_facts<R>(window: &Window, f: impl FnOnce(&mut Facts) -> R) -> R {
+    let known = FACTS.with(|facts| {
+        facts
+            .borrow_mut()
+            .remove(&window.id())
+            .filter(|known| known.asked.elapsed() < FRESH)
+    });
+    let mut facts = known.unwrap_or(Facts {
+        asked: Instant::now(),
+        inner_size: None,
+        minimized: None,
+        info: None,
+    });
+    let result = f(&mut facts);
+    FACTS.with(|all| all.borrow_mut().insert(window.id(), facts));
+    result
 }
 
 /// `egui_winit::update_viewport_info`, asked of the window system only
@@ -108,7 +109,7 @@ pub fn update_viewport_info(
     if is_init {
         forget(window.id());
     }
-    with_facts(window, |facts, _| match &facts.info {
+    with_facts(window, |facts| match &facts.info {
         Some((measured_in, known)) if *measured_in == pixels_per_point => {
             // Only what `update_viewport_info` writes: events and the
             // rest of `info` are the viewport's own.
@@ -137,11 +138,9 @@ pub fn take_egui_input(
     window: &Window,
     viewport_id: egui::ViewportId,
 ) -> egui::RawInput {
-    let size = with_facts(window, |facts, asked| (!asked).then_some(facts.inner_size));
-    let Some(size) = size else {
-        return state.take_egui_input(window);
-    };
-    // As `take_egui_input` does, but for the size's round trip.
+    let size = inner_size(window);
+    // As `take_egui_input` does, but for the size's round trip (its time
+    // eframe sets after).
     let pixels_per_point = egui_winit::pixels_per_point(egui_ctx, window);
     let input = state.egui_input_mut();
     input.viewport_id = viewport_id;
@@ -158,12 +157,16 @@ pub fn take_egui_input(
 
 /// The size of `window`'s inside in pixels, as last asked.
 pub fn inner_size(window: &Window) -> PhysicalSize<u32> {
-    with_facts(window, |facts, _| facts.inner_size)
+    with_facts(window, |facts| {
+        *facts.inner_size.get_or_insert_with(|| window.inner_size())
+    })
 }
 
 /// Whether `window` is minimized, as last asked.
 pub fn is_minimized(window: &Window) -> Option<bool> {
-    with_facts(window, |facts, _| facts.minimized)
+    with_facts(window, |facts| {
+        *facts.minimized.get_or_insert_with(|| window.is_minimized())
+    })
 }
 
 #[cfg(test)]

@@ -1657,11 +1657,7 @@ impl GlutinWindowContext {
                 viewport_ui_cb,
             );
 
-            // PLT Games: as last asked (`window_facts`; a command forgets it).
-            let old_inner_size = viewport
-                .window
-                .as_ref()
-                .map(|window| crate::native::window_facts::inner_size(window));
+            let old_inner_size = viewport.window.as_ref().map(|window| window.inner_size());
 
             viewport.process_commands(egui_ctx, commands);
 
@@ -1670,7 +1666,7 @@ impl GlutinWindowContext {
                 && let Some(window) = &viewport.window
                 && let Some(old_inner_size) = old_inner_size
             {
-                let new_inner_size = crate::native::window_facts::inner_size(window);
+                let new_inner_size = window.inner_size();
                 if new_inner_size != old_inner_size {
                     self.resize(viewport_id, new_inner_size);
                 }

@@ -109,6 +109,18 @@ pub fn update_viewport_info(
     if is_init {
         forget(window.id());
     }
+    // One round trip at the top of every pass, as egui_winit's first: for
+    // a window another program destroyed, winit panics here, before the
+    // pass paints to it (a panic later, in the paint, aborted the
+    // launcher as a destructor panicked while unwinding). Its answer is
+    // the size the pass and its paint use.
+    let size = window.inner_size();
+    with_facts(window, |facts| {
+        if facts.inner_size.is_some_and(|known| known != size) {
+            facts.info = None;
+        }
+        facts.inner_size = Some(size);
+    });
     with_facts(window, |facts| match &facts.info {
         Some((measured_in, known)) if *measured_in == pixels_per_point => {
             // Only what `update_viewport_info` writes: events and the

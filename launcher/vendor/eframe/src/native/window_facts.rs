@@ -7,7 +7,9 @@
 //! a pass, two passes a pointer move in a drag, each waking the server and
 //! waiting for it. Input events (pointer, keys, wheel) and eframe's own
 //! redraws cannot change any of them, so a pass after only those uses
-//! what was asked last; any other window event (resized, moved, focused,
+//! what was asked last (but for the size, asked at the top of every pass
+//! and after a viewport's commands as eframe does, two round trips where
+//! a window gone must make winit panic); any other window event (resized, moved, focused,
 //! occluded, scale, an expose) forgets it, and so do viewport commands
 //! (the app asked the window to change). A state some window systems
 //! change without an event (X11's minimized) is asked again at the first
@@ -110,10 +112,10 @@ pub fn update_viewport_info(
         forget(window.id());
     }
     // One round trip at the top of every pass, as egui_winit's first: for
-    // a window another program destroyed, winit panics here, before the
-    // pass paints to it (a panic later, in the paint, aborted the
-    // launcher as a destructor panicked while unwinding). Its answer is
-    // the size the pass and its paint use.
+    // a window another program destroyed, winit panics here, where the
+    // launcher recovers (with it cached, the panic came later and a
+    // destructor panicked while unwinding: the launcher aborted). Its
+    // answer is the size the pass and its paint use.
     let size = window.inner_size();
     with_facts(window, |facts| {
         if facts.inner_size.is_some_and(|known| known != size) {

@@ -70,6 +70,42 @@ pub struct EguiPainter<'a> {
     /// a shape; a card game draws over a thousand shapes a frame).
     batch: Vec<egui::Shape>,
     batch_clip: Rect,
+    /// The last frame's shapes, reused for the commands sent again.
+    converted: Option<&'a mut ConvertedShapes>,
+}
+
+/// The egui shapes a game's last frame was converted to, kept for the next
+/// one: a frame that repeats most of the last (a dragged card changes only
+/// its own few commands of a thousand) converts only what changed.
+///
+/// A command's shape is reused when the command, the canvas's transform
+/// and the pixels per point are all what they were, so egui is given
+/// exactly the shapes a conversion would give (a clip is applied as the
+/// shape is given, so the clip may change). Texts and pictures are not
+/// kept: their galleys and textures belong to egui's caches, which forget
+/// what a frame did not ask for.
+#[derive(Default)]
+pub struct ConvertedShapes {
+    /// The transform and pixels per point the entries were made at.
+    made_at: Option<(CanvasTransform, f32)>,
+    /// One per command of the last frame drawn; `None` for what is not kept.
+    entries: Vec<Option<Converted>>,
+    /// How many shapes the last frame drawn took from the one before.
+    reused: usize,
+}
+
+impl ConvertedShapes {
+    /// How many shapes the last frame drawn took from the one before it
+    /// instead of converting them again.
+    pub fn reused(&self) -> usize {
+        self.reused
+    }
+}
+
+/// One command's conversion.
+struct Converted {
+    command: Shape,
+    shape: egui::Shape,
 }
 
 impl Drop for EguiPainter<'_> {
@@ -88,7 +124,20 @@ impl<'a> EguiPainter<'a> {
             pictures: None,
             batch: Vec::new(),
             batch_clip: Rect::NOTHING,
+            converted: None,
         }
+    }
+
+    /// Keeps the shapes of what it draws in `converted`, and reuses those
+    /// of the commands that are the same as last time.
+    pub fn with_converted(mut self, converted: &'a mut ConvertedShapes) -> Self {
+        let made_at = (self.transform, self.painter.pixels_per_point());
+        if converted.made_at != Some(made_at) {
+            converted.entries.clear();
+            converted.made_at = Some(made_at);
+        }
+        self.converted = Some(converted);
+        self
     }
 
     /// Draws pictures with the textures of `pictures`, made on first use.
@@ -116,7 +165,7 @@ impl<'a> EguiPainter<'a> {
             self.transform.to_screen(min),
             Vec2::new(size.x, size.y) * self.transform.scale,
         );
-        let clip = *self.clips.last().expect("the canvas clip is never popped");
+        let clip = self.clip();
         let t = style.tint;
         let tint = Color32::from_rgba_unmultiplied(t.r, t.g, t.b, t.a);
         // The texture's corners, clockwise from its top-left; turned by
@@ -150,19 +199,104 @@ impl<'a> EguiPainter<'a> {
 
     /// Replays recorded shapes.
     pub fn replay(&mut self, shapes: &[Shape]) {
-        for shape in shapes {
-            self.replay_one(shape);
-        }
+        self.replay_where(shapes, |_| true);
     }
 
     /// Replays the shapes of a frame that `plan` admits (see
     /// [`crate::budget`]).
     pub fn replay_planned(&mut self, shapes: &[Shape], plan: &crate::budget::FramePlan) {
+        self.replay_where(shapes, |index| plan.admits(index));
+    }
+
+    /// Replays the shapes whose index `admits`.
+    fn replay_where(&mut self, shapes: &[Shape], admits: impl Fn(usize) -> bool) {
+        if let Some(converted) = self.converted.as_deref_mut() {
+            converted.reused = 0;
+        }
         for (index, shape) in shapes.iter().enumerate() {
-            if plan.admits(index) {
+            if !admits(index) {
+                self.forget(index);
+            } else if let Some(converted) = self.geometry_kept(index, shape) {
+                self.add(converted);
+            } else {
                 self.replay_one(shape);
             }
         }
+        if let Some(converted) = self.converted.as_deref_mut() {
+            converted.entries.truncate(shapes.len());
+        }
+    }
+
+    /// The egui shape of a geometric `command` at `index`: last frame's if
+    /// it is the same command, else converted and kept.
+    /// `None` for what is not geometry (texts, pictures, clips), which is
+    /// replayed, and when nothing is kept.
+    fn geometry_kept(&mut self, index: usize, command: &Shape) -> Option<egui::Shape> {
+        let converted = self.converted.as_deref()?;
+        if let Some(Some(kept)) = converted.entries.get(index)
+            && kept.command == *command
+        {
+            let shape = kept.shape.clone();
+            self.converted.as_deref_mut()?.reused += 1;
+            return Some(shape);
+        }
+        let Some(shape) = self.geometry(command) else {
+            self.forget(index);
+            return None;
+        };
+        let entries = &mut self.converted.as_deref_mut()?.entries;
+        if entries.len() <= index {
+            entries.resize_with(index + 1, || None);
+        }
+        entries[index] = Some(Converted {
+            command: command.clone(),
+            shape: shape.clone(),
+        });
+        Some(shape)
+    }
+
+    /// Forgets what was kept for the command at `index`.
+    fn forget(&mut self, index: usize) {
+        if let Some(entry) = self
+            .converted
+            .as_deref_mut()
+            .and_then(|c| c.entries.get_mut(index))
+        {
+            *entry = None;
+        }
+    }
+
+    /// The egui shape of a geometric command (a circle, an ellipse, a
+    /// polygon, a line, a rectangle), `None` for any other.
+    fn geometry(&self, command: &Shape) -> Option<egui::Shape> {
+        Some(match command {
+            Shape::Circle {
+                center,
+                radius,
+                style,
+            } => self.circle_shape(*center, *radius, *style),
+            Shape::Ellipse {
+                center,
+                radius_x,
+                radius_y,
+                style,
+            } => self.ellipse_shape(*center, *radius_x, *radius_y, *style),
+            Shape::Polygon { points, style } => self.polygon_shape(points, *style),
+            Shape::Line { from, to, stroke } => self.line_shape(*from, *to, *stroke),
+            Shape::Rect { min, size, style } => self.rounded_rect_shape(*min, *size, 0.0, *style),
+            Shape::RoundedRect {
+                min,
+                size,
+                radius,
+                style,
+            } => self.rounded_rect_shape(*min, *size, *radius, *style),
+            _ => return None,
+        })
+    }
+
+    /// The innermost clip.
+    fn clip(&self) -> Rect {
+        *self.clips.last().expect("the canvas clip is never popped")
     }
 
     fn replay_one(&mut self, shape: &Shape) {
@@ -219,8 +353,7 @@ impl<'a> EguiPainter<'a> {
     }
 
     fn add(&mut self, shape: egui::Shape) {
-        let clip = *self.clips.last().expect("the canvas clip is never popped");
-        self.add_clipped(clip, shape);
+        self.add_clipped(self.clip(), shape);
     }
 
     /// Adds `shape`, clipped to `clip`, to the batch (a new one for a new
@@ -253,29 +386,35 @@ impl<'a> EguiPainter<'a> {
     }
 }
 
-impl Painter for EguiPainter<'_> {
-    fn circle(&mut self, center: Point, radius: f32, style: Style) {
-        let shape = egui::epaint::CircleShape {
+impl EguiPainter<'_> {
+    fn circle_shape(&self, center: Point, radius: f32, style: Style) -> egui::Shape {
+        egui::epaint::CircleShape {
             center: self.transform.to_screen(center),
             radius: radius * self.transform.scale,
             fill: Self::fill(style),
             stroke: self.stroke(style),
-        };
-        self.add(shape.into());
+        }
+        .into()
     }
 
-    fn ellipse(&mut self, center: Point, radius_x: f32, radius_y: f32, style: Style) {
-        let shape = egui::epaint::EllipseShape {
+    fn ellipse_shape(
+        &self,
+        center: Point,
+        radius_x: f32,
+        radius_y: f32,
+        style: Style,
+    ) -> egui::Shape {
+        egui::epaint::EllipseShape {
             center: self.transform.to_screen(center),
             radius: Vec2::new(radius_x, radius_y) * self.transform.scale,
             fill: Self::fill(style),
             stroke: self.stroke(style),
             angle: 0.0,
-        };
-        self.add(shape.into());
+        }
+        .into()
     }
 
-    fn polygon(&mut self, points: &[Point], style: Style) {
+    fn polygon_shape(&self, points: &[Point], style: Style) -> egui::Shape {
         let points = points
             .iter()
             .map(|p| self.transform.to_screen(*p))
@@ -284,26 +423,24 @@ impl Painter for EguiPainter<'_> {
             points,
             OUTLINE_TOLERANCE_PX / self.painter.pixels_per_point(),
         );
-        self.add(egui::Shape::convex_polygon(
-            points,
-            Self::fill(style),
-            self.stroke(style),
-        ));
+        egui::Shape::convex_polygon(points, Self::fill(style), self.stroke(style))
     }
 
-    fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
+    fn line_shape(&self, from: Point, to: Point, stroke: Stroke) -> egui::Shape {
         let s = EguiStroke::new(stroke.width * self.transform.scale, color(stroke.color));
-        self.add(egui::Shape::line_segment(
+        egui::Shape::line_segment(
             [self.transform.to_screen(from), self.transform.to_screen(to)],
             s,
-        ));
+        )
     }
 
-    fn rect(&mut self, min: Point, size: Point, style: Style) {
-        self.rounded_rect(min, size, 0.0, style);
-    }
-
-    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
+    fn rounded_rect_shape(
+        &self,
+        min: Point,
+        size: Point,
+        radius: f32,
+        style: Style,
+    ) -> egui::Shape {
         let rect = Rect::from_min_size(
             self.transform.to_screen(min),
             Vec2::new(size.x, size.y) * self.transform.scale,
@@ -313,13 +450,39 @@ impl Painter for EguiPainter<'_> {
         // One shape for the fill and its outline: egui then fills inside
         // the outline's ring, without a ring of anti-aliasing of the fill's
         // own under it (a third fewer triangles for a card).
-        self.add(egui::Shape::Rect(egui::epaint::RectShape::new(
+        egui::Shape::Rect(egui::epaint::RectShape::new(
             rect,
             corner,
             Self::fill(style),
             self.stroke(style),
             egui::StrokeKind::Middle,
-        )));
+        ))
+    }
+}
+
+impl Painter for EguiPainter<'_> {
+    fn circle(&mut self, center: Point, radius: f32, style: Style) {
+        self.add(self.circle_shape(center, radius, style));
+    }
+
+    fn ellipse(&mut self, center: Point, radius_x: f32, radius_y: f32, style: Style) {
+        self.add(self.ellipse_shape(center, radius_x, radius_y, style));
+    }
+
+    fn polygon(&mut self, points: &[Point], style: Style) {
+        self.add(self.polygon_shape(points, style));
+    }
+
+    fn line(&mut self, from: Point, to: Point, stroke: Stroke) {
+        self.add(self.line_shape(from, to, stroke));
+    }
+
+    fn rect(&mut self, min: Point, size: Point, style: Style) {
+        self.rounded_rect(min, size, 0.0, style);
+    }
+
+    fn rounded_rect(&mut self, min: Point, size: Point, radius: f32, style: Style) {
+        self.add(self.rounded_rect_shape(min, size, radius, style));
     }
 
     fn text(&mut self, pos: Point, anchor: Anchor, font_size: f32, c: Rgba, text: &str) {
@@ -335,7 +498,7 @@ impl Painter for EguiPainter<'_> {
         style: TextStyle,
         text: &str,
     ) {
-        let clip = *self.clips.last().expect("the canvas clip is never popped");
+        let clip = self.clip();
         // Never larger than the budget's largest glyph, in physical pixels.
         let pixels_per_point = self.painter.pixels_per_point();
         let size = (font_size * self.transform.scale)
@@ -395,7 +558,7 @@ impl Painter for EguiPainter<'_> {
             self.transform.to_screen(min),
             Vec2::new(size.x, size.y) * self.transform.scale,
         );
-        let current = *self.clips.last().expect("the canvas clip is never popped");
+        let current = self.clip();
         self.clips.push(current.intersect(rect));
     }
 
@@ -598,6 +761,131 @@ mod tests {
                 Pos2::new(0.0, 12.0)
             ]
         );
+    }
+
+    /// The egui shapes a painter gives for `frames` in turn, each frame at
+    /// its transform, with `kept` carried from frame to frame or with none.
+    fn painted(
+        frames: &[(CanvasTransform, Vec<Shape>)],
+        mut kept: Option<&mut ConvertedShapes>,
+    ) -> Vec<(Vec<egui::epaint::ClippedShape>, usize)> {
+        let ctx = egui::Context::default();
+        frames
+            .iter()
+            .map(|(transform, shapes)| {
+                let mut reused = 0;
+                let output = ctx.run_ui(egui::RawInput::default(), |ui| {
+                    let mut painter = EguiPainter::new(ui.painter(), *transform);
+                    if let Some(kept) = kept.as_deref_mut() {
+                        painter = painter.with_converted(kept);
+                    }
+                    painter.replay(shapes);
+                    drop(painter);
+                    reused = kept.as_deref().map_or(0, ConvertedShapes::reused);
+                });
+                (output.shapes, reused)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_frame_drawn_with_the_last_ones_shapes_is_the_frame_converted_afresh() {
+        use game_api::{BLACK, WHITE};
+        let card = |x: f32| Shape::RoundedRect {
+            min: Point::new(x, 40.0),
+            size: Point::new(30.0, 45.0),
+            radius: 3.0,
+            style: Style {
+                fill: Some(WHITE),
+                stroke: Some(Stroke {
+                    width: 1.0,
+                    color: BLACK,
+                }),
+            },
+        };
+        let pip: Vec<Point> = (0..24)
+            .map(|i| {
+                let a = std::f32::consts::TAU * i as f32 / 24.0;
+                Point::new(20.0 + 6.0 * a.cos(), 20.0 + 6.0 * a.sin())
+            })
+            .collect();
+        let clipped = |side: f32| {
+            vec![
+                Shape::PushClip {
+                    min: Point::new(0.0, 0.0),
+                    size: Point::new(side, side),
+                },
+                Shape::Circle {
+                    center: Point::new(20.0, 20.0),
+                    radius: 15.0,
+                    style: Style::solid(Rgba::rgb(200, 0, 0)),
+                },
+                Shape::PopClip,
+            ]
+        };
+        let table = |moved: f32, clip_side: f32| -> Vec<Shape> {
+            let mut shapes = vec![Shape::Rect {
+                min: Point::new(0.0, 0.0),
+                size: Point::new(200.0, 100.0),
+                style: Style::solid(Rgba::rgb(0, 100, 0)),
+            }];
+            shapes.extend(clipped(clip_side));
+            shapes.extend([
+                Shape::Polygon {
+                    points: pip.clone(),
+                    style: Style::solid(BLACK),
+                },
+                Shape::Text {
+                    pos: Point::new(50.0, 10.0),
+                    anchor: Anchor::TopLeft,
+                    font_size: 12.0,
+                    color: BLACK,
+                    text: "5 deals left".into(),
+                },
+                Shape::Line {
+                    from: Point::new(0.0, 95.0),
+                    to: Point::new(200.0, 95.0),
+                    stroke: Stroke {
+                        width: 2.0,
+                        color: BLACK,
+                    },
+                },
+                card(10.0),
+                card(moved),
+            ]);
+            shapes
+        };
+        let at = |scale: f32| CanvasTransform {
+            origin: Pos2::new(5.0, 25.0),
+            scale,
+            canvas: Vec2::new(200.0, 100.0),
+        };
+        let frames = vec![
+            (at(1.0), table(60.0, 100.0)),
+            // A card dragged: only the last command changed.
+            (at(1.0), table(70.0, 100.0)),
+            // The same circle in a smaller clip.
+            (at(1.0), table(70.0, 30.0)),
+            // The window resized.
+            (at(1.5), table(70.0, 30.0)),
+            // A command less.
+            (at(1.5), table(70.0, 30.0)[..8].to_vec()),
+            // Shifted by one: each command where another was.
+            (at(1.5), table(70.0, 30.0)[1..].to_vec()),
+        ];
+        let mut kept = ConvertedShapes::default();
+        let with_kept = painted(&frames, Some(&mut kept));
+        let afresh = painted(&frames, None);
+        for (index, ((kept_shapes, _), (fresh_shapes, _))) in
+            with_kept.iter().zip(&afresh).enumerate()
+        {
+            assert_eq!(kept_shapes, fresh_shapes, "frame {index}");
+        }
+        let reused: Vec<usize> = with_kept.iter().map(|(_, reused)| *reused).collect();
+        // Frame 1 converts only the moved card; frame 2 nothing (the
+        // circle's clip is applied as it is drawn); frames 3 and 5
+        // everything; frame 4 nothing.
+        assert_eq!(reused, [0, 5, 6, 0, 5, 0]);
     }
 
     #[test]

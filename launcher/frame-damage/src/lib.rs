@@ -107,7 +107,7 @@ impl Frames {
             .shapes
             .iter()
             .zip(shapes)
-            .take_while(|(old, new)| old == new)
+            .take_while(|(old, new)| same(old, new))
             .count();
         let room = last.shapes.len().min(shapes.len()) - prefix;
         let suffix = last
@@ -116,12 +116,17 @@ impl Frames {
             .rev()
             .zip(shapes.iter().rev())
             .take(room)
-            .take_while(|(old, new)| old == new)
+            .take_while(|(old, new)| same(old, new))
             .count();
         let old = &last.shapes[prefix..last.shapes.len() - suffix];
         let new = &shapes[prefix..shapes.len() - suffix];
         let in_place = old.len() == new.len()
-            && old.iter().zip(new).filter(|(old, new)| old != new).count() <= IN_PLACE_CHANGES;
+            && old
+                .iter()
+                .zip(new)
+                .filter(|(old, new)| !same(old, new))
+                .count()
+                <= IN_PLACE_CHANGES;
         if in_place {
             // The usual frame: the same widgets, a few drawn differently.
             changed.add_changes(old.iter().zip(new));
@@ -182,6 +187,44 @@ impl Frames {
     }
 }
 
+/// Whether two shapes are equal (`==`), told faster for texts: a text laid
+/// out again is the same galley, shared from egui's cache, so its rows and
+/// glyphs need not be compared one by one.
+fn same(old: &ClippedShape, new: &ClippedShape) -> bool {
+    // Every field named, so a field egui adds is not left out.
+    let ClippedShape {
+        clip_rect,
+        shape,
+        transform_after_tessellation,
+    } = old;
+    *clip_rect == new.clip_rect
+        && *transform_after_tessellation == new.transform_after_tessellation
+        && match (shape, &new.shape) {
+            (egui::Shape::Text(old), egui::Shape::Text(new)) => same_text(old, new),
+            (old, new) => old == new,
+        }
+}
+
+/// [`same`] for two texts.
+fn same_text(old: &egui::epaint::TextShape, new: &egui::epaint::TextShape) -> bool {
+    let egui::epaint::TextShape {
+        pos,
+        galley,
+        underline,
+        fallback_color,
+        override_text_color,
+        opacity_factor,
+        angle,
+    } = old;
+    *pos == new.pos
+        && (std::sync::Arc::ptr_eq(galley, &new.galley) || **galley == *new.galley)
+        && *underline == new.underline
+        && *fallback_color == new.fallback_color
+        && *override_text_color == new.override_text_color
+        && *opacity_factor == new.opacity_factor
+        && *angle == new.angle
+}
+
 /// A shape's fingerprint: its kind, its clip and where it paints. Equal
 /// shapes have equal fingerprints; shapes with equal fingerprints may
 /// still differ (a colour), and are compared whole once matched.
@@ -240,7 +283,7 @@ impl Regions {
         pairs: impl Iterator<Item = (&'a ClippedShape, &'a ClippedShape)>,
     ) {
         for (old, new) in pairs {
-            if old != new {
+            if !same(old, new) {
                 self.add(bounds(old));
                 self.add(bounds(new));
             }
@@ -1027,6 +1070,55 @@ mod tests {
                 ClippedShape::new(clip, shape)
             })
             .collect()
+    }
+
+    #[test]
+    fn shapes_are_the_same_exactly_when_they_are_equal() {
+        let ctx = egui::Context::default();
+        let mut texts = Vec::new();
+        let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let font = egui::FontId::proportional(14.0);
+            let ten = ui
+                .painter()
+                .layout_no_wrap("10".into(), font.clone(), Color32::BLACK);
+            // The same text laid out again: the same galley from the cache.
+            let again = ui
+                .painter()
+                .layout_no_wrap("10".into(), font.clone(), Color32::BLACK);
+            assert!(std::sync::Arc::ptr_eq(&ten, &again));
+            // An equal galley of its own, and another text.
+            let copy = std::sync::Arc::new((*ten).clone());
+            let jack = ui
+                .painter()
+                .layout_no_wrap("J".into(), font, Color32::BLACK);
+            for galley in [ten, again, copy, jack] {
+                for (pos, color) in [
+                    (pos2(5.0, 5.0), Color32::BLACK),
+                    (pos2(6.0, 5.0), Color32::BLACK),
+                    (pos2(5.0, 5.0), Color32::RED),
+                ] {
+                    let text = egui::epaint::TextShape::new(pos, galley.clone(), color);
+                    texts.push(ClippedShape::new(Rect::EVERYTHING, text.clone()));
+                    let faded = text.with_opacity_factor(0.5);
+                    texts.push(ClippedShape::new(Rect::EVERYTHING, faded));
+                }
+            }
+        });
+        let mut next = random();
+        let mut shapes = texts;
+        shapes.extend(random_shapes(&mut next, 40));
+        let mut clipped = shapes[3].clone();
+        clipped.clip_rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(50.0, 50.0));
+        shapes.push(clipped);
+        let mut equal_pairs = 0;
+        for a in &shapes {
+            for b in &shapes {
+                assert_eq!(same(a, b), a == b, "{a:?}\n{b:?}");
+                equal_pairs += usize::from(a == b);
+            }
+        }
+        // Besides each shape with itself, the texts of equal galleys.
+        assert!(equal_pairs > shapes.len(), "{equal_pairs}");
     }
 
     #[test]

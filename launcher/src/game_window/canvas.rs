@@ -159,6 +159,7 @@ impl GameWindow {
         if let Some((_, plan)) = &self.plan {
             EguiPainter::new(ui.painter(), transform)
                 .with_pictures(&mut self.pictures)
+                .with_converted(&mut self.converted)
                 .replay_planned(&self.drawing.shapes, plan);
             self.pictures.end_frame();
         }

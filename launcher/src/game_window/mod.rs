@@ -208,6 +208,8 @@ pub struct GameWindow {
     root_title: Option<String>,
     /// The pictures the game draws, as textures.
     pictures: GamePictures,
+    /// The last frame's shapes, as egui's, for the commands sent again.
+    converted: crate::render::ConvertedShapes,
     /// Why some of the game's picture files cannot be shown, as last said
     /// (one entry per failed file, so its length follows
     /// `GamePictures::failures`).
@@ -349,6 +351,7 @@ impl GameWindow {
             on_screen: crate::viewport::OnScreen::default(),
             root_title: None,
             pictures: GamePictures::new(&entry.dir),
+            converted: Default::default(),
             picture_problems: Vec::new(),
             ctx: ctx.clone(),
             regions: Vec::new(),

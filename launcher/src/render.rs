@@ -300,55 +300,44 @@ impl<'a> EguiPainter<'a> {
     }
 
     fn replay_one(&mut self, shape: &Shape) {
-        {
-            match shape {
-                Shape::Circle {
-                    center,
-                    radius,
-                    style,
-                } => self.circle(*center, *radius, *style),
-                Shape::Ellipse {
-                    center,
-                    radius_x,
-                    radius_y,
-                    style,
-                } => self.ellipse(*center, *radius_x, *radius_y, *style),
-                Shape::Polygon { points, style } => self.polygon(points, *style),
-                Shape::Line { from, to, stroke } => self.line(*from, *to, *stroke),
-                Shape::Rect { min, size, style } => self.rect(*min, *size, *style),
-                Shape::RoundedRect {
-                    min,
-                    size,
-                    radius,
-                    style,
-                } => self.rounded_rect(*min, *size, *radius, *style),
-                Shape::Text {
-                    pos,
-                    anchor,
-                    font_size,
-                    color,
-                    text,
-                } => self.text(*pos, *anchor, *font_size, *color, text),
-                Shape::StyledText {
-                    pos,
-                    anchor,
-                    font_size,
-                    color,
-                    style,
-                    text,
-                } => self.styled_text(*pos, *anchor, *font_size, *color, *style, text),
-                Shape::Picture { source, min, size } => {
-                    self.picture_source(source, *min, *size, PictureStyle::PLAIN)
-                }
-                Shape::StyledPicture {
-                    source,
-                    min,
-                    size,
-                    style,
-                } => self.picture_source(source, *min, *size, *style),
-                Shape::PushClip { min, size } => self.push_clip(*min, *size),
-                Shape::PopClip => self.pop_clip(),
+        if let Some(converted) = self.geometry(shape) {
+            self.add(converted);
+            return;
+        }
+        match shape {
+            Shape::Text {
+                pos,
+                anchor,
+                font_size,
+                color,
+                text,
+            } => self.text(*pos, *anchor, *font_size, *color, text),
+            Shape::StyledText {
+                pos,
+                anchor,
+                font_size,
+                color,
+                style,
+                text,
+            } => self.styled_text(*pos, *anchor, *font_size, *color, *style, text),
+            Shape::Picture { source, min, size } => {
+                self.picture_source(source, *min, *size, PictureStyle::PLAIN)
             }
+            Shape::StyledPicture {
+                source,
+                min,
+                size,
+                style,
+            } => self.picture_source(source, *min, *size, *style),
+            Shape::PushClip { min, size } => self.push_clip(*min, *size),
+            Shape::PopClip => self.pop_clip(),
+            // Geometry: converted above.
+            Shape::Circle { .. }
+            | Shape::Ellipse { .. }
+            | Shape::Polygon { .. }
+            | Shape::Line { .. }
+            | Shape::Rect { .. }
+            | Shape::RoundedRect { .. } => {}
         }
     }
 

@@ -77,7 +77,9 @@ impl Suit {
             .find(|s| s.letter() == letter.to_ascii_uppercase())
     }
 
-    /// The suit's symbol (♣ ♦ ♥ ♠), which egui's default fonts draw.
+    /// The suit's symbol (♣ ♦ ♥ ♠), for text outside the canvas: egui's
+    /// default fonts have no such glyphs, so a canvas draws a pip
+    /// ([`crate::face::draw_pip`]) or the suit's name.
     pub fn symbol(self) -> char {
         match self {
             Suit::Clubs => '\u{2663}',

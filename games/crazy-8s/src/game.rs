@@ -414,7 +414,8 @@ impl Crazy8sGame {
                 size,
                 ink,
                 TextStyle::BOLD,
-                &format!("{} {}", g.suit.symbol(), g.suit.name()),
+                // The name alone: egui's fonts have no suit symbols.
+                g.suit.name(),
             );
         }
     }

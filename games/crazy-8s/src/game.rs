@@ -15,7 +15,7 @@ use cards::{Fan, Hit, Pile, Play, Rules, Suit, Table, TableCard};
 use game_api::settings::{Options as _, SettingsFile};
 use game_api::{
     Action as ToolAction, Anchor, Event, Game, GameError, Host, NewGame, Outcome, Outcomes,
-    Painter, Point, Response, Rgba, SaveLoad, TextStyle, UndoRule,
+    Painter, Point, Response, Rgba, SaveLoad, Style, TextStyle, UndoRule,
 };
 
 use crate::rules::{Action, Crazy8s, Ending, Options, Turn};
@@ -407,17 +407,35 @@ impl Crazy8sGame {
         }
         name(YOU, "You");
         if crate::rules::is_eight(g.top()) && !g.is_over() {
-            let at = l.place(self.view.table.piles[DISCARD].at);
-            painter.styled_text(
-                Point::new(at.x + l.card_width / 2.0, at.y + l.card().y + l.gap * 0.3),
-                Anchor::Top,
-                size,
-                ink,
-                TextStyle::BOLD,
-                // The name alone: egui's fonts have no suit symbols.
-                g.suit.name(),
-            );
+            self.draw_suit_called(painter, size, ink);
         }
+    }
+
+    /// The suit called with the 8 on the discard pile, under it: the suit's
+    /// pip on a white disc, then its name. The pip is drawn, not written:
+    /// egui's fonts have no suit symbols.
+    fn draw_suit_called(&self, painter: &mut dyn Painter, size: f32, ink: Rgba) {
+        let l = self.view.table.layout();
+        let suit = self.game.suit;
+        let name = suit.name();
+        let text = painter.styled_text_size(size, TextStyle::BOLD, name);
+        let disc = size * 1.3;
+        let space = size * 0.3;
+        let at = l.place(self.view.table.piles[DISCARD].at);
+        let top = at.y + l.card().y + l.gap * 0.3;
+        let left = at.x + (l.card_width - (disc + space + text.x)) / 2.0;
+        let middle = Point::new(left + disc / 2.0, top + disc / 2.0);
+        painter.circle(middle, disc / 2.0, Style::solid(Rgba::rgb(250, 250, 245)));
+        let colour = self.view.table.deck.suit_colour(suit);
+        cards::face::draw_pip(painter, suit, middle, size * 0.85, false, colour);
+        painter.styled_text(
+            Point::new(left + disc + space, middle.y),
+            Anchor::Left,
+            size,
+            ink,
+            TextStyle::BOLD,
+            name,
+        );
     }
 }
 
@@ -667,5 +685,57 @@ mod tests {
             assert!(g.act(Action::Draw));
             assert_eq!(g.outcome().undo, UndoRule::Barrier, "the card drawn");
         }
+    }
+
+    /// After an 8 the suit called shows under the discard pile: its pip in
+    /// the suit's colour on a white disc, then its name. No suit symbol is
+    /// written as text (egui's fonts have none: players saw a box).
+    #[test]
+    fn the_suit_called_with_an_eight_shows_as_a_pip_and_its_name() {
+        use game_api::{RecordingPainter, Shape};
+        let mut g = game(5);
+        let eight = cards::Card::new(cards::Rank::new(8).unwrap(), Suit::Spades);
+        g.game.discards.push(eight);
+        g.game.suit = Suit::Hearts;
+        g.sync();
+        let mut p = RecordingPainter::new();
+        g.draw(&mut p);
+        let (min, size) = g.view.table.pile_rect(DISCARD);
+        let below = |y: f32| y > min.y + size.y;
+        let red = g.view.table.deck.suit_colour(Suit::Hearts);
+        let pip = p.shapes.iter().find_map(|s| match s {
+            Shape::Polygon { points, style } if style.fill == Some(red) => {
+                points.iter().all(|q| below(q.y)).then_some(points)
+            }
+            _ => None,
+        });
+        assert!(pip.is_some(), "no red pip under the discard pile");
+        let disc = p.shapes.iter().any(|s| {
+            matches!(s, Shape::Circle { center, style, .. }
+                if below(center.y) && style.fill == Some(Rgba::rgb(250, 250, 245)))
+        });
+        assert!(disc, "no disc behind the pip");
+        let texts: Vec<&str> = p
+            .shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::StyledText { text, .. } | Shape::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert!(texts.contains(&"hearts"), "{texts:?}");
+        assert!(
+            texts.iter().all(|t| !t.contains(['♠', '♥', '♦', '♣'])),
+            "{texts:?}"
+        );
+        // Once the next card covers the 8, the called suit is gone.
+        g.game
+            .discards
+            .push(cards::Card::new(cards::Rank::new(5).unwrap(), Suit::Hearts));
+        g.sync();
+        let mut p = RecordingPainter::new();
+        g.draw(&mut p);
+        assert!(!p.shapes.iter().any(|s| matches!(s,
+            Shape::StyledText { text, .. } if text == "hearts")));
     }
 }

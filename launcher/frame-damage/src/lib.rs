@@ -66,6 +66,36 @@ pub enum Damage {
     Whole,
 }
 
+/// What a new frame changes ([`Frames::changes`]): where, and within which
+/// clip rectangles its changed shapes were drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Changes {
+    /// The region to paint again.
+    pub damage: Damage,
+    /// The clip rectangles of the shapes that came, went or changed, each
+    /// once; `None` when the frame is new as a whole (the first, a new
+    /// size or scale, a texture changed).
+    pub clips: Option<Vec<Rect>>,
+}
+
+impl Changes {
+    /// Whether every shape that changed was clipped to one of `areas`
+    /// (true when nothing changed). A window that paints some area itself,
+    /// and asks for a frame whenever it changes there (a game's canvas),
+    /// needs no second pass of egui "to let things settle" after a frame
+    /// that changed only that area: the same pass again would show the
+    /// same. A tooltip or a menu over the area is clipped to the screen,
+    /// not to the area, so it counts as a change outside it.
+    pub fn clipped_within(&self, areas: &[Rect]) -> bool {
+        self.damage == Damage::Nothing
+            || self.clips.as_ref().is_some_and(|clips| {
+                clips
+                    .iter()
+                    .all(|clip| areas.iter().any(|area| area.contains_rect(*clip)))
+            })
+    }
+}
+
 /// The last frame painted in one window.
 #[derive(Debug, Default)]
 pub struct Frames {
@@ -91,15 +121,32 @@ impl Frames {
         pixels_per_point: f32,
         textures_changed: bool,
     ) -> Damage {
+        self.changes(shapes, size_px, pixels_per_point, textures_changed)
+            .damage
+    }
+
+    /// [`Frames::damage`], and the clip rectangles of the shapes that
+    /// changed ([`Changes::clipped_within`]).
+    pub fn changes(
+        &self,
+        shapes: &[ClippedShape],
+        size_px: [u32; 2],
+        pixels_per_point: f32,
+        textures_changed: bool,
+    ) -> Changes {
+        let anywhere = Changes {
+            damage: Damage::Whole,
+            clips: None,
+        };
         let Some(last) = &self.last else {
-            return Damage::Whole;
+            return anywhere;
         };
         if textures_changed
             || last.size_px != size_px
             || last.pixels_per_point != pixels_per_point
             || size_px.contains(&0)
         {
-            return Damage::Whole;
+            return anywhere;
         }
         let mut changed = Regions::new(size_px, pixels_per_point);
         // What lies between the frames' common beginning and common end.
@@ -159,12 +206,16 @@ impl Frames {
                     );
                 } else {
                     for shape in old[op.old_range()].iter().chain(&new[op.new_range()]) {
-                        changed.add(bounds(shape));
+                        changed.add_shape(shape);
                     }
                 }
             }
         }
-        changed.damage()
+        let clips = Some(changed.clips.clone());
+        Changes {
+            damage: changed.damage(),
+            clips,
+        }
     }
 
     /// Keeps `shapes` as the frame now shown.
@@ -265,6 +316,8 @@ struct Regions {
     size_px: [f32; 2],
     pixels_per_point: f32,
     rects: Vec<Rect>,
+    /// The clip rectangles of the shapes that changed, each once.
+    clips: Vec<Rect>,
 }
 
 impl Regions {
@@ -273,6 +326,7 @@ impl Regions {
             size_px: size_px.map(|n| n as f32),
             pixels_per_point,
             rects: Vec::new(),
+            clips: Vec::new(),
         }
     }
 
@@ -284,10 +338,18 @@ impl Regions {
     ) {
         for (old, new) in pairs {
             if !same(old, new) {
-                self.add(bounds(old));
-                self.add(bounds(new));
+                self.add_shape(old);
+                self.add_shape(new);
             }
         }
+    }
+
+    /// Adds the place of a shape that came, went or changed, and its clip.
+    fn add_shape(&mut self, shape: &ClippedShape) {
+        if !self.clips.contains(&shape.clip_rect) {
+            self.clips.push(shape.clip_rect);
+        }
+        self.add(bounds(shape));
     }
 
     /// Adds a changed place, in points: grown by the margin, out to whole
@@ -675,6 +737,51 @@ mod tests {
         let mut frames = Frames::default();
         frames.remember(shapes.to_vec(), SIZE, 1.0);
         frames
+    }
+
+    /// A card dragged over a canvas changes only shapes clipped to the
+    /// canvas; a tooltip over the canvas, clipped to the screen, and a
+    /// button beside it do not count as the canvas's.
+    #[test]
+    fn the_changes_tell_whether_they_lie_within_a_clip_area() {
+        let canvas = Rect::from_min_size(pos2(100.0, 50.0), vec2(200.0, 200.0));
+        let on_canvas = |x: f32, colour| ClippedShape {
+            clip_rect: canvas,
+            ..square(x, 100.0, colour)
+        };
+        let before = vec![
+            square(10.0, 10.0, Color32::GRAY),
+            on_canvas(120.0, Color32::GREEN),
+            on_canvas(150.0, Color32::WHITE),
+        ];
+        let frames = shown(&before);
+        let changes = |shapes: &[ClippedShape]| frames.changes(shapes, SIZE, 1.0, false);
+        assert!(changes(&before).clipped_within(&[]), "nothing changed");
+
+        let mut dragged = before.clone();
+        dragged[2] = on_canvas(170.0, Color32::WHITE);
+        let moved = changes(&dragged);
+        assert!(matches!(moved.damage, Damage::Regions(_)));
+        assert_eq!(moved.clips, Some(vec![canvas]));
+        assert!(moved.clipped_within(&[canvas]));
+        assert!(!moved.clipped_within(&[]));
+        let smaller = canvas.shrink(10.0);
+        assert!(
+            !moved.clipped_within(&[smaller]),
+            "a clip wider than the area"
+        );
+
+        let mut tooltip = before.clone();
+        tooltip.push(square(160.0, 120.0, Color32::BLACK));
+        assert!(!changes(&tooltip).clipped_within(&[canvas]));
+
+        let mut button = dragged.clone();
+        button[0] = square(10.0, 10.0, Color32::LIGHT_GRAY);
+        assert!(!changes(&button).clipped_within(&[canvas]));
+
+        let new_size = frames.changes(&dragged, [500, 300], 1.0, false);
+        assert_eq!(new_size.clips, None);
+        assert!(!new_size.clipped_within(&[canvas, screen()]), "a new size");
     }
 
     #[test]

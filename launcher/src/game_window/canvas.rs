@@ -164,6 +164,11 @@ impl GameWindow {
             self.pictures.end_frame();
         }
         self.stage = super::FrameStage::Painted;
+        // What the game draws is clipped to its canvas, and a change the
+        // game makes after this pass asks for a frame (`refresh`): a frame
+        // that changed only the canvas (a card dragged) needs no pass of
+        // egui "to let things settle" after it.
+        eframe::paints_itself(ui.ctx(), canvas_rect);
         if self.watch.greyed {
             // Not responding: the last frame, greyed.
             ui.painter().rect_filled(

@@ -163,10 +163,26 @@ thread_local! {
     static PROC_READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// Reads a small file of `/proc`, counted in [`PROC_READS`].
+/// Reads a small file of `/proc`, counted in [`PROC_READS`]: in pieces of
+/// a page, so a `stat` is one read and the end another. (`read_to_string`
+/// asks a file's size first, which every file of `/proc` gives as 0, and
+/// reads in pieces that grow from 32 bytes: seven calls for a `stat`, and
+/// a console at rest spent most of its CPU in them.)
 fn read_proc(path: &str) -> Option<String> {
+    use std::io::Read as _;
     PROC_READS.with(|reads| reads.set(reads.get() + 1));
-    std::fs::read_to_string(path).ok()
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut piece = [0u8; 4096];
+    let mut bytes = Vec::new();
+    loop {
+        match file.read(&mut piece) {
+            Ok(0) => break,
+            Ok(n) => bytes.extend_from_slice(&piece[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    String::from_utf8(bytes).ok()
 }
 
 /// Whether the thread at `task` (`/proc/<pid>/task/<tid>`) runs at a

@@ -206,6 +206,11 @@ pub use native::run::EframePumpStatus;
 #[cfg(feature = "persistence")]
 pub use native::file_storage::storage_dir;
 
+// PLT Games: an area a pass paints itself needs no settle pass after it.
+#[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "glow")]
+pub use native::settle::paints_itself;
+
 #[cfg(not(target_arch = "wasm32"))]
 pub mod icon_data;
 

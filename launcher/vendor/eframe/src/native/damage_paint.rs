@@ -24,7 +24,7 @@
 use egui::epaint::ClippedShape;
 use egui::{TexturesDelta, ViewportId};
 use egui_glow::glow::{self, HasContext as _};
-use frame_damage::{Damage, Frames};
+use frame_damage::{Changes, Damage, Frames};
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -61,9 +61,16 @@ struct WindowFrames {
     /// Painting in place: the window's size when its buffers were last
     /// swapped (see [`paint_in_place`]).
     swapped_at: Option<[u32; 2]>,
-    /// The last frame changed nothing the window shows (see
-    /// [`DamagePainters::last_frame_unchanged`]).
-    unchanged: bool,
+    /// The last frame changed nothing the window shows outside the areas
+    /// its pass paints itself (see [`DamagePainters::last_frame_settled`]).
+    settled: bool,
+}
+
+/// Whether a frame with `changes` needs no settle pass after it: it
+/// changed nothing, or only shapes clipped to the areas `viewport_id`'s
+/// pass paints itself.
+fn settled(egui_ctx: &egui::Context, viewport_id: ViewportId, changes: &Changes) -> bool {
+    changes.clipped_within(&super::settle::self_painted(egui_ctx, viewport_id))
 }
 
 /// How long after a frame that changed nothing and was not shown the
@@ -215,10 +222,11 @@ impl DamagePainters {
         repainted
     }
 
-    /// Whether the last frame of `viewport_id` changed nothing it shows:
+    /// Whether the last frame of `viewport_id` changed nothing it shows,
+    /// but within the areas its pass paints itself (`settle::paints_itself`):
     /// then egui's settle pass after it is not run (`settle.rs`).
-    pub(crate) fn last_frame_unchanged(&self, viewport_id: ViewportId) -> bool {
-        self.windows.get(&viewport_id).is_some_and(|w| w.unchanged)
+    pub(crate) fn last_frame_settled(&self, viewport_id: ViewportId) -> bool {
+        self.windows.get(&viewport_id).is_some_and(|w| w.settled)
     }
 
     /// Forgets the windows not in `alive`; their textures go at the next
@@ -283,8 +291,8 @@ impl DamagePainters {
         let gl = painter.gl().clone();
         let texture_changes = self.texture_changes;
         let window = self.windows.entry(frame.viewport_id).or_default();
-        // Until its damage says otherwise.
-        window.unchanged = false;
+        // Until its changes say otherwise.
+        window.settled = false;
         let must_present = self.exposed.remove(&frame.viewport_id) || frame.must_present;
         if !enabled(&gl) {
             paint_whole(egui_ctx, painter, frame);
@@ -331,10 +339,11 @@ impl DamagePainters {
         } = frame;
         let textures_changed =
             std::mem::replace(&mut window.texture_changes, texture_changes) != texture_changes;
-        let damage = window
+        let changes = window
             .frames
-            .damage(&shapes, size_px, pixels_per_point, textures_changed);
-        window.unchanged = damage == Damage::Nothing;
+            .changes(&shapes, size_px, pixels_per_point, textures_changed);
+        window.settled = settled(egui_ctx, viewport_id, &changes);
+        let damage = changes.damage;
         if !window.to_show(egui_ctx, viewport_id, &damage, must_present) {
             window.frames.remember(shapes, size_px, pixels_per_point);
             return false;
@@ -455,10 +464,11 @@ fn paint_in_place(
         clear_color,
         ..
     } = frame;
-    let damage = window
+    let changes = window
         .frames
-        .damage(&shapes, size_px, pixels_per_point, textures_changed);
-    window.unchanged = damage == Damage::Nothing;
+        .changes(&shapes, size_px, pixels_per_point, textures_changed);
+    window.settled = settled(egui_ctx, viewport_id, &changes);
+    let damage = changes.damage;
     let gl = painter.gl().clone();
     // SAFETY: a plain GL call on the context eframe made current for this
     // window: paint to its own (back) buffer.

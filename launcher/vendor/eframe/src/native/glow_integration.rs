@@ -523,7 +523,7 @@ impl WinitApp for GlowWinitApp<'_> {
                 .glutin
                 .borrow()
                 .damage_painters
-                .last_frame_unchanged(viewport_id)
+                .last_frame_settled(viewport_id)
         })
     }
 

@@ -22,7 +22,7 @@ mod glow_integration;
 mod damage_paint;
 
 #[cfg(feature = "glow")]
-mod settle;
+pub(crate) mod settle;
 
 #[cfg(feature = "wgpu_no_default_features")]
 mod wgpu_integration;

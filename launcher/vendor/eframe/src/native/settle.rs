@@ -25,18 +25,26 @@
 //! (`WinitApp::settle_pass_wanted`); a pass that showed nothing new would
 //! only be followed by the same pass again.
 //!
-//! The pass egui asks for after an input of pointer moves only (a hover:
-//! no button held, no key, no scroll) is marked the same way. egui asks for
-//! it at the start of every pass that had input, before any code of the
-//! application runs; an input that changes something shows in its own pass,
-//! and an application that changes more than its pass could show asks for
-//! a repaint itself (those requests are never marked). So after a hover
-//! whose pass showed nothing new, the pass egui asks for would show the
-//! same again: a pointer moved over a game that draws no hover costs one
-//! pass, not two. A plugin tells those requests apart: it sees the input
-//! just before the pass begins, and the start of the pass, after egui's
-//! request and before the application's code. `EFRAME_SETTLE_PASSES=1`
-//! runs all these passes, as egui asks.
+//! The pass egui asks for after an input of pointer moves only (a hover,
+//! or a drag: a button held; no press, release, key or scroll) is marked
+//! the same way. egui asks for it at the start of every pass that had
+//! input, before any code of the application runs; an input that changes
+//! something shows in its own pass, and an application that changes more
+//! than its pass could show asks for a repaint itself (those requests are
+//! never marked). So after a hover whose pass showed nothing new, the pass
+//! egui asks for would show the same again: a pointer moved over a game
+//! that draws no hover costs one pass, not two. A plugin tells those
+//! requests apart: it sees the input just before the pass begins, and the
+//! start of the pass, after egui's request and before the application's
+//! code. `EFRAME_SETTLE_PASSES=1` runs all these passes, as egui asks.
+//!
+//! "Nothing new" leaves out an area the application paints itself
+//! ([`crate::paints_itself`]: a game's canvas, whose drawing the game sends
+//! and whose every change the application asks a frame for): a card
+//! dragged over a game's table changes only shapes clipped to the canvas,
+//! and the pass after it would paint the same card at the same place. A
+//! drag's move is then one pass, where it was two (the second, on a
+//! software rasteriser, a third of the move's CPU).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -70,8 +78,9 @@ struct Requests {
     /// follow it: (viewport, pass number, delay).
     observed: Option<(ViewportId, u64, Duration)>,
     /// The viewport whose pass is beginning, from the input's arrival to
-    /// the start of the pass, when that input is a hover only.
-    hover_pass: Option<ViewportId>,
+    /// the start of the pass, when that input is pointer moves only (a
+    /// hover or a drag).
+    moves_pass: Option<ViewportId>,
     /// The repaint sent for each viewport and not yet taken by the event
     /// loop, with the pass number it was asked at: a request asked at the
     /// same pass for no earlier adds nothing (that repaint, when the event
@@ -103,7 +112,7 @@ impl RepaintRequests {
         egui_ctx.set_repaint_observer(move |info| observer.observed(&info));
         let callback = Arc::clone(self);
         egui_ctx.set_request_repaint_callback(move |info| callback.called(&info));
-        egui_ctx.add_plugin(HoverPasses(Arc::clone(self)));
+        egui_ctx.add_plugin(MovePasses(Arc::clone(self)));
     }
 
     /// Every request anyone makes: sent unless a repaint as early, asked at
@@ -118,10 +127,10 @@ impl RepaintRequests {
         let mut state = self.state.lock();
         state.observed = Some(key);
         if info.delay == Duration::ZERO
-            && state.hover_pass == Some(info.viewport_id)
+            && state.moves_pass == Some(info.viewport_id)
             && !all_settle_passes()
         {
-            // egui's request for a pass after a hover (see the module's
+            // egui's request for a pass after pointer moves (see the module's
             // documentation): marked, and never one that serves others,
             // as the event loop may leave it out.
             drop(state);
@@ -178,16 +187,17 @@ impl RepaintRequests {
     }
 }
 
-/// Tells [`RepaintRequests`] when a pass begins after a hover: from the
-/// input hook, just before egui's `begin_pass`, to the start of the pass.
-struct HoverPasses(Arc<RepaintRequests>);
+/// Tells [`RepaintRequests`] when a pass begins after pointer moves only:
+/// from the input hook, just before egui's `begin_pass`, to the start of
+/// the pass.
+struct MovePasses(Arc<RepaintRequests>);
 
-impl egui::plugin::Plugin for HoverPasses {
+impl egui::plugin::Plugin for MovePasses {
     fn debug_name(&self) -> &'static str {
-        "PLT Games: hover passes"
+        "PLT Games: passes after pointer moves"
     }
 
-    fn input_hook(&mut self, ctx: &egui::Context, input: &mut egui::RawInput) {
+    fn input_hook(&mut self, _ctx: &egui::Context, input: &mut egui::RawInput) {
         let moves_only = !input.events.is_empty()
             && input.events.iter().all(|event| {
                 matches!(
@@ -197,14 +207,41 @@ impl egui::plugin::Plugin for HoverPasses {
             })
             && input.hovered_files.is_empty()
             && input.dropped_files.is_empty();
-        // A move with a button held is a drag: left to egui.
-        let hover = moves_only && !ctx.input_for(input.viewport_id, |i| i.pointer.any_down());
-        self.0.state.lock().hover_pass = hover.then_some(input.viewport_id);
+        self.0.state.lock().moves_pass = moves_only.then_some(input.viewport_id);
     }
 
-    fn on_begin_pass(&mut self, _ui: &mut egui::Ui) {
-        self.0.state.lock().hover_pass = None;
+    fn on_begin_pass(&mut self, ui: &mut egui::Ui) {
+        self.0.state.lock().moves_pass = None;
+        // Each pass says again what it paints itself.
+        let id = self_painted_id(ui.ctx().viewport_id());
+        ui.ctx()
+            .data_mut(|data| data.remove_temp::<Vec<egui::Rect>>(id));
     }
+}
+
+/// Where the areas a viewport's pass paints itself are kept.
+fn self_painted_id(viewport_id: ViewportId) -> egui::Id {
+    egui::Id::unique(("eframe::paints_itself", viewport_id))
+}
+
+/// Tells eframe that the current viewport's pass paints `area` itself:
+/// everything drawn there is clipped to it, and whenever what is drawn
+/// there changes, the application asks for a frame. A frame whose changes
+/// all lie within such areas is not followed by egui's pass "to let things
+/// settle" (see the module's documentation). Said again each pass.
+pub fn paints_itself(ctx: &egui::Context, area: egui::Rect) {
+    let id = self_painted_id(ctx.viewport_id());
+    ctx.data_mut(|data| {
+        data.get_temp_mut_or_default::<Vec<egui::Rect>>(id)
+            .push(area);
+    });
+}
+
+/// The areas `viewport_id`'s last pass paints itself
+/// ([`paints_itself`]).
+pub(crate) fn self_painted(ctx: &egui::Context, viewport_id: ViewportId) -> Vec<egui::Rect> {
+    ctx.data(|data| data.get_temp::<Vec<egui::Rect>>(self_painted_id(viewport_id)))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -277,6 +314,34 @@ mod tests {
         assert_eq!(take_all(&requests, &sent), Vec::<bool>::new());
     }
 
+    /// What a pass paints itself is what that pass said, for its viewport:
+    /// a pass that says nothing paints nothing itself.
+    #[test]
+    fn the_areas_a_pass_paints_itself_are_those_it_said() {
+        let (ctx, _requests, _sent) = context();
+        let canvas = egui::Rect::from_min_size(egui::pos2(10.0, 20.0), egui::vec2(300.0, 200.0));
+        let run = |say: bool| {
+            let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+                ui.label("A label");
+                if say {
+                    crate::paints_itself(ui.ctx(), canvas);
+                }
+            });
+        };
+        run(true);
+        assert_eq!(self_painted(&ctx, ViewportId::ROOT), [canvas]);
+        run(true);
+        assert_eq!(
+            self_painted(&ctx, ViewportId::ROOT),
+            [canvas],
+            "said again, not twice"
+        );
+        let other = ViewportId::from_hash_of("another window");
+        assert!(self_painted(&ctx, other).is_empty());
+        run(false);
+        assert!(self_painted(&ctx, ViewportId::ROOT).is_empty());
+    }
+
     fn key(key: egui::Key) -> egui::Event {
         egui::Event::Key {
             key,
@@ -307,7 +372,7 @@ mod tests {
     }
 
     #[test]
-    fn the_pass_after_a_hover_is_marked_and_a_click_or_drag_is_not() {
+    fn the_pass_after_pointer_moves_is_marked_a_drag_too_and_a_click_or_key_is_not() {
         let (ctx, requests, sent) = context();
         quiet(&ctx, &requests, &sent);
         pass(&ctx, vec![moved(10.0), moved(12.0)]);
@@ -320,12 +385,16 @@ mod tests {
             modifiers: egui::Modifiers::NONE,
         };
         pass(&ctx, vec![button(true)]);
-        assert_eq!(take_all(&requests, &sent), [true, false], "settle, the click's pass");
-        pass(&ctx, vec![moved(20.0)]);
         assert_eq!(
             take_all(&requests, &sent),
             [true, false],
-            "settle, then a move with the button held: a drag's pass"
+            "settle, the click's pass"
+        );
+        pass(&ctx, vec![moved(20.0)]);
+        assert_eq!(
+            take_all(&requests, &sent),
+            [true, true],
+            "settle, then a move with the button held: a drag's, marked as a hover's"
         );
         pass(&ctx, vec![button(false)]);
         pass(&ctx, vec![moved(30.0), key(egui::Key::B)]);

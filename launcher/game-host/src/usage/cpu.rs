@@ -166,8 +166,7 @@ thread_local! {
 /// Reads a small file of `/proc`, counted in [`PROC_READS`]: in pieces of
 /// a page, so a `stat` is one read and the end another. (`read_to_string`
 /// asks a file's size first, which every file of `/proc` gives as 0, and
-/// reads in pieces that grow from 32 bytes: seven calls for a `stat`, and
-/// a console at rest spent most of its CPU in them.)
+/// reads in pieces that grow from 32 bytes: seven calls for a `stat`.)
 fn read_proc(path: &str) -> Option<String> {
     use std::io::Read as _;
     PROC_READS.with(|reads| reads.set(reads.get() + 1));

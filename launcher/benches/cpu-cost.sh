@@ -43,7 +43,47 @@ for _ in $(seq 100); do [ -e "/tmp/.X${DISPLAY#:}-lock" ] || break; sleep 0.1; d
 Xvfb "$DISPLAY" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
 XVFB=$!
 HOME_DIR=$(mktemp -d)
-trap 'kill $XVFB 2>/dev/null; wait $XVFB 2>/dev/null; pkill -P $$ 2>/dev/null || true; rm -rf "$HOME_DIR"' EXIT
+
+# Where it can (root, or a delegated control group), each program runs in a
+# control group of its own, whose counter sums the CPU of every thread and
+# process it ever held, those that ended too, in nanoseconds: figures to the
+# millisecond (CPU_GROUPS=0 turns it off). Elsewhere the processes' clock ticks
+# are summed (10 ms each, and a thread that ended before the reading is
+# lost unless its process waited for it).
+GROUP_ROOT=""
+if [ "${CPU_GROUPS:-1}" != 0 ]; then
+  for root in /sys/fs/cgroup/cpuacct /sys/fs/cgroup/unified /sys/fs/cgroup; do
+    if [ -f "$root/cpuacct.usage" ] || [ -f "$root/cgroup.controllers" ]; then
+      if mkdir -p "$root/cpu-cost-$$/remake" "$root/cpu-cost-$$/original" "$root/cpu-cost-$$/xserver" 2>/dev/null; then
+        GROUP_ROOT=$root/cpu-cost-$$
+        break
+      fi
+    fi
+  done
+fi
+# group_cpu NAME: the CPU seconds of control group NAME so far.
+group_cpu() {
+  if [ -f "$GROUP_ROOT/$1/cpuacct.usage" ]; then
+    echo "scale=6; $(cat "$GROUP_ROOT/$1/cpuacct.usage") / 1000000000" | bc
+  else
+    echo "scale=6; $(awk '$1 == "usage_usec" {print $2}' "$GROUP_ROOT/$1/cpu.stat") / 1000000" | bc
+  fi
+}
+# join_group NAME PID: moves PID (and what it starts later) into group NAME.
+join_group() { [ -z "$GROUP_ROOT" ] || echo "$2" >"$GROUP_ROOT/$1/cgroup.procs"; }
+join_group xserver "$XVFB"
+cleanup() {
+  kill $XVFB 2>/dev/null; wait $XVFB 2>/dev/null; pkill -P $$ 2>/dev/null || true; rm -rf "$HOME_DIR"
+  if [ -n "$GROUP_ROOT" ]; then
+    # A group is removed once empty; its processes may take a moment to end.
+    for _ in $(seq 50); do
+      rmdir "$GROUP_ROOT"/*/ 2>/dev/null || true
+      rmdir "$GROUP_ROOT" 2>/dev/null && break
+      sleep 0.1
+    done
+  fi
+}
+trap cleanup EXIT
 for _ in $(seq 100); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 
 # A process and all its descendants, one a line.
@@ -74,8 +114,13 @@ background_cpu_of() {
   echo "scale=3; $total / $hz" | bc
 }
 
-# CPU seconds (user + system) of a process and all its descendants.
+# CPU seconds (user + system) of a process and all its descendants; of
+# PROGRAM's control group (remake, original, xserver) where there are groups.
 cpu_of() {
+  if [ -n "$GROUP_ROOT" ]; then
+    case $1 in "$XVFB") group_cpu xserver ;; *) group_cpu "$PROGRAM" ;; esac
+    return
+  fi
   local total=0 hz p ticks
   hz=$(getconf CLK_TCK)
   for p in $(descendants "$1"); do
@@ -94,15 +139,15 @@ start() {
     # (a second run would open the first's finished game, or its deal
     # after the drag), as the original does not.
     rm -rf "${HOME_DIR:?}"/c "$HOME_DIR"/d "$HOME_DIR"/s "$HOME_DIR"/k
-    (cd "$HOME_DIR" && HOME=$HOME_DIR XDG_CONFIG_HOME=$HOME_DIR/c XDG_DATA_HOME=$HOME_DIR/d \
+    (join_group remake "$BASHPID" && cd "$HOME_DIR" && HOME=$HOME_DIR XDG_CONFIG_HOME=$HOME_DIR/c XDG_DATA_HOME=$HOME_DIR/d \
       XDG_STATE_HOME=$HOME_DIR/s XDG_CACHE_HOME=$HOME_DIR/k \
       GAME_LAUNCHER_FIRST_SEED=${SEED:-1} exec ${START_PREFIX:-} "$LAUNCHER" --games-dir "$GAMES" --play "$game") >"$HOME_DIR/output" 2>&1 &
   else
     local unit=$game
     [ "$game" = chat-noir ] && unit=chat-noir/chat-noir-unit
     [ "$game" = spider ] && unit=spider/spider
-    HOME=$HOME_DIR ${START_PREFIX:-} racket -e "(require racket/unit racket/gui)
-      (invoke-unit (dynamic-require 'games/$unit 'game@)) (yield (make-semaphore 0))" \
+    (join_group original "$BASHPID" && HOME=$HOME_DIR exec ${START_PREFIX:-} racket -e "(require racket/unit racket/gui)
+      (invoke-unit (dynamic-require 'games/$unit 'game@)) (yield (make-semaphore 0))") \
       >/dev/null 2>&1 &
   fi
   PID=$!
@@ -148,6 +193,7 @@ at() { echo "$((X + WIDTH * $1 / 1000)) $((Y + HEIGHT * $2 / 1000))"; }
 # measure PROGRAM GAME ACTION: the CPU seconds ACTION costs.
 measure() {
   local program=$1 game=$2 action=$3 before after
+  PROGRAM=$program
   local xserver_before
   xserver_before=$(cpu_of "$XVFB")
   if [ "$action" = open-close ]; then
@@ -155,6 +201,7 @@ measure() {
     # (with the processes it waited for: the remake's game process).
     local timefile
     timefile=$(mktemp)
+    before=$(cpu_of "$$")
     START_PREFIX="/usr/bin/time -o $timefile -f %U+%S" start "$program" "$game"
     # Closed as a player closes it: Ctrl+W.
     xdotool windowfocus --sync "$WIN" 2>/dev/null || true
@@ -164,7 +211,11 @@ measure() {
     pkill -P "$PID" 2>/dev/null || true
     wait "$PID" 2>/dev/null || true
     echo "$(cpu_of "$XVFB") - $xserver_before" | bc >>"$XSERVER_LOG.$program"
-    tail -1 "$timefile" | bc
+    if [ -n "$GROUP_ROOT" ]; then
+      echo "$(cpu_of "$$") - $before" | bc
+    else
+      tail -1 "$timefile" | bc
+    fi
     rm -f "$timefile"
     return
   fi
@@ -221,7 +272,9 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2
 BACKGROUND_LOG=$HOME_DIR/background
 XSERVER_LOG=$HOME_DIR/xserver
 # The X server's median CPU seconds for PROGRAM's runs of this row.
-xserver() { printf '%.2f' "$(median <"$XSERVER_LOG.$1")"; }
+# Figures to the millisecond where control groups count them, else to ten.
+if [ -n "$GROUP_ROOT" ]; then F=%.3f LEAST=0.001; else F=%.2f LEAST=0.01; fi
+xserver() { printf "$F" "$(median <"$XSERVER_LOG.$1")"; }
 printf '| action | remake (CPU s) | of which background | original (CPU s) | ratio | X server with the remake | X server with the original |\n|---|---|---|---|---|---|---|\n'
 for row in "idle 20 s with Chat Noir:chat-noir:idle" "100 pointer moves over Spider:spider:moves" \
   "a card drag in Spider:spider:drag" "Spider's deal:spider:deal" \
@@ -233,14 +286,14 @@ for row in "idle 20 s with Chat Noir:chat-noir:idle" "100 pointer moves over Spi
   : >"$XSERVER_LOG.original"
   remake=$(for _ in $(seq "$RUNS"); do measure remake "$game" "$action"; done | median)
   background=$(median <"$BACKGROUND_LOG")
-  [ -n "$background" ] && background=$(printf '%.2f' "$background") || background="—"
+  [ -n "$background" ] && background=$(printf "$F" "$background") || background="—"
   original=$(for _ in $(seq "$RUNS"); do measure original "$game" "$action"; done | median)
-  if [ "$(echo "$original < 0.01" | bc)" = 1 ]; then
-    printf '| %s | %.2f | %s | < 0.01 | — | %s | %s |\n' "$label" "$remake" "$background" \
+  if [ "$(echo "$original < $LEAST" | bc)" = 1 ]; then
+    printf "| %s | $F | %s | < $LEAST | — | %s | %s |\n" "$label" "$remake" "$background" \
       "$(xserver remake)" "$(xserver original)"
   else
-    ratio=$(echo "scale=1; $remake / $original" | bc)
-    printf '| %s | %.2f | %s | %.2f | %.1f× | %s | %s |\n' "$label" "$remake" "$background" \
+    ratio=$(echo "scale=3; $remake / $original" | bc)
+    printf "| %s | $F | %s | $F | %.1f× | %s | %s |\n" "$label" "$remake" "$background" \
       "$original" "$ratio" "$(xserver remake)" "$(xserver original)"
   fi
 done

@@ -20,7 +20,7 @@ pub struct CpuLimit {
 
 impl Default for CpuLimit {
     /// 90 % of a core over the last 10 s, measured twice a second (every
-    /// 2 s while the game is quiet, see `next_cpu_measure`).
+    /// 4 s while the game is quiet, see `next_cpu_measure`).
     fn default() -> CpuLimit {
         CpuLimit {
             window: Duration::from_secs(10),
@@ -75,41 +75,106 @@ fn stat_fields(path: &str) -> Option<Vec<String>> {
     Some(rest.split_whitespace().map(str::to_owned).collect())
 }
 
+/// What a measure of a game's demand keeps for the next: each thread seen,
+/// with its demand then and whether it had lowered its priority. A thread
+/// that has not run since (less than [`RECHECK_AFTER`]) keeps its
+/// verdict, so a game at rest costs one file a thread (`schedstat`), not
+/// two: its `stat` is read again only once it has run.
+#[derive(Default)]
+pub(super) struct Threads {
+    seen: std::collections::HashMap<(u32, u32), Seen>,
+}
+
+#[derive(Clone, Copy)]
+struct Seen {
+    demand: Duration,
+    low_priority: bool,
+}
+
+/// How long a thread must have run or waited since it was last measured
+/// for its priority to be read again.
+const RECHECK_AFTER: Duration = Duration::from_millis(1);
+
 /// The time the threads of process `pid` and of its descendants have run
 /// or waited to run so far, or (without `schedstat`) their CPU time. The
 /// descendants count: with a PID namespace the game runs as the
 /// grandchild of the process the console started ([`crate::init`]).
-pub(super) fn demand(pid: u32) -> Option<Duration> {
+/// One pass over the family: each process's threads listed once, and for
+/// each thread its `children` (the family's next generation), its
+/// `schedstat` and, when it has run since the last measure (`threads`),
+/// its `stat`.
+pub(super) fn measure_demand(pid: u32, threads: &mut Threads) -> Option<Duration> {
     let mut total = Duration::ZERO;
     let mut read = 0;
-    let family = family(pid);
-    for &pid in &family {
-        // Too many threads to read one by one: its CPU time, at once.
-        if thread_count(pid).is_some_and(|n| n > MAX_THREADS) {
-            if let Some(time) = cpu_time(pid) {
-                total += time;
-                read += 1;
-            }
-            continue;
-        }
-        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+    let mut family = vec![pid];
+    let mut seen = std::collections::HashMap::new();
+    let mut next = 0;
+    while next < family.len() {
+        let process = family[next];
+        next += 1;
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{process}/task")) else {
             continue;
         };
-        for task in tasks.flatten().take(MAX_THREADS) {
-            if low_priority(&task.path()) {
+        // Listed one more than read: too many threads to read one by one,
+        // and the process is measured by its CPU time, one file.
+        let tasks: Vec<_> = tasks.flatten().take(MAX_THREADS + 1).collect();
+        let crowded = tasks.len() > MAX_THREADS;
+        if crowded && let Some(time) = cpu_time(process) {
+            total += time;
+            read += 1;
+        }
+        for task in tasks.iter().take(MAX_THREADS) {
+            let path = task.path();
+            if family.len() < MAX_PROCESSES
+                && let Some(children) = read_proc(&path.join("children").to_string_lossy())
+            {
+                family.extend(
+                    children
+                        .split_whitespace()
+                        .filter_map(|c| c.parse::<u32>().ok())
+                        .take(MAX_PROCESSES - family.len()),
+                );
+            }
+            if crowded {
                 continue;
             }
-            let Some(text) = read_proc(&task.path().join("schedstat").to_string_lossy()) else {
+            let Some(tid) = task
+                .file_name()
+                .to_str()
+                .and_then(|t| t.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let Some(text) = read_proc(&path.join("schedstat").to_string_lossy()) else {
                 // A thread that just ended; or no schedstat at all.
                 continue;
             };
             let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
-            if let (Some(Some(ran)), Some(Some(waited))) = (fields.next(), fields.next()) {
-                total += Duration::from_nanos(ran.saturating_add(waited));
-                read += 1;
+            let (Some(Some(ran)), Some(Some(waited))) = (fields.next(), fields.next()) else {
+                continue;
+            };
+            let demand = Duration::from_nanos(ran.saturating_add(waited));
+            let low_priority = match threads.seen.get(&(process, tid)) {
+                Some(before) if demand.saturating_sub(before.demand) < RECHECK_AFTER => {
+                    before.low_priority
+                }
+                _ => low_priority(&path),
+            };
+            seen.insert(
+                (process, tid),
+                Seen {
+                    demand,
+                    low_priority,
+                },
+            );
+            read += 1;
+            if !low_priority {
+                total += demand;
             }
         }
     }
+    // Those no longer seen are forgotten: a thread's id is reused.
+    threads.seen = seen;
     if read > 0 {
         return Some(total);
     }
@@ -118,6 +183,12 @@ pub(super) fn demand(pid: u32) -> Option<Duration> {
         total += cpu_time(pid).unwrap_or_default();
     }
     Some(total)
+}
+
+/// [`measure_demand`] with nothing kept from an earlier measure.
+#[cfg(test)]
+pub(super) fn demand(pid: u32) -> Option<Duration> {
+    measure_demand(pid, &mut Threads::default())
 }
 
 /// The most processes of a game read at each measure (itself and its
@@ -148,14 +219,6 @@ pub(super) fn family(pid: u32) -> Vec<u32> {
     }
     family.truncate(MAX_PROCESSES);
     family
-}
-
-/// The number of threads of process `pid` (field 20 of its `stat`).
-fn thread_count(pid: u32) -> Option<usize> {
-    stat_fields(&format!("/proc/{pid}/stat"))?
-        .get(17)?
-        .parse()
-        .ok()
 }
 
 thread_local! {
@@ -327,6 +390,80 @@ mod tests {
             many_reads <= MAX_THREADS + 64,
             "2,000 threads: {many_reads} files read"
         );
+    }
+
+    /// A game at rest costs a file a thread at each measure, not two: a
+    /// thread's priority (its `stat`) is read again only once it has run.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_thread_at_rest_is_not_read_again() {
+        use std::os::unix::process::CommandExt;
+        let mut child = std::process::Command::new("sleep")
+            .arg("60")
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let mut threads = Threads::default();
+        let mut reads = || {
+            PROC_READS.with(|r| r.set(0));
+            measure_demand(pid, &mut threads).expect("a demand");
+            PROC_READS.with(std::cell::Cell::get)
+        };
+        // Its one thread's children, schedstat and stat.
+        let first = reads();
+        // Until it has stopped running (it may still be starting): the
+        // deadline only turns a never into a failure.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let at_rest = loop {
+            let again = reads();
+            if again < first || Instant::now() > deadline {
+                break again;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(first, 3);
+        assert_eq!(at_rest, 2, "children and schedstat");
+    }
+
+    /// A thread seen at its usual priority, which then lowers it and
+    /// runs, is no longer counted at the next measure.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_thread_that_lowers_its_priority_later_is_seen_to() {
+        let _own = OWN_THREADS.lock().unwrap_or_else(|e| e.into_inner());
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let (done, end) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            // SAFETY: gettid only returns the caller's thread id.
+            sender.send(unsafe { libc::gettid() }).unwrap();
+            let _ = wait.recv();
+            // SAFETY: sets the calling thread's own priority.
+            unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) };
+            // Work counted in steps: far more than a millisecond's.
+            let mut x = 0u64;
+            for i in 0..50_000_000u64 {
+                x = std::hint::black_box(x.wrapping_add(i));
+            }
+            sender.send(0).unwrap();
+            let _ = end.recv();
+        });
+        let tid = receiver.recv().unwrap() as u32;
+        let pid = std::process::id();
+        let mut threads = Threads::default();
+        measure_demand(pid, &mut threads).unwrap();
+        let seen = |threads: &Threads| threads.seen.get(&(pid, tid)).map(|s| s.low_priority);
+        assert_eq!(seen(&threads), Some(false), "at first");
+        go.send(()).unwrap();
+        receiver.recv().unwrap();
+        measure_demand(pid, &mut threads).unwrap();
+        let later = seen(&threads);
+        drop(done);
+        thread.join().unwrap();
+        assert_eq!(later, Some(true), "after it lowered its priority and ran");
     }
 
     #[cfg(target_os = "linux")]

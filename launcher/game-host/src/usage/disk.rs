@@ -228,16 +228,26 @@ pub(super) fn stop_writes(pid: u32) {
 
 /// How long until the next measure after `used`: the quota's `every`, or
 /// a second once half the quota is used, so a game writing many files
-/// near its quota is stopped within about a second of passing it.
-pub(super) fn next_measure(used: &DiskUse) -> Duration {
+/// near its quota is stopped within about a second of passing it; or,
+/// below half, twice `every` once [`UNCHANGED_BEFORE_RESTING`] measures
+/// in a row found the directory as the one before (a game at rest: the
+/// watch's wakes were most of an idle console's CPU). A single file
+/// never outgrows the file size limit meanwhile.
+pub(super) fn next_measure(used: &DiskUse, unchanged: u32) -> Duration {
     let near = used.bytes.saturating_mul(2) > used.limit.bytes
         || used.files.saturating_mul(2) > used.limit.files;
     if near {
         used.limit.every.min(NEAR_QUOTA_EVERY)
+    } else if unchanged >= UNCHANGED_BEFORE_RESTING {
+        used.limit.every * 2
     } else {
         used.limit.every
     }
 }
+
+/// How many measures in a row must find a data directory unchanged before
+/// it is measured half as often.
+pub(super) const UNCHANGED_BEFORE_RESTING: u32 = 2;
 
 /// How often a data directory over half its quota is measured.
 pub const NEAR_QUOTA_EVERY: Duration = Duration::from_secs(1);
@@ -271,6 +281,33 @@ pub(super) fn limit_writes(pid: u32, bytes: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A directory left as it was is measured half as often; one that
+    /// changes, or is past half its quota, as often as before.
+    #[test]
+    fn a_directory_at_rest_is_measured_less_often() {
+        let limit = DiskLimit::default();
+        let used = |bytes: u64| DiskUse {
+            bytes,
+            files: 3,
+            largest: bytes,
+            too_deep: false,
+            limit,
+        };
+        assert_eq!(next_measure(&used(1000), 0), limit.every);
+        assert_eq!(
+            next_measure(&used(1000), UNCHANGED_BEFORE_RESTING - 1),
+            limit.every
+        );
+        assert_eq!(
+            next_measure(&used(1000), UNCHANGED_BEFORE_RESTING),
+            limit.every * 2
+        );
+        assert_eq!(
+            next_measure(&used(limit.bytes / 2 + 1), UNCHANGED_BEFORE_RESTING),
+            NEAR_QUOTA_EVERY
+        );
+    }
 
     /// Issue 41, attack 5: space given with `FALLOC_FL_KEEP_SIZE` (length
     /// 0) and folders deeper than `PATH_MAX` are counted; folders deeper

@@ -46,7 +46,7 @@ mod cpu;
 mod disk;
 
 pub use cpu::{CpuLimit, CpuUse, MAX_THREADS};
-use cpu::{demand, start_time};
+use cpu::{Threads, measure_demand, start_time};
 pub use disk::{DiskLimit, DiskUse, MAX_DEPTH, NEAR_QUOTA_EVERY};
 use disk::{file_limit_for, limit_writes, measure, next_measure, stop_writes};
 
@@ -133,33 +133,45 @@ impl Drop for UsageWatch {
 
 /// How many times `CpuLimit::every` apart the measures are while the game
 /// has asked for less than a quarter of its limit (the usual game, at
-/// rest): a measure reads a few files for each of its threads, and
+/// rest): a measure reads a file or two for each of its threads, and
 /// twice a second that was nine tenths of an idle console's CPU. A game
-/// that starts to spin needs most of the window to reach its limit, so
-/// the verdict comes at most this many measures later.
-const QUIET_STRIDE: u32 = 4;
+/// that starts to spin needs 90 % of the window (9 s of 10) to reach its
+/// limit, and is measured as often as the limit says from its first
+/// measure after it started (at most 8 s later, when the measures before
+/// are still in the window), so the verdict comes as soon as at a measure
+/// twice a second.
+const QUIET_STRIDE: u32 = 16;
+
+/// Measures due within this of each other are taken at one wake, the
+/// later one early: the CPU's (every 8 s at rest) and the data
+/// directory's (every 5 s, 10 s at rest), so an idle console wakes for
+/// both at once.
+const TOGETHER_WITHIN: Duration = Duration::from_secs(3);
 
 /// How long until the next measure of the CPU: `limit.every`, or
 /// [`QUIET_STRIDE`] times that while the game has asked, since the oldest
-/// sample kept (at least that long ago), for less than a quarter of its
-/// limit. `samples` are (when, demand so far), oldest first.
+/// sample kept, for less than a quarter of its limit, and after its first
+/// measure (a game that spins from its start reaches the limit only once
+/// a whole window has passed, and is measured often from its second
+/// measure on). `samples` are (when, demand so far), oldest first.
 fn next_cpu_measure(samples: &VecDeque<(Instant, Duration)>, limit: &CpuLimit) -> Duration {
     let quiet_every = limit.every * QUIET_STRIDE;
     let quiet = match (samples.front(), samples.back()) {
-        (Some((first_at, first)), Some((last_at, last))) => {
+        (Some((first_at, first)), Some((last_at, last))) if samples.len() > 1 => {
             let over = last_at.duration_since(*first_at);
-            over >= quiet_every
-                && last.saturating_sub(*first).as_secs_f64() / over.as_secs_f64()
+            over.is_zero()
+                || last.saturating_sub(*first).as_secs_f64() / over.as_secs_f64()
                     < limit.share / 4.0
         }
-        _ => false,
+        _ => true,
     };
     if quiet { quiet_every } else { limit.every }
 }
 
 /// The watching thread: a measure every `limit.every` (less often while
-/// the game is quiet, [`next_cpu_measure`]), until stopped or the process
-/// is gone.
+/// the game is quiet, [`next_cpu_measure`]), and of the data directory as
+/// [`next_measure`] says, until stopped or the process is gone. It wakes
+/// only when a measure is due ([`TOGETHER_WITHIN`]).
 fn watch(
     pid: u32,
     started: u64,
@@ -169,14 +181,28 @@ fn watch(
     shared: &Shared,
 ) {
     let mut samples: VecDeque<(Instant, Duration)> = VecDeque::new();
+    let mut threads = Threads::default();
+    let mut next_cpu = Instant::now();
     let mut next_disk = Instant::now();
+    // How many measures in a row found the data directory as the one
+    // before, and the last.
+    let mut disk_unchanged: (u32, Option<DiskUse>) = (0, None);
     let mut writes_stopped = false;
     let mut file_limit = None;
     loop {
+        // What is due now, or soon enough to be taken with it.
+        let soon = Instant::now() + TOGETHER_WITHIN;
+        let cpu_due = next_cpu <= soon;
         let disk_use = match &disk {
-            Some((dir, quota)) if Instant::now() >= next_disk => {
+            Some((dir, quota)) if next_disk <= soon => {
                 let used = measure(dir, *quota);
-                next_disk = Instant::now() + next_measure(&used);
+                let before = disk_unchanged.1.replace(used);
+                disk_unchanged.0 = if before == Some(used) {
+                    disk_unchanged.0.saturating_add(1)
+                } else {
+                    0
+                };
+                next_disk = Instant::now() + next_measure(&used, disk_unchanged.0);
                 Some(used)
             }
             _ => None,
@@ -186,34 +212,42 @@ fn watch(
         if start_time(pid) != Some(started) {
             return;
         }
-        let Some(demand) = demand(pid) else {
-            return;
+        let cpu = if cpu_due {
+            let Some(demand) = measure_demand(pid, &mut threads) else {
+                return;
+            };
+            let now = Instant::now();
+            samples.push_back((now, demand));
+            // Keep the newest sample at least a window old, and those after.
+            while samples
+                .get(1)
+                .is_some_and(|(at, _)| now.duration_since(*at) >= limit.window)
+            {
+                samples.pop_front();
+            }
+            next_cpu = now + next_cpu_measure(&samples, &limit);
+            Some(samples.front().and_then(|(at, before)| {
+                let over = now.duration_since(*at);
+                (over >= limit.window && !over.is_zero()).then(|| {
+                    let share = demand.saturating_sub(*before).as_secs_f64() / over.as_secs_f64();
+                    CpuUse {
+                        share,
+                        over,
+                        over_limit: share >= limit.share,
+                    }
+                })
+            }))
+        } else {
+            None
         };
-        let now = Instant::now();
-        samples.push_back((now, demand));
-        // Keep the newest sample at least a window old, and those after.
-        while samples
-            .get(1)
-            .is_some_and(|(at, _)| now.duration_since(*at) >= limit.window)
-        {
-            samples.pop_front();
-        }
-        let cpu = samples.front().and_then(|(at, before)| {
-            let over = now.duration_since(*at);
-            (over >= limit.window && !over.is_zero()).then(|| {
-                let share = demand.saturating_sub(*before).as_secs_f64() / over.as_secs_f64();
-                CpuUse {
-                    share,
-                    over,
-                    over_limit: share >= limit.share,
-                }
-            })
-        });
         let Ok(mut state) = shared.state.lock() else {
             return;
         };
-        let mut changed = state.cpu.map(|c| c.over_limit) != cpu.map(|c| c.over_limit);
-        state.cpu = cpu;
+        let mut changed = false;
+        if let Some(cpu) = cpu {
+            changed = state.cpu.map(|c| c.over_limit) != cpu.map(|c| c.over_limit);
+            state.cpu = cpu;
+        }
         if let Some(disk) = disk_use {
             changed |= state.disk.map(|d| d.over_limit()) != Some(disk.over_limit());
             if disk.over_limit() && !writes_stopped {
@@ -234,10 +268,12 @@ fn watch(
         if changed && let Some(waker) = &waker {
             waker();
         }
-        let every = next_cpu_measure(&samples, &limit);
-        let wait = disk.as_ref().map_or(every, |_| {
-            every.min(next_disk.saturating_duration_since(Instant::now()))
-        });
+        let next = if disk.is_some() {
+            next_cpu.min(next_disk)
+        } else {
+            next_cpu
+        };
+        let wait = next.saturating_duration_since(Instant::now());
         let (state, _) = shared
             .wake
             .wait_timeout_while(state, wait, |s| !s.stop)
@@ -252,9 +288,9 @@ fn watch(
 mod tests {
     use super::*;
 
-    /// A game at rest is measured a quarter as often; one that asks for
-    /// a quarter of its limit or more, or not yet measured over four
-    /// measures' time, as often as the limit says.
+    /// A game at rest, or measured once, is measured [`QUIET_STRIDE`]
+    /// times less often; one that asks for a quarter of its limit or more
+    /// as often as the limit says.
     #[test]
     fn a_quiet_game_is_measured_less_often() {
         let limit = CpuLimit::default();
@@ -269,18 +305,23 @@ mod tests {
             out
         };
         let quiet = limit.every * QUIET_STRIDE;
-        assert_eq!(next_cpu_measure(&samples(&[0.01; 4]), &limit), quiet);
+        let stride = QUIET_STRIDE as usize;
         assert_eq!(
-            next_cpu_measure(&samples(&[0.01; 3]), &limit),
-            limit.every,
-            "too soon"
+            next_cpu_measure(&samples(&vec![0.01; stride]), &limit),
+            quiet
         );
+        assert_eq!(next_cpu_measure(&samples(&[0.01]), &limit), quiet);
+        assert_eq!(next_cpu_measure(&samples(&[0.3]), &limit), limit.every);
+        // A game that starts to spin in the last quarter of a quiet stretch.
+        let mut starts_to_spin = vec![0.01; stride - stride / 4];
+        starts_to_spin.extend(vec![1.0; stride / 4]);
         assert_eq!(
-            next_cpu_measure(&samples(&[0.1, 0.1, 0.1, 0.7]), &limit),
+            next_cpu_measure(&samples(&starts_to_spin), &limit),
             limit.every
         );
         assert_eq!(next_cpu_measure(&samples(&[1.0; 20]), &limit), limit.every);
-        assert_eq!(next_cpu_measure(&VecDeque::new(), &limit), limit.every);
+        // Its first measure: the next comes as for a game at rest.
+        assert_eq!(next_cpu_measure(&samples(&[]), &limit), quiet);
     }
 
     /// Issue 41, attack 5's rest: the quota was only measured every 5 s,

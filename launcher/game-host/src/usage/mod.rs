@@ -75,7 +75,8 @@ struct State {
 
 impl UsageWatch {
     /// Starts watching process `pid` as `limit` says; `waker` is called
-    /// each time the verdict (over the limit or not) changes. Returns
+    /// each time the verdict (over the limit or not) changes, not at a
+    /// first measure under the limit. Returns
     /// `None` where the process cannot be read (no `/proc`, or it has
     /// already ended).
     /// With `disk`, its data directory is measured against its quota
@@ -243,13 +244,16 @@ fn watch(
         let Ok(mut state) = shared.state.lock() else {
             return;
         };
+        // Only a verdict the window shows wakes it: over the limit or
+        // not (a first measure under it is no news, and the console's
+        // pass for it showed nothing new).
         let mut changed = false;
         if let Some(cpu) = cpu {
-            changed = state.cpu.map(|c| c.over_limit) != cpu.map(|c| c.over_limit);
+            changed = state.cpu.is_some_and(|c| c.over_limit) != cpu.is_some_and(|c| c.over_limit);
             state.cpu = cpu;
         }
         if let Some(disk) = disk_use {
-            changed |= state.disk.map(|d| d.over_limit()) != Some(disk.over_limit());
+            changed |= state.disk.is_some_and(|d| d.over_limit()) != disk.over_limit();
             if disk.over_limit() && !writes_stopped {
                 stop_writes(pid);
                 writes_stopped = true;
@@ -322,6 +326,54 @@ mod tests {
         assert_eq!(next_cpu_measure(&samples(&[1.0; 20]), &limit), limit.every);
         // Its first measure: the next comes as for a game at rest.
         assert_eq!(next_cpu_measure(&samples(&[]), &limit), quiet);
+    }
+
+    /// A game at rest never wakes the console: its first measures, under
+    /// every limit, show nothing new (each cost the console a pass).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_game_at_rest_wakes_no_one() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new("sleep")
+            .arg("60")
+            .spawn()
+            .unwrap();
+        let woken = Arc::new(AtomicUsize::new(0));
+        let waker: Waker = {
+            let woken = woken.clone();
+            Arc::new(move || {
+                woken.fetch_add(1, Ordering::SeqCst);
+            })
+        };
+        let limit = CpuLimit {
+            window: Duration::from_millis(200),
+            every: Duration::from_millis(50),
+            share: 0.9,
+        };
+        let quota = DiskLimit {
+            every: Duration::from_millis(100),
+            ..DiskLimit::default()
+        };
+        let watch = UsageWatch::start(
+            child.id(),
+            limit,
+            Some((dir.path().to_owned(), quota)),
+            Some(waker),
+        )
+        .unwrap();
+        // Bounded: the deadline only turns a never into a failure.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while (watch.cpu().is_none() || watch.disk().is_none()) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let measured = (watch.cpu(), watch.disk());
+        drop(watch);
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(measured.0.is_some_and(|c| !c.over_limit), "{measured:?}");
+        assert!(measured.1.is_some_and(|d| !d.over_limit()), "{measured:?}");
+        assert_eq!(woken.load(Ordering::SeqCst), 0);
     }
 
     /// Issue 41, attack 5's rest: the quota was only measured every 5 s,

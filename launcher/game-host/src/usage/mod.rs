@@ -146,7 +146,9 @@ const QUIET_STRIDE: u32 = 16;
 /// Measures due within this of each other are taken at one wake, the
 /// later one early: the CPU's (every 8 s at rest) and the data
 /// directory's (every 5 s, 10 s at rest), so an idle console wakes for
-/// both at once.
+/// both at once. The data directory's is taken early only when it would
+/// otherwise wake the thread before the CPU's next: a game measured twice
+/// a second has its directory walked no more often than its quota says.
 const TOGETHER_WITHIN: Duration = Duration::from_secs(3);
 
 /// How long until the next measure of the CPU: `limit.every`, or
@@ -194,20 +196,6 @@ fn watch(
         // What is due now, or soon enough to be taken with it.
         let soon = Instant::now() + TOGETHER_WITHIN;
         let cpu_due = next_cpu <= soon;
-        let disk_use = match &disk {
-            Some((dir, quota)) if next_disk <= soon => {
-                let used = measure(dir, *quota);
-                let before = disk_unchanged.1.replace(used);
-                disk_unchanged.0 = if before == Some(used) {
-                    disk_unchanged.0.saturating_add(1)
-                } else {
-                    0
-                };
-                next_disk = Instant::now() + next_measure(&used, disk_unchanged.0);
-                Some(used)
-            }
-            _ => None,
-        };
         // The same process still (a pid is reused once its process is
         // gone), and what it has asked for so far.
         if start_time(pid) != Some(started) {
@@ -240,6 +228,24 @@ fn watch(
             }))
         } else {
             None
+        };
+        // The data directory's, when due, or early when it would
+        // otherwise wake this thread again before the CPU's next.
+        let now = Instant::now();
+        let disk_due = next_disk <= now || (next_disk <= soon && next_disk < next_cpu);
+        let disk_use = match &disk {
+            Some((dir, quota)) if disk_due => {
+                let used = measure(dir, *quota);
+                let before = disk_unchanged.1.replace(used);
+                disk_unchanged.0 = if before == Some(used) {
+                    disk_unchanged.0.saturating_add(1)
+                } else {
+                    0
+                };
+                next_disk = Instant::now() + next_measure(&used, disk_unchanged.0);
+                Some(used)
+            }
+            _ => None,
         };
         let Ok(mut state) = shared.state.lock() else {
             return;

@@ -120,11 +120,11 @@ fn played_ms(harness: &Harness<'_, LauncherApp>) -> u64 {
         .map_or(0, |g| g.midend().played().as_millis() as u64)
 }
 
-/// Presses C and waits for the game to say a clock other than `before`.
-fn read_clock(harness: &mut Harness<'static, LauncherApp>, before: Option<u64>) -> u64 {
+/// Presses C and waits for the game to say its clock.
+fn read_clock(harness: &mut Harness<'static, LauncherApp>) -> u64 {
     harness.key_press(egui::Key::C);
     launcher_tests::run_until(harness, "the game reading its clock", |h| {
-        clock_said(h).is_some() && clock_said(h) != before
+        clock_said(h).is_some()
     });
     clock_said(harness).unwrap()
 }
@@ -149,7 +149,7 @@ fn the_game_reads_the_time_played_which_stops_when_it_is_over() {
         played_ms(h) >= 300
     });
     let before = played_ms(&harness);
-    let read = read_clock(&mut harness, None);
+    let read = read_clock(&mut harness);
     let after = played_ms(&harness);
     assert!(
         read + 300 >= before && read <= after + 300,
@@ -165,8 +165,13 @@ fn the_game_reads_the_time_played_which_stops_when_it_is_over() {
     });
     harness.settle();
     let stopped = played_ms(&harness);
-    let first = read_clock(&mut harness, Some(read));
-    assert_eq!(first, stopped, "the game's clock is the window's");
+    // Waited for as asserted: the window's clock stopped may be the very
+    // millisecond the game read before (it was, once, on a loaded machine,
+    // and a wait for another value never ended).
+    harness.key_press(egui::Key::C);
+    launcher_tests::run_until(&mut harness, "the game reading the clock stopped", |h| {
+        clock_said(h) == Some(stopped)
+    });
     harness.key_press(egui::Key::M);
     harness.settle();
     harness.key_press(egui::Key::C);

@@ -20,7 +20,7 @@ pub struct CpuLimit {
 
 impl Default for CpuLimit {
     /// 90 % of a core over the last 10 s, measured twice a second (every
-    /// 4 s while the game is quiet, see `next_cpu_measure`).
+    /// 8 s while the game is quiet, see `next_cpu_measure`).
     fn default() -> CpuLimit {
         CpuLimit {
             window: Duration::from_secs(10),
@@ -79,7 +79,8 @@ fn stat_fields(path: &str) -> Option<Vec<String>> {
 /// with its demand then and whether it had lowered its priority. A thread
 /// that has not run since (less than [`RECHECK_AFTER`]) keeps its
 /// verdict, so a game at rest costs one file a thread (`schedstat`), not
-/// two: its `stat` is read again only once it has run.
+/// two: its `stat` is read again only once it has run, or when its demand
+/// is less than before (its id reused by a new thread).
 #[derive(Default)]
 pub(super) struct Threads {
     seen: std::collections::HashMap<(u32, u32), Seen>,
@@ -154,8 +155,13 @@ pub(super) fn measure_demand(pid: u32, threads: &mut Threads) -> Option<Duration
                 continue;
             };
             let demand = Duration::from_nanos(ran.saturating_add(waited));
+            // Less than before: another thread given the same id since
+            // (a spinner must not inherit an ended thread's lowered
+            // priority), read again too.
             let low_priority = match threads.seen.get(&(process, tid)) {
-                Some(before) if demand.saturating_sub(before.demand) < RECHECK_AFTER => {
+                Some(before)
+                    if demand >= before.demand && demand - before.demand < RECHECK_AFTER =>
+                {
                     before.low_priority
                 }
                 _ => low_priority(&path),
@@ -426,6 +432,33 @@ mod tests {
         let _ = child.wait();
         assert_eq!(first, 3);
         assert_eq!(at_rest, 2, "children and schedstat");
+    }
+
+    /// A thread whose demand is less than the one seen under its id is a
+    /// new thread given that id: its priority is read again, so a spinner
+    /// does not inherit the lowered priority of a thread that ended.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_thread_id_given_again_is_read_again() {
+        let _own = OWN_THREADS.lock().unwrap_or_else(|e| e.into_inner());
+        // SAFETY: gettid only returns the caller's thread id.
+        let tid = unsafe { libc::gettid() } as u32;
+        let pid = std::process::id();
+        let mut threads = Threads::default();
+        // As if an ended thread of this id had run an hour at nice 19.
+        threads.seen.insert(
+            (pid, tid),
+            Seen {
+                demand: Duration::from_secs(3600),
+                low_priority: true,
+            },
+        );
+        measure_demand(pid, &mut threads).unwrap();
+        assert_eq!(
+            threads.seen.get(&(pid, tid)).map(|s| s.low_priority),
+            Some(false),
+            "this thread runs at its usual priority"
+        );
     }
 
     /// A thread seen at its usual priority, which then lowers it and

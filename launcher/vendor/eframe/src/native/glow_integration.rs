@@ -1657,7 +1657,14 @@ impl GlutinWindowContext {
                 viewport_ui_cb,
             );
 
-            let old_inner_size = viewport.window.as_ref().map(|window| window.inner_size());
+            // PLT Games: the size is asked (a round trip to the X server
+            // each) only when there are commands that may change it; a
+            // pass of a pointer move has none.
+            let old_inner_size = if commands.is_empty() {
+                None
+            } else {
+                viewport.window.as_ref().map(|window| window.inner_size())
+            };
 
             viewport.process_commands(egui_ctx, commands);
 

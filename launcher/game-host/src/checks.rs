@@ -102,6 +102,10 @@ pub fn check_answer(answer: &Answer) -> Result<(), String> {
         }
         Answer::SaveTooLarge(_) => Ok(()),
         Answer::Notes(notes) => check_notes(notes),
+        // Made whole before any check (`crate::repeats`).
+        Answer::Same | Answer::FrameChange(_) => {
+            Err("a change of an answer, not made whole".into())
+        }
     }
 }
 

@@ -16,6 +16,7 @@ use crate::protocol::{
     Answer, Call, CallResult, FrameError, Notification, PROTOCOL_VERSION, Start, StartFailure,
     Started, ToConsole, ToGame, WireCallError, read_message, write_message,
 };
+use crate::repeats::{Repeats, Undo};
 use crate::sandbox::Sandbox;
 use game_api::host::{CallError, GameInstance, HostServices, MAX_KEPT_POSITION_BYTES};
 use game_api::{Point, RecordingPainter};
@@ -177,6 +178,7 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         table_size: library.table_size(),
         sandbox,
     })));
+    let mut repeats = Repeats::new();
     loop {
         let (seq, calls) = match read_message::<ToGame>(&mut input) {
             Ok(Some(ToGame::Calls { seq, calls })) => (seq, calls),
@@ -194,6 +196,9 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
         };
         outbox.borrow_mut().new_call();
         let mut results = Vec::with_capacity(calls.len());
+        // The reads answered as what changed (`crate::repeats`), to be
+        // forgotten if this reply does not go as it is.
+        let mut undo = Undo::default();
         let mut close = false;
         for (index, call) in calls.into_iter().enumerate() {
             match &progress {
@@ -227,7 +232,11 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
                     _ => break,
                 }
             }
-            results.push(run(&mut instance, call, &mut measure));
+            let read = call.clone();
+            results.push(
+                run(&mut instance, call, &mut measure)
+                    .map(|answer| repeats.shorten(&read, answer, &mut undo)),
+            );
         }
         if close {
             results.push(
@@ -241,7 +250,9 @@ pub fn serve(measurer: impl FnOnce(&Start) -> Option<Measure>) -> ExitCode {
             return ExitCode::SUCCESS;
         }
         outbox.borrow_mut().end_call();
-        send_reply(&outbox, seq, results);
+        if !send_reply(&outbox, seq, results) {
+            repeats.undo(undo);
+        }
         if outbox.borrow().broken {
             break;
         }
@@ -315,7 +326,8 @@ fn run(instance: &mut GameInstance, call: Call, measure: &mut Option<Measure>) -
 
 /// Sends a reply; one too large for a frame becomes an error for each call
 /// (the game is not the launcher's problem, but the pipe must stay sound).
-fn send_reply(outbox: &Rc<RefCell<Outbox>>, seq: u64, results: Vec<CallResult>) {
+/// Returns whether the reply went as it was.
+fn send_reply(outbox: &Rc<RefCell<Outbox>>, seq: u64, results: Vec<CallResult>) -> bool {
     let reply = ToConsole::Reply { seq, results };
     let mut outbox = outbox.borrow_mut();
     if let Err(FrameError::TooLong(len)) = outbox.try_send(&reply) {
@@ -335,7 +347,9 @@ fn send_reply(outbox: &Rc<RefCell<Outbox>>, seq: u64, results: Vec<CallResult>) 
             })
             .collect();
         outbox.send(&ToConsole::Reply { seq, results });
+        return false;
     }
+    true
 }
 
 /// The game process's side of the pipe to the console.

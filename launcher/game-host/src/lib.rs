@@ -10,6 +10,8 @@
 //! * [`client`]: the console's [`GameProcess`]: spawns the process, never
 //!   blocks for longer than asked, tells a game that is not responding from
 //!   one that ended, and why it ended ([`ExitReport`]).
+//! * [`repeats`]: the game's view read again after every event, sent as
+//!   what changed (a frame as the commands that differ from the last).
 //! * [`checks`]: what the console checks in every answer.
 //! * [`checker`]: a game checked before it is trusted (`--list`, the
 //!   console's background checks): a game process started, drawn once and
@@ -46,6 +48,7 @@ pub mod mounts;
 pub mod namespaces;
 pub mod progress;
 pub mod protocol;
+pub mod repeats;
 pub mod report;
 pub mod sandbox;
 pub mod seccomp;

@@ -219,6 +219,12 @@ pub enum Answer {
     Notes(Vec<String>),
     /// How the game's scores compare.
     ScoreKind(game_api::ScoreKind),
+    /// The same answer as the last one to this read (see
+    /// [`crate::repeats`]); never seen past the console's intake.
+    Same,
+    /// A frame as its change from the last frame answered (see
+    /// [`crate::repeats`]); never seen past the console's intake.
+    FrameChange(FrameChange),
 }
 
 impl Answer {
@@ -265,6 +271,20 @@ pub struct Frame {
     /// What the host changed in the texts the game returned (the game
     /// instance's notes after drawing).
     pub notes: Vec<String>,
+}
+
+/// A frame as what changed from the last frame answered: the first
+/// `kept_front` commands of the last frame, then `frame`'s, then the last
+/// `kept_back` of the last frame; `frame`'s report and notes are the new
+/// frame's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FrameChange {
+    /// How many of the last frame's first commands the frame begins with.
+    pub kept_front: u32,
+    /// How many of the last frame's last commands the frame ends with.
+    pub kept_back: u32,
+    /// The commands between them, and the new frame's report and notes.
+    pub frame: Frame,
 }
 
 /// A call that failed inside the game process: a

@@ -6,7 +6,8 @@ use super::{MAX_QUEUED_NOTIFICATIONS, Waker};
 use crate::checks::{check_answer, check_notification};
 use crate::given_time::{RunQueue, Stamp};
 use crate::progress::ProgressPage;
-use crate::protocol::{Call, CallResult, Notification, StartFailure, Started, ToConsole};
+use crate::protocol::{Answer, Call, CallResult, Notification, StartFailure, Started, ToConsole};
+use crate::repeats::Repeats;
 use crate::report::{Activity, ExitCause, ExitReport};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::process::Child;
@@ -104,6 +105,9 @@ pub(super) struct Inbox {
     /// The process's output has ended (or was given up on).
     pub(super) output_closed: bool,
     pub(super) exit: Option<ExitReport>,
+    /// The last answer to each read of the game's view, from which the
+    /// answers sent as what changed are made whole (`crate::repeats`).
+    pub(super) repeats: Repeats,
 }
 
 impl Shared {
@@ -182,8 +186,12 @@ impl Shared {
                         in_flight.calls.len()
                     ));
                 }
-                for (result, call) in results.iter().zip(&in_flight.calls) {
+                let mut results = results;
+                for (result, call) in results.iter_mut().zip(&in_flight.calls) {
                     if let Ok(answer) = result {
+                        // Whole again, before anything looks at it.
+                        let sent = std::mem::replace(answer, Answer::Done);
+                        *answer = inbox.repeats.expand(call, sent)?;
                         if !answer.fits(call) {
                             return Err(format!("it answered {call:?} with {answer:?}"));
                         }

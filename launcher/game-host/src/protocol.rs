@@ -39,7 +39,7 @@ use std::path::PathBuf;
 /// same binary; a launcher replaced on disk while it runs may start a game
 /// process of another version, which refuses to start rather than
 /// misunderstand.
-pub const PROTOCOL_VERSION: u32 = 5;
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// The largest frame either side accepts, in bytes: a frame at every limit
 /// of `game_api::host` (200,000 shapes, a million polygon corners, 1 MiB of

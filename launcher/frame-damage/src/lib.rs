@@ -534,17 +534,6 @@ pub struct ToPaint {
 }
 
 impl ToPaint {
-    /// Whether the shapes paint every pixel of `region` opaque (some
-    /// opaque rectangle among them holds the region's pixels, rounded out,
-    /// inside it): then what the region held before need not be cleared,
-    /// as a table's felt under a dragged card or a panel's fill under a
-    /// status line. A clear cut by a scissor is a draw of its own on a
-    /// software rasteriser.
-    pub fn covers(&self, region: Rect, pixels_per_point: f32) -> bool {
-        let pixels = scissor(region, pixels_per_point, true);
-        self.covers.iter().any(|cover| cover.hides(pixels))
-    }
-
     /// Leaves out of `mesh`, the tessellation of shape `index` (in points,
     /// as the shapes), the triangles that rectangles painted after it
     /// cover wholly. A covered card's body is mostly rings of
@@ -1062,37 +1051,6 @@ mod tests {
         // (The last card's index ends where the region begins: nothing of
         // it is in the region's pixels.)
         assert_eq!(kept, vec![column[12].clone(), column[14].clone()]);
-    }
-
-    #[test]
-    fn a_region_inside_an_opaque_rectangle_is_covered_and_one_past_it_is_not() {
-        let mut table = vec![ClippedShape::new(
-            screen(),
-            Shape::rect_filled(screen(), 0.0, Color32::DARK_GREEN),
-        )];
-        table.extend(card(40.0));
-        // Under a dragged card: the felt holds it.
-        let region = Rect::from_min_max(pos2(10.0, 30.0), pos2(90.0, 140.0));
-        assert!(to_paint_in_covered(&table, region, 1.0).covers(region, 1.0));
-        assert!(to_paint_in_covered(&table, region, 1.5).covers(region, 1.5));
-        // Off the pixel grid (regions never are): cleared, to be sure.
-        let off = Rect::from_min_max(pos2(10.5, 30.0), pos2(90.0, 140.0));
-        assert!(!to_paint_in_covered(&table, off, 1.0).covers(off, 1.0));
-        // At the canvas's edge: the felt's last pixel may be feathered.
-        let edge = Rect::from_min_max(pos2(0.0, 30.0), pos2(90.0, 140.0));
-        assert!(!to_paint_in_covered(&table, edge, 1.0).covers(edge, 1.0));
-        // No felt: only the card, which holds part of the region.
-        let bare = &table[1..];
-        assert!(!to_paint_in_covered(bare, region, 1.0).covers(region, 1.0));
-        // Wholly inside the card's body: covered by it.
-        let inside = Rect::from_min_max(pos2(10.0, 60.0), pos2(50.0, 100.0));
-        assert!(to_paint_in_covered(bare, inside, 1.0).covers(inside, 1.0));
-        // A translucent felt covers nothing.
-        let glass = vec![ClippedShape::new(
-            screen(),
-            Shape::rect_filled(screen(), 0.0, Color32::from_black_alpha(128)),
-        )];
-        assert!(!to_paint_in_covered(&glass, region, 1.0).covers(region, 1.0));
     }
 
     #[test]

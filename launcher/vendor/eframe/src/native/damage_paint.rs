@@ -608,21 +608,10 @@ fn paint_damage(
                 rect
             }
         });
+        clear(painter.gl(), size_px, scissor, clear_color);
         let mut primitives = match region {
-            None => {
-                clear(painter.gl(), size_px, scissor, clear_color);
-                egui_ctx.tessellate(shapes.to_vec(), pixels_per_point)
-            }
-            Some(region) => {
-                let to_paint = frame_damage::to_paint_in_covered(shapes, region, pixels_per_point);
-                // A region the shapes paint opaque whole (a table's felt,
-                // a panel's fill) is not cleared first: on llvmpipe a
-                // scissored clear is a draw of its own.
-                if !to_paint.covers(region, pixels_per_point) {
-                    clear(painter.gl(), size_px, scissor, clear_color);
-                }
-                tessellate_in(egui_ctx, &to_paint, pixels_per_point)
-            }
+            None => egui_ctx.tessellate(shapes.to_vec(), pixels_per_point),
+            Some(region) => tessellate_in(egui_ctx, shapes, region, pixels_per_point),
         };
         if let Some(region) = region {
             for primitive in &mut primitives {
@@ -647,7 +636,7 @@ fn paint_damage(
     painted
 }
 
-/// The primitives of the shapes that show in a region
+/// The primitives of the shapes that show in `region`
 /// (`frame_damage::to_paint_in_covered`), less the triangles that opaque
 /// rectangles painted after them there hide. Each shape is tessellated
 /// alone, as egui tessellates it in a whole frame, so that its triangles
@@ -655,10 +644,12 @@ fn paint_damage(
 /// and texture are one again, one draw each as in a whole frame.
 fn tessellate_in(
     egui_ctx: &egui::Context,
-    to_paint: &frame_damage::ToPaint,
+    shapes: &[egui::epaint::ClippedShape],
+    region: egui::Rect,
     pixels_per_point: f32,
 ) -> Vec<egui::epaint::ClippedPrimitive> {
     use egui::epaint::Primitive;
+    let to_paint = frame_damage::to_paint_in_covered(shapes, region, pixels_per_point);
     let mut primitives: Vec<egui::epaint::ClippedPrimitive> = Vec::new();
     for (index, shape) in to_paint.shapes.iter().enumerate() {
         for mut primitive in egui_ctx.tessellate(vec![shape.clone()], pixels_per_point) {

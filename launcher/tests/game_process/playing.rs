@@ -394,3 +394,30 @@ fn a_save_larger_than_the_console_keeps_does_not_cross() {
     // The game plays on.
     assert!(game.title().is_ok());
 }
+
+/// The reads the console makes after every event are answered as what
+/// changed (`game_host::repeats`): the heaviest frame the host allows,
+/// 199,999 ellipses, drawn again unchanged crosses the pipe in a few bytes,
+/// and the console has it whole, as the first time; so does a title read
+/// again.
+#[test]
+fn a_frame_drawn_again_unchanged_crosses_the_pipe_in_a_few_bytes() {
+    let game = start("heavy_frame", Options::default());
+    let before = game.bytes_received();
+    let first = game.draw().unwrap();
+    let whole = game.bytes_received() - before;
+    assert_eq!(first.shapes.len(), 199_999);
+    assert!(whole > 1 << 20, "{whole} bytes read for 199,999 ellipses");
+
+    let before = game.bytes_received();
+    let again = game.draw().unwrap();
+    let read = game.bytes_received() - before;
+    assert!(read < 256, "{read} bytes read for the same frame again");
+    assert_eq!(again, first);
+
+    let title = game.title().unwrap();
+    let before = game.bytes_received();
+    assert_eq!(game.title().unwrap(), title);
+    assert_eq!(title, "Heavy Frame");
+    assert!(game.bytes_received() - before < 64);
+}

@@ -1657,14 +1657,7 @@ impl GlutinWindowContext {
                 viewport_ui_cb,
             );
 
-            // PLT Games: the size is asked (a round trip to the X server
-            // each) only when there are commands that may change it; a
-            // pass of a pointer move has none.
-            let old_inner_size = if commands.is_empty() {
-                None
-            } else {
-                viewport.window.as_ref().map(|window| window.inner_size())
-            };
+            let old_inner_size = viewport.window.as_ref().map(|window| window.inner_size());
 
             viewport.process_commands(egui_ctx, commands);
 

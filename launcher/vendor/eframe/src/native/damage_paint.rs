@@ -44,7 +44,210 @@ pub(crate) struct DamagePainters {
     texture_changes: u64,
     /// The textures set and not freed since.
     textures: std::collections::HashSet<egui::TextureId>,
+    skia: Option<Skia>,
 }
+
+thread_local! {
+    pub(crate) static EXP_XWIN: std::cell::Cell<std::ffi::c_ulong> = const { std::cell::Cell::new(0) };
+}
+
+fn exp_skia() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("EXP_SKIA").is_some())
+}
+
+fn xlib() -> &'static x11_dl::xlib::Xlib {
+    static X: std::sync::OnceLock<x11_dl::xlib::Xlib> = std::sync::OnceLock::new();
+    X.get_or_init(|| x11_dl::xlib::Xlib::open().expect("libX11"))
+}
+
+/// EXPERIMENT: egui's shapes filled by tiny-skia.
+#[derive(Default)]
+struct Skia {
+    /// The font atlas's coverage, width.
+    atlas: Vec<u8>,
+    atlas_width: usize,
+    gc: Option<x11_dl::xlib::GC>,
+    bgra: Vec<u8>,
+}
+
+fn paint_of(c: egui::Color32) -> tiny_skia::Paint<'static> {
+    let [r, g, b, a] = c.to_srgba_unmultiplied();
+    let mut paint = tiny_skia::Paint::default();
+    paint.set_color_rgba8(r, g, b, a);
+    paint.anti_alias = true;
+    paint
+}
+
+fn rounded(rect: egui::Rect, r: egui::CornerRadius) -> Option<tiny_skia::Path> {
+    let (x0, y0, x1, y1) = (rect.min.x, rect.min.y, rect.max.x, rect.max.y);
+    let limit = rect.width().min(rect.height()) / 2.0;
+    let [nw, ne, sw, se] = [r.nw, r.ne, r.sw, r.se].map(|v| (v as f32).min(limit).max(0.0));
+    let k = 0.5523;
+    let mut pb = tiny_skia::PathBuilder::new();
+    pb.move_to(x0 + nw, y0);
+    pb.line_to(x1 - ne, y0);
+    if ne > 0.0 { pb.cubic_to(x1 - ne + k * ne, y0, x1, y0 + ne - k * ne, x1, y0 + ne); }
+    pb.line_to(x1, y1 - se);
+    if se > 0.0 { pb.cubic_to(x1, y1 - se + k * se, x1 - se + k * se, y1, x1 - se, y1); }
+    pb.line_to(x0 + sw, y1);
+    if sw > 0.0 { pb.cubic_to(x0 + sw - k * sw, y1, x0, y1 - sw + k * sw, x0, y1 - sw); }
+    pb.line_to(x0, y0 + nw);
+    if nw > 0.0 { pb.cubic_to(x0, y0 + nw - k * nw, x0 + nw - k * nw, y0, x0 + nw, y0); }
+    pb.close();
+    pb.finish()
+}
+
+fn polyline(points: &[egui::Pos2], closed: bool) -> Option<tiny_skia::Path> {
+    let mut pb = tiny_skia::PathBuilder::new();
+    for (i, p) in points.iter().enumerate() {
+        if i == 0 { pb.move_to(p.x, p.y) } else { pb.line_to(p.x, p.y) }
+    }
+    if closed { pb.close(); }
+    pb.finish()
+}
+
+impl Skia {
+    fn textures(&mut self, delta: &TexturesDelta) {
+        for (id, deltas) in &delta.set {
+            if *id != egui::TextureId::default() { continue; }
+            for d in deltas {
+                let egui::ImageData::Color(image) = &d.image;
+                let [w, h] = image.size;
+                let [x, y] = d.pos.unwrap_or([0, 0]);
+                if d.pos.is_none() {
+                    self.atlas = vec![0; w * h];
+                    self.atlas_width = w;
+                }
+                for row in 0..h {
+                    for col in 0..w {
+                        let at = (y + row) * self.atlas_width + x + col;
+                        if at < self.atlas.len() {
+                            self.atlas[at] = image.pixels[row * w + col].a();
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn paint(&mut self, shapes: &[egui::epaint::ClippedShape], [x, y, w, h]: [i32; 4], ppp: f32, display: *mut std::ffi::c_void) {
+        if w <= 0 || h <= 0 { return; }
+        let Some(mut pixmap) = tiny_skia::Pixmap::new(w as u32, h as u32) else { return };
+        pixmap.fill(tiny_skia::Color::BLACK);
+        let transform = tiny_skia::Transform::from_row(ppp, 0.0, 0.0, ppp, -x as f32, -y as f32);
+        let region_px = egui::Rect::from_min_size(egui::pos2(x as f32, y as f32), egui::vec2(w as f32, h as f32));
+        for clipped in shapes {
+            let clip_px = egui::Rect::from_min_max((clipped.clip_rect.min.to_vec2() * ppp).to_pos2().round(), (clipped.clip_rect.max.to_vec2() * ppp).to_pos2().round());
+            let clip = clip_px.intersect(region_px);
+            if !clip.is_positive() { continue; }
+            let mask = if clip.contains_rect(region_px) { None } else {
+                let mut m = tiny_skia::Mask::new(w as u32, h as u32).unwrap();
+                let r = tiny_skia::Rect::from_xywh(clip.min.x - x as f32, clip.min.y - y as f32, clip.width(), clip.height()).unwrap();
+                m.fill_path(&tiny_skia::PathBuilder::from_rect(r), tiny_skia::FillRule::Winding, false, tiny_skia::Transform::identity());
+                Some(m)
+            };
+            self.shape(&mut pixmap, &clipped.shape, transform, mask.as_ref(), ppp, [x, y], clip);
+        }
+        // Show.
+        self.bgra.clear();
+        for px in pixmap.data().chunks_exact(4) {
+            self.bgra.extend_from_slice(&[px[2], px[1], px[0], 255]);
+        }
+        let xl = xlib();
+        let display = display.cast::<x11_dl::xlib::Display>();
+        let window = EXP_XWIN.get();
+        // SAFETY: experiment
+        unsafe {
+            let gc = *self.gc.get_or_insert_with(|| (xl.XCreateGC)(display, window, 0, std::ptr::null_mut()));
+            let screen = (xl.XDefaultScreen)(display);
+            let visual = (xl.XDefaultVisual)(display, screen);
+            let image = (xl.XCreateImage)(display, visual, 24, x11_dl::xlib::ZPixmap, 0, self.bgra.as_mut_ptr().cast(), w as u32, h as u32, 32, w * 4);
+            (xl.XPutImage)(display, window, gc, image, 0, 0, x, y, w as u32, h as u32);
+            (*image).data = std::ptr::null_mut();
+            (xl.XFree)(image.cast());
+            (xl.XFlush)(display);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn shape(&self, pixmap: &mut tiny_skia::Pixmap, shape: &egui::Shape, t: tiny_skia::Transform, mask: Option<&tiny_skia::Mask>, ppp: f32, origin: [i32; 2], clip: egui::Rect) {
+        use egui::Shape;
+        let fill = |pixmap: &mut tiny_skia::Pixmap, path: &tiny_skia::Path, c: egui::Color32| {
+            if c.a() > 0 { pixmap.fill_path(path, &paint_of(c), tiny_skia::FillRule::Winding, t, mask); }
+        };
+        let stroke = |pixmap: &mut tiny_skia::Pixmap, path: &tiny_skia::Path, s: egui::Stroke| {
+            if s.width > 0.0 && s.color.a() > 0 {
+                let st = tiny_skia::Stroke { width: s.width, ..Default::default() };
+                pixmap.stroke_path(path, &paint_of(s.color), &st, t, mask);
+            }
+        };
+        match shape {
+            Shape::Vec(shapes) => for s in shapes { self.shape(pixmap, s, t, mask, ppp, origin, clip) },
+            Shape::Rect(r) => {
+                if let Some(p) = rounded(r.rect, r.corner_radius) { fill(pixmap, &p, r.fill); }
+                let grow = match r.stroke_kind { egui::StrokeKind::Inside => -r.stroke.width / 2.0, egui::StrokeKind::Middle => 0.0, egui::StrokeKind::Outside => r.stroke.width / 2.0 };
+                if r.stroke.width > 0.0 && let Some(p) = rounded(r.rect.expand(grow), r.corner_radius) { stroke(pixmap, &p, r.stroke); }
+            }
+            Shape::Circle(c) => {
+                if let Some(p) = tiny_skia::PathBuilder::from_circle(c.center.x, c.center.y, c.radius) { fill(pixmap, &p, c.fill); stroke(pixmap, &p, c.stroke); }
+            }
+            Shape::Ellipse(e) => {
+                if let Some(r) = tiny_skia::Rect::from_xywh(e.center.x - e.radius.x, e.center.y - e.radius.y, 2.0 * e.radius.x, 2.0 * e.radius.y)
+                    && let Some(p) = tiny_skia::PathBuilder::from_oval(r) { fill(pixmap, &p, e.fill); stroke(pixmap, &p, e.stroke); }
+            }
+            Shape::Path(p) => {
+                if let Some(path) = polyline(&p.points, p.closed) {
+                    if p.closed { fill(pixmap, &path, p.fill); }
+                    if let egui::epaint::ColorMode::Solid(c) = p.stroke.color { stroke(pixmap, &path, egui::Stroke::new(p.stroke.width, c)); }
+                }
+            }
+            Shape::LineSegment { points, stroke: s } => {
+                if let Some(path) = polyline(points, false) { stroke(pixmap, &path, *s); }
+            }
+            Shape::Text(text) => self.text(pixmap, text, ppp, origin, clip),
+            _ => {}
+        }
+    }
+
+    fn text(&self, pixmap: &mut tiny_skia::Pixmap, text: &egui::epaint::TextShape, ppp: f32, [ox, oy]: [i32; 2], clip: egui::Rect) {
+        if self.atlas_width == 0 { return; }
+        let pos = (text.pos.to_vec2() * ppp).round() / ppp;
+        let width = pixmap.width() as i32;
+        let data = pixmap.data_mut();
+        for row in &text.galley.rows {
+            let base = pos + row.pos.to_vec2();
+            let v = &row.visuals.mesh.vertices;
+            for (qi, quad) in v.chunks_exact(4).enumerate() {
+                let _ = qi;
+                let mut color = quad[0].color;
+                if let Some(c) = text.override_text_color { color = c; } else if color == egui::Color32::PLACEHOLDER { color = text.fallback_color; }
+                let (p0, p1) = (quad[0].pos + base, quad[3].pos + base);
+                let (u0, v0, u1, v1) = (quad[0].uv.x, quad[0].uv.y, quad[3].uv.x, quad[3].uv.y);
+                let x0 = (p0.x * ppp).round() as i32; let y0 = (p0.y * ppp).round() as i32;
+                let x1 = (p1.x * ppp).round() as i32; let y1 = (p1.y * ppp).round() as i32;
+                let (cx0, cy0, cx1, cy1) = (x0.max(clip.min.x as i32), y0.max(clip.min.y as i32), x1.min(clip.max.x as i32), y1.min(clip.max.y as i32));
+                if cx0 >= cx1 || cy0 >= cy1 { continue; }
+                let [cr, cg, cb, ca] = color.to_array();
+                let sx = (u1 - u0) / (x1 - x0).max(1) as f32;
+                let sy = (v1 - v0) / (y1 - y0).max(1) as f32;
+                for py in cy0..cy1 {
+                    let tv = (v0 + (py - y0) as f32 * sy + sy * 0.5) as usize;
+                    for px in cx0..cx1 {
+                        let tu = (u0 + (px - x0) as f32 * sx + sx * 0.5) as usize;
+                        let cov = *self.atlas.get(tv * self.atlas_width + tu).unwrap_or(&255) as u32;
+                        if cov == 0 { continue; }
+                        let at = (((py - oy) * width + (px - ox)) * 4) as usize;
+                        let src = [cr, cg, cb, ca].map(|c| (c as u32 * cov + 127) / 255);
+                        let inv = 255 - src[3];
+                        for k in 0..4 { data[at + k] = (src[k] + (data[at + k] as u32 * inv + 127) / 255) as u8; }
+                    }
+                }
+            }
+        }
+    }
+}
+
 
 #[derive(Default)]
 struct WindowFrames {
@@ -268,6 +471,9 @@ impl DamagePainters {
         // they are shared, and another window may show glyphs that this
         // window's frame brought to the font atlas.
         #[expect(clippy::iter_over_hash_type)] // Order doesn't matter here
+        if exp_skia() {
+            self.skia.get_or_insert_with(Skia::default).textures(frame.textures_delta);
+        }
         for (id, image_deltas) in frame.textures_delta.set.drain() {
             for image_delta in image_deltas {
                 painter.set_texture(id, &image_delta);
@@ -309,6 +515,7 @@ impl DamagePainters {
                 sub_buffer,
                 textures_changed,
                 must_present,
+                self.skia.as_mut(),
             );
         }
         if window.target.as_ref().map(|t| t.size_px) != Some(frame.size_px) {
@@ -454,6 +661,7 @@ fn paint_in_place(
     sub_buffer: SubBufferCopy,
     textures_changed: bool,
     must_present: bool,
+    skia: Option<&mut Skia>,
 ) -> bool {
     let FrameToPaint {
         viewport_id,
@@ -503,6 +711,21 @@ fn paint_in_place(
         return true;
     }
     if !window.to_show(egui_ctx, viewport_id, &damage, must_present) {
+        window.frames.remember(shapes, size_px, pixels_per_point);
+        return false;
+    }
+    if let Some(skia) = skia {
+        let regions: Vec<egui::Rect> = match &damage {
+            Damage::Nothing => vec![],
+            Damage::Whole => vec![egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size_px[0] as f32, size_px[1] as f32) / pixels_per_point)],
+            Damage::Regions(r) => r.clone(),
+        };
+        for region in regions {
+            let [x, yb, w, h] = frame_damage::scissor_px(region, pixels_per_point, size_px[1]);
+            let rect = [x, size_px[1] as i32 - yb - h, w, h];
+            let to_paint = frame_damage::to_paint_in_covered(&shapes, region, pixels_per_point);
+            skia.paint(&to_paint.shapes, rect, pixels_per_point, sub_buffer.display);
+        }
         window.frames.remember(shapes, size_px, pixels_per_point);
         return false;
     }

@@ -98,6 +98,25 @@ fn rounded(rect: egui::Rect, r: egui::CornerRadius) -> Option<tiny_skia::Path> {
     pb.finish()
 }
 
+fn rounded_f(rect: egui::Rect, [nw, ne, sw, se]: [f32; 4]) -> Option<tiny_skia::Path> {
+    let (x0, y0, x1, y1) = (rect.min.x, rect.min.y, rect.max.x, rect.max.y);
+    let limit = rect.width().min(rect.height()) / 2.0;
+    let [nw, ne, sw, se] = [nw, ne, sw, se].map(|v| v.min(limit).max(0.0));
+    let k = 0.5523;
+    let mut pb = tiny_skia::PathBuilder::new();
+    pb.move_to(x0 + nw, y0);
+    pb.line_to(x1 - ne, y0);
+    if ne > 0.0 { pb.cubic_to(x1 - ne + k * ne, y0, x1, y0 + ne - k * ne, x1, y0 + ne); }
+    pb.line_to(x1, y1 - se);
+    if se > 0.0 { pb.cubic_to(x1, y1 - se + k * se, x1 - se + k * se, y1, x1 - se, y1); }
+    pb.line_to(x0 + sw, y1);
+    if sw > 0.0 { pb.cubic_to(x0 + sw - k * sw, y1, x0, y1 - sw + k * sw, x0, y1 - sw); }
+    pb.line_to(x0, y0 + nw);
+    if nw > 0.0 { pb.cubic_to(x0, y0 + nw - k * nw, x0 + nw - k * nw, y0, x0 + nw, y0); }
+    pb.close();
+    pb.finish()
+}
+
 fn polyline(points: &[egui::Pos2], closed: bool) -> Option<tiny_skia::Path> {
     let mut pb = tiny_skia::PathBuilder::new();
     for (i, p) in points.iter().enumerate() {
@@ -185,9 +204,43 @@ impl Skia {
         match shape {
             Shape::Vec(shapes) => for s in shapes { self.shape(pixmap, s, t, mask, ppp, origin, clip) },
             Shape::Rect(r) => {
-                if let Some(p) = rounded(r.rect, r.corner_radius) { fill(pixmap, &p, r.fill); }
-                let grow = match r.stroke_kind { egui::StrokeKind::Inside => -r.stroke.width / 2.0, egui::StrokeKind::Middle => 0.0, egui::StrokeKind::Outside => r.stroke.width / 2.0 };
-                if r.stroke.width > 0.0 && let Some(p) = rounded(r.rect.expand(grow), r.corner_radius) { stroke(pixmap, &p, r.stroke); }
+                // As epaint's `tessellate_rect`: rounded to pixels by the
+                // stroke's kind, then the outer border of the stroke.
+                use egui::emath::GuiRounding as _;
+                let mut rect = r.rect;
+                let mut fill_colour = r.fill;
+                let mut st = r.stroke;
+                if st.width == 0.0 { st.color = egui::Color32::TRANSPARENT; }
+                if !st.is_empty() {
+                    let with = match r.stroke_kind { egui::StrokeKind::Inside => rect, egui::StrokeKind::Middle => rect.expand(st.width * 0.5), egui::StrokeKind::Outside => rect.expand(st.width) };
+                    if with.size().min_elem() <= 2.0 * st.width + 0.5 {
+                        rect = with; fill_colour = st.color; st = egui::Stroke::NONE;
+                    }
+                }
+                if r.round_to_pixels.unwrap_or(true) {
+                    rect = match r.stroke_kind {
+                        egui::StrokeKind::Middle if st.width > 0.0 && (st.width * ppp <= 1.0 || ((st.width * ppp).round() as i32) % 2 == 1) => rect.round_to_pixel_center(ppp),
+                        _ => rect.round_to_pixels(ppp),
+                    };
+                }
+                let expand = match r.stroke_kind { egui::StrokeKind::Inside => 0.0, egui::StrokeKind::Middle => st.width * 0.5, egui::StrokeKind::Outside => st.width };
+                let outer = rect.expand(expand);
+                let cr = |v: u8| if v == 0 { 0.0 } else { (v as f32 + expand + 0.4).max(st.width + 0.1) };
+                let radii = [cr(r.corner_radius.nw), cr(r.corner_radius.ne), cr(r.corner_radius.sw), cr(r.corner_radius.se)];
+                let w = st.width.max(0.0);
+                let inner = outer.shrink(w);
+                let inner_radii = radii.map(|v| (v - w).max(0.0));
+                if st.is_empty() {
+                    if let Some(p) = rounded_f(outer, radii) { fill(pixmap, &p, fill_colour); }
+                } else {
+                    if inner.is_positive() && let Some(p) = rounded_f(inner, inner_radii) { fill(pixmap, &p, fill_colour); }
+                    let mut pb = tiny_skia::PathBuilder::new();
+                    if let Some(p) = rounded_f(outer, radii) { pb.push_path(&p); }
+                    if inner.is_positive() && let Some(p) = rounded_f(inner, inner_radii) { pb.push_path(&p); }
+                    if let Some(band) = pb.finish() && st.color.a() > 0 {
+                        pixmap.fill_path(&band, &paint_of(st.color), tiny_skia::FillRule::EvenOdd, t, mask);
+                    }
+                }
             }
             Shape::Circle(c) => {
                 if let Some(p) = tiny_skia::PathBuilder::from_circle(c.center.x, c.center.y, c.radius) { fill(pixmap, &p, c.fill); stroke(pixmap, &p, c.stroke); }

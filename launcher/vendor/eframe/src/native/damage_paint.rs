@@ -67,8 +67,35 @@ struct Skia {
     /// The font atlas's coverage, width.
     atlas: Vec<u8>,
     atlas_width: usize,
-    gc: Option<x11_dl::xlib::GC>,
+    /// Each X window's last frame whole, as painted here.
+    windows: HashMap<std::ffi::c_ulong, SoftWindow>,
     bgra: Vec<u8>,
+}
+
+/// One window painted by [`Skia`].
+struct SoftWindow {
+    /// The whole frame; `None` until painted whole at this size.
+    frame: Option<tiny_skia::Pixmap>,
+    gc: x11_dl::xlib::GC,
+    visual: *mut x11_dl::xlib::Visual,
+    depth: i32,
+    /// A window whose visual is not 24-bit true colour, red high: GL paints it.
+    usable: bool,
+}
+
+/// Whether every shape of `shapes` is one the software path paints.
+fn soft_paints(shapes: &[egui::epaint::ClippedShape]) -> bool {
+    fn ok(shape: &egui::Shape) -> bool {
+        match shape {
+            egui::Shape::Noop | egui::Shape::Circle(_) | egui::Shape::Ellipse(_) | egui::Shape::LineSegment { .. } => true,
+            egui::Shape::Vec(shapes) => shapes.iter().all(ok),
+            egui::Shape::Rect(r) => r.brush.is_none() && r.blur_width == 0.0 && r.angle == 0.0,
+            egui::Shape::Path(p) => matches!(p.stroke.color, egui::epaint::ColorMode::Solid(_)),
+            egui::Shape::Text(t) => t.angle == 0.0 && !t.galley.rows.iter().any(|r| r.glyphs.iter().any(|g| g.is_color)),
+            _ => false,
+        }
+    }
+    shapes.iter().all(|c| ok(&c.shape))
 }
 
 fn paint_of(c: egui::Color32) -> tiny_skia::Paint<'static> {
@@ -150,7 +177,52 @@ impl Skia {
         }
     }
 
-    fn paint(&mut self, shapes: &[egui::epaint::ClippedShape], [x, y, w, h]: [i32; 4], ppp: f32, display: *mut std::ffi::c_void) {
+    /// The window `xwin`'s state, its visual asked of the X server once.
+    fn window(&mut self, display: *mut x11_dl::xlib::Display, xwin: std::ffi::c_ulong) -> &mut SoftWindow {
+        self.windows.entry(xwin).or_insert_with(|| {
+            let xl = xlib();
+            // SAFETY: experiment: Xlib calls on the display eframe's window lives on.
+            unsafe {
+                let mut attributes: x11_dl::xlib::XWindowAttributes = std::mem::zeroed();
+                let got = (xl.XGetWindowAttributes)(display, xwin, &mut attributes) != 0;
+                let visual = attributes.visual;
+                let usable = got
+                    && !visual.is_null()
+                    && (attributes.depth == 24 || attributes.depth == 32)
+                    && (*visual).red_mask == 0xff_0000
+                    && (*visual).green_mask == 0xff00
+                    && (*visual).blue_mask == 0xff;
+                SoftWindow {
+                    frame: None,
+                    gc: (xl.XCreateGC)(display, xwin, 0, std::ptr::null_mut()),
+                    visual,
+                    depth: attributes.depth,
+                    usable,
+                }
+            }
+        })
+    }
+
+    /// Whether the window can be painted here, and has a whole frame of `size_px`.
+    fn has_frame(&mut self, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong, size_px: [u32; 2]) -> Option<bool> {
+        let window = self.window(display.cast(), xwin);
+        if !window.usable {
+            return None;
+        }
+        Some(window.frame.as_ref().is_some_and(|f| [f.width(), f.height()] == size_px))
+    }
+
+    /// Forgets the window's frame (GL painted it since).
+    fn forget(&mut self, xwin: std::ffi::c_ulong) {
+        if let Some(window) = self.windows.get_mut(&xwin) {
+            window.frame = None;
+        }
+    }
+
+    /// Paints `shapes` (those reaching the region) in `[x, y, w, h]` of the
+    /// window's frame, in pixels from its top left, and shows that region.
+    #[allow(clippy::too_many_arguments)]
+    fn paint(&mut self, shapes: &[egui::epaint::ClippedShape], [x, y, w, h]: [i32; 4], size_px: [u32; 2], ppp: f32, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong) {
         if w <= 0 || h <= 0 { return; }
         let Some(mut pixmap) = tiny_skia::Pixmap::new(w as u32, h as u32) else { return };
         pixmap.fill(tiny_skia::Color::BLACK);
@@ -168,21 +240,39 @@ impl Skia {
             };
             self.shape(&mut pixmap, &clipped.shape, transform, mask.as_ref(), ppp, [x, y], clip);
         }
-        // Show.
+        let window = self.window(display.cast(), xwin);
+        let frame = window.frame.get_or_insert_with(|| tiny_skia::Pixmap::new(size_px[0].max(1), size_px[1].max(1)).expect("a window's size"));
+        if [frame.width(), frame.height()] != size_px {
+            *frame = tiny_skia::Pixmap::new(size_px[0].max(1), size_px[1].max(1)).expect("a window's size");
+        }
+        frame.draw_pixmap(x, y, pixmap.as_ref(), &tiny_skia::PixmapPaint { blend_mode: tiny_skia::BlendMode::Source, ..Default::default() }, tiny_skia::Transform::identity(), None);
+        self.show(display, xwin, [x, y, w, h]);
+    }
+
+    /// Shows `[x, y, w, h]` of the window's frame.
+    fn show(&mut self, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong, [x, y, w, h]: [i32; 4]) {
+        let Some(window) = self.windows.get(&xwin) else { return };
+        let Some(frame) = &window.frame else { return };
+        let (fw, fh) = (frame.width() as i32, frame.height() as i32);
+        let (x0, y0) = (x.clamp(0, fw), y.clamp(0, fh));
+        let (x1, y1) = ((x + w).clamp(0, fw), (y + h).clamp(0, fh));
+        let (w, h) = (x1 - x0, y1 - y0);
+        if w <= 0 || h <= 0 { return; }
         self.bgra.clear();
-        for px in pixmap.data().chunks_exact(4) {
-            self.bgra.extend_from_slice(&[px[2], px[1], px[0], 255]);
+        let data = frame.data();
+        for row in y0..y1 {
+            let start = ((row * fw + x0) * 4) as usize;
+            for px in data[start..start + (w * 4) as usize].chunks_exact(4) {
+                self.bgra.extend_from_slice(&[px[2], px[1], px[0], 255]);
+            }
         }
         let xl = xlib();
         let display = display.cast::<x11_dl::xlib::Display>();
-        let window = EXP_XWIN.get();
-        // SAFETY: experiment
+        // SAFETY: experiment: an image over our own buffer, freed without it.
         unsafe {
-            let gc = *self.gc.get_or_insert_with(|| (xl.XCreateGC)(display, window, 0, std::ptr::null_mut()));
-            let screen = (xl.XDefaultScreen)(display);
-            let visual = (xl.XDefaultVisual)(display, screen);
-            let image = (xl.XCreateImage)(display, visual, 24, x11_dl::xlib::ZPixmap, 0, self.bgra.as_mut_ptr().cast(), w as u32, h as u32, 32, w * 4);
-            (xl.XPutImage)(display, window, gc, image, 0, 0, x, y, w as u32, h as u32);
+            let image = (xl.XCreateImage)(display, window.visual, window.depth as u32, x11_dl::xlib::ZPixmap, 0, self.bgra.as_mut_ptr().cast(), w as u32, h as u32, 32, w * 4);
+            if image.is_null() { return; }
+            (xl.XPutImage)(display, xwin, window.gc, image, 0, 0, x0, y0, w as u32, h as u32);
             (*image).data = std::ptr::null_mut();
             (xl.XFree)(image.cast());
             (xl.XFlush)(display);
@@ -320,6 +410,9 @@ struct WindowFrames {
     /// The last frame changed nothing the window shows outside the areas
     /// its pass paints itself (see [`DamagePainters::last_frame_settled`]).
     settled: bool,
+    /// EXPERIMENT: the last frame shown was painted by [`Skia`]: the back
+    /// buffer missed it.
+    soft_shown: bool,
 }
 
 /// Whether a frame with `changes` needs no settle pass after it: it
@@ -716,6 +809,8 @@ fn paint_in_place(
     must_present: bool,
     skia: Option<&mut Skia>,
 ) -> bool {
+    // Read back (a screenshot): GL paints it, from its back buffer.
+    let wants_pixels = frame.must_present;
     let FrameToPaint {
         viewport_id,
         size_px,
@@ -767,20 +862,42 @@ fn paint_in_place(
         window.frames.remember(shapes, size_px, pixels_per_point);
         return false;
     }
+    let xwin = EXP_XWIN.get();
+    let mut damage = damage;
     if let Some(skia) = skia {
-        let regions: Vec<egui::Rect> = match &damage {
-            Damage::Nothing => vec![],
-            Damage::Whole => vec![egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size_px[0] as f32, size_px[1] as f32) / pixels_per_point)],
-            Damage::Regions(r) => r.clone(),
-        };
-        for region in regions {
-            let [x, yb, w, h] = frame_damage::scissor_px(region, pixels_per_point, size_px[1]);
-            let rect = [x, size_px[1] as i32 - yb - h, w, h];
-            let to_paint = frame_damage::to_paint_in_covered(&shapes, region, pixels_per_point);
-            skia.paint(&to_paint.shapes, rect, pixels_per_point, sub_buffer.display);
+        let soft = !wants_pixels && soft_paints(&shapes);
+        match skia.has_frame(sub_buffer.display, xwin, size_px) {
+            Some(has_frame) if soft => {
+                let whole = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size_px[0] as f32, size_px[1] as f32) / pixels_per_point);
+                let regions: Vec<egui::Rect> = match &damage {
+                    _ if !has_frame => vec![whole],
+                    Damage::Nothing => vec![],
+                    Damage::Whole => vec![whole],
+                    Damage::Regions(r) => r.clone(),
+                };
+                for region in regions {
+                    let [x, yb, w, h] = frame_damage::scissor_px(region, pixels_per_point, size_px[1]);
+                    let rect = [x, size_px[1] as i32 - yb - h, w, h];
+                    let to_paint = frame_damage::to_paint_in_covered(&shapes, region, pixels_per_point);
+                    skia.paint(&to_paint.shapes, rect, size_px, pixels_per_point, sub_buffer.display, xwin);
+                }
+                // Exposed, or shown again for nothing changed: the whole frame.
+                if must_present || damage == Damage::Nothing {
+                    skia.show(sub_buffer.display, xwin, [0, 0, size_px[0] as i32, size_px[1] as i32]);
+                }
+                window.soft_shown = true;
+                window.frames.remember(shapes, size_px, pixels_per_point);
+                return false;
+            }
+            _ => {
+                // GL paints this frame: whole, if the back buffer missed
+                // what the software path painted.
+                skia.forget(xwin);
+                if std::mem::take(&mut window.soft_shown) {
+                    damage = Damage::Whole;
+                }
+            }
         }
-        window.frames.remember(shapes, size_px, pixels_per_point);
-        return false;
     }
     let painted = paint_damage(
         egui_ctx,

@@ -1901,6 +1901,11 @@ fn render_immediate_viewport(
 
     // PLT Games: as last asked (`window_facts`).
     let screen_size_in_pixels: [u32; 2] = crate::native::window_facts::inner_size(window).into();
+    if let Ok(handle) = winit::raw_window_handle::HasWindowHandle::window_handle(&**window)
+        && let winit::raw_window_handle::RawWindowHandle::Xlib(h) = handle.as_raw()
+    {
+        super::damage_paint::EXP_XWIN.set(h.window);
+    }
 
     change_gl_context(
         current_gl_context,

@@ -25,6 +25,7 @@ use egui::epaint::ClippedShape;
 use egui::{TexturesDelta, ViewportId};
 use egui_glow::glow::{self, HasContext as _};
 use frame_damage::{Changes, Damage, Frames};
+use super::soft_paint::{Skia, soft_paints};
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -47,351 +48,6 @@ pub(crate) struct DamagePainters {
     skia: Option<Skia>,
 }
 
-thread_local! {
-    pub(crate) static EXP_XWIN: std::cell::Cell<std::ffi::c_ulong> = const { std::cell::Cell::new(0) };
-}
-
-fn exp_skia() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("EXP_SKIA").is_some())
-}
-
-fn xlib() -> &'static x11_dl::xlib::Xlib {
-    static X: std::sync::OnceLock<x11_dl::xlib::Xlib> = std::sync::OnceLock::new();
-    X.get_or_init(|| x11_dl::xlib::Xlib::open().expect("libX11"))
-}
-
-/// EXPERIMENT: egui's shapes filled by tiny-skia.
-#[derive(Default)]
-struct Skia {
-    /// The font atlas's coverage, width.
-    atlas: Vec<u8>,
-    atlas_width: usize,
-    /// Each X window's last frame whole, as painted here.
-    windows: HashMap<std::ffi::c_ulong, SoftWindow>,
-    bgra: Vec<u8>,
-}
-
-/// One window painted by [`Skia`].
-struct SoftWindow {
-    /// The whole frame; `None` until painted whole at this size.
-    frame: Option<tiny_skia::Pixmap>,
-    gc: x11_dl::xlib::GC,
-    visual: *mut x11_dl::xlib::Visual,
-    depth: i32,
-    /// A window whose visual is not 24-bit true colour, red high: GL paints it.
-    usable: bool,
-}
-
-/// Whether every shape of `shapes` is one the software path paints.
-fn soft_paints(shapes: &[egui::epaint::ClippedShape]) -> bool {
-    fn ok(shape: &egui::Shape) -> bool {
-        match shape {
-            egui::Shape::Noop | egui::Shape::Circle(_) | egui::Shape::Ellipse(_) | egui::Shape::LineSegment { .. } => true,
-            egui::Shape::Vec(shapes) => shapes.iter().all(ok),
-            egui::Shape::Rect(r) => r.brush.is_none() && r.blur_width == 0.0 && r.angle == 0.0,
-            egui::Shape::Path(p) => matches!(p.stroke.color, egui::epaint::ColorMode::Solid(_)),
-            egui::Shape::Text(t) => t.angle == 0.0 && !t.galley.rows.iter().any(|r| r.glyphs.iter().any(|g| g.is_color)),
-            _ => false,
-        }
-    }
-    shapes.iter().all(|c| ok(&c.shape))
-}
-
-fn paint_of(c: egui::Color32) -> tiny_skia::Paint<'static> {
-    let [r, g, b, a] = c.to_srgba_unmultiplied();
-    let mut paint = tiny_skia::Paint::default();
-    paint.set_color_rgba8(r, g, b, a);
-    paint.anti_alias = true;
-    paint
-}
-
-fn rounded(rect: egui::Rect, r: egui::CornerRadius) -> Option<tiny_skia::Path> {
-    let (x0, y0, x1, y1) = (rect.min.x, rect.min.y, rect.max.x, rect.max.y);
-    let limit = rect.width().min(rect.height()) / 2.0;
-    let [nw, ne, sw, se] = [r.nw, r.ne, r.sw, r.se].map(|v| (v as f32).min(limit).max(0.0));
-    let k = 0.5523;
-    let mut pb = tiny_skia::PathBuilder::new();
-    pb.move_to(x0 + nw, y0);
-    pb.line_to(x1 - ne, y0);
-    if ne > 0.0 { pb.cubic_to(x1 - ne + k * ne, y0, x1, y0 + ne - k * ne, x1, y0 + ne); }
-    pb.line_to(x1, y1 - se);
-    if se > 0.0 { pb.cubic_to(x1, y1 - se + k * se, x1 - se + k * se, y1, x1 - se, y1); }
-    pb.line_to(x0 + sw, y1);
-    if sw > 0.0 { pb.cubic_to(x0 + sw - k * sw, y1, x0, y1 - sw + k * sw, x0, y1 - sw); }
-    pb.line_to(x0, y0 + nw);
-    if nw > 0.0 { pb.cubic_to(x0, y0 + nw - k * nw, x0 + nw - k * nw, y0, x0 + nw, y0); }
-    pb.close();
-    pb.finish()
-}
-
-fn rounded_f(rect: egui::Rect, [nw, ne, sw, se]: [f32; 4]) -> Option<tiny_skia::Path> {
-    let (x0, y0, x1, y1) = (rect.min.x, rect.min.y, rect.max.x, rect.max.y);
-    let limit = rect.width().min(rect.height()) / 2.0;
-    let [nw, ne, sw, se] = [nw, ne, sw, se].map(|v| v.min(limit).max(0.0));
-    let k = 0.5523;
-    let mut pb = tiny_skia::PathBuilder::new();
-    pb.move_to(x0 + nw, y0);
-    pb.line_to(x1 - ne, y0);
-    if ne > 0.0 { pb.cubic_to(x1 - ne + k * ne, y0, x1, y0 + ne - k * ne, x1, y0 + ne); }
-    pb.line_to(x1, y1 - se);
-    if se > 0.0 { pb.cubic_to(x1, y1 - se + k * se, x1 - se + k * se, y1, x1 - se, y1); }
-    pb.line_to(x0 + sw, y1);
-    if sw > 0.0 { pb.cubic_to(x0 + sw - k * sw, y1, x0, y1 - sw + k * sw, x0, y1 - sw); }
-    pb.line_to(x0, y0 + nw);
-    if nw > 0.0 { pb.cubic_to(x0, y0 + nw - k * nw, x0 + nw - k * nw, y0, x0 + nw, y0); }
-    pb.close();
-    pb.finish()
-}
-
-fn polyline(points: &[egui::Pos2], closed: bool) -> Option<tiny_skia::Path> {
-    let mut pb = tiny_skia::PathBuilder::new();
-    for (i, p) in points.iter().enumerate() {
-        if i == 0 { pb.move_to(p.x, p.y) } else { pb.line_to(p.x, p.y) }
-    }
-    if closed { pb.close(); }
-    pb.finish()
-}
-
-impl Skia {
-    fn textures(&mut self, delta: &TexturesDelta) {
-        for (id, deltas) in &delta.set {
-            if *id != egui::TextureId::default() { continue; }
-            for d in deltas {
-                let egui::ImageData::Color(image) = &d.image;
-                let [w, h] = image.size;
-                let [x, y] = d.pos.unwrap_or([0, 0]);
-                if d.pos.is_none() {
-                    self.atlas = vec![0; w * h];
-                    self.atlas_width = w;
-                }
-                for row in 0..h {
-                    for col in 0..w {
-                        let at = (y + row) * self.atlas_width + x + col;
-                        if at < self.atlas.len() {
-                            self.atlas[at] = image.pixels[row * w + col].a();
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The window `xwin`'s state, its visual asked of the X server once.
-    fn window(&mut self, display: *mut x11_dl::xlib::Display, xwin: std::ffi::c_ulong) -> &mut SoftWindow {
-        self.windows.entry(xwin).or_insert_with(|| {
-            let xl = xlib();
-            // SAFETY: experiment: Xlib calls on the display eframe's window lives on.
-            unsafe {
-                let mut attributes: x11_dl::xlib::XWindowAttributes = std::mem::zeroed();
-                let got = (xl.XGetWindowAttributes)(display, xwin, &mut attributes) != 0;
-                let visual = attributes.visual;
-                let usable = got
-                    && !visual.is_null()
-                    && (attributes.depth == 24 || attributes.depth == 32)
-                    && (*visual).red_mask == 0xff_0000
-                    && (*visual).green_mask == 0xff00
-                    && (*visual).blue_mask == 0xff;
-                SoftWindow {
-                    frame: None,
-                    gc: (xl.XCreateGC)(display, xwin, 0, std::ptr::null_mut()),
-                    visual,
-                    depth: attributes.depth,
-                    usable,
-                }
-            }
-        })
-    }
-
-    /// Whether the window can be painted here, and has a whole frame of `size_px`.
-    fn has_frame(&mut self, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong, size_px: [u32; 2]) -> Option<bool> {
-        let window = self.window(display.cast(), xwin);
-        if !window.usable {
-            return None;
-        }
-        Some(window.frame.as_ref().is_some_and(|f| [f.width(), f.height()] == size_px))
-    }
-
-    /// Forgets the window's frame (GL painted it since).
-    fn forget(&mut self, xwin: std::ffi::c_ulong) {
-        if let Some(window) = self.windows.get_mut(&xwin) {
-            window.frame = None;
-        }
-    }
-
-    /// Paints `shapes` (those reaching the region) in `[x, y, w, h]` of the
-    /// window's frame, in pixels from its top left, and shows that region.
-    #[allow(clippy::too_many_arguments)]
-    fn paint(&mut self, shapes: &[egui::epaint::ClippedShape], [x, y, w, h]: [i32; 4], size_px: [u32; 2], ppp: f32, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong) {
-        if w <= 0 || h <= 0 { return; }
-        let Some(mut pixmap) = tiny_skia::Pixmap::new(w as u32, h as u32) else { return };
-        pixmap.fill(tiny_skia::Color::BLACK);
-        let transform = tiny_skia::Transform::from_row(ppp, 0.0, 0.0, ppp, -x as f32, -y as f32);
-        let region_px = egui::Rect::from_min_size(egui::pos2(x as f32, y as f32), egui::vec2(w as f32, h as f32));
-        for clipped in shapes {
-            let clip_px = egui::Rect::from_min_max((clipped.clip_rect.min.to_vec2() * ppp).to_pos2().round(), (clipped.clip_rect.max.to_vec2() * ppp).to_pos2().round());
-            let clip = clip_px.intersect(region_px);
-            if !clip.is_positive() { continue; }
-            let mask = if clip.contains_rect(region_px) { None } else {
-                let mut m = tiny_skia::Mask::new(w as u32, h as u32).unwrap();
-                let r = tiny_skia::Rect::from_xywh(clip.min.x - x as f32, clip.min.y - y as f32, clip.width(), clip.height()).unwrap();
-                m.fill_path(&tiny_skia::PathBuilder::from_rect(r), tiny_skia::FillRule::Winding, false, tiny_skia::Transform::identity());
-                Some(m)
-            };
-            self.shape(&mut pixmap, &clipped.shape, transform, mask.as_ref(), ppp, [x, y], clip);
-        }
-        let window = self.window(display.cast(), xwin);
-        let frame = window.frame.get_or_insert_with(|| tiny_skia::Pixmap::new(size_px[0].max(1), size_px[1].max(1)).expect("a window's size"));
-        if [frame.width(), frame.height()] != size_px {
-            *frame = tiny_skia::Pixmap::new(size_px[0].max(1), size_px[1].max(1)).expect("a window's size");
-        }
-        frame.draw_pixmap(x, y, pixmap.as_ref(), &tiny_skia::PixmapPaint { blend_mode: tiny_skia::BlendMode::Source, ..Default::default() }, tiny_skia::Transform::identity(), None);
-        self.show(display, xwin, [x, y, w, h]);
-    }
-
-    /// Shows `[x, y, w, h]` of the window's frame.
-    fn show(&mut self, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong, [x, y, w, h]: [i32; 4]) {
-        let Some(window) = self.windows.get(&xwin) else { return };
-        let Some(frame) = &window.frame else { return };
-        let (fw, fh) = (frame.width() as i32, frame.height() as i32);
-        let (x0, y0) = (x.clamp(0, fw), y.clamp(0, fh));
-        let (x1, y1) = ((x + w).clamp(0, fw), (y + h).clamp(0, fh));
-        let (w, h) = (x1 - x0, y1 - y0);
-        if w <= 0 || h <= 0 { return; }
-        self.bgra.clear();
-        let data = frame.data();
-        for row in y0..y1 {
-            let start = ((row * fw + x0) * 4) as usize;
-            for px in data[start..start + (w * 4) as usize].chunks_exact(4) {
-                self.bgra.extend_from_slice(&[px[2], px[1], px[0], 255]);
-            }
-        }
-        let xl = xlib();
-        let display = display.cast::<x11_dl::xlib::Display>();
-        // SAFETY: experiment: an image over our own buffer, freed without it.
-        unsafe {
-            let image = (xl.XCreateImage)(display, window.visual, window.depth as u32, x11_dl::xlib::ZPixmap, 0, self.bgra.as_mut_ptr().cast(), w as u32, h as u32, 32, w * 4);
-            if image.is_null() { return; }
-            (xl.XPutImage)(display, xwin, window.gc, image, 0, 0, x0, y0, w as u32, h as u32);
-            (*image).data = std::ptr::null_mut();
-            (xl.XFree)(image.cast());
-            (xl.XFlush)(display);
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn shape(&self, pixmap: &mut tiny_skia::Pixmap, shape: &egui::Shape, t: tiny_skia::Transform, mask: Option<&tiny_skia::Mask>, ppp: f32, origin: [i32; 2], clip: egui::Rect) {
-        use egui::Shape;
-        let fill = |pixmap: &mut tiny_skia::Pixmap, path: &tiny_skia::Path, c: egui::Color32| {
-            if c.a() > 0 { pixmap.fill_path(path, &paint_of(c), tiny_skia::FillRule::Winding, t, mask); }
-        };
-        let stroke = |pixmap: &mut tiny_skia::Pixmap, path: &tiny_skia::Path, s: egui::Stroke| {
-            if s.width > 0.0 && s.color.a() > 0 {
-                let st = tiny_skia::Stroke { width: s.width, ..Default::default() };
-                pixmap.stroke_path(path, &paint_of(s.color), &st, t, mask);
-            }
-        };
-        match shape {
-            Shape::Vec(shapes) => for s in shapes { self.shape(pixmap, s, t, mask, ppp, origin, clip) },
-            Shape::Rect(r) => {
-                // As epaint's `tessellate_rect`: rounded to pixels by the
-                // stroke's kind, then the outer border of the stroke.
-                use egui::emath::GuiRounding as _;
-                let mut rect = r.rect;
-                let mut fill_colour = r.fill;
-                let mut st = r.stroke;
-                if st.width == 0.0 { st.color = egui::Color32::TRANSPARENT; }
-                if !st.is_empty() {
-                    let with = match r.stroke_kind { egui::StrokeKind::Inside => rect, egui::StrokeKind::Middle => rect.expand(st.width * 0.5), egui::StrokeKind::Outside => rect.expand(st.width) };
-                    if with.size().min_elem() <= 2.0 * st.width + 0.5 {
-                        rect = with; fill_colour = st.color; st = egui::Stroke::NONE;
-                    }
-                }
-                if r.round_to_pixels.unwrap_or(true) {
-                    rect = match r.stroke_kind {
-                        egui::StrokeKind::Middle if st.width > 0.0 && (st.width * ppp <= 1.0 || ((st.width * ppp).round() as i32) % 2 == 1) => rect.round_to_pixel_center(ppp),
-                        _ => rect.round_to_pixels(ppp),
-                    };
-                }
-                let expand = match r.stroke_kind { egui::StrokeKind::Inside => 0.0, egui::StrokeKind::Middle => st.width * 0.5, egui::StrokeKind::Outside => st.width };
-                let outer = rect.expand(expand);
-                let cr = |v: u8| if v == 0 { 0.0 } else { (v as f32 + expand + 0.4).max(st.width + 0.1) };
-                let radii = [cr(r.corner_radius.nw), cr(r.corner_radius.ne), cr(r.corner_radius.sw), cr(r.corner_radius.se)];
-                let w = st.width.max(0.0);
-                let inner = outer.shrink(w);
-                let inner_radii = radii.map(|v| (v - w).max(0.0));
-                if st.is_empty() {
-                    if let Some(p) = rounded_f(outer, radii) { fill(pixmap, &p, fill_colour); }
-                } else {
-                    if inner.is_positive() && let Some(p) = rounded_f(inner, inner_radii) { fill(pixmap, &p, fill_colour); }
-                    let mut pb = tiny_skia::PathBuilder::new();
-                    if let Some(p) = rounded_f(outer, radii) { pb.push_path(&p); }
-                    if inner.is_positive() && let Some(p) = rounded_f(inner, inner_radii) { pb.push_path(&p); }
-                    if let Some(band) = pb.finish() && st.color.a() > 0 {
-                        pixmap.fill_path(&band, &paint_of(st.color), tiny_skia::FillRule::EvenOdd, t, mask);
-                    }
-                }
-            }
-            Shape::Circle(c) => {
-                if let Some(p) = tiny_skia::PathBuilder::from_circle(c.center.x, c.center.y, c.radius) { fill(pixmap, &p, c.fill); stroke(pixmap, &p, c.stroke); }
-            }
-            Shape::Ellipse(e) => {
-                if let Some(r) = tiny_skia::Rect::from_xywh(e.center.x - e.radius.x, e.center.y - e.radius.y, 2.0 * e.radius.x, 2.0 * e.radius.y)
-                    && let Some(p) = tiny_skia::PathBuilder::from_oval(r) { fill(pixmap, &p, e.fill); stroke(pixmap, &p, e.stroke); }
-            }
-            Shape::Path(p) => {
-                if let Some(path) = polyline(&p.points, p.closed) {
-                    if p.closed { fill(pixmap, &path, p.fill); }
-                    if let egui::epaint::ColorMode::Solid(c) = p.stroke.color { stroke(pixmap, &path, egui::Stroke::new(p.stroke.width, c)); }
-                }
-            }
-            Shape::LineSegment { points, stroke: s } => {
-                if let Some(path) = polyline(points, false) { stroke(pixmap, &path, *s); }
-            }
-            Shape::Text(text) => self.text(pixmap, text, ppp, origin, clip),
-            _ => {}
-        }
-    }
-
-    fn text(&self, pixmap: &mut tiny_skia::Pixmap, text: &egui::epaint::TextShape, ppp: f32, [ox, oy]: [i32; 2], clip: egui::Rect) {
-        if self.atlas_width == 0 { return; }
-        let pos = (text.pos.to_vec2() * ppp).round() / ppp;
-        let width = pixmap.width() as i32;
-        let data = pixmap.data_mut();
-        for row in &text.galley.rows {
-            let base = pos + row.pos.to_vec2();
-            let v = &row.visuals.mesh.vertices;
-            for (qi, quad) in v.chunks_exact(4).enumerate() {
-                let _ = qi;
-                let mut color = quad[0].color;
-                if let Some(c) = text.override_text_color { color = c; } else if color == egui::Color32::PLACEHOLDER { color = text.fallback_color; }
-                let (p0, p1) = (quad[0].pos + base, quad[3].pos + base);
-                let (u0, v0, u1, v1) = (quad[0].uv.x, quad[0].uv.y, quad[3].uv.x, quad[3].uv.y);
-                let x0 = (p0.x * ppp).round() as i32; let y0 = (p0.y * ppp).round() as i32;
-                let x1 = (p1.x * ppp).round() as i32; let y1 = (p1.y * ppp).round() as i32;
-                let (cx0, cy0, cx1, cy1) = (x0.max(clip.min.x as i32), y0.max(clip.min.y as i32), x1.min(clip.max.x as i32), y1.min(clip.max.y as i32));
-                if cx0 >= cx1 || cy0 >= cy1 { continue; }
-                let [cr, cg, cb, ca] = color.to_array();
-                let sx = (u1 - u0) / (x1 - x0).max(1) as f32;
-                let sy = (v1 - v0) / (y1 - y0).max(1) as f32;
-                for py in cy0..cy1 {
-                    let tv = (v0 + (py - y0) as f32 * sy + sy * 0.5) as usize;
-                    for px in cx0..cx1 {
-                        let tu = (u0 + (px - x0) as f32 * sx + sx * 0.5) as usize;
-                        let cov = *self.atlas.get(tv * self.atlas_width + tu).unwrap_or(&255) as u32;
-                        if cov == 0 { continue; }
-                        let at = (((py - oy) * width + (px - ox)) * 4) as usize;
-                        let src = [cr, cg, cb, ca].map(|c| (c as u32 * cov + 127) / 255);
-                        let inv = 255 - src[3];
-                        for k in 0..4 { data[at + k] = (src[k] + (data[at + k] as u32 * inv + 127) / 255) as u8; }
-                    }
-                }
-            }
-        }
-    }
-}
-
-
 #[derive(Default)]
 struct WindowFrames {
     frames: Frames,
@@ -410,9 +66,11 @@ struct WindowFrames {
     /// The last frame changed nothing the window shows outside the areas
     /// its pass paints itself (see [`DamagePainters::last_frame_settled`]).
     settled: bool,
-    /// EXPERIMENT: the last frame shown was painted by [`Skia`]: the back
-    /// buffer missed it.
+    /// The last frame shown was painted by [`Skia`]: the back buffer
+    /// missed it.
     soft_shown: bool,
+    /// The X window the software painter shows this window's frames in.
+    x_window: Option<std::ffi::c_ulong>,
 }
 
 /// Whether a frame with `changes` needs no settle pass after it: it
@@ -442,6 +100,9 @@ pub(crate) struct SubBufferCopy {
     copy: CopySubBuffer,
     display: *mut std::ffi::c_void,
     drawable: std::ffi::c_ulong,
+    /// The X window itself (GLX draws to a drawable of its own), which
+    /// the software painter shows its frames in.
+    x_window: std::ffi::c_ulong,
 }
 
 /// `void glXCopySubBufferMESA(Display *dpy, GLXDrawable drawable, int x,
@@ -470,6 +131,7 @@ impl SubBufferCopy {
     ))]
     pub(crate) fn of(
         surface: &glutin::surface::Surface<glutin::surface::WindowSurface>,
+        window: &winit::window::Window,
     ) -> Option<Self> {
         use glutin::display::{
             AsRawDisplay as _, GetDisplayExtensions as _, GetGlDisplay as _, GlDisplay as _,
@@ -492,6 +154,11 @@ impl SubBufferCopy {
         if copy.is_null() || x_display.is_null() {
             return None;
         }
+        use winit::raw_window_handle::{HasWindowHandle as _, RawWindowHandle};
+        let x_window = match window.window_handle().ok()?.as_raw() {
+            RawWindowHandle::Xlib(handle) => handle.window,
+            _ => return None,
+        };
         Some(Self {
             // SAFETY: the address GLX gives for this name, whose extension
             // the display has, is a function of this signature.
@@ -500,6 +167,7 @@ impl SubBufferCopy {
             // A GLXDrawable is an XID, an unsigned long.
             #[allow(trivial_numeric_casts, clippy::cast_possible_truncation)]
             drawable: drawable as std::ffi::c_ulong,
+            x_window,
         })
     }
 
@@ -516,6 +184,7 @@ impl SubBufferCopy {
     )))]
     pub(crate) fn of(
         _surface: &glutin::surface::Surface<glutin::surface::WindowSurface>,
+        _window: &winit::window::Window,
     ) -> Option<Self> {
         None
     }
@@ -592,6 +261,11 @@ impl DamagePainters {
                 self.retired.push(target);
             }
         }
+        if let Some(skia) = &mut self.skia {
+            let shown: std::collections::HashSet<std::ffi::c_ulong> =
+                self.windows.values().filter_map(|w| w.x_window).collect();
+            skia.retain(|xwin| shown.contains(&xwin));
+        }
     }
 
     /// Paints `frame` into the window whose surface is current, where it
@@ -616,10 +290,14 @@ impl DamagePainters {
         // The textures are set now, whether this window paints or not:
         // they are shared, and another window may show glyphs that this
         // window's frame brought to the font atlas.
-        #[expect(clippy::iter_over_hash_type)] // Order doesn't matter here
-        if exp_skia() {
-            self.skia.get_or_insert_with(Skia::default).textures(frame.textures_delta);
+        // The software painter keeps the font atlas too, where frames are
+        // painted in place (a software rasteriser).
+        if enabled(&gl) && in_place(&gl) && super::soft_paint::enabled() {
+            self.skia
+                .get_or_insert_with(Skia::default)
+                .textures(frame.textures_delta);
         }
+        #[expect(clippy::iter_over_hash_type)] // Order doesn't matter here
         for (id, image_deltas) in frame.textures_delta.set.drain() {
             for image_delta in image_deltas {
                 painter.set_texture(id, &image_delta);
@@ -862,7 +540,8 @@ fn paint_in_place(
         window.frames.remember(shapes, size_px, pixels_per_point);
         return false;
     }
-    let xwin = EXP_XWIN.get();
+    let xwin = sub_buffer.x_window;
+    window.x_window = Some(xwin);
     let mut damage = damage;
     if let Some(skia) = skia {
         let soft = !wants_pixels && soft_paints(&shapes);

@@ -937,11 +937,6 @@ impl GlowWinitRunning<'_> {
             // PLT Games: as last asked (`window_facts`).
             let screen_size_in_pixels: [u32; 2] =
                 crate::native::window_facts::inner_size(&window).into();
-            if let Ok(handle) = winit::raw_window_handle::HasWindowHandle::window_handle(&*window)
-                && let winit::raw_window_handle::RawWindowHandle::Xlib(h) = handle.as_raw()
-            {
-                super::damage_paint::EXP_XWIN.set(h.window);
-            }
 
             // PLT Games: only what changed is painted (`damage_paint`), and
             // a frame that changes nothing is not shown again.
@@ -960,7 +955,7 @@ impl GlowWinitRunning<'_> {
                     textures_delta: pending_deltas,
                     clear_color,
                     must_present: wants_pixels,
-                    sub_buffer: super::damage_paint::SubBufferCopy::of(gl_surface),
+                    sub_buffer: super::damage_paint::SubBufferCopy::of(gl_surface, &window),
                 },
             );
 
@@ -1901,11 +1896,6 @@ fn render_immediate_viewport(
 
     // PLT Games: as last asked (`window_facts`).
     let screen_size_in_pixels: [u32; 2] = crate::native::window_facts::inner_size(window).into();
-    if let Ok(handle) = winit::raw_window_handle::HasWindowHandle::window_handle(&**window)
-        && let winit::raw_window_handle::RawWindowHandle::Xlib(h) = handle.as_raw()
-    {
-        super::damage_paint::EXP_XWIN.set(h.window);
-    }
 
     change_gl_context(
         current_gl_context,
@@ -1938,7 +1928,7 @@ fn render_immediate_viewport(
             textures_delta: &mut viewport.pending_delta,
             clear_color: [0.0, 0.0, 0.0, 0.0],
             must_present: false,
-            sub_buffer: super::damage_paint::SubBufferCopy::of(gl_surface),
+            sub_buffer: super::damage_paint::SubBufferCopy::of(gl_surface, window),
         },
     );
 

@@ -20,6 +20,7 @@ mod glow_integration;
 
 #[cfg(feature = "glow")]
 mod damage_paint;
+mod soft_paint;
 
 #[cfg(feature = "glow")]
 pub(crate) mod settle;

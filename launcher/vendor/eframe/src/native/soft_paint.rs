@@ -1,0 +1,351 @@
+//! Painting in place by software (added for the PLT Games launcher; see
+//! `PATCH.md`): the regions a frame changes are filled by `tiny-skia` from
+//! egui's shapes themselves (a rounded rectangle is one analytic fill,
+//! where llvmpipe sets up some 250 feathered triangles), glyphs copied from
+//! egui's font atlas, into a whole frame kept per window, and shown with
+//! `XPutImage`. A frame with a shape this painter does not paint is left
+//! to GL, painted whole.
+
+#![allow(unsafe_code)] // Xlib, each call with its SAFETY note.
+
+use egui::TexturesDelta;
+use std::collections::HashMap;
+
+/// Whether frames painted in place are painted here: not with
+/// `EFRAME_NO_SOFT_PAINT=1`.
+pub(super) fn enabled() -> bool {
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    !*OFF.get_or_init(|| std::env::var_os("EFRAME_NO_SOFT_PAINT").is_some_and(|v| v == "1"))
+}
+
+fn xlib() -> &'static x11_dl::xlib::Xlib {
+    static X: std::sync::OnceLock<x11_dl::xlib::Xlib> = std::sync::OnceLock::new();
+    X.get_or_init(|| x11_dl::xlib::Xlib::open().expect("libX11"))
+}
+
+/// The software painter: egui's shapes filled by tiny-skia.
+#[derive(Default)]
+pub(super) struct Skia {
+    /// The font atlas's coverage, width.
+    atlas: Vec<u8>,
+    atlas_width: usize,
+    /// Each X window's last frame whole, as painted here.
+    windows: HashMap<std::ffi::c_ulong, SoftWindow>,
+    bgra: Vec<u8>,
+}
+
+/// One window painted by [`Skia`].
+struct SoftWindow {
+    /// The whole frame; `None` until painted whole at this size.
+    frame: Option<tiny_skia::Pixmap>,
+    display: *mut x11_dl::xlib::Display,
+    gc: x11_dl::xlib::GC,
+    visual: *mut x11_dl::xlib::Visual,
+    depth: i32,
+    /// A window whose visual is not 24-bit true colour, red high: GL paints it.
+    usable: bool,
+}
+
+/// Whether every shape of `shapes` is one the software path paints.
+pub(super) fn soft_paints(shapes: &[egui::epaint::ClippedShape]) -> bool {
+    fn ok(shape: &egui::Shape) -> bool {
+        match shape {
+            egui::Shape::Noop | egui::Shape::Circle(_) | egui::Shape::Ellipse(_) | egui::Shape::LineSegment { .. } => true,
+            egui::Shape::Vec(shapes) => shapes.iter().all(ok),
+            egui::Shape::Rect(r) => r.brush.is_none() && r.blur_width == 0.0 && r.angle == 0.0,
+            egui::Shape::Path(p) => matches!(p.stroke.color, egui::epaint::ColorMode::Solid(_)),
+            egui::Shape::Text(t) => t.angle == 0.0 && !t.galley.rows.iter().any(|r| r.glyphs.iter().any(|g| g.is_color)),
+            _ => false,
+        }
+    }
+    shapes.iter().all(|c| ok(&c.shape))
+}
+
+fn paint_of(c: egui::Color32) -> tiny_skia::Paint<'static> {
+    let [r, g, b, a] = c.to_srgba_unmultiplied();
+    let mut paint = tiny_skia::Paint::default();
+    paint.set_color_rgba8(r, g, b, a);
+    paint.anti_alias = true;
+    paint
+}
+
+fn rounded_f(rect: egui::Rect, [nw, ne, sw, se]: [f32; 4]) -> Option<tiny_skia::Path> {
+    let (x0, y0, x1, y1) = (rect.min.x, rect.min.y, rect.max.x, rect.max.y);
+    let limit = rect.width().min(rect.height()) / 2.0;
+    let [nw, ne, sw, se] = [nw, ne, sw, se].map(|v| v.min(limit).max(0.0));
+    let k = 0.5523;
+    let mut pb = tiny_skia::PathBuilder::new();
+    pb.move_to(x0 + nw, y0);
+    pb.line_to(x1 - ne, y0);
+    if ne > 0.0 { pb.cubic_to(x1 - ne + k * ne, y0, x1, y0 + ne - k * ne, x1, y0 + ne); }
+    pb.line_to(x1, y1 - se);
+    if se > 0.0 { pb.cubic_to(x1, y1 - se + k * se, x1 - se + k * se, y1, x1 - se, y1); }
+    pb.line_to(x0 + sw, y1);
+    if sw > 0.0 { pb.cubic_to(x0 + sw - k * sw, y1, x0, y1 - sw + k * sw, x0, y1 - sw); }
+    pb.line_to(x0, y0 + nw);
+    if nw > 0.0 { pb.cubic_to(x0, y0 + nw - k * nw, x0 + nw - k * nw, y0, x0 + nw, y0); }
+    pb.close();
+    pb.finish()
+}
+
+fn polyline(points: &[egui::Pos2], closed: bool) -> Option<tiny_skia::Path> {
+    let mut pb = tiny_skia::PathBuilder::new();
+    for (i, p) in points.iter().enumerate() {
+        if i == 0 { pb.move_to(p.x, p.y) } else { pb.line_to(p.x, p.y) }
+    }
+    if closed { pb.close(); }
+    pb.finish()
+}
+
+impl Skia {
+    pub(super) fn textures(&mut self, delta: &TexturesDelta) {
+        for (id, deltas) in &delta.set {
+            if *id != egui::TextureId::default() { continue; }
+            for d in deltas {
+                let egui::ImageData::Color(image) = &d.image;
+                let [w, h] = image.size;
+                let [x, y] = d.pos.unwrap_or([0, 0]);
+                if d.pos.is_none() {
+                    self.atlas = vec![0; w * h];
+                    self.atlas_width = w;
+                }
+                for row in 0..h {
+                    for col in 0..w {
+                        let at = (y + row) * self.atlas_width + x + col;
+                        if at < self.atlas.len() {
+                            self.atlas[at] = image.pixels[row * w + col].a();
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The window `xwin`'s state, its visual asked of the X server once.
+    fn window(&mut self, display: *mut x11_dl::xlib::Display, xwin: std::ffi::c_ulong) -> &mut SoftWindow {
+        self.windows.entry(xwin).or_insert_with(|| {
+            let xl = xlib();
+            // SAFETY: experiment: Xlib calls on the display eframe's window lives on.
+            unsafe {
+                let mut attributes: x11_dl::xlib::XWindowAttributes = std::mem::zeroed();
+                let got = (xl.XGetWindowAttributes)(display, xwin, &mut attributes) != 0;
+                let visual = attributes.visual;
+                let usable = got
+                    && !visual.is_null()
+                    && (attributes.depth == 24 || attributes.depth == 32)
+                    && (*visual).red_mask == 0xff_0000
+                    && (*visual).green_mask == 0xff00
+                    && (*visual).blue_mask == 0xff;
+                SoftWindow {
+                    frame: None,
+                    display,
+                    gc: (xl.XCreateGC)(display, xwin, 0, std::ptr::null_mut()),
+                    visual,
+                    depth: attributes.depth,
+                    usable,
+                }
+            }
+        })
+    }
+
+    /// Whether the window can be painted here, and has a whole frame of `size_px`.
+    pub(super) fn has_frame(&mut self, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong, size_px: [u32; 2]) -> Option<bool> {
+        let window = self.window(display.cast(), xwin);
+        if !window.usable {
+            return None;
+        }
+        Some(window.frame.as_ref().is_some_and(|f| [f.width(), f.height()] == size_px))
+    }
+
+    /// Forgets the windows not in `alive` (their ids), and frees their
+    /// graphics contexts.
+    pub(super) fn retain(&mut self, alive: impl Fn(std::ffi::c_ulong) -> bool) {
+        self.windows.retain(|&xwin, window| {
+            let keep = alive(xwin);
+            if !keep {
+                // SAFETY: a GC this painter made on that display, used by
+                // nothing else; freeing it outlives its window harmlessly.
+                unsafe { (xlib().XFreeGC)(window.display, window.gc) };
+            }
+            keep
+        });
+    }
+
+    /// Forgets the window's frame (GL painted it since).
+    pub(super) fn forget(&mut self, xwin: std::ffi::c_ulong) {
+        if let Some(window) = self.windows.get_mut(&xwin) {
+            window.frame = None;
+        }
+    }
+
+    /// Paints `shapes` (those reaching the region) in `[x, y, w, h]` of the
+    /// window's frame, in pixels from its top left, and shows that region.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn paint(&mut self, shapes: &[egui::epaint::ClippedShape], [x, y, w, h]: [i32; 4], size_px: [u32; 2], ppp: f32, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong) {
+        if w <= 0 || h <= 0 { return; }
+        let Some(mut pixmap) = tiny_skia::Pixmap::new(w as u32, h as u32) else { return };
+        pixmap.fill(tiny_skia::Color::BLACK);
+        let transform = tiny_skia::Transform::from_row(ppp, 0.0, 0.0, ppp, -x as f32, -y as f32);
+        let region_px = egui::Rect::from_min_size(egui::pos2(x as f32, y as f32), egui::vec2(w as f32, h as f32));
+        for clipped in shapes {
+            let clip_px = egui::Rect::from_min_max((clipped.clip_rect.min.to_vec2() * ppp).to_pos2().round(), (clipped.clip_rect.max.to_vec2() * ppp).to_pos2().round());
+            let clip = clip_px.intersect(region_px);
+            if !clip.is_positive() { continue; }
+            let mask = if clip.contains_rect(region_px) { None } else {
+                let mut m = tiny_skia::Mask::new(w as u32, h as u32).unwrap();
+                let r = tiny_skia::Rect::from_xywh(clip.min.x - x as f32, clip.min.y - y as f32, clip.width(), clip.height()).unwrap();
+                m.fill_path(&tiny_skia::PathBuilder::from_rect(r), tiny_skia::FillRule::Winding, false, tiny_skia::Transform::identity());
+                Some(m)
+            };
+            self.shape(&mut pixmap, &clipped.shape, transform, mask.as_ref(), ppp, [x, y], clip);
+        }
+        let window = self.window(display.cast(), xwin);
+        let frame = window.frame.get_or_insert_with(|| tiny_skia::Pixmap::new(size_px[0].max(1), size_px[1].max(1)).expect("a window's size"));
+        if [frame.width(), frame.height()] != size_px {
+            *frame = tiny_skia::Pixmap::new(size_px[0].max(1), size_px[1].max(1)).expect("a window's size");
+        }
+        frame.draw_pixmap(x, y, pixmap.as_ref(), &tiny_skia::PixmapPaint { blend_mode: tiny_skia::BlendMode::Source, ..Default::default() }, tiny_skia::Transform::identity(), None);
+        self.show(display, xwin, [x, y, w, h]);
+    }
+
+    /// Shows `[x, y, w, h]` of the window's frame.
+    pub(super) fn show(&mut self, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong, [x, y, w, h]: [i32; 4]) {
+        let Some(window) = self.windows.get(&xwin) else { return };
+        let Some(frame) = &window.frame else { return };
+        let (fw, fh) = (frame.width() as i32, frame.height() as i32);
+        let (x0, y0) = (x.clamp(0, fw), y.clamp(0, fh));
+        let (x1, y1) = ((x + w).clamp(0, fw), (y + h).clamp(0, fh));
+        let (w, h) = (x1 - x0, y1 - y0);
+        if w <= 0 || h <= 0 { return; }
+        self.bgra.clear();
+        let data = frame.data();
+        for row in y0..y1 {
+            let start = ((row * fw + x0) * 4) as usize;
+            for px in data[start..start + (w * 4) as usize].chunks_exact(4) {
+                self.bgra.extend_from_slice(&[px[2], px[1], px[0], 255]);
+            }
+        }
+        let xl = xlib();
+        let display = display.cast::<x11_dl::xlib::Display>();
+        // SAFETY: experiment: an image over our own buffer, freed without it.
+        unsafe {
+            let image = (xl.XCreateImage)(display, window.visual, window.depth as u32, x11_dl::xlib::ZPixmap, 0, self.bgra.as_mut_ptr().cast(), w as u32, h as u32, 32, w * 4);
+            if image.is_null() { return; }
+            (xl.XPutImage)(display, xwin, window.gc, image, 0, 0, x0, y0, w as u32, h as u32);
+            (*image).data = std::ptr::null_mut();
+            (xl.XFree)(image.cast());
+            (xl.XFlush)(display);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn shape(&self, pixmap: &mut tiny_skia::Pixmap, shape: &egui::Shape, t: tiny_skia::Transform, mask: Option<&tiny_skia::Mask>, ppp: f32, origin: [i32; 2], clip: egui::Rect) {
+        use egui::Shape;
+        let fill = |pixmap: &mut tiny_skia::Pixmap, path: &tiny_skia::Path, c: egui::Color32| {
+            if c.a() > 0 { pixmap.fill_path(path, &paint_of(c), tiny_skia::FillRule::Winding, t, mask); }
+        };
+        let stroke = |pixmap: &mut tiny_skia::Pixmap, path: &tiny_skia::Path, s: egui::Stroke| {
+            if s.width > 0.0 && s.color.a() > 0 {
+                let st = tiny_skia::Stroke { width: s.width, ..Default::default() };
+                pixmap.stroke_path(path, &paint_of(s.color), &st, t, mask);
+            }
+        };
+        match shape {
+            Shape::Vec(shapes) => for s in shapes { self.shape(pixmap, s, t, mask, ppp, origin, clip) },
+            Shape::Rect(r) => {
+                // As epaint's `tessellate_rect`: rounded to pixels by the
+                // stroke's kind, then the outer border of the stroke.
+                use egui::emath::GuiRounding as _;
+                let mut rect = r.rect;
+                let mut fill_colour = r.fill;
+                let mut st = r.stroke;
+                if st.width == 0.0 { st.color = egui::Color32::TRANSPARENT; }
+                if !st.is_empty() {
+                    let with = match r.stroke_kind { egui::StrokeKind::Inside => rect, egui::StrokeKind::Middle => rect.expand(st.width * 0.5), egui::StrokeKind::Outside => rect.expand(st.width) };
+                    if with.size().min_elem() <= 2.0 * st.width + 0.5 {
+                        rect = with; fill_colour = st.color; st = egui::Stroke::NONE;
+                    }
+                }
+                if r.round_to_pixels.unwrap_or(true) {
+                    rect = match r.stroke_kind {
+                        egui::StrokeKind::Middle if st.width > 0.0 && (st.width * ppp <= 1.0 || ((st.width * ppp).round() as i32) % 2 == 1) => rect.round_to_pixel_center(ppp),
+                        _ => rect.round_to_pixels(ppp),
+                    };
+                }
+                let expand = match r.stroke_kind { egui::StrokeKind::Inside => 0.0, egui::StrokeKind::Middle => st.width * 0.5, egui::StrokeKind::Outside => st.width };
+                let outer = rect.expand(expand);
+                let cr = |v: u8| if v == 0 { 0.0 } else { (v as f32 + expand + 0.4).max(st.width + 0.1) };
+                let radii = [cr(r.corner_radius.nw), cr(r.corner_radius.ne), cr(r.corner_radius.sw), cr(r.corner_radius.se)];
+                let w = st.width.max(0.0);
+                let inner = outer.shrink(w);
+                let inner_radii = radii.map(|v| (v - w).max(0.0));
+                if st.is_empty() {
+                    if let Some(p) = rounded_f(outer, radii) { fill(pixmap, &p, fill_colour); }
+                } else {
+                    if inner.is_positive() && let Some(p) = rounded_f(inner, inner_radii) { fill(pixmap, &p, fill_colour); }
+                    let mut pb = tiny_skia::PathBuilder::new();
+                    if let Some(p) = rounded_f(outer, radii) { pb.push_path(&p); }
+                    if inner.is_positive() && let Some(p) = rounded_f(inner, inner_radii) { pb.push_path(&p); }
+                    if let Some(band) = pb.finish() && st.color.a() > 0 {
+                        pixmap.fill_path(&band, &paint_of(st.color), tiny_skia::FillRule::EvenOdd, t, mask);
+                    }
+                }
+            }
+            Shape::Circle(c) => {
+                if let Some(p) = tiny_skia::PathBuilder::from_circle(c.center.x, c.center.y, c.radius) { fill(pixmap, &p, c.fill); stroke(pixmap, &p, c.stroke); }
+            }
+            Shape::Ellipse(e) => {
+                if let Some(r) = tiny_skia::Rect::from_xywh(e.center.x - e.radius.x, e.center.y - e.radius.y, 2.0 * e.radius.x, 2.0 * e.radius.y)
+                    && let Some(p) = tiny_skia::PathBuilder::from_oval(r) { fill(pixmap, &p, e.fill); stroke(pixmap, &p, e.stroke); }
+            }
+            Shape::Path(p) => {
+                if let Some(path) = polyline(&p.points, p.closed) {
+                    if p.closed { fill(pixmap, &path, p.fill); }
+                    if let egui::epaint::ColorMode::Solid(c) = p.stroke.color { stroke(pixmap, &path, egui::Stroke::new(p.stroke.width, c)); }
+                }
+            }
+            Shape::LineSegment { points, stroke: s } => {
+                if let Some(path) = polyline(points, false) { stroke(pixmap, &path, *s); }
+            }
+            Shape::Text(text) => self.text(pixmap, text, ppp, origin, clip),
+            _ => {}
+        }
+    }
+
+    fn text(&self, pixmap: &mut tiny_skia::Pixmap, text: &egui::epaint::TextShape, ppp: f32, [ox, oy]: [i32; 2], clip: egui::Rect) {
+        if self.atlas_width == 0 { return; }
+        let pos = (text.pos.to_vec2() * ppp).round() / ppp;
+        let width = pixmap.width() as i32;
+        let data = pixmap.data_mut();
+        for row in &text.galley.rows {
+            let base = pos + row.pos.to_vec2();
+            let v = &row.visuals.mesh.vertices;
+            for (qi, quad) in v.chunks_exact(4).enumerate() {
+                let _ = qi;
+                let mut color = quad[0].color;
+                if let Some(c) = text.override_text_color { color = c; } else if color == egui::Color32::PLACEHOLDER { color = text.fallback_color; }
+                let (p0, p1) = (quad[0].pos + base, quad[3].pos + base);
+                let (u0, v0, u1, v1) = (quad[0].uv.x, quad[0].uv.y, quad[3].uv.x, quad[3].uv.y);
+                let x0 = (p0.x * ppp).round() as i32; let y0 = (p0.y * ppp).round() as i32;
+                let x1 = (p1.x * ppp).round() as i32; let y1 = (p1.y * ppp).round() as i32;
+                let (cx0, cy0, cx1, cy1) = (x0.max(clip.min.x as i32), y0.max(clip.min.y as i32), x1.min(clip.max.x as i32), y1.min(clip.max.y as i32));
+                if cx0 >= cx1 || cy0 >= cy1 { continue; }
+                let [cr, cg, cb, ca] = color.to_array();
+                let sx = (u1 - u0) / (x1 - x0).max(1) as f32;
+                let sy = (v1 - v0) / (y1 - y0).max(1) as f32;
+                for py in cy0..cy1 {
+                    let tv = (v0 + (py - y0) as f32 * sy + sy * 0.5) as usize;
+                    for px in cx0..cx1 {
+                        let tu = (u0 + (px - x0) as f32 * sx + sx * 0.5) as usize;
+                        let cov = *self.atlas.get(tv * self.atlas_width + tu).unwrap_or(&255) as u32;
+                        if cov == 0 { continue; }
+                        let at = (((py - oy) * width + (px - ox)) * 4) as usize;
+                        let src = [cr, cg, cb, ca].map(|c| (c as u32 * cov + 127) / 255);
+                        let inv = 255 - src[3];
+                        for k in 0..4 { data[at + k] = (src[k] + (data[at + k] as u32 * inv + 127) / 255) as u8; }
+                    }
+                }
+            }
+        }
+    }
+}

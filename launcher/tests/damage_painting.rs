@@ -40,8 +40,12 @@ fn still_screen(x: &Xvfb, launcher: &mut LauncherInX, what: &str) -> Picture {
 /// How the launcher's windows paint (`damage_paint` in the patched eframe).
 #[derive(Clone, Copy, Debug)]
 enum Painting {
-    /// Only what changed, in the window's back buffer, that region shown
-    /// (on Mesa's software rasteriser, as here: the default).
+    /// Only what changed, filled by software from egui's shapes, that
+    /// region shown (on Mesa's software rasteriser, as here: the default).
+    Software,
+    /// Every frame whole, filled by software: what `Software` shows.
+    SoftwareWhole,
+    /// Only what changed, in the window's back buffer, that region shown.
     InPlace,
     /// Only what changed, into a texture kept per window, copied whole to
     /// the window (the way where a window cannot show a region).
@@ -54,9 +58,17 @@ impl Painting {
     /// The launcher's environment that paints this way.
     fn envs(self) -> Vec<(&'static str, &'static str)> {
         match self {
-            Painting::InPlace => vec![],
-            Painting::KeptTexture => vec![("EFRAME_PAINT_KEPT_TEXTURE", "1")],
-            Painting::Whole => vec![("EFRAME_PAINT_WHOLE_FRAMES", "1")],
+            Painting::Software => vec![],
+            Painting::SoftwareWhole => vec![("EFRAME_SOFT_WHOLE_FRAMES", "1")],
+            Painting::InPlace => vec![("EFRAME_NO_SOFT_PAINT", "1")],
+            Painting::KeptTexture => vec![
+                ("EFRAME_NO_SOFT_PAINT", "1"),
+                ("EFRAME_PAINT_KEPT_TEXTURE", "1"),
+            ],
+            Painting::Whole => vec![
+                ("EFRAME_NO_SOFT_PAINT", "1"),
+                ("EFRAME_PAINT_WHOLE_FRAMES", "1"),
+            ],
         }
     }
 }
@@ -240,21 +252,28 @@ fn a_card_drag_and_a_deal_painted_by_changes_show_what_whole_frames_show() {
 /// each way, and asserts every step's screen the same. At least
 /// `changes` of its steps must change the screen.
 fn assert_painted_alike(session: fn(Painting) -> Vec<(String, Picture)>, changes: usize) {
-    let painted_whole = session(Painting::Whole);
-    // The steps changed the screen: the comparison below compares frames
-    // painted by their changes, not one frame.
-    let distinct = painted_whole
-        .windows(2)
-        .filter(|pair| pair[0].1 != pair[1].1)
-        .count();
-    assert!(
-        distinct >= changes,
-        "only {distinct} of {} steps changed the screen",
-        painted_whole.len()
-    );
-    for painting in [Painting::InPlace, Painting::KeptTexture] {
+    let gl_whole = session(Painting::Whole);
+    let software_whole = session(Painting::SoftwareWhole);
+    for painted_whole in [&gl_whole, &software_whole] {
+        // The steps changed the screen: the comparison below compares
+        // frames painted by their changes, not one frame.
+        let distinct = painted_whole
+            .windows(2)
+            .filter(|pair| pair[0].1 != pair[1].1)
+            .count();
+        assert!(
+            distinct >= changes,
+            "only {distinct} of {} steps changed the screen",
+            painted_whole.len()
+        );
+    }
+    for (painting, painted_whole) in [
+        (Painting::InPlace, &gl_whole),
+        (Painting::KeptTexture, &gl_whole),
+        (Painting::Software, &software_whole),
+    ] {
         let painted_by_changes = session(painting);
-        for ((what, by_changes), (_, whole)) in painted_by_changes.iter().zip(&painted_whole) {
+        for ((what, by_changes), (_, whole)) in painted_by_changes.iter().zip(painted_whole.iter()) {
             if let Some((count, bounds)) = by_changes.difference(whole, 2) {
                 let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
                 let (a, b) = (dir.join("by-changes.png"), dir.join("whole.png"));

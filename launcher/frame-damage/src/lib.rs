@@ -461,6 +461,13 @@ pub fn within(shapes: Vec<ClippedShape>, region: Rect) -> Vec<ClippedShape> {
         .collect()
 }
 
+/// The shapes that may paint in `region`, in their order, none left out
+/// for what covers it (a renderer whose edges differ from egui's
+/// tessellation cannot know what an opaque rectangle hides of them).
+pub fn reaching(shapes: &[ClippedShape], region: Rect) -> impl Iterator<Item = &ClippedShape> {
+    shapes.iter().filter(move |clipped| reaches(clipped, region))
+}
+
 /// Whether `clipped` may paint in `region`.
 fn reaches(clipped: &ClippedShape, region: Rect) -> bool {
     bounds(clipped).expand(MARGIN_PX).intersects(region)

@@ -549,7 +549,7 @@ fn paint_in_place(
             Some(has_frame) if soft => {
                 let whole = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size_px[0] as f32, size_px[1] as f32) / pixels_per_point);
                 let regions: Vec<egui::Rect> = match &damage {
-                    _ if !has_frame => vec![whole],
+                    _ if !has_frame || super::soft_paint::whole_frames() => vec![whole],
                     Damage::Nothing => vec![],
                     Damage::Whole => vec![whole],
                     Damage::Regions(r) => r.clone(),
@@ -557,8 +557,7 @@ fn paint_in_place(
                 for region in regions {
                     let [x, yb, w, h] = frame_damage::scissor_px(region, pixels_per_point, size_px[1]);
                     let rect = [x, size_px[1] as i32 - yb - h, w, h];
-                    let to_paint = frame_damage::to_paint_in_covered(&shapes, region, pixels_per_point);
-                    skia.paint(&to_paint.shapes, rect, size_px, pixels_per_point, sub_buffer.display, xwin);
+                    skia.paint(frame_damage::reaching(&shapes, region), rect, size_px, pixels_per_point, sub_buffer.display, xwin);
                 }
                 // Exposed, or shown again for nothing changed: the whole frame.
                 if must_present || damage == Damage::Nothing {

@@ -11,6 +11,13 @@
 use egui::TexturesDelta;
 use std::collections::HashMap;
 
+/// Whether every frame is painted whole here (`EFRAME_SOFT_WHOLE_FRAMES=1`):
+/// what painting by regions is compared with.
+pub(super) fn whole_frames() -> bool {
+    static WHOLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *WHOLE.get_or_init(|| std::env::var_os("EFRAME_SOFT_WHOLE_FRAMES").is_some_and(|v| v == "1"))
+}
+
 /// Whether frames painted in place are painted here: not with
 /// `EFRAME_NO_SOFT_PAINT=1`.
 pub(super) fn enabled() -> bool {
@@ -181,7 +188,7 @@ impl Skia {
     /// Paints `shapes` (those reaching the region) in `[x, y, w, h]` of the
     /// window's frame, in pixels from its top left, and shows that region.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn paint(&mut self, shapes: &[egui::epaint::ClippedShape], [x, y, w, h]: [i32; 4], size_px: [u32; 2], ppp: f32, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong) {
+    pub(super) fn paint<'s>(&mut self, shapes: impl IntoIterator<Item = &'s egui::epaint::ClippedShape>, [x, y, w, h]: [i32; 4], size_px: [u32; 2], ppp: f32, display: *mut std::ffi::c_void, xwin: std::ffi::c_ulong) {
         if w <= 0 || h <= 0 { return; }
         let Some(mut pixmap) = tiny_skia::Pixmap::new(w as u32, h as u32) else { return };
         pixmap.fill(tiny_skia::Color::BLACK);

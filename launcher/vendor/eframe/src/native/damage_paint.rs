@@ -21,11 +21,11 @@
 
 #![allow(unsafe_code)] // OpenGL, each call with its SAFETY note.
 
+use super::soft_paint::{Skia, soft_paints};
 use egui::epaint::ClippedShape;
 use egui::{TexturesDelta, ViewportId};
 use egui_glow::glow::{self, HasContext as _};
 use frame_damage::{Changes, Damage, Frames};
-use super::soft_paint::{Skia, soft_paints};
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -547,7 +547,10 @@ fn paint_in_place(
         let soft = !wants_pixels && soft_paints(&shapes);
         match skia.has_frame(sub_buffer.display, xwin, size_px) {
             Some(has_frame) if soft => {
-                let whole = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size_px[0] as f32, size_px[1] as f32) / pixels_per_point);
+                let whole = egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(size_px[0] as f32, size_px[1] as f32) / pixels_per_point,
+                );
                 let regions: Vec<egui::Rect> = match &damage {
                     _ if !has_frame || super::soft_paint::whole_frames() => vec![whole],
                     Damage::Nothing => vec![],
@@ -555,13 +558,25 @@ fn paint_in_place(
                     Damage::Regions(r) => r.clone(),
                 };
                 for region in regions {
-                    let [x, yb, w, h] = frame_damage::scissor_px(region, pixels_per_point, size_px[1]);
+                    let [x, yb, w, h] =
+                        frame_damage::scissor_px(region, pixels_per_point, size_px[1]);
                     let rect = [x, size_px[1] as i32 - yb - h, w, h];
-                    skia.paint(frame_damage::reaching(&shapes, region), rect, size_px, pixels_per_point, sub_buffer.display, xwin);
+                    skia.paint(
+                        frame_damage::reaching(&shapes, region),
+                        rect,
+                        size_px,
+                        pixels_per_point,
+                        sub_buffer.display,
+                        xwin,
+                    );
                 }
                 // Exposed, or shown again for nothing changed: the whole frame.
                 if must_present || damage == Damage::Nothing {
-                    skia.show(sub_buffer.display, xwin, [0, 0, size_px[0] as i32, size_px[1] as i32]);
+                    skia.show(
+                        sub_buffer.display,
+                        xwin,
+                        [0, 0, size_px[0] as i32, size_px[1] as i32],
+                    );
                 }
                 window.soft_shown = true;
                 window.frames.remember(shapes, size_px, pixels_per_point);

@@ -25,9 +25,11 @@ pub(super) fn enabled() -> bool {
     !*OFF.get_or_init(|| std::env::var_os("EFRAME_NO_SOFT_PAINT").is_some_and(|v| v == "1"))
 }
 
-fn xlib() -> &'static x11_dl::xlib::Xlib {
-    static X: std::sync::OnceLock<x11_dl::xlib::Xlib> = std::sync::OnceLock::new();
-    X.get_or_init(|| x11_dl::xlib::Xlib::open().expect("libX11"))
+/// Xlib's functions, opened once: `None` where libX11 cannot be loaded
+/// (then GL paints every frame).
+fn xlib() -> Option<&'static x11_dl::xlib::Xlib> {
+    static X: std::sync::OnceLock<Option<x11_dl::xlib::Xlib>> = std::sync::OnceLock::new();
+    X.get_or_init(|| x11_dl::xlib::Xlib::open().ok()).as_ref()
 }
 
 /// The software painter: egui's shapes filled by tiny-skia.
@@ -64,8 +66,10 @@ pub(super) fn soft_paints(shapes: &[egui::epaint::ClippedShape]) -> bool {
             egui::Shape::Vec(shapes) => shapes.iter().all(ok),
             egui::Shape::Rect(r) => r.brush.is_none() && r.blur_width == 0.0 && r.angle == 0.0,
             egui::Shape::Path(p) => matches!(p.stroke.color, egui::epaint::ColorMode::Solid(_)),
+            // An underline (egui's, under the whole text) is left to GL.
             egui::Shape::Text(t) => {
                 t.angle == 0.0
+                    && t.underline.is_empty()
                     && !t
                         .galley
                         .rows
@@ -78,6 +82,7 @@ pub(super) fn soft_paints(shapes: &[egui::epaint::ClippedShape]) -> bool {
     shapes.iter().all(|c| ok(&c.shape))
 }
 
+/// A solid, anti-aliased paint of egui's colour.
 fn paint_of(c: egui::Color32) -> tiny_skia::Paint<'static> {
     let [r, g, b, a] = c.to_srgba_unmultiplied();
     let mut paint = tiny_skia::Paint::default();
@@ -86,6 +91,9 @@ fn paint_of(c: egui::Color32) -> tiny_skia::Paint<'static> {
     paint
 }
 
+/// A rectangle with its corners (north-west, north-east, south-west,
+/// south-east) rounded by quarter circles of those radii (cubic
+/// approximations, as tiny-skia's own), each at most half the shorter side.
 fn rounded_f(rect: egui::Rect, [nw, ne, sw, se]: [f32; 4]) -> Option<tiny_skia::Path> {
     let (x0, y0, x1, y1) = (rect.min.x, rect.min.y, rect.max.x, rect.max.y);
     let limit = rect.width().min(rect.height()) / 2.0;
@@ -113,6 +121,7 @@ fn rounded_f(rect: egui::Rect, [nw, ne, sw, se]: [f32; 4]) -> Option<tiny_skia::
     pb.finish()
 }
 
+/// The path through `points`, closed or not.
 fn polyline(points: &[egui::Pos2], closed: bool) -> Option<tiny_skia::Path> {
     let mut pb = tiny_skia::PathBuilder::new();
     for (i, p) in points.iter().enumerate() {
@@ -238,6 +247,8 @@ impl Masks {
 }
 
 impl Skia {
+    /// Keeps the font atlas's changes (its coverage, the alpha of egui's
+    /// white glyphs): the only texture this painter samples.
     pub(super) fn textures(&mut self, delta: &TexturesDelta) {
         for (id, deltas) in &delta.set {
             if *id != egui::TextureId::default() {
@@ -270,8 +281,23 @@ impl Skia {
         xwin: std::ffi::c_ulong,
     ) -> &mut SoftWindow {
         self.windows.entry(xwin).or_insert_with(|| {
-            let xl = xlib();
-            // SAFETY: experiment: Xlib calls on the display eframe's window lives on.
+            let Some(xl) = xlib() else {
+                return SoftWindow {
+                    frame: None,
+                    display,
+                    gc: std::ptr::null_mut(),
+                    visual: std::ptr::null_mut(),
+                    depth: 0,
+                    usable: false,
+                };
+            };
+            // SAFETY: `display` is the open connection the window was made
+            // on (glutin's, from winit), used on this, its thread; `xwin`
+            // is that window's id (a destroyed window makes the calls
+            // fail, reported to winit's error handler, never undefined).
+            // `attributes` is plain data Xlib fills, read only if it says
+            // it did; its visual then points into the display's own data,
+            // alive as long as the display.
             unsafe {
                 let mut attributes: x11_dl::xlib::XWindowAttributes = std::mem::zeroed();
                 let got = (xl.XGetWindowAttributes)(display, xwin, &mut attributes) != 0;
@@ -319,9 +345,15 @@ impl Skia {
         self.windows.retain(|&xwin, window| {
             let keep = alive(xwin);
             if !keep {
-                // SAFETY: a GC this painter made on that display, used by
-                // nothing else; freeing it outlives its window harmlessly.
-                unsafe { (xlib().XFreeGC)(window.display, window.gc) };
+                // SAFETY: a GC this painter made on that display, still
+                // open (eframe's, for the event loop's life), used by
+                // nothing else and not again; freeing it after its window
+                // is destroyed is allowed.
+                if let Some(xl) = xlib()
+                    && !window.gc.is_null()
+                {
+                    unsafe { (xl.XFreeGC)(window.display, window.gc) };
+                }
             }
             keep
         });
@@ -463,9 +495,18 @@ impl Skia {
                 self.bgra.extend_from_slice(&[px[2], px[1], px[0], 255]);
             }
         }
-        let xl = xlib();
+        let Some(xl) = xlib() else { return };
+        if !window.usable {
+            return;
+        }
         let display = display.cast::<x11_dl::xlib::Display>();
-        // SAFETY: experiment: an image over our own buffer, freed without it.
+        // SAFETY: the display and window as in `window` (its GC made
+        // there). The image describes `bgra`, which holds `h` rows of `w`
+        // 32-bit pixels (`w * 4` bytes a row, as told), in the window's
+        // visual and depth (24 or 32, 32 bits a pixel). `XPutImage` copies
+        // it into the request before returning; the image's data pointer
+        // is then cleared so `XFree` frees the structure only, not our
+        // buffer.
         unsafe {
             let image = (xl.XCreateImage)(
                 display,
@@ -491,6 +532,9 @@ impl Skia {
         }
     }
 
+    /// Fills one shape into `pixmap` (whose top left is `origin` in the
+    /// frame), transformed from points by `t`, masked by `mask`; texts
+    /// are clipped to `clip` (frame pixels) by hand.
     #[allow(clippy::too_many_arguments)]
     fn shape(
         &self,
@@ -651,6 +695,9 @@ impl Skia {
         }
     }
 
+    /// Copies a text's glyphs from the font atlas, each glyph's box as egui
+    /// places it (rounded to pixels), blended over `pixmap` in the text's
+    /// colour, within `clip` (frame pixels).
     fn text(
         &self,
         pixmap: &mut tiny_skia::Pixmap,
@@ -668,13 +715,15 @@ impl Skia {
         for row in &text.galley.rows {
             let base = pos + row.pos.to_vec2();
             let v = &row.visuals.mesh.vertices;
-            for (qi, quad) in v.chunks_exact(4).enumerate() {
-                let _ = qi;
+            for quad in v.chunks_exact(4) {
                 let mut color = quad[0].color;
                 if let Some(c) = text.override_text_color {
                     color = c;
                 } else if color == egui::Color32::PLACEHOLDER {
                     color = text.fallback_color;
+                }
+                if text.opacity_factor < 1.0 {
+                    color = color.gamma_multiply(text.opacity_factor);
                 }
                 let (p0, p1) = (quad[0].pos + base, quad[3].pos + base);
                 let (u0, v0, u1, v1) = (quad[0].uv.x, quad[0].uv.y, quad[3].uv.x, quad[3].uv.y);

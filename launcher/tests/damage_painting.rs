@@ -9,7 +9,10 @@
 //! dithers every fragment by half a level with a noise of its place on the
 //! framebuffer, and a window's framebuffer on Mesa numbers its rows apart
 //! from the kept frame's texture, so an edge's rounding may differ by one.
-//! A stale or missing shape differs by far more.
+//! A stale or missing shape differs by far more. Regions filled by the
+//! software painter (the default here) are compared with whole frames the
+//! same painter fills: its anti-aliased edges are tiny-skia's, not those of
+//! egui's triangles (a card's corner or a lattice line a few levels apart).
 
 mod support;
 
@@ -273,7 +276,8 @@ fn assert_painted_alike(session: fn(Painting) -> Vec<(String, Picture)>, changes
         (Painting::Software, &software_whole),
     ] {
         let painted_by_changes = session(painting);
-        for ((what, by_changes), (_, whole)) in painted_by_changes.iter().zip(painted_whole.iter()) {
+        for ((what, by_changes), (_, whole)) in painted_by_changes.iter().zip(painted_whole.iter())
+        {
             if let Some((count, bounds)) = by_changes.difference(whole, 2) {
                 let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
                 let (a, b) = (dir.join("by-changes.png"), dir.join("whole.png"));

@@ -465,7 +465,9 @@ pub fn within(shapes: Vec<ClippedShape>, region: Rect) -> Vec<ClippedShape> {
 /// for what covers it (a renderer whose edges differ from egui's
 /// tessellation cannot know what an opaque rectangle hides of them).
 pub fn reaching(shapes: &[ClippedShape], region: Rect) -> impl Iterator<Item = &ClippedShape> {
-    shapes.iter().filter(move |clipped| reaches(clipped, region))
+    shapes
+        .iter()
+        .filter(move |clipped| reaches(clipped, region))
 }
 
 /// Whether `clipped` may paint in `region`.

@@ -786,6 +786,14 @@ impl eframe::App for LauncherApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame(ui);
     }
+
+    fn pointer_moved_between_passes(
+        &mut self,
+        viewport_id: egui::ViewportId,
+        pos: egui::Pos2,
+    ) -> bool {
+        self.games.pointer_moved_between_passes(viewport_id, pos)
+    }
 }
 
 /// What the About box says of how games run here: each fact with its label.

@@ -10,7 +10,7 @@
 use crate::game_window::{DISABLED, GameFiles, ProcessSettings};
 use crate::game_window::{GameWindow, Outcome, RequestQueue};
 use crate::window_memory::WindowMemory;
-use egui::ViewportCommand;
+use egui::{ViewportCommand, ViewportId};
 use launcher_core::catalog::GameEntry;
 use launcher_core::check::SessionChecks;
 use launcher_core::messages::{HelpRequest, Notice};
@@ -124,6 +124,24 @@ impl OpenGames {
             .iter_mut()
             .map(|(window, _)| window)
             .find(|w| w.dir_name == dir_name)
+    }
+
+    /// A pointer move between passes over the window of `viewport_id`
+    /// (the root's for a game shown there): whether its game window took
+    /// it (see `GameWindow::pointer_moved_between_passes`).
+    pub fn pointer_moved_between_passes(
+        &mut self,
+        viewport_id: ViewportId,
+        pos: egui::Pos2,
+    ) -> bool {
+        let shown_in = |(window, place): &(GameWindow, WindowPlace)| match place {
+            WindowPlace::Root => viewport_id == ViewportId::ROOT,
+            WindowPlace::OwnWindow => window.viewport_id == viewport_id,
+        };
+        self.windows
+            .iter_mut()
+            .find(|entry| shown_in(entry))
+            .is_some_and(|(window, _)| window.pointer_moved_between_passes(pos))
     }
 
     /// Opens the game of `entry` in `place`, or brings its window to the

@@ -21,6 +21,14 @@ impl eframe::App for MainApp {
             screenshot.update(ui.ctx(), self.app.is_at_rest());
         }
     }
+
+    fn pointer_moved_between_passes(
+        &mut self,
+        viewport_id: egui::ViewportId,
+        pos: egui::Pos2,
+    ) -> bool {
+        eframe::App::pointer_moved_between_passes(&mut self.app, viewport_id, pos)
+    }
 }
 
 /// The renderers tried, in order, until one opens the window. OpenGL

@@ -396,6 +396,86 @@ fn quick_clicks_on_a_slow_game_all_reach_it_in_order() {
     launcher.stop();
 }
 
+/// Issue 39: pointer moves over a canvas that change nothing shown are
+/// answered between frames (no pass of egui for them), and still reach
+/// the game once each, and before the press that follows them: a player's
+/// moves, a short hover and a quick click (press and release at once),
+/// three times, in a real window. `pointer-trail` counts what came twice
+/// or out of place.
+#[test]
+fn moves_answered_between_frames_reach_the_game_once_and_before_the_click() {
+    let games = GamesDir::new();
+    games.add_with_library(
+        "pointer-trail",
+        "game = \"pointer_trail\"\nname = \"Pointer Trail\"\n",
+        "pointer_trail",
+    );
+    let x = Xvfb::start(&games.path().join("framebuffer"));
+    let mut launcher = LauncherInX::start(
+        &x,
+        games.path(),
+        &[
+            "--games-dir".as_ref(),
+            games.path().as_os_str(),
+            "--play".as_ref(),
+            "pointer-trail".as_ref(),
+        ],
+    );
+    let screen = || Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?);
+    const CANVAS: [u8; 3] = [210, 220, 200];
+    let canvas_box = || {
+        let picture = screen()?;
+        let (mut min, mut max) = ((u32::MAX, u32::MAX), (0, 0));
+        for y in 0..picture.height {
+            for x in 0..picture.width {
+                if picture.at(x, y) == CANVAS {
+                    min = (min.0.min(x), min.1.min(y));
+                    max = (max.0.max(x), max.1.max(y));
+                }
+            }
+        }
+        (max.0 > min.0 + 60 && max.1 > min.1 + 40).then_some((min, max))
+    };
+    let mut last = None;
+    let (min, max) = wait_for("the trail's canvas, still", Duration::from_secs(60), || {
+        launcher.assert_running("the canvas showed");
+        let now = canvas_box()?;
+        let still = last == Some(now);
+        last = Some(now);
+        still.then_some(now)
+    });
+    // Across the canvas's left half, where nothing the game shows changes
+    // with the pointer.
+    let at = |fx: u32, fy: u32| {
+        (
+            (min.0 + (max.0 - min.0) * fx / 100).to_string(),
+            (min.1 + (max.1 - min.1) * fy / 100).to_string(),
+        )
+    };
+    for n in 1..=3u32 {
+        for step in 0..8 {
+            let (px, py) = at(5 + 5 * step, 20 + 8 * step + n);
+            x.run("xdotool", &["mousemove", "--sync", &px, &py]);
+        }
+        std::thread::sleep(Duration::from_millis(150));
+        x.run("xdotool", &["click", "1"]);
+        let title = format!("^Trail {n} clicks");
+        let what = format!("the game counting click {n}");
+        let shown = wait_for(&what, Duration::from_secs(60), || {
+            launcher.assert_running(&what);
+            let id = x.run("xdotool", &["search", "--name", &title]);
+            let id = id.lines().next()?;
+            Some(x.run("xdotool", &["getwindowname", id]))
+        });
+        assert_eq!(
+            shown.trim(),
+            format!("Trail {n} clicks, 0 repeated, 0 out of place"),
+            "every move reached the game once, each press where the pointer was"
+        );
+    }
+    launcher.stop();
+}
+
 /// Issue 30, bugs 1 and 2: a player drags the corner of Chat Noir's window
 /// (opened from the console, under a window manager) out by 90 × 60: the
 /// window keeps the size and place they gave it — it used to flip between

@@ -26,6 +26,7 @@ impl GameWindow {
         let over_canvas =
             |pos: egui::Pos2| canvas_rect.contains(pos) && ctx.layer_id_at(pos) == Some(layer);
 
+        self.canvas_layer = Some(layer);
         let events = ui.input(|i| i.events.clone());
         for event in events {
             match event {

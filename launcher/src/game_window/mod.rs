@@ -14,6 +14,7 @@
 //! `process` the game's process and its states; `viewport_builders` the
 //! window it opens in.
 
+mod between_passes;
 mod canvas;
 mod controls;
 mod file_dialog;
@@ -172,6 +173,13 @@ pub struct GameWindow {
     /// not read), by the field's action id, shown beside the field.
     field_error: Option<(String, String)>,
     hovered: bool,
+    /// The layer the canvas was drawn in last pass.
+    canvas_layer: Option<egui::LayerId>,
+    /// Pointer moves over the canvas taken between passes.
+    between: between_passes::BetweenPasses,
+    /// Where the last pointer move sent to the game took the pointer,
+    /// until another pointer event is sent.
+    last_move: Option<game_api::Point>,
     warning: Option<String>,
     /// The message of the last action the game refused, until the game
     /// changes.
@@ -332,6 +340,9 @@ impl GameWindow {
             seed_dialog: None,
             field_error: None,
             hovered: false,
+            canvas_layer: None,
+            between: Default::default(),
+            last_move: None,
             warning: None,
             action_error: None,
             transform: None,
@@ -524,6 +535,9 @@ impl GameWindow {
             // Not started, or stopped: there is no game to tell.
             return Ok(());
         }
+        if !self.news_for_game(event) {
+            return Ok(());
+        }
         if self.game.is_busy() || !self.queued.is_empty() {
             // Still on an earlier call: the event waits its turn (see
             // `deliver_queued`), and the window says so after a while.
@@ -531,6 +545,21 @@ impl GameWindow {
             return Ok(());
         }
         self.deliver(event)
+    }
+
+    /// Whether `event` tells the game anything: not a pointer move to where
+    /// the last move took the pointer, with no other pointer event since
+    /// (X repeats a move as the pointer enters a window, and egui sees
+    /// again the last move taken between passes). Notes the move.
+    fn news_for_game(&mut self, event: &Event) -> bool {
+        match event {
+            Event::PointerMove { pos } => self.last_move.replace(*pos) != Some(*pos),
+            Event::KeyPress { .. } | Event::KeyRelease { .. } | Event::Tick { .. } => true,
+            _ => {
+                self.last_move = None;
+                true
+            }
+        }
     }
 
     /// Keeps `input` until the game can take it. A pointer move replaces a
@@ -652,14 +681,21 @@ impl GameWindow {
     /// Shows the game's window contents.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Outcome {
         self.stage = FrameStage::Before;
+        let failed_between = self.between.begin_pass();
         let outcome = match self.process_frame(ui) {
             Some(outcome) => outcome,
-            None => match self.ui_inner(ui) {
-                Ok(outcome) => outcome,
-                Err(e) => self.failed(e),
+            None => match failed_between.map(|e| self.failed(e)) {
+                Some(outcome) if outcome != Outcome::Running => outcome,
+                _ => match self.ui_inner(ui) {
+                    Ok(outcome) => outcome,
+                    Err(e) => self.failed(e),
+                },
             },
         };
         self.stage = FrameStage::Between;
+        if outcome == Outcome::Running {
+            self.note_quiet_canvas(ui);
+        }
         // A request of the game that came while this frame waited for an
         // answer did not wake the window (`game_host::Waker`): one not
         // taken in this frame is taken in the next.
@@ -700,9 +736,14 @@ impl GameWindow {
             self.changed()?;
         }
         // A request for a file that did not come with the player's input
-        // (from a tick, a redraw, or after its answer was given up on).
+        // (from a tick, a redraw, a pointer move taken between passes, or
+        // after its answer was given up on).
         if self.signals.choose_file.get().is_some() && self.can_call() {
             self.file_request(false)?;
+        }
+        // A new game asked for with a pointer move taken between passes.
+        if self.signals.new_game.get() && self.can_call() {
+            self.new_game_if_asked()?;
         }
         self.deliver_tick(ui.ctx())?;
         self.window_keys(ui);

@@ -280,6 +280,25 @@ pub trait App {
     ///
     /// This function does not return a value. Any changes to the input should be made directly to `_raw_input`.
     fn raw_input_hook(&mut self, _ctx: &egui::Context, _raw_input: &mut egui::RawInput) {}
+
+    /// PLT Games: a pointer move over `viewport_id`, at `pos` in points,
+    /// that came while nothing but moves the app took waited for that
+    /// viewport's next pass. Return `true` if the app took it: it did
+    /// what the move asks without a pass of egui, and asked for a pass
+    /// itself ([`egui::Context::request_repaint`]) if anything shown must
+    /// change. The move still reaches egui at the next pass (the last
+    /// of those taken, which the app must not act on twice), so egui
+    /// knows where the pointer is.
+    ///
+    /// The default takes none: every pointer move is a pass of egui, as
+    /// in upstream eframe. Only the glow backend asks.
+    fn pointer_moved_between_passes(
+        &mut self,
+        _viewport_id: egui::ViewportId,
+        _pos: egui::Pos2,
+    ) -> bool {
+        false
+    }
 }
 
 /// Options controlling the behavior of a native window.

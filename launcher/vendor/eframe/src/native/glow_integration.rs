@@ -158,6 +158,12 @@ struct Viewport {
     gl_surface: Option<glutin::surface::Surface<glutin::surface::WindowSurface>>,
     window: Option<Arc<Window>>,
     egui_winit: Option<egui_winit::State>,
+
+    /// PLT Games: whether the first event waiting for this viewport's
+    /// next pass is a pointer move the app took
+    /// ([`App::pointer_moved_between_passes`]); only the last of those
+    /// waits.
+    moves_taken: bool,
 }
 
 impl Viewport {
@@ -745,6 +751,7 @@ impl GlowWinitRunning<'_> {
                 window,
                 viewport_id,
             );
+            viewport.moves_taken = false;
             let viewport_ui_cb = viewport.viewport_ui_cb.clone();
 
             let show_ui = mode == PassMode::Full
@@ -1180,6 +1187,16 @@ impl GlowWinitRunning<'_> {
         } else {
             log::trace!("Ignoring event: no viewport_id");
         }
+        drop(glutin);
+
+        // PLT Games: a pointer move the app answers without a pass.
+        if event_response.repaint
+            && matches!(event, winit::event::WindowEvent::CursorMoved { .. })
+            && let Some(viewport_id) = viewport_id
+            && self.pointer_move_taken(viewport_id)
+        {
+            return EventResult::Wait;
+        }
 
         if event_response.repaint {
             if repaint_asap {
@@ -1190,6 +1207,55 @@ impl GlowWinitRunning<'_> {
         } else {
             EventResult::Wait
         }
+    }
+}
+
+impl GlowWinitRunning<'_> {
+    /// PLT Games: offers the pointer move egui just queued for
+    /// `viewport_id` to the app ([`App::pointer_moved_between_passes`]),
+    /// if nothing but moves the app took waits before it for the next
+    /// pass (a press, a key or anything else queued first must reach the
+    /// app before this move does, through the pass). The moves taken
+    /// before it are dropped from egui's input: the last says where the
+    /// pointer is. Returns whether the app took it.
+    fn pointer_move_taken(&mut self, viewport_id: ViewportId) -> bool {
+        let pos = {
+            let mut glutin = self.glutin.borrow_mut();
+            let Some(viewport) = glutin.viewports.get_mut(&viewport_id) else {
+                return false;
+            };
+            let moves_taken = viewport.moves_taken;
+            let Some(egui_winit) = viewport.egui_winit.as_mut() else {
+                return false;
+            };
+            let events = &egui_winit.egui_input().events;
+            let waiting_before = events.len().saturating_sub(1);
+            match events.last() {
+                // Only the last move taken waits (see below), so one
+                // event before this move is that move, or something else.
+                Some(egui::Event::PointerMoved(pos))
+                    if waiting_before == 0 || (waiting_before == 1 && moves_taken) =>
+                {
+                    *pos
+                }
+                _ => return false,
+            }
+        };
+        // Without the window system's state borrowed: the app may ask
+        // for a pass.
+        if !self.app.pointer_moved_between_passes(viewport_id, pos) {
+            return false;
+        }
+        let mut glutin = self.glutin.borrow_mut();
+        if let Some(viewport) = glutin.viewports.get_mut(&viewport_id)
+            && let Some(egui_winit) = viewport.egui_winit.as_mut()
+        {
+            let events = &mut egui_winit.egui_input_mut().events;
+            let before = events.len().saturating_sub(1);
+            events.drain(..before);
+            viewport.moves_taken = true;
+        }
+        true
     }
 }
 
@@ -1395,6 +1461,7 @@ impl GlutinWindowContext {
                 gl_surface: None,
                 window: window.map(Arc::new),
                 egui_winit: None,
+                moves_taken: false,
             },
         );
 
@@ -1723,6 +1790,7 @@ fn initialize_or_update_viewport<'a>(
                 window: None,
                 egui_winit: None,
                 gl_surface: None,
+                moves_taken: false,
             })
         }
 
@@ -1842,6 +1910,7 @@ fn render_immediate_viewport(
 
         let mut raw_input =
             crate::native::window_facts::take_egui_input(egui_winit, egui_ctx, window, viewport_id);
+        viewport.moves_taken = false;
         raw_input.viewports = glutin
             .viewports
             .iter()
@@ -2076,3 +2145,4 @@ mod tests {
         assert_eq!(tried, ["core", "es", "compat"]);
     }
 }
+

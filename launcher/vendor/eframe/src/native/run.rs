@@ -56,7 +56,13 @@ fn create_event_loop(native_options: &mut epi::NativeOptions) -> Result<EventLoo
     }
 
     profiling::scope!("EventLoopBuilder::build");
-    Ok(builder.build()?)
+    let event_loop = builder.build()?;
+    // PLT Games: the launcher reads no raw mouse motion (egui's
+    // `Event::MouseMoved`). On X11 each would wake the console at every
+    // pointer move, and queue an event before the move the app may take
+    // without a pass (`App::pointer_moved_between_passes`).
+    event_loop.listen_device_events(winit::event_loop::DeviceEvents::Never);
+    Ok(event_loop)
 }
 
 /// Access a thread-local event loop.

@@ -145,7 +145,9 @@ impl Modifiers {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Event {
-    /// The pointer moved to `pos` over the canvas.
+    /// The pointer moved to `pos` over the canvas. Never sent twice in a
+    /// row for one place: a move comes only where the last move did not
+    /// take the pointer already, or after another pointer event.
     PointerMove {
         /// New position.
         pos: Point,

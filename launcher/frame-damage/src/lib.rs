@@ -296,6 +296,11 @@ fn fingerprint(clipped: &ClippedShape) -> u64 {
 /// one that paints nothing (egui's bounds of a shape with no fill and no
 /// stroke, [`Rect::NOTHING`]) paints nowhere.
 fn bounds(clipped: &ClippedShape) -> Rect {
+    bounds_within(clipped, clipped.clip_rect)
+}
+
+/// [`bounds`] with `clip` for the shape's own clip.
+fn bounds_within(clipped: &ClippedShape, clip: Rect) -> Rect {
     let shape_rect = match &clipped.shape {
         Shape::Noop => return Rect::NOTHING,
         shape => shape.visual_bounding_rect(),
@@ -306,9 +311,9 @@ fn bounds(clipped: &ClippedShape) -> Rect {
     let rect = if shape_rect.is_finite() {
         clipped.transform_after_tessellation.mul_rect(shape_rect)
     } else {
-        clipped.clip_rect
+        clip
     };
-    rect.intersect(clipped.clip_rect)
+    rect.intersect(clip)
 }
 
 /// The changed places of a frame, gathered into a few regions in pixels.
@@ -509,26 +514,46 @@ pub fn to_paint_in_covered(
     region: Rect,
     pixels_per_point: f32,
 ) -> ToPaint {
-    let (originals, cut): (Vec<&ClippedShape>, Vec<ClippedShape>) = shapes
+    let cut: Vec<(&ClippedShape, Rect)> = shapes
         .iter()
         .filter(|clipped| reaches(clipped, region))
-        .map(|clipped| {
-            let mut cut = clipped.clone();
-            cut.clip_rect = cut.clip_rect.intersect(region);
-            (clipped, cut)
-        })
-        .unzip();
-    let (covers, after) = shown(&cut, pixels_per_point);
-    let (shapes, covers_after) = originals
+        .map(|clipped| (clipped, clipped.clip_rect.intersect(region)))
+        .collect();
+    let (covers, after) = shown(&cut, pixels_per_point, 1.0);
+    let (shapes, covers_after) = cut
         .into_iter()
         .zip(after)
-        .filter_map(|(shape, after)| after.map(|after| (shape.clone(), after)))
+        .filter_map(|((shape, _), after)| after.map(|after| (shape.clone(), after)))
         .unzip();
     ToPaint {
         shapes,
         covers,
         covers_after,
     }
+}
+
+/// The shapes that may paint in `region`, in their order, less those that
+/// later opaque rectangles hide there wholly ([`to_paint_in`]), for a
+/// renderer whose edges are not egui's (`tiny-skia`, which rounds a
+/// rectangle to pixels and anti-aliases it its own way): its covers are
+/// taken a pixel further inside, where that renderer's pixels are surely
+/// the rectangle's opaque fill, so what they hide changes no pixel of the
+/// region. Each shape keeps its own clip.
+pub fn reaching_shown(
+    shapes: &[ClippedShape],
+    region: Rect,
+    pixels_per_point: f32,
+) -> Vec<&ClippedShape> {
+    let cut: Vec<(&ClippedShape, Rect)> = shapes
+        .iter()
+        .filter(|clipped| reaches(clipped, region))
+        .map(|clipped| (clipped, clipped.clip_rect.intersect(region)))
+        .collect();
+    let (_, after) = shown(&cut, pixels_per_point, 1.0 + 1.0 / pixels_per_point);
+    cut.into_iter()
+        .zip(after)
+        .filter_map(|((shape, _), after)| after.map(|_| shape))
+        .collect()
 }
 
 /// The shapes to paint in a region ([`to_paint_in_covered`]) and the
@@ -567,25 +592,30 @@ impl ToPaint {
     }
 }
 
-/// The covers met walking `shapes` from the last (each shape's opaque
-/// inside, if any, [`MAX_COVERS`] at most), and for each shape whether
-/// any of it shows within its clip under the covers after it: if so, how
-/// many of the covers were after it.
-fn shown(shapes: &[ClippedShape], pixels_per_point: f32) -> (Vec<Cover>, Vec<Option<usize>>) {
+/// The covers met walking `shapes` (each with the clip it is painted
+/// with) from the last (each shape's opaque inside, `inset` points past
+/// its stroke, if any, [`MAX_COVERS`] at most), and for each shape
+/// whether any of it shows within its clip under the covers after it: if
+/// so, how many of the covers were after it.
+fn shown(
+    shapes: &[(&ClippedShape, Rect)],
+    pixels_per_point: f32,
+    inset: f32,
+) -> (Vec<Cover>, Vec<Option<usize>>) {
     let mut covers: Vec<Cover> = Vec::new();
     let mut shown = vec![None; shapes.len()];
-    for (index, clipped) in shapes.iter().enumerate().rev() {
+    for (index, &(clipped, clip)) in shapes.iter().enumerate().rev() {
         // With the margin a glyph may overhang its box by, and feathering,
         // within the pixels its clip lets it paint.
-        let visible = bounds(clipped)
+        let visible = bounds_within(clipped, clip)
             .expand(MARGIN_PX / pixels_per_point)
-            .intersect(scissor(clipped.clip_rect, pixels_per_point, true));
+            .intersect(scissor(clip, pixels_per_point, true));
         if !visible.is_positive() || covers.iter().any(|cover| cover.hides(visible)) {
             continue;
         }
         shown[index] = Some(covers.len());
         if covers.len() < MAX_COVERS
-            && let Some(cover) = Cover::of(clipped, pixels_per_point)
+            && let Some(cover) = Cover::of(clipped, clip, pixels_per_point, inset)
         {
             covers.push(cover);
         }
@@ -595,7 +625,8 @@ fn shown(shapes: &[ClippedShape], pixels_per_point: f32) -> (Vec<Cover>, Vec<Opt
 
 /// Where a shape surely paints opaque, within its clip: the inside of an
 /// unturned rectangle filled with an opaque colour (not a texture, not
-/// blurred), short of its stroke and a pixel, without its rounded corners.
+/// blurred), short of its stroke and an inset (a pixel of feathering and
+/// of rounding to pixels), without its rounded corners.
 struct Cover {
     inside: Rect,
     /// The squares at the corners whose rounding may leave points out.
@@ -603,8 +634,9 @@ struct Cover {
 }
 
 impl Cover {
-    /// The cover of `clipped`, `None` for every other kind of shape.
-    fn of(clipped: &ClippedShape, pixels_per_point: f32) -> Option<Cover> {
+    /// The cover of `clipped`, painted within `clip`, `inset` points
+    /// inside its stroke; `None` for every other kind of shape.
+    fn of(clipped: &ClippedShape, clip: Rect, pixels_per_point: f32, inset: f32) -> Option<Cover> {
         let Shape::Rect(shape) = &clipped.shape else {
             return None;
         };
@@ -620,15 +652,15 @@ impl Cover {
         // rounding to pixels.
         let inside = shape
             .rect
-            .shrink(shape.stroke.width + 1.0)
-            .intersect(scissor(clipped.clip_rect, pixels_per_point, false));
+            .shrink(shape.stroke.width + inset)
+            .intersect(scissor(clip, pixels_per_point, false));
         if !inside.is_positive() {
             return None;
         }
         let r = shape.rect;
         let radius = shape.corner_radius;
         let square = |x: f32, y: f32, radius: u8, dx: f32, dy: f32| {
-            let side = f32::from(radius) + 1.0;
+            let side = f32::from(radius) + inset;
             Rect::from_two_pos(egui::pos2(x, y), egui::pos2(x + dx * side, y + dy * side))
         };
         Some(Cover {
@@ -1060,6 +1092,45 @@ mod tests {
         // (The last card's index ends where the region begins: nothing of
         // it is in the region's pixels.)
         assert_eq!(kept, vec![column[12].clone(), column[14].clone()]);
+    }
+
+    /// The software painter's covers (`reaching_shown`) hide what egui's
+    /// do, but a pixel further inside: a pip whose feathering comes within
+    /// a point and a half of a card's stroke shows to it, and so does every shape of a card whose
+    /// visible strip is in the region; the clips stay the shapes' own.
+    #[test]
+    fn a_renderer_of_its_own_edges_has_covers_a_pixel_further_in() {
+        let column: Vec<ClippedShape> = (0..5).flat_map(|i| card(i as f32 * 10.0)).collect();
+        let region = Rect::from_min_max(pos2(20.0, 50.0), pos2(40.0, 100.0));
+        let kept: Vec<ClippedShape> = reaching_shown(&column, region, 1.0)
+            .into_iter()
+            .cloned()
+            .collect();
+        assert_eq!(kept, vec![column[12].clone(), column[14].clone()]);
+        let strip = Rect::from_min_max(pos2(20.0, 0.0), pos2(40.0, 45.0));
+        let kept = reaching_shown(&column, strip, 1.0);
+        assert!(
+            [0, 3, 6, 9, 12].iter().all(|&i| kept.contains(&&column[i])),
+            "every card's rectangle shows in a region across their strips"
+        );
+        // Its bounds 4.5 points inside the card's edge, with a stroke of a
+        // point, and 2 points of feathering and overhang around them:
+        // hidden from egui's edges (a point inside the stroke), not from
+        // the software painter's (a point and a pixel).
+        let card = &card(0.0)[0];
+        let pip = ClippedShape::new(
+            screen(),
+            Shape::rect_filled(
+                Rect::from_min_size(pos2(10.0, 4.5), vec2(10.0, 10.0)),
+                0.0,
+                Color32::RED,
+            ),
+        );
+        let shapes = [pip.clone(), card.clone()];
+        let inside = Rect::from_min_max(pos2(8.0, 0.0), pos2(22.0, 20.0));
+        assert_eq!(to_paint_in(&shapes, inside, 1.0).len(), 1);
+        assert_eq!(reaching_shown(&shapes, inside, 1.0).len(), 2);
+        assert_eq!(reaching_shown(&shapes, inside, 1.0)[0].clip_rect, screen());
     }
 
     #[test]

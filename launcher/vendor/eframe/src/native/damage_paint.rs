@@ -562,7 +562,7 @@ fn paint_in_place(
                         frame_damage::scissor_px(region, pixels_per_point, size_px[1]);
                     let rect = [x, size_px[1] as i32 - yb - h, w, h];
                     skia.paint(
-                        frame_damage::reaching(&shapes, region),
+                        frame_damage::reaching_shown(&shapes, region, pixels_per_point),
                         rect,
                         size_px,
                         pixels_per_point,

@@ -366,8 +366,9 @@ impl Skia {
         }
     }
 
-    /// Paints `shapes` (those reaching the region) in `[x, y, w, h]` of the
-    /// window's frame, in pixels from its top left, and shows that region.
+    /// Paints `shapes` (those reaching the region, less what is hidden
+    /// there) in `[x, y, w, h]` of the window's frame, in pixels from its
+    /// top left, and shows that region.
     ///
     /// tiny-skia cuts a path's edges at the border of the pixmap it paints
     /// (a curve chopped there, a line's ends moved onto it), and the cut

@@ -320,54 +320,21 @@ fn the_play_windows_title_follows_the_games_title() {
 /// place) each reach the game, in order, however its answers fall.
 #[test]
 fn quick_clicks_on_a_slow_game_all_reach_it_in_order() {
-    let games = GamesDir::new();
-    games.add_with_library(
-        "slow-answer",
-        "game = \"slow_answer\"\nname = \"Slow Answer\"\n",
+    let (_games, x, mut launcher) = support::play_fixture(
         "slow_answer",
-    );
-    let x = Xvfb::start(&games.path().join("framebuffer"));
-    let mut launcher = LauncherInX::start_with_env(
-        &x,
-        games.path(),
-        &[
-            "--games-dir".as_ref(),
-            games.path().as_os_str(),
-            "--play".as_ref(),
-            "slow-answer".as_ref(),
-        ],
+        "Slow Answer",
         &[("SLOW_ANSWER_WHOLE_CLICKS", "1")],
     );
-    let screen = || Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?);
-    const CANVAS: [u8; 3] = [200, 200, 230];
-    // The canvas's box on the screen, once the window has settled on its
-    // size (it is fitted to its toolbar after it first shows).
-    let canvas_box = || {
-        let picture = screen()?;
-        let (mut min, mut max) = ((u32::MAX, u32::MAX), (0, 0));
-        for y in 0..picture.height {
-            for x in 0..picture.width {
-                if picture.at(x, y) == CANVAS {
-                    min = (min.0.min(x), min.1.min(y));
-                    max = (max.0.max(x), max.1.max(y));
-                }
-            }
-        }
-        (max.0 > min.0 + 60 && max.1 > min.1 + 40).then_some((min, max))
-    };
-    let mut last = None;
-    let (min, max) = wait_for(
+    let (min, max) = support::still_box_of(
+        &x,
+        &mut launcher,
+        [200, 200, 230],
         "the slow game's canvas, still",
-        Duration::from_secs(60),
         || {
-            launcher.assert_running("the canvas showed");
             x.run("xdotool", &["search", "--name", "^Slow Answer 0$"])
                 .lines()
-                .next()?;
-            let now = canvas_box()?;
-            let still = last == Some(now);
-            last = Some(now);
-            still.then_some(now)
+                .next()
+                .is_some()
         },
     );
     for n in 1..=3u32 {
@@ -404,46 +371,14 @@ fn quick_clicks_on_a_slow_game_all_reach_it_in_order() {
 /// or out of place.
 #[test]
 fn moves_answered_between_frames_reach_the_game_once_and_before_the_click() {
-    let games = GamesDir::new();
-    games.add_with_library(
-        "pointer-trail",
-        "game = \"pointer_trail\"\nname = \"Pointer Trail\"\n",
-        "pointer_trail",
-    );
-    let x = Xvfb::start(&games.path().join("framebuffer"));
-    let mut launcher = LauncherInX::start(
+    let (_games, x, mut launcher) = support::play_fixture("pointer_trail", "Pointer Trail", &[]);
+    let (min, max) = support::still_box_of(
         &x,
-        games.path(),
-        &[
-            "--games-dir".as_ref(),
-            games.path().as_os_str(),
-            "--play".as_ref(),
-            "pointer-trail".as_ref(),
-        ],
+        &mut launcher,
+        [210, 220, 200],
+        "the trail's canvas, still",
+        || true,
     );
-    let screen = || Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?);
-    const CANVAS: [u8; 3] = [210, 220, 200];
-    let canvas_box = || {
-        let picture = screen()?;
-        let (mut min, mut max) = ((u32::MAX, u32::MAX), (0, 0));
-        for y in 0..picture.height {
-            for x in 0..picture.width {
-                if picture.at(x, y) == CANVAS {
-                    min = (min.0.min(x), min.1.min(y));
-                    max = (max.0.max(x), max.1.max(y));
-                }
-            }
-        }
-        (max.0 > min.0 + 60 && max.1 > min.1 + 40).then_some((min, max))
-    };
-    let mut last = None;
-    let (min, max) = wait_for("the trail's canvas, still", Duration::from_secs(60), || {
-        launcher.assert_running("the canvas showed");
-        let now = canvas_box()?;
-        let still = last == Some(now);
-        last = Some(now);
-        still.then_some(now)
-    });
     // Across the canvas's left half, where nothing the game shows changes
     // with the pointer.
     let at = |fx: u32, fy: u32| {

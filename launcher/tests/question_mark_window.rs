@@ -8,29 +8,12 @@
 
 mod support;
 
-use launcher_tests::GamesDir;
 use std::time::Duration;
-use support::{LauncherInX, Xvfb, wait_for, window_named};
+use support::{wait_for, window_named};
 
 #[test]
 fn every_question_mark_typed_in_a_real_window_asks_for_a_hint() {
-    let games = GamesDir::new();
-    games.add_with_library(
-        "hint-count",
-        "game = \"hint_count\"\nname = \"Hint Count\"\n",
-        "hint_count",
-    );
-    let x = Xvfb::start(&games.path().join("framebuffer"));
-    let mut launcher = LauncherInX::start(
-        &x,
-        games.path(),
-        &[
-            "--games-dir".as_ref(),
-            games.path().as_os_str(),
-            "--play".as_ref(),
-            "hint-count".as_ref(),
-        ],
-    );
+    let (_games, x, mut launcher) = support::play_fixture("hint_count", "Hint Count", &[]);
     let window = window_named(&x, &mut launcher, "Hints 0");
     x.run("xdotool", &["windowfocus", "--sync", &window]);
     for hints in 1..=3 {

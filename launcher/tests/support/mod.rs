@@ -317,6 +317,74 @@ fn read_all(pipe: Option<impl std::io::Read>) -> String {
     text
 }
 
+/// `plt-games --play` of a fixture game (`library`, named `name`) alone
+/// in a games directory of its own, on an [`Xvfb`] of its own, with the
+/// environment variables `envs`: the games directory, the server and the
+/// launcher, to be dropped in the reverse order.
+pub fn play_fixture(
+    library: &str,
+    name: &str,
+    envs: &[(&str, &str)],
+) -> (launcher_tests::GamesDir, Xvfb, LauncherInX) {
+    let games = launcher_tests::GamesDir::new();
+    let dir_name = library.replace('_', "-");
+    games.add_with_library(
+        &dir_name,
+        &format!("game = \"{library}\"\nname = \"{name}\"\n"),
+        library,
+    );
+    let x = Xvfb::start(&games.path().join("framebuffer"));
+    let launcher = LauncherInX::start_with_env(
+        &x,
+        games.path(),
+        &[
+            "--games-dir".as_ref(),
+            games.path().as_os_str(),
+            "--play".as_ref(),
+            dir_name.as_ref(),
+        ],
+        envs,
+    );
+    (games, x, launcher)
+}
+
+/// The box of the screen's pixels of `colour` (a fixture's canvas), once
+/// it is still from one look to the next (a window is fitted to its tool
+/// bar after it first shows) and `shown` holds: its top left and bottom
+/// right corners.
+pub fn still_box_of(
+    x: &Xvfb,
+    launcher: &mut LauncherInX,
+    colour: [u8; 3],
+    what: &str,
+    shown: impl Fn() -> bool,
+) -> ((u32, u32), (u32, u32)) {
+    let colour_box = || {
+        let picture = Picture::from_xwd(&std::fs::read(&x.framebuffer).ok()?)?;
+        let (mut min, mut max) = ((u32::MAX, u32::MAX), (0, 0));
+        for y in 0..picture.height {
+            for x in 0..picture.width {
+                if picture.at(x, y) == colour {
+                    min = (min.0.min(x), min.1.min(y));
+                    max = (max.0.max(x), max.1.max(y));
+                }
+            }
+        }
+        (max.0 > min.0 + 60 && max.1 > min.1 + 40).then_some((min, max))
+    };
+    let mut last = None;
+    wait_for(what, Duration::from_secs(60), || {
+        launcher.assert_running(what);
+        if !shown() {
+            return None;
+        }
+        let now = colour_box()?;
+        let still = last == Some(now);
+        last = Some(now);
+        still.then_some(now)
+    })
+}
+
 /// The real launcher running on an [`Xvfb`], its error output kept for
 /// failure messages.
 pub struct LauncherInX {

@@ -348,14 +348,8 @@ fn quick_clicks_on_a_slow_game_all_reach_it_in_order() {
         x.run("xdotool", &["click", "1"]);
         let title = format!("^Slow Answer {n}(, .*)?$");
         let what = format!("the game counting click {n}");
-        let shown = wait_for(&what, Duration::from_secs(60), || {
-            launcher.assert_running(&what);
-            let id = x.run("xdotool", &["search", "--name", &title]);
-            let id = id.lines().next()?;
-            Some(x.run("xdotool", &["getwindowname", id]))
-        });
         assert_eq!(
-            shown.trim(),
+            support::title_matching(&x, &mut launcher, &title, &what),
             format!("Slow Answer {n}"),
             "every press and release reached the game, in order"
         );
@@ -396,14 +390,8 @@ fn moves_answered_between_frames_reach_the_game_once_and_before_the_click() {
         x.run("xdotool", &["click", "1"]);
         let title = format!("^Trail {n} clicks");
         let what = format!("the game counting click {n}");
-        let shown = wait_for(&what, Duration::from_secs(60), || {
-            launcher.assert_running(&what);
-            let id = x.run("xdotool", &["search", "--name", &title]);
-            let id = id.lines().next()?;
-            Some(x.run("xdotool", &["getwindowname", id]))
-        });
         assert_eq!(
-            shown.trim(),
+            support::title_matching(&x, &mut launcher, &title, &what),
             format!("Trail {n} clicks, 0 repeated, 0 out of place"),
             "every move reached the game once, each press where the pointer was"
         );

@@ -348,6 +348,17 @@ pub fn play_fixture(
     (games, x, launcher)
 }
 
+/// The title of the first window whose name matches `pattern` (an
+/// xdotool regular expression), once there is one, trimmed.
+pub fn title_matching(x: &Xvfb, launcher: &mut LauncherInX, pattern: &str, what: &str) -> String {
+    wait_for(what, Duration::from_secs(60), || {
+        launcher.assert_running(what);
+        let id = x.run("xdotool", &["search", "--name", pattern]);
+        let id = id.lines().next()?;
+        Some(x.run("xdotool", &["getwindowname", id]).trim().to_owned())
+    })
+}
+
 /// The box of the screen's pixels of `colour` (a fixture's canvas), once
 /// it is still from one look to the next (a window is fitted to its tool
 /// bar after it first shows) and `shown` holds: its top left and bottom

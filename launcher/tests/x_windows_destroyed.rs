@@ -233,7 +233,9 @@ fn after_three_restarts_the_launcher_ends_saying_the_games_are_saved() {
     let what = "Chat Noir to open as the launcher starts";
     let game = wait_for(what, Duration::from_secs(60), || {
         if let Some(status) = child.try_wait().expect("the launcher runs") {
-            panic!("the launcher exited ({status}) before {what}");
+            let mut said = String::new();
+            let _ = std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut said);
+            panic!("the launcher exited ({status}) before {what}:\n{said}");
         }
         let found = x.run("xdotool", &["search", "--name", "^Chat Noir$"]);
         found.lines().next().map(window_id)

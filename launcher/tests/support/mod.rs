@@ -109,7 +109,7 @@ impl Xvfb {
             .args(["-n", &first.to_string()])
             .arg("-s")
             .arg(format!(
-                "-screen 0 1024x768x24 -nolisten tcp -fbdir {}",
+                "-screen 0 1024x768x24 -nolisten tcp -noreset -fbdir {}",
                 dir.display()
             ))
             // Once the server is up, xvfb-run runs this: it tells us the
@@ -144,7 +144,11 @@ impl Xvfb {
         assert!(xvfb.display.starts_with(':'), "xvfb-run said {text:?}");
         // xvfb-run runs its command once the server says it is ready, yet a
         // client started at once could still be refused now and then (seen
-        // here about one run in six); wait until one gets in.
+        // here about one run in six); wait until one gets in. (The server
+        // runs with `-noreset`: else, when that first client leaves, the
+        // server resets, having no client left, and a client that comes
+        // during the reset is refused: "Failed to open connection to X
+        // server", one run in eight.)
         wait_for(
             "the X server to accept a client",
             Duration::from_secs(30),

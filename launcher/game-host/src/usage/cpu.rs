@@ -20,7 +20,7 @@ pub struct CpuLimit {
 
 impl Default for CpuLimit {
     /// 90 % of a core over the last 10 s, measured twice a second (every
-    /// 8 s while the game is quiet, see `next_cpu_measure`).
+    /// 10 s while the game is quiet, see `next_cpu_measure`).
     fn default() -> CpuLimit {
         CpuLimit {
             window: Duration::from_secs(10),
@@ -58,13 +58,41 @@ impl CpuUse {
 /// never reads more than about `3 × MAX_THREADS` files a process.
 pub const MAX_THREADS: usize = 64;
 
-/// When process `pid` started (field 22 of `/proc/<pid>/stat`, in clock
-/// ticks since boot): what tells it from a later process given its pid.
-pub(super) fn start_time(pid: u32) -> Option<u64> {
-    stat_fields(&format!("/proc/{pid}/stat"))?
-        .get(19)?
-        .parse()
-        .ok()
+/// The `stat` file of the process a watch watches, kept open for the
+/// watch's life: read again before each measure (a `pread`, not an open,
+/// a read and a close), it tells when the process started. A file kept open is
+/// its process's: once that has ended and been reaped, it reads as an
+/// error, never as a later process given the same pid.
+pub(super) struct StatFile(std::fs::File);
+
+impl StatFile {
+    /// Process `pid`'s, and when the process started; `None` if it cannot
+    /// be read (no `/proc`, or the process has ended).
+    pub(super) fn open(pid: u32) -> Option<(StatFile, u64)> {
+        let file = StatFile(std::fs::File::open(format!("/proc/{pid}/stat")).ok()?);
+        let started = file.start_time()?;
+        Some((file, started))
+    }
+
+    /// When the process started (field 22, in clock ticks since boot);
+    /// `None` once it has ended and been reaped.
+    pub(super) fn start_time(&self) -> Option<u64> {
+        use std::os::unix::fs::FileExt as _;
+        PROC_READS.with(|reads| reads.set(reads.get() + 1));
+        let mut piece = [0u8; 1024];
+        let mut bytes = Vec::new();
+        loop {
+            match self.0.read_at(&mut piece, bytes.len() as u64) {
+                Ok(0) => break,
+                Ok(n) => bytes.extend_from_slice(&piece[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => return None,
+            }
+        }
+        let text = String::from_utf8(bytes).ok()?;
+        let (_, rest) = text.rsplit_once(')')?;
+        rest.split_whitespace().nth(19)?.parse().ok()
+    }
 }
 
 /// The fields of a `stat` file after the command's name (which may hold
@@ -81,9 +109,74 @@ fn stat_fields(path: &str) -> Option<Vec<String>> {
 /// verdict, so a game at rest costs one file a thread (`schedstat`), not
 /// two: its `stat` is read again only once it has run, or when its demand
 /// is less than before (its id reused by a new thread).
+///
+/// It also keeps the CPU clocks of the family the measure found (the
+/// process and its descendants), which tell at the next wake whether any
+/// of them ran since ([`Threads::ran_so_far`]).
 #[derive(Default)]
 pub(super) struct Threads {
     seen: std::collections::HashMap<(u32, u32), Seen>,
+    clocks: Vec<Option<Clock>>,
+}
+
+impl Threads {
+    /// The CPU time the family of the last measure has run so far, all
+    /// their threads together (and those that ended): the kernel's CPU
+    /// clock of each process, a system call each, no file. Equal at two
+    /// wakes, nothing of the family ran between them: no thread asked for
+    /// the CPU (one waiting for it gets some within milliseconds, whatever
+    /// the load), started a thread or a process, or wrote a file. `None`
+    /// before a measure, where there is no such clock, or once a process
+    /// of the family has ended.
+    pub(super) fn ran_so_far(&self) -> Option<Duration> {
+        if self.clocks.is_empty() {
+            return None;
+        }
+        self.clocks.iter().try_fold(Duration::ZERO, |total, clock| {
+            Some(total + read_clock((*clock)?)?)
+        })
+    }
+
+    /// The CPU clocks of the family of the last measure, if every one of
+    /// its processes has one.
+    pub(super) fn clocks(&self) -> Option<Vec<Clock>> {
+        self.clocks.iter().copied().collect()
+    }
+}
+
+/// The id of a process's CPU clock (`clock_getcpuclockid`).
+pub(super) type Clock = libc::clockid_t;
+
+/// Process `pid`'s CPU clock: the time all its threads have run
+/// (`CLOCK_PROCESS_CPUTIME_ID` of another process). `None` where there is
+/// none, or once the process has ended.
+#[cfg(target_os = "linux")]
+fn cpu_clock(pid: u32) -> Option<Clock> {
+    let pid = libc::pid_t::try_from(pid).ok()?;
+    let mut clock: Clock = 0;
+    // SAFETY: only writes the clock's id to the valid local passed.
+    (unsafe { libc::clock_getcpuclockid(pid, &mut clock) } == 0).then_some(clock)
+}
+
+/// No such clock elsewhere.
+#[cfg(not(target_os = "linux"))]
+fn cpu_clock(_pid: u32) -> Option<Clock> {
+    None
+}
+
+/// What `clock` reads now; `None` once its process has ended.
+pub(super) fn read_clock(clock: Clock) -> Option<Duration> {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: only writes the time to the valid local passed.
+    (unsafe { libc::clock_gettime(clock, &mut now) } == 0).then(|| {
+        Duration::new(
+            u64::try_from(now.tv_sec).unwrap_or(0),
+            u32::try_from(now.tv_nsec).unwrap_or(0),
+        )
+    })
 }
 
 #[derive(Clone, Copy)]
@@ -181,6 +274,7 @@ pub(super) fn measure_demand(pid: u32, threads: &mut Threads) -> Option<Duration
     }
     // Those no longer seen are forgotten: a thread's id is reused.
     threads.seen = seen;
+    threads.clocks = family.iter().map(|&pid| cpu_clock(pid)).collect();
     if read > 0 {
         return Some(total);
     }
@@ -300,7 +394,7 @@ mod tests {
     fn this_process_is_measured() {
         let _own = OWN_THREADS.lock().unwrap_or_else(|e| e.into_inner());
         let pid = std::process::id();
-        assert!(start_time(pid).is_some());
+        assert!(StatFile::open(pid).is_some());
         assert!(demand(pid).is_some(), "this process's demand");
         // Some work, counted in steps rather than time.
         let mut x = 0u64;
@@ -432,6 +526,64 @@ mod tests {
         let _ = child.wait();
         assert_eq!(first, 3);
         assert_eq!(at_rest, 2, "children and schedstat");
+    }
+
+    /// What a game's family has run stays the same while it rests, and
+    /// changes when any of it runs: a process it starts is seen at the
+    /// next measure, its parent having run to start it. Once a process
+    /// of the family has ended, there is none.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn what_the_family_ran_changes_only_when_it_runs() {
+        use std::io::Write as _;
+        use std::os::unix::process::CommandExt;
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", "read line; sleep 60 & wait"])
+            .stdin(std::process::Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let mut threads = Threads::default();
+        assert_eq!(threads.ran_so_far(), None, "no family before a measure");
+        measure_demand(pid, &mut threads).expect("a demand");
+        // Until two reads agree (sh may still be starting): the deadline
+        // only turns a never into a failure.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut before = threads.ran_so_far();
+        let at_rest = loop {
+            std::thread::sleep(Duration::from_millis(50));
+            let again = threads.ran_so_far();
+            if again == before || Instant::now() > deadline {
+                break again;
+            }
+            before = again;
+        };
+        let rested_again = {
+            std::thread::sleep(Duration::from_millis(200));
+            threads.ran_so_far()
+        };
+        // sh reads the line and starts its sleep.
+        child.stdin.take().unwrap().write_all(b"go\n").unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while family(pid).len() < 2 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let after_start = threads.ran_so_far();
+        measure_demand(pid, &mut threads).expect("a demand");
+        let family_seen = threads.clocks.len();
+        // SAFETY: kills the process group made above (sh and its sleep).
+        unsafe { libc::killpg(pid as i32, libc::SIGKILL) };
+        let _ = child.wait();
+        let ended = threads.ran_so_far();
+        assert!(at_rest.is_some(), "sh's clock read");
+        assert_eq!(rested_again, at_rest, "nothing ran while sh waited");
+        assert!(
+            after_start > at_rest,
+            "sh ran to start sleep: {after_start:?}"
+        );
+        assert_eq!(family_seen, 2, "sh and its sleep");
+        assert_eq!(ended, None, "once sh has ended");
     }
 
     /// A thread whose demand is less than the one seen under its id is a

@@ -38,15 +38,16 @@
 use crate::Waker;
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 mod cpu;
 mod disk;
+mod rest;
 
 pub use cpu::{CpuLimit, CpuUse, MAX_THREADS};
-use cpu::{Threads, measure_demand, start_time};
+use cpu::{StatFile, Threads, measure_demand};
 pub use disk::{DiskLimit, DiskUse, MAX_DEPTH, NEAR_QUOTA_EVERY};
 use disk::{file_limit_for, limit_writes, measure, next_measure, stop_writes};
 
@@ -55,18 +56,22 @@ use disk::{file_limit_for, limit_writes, measure, next_measure, stop_writes};
 pub struct UsageWatch {
     shared: Arc<Shared>,
     thread: Option<JoinHandle<()>>,
+    /// The limit's window.
+    window: Duration,
 }
 
 #[derive(Default)]
 struct Shared {
     state: Mutex<State>,
-    wake: Condvar,
 }
 
 #[derive(Default)]
 struct State {
     /// Dropped: the thread ends.
     stop: bool,
+    /// Asleep while the game rests: since when nothing of it ran (the
+    /// last measure that read it).
+    rest: Option<Instant>,
     /// The last measure over a whole window.
     cpu: Option<CpuUse>,
     /// The data directory's last measure.
@@ -87,25 +92,44 @@ impl UsageWatch {
         disk: Option<(PathBuf, DiskLimit)>,
         waker: Option<Waker>,
     ) -> Option<UsageWatch> {
-        let started = start_time(pid)?;
+        let stat = StatFile::open(pid)?;
         let shared = Arc::new(Shared::default());
         let thread = {
             let shared = shared.clone();
-            std::thread::Builder::new()
-                .name(format!("usage-{pid}"))
-                .spawn(move || watch(pid, started, limit, disk, waker, &shared))
-                .ok()?
+            rest::spawn_blocked(|| {
+                std::thread::Builder::new()
+                    .name(format!("usage-{pid}"))
+                    .spawn(move || watch(pid, stat, limit, disk, waker, &shared))
+            })
+            .ok()?
         };
         Some(UsageWatch {
             shared,
             thread: Some(thread),
+            window: limit.window,
         })
     }
 
     /// The last measure over a whole window (`None` until a window has
-    /// passed).
+    /// passed). While the watch sleeps, its game at rest, and a whole
+    /// window has passed since the game last ran: none of it (less than
+    /// the [`rest`] alarm's run).
     pub fn cpu(&self) -> Option<CpuUse> {
-        self.shared.state.lock().map(|s| s.cpu).unwrap_or(None)
+        let state = self.shared.state.lock().ok()?;
+        match state.rest {
+            Some(since) if since.elapsed() >= self.window => Some(CpuUse {
+                share: 0.0,
+                over: since.elapsed(),
+                over_limit: false,
+            }),
+            _ => state.cpu,
+        }
+    }
+
+    /// Whether the watch sleeps until its game runs again.
+    #[cfg(test)]
+    fn asleep(&self) -> bool {
+        self.shared.state.lock().is_ok_and(|s| s.rest.is_some())
     }
 
     /// The last measure, if it is over the limit.
@@ -125,8 +149,8 @@ impl Drop for UsageWatch {
         if let Ok(mut state) = self.shared.state.lock() {
             state.stop = true;
         }
-        self.shared.wake.notify_all();
         if let Some(thread) = self.thread.take() {
+            rest::wake(&thread);
             let _ = thread.join();
         }
     }
@@ -134,17 +158,19 @@ impl Drop for UsageWatch {
 
 /// How many times `CpuLimit::every` apart the measures are while the game
 /// has asked for less than a quarter of its limit (the usual game, at
-/// rest): a measure reads a file or two for each of its threads, and
-/// twice a second that was nine tenths of an idle console's CPU. A game
-/// that starts to spin needs 90 % of the window (9 s of 10) to reach its
-/// limit, and is measured as often as the limit says from its first
-/// measure after it started (at most 8 s later, when the measures before
-/// are still in the window), so the verdict comes as soon as at a measure
-/// twice a second.
-const QUIET_STRIDE: u32 = 16;
+/// rest): a wake costs the console a little even when nothing need be
+/// read (and a measure of a game that ran a little reads a file or two
+/// for each of its threads): twice a second that was nine tenths of an
+/// idle console's CPU. A game that starts to spin needs 90 % of the
+/// window (9 s of 10) to reach its limit, and is measured as often as the
+/// limit says from its first measure after it started (at most 10 s
+/// later, when the measures before are still in the window), so the
+/// verdict comes as soon as at a measure twice a second. Every 10 s, as
+/// the data directory of a game at rest, so one wake takes both.
+const QUIET_STRIDE: u32 = 20;
 
 /// Measures due within this of each other are taken at one wake, the
-/// later one early: the CPU's (every 8 s at rest) and the data
+/// later one early: the CPU's (every 10 s at rest) and the data
 /// directory's (every 5 s, 10 s at rest), so an idle console wakes for
 /// both at once. The data directory's is taken early only when it would
 /// otherwise wake the thread before the CPU's next: a game measured twice
@@ -174,10 +200,19 @@ fn next_cpu_measure(samples: &VecDeque<(Instant, Duration)>, limit: &CpuLimit) -
 /// The watching thread: a measure every `limit.every` (less often while
 /// the game is quiet, [`next_cpu_measure`]), and of the data directory as
 /// [`next_measure`] says, until stopped or the process is gone. It wakes
-/// only when a measure is due ([`TOGETHER_WITHIN`]).
+/// only when a measure is due ([`TOGETHER_WITHIN`]), or, while the game is
+/// quiet, to look whether it has come to rest ([`REST_LOOK_STRIDE`]).
+///
+/// A game at rest is not read again: when no process of its family has
+/// run since the last measure ([`Threads::ran_so_far`], a clock read a
+/// process), its demand and its data directory (which only the game
+/// writes) are as that measure found them. And once nothing of it ran
+/// since the last wake, whatever it did since the last measures is
+/// measured, and the watch sleeps until it has run again ([`rest`]): a
+/// game at rest costs the console nothing, as the original's idle.
 fn watch(
     pid: u32,
-    started: u64,
+    (stat, started): (StatFile, u64),
     limit: CpuLimit,
     disk: Option<(PathBuf, DiskLimit)>,
     waker: Option<Waker>,
@@ -190,20 +225,47 @@ fn watch(
     // How many measures in a row found the data directory as the one
     // before, and the last.
     let mut disk_unchanged: (u32, Option<DiskUse>) = (0, None);
+    // What the family had run at the last measure of each (read right
+    // after the CPU's, before the data directory's), and at the last wake.
+    let mut ran_at_cpu = None;
+    let mut ran_at_disk = None;
+    let mut ran_at_wake = None;
+    // When the last measure of the CPU that read the game was taken.
+    let mut read_at = Instant::now();
     let mut writes_stopped = false;
     let mut file_limit = None;
+    let mut alarm = rest::Alarm::new();
     loop {
         // What is due now, or soon enough to be taken with it.
         let soon = Instant::now() + TOGETHER_WITHIN;
-        let cpu_due = next_cpu <= soon;
-        // The same process still (a pid is reused once its process is
-        // gone), and what it has asked for so far.
-        if start_time(pid) != Some(started) {
-            return;
-        }
+        let mut ran = threads.ran_so_far();
+        let rested =
+            |ran: Option<Duration>, at_last: Option<Duration>| ran.is_some() && ran == at_last;
+        // Nothing of the game ran since the last wake: it has come to
+        // rest, and what it did since the last measures is measured now.
+        let came_to_rest = rested(ran, ran_at_wake);
+        let cpu_due = next_cpu <= soon || (came_to_rest && !rested(ran, ran_at_cpu));
         let cpu = if cpu_due {
-            let Some(demand) = measure_demand(pid, &mut threads) else {
-                return;
+            let demand = match samples.back() {
+                Some(&(_, demand)) if rested(ran, ran_at_cpu) => demand,
+                _ => {
+                    // The same process still (a pid is reused once its
+                    // process is gone: then its clock moved, or is gone
+                    // too), and what it has asked for so far.
+                    if stat.start_time() != Some(started) {
+                        return;
+                    }
+                    let Some(demand) = measure_demand(pid, &mut threads) else {
+                        return;
+                    };
+                    // Of the family found now (the first measure finds
+                    // it): what ran during the measure's reads is read
+                    // at the next measure, which is cumulative.
+                    ran = threads.ran_so_far();
+                    ran_at_cpu = ran;
+                    read_at = Instant::now();
+                    demand
+                }
             };
             let now = Instant::now();
             samples.push_back((now, demand));
@@ -232,10 +294,18 @@ fn watch(
         // The data directory's, when due, or early when it would
         // otherwise wake this thread again before the CPU's next.
         let now = Instant::now();
-        let disk_due = next_disk <= now || (next_disk <= soon && next_disk < next_cpu);
+        let disk_due = next_disk <= now
+            || (next_disk <= soon && next_disk < next_cpu)
+            || (came_to_rest && !rested(ran, ran_at_disk));
         let disk_use = match &disk {
             Some((dir, quota)) if disk_due => {
-                let used = measure(dir, *quota);
+                let used = match disk_unchanged.1 {
+                    Some(used) if rested(ran, ran_at_disk) => used,
+                    _ => {
+                        ran_at_disk = ran;
+                        measure(dir, *quota)
+                    }
+                };
                 let before = disk_unchanged.1.replace(used);
                 disk_unchanged.0 = if before == Some(used) {
                     disk_unchanged.0.saturating_add(1)
@@ -247,6 +317,7 @@ fn watch(
             }
             _ => None,
         };
+        ran_at_wake = ran;
         let Ok(mut state) = shared.state.lock() else {
             return;
         };
@@ -278,21 +349,49 @@ fn watch(
         if changed && let Some(waker) = &waker {
             waker();
         }
-        let next = if disk.is_some() {
-            next_cpu.min(next_disk)
-        } else {
-            next_cpu
-        };
-        let wait = next.saturating_duration_since(Instant::now());
-        let (state, _) = shared
-            .wake
-            .wait_timeout_while(state, wait, |s| !s.stop)
-            .unwrap_or_else(|e| e.into_inner());
         if state.stop {
+            return;
+        }
+        // At rest, and told so (a game over the limit is measured until
+        // the window shows it no longer is): asleep until it runs again
+        // (or a long while has passed), then measured at once.
+        let sleeps = came_to_rest && !state.cpu.is_some_and(|c| c.over_limit);
+        if sleeps && threads.clocks().is_some_and(|clocks| alarm.set(&clocks)) {
+            state.rest = Some(read_at);
+            drop(state);
+            rest::wait(Some(LONGEST_ASLEEP));
+            alarm.unset();
+            next_cpu = Instant::now();
+            next_disk = next_cpu;
+            match shared.state.lock() {
+                Ok(mut state) if !state.stop => state.rest = None,
+                _ => return,
+            }
+            continue;
+        }
+        drop(state);
+        // While the game is quiet, a look every few strides whether it
+        // has come to rest.
+        let look = Instant::now() + limit.every * REST_LOOK_STRIDE;
+        let mut next = next_cpu.min(look);
+        if disk.is_some() {
+            next = next.min(next_disk);
+        }
+        rest::wait(Some(next.saturating_duration_since(Instant::now())));
+        if shared.state.lock().map_or(true, |s| s.stop) {
             return;
         }
     }
 }
+
+/// How many times `CpuLimit::every` apart a quiet game is looked at, to
+/// see whether it has come to rest (every 2 s by default): a look reads
+/// its processes' CPU clocks, no file.
+const REST_LOOK_STRIDE: u32 = 4;
+
+/// The longest a watch sleeps while its game rests, before it looks
+/// again whether the game is still there.
+const LONGEST_ASLEEP: Duration = Duration::from_secs(600);
 
 #[cfg(test)]
 mod tests {
@@ -335,7 +434,8 @@ mod tests {
     }
 
     /// A game at rest never wakes the console: its first measures, under
-    /// every limit, show nothing new (each cost the console a pass).
+    /// every limit, show nothing new (each cost the console a pass); and
+    /// the watch then sleeps until the game runs, and ends when dropped.
     #[cfg(target_os = "linux")]
     #[test]
     fn a_game_at_rest_wakes_no_one() {
@@ -374,12 +474,57 @@ mod tests {
             std::thread::sleep(Duration::from_millis(10));
         }
         let measured = (watch.cpu(), watch.disk());
+        // Until it sleeps, and then dropped: woken, it ends.
+        while !watch.asleep() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let asleep = watch.asleep();
         drop(watch);
         let _ = child.kill();
         let _ = child.wait();
         assert!(measured.0.is_some_and(|c| !c.over_limit), "{measured:?}");
         assert!(measured.1.is_some_and(|d| !d.over_limit()), "{measured:?}");
         assert_eq!(woken.load(Ordering::SeqCst), 0);
+        assert!(asleep, "the watch sleeps while sleep(1) does");
+    }
+
+    /// A game that rests is slept on (no wake reads anything of it); once
+    /// it starts to spin, its alarm wakes the watch, and the game is told.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_game_that_spins_after_resting_is_told() {
+        use std::io::Write as _;
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", "read line; while :; do :; done"])
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let limit = CpuLimit {
+            window: Duration::from_millis(500),
+            every: Duration::from_millis(20),
+            share: 0.8,
+        };
+        let watch = UsageWatch::start(child.id(), limit, None, None).unwrap();
+        // Bounded: the deadlines only turn a never into a failure. Asleep,
+        // then a whole window at rest.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !(watch.asleep() && watch.cpu().is_some()) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let asleep = watch.asleep();
+        let resting = watch.cpu();
+        child.stdin.take().unwrap().write_all(b"go\n").unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while watch.busy().is_none() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let spinning = watch.busy();
+        drop(watch);
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(asleep, "the watch sleeps while sh waits");
+        assert!(resting.is_some_and(|c| !c.over_limit), "{resting:?}");
+        assert!(spinning.is_some(), "the spinning game told");
     }
 
     /// Issue 41, attack 5's rest: the quota was only measured every 5 s,

@@ -288,10 +288,10 @@ for row in "idle 20 s with Chat Noir:chat-noir:idle" "100 pointer moves over Spi
   background=$(median <"$BACKGROUND_LOG")
   [ -n "$background" ] && background=$(printf "$F" "$background") || background="—"
   original=$(for _ in $(seq "$RUNS"); do measure original "$game" "$action"; done | median)
-  # Idle costs both programs under a millisecond: told to a tenth of one,
-  # where control groups count microseconds.
+  # Idle costs both programs under a millisecond: told to the microsecond,
+  # where control groups count them.
   RF=$F RL=$LEAST
-  if [ "$action" = idle ] && [ -n "$GROUP_ROOT" ]; then RF=%.4f RL=0.0001; fi
+  if [ "$action" = idle ] && [ -n "$GROUP_ROOT" ]; then RF=%.6f RL=0.000001; fi
   if [ "$(echo "$original < $RL" | bc)" = 1 ]; then
     printf "| %s | $RF | %s | < $RL | — | %s | %s |\n" "$label" "$remake" "$background" \
       "$(xserver remake)" "$(xserver original)"

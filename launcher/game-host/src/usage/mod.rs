@@ -34,6 +34,12 @@
 //! of at most [`MAX_THREADS`] threads is read thread by thread, one with
 //! more (its count is in its `stat`) by its CPU time, one file; and a
 //! game process has at most `sandbox::MAX_TASKS` tasks.
+//!
+//! A game at rest costs nothing: once nothing of it has run since the
+//! last wake (its processes' CPU clocks, read first at every wake, have
+//! not moved), the thread measures what it did since the last measures
+//! and sleeps until the kernel wakes it, the game having run again
+//! ([`rest`]); a look whether it has come to rest reads no file.
 
 use crate::Waker;
 use std::collections::VecDeque;

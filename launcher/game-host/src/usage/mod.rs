@@ -212,10 +212,11 @@ fn next_cpu_measure(samples: &VecDeque<(Instant, Duration)>, limit: &CpuLimit) -
 /// A game at rest is not read again: when no process of its family has
 /// run since the last measure ([`Threads::ran_so_far`], a clock read a
 /// process), its demand and its data directory (which only the game
-/// writes) are as that measure found them. And once nothing of it ran
-/// since the last wake, whatever it did since the last measures is
-/// measured, and the watch sleeps until it has run again ([`rest`]): a
-/// game at rest costs the console nothing, as the original's idle.
+/// writes) are as that measure found them. Once nothing of it ran since
+/// the last wake, whatever it did since the last measures is measured;
+/// and once nothing ran since those measures either, the watch sleeps
+/// until it has run again ([`rest`]): a game at rest costs the console
+/// nothing, as the original's idle.
 fn watch(
     pid: u32,
     (stat, started): (StatFile, u64),
@@ -249,7 +250,12 @@ fn watch(
             |ran: Option<Duration>, at_last: Option<Duration>| ran.is_some() && ran == at_last;
         // Nothing of the game ran since the last wake: it has come to
         // rest, and what it did since the last measures is measured now.
+        // Once nothing of it ran since those measures either (their family
+        // whole: a process it started since is seen, its parent having run
+        // to start it), the watch may sleep.
         let came_to_rest = rested(ran, ran_at_wake);
+        let measured_at_rest =
+            came_to_rest && rested(ran, ran_at_cpu) && (disk.is_none() || rested(ran, ran_at_disk));
         let cpu_due = next_cpu <= soon || (came_to_rest && !rested(ran, ran_at_cpu));
         let cpu = if cpu_due {
             let demand = match samples.back() {
@@ -361,7 +367,7 @@ fn watch(
         // At rest, and told so (a game over the limit is measured until
         // the window shows it no longer is): asleep until it runs again
         // (or a long while has passed), then measured at once.
-        let sleeps = came_to_rest && !state.cpu.is_some_and(|c| c.over_limit);
+        let sleeps = measured_at_rest && !state.cpu.is_some_and(|c| c.over_limit);
         if sleeps && threads.clocks().is_some_and(|clocks| alarm.set(&clocks)) {
             state.rest = Some(read_at);
             drop(state);
@@ -377,8 +383,10 @@ fn watch(
         }
         drop(state);
         // While the game is quiet, a look every few strides whether it
-        // has come to rest.
-        let look = Instant::now() + limit.every * REST_LOOK_STRIDE;
+        // has come to rest; one stride after its measures at rest, whether
+        // it still is.
+        let stride = if came_to_rest { 1 } else { REST_LOOK_STRIDE };
+        let look = Instant::now() + limit.every * stride;
         let mut next = next_cpu.min(look);
         if disk.is_some() {
             next = next.min(next_disk);

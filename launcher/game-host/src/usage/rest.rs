@@ -19,8 +19,8 @@ use super::cpu::Clock;
 
 /// How much a process of a resting game's family runs before its alarm
 /// wakes the watch: a moment, so that whatever the game does (spin, or
-/// write files, which costs little CPU: with an alarm at 50 ms, the
-/// hoarder fixture's 200 files went unmeasured) is measured at once. The kernel looks at the clocks at its
+/// write files into its data directory, which costs little CPU) is
+/// measured at once. The kernel looks at the clocks at its
 /// ticks, so the alarm goes off at the first tick that finds the game
 /// running after this much.
 pub(super) const RUN_BEFORE_WAKING: Duration = Duration::from_millis(1);

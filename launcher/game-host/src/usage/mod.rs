@@ -387,7 +387,13 @@ fn watch(
         // it still is.
         let stride = if came_to_rest { 1 } else { REST_LOOK_STRIDE };
         let look = Instant::now() + limit.every * stride;
-        let mut next = next_cpu.min(look);
+        // (Without such alarms here, no looks: the watch wakes as its
+        // measures say.)
+        let mut next = if alarm.available() {
+            next_cpu.min(look)
+        } else {
+            next_cpu
+        };
         if disk.is_some() {
             next = next.min(next_disk);
         }

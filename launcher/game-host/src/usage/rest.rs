@@ -73,6 +73,8 @@ pub(super) struct Alarm {
     /// Each process's clock and the timer set on it.
     #[cfg(target_os = "linux")]
     timers: Vec<(Clock, libc::timer_t)>,
+    /// False once a timer could not be made: none can be here.
+    available: bool,
 }
 
 impl Alarm {
@@ -81,7 +83,14 @@ impl Alarm {
         Alarm {
             #[cfg(target_os = "linux")]
             timers: Vec::new(),
+            available: cfg!(target_os = "linux"),
         }
+    }
+
+    /// Whether the alarm can be set on this system (until a timer could
+    /// not be made, and never where there are no CPU-clock timers).
+    pub(super) fn available(&self) -> bool {
+        self.available
     }
 
     /// Sets the alarm to go off once any of the processes whose CPU clocks
@@ -105,6 +114,9 @@ impl Alarm {
                     Some(&(_, timer)) => timer,
                     None => {
                         let Some(timer) = make_timer(clock) else {
+                            // Refused for a process still there: the
+                            // system has no such timers.
+                            self.available = super::cpu::read_clock(clock).is_none();
                             return false;
                         };
                         self.timers.push((clock, timer));
